@@ -1,0 +1,49 @@
+/* bands.h: the named bands of a heap profile.
+ *
+ * A band is one line of a census: a cost-centre stack, a closure type, a retainer set.
+ * The table numbers bands densely in order of first appearance and keeps two things per
+ * band: the label text as the runtime prints it, and for cost-centre stacks the number
+ * ev2hp gave the stack (the .hp prints it as "(n)" in front, where the runtime prints its
+ * own ccsID, which the eventlog does not carry). Two stacks whose names were cut to the
+ * same text stay two bands.
+ *
+ * Keys: a string band is keyed by its label; a stack band by a NUL byte followed by its
+ * cost-centre numbers. Event strings never hold a NUL, so the two kinds cannot collide.
+ */
+#ifndef EV2HP_BANDS_H
+#define EV2HP_BANDS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Documented limits (README, "Limits"): past them input is refused, not swallowed. */
+#define BANDS_MAX 1000000u
+#define BANDS_MAX_TEXT ((size_t)64 << 20)
+
+struct bands;
+
+enum bands_status { BANDS_OK, BANDS_FULL, BANDS_NO_MEMORY };
+
+struct bands *bands_new(void);
+void bands_free(struct bands *b);
+
+/* The band labelled by this string. */
+enum bands_status bands_string(struct bands *b, const char *label, size_t len, uint32_t *band);
+
+/* The band of a stack, keyed by its raw cost-centre numbers. A new band (*is_new set)
+ * has no label yet: the caller formats one and gives it with bands_name_stack. */
+enum bands_status bands_stack(struct bands *b, const unsigned char *ids, size_t ids_len,
+                              uint32_t *band, int *is_new);
+/* Names a new stack band; numbered bands get the next stack number ("(n)" in .hp). */
+enum bands_status bands_name_stack(struct bands *b, uint32_t band, const char *label,
+                                   size_t label_len, int numbered);
+
+uint32_t bands_count(const struct bands *b);
+
+/* The label of a band; valid until the next band is added. */
+const char *bands_label(const struct bands *b, uint32_t band, size_t *len);
+
+/* The number ev2hp gave a cost-centre stack band (written as "(n)" in .hp), or 0. */
+uint32_t bands_stack_number(const struct bands *b, uint32_t band);
+
+#endif

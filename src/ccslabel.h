@@ -1,0 +1,33 @@
+/* ccslabel.h: cost-centre stack labels, formatted as the GHC runtime formats them.
+ *
+ * The runtime's .hp names a -hc band by its stack: the cost-centre labels innermost first,
+ * joined by '/', a cost centre labelled "CAF" written as "Module.CAF", the empty stack (the
+ * MAIN stack, which the eventlog records as depth 0) as "MAIN". A name longer than the
+ * -L limit is cut to its first L-4 characters and "...". This mirrors fprint_ccs() in
+ * rts/ProfHeap.c byte for byte, including where a trailing '/' makes a name too long.
+ */
+#ifndef EV2HP_CCSLABEL_H
+#define EV2HP_CCSLABEL_H
+
+#include <stddef.h>
+
+struct ccs_name {
+    const char *label;
+    size_t label_len;
+    const char *module;
+    size_t module_len;
+};
+
+/* The runtime's default -L. */
+#define CCS_LENGTH_DEFAULT 25u
+/* The smallest -L that leaves room for "..." (the runtime misbehaves below it). */
+#define CCS_LENGTH_MIN 4u
+#define CCS_LENGTH_MAX 65535u
+
+/* Writes the label of the stack names[0..depth) (innermost first) into out, which has room
+ * for max_length + 1 bytes, and returns its length. max_length is clamped to
+ * [CCS_LENGTH_MIN, CCS_LENGTH_MAX]. */
+size_t ccs_label_format(char *out, unsigned max_length, const struct ccs_name *names,
+                        unsigned depth);
+
+#endif

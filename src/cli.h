@@ -1,0 +1,35 @@
+/* cli.h: the command line, parsed into options without side effects.
+ *
+ * cli_parse turns argv into a cli_options (or a usage error message) so the whole
+ * contract of ev2hp(1) can be tested without running a conversion.
+ */
+#ifndef EV2HP_CLI_H
+#define EV2HP_CLI_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "convert.h"
+
+#define CLI_MAX_OUTPUTS 16
+
+enum cli_action { CLI_CONVERT, CLI_HELP, CLI_VERSION, CLI_USAGE_ERROR };
+
+struct cli_options {
+    enum cli_action action;
+    char message[256];             /* the usage error, for CLI_USAGE_ERROR */
+    const char *input;             /* NULL = standard input */
+    struct output_request outputs[CLI_MAX_OUTPUTS];
+    size_t output_count;
+    unsigned ccs_length;
+    bool dump;
+    bool quiet;
+    bool strict;
+};
+
+void cli_parse(int argc, char **argv, struct cli_options *out);
+
+/* The --help text. */
+extern const char cli_usage[];
+
+#endif

@@ -1,0 +1,60 @@
+/* convert.h: one run of ev2hp, from an input to every output, without printing.
+ *
+ * convert_run reads the input once and feeds every requested output (and --dump) from
+ * that one read. It reports what happened in a convert_result: the exit status, the
+ * error that decided it, and warnings (damage and anomalies, with what was kept). main
+ * prints them; tests and fuzzers read them.
+ */
+#ifndef EV2HP_CONVERT_H
+#define EV2HP_CONVERT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "error.h"
+#include "sink.h"
+
+/* Exit statuses (README and ev2hp(1), "EXIT STATUS"). */
+enum exit_status {
+    EXIT_SUCCESS_ = 0,   /* done; warnings allowed */
+    EXIT_BAD_INPUT = 1,  /* input unreadable, not an eventlog, or damaged beyond use */
+    EXIT_USAGE = 2,      /* bad command line */
+    EXIT_BUDGET = 3,     /* reserved: a memory budget was exceeded */
+    EXIT_WRITE = 4,      /* an output could not be written */
+};
+
+struct output_request {
+    const char *path;              /* NULL = standard output */
+    enum output_format format;
+};
+
+struct convert_options {
+    const char *input_path;        /* NULL or "-" = standard input */
+    unsigned ccs_length;           /* -L; 0 = as the program ran */
+    bool strict;                   /* damage is a failure */
+    FILE *dump;                    /* --dump: every event, one line each, here; or NULL */
+    const struct output_request *outputs;
+    size_t output_count;
+    size_t read_buffer;            /* reader buffer bytes; 0 = default */
+};
+
+#define CONVERT_MAX_WARNINGS 8
+
+struct convert_result {
+    int exit_status;
+    const char *error_file;        /* the file the error is about */
+    struct ev_error error;
+    struct ev_error warnings[CONVERT_MAX_WARNINGS];
+    size_t warning_count;
+    uint64_t censuses;
+    bool damaged;
+};
+
+/* The name messages use for the input: its path, or "(standard input)". */
+const char *convert_input_name(const struct convert_options *opt);
+
+void convert_run(const struct convert_options *opt, struct convert_result *result);
+
+#endif

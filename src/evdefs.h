@@ -1,0 +1,201 @@
+/* evdefs.h: the event registry, one relation from which everything else expands.
+ *
+ * Each row of EV_RELATION names an eventlog event type ev2hp knows: its tag, its name and
+ * the macro that lists its fields in wire order. The decoder (evdecode.c), the names and
+ * field lines of --dump, and the test tables are all generated from these rows, so adding
+ * an event is adding a row. Retired tags stay listed so that old eventlogs still dump by
+ * name. This is the ".sol.relation" idea of the Memory Pool System telemetry design.
+ *
+ * Field types (see evdecode.h for their C representation):
+ *   U8 U16 U32 U64  big-endian unsigned integers
+ *   STR             a string ending at a NUL byte, or at the end of the payload when the
+ *                   NUL is missing (GHC writes USER_MSG and RTS_IDENTIFIER without one)
+ *   ARGV            the rest of the payload: NUL-separated strings (PROGRAM_ARGS, ENV)
+ *   CCS             a Word8 depth followed by that many Word32 cost-centre numbers,
+ *                   innermost first
+ *
+ * Field layouts are those of GHC 9.x. Sizes always come from the file's own header:
+ * trailing bytes past these fields are ignored; an event shorter than its fields decodes
+ * as "short" (an error only for the events a census depends on, see census.c).
+ */
+#ifndef EV2HP_EVDEFS_H
+#define EV2HP_EVDEFS_H
+
+#define EV_RELATION(EVENT)                                                       \
+    EVENT(0, CREATE_THREAD, EVF_THREAD)                                          \
+    EVENT(1, RUN_THREAD, EVF_THREAD)                                             \
+    EVENT(2, STOP_THREAD, EVF_STOP_THREAD)                                       \
+    EVENT(3, THREAD_RUNNABLE, EVF_THREAD)                                        \
+    EVENT(4, MIGRATE_THREAD, EVF_MIGRATE_THREAD)                                 \
+    EVENT(5, SHUTDOWN, EVF_NONE)              /* retired */                      \
+    EVENT(8, THREAD_WAKEUP, EVF_MIGRATE_THREAD)                                  \
+    EVENT(9, GC_START, EVF_NONE)                                                 \
+    EVENT(10, GC_END, EVF_NONE)                                                  \
+    EVENT(11, REQUEST_SEQ_GC, EVF_NONE)                                          \
+    EVENT(12, REQUEST_PAR_GC, EVF_NONE)                                          \
+    EVENT(15, CREATE_SPARK_THREAD, EVF_THREAD)                                   \
+    EVENT(16, LOG_MSG, EVF_MESSAGE)                                              \
+    EVENT(17, STARTUP, EVF_STARTUP)           /* retired */                      \
+    EVENT(18, BLOCK_MARKER, EVF_BLOCK_MARKER)                                    \
+    EVENT(19, USER_MSG, EVF_MESSAGE)                                             \
+    EVENT(20, GC_IDLE, EVF_NONE)                                                 \
+    EVENT(21, GC_WORK, EVF_NONE)                                                 \
+    EVENT(22, GC_DONE, EVF_NONE)                                                 \
+    EVENT(25, CAPSET_CREATE, EVF_CAPSET_CREATE)                                  \
+    EVENT(26, CAPSET_DELETE, EVF_CAPSET)                                         \
+    EVENT(27, CAPSET_ASSIGN_CAP, EVF_CAPSET_CAP)                                 \
+    EVENT(28, CAPSET_REMOVE_CAP, EVF_CAPSET_CAP)                                 \
+    EVENT(29, RTS_IDENTIFIER, EVF_RTS_IDENTIFIER)                                \
+    EVENT(30, PROGRAM_ARGS, EVF_CAPSET_ARGV)                                     \
+    EVENT(31, PROGRAM_ENV, EVF_CAPSET_ARGV)                                      \
+    EVENT(32, OSPROCESS_PID, EVF_CAPSET_PID)                                     \
+    EVENT(33, OSPROCESS_PPID, EVF_CAPSET_PID)                                    \
+    EVENT(43, WALL_CLOCK_TIME, EVF_WALL_CLOCK_TIME)                              \
+    EVENT(44, THREAD_LABEL, EVF_THREAD_LABEL)                                    \
+    EVENT(45, CAP_CREATE, EVF_CAP)                                               \
+    EVENT(46, CAP_DELETE, EVF_CAP)                                               \
+    EVENT(47, CAP_DISABLE, EVF_CAP)                                              \
+    EVENT(48, CAP_ENABLE, EVF_CAP)                                               \
+    EVENT(49, HEAP_ALLOCATED, EVF_CAPSET_BYTES)                                  \
+    EVENT(50, HEAP_SIZE, EVF_CAPSET_BYTES)                                       \
+    EVENT(51, HEAP_LIVE, EVF_CAPSET_BYTES)                                       \
+    EVENT(52, HEAP_INFO_GHC, EVF_HEAP_INFO_GHC)                                  \
+    EVENT(53, GC_STATS_GHC, EVF_GC_STATS_GHC)                                    \
+    EVENT(54, GC_GLOBAL_SYNC, EVF_NONE)                                          \
+    EVENT(55, TASK_CREATE, EVF_TASK_CREATE)                                      \
+    EVENT(56, TASK_MIGRATE, EVF_TASK_MIGRATE)                                    \
+    EVENT(57, TASK_DELETE, EVF_TASK)                                             \
+    EVENT(58, USER_MARKER, EVF_MESSAGE)                                          \
+    EVENT(90, MEM_RETURN, EVF_MEM_RETURN)                                        \
+    EVENT(91, BLOCKS_SIZE, EVF_CAPSET_BYTES)                                     \
+    EVENT(160, HEAP_PROF_BEGIN, EVF_HEAP_PROF_BEGIN)                             \
+    EVENT(161, HEAP_PROF_COST_CENTRE, EVF_HEAP_PROF_COST_CENTRE)                 \
+    EVENT(162, HEAP_PROF_SAMPLE_BEGIN, EVF_ERA)                                  \
+    EVENT(163, HEAP_PROF_SAMPLE_COST_CENTRE, EVF_HEAP_PROF_SAMPLE_COST_CENTRE)   \
+    EVENT(164, HEAP_PROF_SAMPLE_STRING, EVF_HEAP_PROF_SAMPLE_STRING)             \
+    EVENT(165, HEAP_PROF_SAMPLE_END, EVF_ERA)                                    \
+    EVENT(166, HEAP_BIO_PROF_SAMPLE_BEGIN, EVF_HEAP_BIO_PROF_SAMPLE_BEGIN)       \
+    EVENT(167, PROF_SAMPLE_COST_CENTRE, EVF_PROF_SAMPLE_COST_CENTRE)             \
+    EVENT(168, PROF_BEGIN, EVF_PROF_BEGIN)                                       \
+    EVENT(169, IPE, EVF_IPE)
+
+/* Field lists: FIELD(type, name, doc). */
+#define EVF_NONE(FIELD)
+#define EVF_THREAD(FIELD) FIELD(U32, thread, "thread id")
+#define EVF_STOP_THREAD(FIELD)                                                   \
+    FIELD(U32, thread, "thread id")                                              \
+    FIELD(U16, status, "why the thread stopped")                                 \
+    FIELD(U32, blocked_on, "thread it is blocked on")
+#define EVF_MIGRATE_THREAD(FIELD)                                                \
+    FIELD(U32, thread, "thread id")                                              \
+    FIELD(U16, cap, "capability")
+#define EVF_MESSAGE(FIELD) FIELD(STR, text, "the message")
+#define EVF_STARTUP(FIELD) FIELD(U16, caps, "number of capabilities")
+#define EVF_BLOCK_MARKER(FIELD)                                                  \
+    FIELD(U32, size, "bytes in the block")                                       \
+    FIELD(U64, end_time, "timestamp of the block's last event")                  \
+    FIELD(U16, cap, "capability that wrote the block")
+#define EVF_CAPSET(FIELD) FIELD(U32, capset, "capability set")
+#define EVF_CAPSET_CREATE(FIELD)                                                 \
+    FIELD(U32, capset, "capability set")                                         \
+    FIELD(U16, type, "capability set type")
+#define EVF_CAPSET_CAP(FIELD)                                                    \
+    FIELD(U32, capset, "capability set")                                         \
+    FIELD(U16, cap, "capability")
+#define EVF_RTS_IDENTIFIER(FIELD)                                                \
+    FIELD(U32, capset, "capability set")                                         \
+    FIELD(STR, name, "runtime system name and version")
+#define EVF_CAPSET_ARGV(FIELD)                                                   \
+    FIELD(U32, capset, "capability set")                                         \
+    FIELD(ARGV, args, "NUL-separated strings")
+#define EVF_CAPSET_PID(FIELD)                                                    \
+    FIELD(U32, capset, "capability set")                                         \
+    FIELD(U32, pid, "process id")
+#define EVF_WALL_CLOCK_TIME(FIELD)                                               \
+    FIELD(U32, capset, "capability set")                                         \
+    FIELD(U64, sec, "seconds since the Unix epoch")                              \
+    FIELD(U32, nsec, "nanoseconds")
+#define EVF_THREAD_LABEL(FIELD)                                                  \
+    FIELD(U32, thread, "thread id")                                              \
+    FIELD(STR, label, "thread label")
+#define EVF_CAP(FIELD) FIELD(U16, cap, "capability")
+#define EVF_CAPSET_BYTES(FIELD)                                                  \
+    FIELD(U32, capset, "capability set")                                         \
+    FIELD(U64, bytes, "bytes")
+#define EVF_HEAP_INFO_GHC(FIELD)                                                 \
+    FIELD(U32, capset, "capability set")                                         \
+    FIELD(U16, generations, "number of generations")                             \
+    FIELD(U64, max_heap, "maximum heap size")                                    \
+    FIELD(U64, alloc_area, "allocation area size")                               \
+    FIELD(U64, mblock_size, "megablock size")                                    \
+    FIELD(U64, block_size, "block size")
+#define EVF_GC_STATS_GHC(FIELD)                                                  \
+    FIELD(U32, capset, "capability set")                                         \
+    FIELD(U16, gen, "generation collected")                                      \
+    FIELD(U64, copied, "bytes copied")                                           \
+    FIELD(U64, slop, "bytes of slop")                                            \
+    FIELD(U64, frag, "bytes of fragmentation")                                   \
+    FIELD(U32, threads, "parallel GC threads")                                   \
+    FIELD(U64, max_copied, "most bytes copied by one thread")                    \
+    FIELD(U64, avg_copied, "average bytes copied per thread")
+#define EVF_TASK(FIELD) FIELD(U64, task, "task id")
+#define EVF_TASK_CREATE(FIELD)                                                   \
+    FIELD(U64, task, "task id")                                                  \
+    FIELD(U16, cap, "capability")                                                \
+    FIELD(U64, tid, "kernel thread id")
+#define EVF_TASK_MIGRATE(FIELD)                                                  \
+    FIELD(U64, task, "task id")                                                  \
+    FIELD(U16, cap, "old capability")                                            \
+    FIELD(U16, new_cap, "new capability")
+#define EVF_MEM_RETURN(FIELD)                                                    \
+    FIELD(U32, capset, "capability set")                                         \
+    FIELD(U32, current, "megablocks allocated")                                  \
+    FIELD(U32, needed, "megablocks needed")                                      \
+    FIELD(U32, returned, "megablocks returned")
+#define EVF_HEAP_PROF_BEGIN(FIELD)                                               \
+    FIELD(U8, profile, "profile id")                                             \
+    FIELD(U64, period, "sampling period in nanoseconds")                         \
+    FIELD(U32, breakdown, "1 -hc, 2 -hm, 3 -hd, 4 -hy, 5 -hr, 6 -hb, 7 -hT, 8 -hi, 9 -he") \
+    FIELD(STR, module_filter, "module filter")                                   \
+    FIELD(STR, descr_filter, "closure description filter")                       \
+    FIELD(STR, type_filter, "type filter")                                       \
+    FIELD(STR, cc_filter, "cost-centre filter")                                  \
+    FIELD(STR, ccs_filter, "cost-centre stack filter")                           \
+    FIELD(STR, retainer_filter, "retainer filter")                               \
+    FIELD(STR, bio_filter, "biography filter")
+#define EVF_HEAP_PROF_COST_CENTRE(FIELD)                                         \
+    FIELD(U32, cc, "cost-centre number")                                         \
+    FIELD(STR, label, "cost-centre label")                                       \
+    FIELD(STR, module, "module")                                                 \
+    FIELD(STR, srcloc, "source location")                                        \
+    FIELD(U8, flags, "1 = CAF")
+#define EVF_ERA(FIELD) FIELD(U64, era, "profiling era (not a sequence number)")
+#define EVF_HEAP_PROF_SAMPLE_COST_CENTRE(FIELD)                                  \
+    FIELD(U8, profile, "profile id")                                             \
+    FIELD(U64, bytes, "residency in bytes")                                      \
+    FIELD(CCS, stack, "cost-centre stack, innermost first")
+#define EVF_HEAP_PROF_SAMPLE_STRING(FIELD)                                       \
+    FIELD(U8, profile, "profile id")                                             \
+    FIELD(U64, bytes, "residency in bytes")                                      \
+    FIELD(STR, label, "band label")
+#define EVF_HEAP_BIO_PROF_SAMPLE_BEGIN(FIELD)                                    \
+    FIELD(U64, era, "profiling era")                                             \
+    FIELD(U64, time, "sample time in nanoseconds")
+#define EVF_PROF_SAMPLE_COST_CENTRE(FIELD)                                       \
+    FIELD(U32, cap, "capability")                                                \
+    FIELD(U64, tick, "tick number")                                              \
+    FIELD(CCS, stack, "cost-centre stack, innermost first")
+#define EVF_PROF_BEGIN(FIELD) FIELD(U64, interval, "tick interval in nanoseconds")
+#define EVF_IPE(FIELD)                                                           \
+    FIELD(U64, info, "info table address")                                       \
+    FIELD(STR, table_name, "table name")                                         \
+    FIELD(STR, closure_desc, "closure type")                                     \
+    FIELD(STR, type_desc, "type")                                                \
+    FIELD(STR, label, "source label")                                            \
+    FIELD(STR, module, "source module")                                          \
+    FIELD(STR, srcloc, "source location")
+
+/* Tags with a meaning of their own in the stream. */
+#define EV_TAG_DATA_END 0xffffu
+
+#endif

@@ -1,0 +1,32 @@
+/* intern.h: a table that gives each distinct byte string a dense number.
+ *
+ * Census labels repeat in every census; interning them once means a census entry is a
+ * number and a byte count, and a band keeps its identity across censuses. Numbers start
+ * at 0 and follow first appearance. The table owns copies of its keys. Its size is capped
+ * (intern_new) so that no input can make it grow without bound.
+ */
+#ifndef EV2HP_INTERN_H
+#define EV2HP_INTERN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct intern;
+
+enum intern_status { INTERN_FOUND, INTERN_ADDED, INTERN_FULL, INTERN_NO_MEMORY };
+
+struct intern *intern_new(uint32_t max_keys, size_t max_bytes);
+void intern_free(struct intern *t);
+
+/* Finds key or adds it; *id is its number either way (not set on FULL / NO_MEMORY). */
+enum intern_status intern_get(struct intern *t, const void *key, size_t len, uint32_t *id);
+
+/* Finds key without adding it: 0 and *id when present, -1 when not. */
+int intern_find(const struct intern *t, const void *key, size_t len, uint32_t *id);
+
+uint32_t intern_count(const struct intern *t);
+
+/* The key numbered id (id < intern_count); valid until the next intern_get. */
+const char *intern_key(const struct intern *t, uint32_t id, size_t *len);
+
+#endif

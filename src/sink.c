@@ -1,0 +1,46 @@
+/* sink.c: the format table and the sink factory. */
+#include "sink.h"
+
+#include <string.h>
+
+static const struct {
+    const char *name;
+    enum output_format format;
+} formats[] = {
+    { "hp", FORMAT_HP },
+};
+
+enum output_format format_from_name(const char *name)
+{
+    for (size_t i = 0; i < sizeof formats / sizeof *formats; i++)
+        if (strcmp(name, formats[i].name) == 0)
+            return formats[i].format;
+    return FORMAT_NONE;
+}
+
+enum output_format format_from_path(const char *path)
+{
+    const char *dot = strrchr(path, '.');
+    const char *slash = strrchr(path, '/');
+    if (!dot || (slash && dot < slash))
+        return FORMAT_NONE;
+    return format_from_name(dot + 1);
+}
+
+const char *format_name(enum output_format format)
+{
+    for (size_t i = 0; i < sizeof formats / sizeof *formats; i++)
+        if (formats[i].format == format)
+            return formats[i].name;
+    return "none";
+}
+
+struct sink *sink_new(enum output_format format, FILE *out, const struct sink_context *ctx)
+{
+    switch (format) {
+    case FORMAT_HP:
+        return sink_hp_new(out, ctx);
+    default:
+        return NULL;
+    }
+}

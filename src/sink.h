@@ -1,0 +1,54 @@
+/* sink.h: output formats behind one small ops table.
+ *
+ * A sink receives what the census assembler (or the .hp reader) reports, in order:
+ * censuses, markers and heap totals as they happen, then finish at the end of input. It
+ * writes to a FILE it does not own (outfile.c opens and commits it). Every op returns 0,
+ * or -1 when writing failed (errno tells why). sink_new is the one place formats are
+ * chosen.
+ */
+#ifndef EV2HP_SINK_H
+#define EV2HP_SINK_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "census.h"
+
+enum output_format { FORMAT_NONE = 0, FORMAT_HP };
+
+/* The format named by "hp" (for -f), or FORMAT_NONE. */
+enum output_format format_from_name(const char *name);
+/* The format a file name's extension asks for, or FORMAT_NONE. */
+enum output_format format_from_path(const char *path);
+const char *format_name(enum output_format format);
+
+/* What every sink may read; owned by the producer and alive until finish returns. */
+struct sink_context {
+    const struct run_info *info;
+    const struct bands *bands;
+    const char *input_name;     /* for titles and metadata */
+    bool live;                  /* the output is a pipe or terminal: flush each census */
+};
+
+struct sink;
+
+struct sink_ops {
+    int (*frame)(struct sink *s, const struct census_frame *frame);
+    int (*marker)(struct sink *s, uint64_t time_ns, const char *text, size_t len);
+    int (*total)(struct sink *s, enum heap_total kind, uint64_t time_ns, uint64_t bytes);
+    int (*finish)(struct sink *s);
+    void (*destroy)(struct sink *s);
+};
+
+struct sink {
+    const struct sink_ops *ops;
+    struct sink_context ctx;
+    FILE *out;
+};
+
+/* A sink of format writing to out; NULL when out of memory. */
+struct sink *sink_new(enum output_format format, FILE *out, const struct sink_context *ctx);
+
+struct sink *sink_hp_new(FILE *out, const struct sink_context *ctx);
+
+#endif

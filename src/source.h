@@ -1,0 +1,33 @@
+/* source.h: where the reader's bytes come from.
+ *
+ * A source is a read function and its context, so the reader works the same on a file, a
+ * pipe, standard input, a gzip stream or a buffer in memory (tests and fuzzers, which can
+ * also hand the bytes out in small slices to make events straddle buffer edges).
+ */
+#ifndef EV2HP_SOURCE_H
+#define EV2HP_SOURCE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+struct ev_source {
+    /* Reads up to n bytes into buf: the count read, 0 at the end of input, -1 on an error
+     * (errno set). */
+    ssize_t (*read)(void *ctx, unsigned char *buf, size_t n);
+    void *ctx;
+};
+
+/* Reads from an open file descriptor; ctx points at the int. */
+ssize_t source_fd_read(void *ctx, unsigned char *buf, size_t n);
+
+/* Reads from memory, at most slice bytes per call (0 = no limit). */
+struct source_memory {
+    const unsigned char *data;
+    size_t size;
+    size_t pos;
+    size_t slice;
+};
+ssize_t source_memory_read(void *ctx, unsigned char *buf, size_t n);
+
+#endif

@@ -1,0 +1,272 @@
+/* evwriter.c: the in-memory eventlog writer (see evwriter.h). Aborts on misuse: it is
+ * test code, and a wrong test is better stopped loudly. */
+#include "evwriter.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "evdefs.h"
+
+struct evw *evw_new(void)
+{
+    struct evw *w = calloc(1, sizeof *w);
+    if (!w)
+        abort();
+    for (size_t i = 0; i < 65536; i++)
+        w->size_of[i] = INT32_MIN;
+    return w;
+}
+
+void evw_free(struct evw *w)
+{
+    if (w)
+        free(w->data);
+    free(w);
+}
+
+void evw_raw(struct evw *w, const void *bytes, size_t len)
+{
+    if (w->cap - w->len < len) {
+        size_t cap = w->cap ? w->cap : 4096;
+        while (cap - w->len < len)
+            cap *= 2;
+        w->data = realloc(w->data, cap);
+        if (!w->data)
+            abort();
+        w->cap = cap;
+    }
+    memcpy(w->data + w->len, bytes, len);
+    w->len += len;
+}
+
+void evw_u8(struct evw *w, uint8_t v) { evw_raw(w, &v, 1); }
+void evw_u16(struct evw *w, uint16_t v)
+{
+    unsigned char b[2] = { v >> 8, v };
+    evw_raw(w, b, 2);
+}
+void evw_u32(struct evw *w, uint32_t v)
+{
+    unsigned char b[4] = { v >> 24, v >> 16, v >> 8, v };
+    evw_raw(w, b, 4);
+}
+void evw_u64(struct evw *w, uint64_t v)
+{
+    evw_u32(w, (uint32_t)(v >> 32));
+    evw_u32(w, (uint32_t)v);
+}
+
+void evw_header_begin(struct evw *w)
+{
+    evw_raw(w, "hdrbhetb", 8);
+}
+
+void evw_declare(struct evw *w, uint16_t tag, int16_t size, const char *description)
+{
+    evw_raw(w, "etb\0", 4);
+    evw_u16(w, tag);
+    evw_u16(w, (uint16_t)size);
+    evw_u32(w, (uint32_t)strlen(description));
+    evw_raw(w, description, strlen(description));
+    evw_u32(w, 0);
+    evw_raw(w, "ete\0", 4);
+    w->size_of[tag] = size;
+}
+
+void evw_header_end(struct evw *w)
+{
+    evw_raw(w, "hetehdredatb", 12);
+}
+
+void evw_data_end(struct evw *w)
+{
+    evw_u16(w, EV_TAG_DATA_END);
+}
+
+void evw_ghc9_header(struct evw *w, bool with_sample_end)
+{
+    static const struct { uint16_t tag; int16_t size; const char *name; } types[] = {
+        { 0, 4, "Create thread" },  { 9, 0, "Start GC" },  { 10, 0, "Stop GC" },
+        { 18, 14, "Block marker" }, { 19, -1, "Log message" },
+        { 29, -1, "RTS name and version" }, { 30, -1, "Program arguments" },
+        { 43, 16, "Wall clock time" }, { 49, 12, "Total heap mem ever allocated" },
+        { 50, 12, "Current heap size" }, { 51, 12, "Current heap live data" },
+        { 58, -1, "User marker" }, { 91, 12, "Report the size of the heap in blocks" },
+        { 160, -1, "Start of heap profile" }, { 161, -1, "Cost center definition" },
+        { 162, 8, "Start of heap profile sample" },
+        { 163, -1, "Heap profile cost-centre sample" },
+        { 164, -1, "Heap profile string sample" },
+        { 165, 8, "End of heap profile sample" },
+        { 166, 16, "Start of heap profile (biographical) sample" },
+    };
+    evw_header_begin(w);
+    for (size_t i = 0; i < sizeof types / sizeof *types; i++) {
+        if (types[i].tag == 165 && !with_sample_end)
+            continue;
+        evw_declare(w, types[i].tag, types[i].size, types[i].name);
+    }
+    evw_header_end(w);
+}
+
+void evw_event(struct evw *w, uint16_t tag, uint64_t time, const struct evw_payload *p)
+{
+    int32_t size = w->size_of[tag];
+    if (size == INT32_MIN) {
+        fprintf(stderr, "evwriter: event %u not declared\n", tag);
+        abort();
+    }
+    evw_u16(w, tag);
+    evw_u64(w, time);
+    if (size == -1) {
+        evw_u16(w, (uint16_t)p->len);
+        evw_raw(w, p->bytes, p->len);
+        return;
+    }
+    if (p->len > (size_t)size) {
+        fprintf(stderr, "evwriter: event %u payload %zu > declared %d\n", tag, p->len, size);
+        abort();
+    }
+    evw_raw(w, p->bytes, p->len);
+    for (size_t i = p->len; i < (size_t)size; i++)
+        evw_u8(w, 0);
+}
+
+void evw_p_reset(struct evw_payload *p) { p->len = 0; }
+
+void evw_p_bytes(struct evw_payload *p, const void *b, size_t n)
+{
+    if (sizeof p->bytes - p->len < n)
+        abort();
+    memcpy(p->bytes + p->len, b, n);
+    p->len += n;
+}
+void evw_p_u8(struct evw_payload *p, uint8_t v) { evw_p_bytes(p, &v, 1); }
+void evw_p_u16(struct evw_payload *p, uint16_t v)
+{
+    unsigned char b[2] = { v >> 8, v };
+    evw_p_bytes(p, b, 2);
+}
+void evw_p_u32(struct evw_payload *p, uint32_t v)
+{
+    unsigned char b[4] = { v >> 24, v >> 16, v >> 8, v };
+    evw_p_bytes(p, b, 4);
+}
+void evw_p_u64(struct evw_payload *p, uint64_t v)
+{
+    evw_p_u32(p, (uint32_t)(v >> 32));
+    evw_p_u32(p, (uint32_t)v);
+}
+void evw_p_str(struct evw_payload *p, const char *s) { evw_p_bytes(p, s, strlen(s) + 1); }
+
+void evw_prof_begin(struct evw *w, uint64_t time, uint32_t breakdown, uint64_t period)
+{
+    static struct evw_payload p;
+    evw_p_reset(&p);
+    evw_p_u8(&p, 0);
+    evw_p_u64(&p, period);
+    evw_p_u32(&p, breakdown);
+    for (int i = 0; i < 7; i++)
+        evw_p_str(&p, "");
+    evw_event(w, 160, time, &p);
+}
+
+void evw_cost_centre(struct evw *w, uint64_t time, uint32_t cc, const char *label,
+                     const char *module)
+{
+    static struct evw_payload p;
+    evw_p_reset(&p);
+    evw_p_u32(&p, cc);
+    evw_p_str(&p, label);
+    evw_p_str(&p, module);
+    evw_p_str(&p, "<built-in>");
+    evw_p_u8(&p, strcmp(label, "CAF") == 0);
+    evw_event(w, 161, time, &p);
+}
+
+static void era_event(struct evw *w, uint16_t tag, uint64_t time, uint64_t era)
+{
+    static struct evw_payload p;
+    evw_p_reset(&p);
+    evw_p_u64(&p, era);
+    evw_event(w, tag, time, &p);
+}
+
+void evw_sample_begin(struct evw *w, uint64_t time, uint64_t era)
+{
+    era_event(w, 162, time, era);
+}
+
+void evw_sample_end(struct evw *w, uint64_t time, uint64_t era)
+{
+    era_event(w, 165, time, era);
+}
+
+void evw_bio_sample_begin(struct evw *w, uint64_t time, uint64_t era, uint64_t sample_time)
+{
+    static struct evw_payload p;
+    evw_p_reset(&p);
+    evw_p_u64(&p, era);
+    evw_p_u64(&p, sample_time);
+    evw_event(w, 166, time, &p);
+}
+
+void evw_sample_string(struct evw *w, uint64_t time, const char *label, uint64_t bytes)
+{
+    static struct evw_payload p;
+    evw_p_reset(&p);
+    evw_p_u8(&p, 0);
+    evw_p_u64(&p, bytes);
+    evw_p_str(&p, label);
+    evw_event(w, 164, time, &p);
+}
+
+void evw_sample_stack(struct evw *w, uint64_t time, uint64_t bytes, const uint32_t *ccs,
+                      unsigned depth)
+{
+    static struct evw_payload p;
+    evw_p_reset(&p);
+    evw_p_u8(&p, 0);
+    evw_p_u64(&p, bytes);
+    evw_p_u8(&p, (uint8_t)depth);
+    for (unsigned i = 0; i < depth; i++)
+        evw_p_u32(&p, ccs[i]);
+    evw_event(w, 163, time, &p);
+}
+
+void evw_program_args(struct evw *w, uint64_t time, const char *const *argv, int argc)
+{
+    static struct evw_payload p;
+    evw_p_reset(&p);
+    evw_p_u32(&p, 0);
+    for (int i = 0; i < argc; i++)
+        evw_p_str(&p, argv[i]);
+    evw_event(w, 30, time, &p);
+}
+
+void evw_wall_clock(struct evw *w, uint64_t time, uint64_t sec, uint32_t nsec)
+{
+    static struct evw_payload p;
+    evw_p_reset(&p);
+    evw_p_u32(&p, 1);
+    evw_p_u64(&p, sec);
+    evw_p_u32(&p, nsec);
+    evw_event(w, 43, time, &p);
+}
+
+void evw_marker(struct evw *w, uint64_t time, const char *text)
+{
+    static struct evw_payload p;
+    evw_p_reset(&p);
+    evw_p_bytes(&p, text, strlen(text));   /* GHC writes markers without a NUL */
+    evw_event(w, 58, time, &p);
+}
+
+void evw_heap_size(struct evw *w, uint16_t tag, uint64_t time, uint64_t bytes)
+{
+    static struct evw_payload p;
+    evw_p_reset(&p);
+    evw_p_u32(&p, 0);
+    evw_p_u64(&p, bytes);
+    evw_event(w, tag, time, &p);
+}

@@ -1,0 +1,72 @@
+/* evwriter.h: builds eventlogs in memory, byte for byte, for tests and benchmarks.
+ *
+ * A test declares the event types it wants in the header (with the sizes a given GHC
+ * version would declare, or odd ones), then appends events. Fixed-size events are padded
+ * with zero bytes up to their declared size, so "extra trailing fields" is just a larger
+ * declaration; variable-size events get their Word16 length. evw_raw appends anything,
+ * for the hostile cases.
+ */
+#ifndef EV2HP_EVWRITER_H
+#define EV2HP_EVWRITER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct evw {
+    unsigned char *data;
+    size_t len;
+    size_t cap;
+    int32_t size_of[65536];   /* declared sizes; INT32_MIN when not declared */
+};
+
+/* A payload under construction. */
+struct evw_payload {
+    unsigned char bytes[65536];
+    size_t len;
+};
+
+struct evw *evw_new(void);
+void evw_free(struct evw *w);
+
+void evw_raw(struct evw *w, const void *bytes, size_t len);
+void evw_u8(struct evw *w, uint8_t v);
+void evw_u16(struct evw *w, uint16_t v);
+void evw_u32(struct evw *w, uint32_t v);
+void evw_u64(struct evw *w, uint64_t v);
+
+void evw_header_begin(struct evw *w);
+void evw_declare(struct evw *w, uint16_t tag, int16_t size, const char *description);
+void evw_header_end(struct evw *w);   /* "hete", "hdre", "datb" */
+void evw_data_end(struct evw *w);     /* the 0xffff end-of-data marker */
+
+/* The header GHC 9.0 writes for the events ev2hp uses (with_sample_end false gives the
+ * GHC 8.2-8.8 layout, which has no HEAP_PROF_SAMPLE_END). */
+void evw_ghc9_header(struct evw *w, bool with_sample_end);
+
+void evw_event(struct evw *w, uint16_t tag, uint64_t time, const struct evw_payload *p);
+
+void evw_p_reset(struct evw_payload *p);
+void evw_p_u8(struct evw_payload *p, uint8_t v);
+void evw_p_u16(struct evw_payload *p, uint16_t v);
+void evw_p_u32(struct evw_payload *p, uint32_t v);
+void evw_p_u64(struct evw_payload *p, uint64_t v);
+void evw_p_str(struct evw_payload *p, const char *s);          /* with its NUL */
+void evw_p_bytes(struct evw_payload *p, const void *b, size_t n);
+
+/* The heap events, laid out as GHC 9.0 writes them. */
+void evw_prof_begin(struct evw *w, uint64_t time, uint32_t breakdown, uint64_t period);
+void evw_cost_centre(struct evw *w, uint64_t time, uint32_t cc, const char *label,
+                     const char *module);
+void evw_sample_begin(struct evw *w, uint64_t time, uint64_t era);
+void evw_bio_sample_begin(struct evw *w, uint64_t time, uint64_t era, uint64_t sample_time);
+void evw_sample_end(struct evw *w, uint64_t time, uint64_t era);
+void evw_sample_string(struct evw *w, uint64_t time, const char *label, uint64_t bytes);
+void evw_sample_stack(struct evw *w, uint64_t time, uint64_t bytes, const uint32_t *ccs,
+                      unsigned depth);
+void evw_program_args(struct evw *w, uint64_t time, const char *const *argv, int argc);
+void evw_wall_clock(struct evw *w, uint64_t time, uint64_t sec, uint32_t nsec);
+void evw_marker(struct evw *w, uint64_t time, const char *text);
+void evw_heap_size(struct evw *w, uint16_t tag, uint64_t time, uint64_t bytes);
+
+#endif
