@@ -505,11 +505,13 @@ enum census_status census_finish(struct census *c, bool complete, struct ev_erro
             c->stats.open_time_ns = c->open_time_ns;
         }
     }
-    qsort(c->held, c->held_count, sizeof *c->held, by_time);
+    /* qsort and pointer arithmetic on a NULL array (nothing held) are undefined. */
+    if (c->held_count > 1)
+        qsort(c->held, c->held_count, sizeof *c->held, by_time);
     for (size_t i = 0; i < c->held_count; i++) {
         const struct held_frame *h = &c->held[i];
-        enum census_status st =
-            report(c, h->time_ns, h->era, c->held_entries.items + h->first, h->count);
+        const struct census_entry *entries = h->count ? c->held_entries.items + h->first : NULL;
+        enum census_status st = report(c, h->time_ns, h->era, entries, h->count);
         if (st != CENSUS_OK)
             return st;
     }
