@@ -243,7 +243,15 @@ void convert_run(const struct convert_options *opt, struct convert_result *resul
         fail(result, EXIT_BAD_INPUT, input_name, &err);
         return;
     }
-    struct ev_source src = { source_fd_read, &fd };
+    struct source_auto *input = source_auto_new(fd);
+    if (!input) {
+        ev_error_set(&err, "out of memory");
+        fail(result, EXIT_BAD_INPUT, input_name, &err);
+        if (fd > STDIN_FILENO)
+            close(fd);
+        return;
+    }
+    struct ev_source src = { source_auto_read, input, source_auto_why };
     reader = ev_reader_new(src, opt->read_buffer);
     run.outputs = calloc(opt->output_count ? opt->output_count : 1, sizeof *run.outputs);
     struct census_options copt = { opt->ccs_length };
@@ -316,6 +324,5 @@ fail_setup:
     census_free(census);
     ev_reader_free(reader);
     free(run.outputs);
-    if (fd > STDIN_FILENO)
-        close(fd);
+    source_auto_free(input);
 }
