@@ -8,6 +8,7 @@ static const struct {
     enum output_format format;
 } formats[] = {
     { "hp", FORMAT_HP },
+    { "svg", FORMAT_SVG },
 };
 
 enum output_format format_from_name(const char *name)
@@ -40,6 +41,8 @@ struct sink *sink_new(enum output_format format, FILE *out, const struct sink_co
     switch (format) {
     case FORMAT_HP:
         return sink_hp_new(out, ctx);
+    case FORMAT_SVG:
+        return sink_svg_new(out, ctx);
     default:
         return NULL;
     }
