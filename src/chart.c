@@ -164,13 +164,38 @@ static bool same_color(struct dl_color a, struct dl_color b)
     return a.r == b.r && a.g == b.g && a.b == b.b && a.a == b.a;
 }
 
+/* The k-th colour a label may take: its hash's, then a probe sequence from the hash. */
+static unsigned color_choice(uint32_t h, unsigned k)
+{
+    /* an odd stride is coprime with the 16 colours: the sequence visits every one */
+    unsigned stride = 1 + 2 * ((h >> 16) % (PALETTE_SIZE / 2));
+    return (h % PALETTE_SIZE + k * stride) % PALETTE_SIZE;
+}
+
 struct dl_color chart_band_color(const char *label, const struct dl_color *below)
 {
     uint32_t h = fnv1a(chart_display_label(label));
-    struct dl_color c = palette[h % PALETTE_SIZE];
+    struct dl_color c = palette[color_choice(h, 0)];
     if (below && same_color(c, *below))
-        c = palette[(h % PALETTE_SIZE + 1 + (h >> 16) % (PALETTE_SIZE - 1)) % PALETTE_SIZE];
+        c = palette[color_choice(h, 1)];
     return c;
+}
+
+/* The colour of the next band: its label's own colour unless a band already shown has
+ * it; then the first free colour in the label's probe sequence (so the largest bands,
+ * assigned first, keep their own colours, and all shown bands differ while the palette
+ * lasts). used marks the palette entries taken. */
+static struct dl_color distinct_band_color(const char *label, bool *used)
+{
+    uint32_t h = fnv1a(chart_display_label(label));
+    for (unsigned k = 0; k < 4 * PALETTE_SIZE; k++) {
+        unsigned i = color_choice(h, k);
+        if (!used[i]) {
+            used[i] = true;
+            return palette[i];
+        }
+    }
+    return palette[color_choice(h, 0)];
 }
 
 struct dl_color chart_other_color(void)
@@ -456,6 +481,8 @@ static void x_axis(struct layout *L)
     unsigned max_ticks = (unsigned)((L->right - L->left) / 70);
     double step = chart_nice_step(span, max_ticks ? max_ticks : 1);
     for (double s = ceil(L->x0 / step - 1e-9) * step; s <= L->x1 + step * 1e-9; s += step) {
+        if (fabs(s) < step * 1e-6)
+            s = 0;   /* no "-0" */
         double x = L->left + (s - L->x0) / span * (L->right - L->left);
         if (x > L->left + 0.5)
             line(L, x, L->top, x, L->bottom, GRID, 1, false, "grid");
@@ -620,10 +647,33 @@ static int assign_colors(struct layout *L)
     L->colors = malloc((v->band_count ? v->band_count : 1) * sizeof *L->colors);
     if (!L->colors)
         return -1;
+    bool used[PALETTE_SIZE] = { false };
+    /* largest first, whatever the stack order, so the big bands keep their own colours */
+    size_t *order = malloc((v->band_count ? v->band_count : 1) * sizeof *order);
+    if (!order)
+        return -1;
     for (size_t i = 0; i < v->band_count; i++)
-        L->colors[i] = v->bands[i].band == PROFILE_OTHER
-                           ? chart_other_color()
-                           : chart_band_color(v->bands[i].label, i ? &L->colors[i - 1] : NULL);
+        order[i] = i;
+    for (size_t i = 1; i < v->band_count; i++)
+        for (size_t j = i; j > 0 && v->bands[order[j]].stats.area > v->bands[order[j - 1]].stats.area; j--) {
+            size_t t = order[j];
+            order[j] = order[j - 1];
+            order[j - 1] = t;
+        }
+    for (size_t k = 0; k < v->band_count; k++) {
+        size_t i = order[k];
+        if (v->bands[i].band == PROFILE_OTHER)
+            L->colors[i] = chart_other_color();
+        else {
+            bool all_used = true;
+            for (size_t c = 0; c < PALETTE_SIZE; c++)
+                all_used = all_used && used[c];
+            if (all_used)
+                memset(used, 0, sizeof used);   /* more bands than colours: start again */
+            L->colors[i] = distinct_band_color(v->bands[i].label, used);
+        }
+    }
+    free(order);
     return 0;
 }
 

@@ -341,13 +341,20 @@ static bool label_passes(const struct profile *p, const char *label)
     return true;
 }
 
+/* Decided once per band; labels are not NUL-terminated in the band table. */
 static bool band_kept(struct profile *p, uint32_t band, const struct bands *bands)
 {
     struct band_state *s = &p->band[band];
+    if (s->filter == 0 && !p->include_count && !p->exclude_count)
+        s->filter = 1;
     if (s->filter == 0) {
         size_t len;
         const char *label = bands_label(bands, band, &len);
-        s->filter = label_passes(p, label ? label : "") ? 1 : -1;
+        char *copy = strndup(label ? label : "", label ? len : 0);
+        if (!copy)
+            return false;   /* decided again next time */
+        s->filter = label_passes(p, copy) ? 1 : -1;
+        free(copy);
     }
     return s->filter > 0;
 }
@@ -537,7 +544,7 @@ size_t profile_kept(const struct profile *p)
 
 struct ranked {
     uint32_t band;
-    const char *label;
+    const char *label;           /* NUL-terminated copy once shown; NULL before */
     struct profile_band_stats stats;
 };
 
@@ -562,10 +569,21 @@ static int by_stddev_desc(const void *a, const void *b)
     return by_area_desc(a, b);
 }
 
+/* Names sort as charts show them: without a leading "(123)" stack number. */
+static const char *chart_label(const char *label)
+{
+    if (label[0] != '(' || label[1] < '0' || label[1] > '9')
+        return label;
+    const char *p = label + 1;
+    while (*p >= '0' && *p <= '9')
+        p++;
+    return *p == ')' && p[1] ? p + 1 : label;
+}
+
 static int by_name(const void *a, const void *b)
 {
     const struct ranked *x = a, *y = b;
-    int c = strcmp(x->label, y->label);
+    int c = strcmp(chart_label(x->label), chart_label(y->label));
     return c ? c : by_area_desc(a, b);
 }
 
@@ -586,9 +604,7 @@ static struct ranked *rank_bands(const struct profile *p, const struct bands *ba
     for (uint32_t b = 0; b < p->band_cap; b++) {
         if (!p->band[b].seen)
             continue;
-        size_t len;
-        const char *label = bands_label(bands, b, &len);
-        r[n++] = (struct ranked){ b, label ? label : "", finished_stats(p, b) };
+        r[n++] = (struct ranked){ b, NULL, finished_stats(p, b) };
     }
     qsort(r, n, sizeof *r, by_area_desc);
     *count = n;
@@ -703,6 +719,17 @@ int profile_view(const struct profile *p, const struct bands *bands, struct prof
         other_band.stats.area += r[i].stats.area;
         other_band.stats.mean += r[i].stats.mean;
     }
+    for (size_t i = 0; i < shown; i++) {
+        size_t len;
+        const char *label = bands_label(bands, r[i].band, &len);
+        r[i].label = strndup(label ? label : "", label ? len : 0);
+        if (!r[i].label) {
+            for (size_t j = 0; j < i; j++)
+                free((char *)r[j].label);
+            free(r);
+            goto fail;
+        }
+    }
     sort_shown(p, r, shown);
     v->band_count = shown + other;
     v->bands = malloc((v->band_count ? v->band_count : 1) * sizeof *v->bands);
@@ -712,8 +739,11 @@ int profile_view(const struct profile *p, const struct bands *bands, struct prof
     v->point_totals = malloc((kept ? kept : 1) * sizeof *v->point_totals);
     v->values = calloc((kept ? kept : 1) * (v->band_count ? v->band_count : 1), sizeof *v->values);
     if (!v->bands || !slot || !v->time_ns || !v->point_totals || !v->values) {
+        for (size_t i = 0; i < shown; i++)
+            free((char *)r[i].label);
         free(slot);
         free(r);
+        v->band_count = 0;
         goto fail;
     }
     for (uint32_t b = 0; b < p->band_cap; b++)
@@ -742,6 +772,9 @@ fail:
 
 void profile_view_free(struct profile_view *v)
 {
+    for (size_t i = 0; v->bands && i < v->band_count; i++)
+        if (v->bands[i].band != PROFILE_OTHER)
+            free((char *)v->bands[i].label);
     free(v->bands);
     free(v->time_ns);
     free(v->values);

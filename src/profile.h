@@ -98,7 +98,7 @@ struct profile_marker {
 
 struct profile_band {
     uint32_t band;                  /* the band, or PROFILE_OTHER */
-    const char *label;              /* "OTHER" for OTHER; valid while bands is */
+    const char *label;              /* "OTHER" for OTHER; owned by the view */
     struct profile_band_stats stats; /* for OTHER: area and mean exact, peak over kept
                                         censuses, stddev 0 */
     uint32_t folded;                /* for OTHER: how many bands it holds */
@@ -131,7 +131,7 @@ struct profile_view {
     uint64_t from_ns, to_ns;
 };
 
-/* 0, or -1 when out of memory. The view borrows from p and bands. */
+/* 0, or -1 when out of memory. The view borrows the markers from p. */
 int profile_view(const struct profile *p, const struct bands *bands, struct profile_view *v);
 void profile_view_free(struct profile_view *v);
 
