@@ -10,6 +10,7 @@ static const struct {
     { "hp", FORMAT_HP },
     { "csv", FORMAT_CSV },
     { "json", FORMAT_JSON },
+    { "svg", FORMAT_SVG },
 };
 
 enum output_format format_from_name(const char *name)
@@ -46,6 +47,8 @@ struct sink *sink_new(enum output_format format, FILE *out, const struct sink_co
         return sink_csv_new(out, ctx);
     case FORMAT_JSON:
         return sink_json_new(out, ctx);
+    case FORMAT_SVG:
+        return sink_svg_new(out, ctx);
     default:
         return NULL;
     }

@@ -14,13 +14,15 @@
 
 #include "census.h"
 
-enum output_format { FORMAT_NONE = 0, FORMAT_HP, FORMAT_CSV, FORMAT_JSON };
+enum output_format { FORMAT_NONE = 0, FORMAT_HP, FORMAT_CSV, FORMAT_JSON, FORMAT_SVG };
 
-/* The format named by "hp" (for -f), or FORMAT_NONE. */
+/* The format named by "hp" or "svg" (for -f), or FORMAT_NONE. */
 enum output_format format_from_name(const char *name);
 /* The format a file name's extension asks for, or FORMAT_NONE. */
 enum output_format format_from_path(const char *path);
 const char *format_name(enum output_format format);
+
+struct chart_options;   /* chart.h */
 
 /* What every sink may read; owned by the producer and alive until finish returns. */
 struct sink_context {
@@ -28,6 +30,7 @@ struct sink_context {
     const struct bands *bands;
     const char *input_name;     /* for titles and metadata */
     bool live;                  /* the output is a pipe or terminal: flush each census */
+    const struct chart_options *chart; /* chart sinks: --bands, --width, ...; NULL = defaults */
 };
 
 struct sink;
@@ -52,5 +55,6 @@ struct sink *sink_new(enum output_format format, FILE *out, const struct sink_co
 struct sink *sink_hp_new(FILE *out, const struct sink_context *ctx);
 struct sink *sink_csv_new(FILE *out, const struct sink_context *ctx);
 struct sink *sink_json_new(FILE *out, const struct sink_context *ctx);
+struct sink *sink_svg_new(FILE *out, const struct sink_context *ctx);
 
 #endif

@@ -167,3 +167,38 @@ ssize_t source_auto_read(void *ctx, unsigned char *buf, size_t n)
     }
     return source_fd_read(&s->fd, buf, n);
 }
+
+int source_peek_init(struct source_peek *p, struct ev_source inner, size_t n)
+{
+    memset(p, 0, sizeof *p);
+    p->inner = inner;
+    if (n > SOURCE_PEEK_MAX)
+        n = SOURCE_PEEK_MAX;
+    while (p->len < n) {
+        ssize_t got = inner.read(inner.ctx, p->head + p->len, n - p->len);
+        if (got < 0)
+            return -1;
+        if (got == 0)
+            break;
+        p->len += (size_t)got;
+    }
+    return 0;
+}
+
+ssize_t source_peek_read(void *ctx, unsigned char *buf, size_t n)
+{
+    struct source_peek *p = ctx;
+    if (p->pos < p->len) {
+        size_t k = p->len - p->pos < n ? p->len - p->pos : n;
+        memcpy(buf, p->head + p->pos, k);
+        p->pos += k;
+        return (ssize_t)k;
+    }
+    return p->inner.read(p->inner.ctx, buf, n);
+}
+
+const char *source_peek_why(void *ctx)
+{
+    struct source_peek *p = ctx;
+    return p->inner.why ? p->inner.why(p->inner.ctx) : NULL;
+}

@@ -42,4 +42,18 @@ struct source_memory {
 };
 ssize_t source_memory_read(void *ctx, unsigned char *buf, size_t n);
 
+/* Reads the first bytes of another source ahead, so the kind of input can be told
+ * without seeking (pipes), then hands them out again before the rest. */
+#define SOURCE_PEEK_MAX 16
+struct source_peek {
+    struct ev_source inner;
+    unsigned char head[SOURCE_PEEK_MAX];
+    size_t len;                 /* bytes peeked (fewer at the end of a short input) */
+    size_t pos;                 /* bytes of head handed out */
+};
+/* Peeks up to n bytes (at most SOURCE_PEEK_MAX); 0, or -1 when reading failed. */
+int source_peek_init(struct source_peek *p, struct ev_source inner, size_t n);
+ssize_t source_peek_read(void *ctx, unsigned char *buf, size_t n);
+const char *source_peek_why(void *ctx);
+
 #endif
