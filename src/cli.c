@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "ccslabel.h"
+#include "peak.h"
 
 const char cli_usage[] =
     "Usage: ev2hp [OPTION]... [INPUT]\n"
@@ -24,6 +25,10 @@ const char cli_usage[] =
     "                         does (default: the -L the program ran with, or 25)\n"
     "      --dump             print every event, one line each, to standard output\n"
     "      --strict           fail (status 1) on a damaged or truncated eventlog\n"
+    "      --summary[=FMT]    print what the run shows (peak, largest bands, markers,\n"
+    "                         damage) as text or json on standard output\n"
+    "      --max-peak SIZE    exit with status 3 when the peak residency is over SIZE\n"
+    "                         (bytes, or K, M, G: powers of 1024); outputs are written\n"
     "  -q, --quiet            do not print warnings\n"
     "\n"
     "Charts:\n"
@@ -46,7 +51,7 @@ const char cli_usage[] =
     "  -V, --version          show the version and exit\n"
     "\n"
     "Exit status: 0 success (warnings allowed), 1 unusable or damaged input,\n"
-    "2 usage error, 4 an output could not be written.\n"
+    "2 usage error, 3 over the --max-peak budget, 4 an output could not be written.\n"
     "Full documentation: man ev2hp\n";
 
 static void usage_error(struct cli_options *o, const char *fmt, ...)
@@ -84,6 +89,7 @@ static bool parse_unsigned(const char *s, unsigned long max, unsigned long *out)
 enum {
     OPT_BANDS = 256, OPT_TRACE, OPT_SORT, OPT_REVERSE, OPT_INCLUDE, OPT_EXCLUDE, OPT_FROM,
     OPT_TO, OPT_TITLE, OPT_WIDTH, OPT_HEIGHT, OPT_NO_MARKERS, OPT_TOTALS,
+    OPT_SUMMARY, OPT_MAX_PEAK,
 };
 
 /* A chart option; false after a usage error. */
@@ -177,6 +183,8 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
         { "height", required_argument, NULL, OPT_HEIGHT },
         { "no-markers", no_argument, NULL, OPT_NO_MARKERS },
         { "totals", no_argument, NULL, OPT_TOTALS },
+        { "summary", optional_argument, NULL, OPT_SUMMARY },
+        { "max-peak", required_argument, NULL, OPT_MAX_PEAK },
         { NULL, 0, NULL, 0 },
     };
     memset(o, 0, sizeof *o);
@@ -196,7 +204,7 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
         case 'f':
             forced = format_from_name(optarg);
             if (forced == FORMAT_NONE)
-                return usage_error(o, "unknown format '%s' (known: hp, csv, json)", optarg);
+                return usage_error(o, "unknown format '%s' (known: hp, svg, csv, json)", optarg);
             break;
         case 'L':
             if (!parse_unsigned(optarg, CCS_LENGTH_MAX, &n) || n < CCS_LENGTH_MIN)
@@ -206,6 +214,20 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
             break;
         case 'D':
             o->dump = true;
+            break;
+        case OPT_SUMMARY:
+            if (!optarg || strcmp(optarg, "text") == 0)
+                o->summary = FORMAT_SUMMARY_TEXT;
+            else if (strcmp(optarg, "json") == 0)
+                o->summary = FORMAT_SUMMARY_JSON;
+            else
+                return usage_error(o, "--summary is text or json, not '%s'", optarg);
+            break;
+        case OPT_MAX_PEAK:
+            if (peak_parse_size(optarg, &o->max_peak) != 0)
+                return usage_error(o, "--max-peak wants a size such as 512M or 2G, not '%s'",
+                                   optarg);
+            o->has_max_peak = true;
             break;
         case 'S':
             o->strict = true;
@@ -241,7 +263,7 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
                            argv[optind + 1]);
     if (optind < argc && strcmp(argv[optind], "-") != 0)
         o->input = argv[optind];
-    if (o->output_count == 0 && !o->dump)
+    if (o->output_count == 0 && !o->dump && !o->summary)
         o->outputs[o->output_count++].path = NULL;
     for (size_t i = 0; i < o->output_count; i++) {
         struct output_request *r = &o->outputs[i];
@@ -251,8 +273,16 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
         if (r->format == FORMAT_NONE)
             return usage_error(o, "cannot tell the format of '%s' from its name; use -f",
                                r->path);
-        if (!r->path && o->dump)
-            return usage_error(o, "--dump and an output to standard output both want it");
+        if (!r->path && (o->dump || o->summary))
+            return usage_error(o, "--%s and an output to standard output both want it",
+                               o->dump ? "dump" : "summary");
+    }
+    if (o->summary) {
+        if (o->dump)
+            return usage_error(o, "--dump and --summary both want standard output");
+        if (o->output_count == CLI_MAX_OUTPUTS)
+            return usage_error(o, "at most %d outputs", CLI_MAX_OUTPUTS);
+        o->outputs[o->output_count++] = (struct output_request){ NULL, o->summary };
     }
     o->action = CLI_CONVERT;
 }
