@@ -17,9 +17,9 @@ const char cli_usage[] =
     "INPUT is an eventlog or a .hp file (told apart by content); none or - reads\n"
     "standard input. Without -o the .hp goes to standard output.\n"
     "\n"
-    "  -o, --output FILE      write FILE, its format from its extension (.hp, .svg);\n"
-    "                         may repeat: one read, every output\n"
-    "  -f, --format FMT       write FMT (hp, svg) whatever the extension\n"
+    "  -o, --output FILE      write FILE, its format from its extension (.hp, .svg,\n"
+    "                         .csv, .json); may repeat: one read, every output\n"
+    "  -f, --format FMT       write FMT (hp, svg, csv, json) whatever the extension\n"
     "  -L, --ccs-length N     cut cost-centre stack names to N characters as the runtime\n"
     "                         does (default: the -L the program ran with, or 25)\n"
     "      --dump             print every event, one line each, to standard output\n"
@@ -196,7 +196,7 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
         case 'f':
             forced = format_from_name(optarg);
             if (forced == FORMAT_NONE)
-                return usage_error(o, "unknown format '%s' (known: hp, svg)", optarg);
+                return usage_error(o, "unknown format '%s' (known: hp, csv, json)", optarg);
             break;
         case 'L':
             if (!parse_unsigned(optarg, CCS_LENGTH_MAX, &n) || n < CCS_LENGTH_MIN)

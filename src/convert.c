@@ -288,14 +288,24 @@ void convert_run(const struct convert_options *opt, struct convert_result *resul
         fail(result, EXIT_BAD_INPUT, input_name, &err);
         return;
     }
+    struct source_auto *input = source_auto_new(fd);
+    if (!input) {
+        ev_error_set(&err, "out of memory");
+        fail(result, EXIT_BAD_INPUT, input_name, &err);
+        if (fd > STDIN_FILENO)
+            close(fd);
+        return;
+    }
     /* The kind of input is told by its first bytes, read ahead without seeking. */
     struct source_peek peek;
-    if (source_peek_init(&peek, (struct ev_source){ source_fd_read, &fd }, 4) != 0) {
-        ev_error_set(&err, "cannot read: %s", strerror(errno));
+    struct ev_source inflated = { source_auto_read, input, source_auto_why };
+    if (source_peek_init(&peek, inflated, 4) != 0) {
+        const char *why = source_auto_why(input);
+        ev_error_set(&err, "cannot read: %s", why ? why : strerror(errno));
         fail(result, EXIT_BAD_INPUT, input_name, &err);
         goto fail_setup;
     }
-    struct ev_source src = { source_peek_read, &peek };
+    struct ev_source src = { source_peek_read, &peek, source_peek_why };
     run.outputs = calloc(opt->output_count ? opt->output_count : 1, sizeof *run.outputs);
     if (run.outputs && hp_looks_like(peek.head, peek.len)) {
         convert_hp(&run, src, input_name);
@@ -372,6 +382,5 @@ fail_setup:
     census_free(census);
     ev_reader_free(reader);
     free(run.outputs);
-    if (fd > STDIN_FILENO)
-        close(fd);
+    source_auto_free(input);
 }

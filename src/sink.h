@@ -14,7 +14,7 @@
 
 #include "census.h"
 
-enum output_format { FORMAT_NONE = 0, FORMAT_HP, FORMAT_SVG };
+enum output_format { FORMAT_NONE = 0, FORMAT_HP, FORMAT_CSV, FORMAT_JSON, FORMAT_SVG };
 
 /* The format named by "hp" or "svg" (for -f), or FORMAT_NONE. */
 enum output_format format_from_name(const char *name);
@@ -53,6 +53,8 @@ struct sink {
 struct sink *sink_new(enum output_format format, FILE *out, const struct sink_context *ctx);
 
 struct sink *sink_hp_new(FILE *out, const struct sink_context *ctx);
+struct sink *sink_csv_new(FILE *out, const struct sink_context *ctx);
+struct sink *sink_json_new(FILE *out, const struct sink_context *ctx);
 struct sink *sink_svg_new(FILE *out, const struct sink_context *ctx);
 
 #endif
