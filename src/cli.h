@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "chart.h"
 #include "convert.h"
 
 #define CLI_MAX_OUTPUTS 16
@@ -25,6 +26,10 @@ struct cli_options {
     bool dump;
     bool quiet;
     bool strict;
+    enum output_format summary;    /* --summary: FORMAT_SUMMARY_TEXT or _JSON, or NONE */
+    bool has_max_peak;             /* --max-peak SIZE */
+    uint64_t max_peak;
+    struct chart_options chart;    /* --bands, --width, --include, ... */
 };
 
 void cli_parse(int argc, char **argv, struct cli_options *out);
