@@ -68,5 +68,5 @@ static ssize_t slices_read(void *ctx, unsigned char *buf, size_t n)
 
 struct ev_source fuzz_slices_source(struct fuzz_slices *s)
 {
-    return (struct ev_source){ slices_read, s };
+    return (struct ev_source){ .read = slices_read, .ctx = s };
 }

@@ -106,7 +106,7 @@ static void run(const uint8_t *data, size_t size, int sliced, struct outcome *o)
     struct ev_reader *r = ev_reader_new(fuzz_slices_source(&slices), 1);
     FILE *hp = open_memstream(&o->hp, &o->hp_len);
     FUZZ_CHECK(r && hp);
-    struct sink_context ctx = { NULL, NULL, "fuzz", false };
+    struct sink_context ctx = { .input_name = "fuzz" };
     struct sink *sink = NULL;
     struct census_events events = { on_frame, on_marker, on_total, &sink };
     struct census_options copt = { 0 };
