@@ -100,6 +100,34 @@ def build(decls, events, slim=True, drop=()):
     return header(decls, tags, slim) + b"".join(r for _, r in events) + b"\xff\xff"
 
 
+def ipe_seeds():
+    """-hi eventlogs with IPE events in the three layouts (see tests/test_ipe.c)."""
+    def decl(tag, size):
+        return b"etb\0" + struct.pack(">HhI", tag, size, 0) + struct.pack(">I", 0) + b"ete\0"
+
+    def event(tag, time, payload, declared=None):
+        n = len(payload) if declared is None else declared
+        return struct.pack(">HQH", tag, time, n) + payload
+
+    head = b"hdrbhetb" + decl(30, -1) + decl(160, -1) + decl(162, 8) + decl(164, -1) \
+        + decl(165, 8) + decl(169, -1) + b"hetehdredatb"
+    seeds = {}
+    for name, strings, extra in (("ipe-ghc9.2", 6, 0), ("ipe-ghc9.10", 6, 1),
+                                 ("ipe-split-srcloc", 7, 0)):
+        body = event(30, 0, b"\0\0\0\0prog\0+RTS\0-hi\0")
+        for i in range(3):
+            loc = [b"src/Main.hs:12:3-14"] if strings == 6 else [b"src/Main.hs", b"12:3-14"]
+            fields = [b"tbl%d" % i, b"21", b"Maybe Int", b"go", b"Main"] + loc
+            payload = struct.pack(">Q", 0x4000 + i) + b"".join(f + b"\0" for f in fields)
+            body += event(169, 1, payload, len(payload) + extra)
+        body += event(160, 2, b"\0" + struct.pack(">QI", 100000000, 8) + b"\0" * 7)
+        body += struct.pack(">HQ", 162, 10) + struct.pack(">Q", 0)
+        body += event(164, 10, b"\0" + struct.pack(">Q", 48) + b"16384\0")
+        body += struct.pack(">HQ", 165, 10) + struct.pack(">Q", 0)
+        seeds[name] = head + body + b"\xff\xff"
+    return seeds
+
+
 def main():
     out = sys.argv[1]
     os.makedirs(out, exist_ok=True)
@@ -125,6 +153,9 @@ def main():
         for kind, data in seeds.items():
             with open(os.path.join(out, "%s-%s" % (name, kind)), "wb") as f:
                 f.write(data)
+    for name, data in ipe_seeds().items():
+        with open(os.path.join(out, name), "wb") as f:
+            f.write(data)
     a, b = slims[0], slims[-1]
     with open(os.path.join(out, "splice"), "wb") as f:
         f.write(a[:len(a) // 2] + b[len(b) // 3:])
