@@ -406,8 +406,15 @@ void convert_run(const struct convert_options *opt, struct convert_result *resul
     struct ev_error damage = err;
     result->damaged = !complete;
     cst = census_finish(census, complete, &err);
-    if (cst != CENSUS_OK) {
+    if (cst == CENSUS_STOPPED) {
         write_failure(&run);
+        goto fail_outputs;
+    }
+    if (cst != CENSUS_OK) {
+        /* A limit or no memory while closing the last census: the input's fault. */
+        if (cst == CENSUS_NO_MEMORY)
+            ev_error_set(&err, "out of memory");
+        fail(result, EXIT_BAD_INPUT, input_name, &err);
         goto fail_outputs;
     }
     result->censuses = census_stats(census)->censuses;
