@@ -46,7 +46,7 @@ static enum hp_status read_text(const char *text, size_t slice, struct collected
     mem = (struct source_memory){ (const unsigned char *)text, strlen(text), 0, slice };
     struct census_events ev = { on_frame, on_marker, NULL, c };
     memset(c, 0, sizeof *c);
-    struct hp_reader *r = hp_reader_new((struct ev_source){ source_memory_read, &mem }, &ev);
+    struct hp_reader *r = hp_reader_new((struct ev_source){ source_memory_read, &mem, NULL }, &ev);
     assert_non_null(r);
     enum hp_status st = hp_reader_run(r, err);
     if (keep)
