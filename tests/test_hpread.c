@@ -172,6 +172,8 @@ static void kind_by_content(void **state)
     assert_false(hp_looks_like((const unsigned char *)"hdrb", 4));
     assert_false(hp_looks_like((const unsigned char *)"", 0));
     assert_false(hp_looks_like((const unsigned char *)"\x00\x01", 2));
+    assert_false(hp_looks_like((const unsigned char *)"ZR\x9fk", 4));   /* noise */
+    assert_true(hp_looks_like((const unsigned char *)"BEGI", 4));
     /* a .hp with an unusual name is still read as .hp; its errors name the line */
     char bad[256], out[256];
     const char *text = "JOB \"x\"\nBEGIN_SAMPLE 0\nEND_SAMPLE zero\n";
