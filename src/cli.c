@@ -34,7 +34,7 @@ const char cli_usage[] =
     "Charts:\n"
     "      --bands N          show the N largest bands, the rest as OTHER (default 15;\n"
     "                         0 = all)\n"
-    "      --trace PCT        fold bands under PCT %% of the total area into OTHER\n"
+    "      --trace PCT        fold bands under PCT % of the total area into OTHER\n"
     "                         (default 1)\n"
     "      --sort KEY         stack order: size (default), stddev or name\n"
     "      --reverse          reverse the stack order\n"
