@@ -8,6 +8,10 @@
 #include <string.h>
 
 #include "ccslabel.h"
+#include "png_render.h"
+
+/* getopt_long codes of options without a short form, past every character. */
+enum { OPT_SCALE = 0x100 };
 
 const char cli_usage[] =
     "Usage: ev2hp [OPTION]... [INPUT]\n"
@@ -20,6 +24,8 @@ const char cli_usage[] =
     "  -f, --format FMT       write FMT (hp) whatever the extension\n"
     "  -L, --ccs-length N     cut cost-centre stack names to N characters as the runtime\n"
     "                         does (default: the -L the program ran with, or 25)\n"
+    "      --scale F          PNG: F times the pixels in each direction, the same\n"
+    "                         layout (1 to 8, fractions allowed; default 1)\n"
     "      --dump             print every event, one line each, to standard output\n"
     "      --strict           fail (status 1) on a damaged or truncated eventlog\n"
     "  -q, --quiet            do not print warnings\n"
@@ -37,6 +43,19 @@ static void usage_error(struct cli_options *o, const char *fmt, ...)
     vsnprintf(o->message, sizeof o->message, fmt, ap);
     va_end(ap);
     o->action = CLI_USAGE_ERROR;
+}
+
+/* A --scale: a plain decimal number from PNG_SCALE_MIN to PNG_SCALE_MAX. */
+static bool parse_scale(const char *s, double *out)
+{
+    char *end;
+    if (!*s || *s == ' ' || strchr(s, 'x') || strchr(s, 'X'))   /* no hexadecimal floats */
+        return false;
+    double v = strtod(s, &end);
+    if (*end || !(v >= PNG_SCALE_MIN && v <= PNG_SCALE_MAX))
+        return false;
+    *out = v;
+    return true;
 }
 
 static bool parse_unsigned(const char *s, unsigned long max, unsigned long *out)
@@ -57,6 +76,7 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
         { "output", required_argument, NULL, 'o' },
         { "format", required_argument, NULL, 'f' },
         { "ccs-length", required_argument, NULL, 'L' },
+        { "scale", required_argument, NULL, OPT_SCALE },
         { "dump", no_argument, NULL, 'D' },
         { "strict", no_argument, NULL, 'S' },
         { "quiet", no_argument, NULL, 'q' },
@@ -65,6 +85,7 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
         { NULL, 0, NULL, 0 },
     };
     memset(o, 0, sizeof *o);
+    o->scale = 1;
     enum output_format forced = FORMAT_NONE;
     unsigned long n;
     int c;
@@ -88,6 +109,11 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
                                    CCS_LENGTH_MIN, CCS_LENGTH_MAX, optarg);
             o->ccs_length = (unsigned)n;
             break;
+        case OPT_SCALE:
+            if (!parse_scale(optarg, &o->scale))
+                return usage_error(o, "--scale wants a number from %g to %g, not '%s'",
+                                   PNG_SCALE_MIN, PNG_SCALE_MAX, optarg);
+            break;
         case 'D':
             o->dump = true;
             break;
@@ -104,6 +130,10 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
             o->action = CLI_VERSION;
             return;
         default:
+            /* getopt_long sets optopt to a long-only option's code (OPT_*) when its
+             * argument is missing; strchr would match that code's low byte, NUL. */
+            if (optopt >= 0x100)
+                return usage_error(o, "option '%s' needs an argument", argv[optind - 1]);
             if (optopt && strchr("ofL", optopt))
                 return usage_error(o, "option -%c needs an argument", optopt);
             if (optopt)

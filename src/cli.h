@@ -25,6 +25,7 @@ struct cli_options {
     bool dump;
     bool quiet;
     bool strict;
+    double scale;                  /* --scale: PNG pixels per layout unit, 1 to 8 */
 };
 
 void cli_parse(int argc, char **argv, struct cli_options *out);

@@ -22,6 +22,7 @@
 #include <fontconfig/fontconfig.h>
 #include <png.h>
 
+#include "cli.h"
 #include "display.h"
 #include "png_encode.h"
 #include "png_render.h"
@@ -603,6 +604,39 @@ static void test_no_font(void **state)
     assert_int_equal(png_font_check(&err), 0);
 }
 
+/* --- the command line ------------------------------------------------------------- */
+
+static void parse(struct cli_options *o, const char *a, const char *b, const char *c)
+{
+    char *argv[] = { "ev2hp", (char *)a, (char *)b, (char *)c, NULL };
+    int argc = 1 + (a != NULL) + (b != NULL) + (c != NULL);
+    cli_parse(argc, argv, o);
+}
+
+static void test_cli_scale(void **state)
+{
+    struct cli_options o;
+    parse(&o, "x.eventlog", NULL, NULL);
+    assert_int_equal(o.action, CLI_CONVERT);
+    assert_true(o.scale == 1);
+    parse(&o, "--scale", "2", "x.eventlog");
+    assert_int_equal(o.action, CLI_CONVERT);
+    assert_true(o.scale == 2);
+    parse(&o, "--scale=1.5", "x.eventlog", NULL);
+    assert_true(o.scale == 1.5);
+    parse(&o, "--scale=8", NULL, NULL);
+    assert_true(o.scale == 8);
+    const char *bad[] = { "0.5", "8.01", "0", "-2", "nan", "inf", "2x", "0x2", "", " 2" };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        parse(&o, "--scale", bad[i], "x.eventlog");
+        assert_int_equal(o.action, CLI_USAGE_ERROR);
+        assert_non_null(strstr(o.message, "--scale wants a number from 1 to 8"));
+    }
+    parse(&o, "--scale", NULL, NULL);
+    assert_int_equal(o.action, CLI_USAGE_ERROR);
+    assert_string_equal(o.message, "option '--scale' needs an argument");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -625,6 +659,7 @@ int main(void)
         cmocka_unit_test(test_non_finite_items_skipped),
         cmocka_unit_test(test_refuses_bad_sizes),
         cmocka_unit_test(test_write_failure),
+        cmocka_unit_test(test_cli_scale),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
