@@ -110,7 +110,7 @@ static bool points_finite(const struct dl_item *it)
     return true;
 }
 
-/* DL_POLYGON and DL_POLYLINE: an SVG <path>/<polygon> and a <polyline fill="none">. */
+/* DL_POLYGON and DL_POLYLINE: an SVG <path d="M.. L.. Z"> and one without Z nor fill. */
 static void draw_points(cairo_t *cr, const struct dl_item *it, bool closed)
 {
     if (it->point_count < 2 || !points_finite(it))
@@ -120,6 +120,9 @@ static void draw_points(cairo_t *cr, const struct dl_item *it, bool closed)
         cairo_line_to(cr, it->points[i].x, it->points[i].y);
     if (closed)
         cairo_close_path(cr);
+    /* The SVG back-end gives open lines round joins (sharp corners of a heap-total line
+     * would spike) and leaves shapes with SVG's default miter joins. */
+    cairo_set_line_join(cr, closed ? CAIRO_LINE_JOIN_MITER : CAIRO_LINE_JOIN_ROUND);
     paint_path(cr, it, closed);
 }
 
