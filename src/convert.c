@@ -16,6 +16,7 @@
 #include "census.h"
 #include "evdecode.h"
 #include "evread.h"
+#include "hpread.h"
 #include "outfile.h"
 #include "source.h"
 
@@ -221,11 +222,62 @@ static int finish_outputs(struct run *run)
     return 0;
 }
 
+/* The failed output's own account when it gave one (a PNG without a font), else errno's. */
 static void write_failure(struct run *run)
 {
     struct ev_error err = { 0 };
-    ev_error_set(&err, "cannot write: %s", strerror(errno ? errno : EIO));
-    fail(run->result, EXIT_WRITE, run->outputs[run->failed_output].name, &err);
+    const struct output *o = &run->outputs[run->failed_output];
+    const struct ev_error *why = o->sink && o->sink->ops->failure
+                                     ? o->sink->ops->failure(o->sink) : NULL;
+    if (why)
+        err = *why;
+    else
+        ev_error_set(&err, "cannot write: %s", strerror(errno ? errno : EIO));
+    fail(run->result, EXIT_WRITE, o->name, &err);
+}
+
+/* A .hp input: the .hp reader feeds the same callbacks as the census assembler. */
+static void convert_hp(struct run *run, struct ev_source src, const char *input_name)
+{
+    struct convert_result *result = run->result;
+    struct ev_error err = { 0 };
+    struct census_events events = { on_frame, on_marker, on_total, run };
+    struct hp_reader *hp = hp_reader_new(src, &events);
+    bool commit = false;
+    if (!hp) {
+        ev_error_set(&err, "out of memory");
+        fail(result, EXIT_BAD_INPUT, input_name, &err);
+        return;
+    }
+    struct sink_context ctx = { hp_reader_run_info(hp), hp_reader_bands(hp), input_name, false,
+                                run->opt->chart, run->opt->png_scale };
+    if (open_outputs(run, &ctx) != 0)
+        goto done;
+    enum hp_status st = hp_reader_run(hp, &err);
+    if (st == HP_STOPPED) {
+        write_failure(run);
+        goto done;
+    }
+    if (st != HP_OK && st != HP_TRUNCATED) {
+        fail(result, EXIT_BAD_INPUT, input_name, &err);
+        goto done;
+    }
+    result->damaged = st == HP_TRUNCATED;
+    if (result->damaged && run->opt->strict) {
+        fail(result, EXIT_BAD_INPUT, input_name, &err);
+        goto done;
+    }
+    if (finish_outputs(run) != 0) {
+        write_failure(run);
+        goto done;
+    }
+    result->censuses = hp_reader_censuses(hp);
+    if (result->damaged)
+        warn(result, &err);
+    commit = true;
+done:
+    close_outputs(run, commit);
+    hp_reader_free(hp);
 }
 
 void convert_run(const struct convert_options *opt, struct convert_result *result)
@@ -243,9 +295,30 @@ void convert_run(const struct convert_options *opt, struct convert_result *resul
         fail(result, EXIT_BAD_INPUT, input_name, &err);
         return;
     }
-    struct ev_source src = { source_fd_read, &fd };
-    reader = ev_reader_new(src, opt->read_buffer);
+    struct source_auto *input = source_auto_new(fd);
+    if (!input) {
+        ev_error_set(&err, "out of memory");
+        fail(result, EXIT_BAD_INPUT, input_name, &err);
+        if (fd > STDIN_FILENO)
+            close(fd);
+        return;
+    }
+    /* The kind of input is told by its first bytes, read ahead without seeking. */
+    struct source_peek peek;
+    struct ev_source inflated = { source_auto_read, input, source_auto_why };
+    if (source_peek_init(&peek, inflated, 4) != 0) {
+        const char *why = source_auto_why(input);
+        ev_error_set(&err, "cannot read: %s", why ? why : strerror(errno));
+        fail(result, EXIT_BAD_INPUT, input_name, &err);
+        goto fail_setup;
+    }
+    struct ev_source src = { source_peek_read, &peek, source_peek_why };
     run.outputs = calloc(opt->output_count ? opt->output_count : 1, sizeof *run.outputs);
+    if (run.outputs && hp_looks_like(peek.head, peek.len)) {
+        convert_hp(&run, src, input_name);
+        goto fail_setup;
+    }
+    reader = ev_reader_new(src, opt->read_buffer);
     struct census_options copt = { opt->ccs_length };
     struct census_events events = { on_frame, on_marker, on_total, &run };
     census = census_new(&copt, &events);
@@ -264,7 +337,7 @@ void convert_run(const struct convert_options *opt, struct convert_result *resul
     }
 
     struct sink_context ctx = { census_run_info(census), census_bands(census), input_name,
-                                false };
+                                false, opt->chart, opt->png_scale };
     if (open_outputs(&run, &ctx) != 0)
         goto fail_outputs;
 
@@ -316,6 +389,5 @@ fail_setup:
     census_free(census);
     ev_reader_free(reader);
     free(run.outputs);
-    if (fd > STDIN_FILENO)
-        close(fd);
+    source_auto_free(input);
 }

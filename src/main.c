@@ -44,6 +44,8 @@ int main(int argc, char **argv)
         .dump = cli.dump ? stdout : NULL,
         .outputs = cli.outputs,
         .output_count = cli.output_count,
+        .chart = &cli.chart,
+        .png_scale = cli.scale,
     };
     struct convert_result result;
     convert_run(&opt, &result);

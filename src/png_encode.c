@@ -138,7 +138,9 @@ static void write_png(png_structp png, png_infop info, cairo_surface_t *surface,
 
     png_set_IHDR(png, info, (png_uint_32)width, (png_uint_32)height, 8, PNG_COLOR_TYPE_RGB,
                  PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
-    png_set_compression_level(png, 9);
+    /* zlib level 6: level 9 took 3.5 times the CPU on a 1600 x 900 chart of the corpus
+     * for a file 4 % smaller. */
+    png_set_compression_level(png, 6);
     png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_ALL_FILTERS);
     png_set_sRGB(png, info, PNG_sRGB_INTENT_PERCEPTUAL);
     png_set_pHYs(png, info, ppm, ppm, PNG_RESOLUTION_METER);

@@ -1,7 +1,7 @@
 /* png_encode.h: a drawn image surface written as a PNG file with libpng.
  *
  * The PNG back-end's encoding half: 8-bit RGB without alpha (the chart has an opaque
- * background), zlib level 9 with libpng's adaptive filters (charts are flat colour and
+ * background), zlib level 6 with libpng's adaptive filters (charts are flat colour and
  * shrink a lot), an sRGB chunk (the layout's colours are CSS sRGB colours, as in the SVG),
  * a pHYs chunk saying how dense the pixels are (96 per inch times --scale), and text
  * chunks Title, Software and Source. Nothing comes from the clock (no tIME chunk), so the

@@ -14,13 +14,17 @@
 
 #include "census.h"
 
-enum output_format { FORMAT_NONE = 0, FORMAT_HP };
+enum output_format {
+    FORMAT_NONE = 0, FORMAT_HP, FORMAT_CSV, FORMAT_JSON, FORMAT_SVG, FORMAT_PNG,
+};
 
-/* The format named by "hp" (for -f), or FORMAT_NONE. */
+/* The format named by "hp", "svg", "png", ... (for -f), or FORMAT_NONE. */
 enum output_format format_from_name(const char *name);
 /* The format a file name's extension asks for, or FORMAT_NONE. */
 enum output_format format_from_path(const char *path);
 const char *format_name(enum output_format format);
+
+struct chart_options;   /* chart.h */
 
 /* What every sink may read; owned by the producer and alive until finish returns. */
 struct sink_context {
@@ -28,6 +32,8 @@ struct sink_context {
     const struct bands *bands;
     const char *input_name;     /* for titles and metadata */
     bool live;                  /* the output is a pipe or terminal: flush each census */
+    const struct chart_options *chart; /* chart sinks: --bands, --width, ...; NULL = defaults */
+    double png_scale;           /* PNG: --scale, pixels per layout unit; 0 = 1 */
 };
 
 struct sink;
@@ -38,6 +44,9 @@ struct sink_ops {
     int (*total)(struct sink *s, enum heap_total kind, uint64_t time_ns, uint64_t bytes);
     int (*finish)(struct sink *s);
     void (*destroy)(struct sink *s);
+    /* Optional: why the last op failed when errno cannot tell (PNG: no usable font), or
+     * NULL; without it, or when it returns NULL, errno says why. */
+    const struct ev_error *(*failure)(const struct sink *s);
 };
 
 struct sink {
@@ -50,5 +59,9 @@ struct sink {
 struct sink *sink_new(enum output_format format, FILE *out, const struct sink_context *ctx);
 
 struct sink *sink_hp_new(FILE *out, const struct sink_context *ctx);
+struct sink *sink_csv_new(FILE *out, const struct sink_context *ctx);
+struct sink *sink_json_new(FILE *out, const struct sink_context *ctx);
+struct sink *sink_svg_new(FILE *out, const struct sink_context *ctx);
+struct sink *sink_png_new(FILE *out, const struct sink_context *ctx);
 
 #endif

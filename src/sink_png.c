@@ -8,8 +8,8 @@
  * line), Software and Source chunks. Nothing depends on the clock: the same input and
  * options give the same bytes.
  *
- * A failure errno cannot describe (no usable font, an image too big) is left in the
- * sink's error record for convert.c to report.
+ * A failure errno cannot describe (no usable font, an image too big) is kept and given
+ * to convert.c through the failure op.
  */
 #include "sink.h"
 
@@ -27,6 +27,7 @@ struct png_sink {
     struct chart_options chart;
     double scale;
     struct profile *profile;
+    struct ev_error error;          /* why finish failed, when errno cannot say */
 };
 
 static int no_memory(void)
@@ -74,15 +75,21 @@ static int png_finish(struct sink *s)
     cairo_surface_t *surface = NULL;
     if (lay_out(g, &dl) != 0)
         return no_memory();
-    int rc = png_render(&dl, g->scale, &surface, &s->error);
+    int rc = png_render(&dl, g->scale, &surface, &g->error);
     if (rc == 0) {
         struct png_metadata meta = { dl.title, s->ctx.input_name, g->scale };
         errno = 0;
-        rc = png_encode(surface, &meta, s->out, &s->error);
+        rc = png_encode(surface, &meta, s->out, &g->error);
         cairo_surface_destroy(surface);
     }
     display_free(&dl);
     return rc;
+}
+
+static const struct ev_error *png_failure(const struct sink *s)
+{
+    const struct png_sink *g = (const struct png_sink *)s;
+    return g->error.what[0] ? &g->error : NULL;
 }
 
 static void png_destroy(struct sink *s)
@@ -98,6 +105,7 @@ static const struct sink_ops png_ops = {
     .total = png_total,
     .finish = png_finish,
     .destroy = png_destroy,
+    .failure = png_failure,
 };
 
 struct sink *sink_png_new(FILE *out, const struct sink_context *ctx)

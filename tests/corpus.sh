@@ -45,6 +45,16 @@ full=$(grep -c '^BEGIN_SAMPLE' "$tmp/$name.hp")
     fail "cut: the censuses kept are not the runtime's"
 grep -q "kept $((kept - 2)) censuses" "$tmp/err" || fail "cut: count in warning: $(cat "$tmp/err")"
 
+# gzip-compressed input, from a file and a pipe, gives the same .hp; cut short, it keeps
+# what was complete and says the compressed data ends early.
+gzip -c "$data/leak-hc.eventlog" > "$tmp/leak.eventlog.gz"
+"$EV2HP" "$tmp/leak.eventlog.gz" | cmp -s - "$tmp/leak-hc.hp" || fail "gzip file"
+gzip -c "$data/leak-hc.eventlog" | "$EV2HP" | cmp -s - "$tmp/leak-hc.hp" || fail "gzip pipe"
+head -c 200000 "$tmp/leak.eventlog.gz" > "$tmp/cut.eventlog.gz"
+"$EV2HP" "$tmp/cut.eventlog.gz" > /dev/null 2> "$tmp/err" || fail "cut gzip: status $?"
+grep -q "offset [0-9]*: the compressed data ends early; kept 0 censuses" "$tmp/err" ||
+    fail "cut gzip: $(cat "$tmp/err")"
+
 # Following a FIFO: a census is written as soon as it is complete, before the input ends.
 mkfifo "$tmp/fifo"
 "$EV2HP" "$tmp/fifo" > "$tmp/live.hp" 2>/dev/null &
