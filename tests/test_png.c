@@ -22,6 +22,7 @@
 #include <fontconfig/fontconfig.h>
 #include <png.h>
 
+#include "charttest.h"
 #include "cli.h"
 #include "display.h"
 #include "png_encode.h"
@@ -562,9 +563,12 @@ static void test_write_failure(void **state)
     display_free(&dl);
 }
 
-/* Without any font, png_render says so instead of drawing boxes. fontconfig is pointed at
- * an empty configuration in a child process, so this process keeps its fonts. */
-static void test_no_font(void **state)
+/* --- without fonts ------------------------------------------------------------------ */
+
+/* Runs body(arg) in a child process whose fontconfig has an empty configuration (no font
+ * at all), so this process keeps its fonts. The child's exit status: body's result, or
+ * 77 when fontconfig would not load the empty configuration (nothing can be told). */
+static int without_fonts(int (*body)(void *), void *arg)
 {
     char dir[] = "/tmp/ev2hp-nofont-XXXXXX";
     assert_non_null(mkdtemp(dir));
@@ -575,33 +579,222 @@ static void test_no_font(void **state)
     fprintf(f, "<?xml version=\"1.0\"?>\n<fontconfig>\n<cachedir>%s</cachedir>\n"
                "</fontconfig>\n", dir);
     assert_int_equal(fclose(f), 0);
+    fflush(NULL);
     pid_t pid = fork();
     assert_true(pid >= 0);
     if (pid == 0) {
         setenv("FONTCONFIG_FILE", conf, 1);
-        if (!FcInitReinitialize())
-            _exit(3);                   /* fontconfig would not load it: cannot tell */
-        struct display_list dl;
-        cairo_surface_t *s = NULL;
-        struct ev_error err = { 0 };
-        display_init(&dl, 10, 10, white);
-        int rc = png_render(&dl, 1, &s, &err);
-        _exit(rc == -1 && !s && strstr(err.what, "no usable font: install fonts-dejavu-core")
-                  ? 0 : 1);
+        _exit(FcInitReinitialize() ? body(arg) : 77);
     }
     int status = 0;
     assert_int_equal(waitpid(pid, &status, 0), pid);
-    unlink(conf);
     char cmd[sizeof dir + 16];
     snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
     assert_int_equal(system(cmd), 0);
     assert_true(WIFEXITED(status));
-    if (WEXITSTATUS(status) == 3)
+    return WEXITSTATUS(status);
+}
+
+/* 0 when png_render refuses to draw for want of a font, and says so. */
+static int render_refuses(void *arg)
+{
+    struct display_list dl;
+    cairo_surface_t *s = NULL;
+    struct ev_error err = { 0 };
+    display_init(&dl, 10, 10, white);
+    int rc = png_render(&dl, 1, &s, &err);
+    return rc == -1 && !s && strstr(err.what, "no usable font: install fonts-dejavu-core")
+               ? 0 : 1;
+}
+
+/* Without any font, png_render says so instead of drawing boxes. */
+static void test_no_font(void **state)
+{
+    int status = without_fonts(render_refuses, NULL);
+    if (status == 77)
         skip();
-    assert_int_equal(WEXITSTATUS(status), 0);
+    assert_int_equal(status, 0);
     /* and here, with the system's fonts, the check passes */
     struct ev_error err = { 0 };
     assert_int_equal(png_font_check(&err), 0);
+}
+
+/* --- through the whole pipeline: eventlog, profile, chart layout, PNG sink --------- */
+
+static const char *const e2e_labels[] = { "BIG", "medium", "small" };
+
+/* Ten censuses: BIG 8 MiB, medium 3 MiB, small 1 MiB, rising a little. */
+static const char *e2e_eventlog(void)
+{
+    static char path[128];
+    if (!path[0]) {
+        uint64_t bytes[10 * 3];
+        for (size_t c = 0; c < 10; c++) {
+            bytes[c * 3] = (8u << 20) + c * 4096;
+            bytes[c * 3 + 1] = 3u << 20;
+            bytes[c * 3 + 2] = 1u << 20;
+        }
+        temp_path(path, sizeof path, "e2e.eventlog");
+        make_eventlog(path, e2e_labels, 3, bytes, 10);
+    }
+    return path;
+}
+
+static void e2e_chart(struct chart_options *chart)
+{
+    chart_options_default(chart);
+    chart->width = 800;
+    chart->height = 450;
+    chart->title = "e2e title";
+}
+
+/* Runs a conversion to one PNG or SVG at scale; the exit status. */
+static int e2e_convert(const char *output, enum output_format format, double scale,
+                       struct convert_result *res)
+{
+    struct chart_options chart;
+    e2e_chart(&chart);
+    struct output_request out = { output, format };
+    struct convert_options opt = { .input_path = e2e_eventlog(), .outputs = &out,
+                                   .output_count = 1, .chart = &chart, .png_scale = scale };
+    convert_run(&opt, res);
+    return res->exit_status;
+}
+
+/* The fill of the SVG's band whose tooltip is label, as a colour. */
+static struct dl_color svg_band_fill(const char *svg_path, const char *label)
+{
+    xmlDocPtr doc = xmlReadFile(svg_path, NULL, XML_PARSE_NONET);
+    assert_non_null(doc);
+    struct dl_color c = { 0, 0, 0, 0 };
+    xmlNodePtr stack[64];
+    size_t depth = 0;
+    stack[depth++] = xmlDocGetRootElement(doc);
+    while (depth) {
+        xmlNodePtr n = stack[--depth];
+        for (xmlNodePtr k = n->children; k; k = k->next)
+            if (k->type == XML_ELEMENT_NODE && depth < 64)
+                stack[depth++] = k;
+        if (!has_class(n, "band"))
+            continue;
+        xmlChar *t = title_of(n);
+        bool match = t && strcmp((const char *)t, label) == 0;
+        xmlFree(t);
+        xmlChar *fill = xmlGetProp(n, BAD_CAST "fill");
+        unsigned r, g, b;
+        if (match && fill && sscanf((const char *)fill, "#%2x%2x%2x", &r, &g, &b) == 3)
+            c = (struct dl_color){ (uint8_t)r, (uint8_t)g, (uint8_t)b, 255 };
+        xmlFree(fill);
+    }
+    xmlFreeDoc(doc);
+    assert_int_equal(c.a, 255);
+    return c;
+}
+
+static unsigned pixels_of(const struct decoded *d, struct dl_color c)
+{
+    unsigned n = 0;
+    for (size_t i = 0; i < (size_t)d->width * d->height; i++)
+        n += d->rgb[3 * i] == c.r && d->rgb[3 * i + 1] == c.g && d->rgb[3 * i + 2] == c.b;
+    return n;
+}
+
+static void decode_file(const char *path, struct decoded *d, char **bytes, size_t *len)
+{
+    *bytes = read_file(path, len);
+    assert_non_null(*bytes);
+    assert_int_equal(decode((unsigned char *)*bytes, *len, d), 0);
+}
+
+/* The issue's checks on a real chart: size, background, the largest band's colour (the
+ * SVG's, so both pictures agree) filling part of the plot, text in the legend, the text
+ * chunks, and the same bytes from a second run. */
+static void test_chart_png(void **state)
+{
+    char png[128], again[128], svg[128], *a, *b;
+    size_t alen, blen;
+    struct convert_result res;
+    struct decoded d;
+    temp_path(png, sizeof png, "e2e.png");
+    temp_path(again, sizeof again, "e2e-again.png");
+    temp_path(svg, sizeof svg, "e2e.svg");
+    assert_int_equal(e2e_convert(png, FORMAT_PNG, 1, &res), 0);
+    assert_int_equal(e2e_convert(again, FORMAT_PNG, 1, &res), 0);
+    assert_int_equal(e2e_convert(svg, FORMAT_SVG, 1, &res), 0);
+    decode_file(png, &d, &a, &alen);
+    assert_int_equal(d.width, 800);
+    assert_int_equal(d.height, 450);
+    assert_pixel(&d, 0, 0, white);
+    assert_pixel(&d, 799, 449, white);
+    /* BIG is two thirds of the heap: a good part of the plot is its colour */
+    struct dl_color big = svg_band_fill(svg, "BIG");
+    unsigned big_pixels = pixels_of(&d, big);
+    assert_true(big_pixels > 800 * 450 / 10);
+    /* the legend, right of the plot, has text: dark pixels in the right quarter */
+    assert_true(dark_pixels(&d, 600, 40, 800, 225) > 100);
+    /* the title at the top left */
+    assert_true(dark_pixels(&d, 0, 0, 400, 40) > 100);
+    assert_string_equal(text_chunk(&d, "Title", NULL), "e2e title");
+    assert_string_equal(text_chunk(&d, "Source", NULL), e2e_eventlog());
+    assert_string_equal(text_chunk(&d, "Software", NULL), "ev2hp " PACKAGE_VERSION);
+    b = read_file(again, &blen);
+    assert_int_equal(alen, blen);
+    assert_memory_equal(a, b, alen);
+    free(a);
+    free(b);
+    decoded_free(&d);
+}
+
+/* --scale 2: twice the pixels each way, the same chart (BIG four times the pixels). */
+static void test_chart_png_scale(void **state)
+{
+    char one[128], two[128], *bytes;
+    size_t len;
+    struct convert_result res;
+    struct decoded d1, d2;
+    temp_path(one, sizeof one, "scale1.png");
+    temp_path(two, sizeof two, "scale2.png");
+    assert_int_equal(e2e_convert(one, FORMAT_PNG, 1, &res), 0);
+    assert_int_equal(e2e_convert(two, FORMAT_PNG, 2, &res), 0);
+    decode_file(one, &d1, &bytes, &len);
+    free(bytes);
+    decode_file(two, &d2, &bytes, &len);
+    free(bytes);
+    assert_int_equal(d2.width, 1600);
+    assert_int_equal(d2.height, 900);
+    /* the same colour at the same place: the middle of the plot */
+    const unsigned char *p1 = pixel(&d1, 300, 300), *p2 = pixel(&d2, 601, 601);
+    assert_memory_equal(p1, p2, 3);
+    /* the colour most used in the plot covers about four times the pixels */
+    struct dl_color c = { p1[0], p1[1], p1[2], 255 };
+    double ratio = (double)pixels_of(&d2, c) / pixels_of(&d1, c);
+    assert_true(ratio > 3.8 && ratio < 4.2);
+    decoded_free(&d1);
+    decoded_free(&d2);
+}
+
+/* 0 when a conversion to PNG fails with status 4, says "no usable font", and leaves no
+ * file behind. */
+static int convert_refuses(void *arg)
+{
+    const char *png = arg;
+    struct convert_result res;
+    int status = e2e_convert(png, FORMAT_PNG, 1, &res);
+    if (status != EXIT_WRITE || strcmp(res.error_file, png) != 0 ||
+        !strstr(res.error.what, "no usable font"))
+        return 1;
+    return access(png, F_OK) == 0 ? 2 : 0;
+}
+
+static void test_chart_png_no_font(void **state)
+{
+    char png[128];
+    temp_path(png, sizeof png, "nofont.png");
+    e2e_eventlog();
+    int status = without_fonts(convert_refuses, png);
+    if (status == 77)
+        skip();
+    assert_int_equal(status, 0);
 }
 
 /* --- the command line ------------------------------------------------------------- */
@@ -660,6 +853,9 @@ int main(void)
         cmocka_unit_test(test_refuses_bad_sizes),
         cmocka_unit_test(test_write_failure),
         cmocka_unit_test(test_cli_scale),
+        cmocka_unit_test(test_chart_png),
+        cmocka_unit_test(test_chart_png_scale),
+        cmocka_unit_test(test_chart_png_no_font),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
