@@ -287,6 +287,12 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
          * standard output is a terminal is part of the command line's meaning here. */
         if (!r->path && r->format == FORMAT_PNG && isatty(STDOUT_FILENO))
             return usage_error(o, "refusing to write PNG to a terminal");
+        /* Said now rather than after the whole input is read. */
+        int w, h;
+        struct ev_error err;
+        if (r->format == FORMAT_PNG &&
+            png_pixel_size(o->chart.width, o->chart.height, o->scale, &w, &h, &err) != 0)
+            return usage_error(o, "--width, --height and --scale: %s", err.what);
     }
     o->action = CLI_CONVERT;
 }

@@ -50,7 +50,7 @@ int png_font_check(struct ev_error *err)
     return 0;
 }
 
-int png_image_size(const struct display_list *dl, double scale, int *width, int *height,
+int png_pixel_size(double width, double height, double scale, int *px_width, int *px_height,
                    struct ev_error *err)
 {
     if (!(scale >= PNG_SCALE_MIN && scale <= PNG_SCALE_MAX)) {
@@ -58,7 +58,7 @@ int png_image_size(const struct display_list *dl, double scale, int *width, int 
                      PNG_SCALE_MAX);
         return -1;
     }
-    double w = round(dl->width * scale), h = round(dl->height * scale);
+    double w = round(width * scale), h = round(height * scale);
     if (!(w >= 1 && h >= 1)) {
         ev_error_set(err, "image of %g x %g pixels: nothing to draw", w, h);
         return -1;
@@ -68,9 +68,15 @@ int png_image_size(const struct display_list *dl, double scale, int *width, int 
                      "%u pixels)", w, h, PNG_MAX_SIDE, PNG_MAX_PIXELS);
         return -1;
     }
-    *width = (int)w;
-    *height = (int)h;
+    *px_width = (int)w;
+    *px_height = (int)h;
     return 0;
+}
+
+int png_image_size(const struct display_list *dl, double scale, int *width, int *height,
+                   struct ev_error *err)
+{
+    return png_pixel_size(dl->width, dl->height, scale, width, height, err);
 }
 
 static void set_color(cairo_t *cr, struct dl_color c)

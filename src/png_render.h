@@ -35,8 +35,13 @@
  * face it substitutes). 0, or -1 with err set to "no usable font: ...". */
 int png_font_check(struct ev_error *err);
 
-/* The pixel size of dl drawn at scale: each side rounded to the nearest pixel, at least 1.
- * 0, or -1 with err set when the scale is out of range or the image would be too big. */
+/* The pixel size of a width x height layout drawn at scale: each side rounded to the
+ * nearest pixel, at least 1. 0, or -1 with err set when the scale is out of range or the
+ * image would be too big. */
+int png_pixel_size(double width, double height, double scale, int *px_width, int *px_height,
+                   struct ev_error *err);
+
+/* The same for dl's page. */
 int png_image_size(const struct display_list *dl, double scale, int *width, int *height,
                    struct ev_error *err);
 

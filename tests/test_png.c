@@ -830,6 +830,25 @@ static void test_cli_scale(void **state)
     assert_string_equal(o.message, "option '--scale' needs an argument");
 }
 
+/* A PNG too big to draw is refused before any input is read; an SVG of that size is not. */
+static void test_cli_png_too_big(void **state)
+{
+    struct cli_options o;
+    char *png[] = { "ev2hp", "--width", "16384", "--height", "16384", "--scale", "8",
+                    "-o", "x.png", "x.eventlog", NULL };
+    cli_parse(10, png, &o);
+    assert_int_equal(o.action, CLI_USAGE_ERROR);
+    assert_non_null(strstr(o.message, "too big"));
+    png[8] = "x.svg";
+    cli_parse(10, png, &o);
+    assert_int_equal(o.action, CLI_CONVERT);
+    png[2] = png[4] = "4096";       /* 16384 x 16384 is too many pixels even at 1 */
+    png[6] = "1";
+    png[8] = "x.png";
+    cli_parse(10, png, &o);
+    assert_int_equal(o.action, CLI_CONVERT);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -853,6 +872,7 @@ int main(void)
         cmocka_unit_test(test_refuses_bad_sizes),
         cmocka_unit_test(test_write_failure),
         cmocka_unit_test(test_cli_scale),
+        cmocka_unit_test(test_cli_png_too_big),
         cmocka_unit_test(test_chart_png),
         cmocka_unit_test(test_chart_png_scale),
         cmocka_unit_test(test_chart_png_no_font),
