@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "ccslabel.h"
+#include "peak.h"
 #include "png_render.h"
 
 const char cli_usage[] =
@@ -27,6 +28,10 @@ const char cli_usage[] =
     "                         does (default: the -L the program ran with, or 25)\n"
     "      --dump             print every event, one line each, to standard output\n"
     "      --strict           fail (status 1) on a damaged or truncated eventlog\n"
+    "      --summary[=FMT]    print what the run shows (peak, largest bands, markers,\n"
+    "                         damage) as text or json on standard output\n"
+    "      --max-peak SIZE    exit with status 3 when the peak residency is over SIZE\n"
+    "                         (bytes, or K, M, G: powers of 1024); outputs are written\n"
     "  -q, --quiet            do not print warnings\n"
     "\n"
     "Charts:\n"
@@ -51,7 +56,7 @@ const char cli_usage[] =
     "  -V, --version          show the version and exit\n"
     "\n"
     "Exit status: 0 success (warnings allowed), 1 unusable or damaged input,\n"
-    "2 usage error, 4 an output could not be written.\n"
+    "2 usage error, 3 over the --max-peak budget, 4 an output could not be written.\n"
     "Full documentation: man ev2hp\n";
 
 static void usage_error(struct cli_options *o, const char *fmt, ...)
@@ -101,7 +106,8 @@ static bool parse_unsigned(const char *s, unsigned long max, unsigned long *out)
 /* Long-only options. */
 enum {
     OPT_BANDS = 256, OPT_TRACE, OPT_SORT, OPT_REVERSE, OPT_INCLUDE, OPT_EXCLUDE, OPT_FROM,
-    OPT_TO, OPT_TITLE, OPT_WIDTH, OPT_HEIGHT, OPT_NO_MARKERS, OPT_TOTALS, OPT_SCALE,
+    OPT_TO, OPT_TITLE, OPT_WIDTH, OPT_HEIGHT, OPT_NO_MARKERS, OPT_TOTALS,
+    OPT_SUMMARY, OPT_MAX_PEAK, OPT_SCALE,
 };
 
 /* A chart option; false after a usage error. */
@@ -195,6 +201,8 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
         { "height", required_argument, NULL, OPT_HEIGHT },
         { "no-markers", no_argument, NULL, OPT_NO_MARKERS },
         { "totals", no_argument, NULL, OPT_TOTALS },
+        { "summary", optional_argument, NULL, OPT_SUMMARY },
+        { "max-peak", required_argument, NULL, OPT_MAX_PEAK },
         { "scale", required_argument, NULL, OPT_SCALE },
         { NULL, 0, NULL, 0 },
     };
@@ -227,6 +235,20 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
             break;
         case 'D':
             o->dump = true;
+            break;
+        case OPT_SUMMARY:
+            if (!optarg || strcmp(optarg, "text") == 0)
+                o->summary = FORMAT_SUMMARY_TEXT;
+            else if (strcmp(optarg, "json") == 0)
+                o->summary = FORMAT_SUMMARY_JSON;
+            else
+                return usage_error(o, "--summary is text or json, not '%s'", optarg);
+            break;
+        case OPT_MAX_PEAK:
+            if (peak_parse_size(optarg, &o->max_peak) != 0)
+                return usage_error(o, "--max-peak wants a size such as 512M or 2G, not '%s'",
+                                   optarg);
+            o->has_max_peak = true;
             break;
         case 'S':
             o->strict = true;
@@ -271,7 +293,7 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
                            argv[optind + 1]);
     if (optind < argc && strcmp(argv[optind], "-") != 0)
         o->input = argv[optind];
-    if (o->output_count == 0 && !o->dump)
+    if (o->output_count == 0 && !o->dump && !o->summary)
         o->outputs[o->output_count++].path = NULL;
     for (size_t i = 0; i < o->output_count; i++) {
         struct output_request *r = &o->outputs[i];
@@ -281,8 +303,9 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
         if (r->format == FORMAT_NONE)
             return usage_error(o, "cannot tell the format of '%s' from its name; use -f",
                                r->path);
-        if (!r->path && o->dump)
-            return usage_error(o, "--dump and an output to standard output both want it");
+        if (!r->path && (o->dump || o->summary))
+            return usage_error(o, "--%s and an output to standard output both want it",
+                               o->dump ? "dump" : "summary");
         /* Binary data would garble the terminal. The only look outside argv: whether
          * standard output is a terminal is part of the command line's meaning here. */
         if (!r->path && r->format == FORMAT_PNG && isatty(STDOUT_FILENO))
@@ -293,6 +316,13 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
         if (r->format == FORMAT_PNG &&
             png_pixel_size(o->chart.width, o->chart.height, o->scale, &w, &h, &err) != 0)
             return usage_error(o, "--width, --height and --scale: %s", err.what);
+    }
+    if (o->summary) {
+        if (o->dump)
+            return usage_error(o, "--dump and --summary both want standard output");
+        if (o->output_count == CLI_MAX_OUTPUTS)
+            return usage_error(o, "at most %d outputs", CLI_MAX_OUTPUTS);
+        o->outputs[o->output_count++] = (struct output_request){ NULL, o->summary };
     }
     o->action = CLI_CONVERT;
 }

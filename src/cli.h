@@ -28,6 +28,9 @@ struct cli_options {
     bool dump;
     bool quiet;
     bool strict;
+    enum output_format summary;    /* --summary: FORMAT_SUMMARY_TEXT or _JSON, or NONE */
+    bool has_max_peak;             /* --max-peak SIZE */
+    uint64_t max_peak;
     struct chart_options chart;    /* --bands, --width, --include, ... */
     double scale;                  /* --scale: PNG pixels per layout unit, 1 to 8 */
 };

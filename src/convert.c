@@ -14,10 +14,12 @@
 #include <unistd.h>
 
 #include "census.h"
+#include "chart.h"
 #include "evdecode.h"
 #include "evread.h"
 #include "hpread.h"
 #include "outfile.h"
+#include "peak.h"
 #include "source.h"
 
 struct output {
@@ -33,6 +35,9 @@ struct run {
     size_t output_count;
     size_t failed_output;          /* index of the output whose write failed */
     bool write_failed;
+    struct peak peak;              /* the exact peak census (--max-peak, --summary) */
+    bool track_peak;
+    const struct bands *bands;     /* the labels of the input being read */
 };
 
 const char *convert_input_name(const struct convert_options *opt)
@@ -66,6 +71,10 @@ static int output_failed(struct run *run, size_t i)
 static int on_frame(void *ctx, const struct census_frame *frame)
 {
     struct run *run = ctx;
+    if (run->track_peak && peak_add(&run->peak, frame) != 0) {
+        errno = ENOMEM;
+        return -1;
+    }
     for (size_t i = 0; i < run->output_count; i++) {
         struct sink *s = run->outputs[i].sink;
         if (s->ops->frame && s->ops->frame(s, frame) != 0)
@@ -173,6 +182,11 @@ static int open_input(const struct convert_options *opt, int *fd, struct ev_erro
 static int open_outputs(struct run *run, const struct sink_context *ctx)
 {
     const struct convert_options *opt = run->opt;
+    run->track_peak = opt->has_max_peak;
+    for (size_t i = 0; i < opt->output_count; i++)
+        if (opt->outputs[i].format == FORMAT_SUMMARY_TEXT ||
+            opt->outputs[i].format == FORMAT_SUMMARY_JSON)
+            run->track_peak = true;
     for (size_t i = 0; i < opt->output_count; i++) {
         struct output *o = &run->outputs[i];
         const struct output_request *req = &opt->outputs[i];
@@ -214,6 +228,7 @@ static void close_outputs(struct run *run, bool commit)
 
 static int finish_outputs(struct run *run)
 {
+    peak_sort(&run->peak);   /* final now: the largest bands first for every reader */
     for (size_t i = 0; i < run->output_count; i++) {
         struct sink *s = run->outputs[i].sink;
         if (s->ops->finish && s->ops->finish(s) != 0)
@@ -236,6 +251,33 @@ static void write_failure(struct run *run)
     fail(run->result, EXIT_WRITE, o->name, &err);
 }
 
+/* --max-peak: past the budget is status 3, with the peak, its time and its largest band.
+ * The outputs are written all the same. */
+static void check_budget(struct run *run, const char *input_name)
+{
+    const struct convert_options *opt = run->opt;
+    struct peak *pk = &run->peak;
+    if (!opt->has_max_peak || pk->bytes <= opt->max_peak ||
+        run->result->exit_status != EXIT_SUCCESS_)
+        return;
+    char peak[32], budget[32], largest[32] = "";
+    chart_format_bytes((double)pk->bytes, peak, sizeof peak);
+    chart_format_bytes((double)opt->max_peak, budget, sizeof budget);
+    struct ev_error err = { 0 };
+    if (pk->count) {
+        size_t len;
+        const char *label = bands_label(run->bands, pk->entries[0].band, &len);
+        chart_format_bytes((double)pk->entries[0].bytes, largest, sizeof largest);
+        ev_error_set(&err, "peak residency %s at %.2f s is over the budget of %s; the "
+                     "largest band then: %.*s (%s)", peak, pk->time_ns / 1e9, budget,
+                     (int)(len > 120 ? 120 : len), label, largest);
+    } else {
+        ev_error_set(&err, "peak residency %s at %.2f s is over the budget of %s", peak,
+                     pk->time_ns / 1e9, budget);
+    }
+    fail(run->result, EXIT_BUDGET, input_name, &err);
+}
+
 /* A .hp input: the .hp reader feeds the same callbacks as the census assembler. */
 static void convert_hp(struct run *run, struct ev_source src, const char *input_name)
 {
@@ -250,7 +292,9 @@ static void convert_hp(struct run *run, struct ev_source src, const char *input_
         return;
     }
     struct sink_context ctx = { hp_reader_run_info(hp), hp_reader_bands(hp), input_name, false,
-                                run->opt->chart, run->opt->png_scale };
+                                run->opt->chart, &run->peak, result->warnings,
+                                &result->warning_count, run->opt->png_scale };
+    run->bands = ctx.bands;
     if (open_outputs(run, &ctx) != 0)
         goto done;
     enum hp_status st = hp_reader_run(hp, &err);
@@ -267,14 +311,15 @@ static void convert_hp(struct run *run, struct ev_source src, const char *input_
         fail(result, EXIT_BAD_INPUT, input_name, &err);
         goto done;
     }
+    result->censuses = hp_reader_censuses(hp);
+    if (result->damaged)
+        warn(result, &err);
     if (finish_outputs(run) != 0) {
         write_failure(run);
         goto done;
     }
-    result->censuses = hp_reader_censuses(hp);
-    if (result->damaged)
-        warn(result, &err);
     commit = true;
+    check_budget(run, input_name);
 done:
     close_outputs(run, commit);
     hp_reader_free(hp);
@@ -285,7 +330,7 @@ void convert_run(const struct convert_options *opt, struct convert_result *resul
     memset(result, 0, sizeof *result);
     const char *input_name = convert_input_name(opt);
     struct ev_error err = { 0 };
-    struct run run = { opt, result, NULL, 0, 0, false };
+    struct run run = { .opt = opt, .result = result };
     struct ev_reader *reader = NULL;
     struct census *census = NULL;
     int fd = -1;
@@ -337,7 +382,9 @@ void convert_run(const struct convert_options *opt, struct convert_result *resul
     }
 
     struct sink_context ctx = { census_run_info(census), census_bands(census), input_name,
-                                false, opt->chart, opt->png_scale };
+                                false, opt->chart, &run.peak, result->warnings,
+                                &result->warning_count, opt->png_scale };
+    run.bands = ctx.bands;
     if (open_outputs(&run, &ctx) != 0)
         goto fail_outputs;
 
@@ -366,7 +413,7 @@ void convert_run(const struct convert_options *opt, struct convert_result *resul
     struct ev_error damage = err;
     result->damaged = !complete;
     cst = census_finish(census, complete, &err);
-    if (cst != CENSUS_OK || finish_outputs(&run) != 0) {
+    if (cst != CENSUS_OK) {
         write_failure(&run);
         goto fail_outputs;
     }
@@ -375,8 +422,14 @@ void convert_run(const struct convert_options *opt, struct convert_result *resul
         fail(result, EXIT_BAD_INPUT, input_name, &damage);
         goto fail_outputs;
     }
+    /* Warnings first: the summary reports them. */
     report_stats(census_stats(census), result, complete ? NULL : &damage);
+    if (finish_outputs(&run) != 0) {
+        write_failure(&run);
+        goto fail_outputs;
+    }
     commit = true;
+    check_budget(&run, input_name);
     if (opt->dump && fflush(opt->dump) != 0) {
         ev_error_set(&err, "cannot write: %s", strerror(errno));
         fail(result, EXIT_WRITE, "(standard output)", &err);
@@ -389,5 +442,6 @@ fail_setup:
     census_free(census);
     ev_reader_free(reader);
     free(run.outputs);
+    peak_free(&run.peak);
     source_auto_free(input);
 }

@@ -45,6 +45,8 @@ int main(int argc, char **argv)
         .outputs = cli.outputs,
         .output_count = cli.output_count,
         .chart = &cli.chart,
+        .has_max_peak = cli.has_max_peak,
+        .max_peak = cli.max_peak,
         .png_scale = cli.scale,
     };
     struct convert_result result;

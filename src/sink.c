@@ -48,6 +48,10 @@ struct sink *sink_new(enum output_format format, FILE *out, const struct sink_co
         return sink_csv_new(out, ctx);
     case FORMAT_JSON:
         return sink_json_new(out, ctx);
+    case FORMAT_SUMMARY_TEXT:
+        return sink_summary_text_new(out, ctx);
+    case FORMAT_SUMMARY_JSON:
+        return sink_summary_json_new(out, ctx);
     case FORMAT_SVG:
         return sink_svg_new(out, ctx);
     case FORMAT_PNG:
