@@ -237,11 +237,18 @@ static int finish_outputs(struct run *run)
     return 0;
 }
 
+/* The failed output's own account when it gave one (a PNG without a font), else errno's. */
 static void write_failure(struct run *run)
 {
     struct ev_error err = { 0 };
-    ev_error_set(&err, "cannot write: %s", strerror(errno ? errno : EIO));
-    fail(run->result, EXIT_WRITE, run->outputs[run->failed_output].name, &err);
+    const struct output *o = &run->outputs[run->failed_output];
+    const struct ev_error *why = o->sink && o->sink->ops->failure
+                                     ? o->sink->ops->failure(o->sink) : NULL;
+    if (why)
+        err = *why;
+    else
+        ev_error_set(&err, "cannot write: %s", strerror(errno ? errno : EIO));
+    fail(run->result, EXIT_WRITE, o->name, &err);
 }
 
 /* --max-peak: past the budget is status 3, with the peak, its time and its largest band.
@@ -286,7 +293,7 @@ static void convert_hp(struct run *run, struct ev_source src, const char *input_
     }
     struct sink_context ctx = { hp_reader_run_info(hp), hp_reader_bands(hp), input_name, false,
                                 run->opt->chart, &run->peak, result->warnings,
-                                &result->warning_count };
+                                &result->warning_count, run->opt->png_scale };
     run->bands = ctx.bands;
     if (open_outputs(run, &ctx) != 0)
         goto done;
@@ -376,7 +383,7 @@ void convert_run(const struct convert_options *opt, struct convert_result *resul
 
     struct sink_context ctx = { census_run_info(census), census_bands(census), input_name,
                                 false, opt->chart, &run.peak, result->warnings,
-                                &result->warning_count };
+                                &result->warning_count, opt->png_scale };
     run.bands = ctx.bands;
     if (open_outputs(&run, &ctx) != 0)
         goto fail_outputs;

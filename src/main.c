@@ -47,6 +47,7 @@ int main(int argc, char **argv)
         .chart = &cli.chart,
         .has_max_peak = cli.has_max_peak,
         .max_peak = cli.max_peak,
+        .png_scale = cli.scale,
     };
     struct convert_result result;
     convert_run(&opt, &result);
