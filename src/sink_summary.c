@@ -205,10 +205,7 @@ static struct sink *summary_new(FILE *out, const struct sink_context *ctx, bool 
     if (!m)
         return NULL;
     struct profile_options opt;
-    profile_options_default(&opt);
-    opt.bands = 0;              /* every band, none folded: the summary lists them all */
-    opt.trace_percent = 0;
-    opt.columns = PROFILE_MAX_COLUMNS;
+    profile_options_every_band(&opt);   /* the summary lists them all */
     struct ev_error err;
     m->profile = profile_new(&opt, &err);
     if (!m->profile) {
