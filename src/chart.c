@@ -871,8 +871,9 @@ static void clip_note(struct layout *L)
     char top[32], what[96];
     chart_format_bytes(L->ymax, top, sizeof top);
     snprintf(what, sizeof what, "clipped: values above %s (--y-max) are drawn at the top", top);
-    text(L, L->right - 6, L->top + 14, what, TICK_SIZE, INK, DL_ANCHOR_END, false, "note",
-         NULL);
+    /* on the line of the time axis's name, right-aligned: clear of bands and the peak */
+    text(L, L->right, L->bottom + 12 + 2 * TICK_SIZE + 2, what, TICK_SIZE, INK,
+         DL_ANCHOR_END, false, "note", NULL);
 }
 
 /* Everything of one panel but its title, on the scales already fixed in L. */
