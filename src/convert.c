@@ -162,11 +162,18 @@ static int finish_outputs(struct run *run)
     return 0;
 }
 
+/* The failed output's own account when it gave one (a PNG without a font), else errno's. */
 static void write_failure(struct run *run)
 {
     struct ev_error err = { 0 };
-    ev_error_set(&err, "cannot write: %s", strerror(errno ? errno : EIO));
-    fail(run->result, EXIT_WRITE, run->outputs[run->failed_output].name, &err);
+    const struct output *o = &run->outputs[run->failed_output];
+    const struct ev_error *why = o->sink && o->sink->ops->failure
+                                     ? o->sink->ops->failure(o->sink) : NULL;
+    if (why)
+        err = *why;
+    else
+        ev_error_set(&err, "cannot write: %s", strerror(errno ? errno : EIO));
+    fail(run->result, EXIT_WRITE, o->name, &err);
 }
 
 /* --max-peak: past the budget is status 3, with the peak, its time and its largest band.
@@ -247,9 +254,12 @@ static void convert_input(struct run *run, const char *input_name)
         fail(result, EXIT_BAD_INPUT, input_name, &err);
         return;
     }
-    struct sink_context ctx = { input_run_info(in), input_bands(in), input_name, false,
-                                opt->chart, &run->peak, result->warnings,
-                                &result->warning_count, run->base };
+    struct sink_context ctx = {
+        .info = input_run_info(in), .bands = input_bands(in), .input_name = input_name,
+        .chart = opt->chart, .peak = &run->peak, .warnings = result->warnings,
+        .warning_count = &result->warning_count, .base = run->base,
+        .png_scale = opt->png_scale,
+    };
     run->bands = ctx.bands;
     if (open_outputs(run, &ctx) != 0)
         goto done;

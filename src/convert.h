@@ -44,6 +44,7 @@ struct convert_options {
     /* --compare: an earlier run (eventlog or .hp), read whole before the input; charts
      * and the summary set it against the input. NULL: none. */
     const char *compare_path;
+    double png_scale;              /* --scale for PNG outputs; 0 = 1 */
 };
 
 #define CONVERT_MAX_WARNINGS 8

@@ -48,6 +48,7 @@ int main(int argc, char **argv)
         .has_max_peak = cli.has_max_peak,
         .max_peak = cli.max_peak,
         .compare_path = cli.compare,
+        .png_scale = cli.scale,
     };
     struct convert_result result;
     convert_run(&opt, &result);

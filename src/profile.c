@@ -305,7 +305,9 @@ static int reserve(struct kept_census *k, size_t count)
 {
     if (count <= k->cap)
         return 0;
-    size_t cap = k->cap ? k->cap : 16;
+    /* a fresh buffer is sized to the census at once: most censuses are alike in size, and
+     * a growing chain of reallocs per kept census showed up as most of the cost */
+    size_t cap = k->cap ? k->cap : count + count / 4 + 16;
     while (cap < count)
         cap *= 2;
     struct census_entry *grown = realloc(k->entries, cap * sizeof *grown);
