@@ -118,25 +118,37 @@ static void json_key_string(FILE *out, const char *key, const char *value)
         fputs("null", out);
 }
 
-/* --compare: the change of peak; percent is NAN when the base peak is 0. */
-static void peak_change(const struct peak *base, const struct peak *now, int64_t *bytes,
-                        double *percent)
+/* --compare: what changed from the base to this run. */
+struct change {
+    const struct compare_base *base;
+    int64_t bytes;               /* this peak minus the base's */
+    double percent;              /* NAN when the base peak is 0 */
+    struct compare_growth grew[GREW_MOST];
+    long grew_count;             /* -1 when out of memory */
+};
+
+static void change_of(const struct summary_sink *m, const struct peak *pk,
+                      const struct profile_view *v, struct change *c)
 {
-    *bytes = (int64_t)now->bytes - (int64_t)base->bytes;
-    *percent = base->bytes ? 100.0 * (double)*bytes / (double)base->bytes : NAN;
+    c->base = m->base.ctx.base;
+    c->bytes = (int64_t)pk->bytes - (int64_t)c->base->peak.bytes;
+    c->percent = c->base->peak.bytes ? 100.0 * (double)c->bytes / (double)c->base->peak.bytes
+                                     : NAN;
+    c->grew_count = compare_grew(c->base, v, c->grew, GREW_MOST);
 }
 
 static void text_compare(struct summary_sink *m, const struct peak *pk,
                          const struct profile_view *v)
 {
-    const struct compare_base *b = m->base.ctx.base;
+    struct change c;
+    change_of(m, pk, v, &c);
+    const struct compare_base *b = c.base;
     FILE *out = m->base.out;
-    struct compare_growth grew[GREW_MOST];
-    long n = compare_grew(b, v, grew, GREW_MOST);
+    const struct compare_growth *grew = c.grew;
+    long n = c.grew_count;
+    int64_t bytes = c.bytes;
+    double percent = c.percent;
     char was[32], now[32], change[32];
-    int64_t bytes;
-    double percent;
-    peak_change(&b->peak, pk, &bytes, &percent);
     chart_format_bytes((double)b->peak.bytes, was, sizeof was);
     chart_format_bytes((double)pk->bytes, now, sizeof now);
     chart_format_bytes((double)(bytes < 0 ? -bytes : bytes), change, sizeof change);
@@ -159,30 +171,26 @@ static void text_compare(struct summary_sink *m, const struct peak *pk,
 static void json_compare(struct summary_sink *m, const struct peak *pk,
                          const struct profile_view *v)
 {
-    const struct compare_base *b = m->base.ctx.base;
+    struct change c;
+    change_of(m, pk, v, &c);
     FILE *out = m->base.out;
-    struct compare_growth grew[GREW_MOST];
-    long n = compare_grew(b, v, grew, GREW_MOST);
-    int64_t bytes;
-    double percent;
-    peak_change(&b->peak, pk, &bytes, &percent);
     fputs(",\n \"compare\": {", out);
-    json_key_string(out, "base", b->name);
+    json_key_string(out, "base", c.base->name);
     fputs(", ", out);
-    json_key_string(out, "base_program", b->info ? b->info->program : NULL);
-    fprintf(out, ",\n  \"base_peak\": {\"bytes\": %" PRIu64 ", \"time_s\": ", b->peak.bytes);
-    textout_seconds(out, b->peak.time_ns);
-    fprintf(out, "},\n  \"peak_change_bytes\": %" PRId64 ", \"peak_change_percent\": ", bytes);
-    if (isnan(percent))
+    json_key_string(out, "base_program", c.base->info ? c.base->info->program : NULL);
+    fprintf(out, ",\n  \"base_peak\": {\"bytes\": %" PRIu64 ", \"time_s\": ", c.base->peak.bytes);
+    textout_seconds(out, c.base->peak.time_ns);
+    fprintf(out, "},\n  \"peak_change_bytes\": %" PRId64 ", \"peak_change_percent\": ", c.bytes);
+    if (isnan(c.percent))
         fputs("null", out);
     else
-        fprintf(out, "%.3f", percent);
+        fprintf(out, "%.3f", c.percent);
     fputs(",\n  \"grew_by\": \"peak\", \"grew\": [", out);
-    for (long i = 0; i < n; i++) {
+    for (long i = 0; i < c.grew_count; i++) {
         fputs(i ? ", {\"label\": " : "{\"label\": ", out);
-        textout_json_string(out, grew[i].label, strlen(grew[i].label));
-        fprintf(out, ", \"base\": %" PRIu64 ", \"now\": %" PRIu64 "}", grew[i].base,
-                grew[i].now);
+        textout_json_string(out, c.grew[i].label, strlen(c.grew[i].label));
+        fprintf(out, ", \"base\": %" PRIu64 ", \"now\": %" PRIu64 "}", c.grew[i].base,
+                c.grew[i].now);
     }
     fputs("]}", out);
 }
