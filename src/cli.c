@@ -7,20 +7,23 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "ccslabel.h"
 #include "peak.h"
+#include "png_render.h"
 
 const char cli_usage[] =
     "Usage: ev2hp [OPTION]... [INPUT]\n"
     "Turn the heap censuses of a GHC eventlog (+RTS -h -l) into a .hp heap profile\n"
-    "or an SVG chart.\n"
+    "or an SVG or PNG chart.\n"
     "INPUT is an eventlog or a .hp file (told apart by content); none or - reads\n"
     "standard input. Without -o the .hp goes to standard output.\n"
     "\n"
     "  -o, --output FILE      write FILE, its format from its extension (.hp, .svg,\n"
-    "                         .csv, .json); may repeat: one read, every output\n"
-    "  -f, --format FMT       write FMT (hp, svg, csv, json) whatever the extension\n"
+    "                         .png, .csv, .json); may repeat: one read, every output\n"
+    "  -f, --format FMT       write FMT (hp, svg, png, csv, json) whatever the\n"
+    "                         extension (png: not to a terminal)\n"
     "  -L, --ccs-length N     cut cost-centre stack names to N characters as the runtime\n"
     "                         does (default: the -L the program ran with, or 25)\n"
     "      --dump             print every event, one line each, to standard output\n"
@@ -29,12 +32,15 @@ const char cli_usage[] =
     "                         damage) as text or json on standard output\n"
     "      --max-peak SIZE    exit with status 3 when the peak residency is over SIZE\n"
     "                         (bytes, or K, M, G: powers of 1024); outputs are written\n"
+    "      --compare BASE     draw BASE (an eventlog or .hp of an earlier run) above\n"
+    "                         INPUT on the same scales, and report the change of peak in\n"
+    "                         --summary; .hp, CSV and JSON outputs are of INPUT only\n"
     "  -q, --quiet            do not print warnings\n"
     "\n"
     "Charts:\n"
     "      --bands N          show the N largest bands, the rest as OTHER (default 15;\n"
     "                         0 = all)\n"
-    "      --trace PCT        fold bands under PCT %% of the total area into OTHER\n"
+    "      --trace PCT        fold bands under PCT % of the total area into OTHER\n"
     "                         (default 1)\n"
     "      --sort KEY         stack order: size (default), stddev or name\n"
     "      --reverse          reverse the stack order\n"
@@ -45,8 +51,12 @@ const char cli_usage[] =
     "      --title TEXT       the chart's title (default: the program and its arguments)\n"
     "      --width N          chart width in px (default 1280)\n"
     "      --height N         chart height in px (default 720)\n"
+    "      --scale F          PNG: F times the pixels in each direction, the same\n"
+    "                         layout (1 to 8, fractions allowed; default 1)\n"
     "      --no-markers       do not draw traceMarker markers\n"
     "      --totals           draw heap totals (HEAP_SIZE, HEAP_LIVE, BLOCKS_SIZE)\n"
+    "      --y-max SIZE       fix the top of the memory scale (as --max-peak); values\n"
+    "                         above it are clipped, and the chart says so\n"
     "  -h, --help             show this help and exit\n"
     "  -V, --version          show the version and exit\n"
     "\n"
@@ -73,6 +83,19 @@ static bool parse_seconds(const char *s, double *out)
     return true;
 }
 
+/* A --scale: a plain decimal number from PNG_SCALE_MIN to PNG_SCALE_MAX. */
+static bool parse_scale(const char *s, double *out)
+{
+    char *end;
+    if (!*s || *s == ' ' || strchr(s, 'x') || strchr(s, 'X'))   /* no hexadecimal floats */
+        return false;
+    double v = strtod(s, &end);
+    if (*end || !(v >= PNG_SCALE_MIN && v <= PNG_SCALE_MAX))
+        return false;
+    *out = v;
+    return true;
+}
+
 static bool parse_unsigned(const char *s, unsigned long max, unsigned long *out)
 {
     char *end;
@@ -89,7 +112,7 @@ static bool parse_unsigned(const char *s, unsigned long max, unsigned long *out)
 enum {
     OPT_BANDS = 256, OPT_TRACE, OPT_SORT, OPT_REVERSE, OPT_INCLUDE, OPT_EXCLUDE, OPT_FROM,
     OPT_TO, OPT_TITLE, OPT_WIDTH, OPT_HEIGHT, OPT_NO_MARKERS, OPT_TOTALS,
-    OPT_SUMMARY, OPT_MAX_PEAK,
+    OPT_SUMMARY, OPT_MAX_PEAK, OPT_COMPARE, OPT_Y_MAX, OPT_SCALE,
 };
 
 /* A chart option; false after a usage error. */
@@ -155,6 +178,12 @@ static bool chart_option(struct cli_options *o, int c, const char *arg)
     case OPT_TOTALS:
         ch->totals = true;
         return true;
+    case OPT_Y_MAX:
+        if (peak_parse_size(arg, &ch->y_max) != 0 || ch->y_max == 0)
+            return usage_error(o, "--y-max wants a size above 0 such as 512M or 2G, not '%s'",
+                               arg), false;
+        ch->has_y_max = true;
+        return true;
     }
     return false;
 }
@@ -185,10 +214,14 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
         { "totals", no_argument, NULL, OPT_TOTALS },
         { "summary", optional_argument, NULL, OPT_SUMMARY },
         { "max-peak", required_argument, NULL, OPT_MAX_PEAK },
+        { "compare", required_argument, NULL, OPT_COMPARE },
+        { "y-max", required_argument, NULL, OPT_Y_MAX },
+        { "scale", required_argument, NULL, OPT_SCALE },
         { NULL, 0, NULL, 0 },
     };
     memset(o, 0, sizeof *o);
     chart_options_default(&o->chart);
+    o->scale = 1;
     enum output_format forced = FORMAT_NONE;
     unsigned long n;
     int c;
@@ -204,7 +237,8 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
         case 'f':
             forced = format_from_name(optarg);
             if (forced == FORMAT_NONE)
-                return usage_error(o, "unknown format '%s' (known: hp, svg, csv, json)", optarg);
+                return usage_error(o, "unknown format '%s' (known: hp, svg, png, csv, json)",
+                                   optarg);
             break;
         case 'L':
             if (!parse_unsigned(optarg, CCS_LENGTH_MAX, &n) || n < CCS_LENGTH_MIN)
@@ -229,6 +263,9 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
                                    optarg);
             o->has_max_peak = true;
             break;
+        case OPT_COMPARE:
+            o->compare = optarg;
+            break;
         case 'S':
             o->strict = true;
             break;
@@ -243,11 +280,20 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
             return;
         case OPT_BANDS: case OPT_TRACE: case OPT_SORT: case OPT_REVERSE: case OPT_INCLUDE:
         case OPT_EXCLUDE: case OPT_FROM: case OPT_TO: case OPT_TITLE: case OPT_WIDTH:
-        case OPT_HEIGHT: case OPT_NO_MARKERS: case OPT_TOTALS:
+        case OPT_HEIGHT: case OPT_NO_MARKERS: case OPT_TOTALS: case OPT_Y_MAX:
             if (!chart_option(o, c, optarg))
                 return;
             break;
+        case OPT_SCALE:
+            if (!parse_scale(optarg, &o->scale))
+                return usage_error(o, "--scale wants a number from %g to %g, not '%s'",
+                                   PNG_SCALE_MIN, PNG_SCALE_MAX, optarg);
+            break;
         default:
+            /* getopt_long sets optopt to a long-only option's code (OPT_*) when its
+             * argument is missing; strchr would match that code's low byte, NUL. */
+            if (optopt >= OPT_BANDS)
+                return usage_error(o, "option '%s' needs an argument", argv[optind - 1]);
             if (optopt && strchr("ofL", optopt))
                 return usage_error(o, "option -%c needs an argument", optopt);
             if (optopt)
@@ -263,6 +309,8 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
                            argv[optind + 1]);
     if (optind < argc && strcmp(argv[optind], "-") != 0)
         o->input = argv[optind];
+    if (o->compare && strcmp(o->compare, "-") == 0 && !o->input)
+        return usage_error(o, "--compare - and the input both want standard input");
     if (o->output_count == 0 && !o->dump && !o->summary)
         o->outputs[o->output_count++].path = NULL;
     for (size_t i = 0; i < o->output_count; i++) {
@@ -276,6 +324,16 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
         if (!r->path && (o->dump || o->summary))
             return usage_error(o, "--%s and an output to standard output both want it",
                                o->dump ? "dump" : "summary");
+        /* Binary data would garble the terminal. The only look outside argv: whether
+         * standard output is a terminal is part of the command line's meaning here. */
+        if (!r->path && r->format == FORMAT_PNG && isatty(STDOUT_FILENO))
+            return usage_error(o, "refusing to write PNG to a terminal");
+        /* Said now rather than after the whole input is read. */
+        int w, h;
+        struct ev_error err;
+        if (r->format == FORMAT_PNG &&
+            png_pixel_size(o->chart.width, o->chart.height, o->scale, &w, &h, &err) != 0)
+            return usage_error(o, "--width, --height and --scale: %s", err.what);
     }
     if (o->summary) {
         if (o->dump)

@@ -1,7 +1,9 @@
 /* cli.h: the command line, parsed into options without side effects.
  *
  * cli_parse turns argv into a cli_options (or a usage error message) so the whole
- * contract of ev2hp(1) can be tested without running a conversion.
+ * contract of ev2hp(1) can be tested without running a conversion. The one thing it
+ * looks at besides argv is whether standard output is a terminal, and only when PNG is
+ * to be written there (refused).
  */
 #ifndef EV2HP_CLI_H
 #define EV2HP_CLI_H
@@ -29,7 +31,9 @@ struct cli_options {
     enum output_format summary;    /* --summary: FORMAT_SUMMARY_TEXT or _JSON, or NONE */
     bool has_max_peak;             /* --max-peak SIZE */
     uint64_t max_peak;
+    const char *compare;           /* --compare BASE; NULL without */
     struct chart_options chart;    /* --bands, --width, --include, ... */
+    double scale;                  /* --scale: PNG pixels per layout unit, 1 to 8 */
 };
 
 void cli_parse(int argc, char **argv, struct cli_options *out);

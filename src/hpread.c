@@ -41,11 +41,18 @@ struct hp_reader {
     uint64_t last_ns;
 };
 
+/* A .hp starts with a header keyword (JOB, as the runtime writes it, or any other a
+ * hand-made file may put first); anything else goes to the eventlog reader, whose "not an
+ * eventlog" is the right message for noise. */
 bool hp_looks_like(const unsigned char *head, size_t len)
 {
-    if (len >= 4 && memcmp(head, "hdrb", 4) == 0)
-        return false;
-    return len > 0 && head[0] >= 'A' && head[0] <= 'Z';
+    static const char *const starts[] = { "JOB", "DATE", "SAMP", "VALU", "BEGI", "MARK" };
+    for (size_t i = 0; i < sizeof starts / sizeof *starts; i++) {
+        size_t n = strlen(starts[i]);
+        if (len >= n && memcmp(head, starts[i], n) == 0)
+            return true;
+    }
+    return false;
 }
 
 struct hp_reader *hp_reader_new(struct ev_source src, const struct census_events *events)

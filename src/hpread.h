@@ -56,8 +56,8 @@ const struct bands *hp_reader_bands(const struct hp_reader *r);
 uint64_t hp_reader_censuses(const struct hp_reader *r);
 uint64_t hp_reader_last_time_ns(const struct hp_reader *r);
 
-/* True when the first bytes of an input look like a .hp (text starting with a header
- * keyword's capital letter) rather than an eventlog ("hdrb"). */
+/* True when the first bytes of an input (4 are enough) start like a .hp header keyword
+ * (JOB, DATE, SAMPLE_UNIT, VALUE_UNIT, BEGIN_SAMPLE, MARK) rather than an eventlog. */
 bool hp_looks_like(const unsigned char *head, size_t len);
 
 #endif

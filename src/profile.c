@@ -73,6 +73,14 @@ void profile_options_default(struct profile_options *opt)
     opt->columns = 1280;
 }
 
+void profile_options_every_band(struct profile_options *opt)
+{
+    profile_options_default(opt);
+    opt->bands = 0;
+    opt->trace_percent = 0;
+    opt->columns = PROFILE_MAX_COLUMNS;
+}
+
 bool profile_sort_from_name(const char *name, enum profile_sort *sort)
 {
     static const struct { const char *name; enum profile_sort sort; } sorts[] = {
@@ -297,7 +305,9 @@ static int reserve(struct kept_census *k, size_t count)
 {
     if (count <= k->cap)
         return 0;
-    size_t cap = k->cap ? k->cap : 16;
+    /* a fresh buffer is sized to the census at once: most censuses are alike in size, and
+     * a growing chain of reallocs per kept census showed up as most of the cost */
+    size_t cap = k->cap ? k->cap : count + count / 4 + 16;
     while (cap < count)
         cap *= 2;
     struct census_entry *grown = realloc(k->entries, cap * sizeof *grown);
@@ -689,7 +699,32 @@ static void fill_points(const struct profile *p, struct profile_view *v, const u
     v->point_count = n;
 }
 
+/* Moves the ranked bands past the first `shown` that keep wants into the shown part (in
+ * rank order); returns the new number shown. */
+static size_t also_shown(struct ranked *r, size_t n, size_t shown, const struct bands *bands,
+                         const struct profile_keep *keep)
+{
+    if (!keep)
+        return shown;
+    for (size_t i = shown; i < n; i++) {
+        size_t len;
+        const char *label = bands_label(bands, r[i].band, &len);
+        if (!label || !keep->wants(keep->ctx, label, len))
+            continue;
+        struct ranked t = r[i];
+        memmove(&r[shown + 1], &r[shown], (i - shown) * sizeof *r);
+        r[shown++] = t;
+    }
+    return shown;
+}
+
 int profile_view(const struct profile *p, const struct bands *bands, struct profile_view *v)
+{
+    return profile_view_keep(p, bands, NULL, v);
+}
+
+int profile_view_keep(const struct profile *p, const struct bands *bands,
+                      const struct profile_keep *keep, struct profile_view *v)
 {
     memset(v, 0, sizeof *v);
     v->censuses = p->censuses;
@@ -711,7 +746,7 @@ int profile_view(const struct profile *p, const struct bands *bands, struct prof
     v->bands_seen = (uint32_t)n;
     for (size_t i = 0; i < n; i++)
         v->total_area += r[i].stats.area;
-    size_t shown = shown_count(p, r, n, v->total_area);
+    size_t shown = also_shown(r, n, shown_count(p, r, n, v->total_area), bands, keep);
     bool other = shown < n;
     struct profile_band other_band = { .band = PROFILE_OTHER, .label = "OTHER",
                                        .folded = (uint32_t)(n - shown) };

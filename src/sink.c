@@ -11,6 +11,7 @@ static const struct {
     { "csv", FORMAT_CSV },
     { "json", FORMAT_JSON },
     { "svg", FORMAT_SVG },
+    { "png", FORMAT_PNG },
 };
 
 enum output_format format_from_name(const char *name)
@@ -38,6 +39,16 @@ const char *format_name(enum output_format format)
     return "none";
 }
 
+bool format_is_chart(enum output_format format)
+{
+    return format == FORMAT_SVG || format == FORMAT_PNG;   /* each draws compare_layout */
+}
+
+bool format_is_summary(enum output_format format)
+{
+    return format == FORMAT_SUMMARY_TEXT || format == FORMAT_SUMMARY_JSON;
+}
+
 struct sink *sink_new(enum output_format format, FILE *out, const struct sink_context *ctx)
 {
     switch (format) {
@@ -53,6 +64,8 @@ struct sink *sink_new(enum output_format format, FILE *out, const struct sink_co
         return sink_summary_json_new(out, ctx);
     case FORMAT_SVG:
         return sink_svg_new(out, ctx);
+    case FORMAT_PNG:
+        return sink_png_new(out, ctx);
     default:
         return NULL;
     }

@@ -81,7 +81,7 @@ static struct census *assemble(const struct evw *w, unsigned ccs_length, struct 
     assert_non_null(census);
     c->census = census;
     struct source_memory mem = { w->data, w->len, 0, 0 };
-    struct ev_reader *r = ev_reader_new((struct ev_source){ source_memory_read, &mem }, 0);
+    struct ev_reader *r = ev_reader_new((struct ev_source){ .read = source_memory_read, .ctx = &mem }, 0);
     struct ev_error err;
     assert_int_equal(ev_reader_read_header(r, &err), EV_OK);
     *last = census_check_header(census, r, &err);

@@ -27,7 +27,7 @@ static void read_all(const unsigned char *data, size_t len, size_t slice, size_t
                      struct read_result *out)
 {
     struct source_memory mem = { data, len, 0, slice };
-    struct ev_source src = { source_memory_read, &mem };
+    struct ev_source src = { .read = source_memory_read, .ctx = &mem };
     struct ev_reader *r = ev_reader_new(src, buffer);
     assert_non_null(r);
     memset(out, 0, sizeof *out);

@@ -46,7 +46,7 @@ static enum hp_status read_text(const char *text, size_t slice, struct collected
     mem = (struct source_memory){ (const unsigned char *)text, strlen(text), 0, slice };
     struct census_events ev = { on_frame, on_marker, NULL, c };
     memset(c, 0, sizeof *c);
-    struct hp_reader *r = hp_reader_new((struct ev_source){ source_memory_read, &mem }, &ev);
+    struct hp_reader *r = hp_reader_new((struct ev_source){ source_memory_read, &mem, NULL }, &ev);
     assert_non_null(r);
     enum hp_status st = hp_reader_run(r, err);
     if (keep)
@@ -172,6 +172,8 @@ static void kind_by_content(void **state)
     assert_false(hp_looks_like((const unsigned char *)"hdrb", 4));
     assert_false(hp_looks_like((const unsigned char *)"", 0));
     assert_false(hp_looks_like((const unsigned char *)"\x00\x01", 2));
+    assert_false(hp_looks_like((const unsigned char *)"ZR\x9fk", 4));   /* noise */
+    assert_true(hp_looks_like((const unsigned char *)"BEGI", 4));
     /* a .hp with an unusual name is still read as .hp; its errors name the line */
     char bad[256], out[256];
     const char *text = "JOB \"x\"\nBEGIN_SAMPLE 0\nEND_SAMPLE zero\n";

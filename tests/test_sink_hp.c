@@ -34,7 +34,7 @@ static void writes_the_runtime_layout(void **state)
     char *text = NULL;
     size_t len = 0;
     FILE *out = open_memstream(&text, &len);
-    struct sink_context ctx = { &info, b, "in.eventlog", false };
+    struct sink_context ctx = { .info = &info, .bands = b, .input_name = "in.eventlog" };
     struct sink *s = sink_new(FORMAT_HP, out, &ctx);
     assert_non_null(s);
     struct census_entry e[] = { { thunk, 48 }, { stack, 1234567890123ull }, { main_stack, 16 } };
@@ -68,7 +68,7 @@ static void an_empty_run_still_has_a_header(void **state)
     char *text = NULL;
     size_t len = 0;
     FILE *out = open_memstream(&text, &len);
-    struct sink_context ctx = { &info, b, "in", false };
+    struct sink_context ctx = { .info = &info, .bands = b, .input_name = "in" };
     struct sink *s = sink_new(FORMAT_HP, out, &ctx);
     assert_int_equal(s->ops->finish(s), 0);
     s->ops->destroy(s);
