@@ -73,7 +73,7 @@ static void frames_free(struct frames *fr)
 static enum ev_status assemble(const unsigned char *data, size_t size, struct frames *fr)
 {
     struct source_memory mem = { data, size, 0, 0 };
-    struct ev_reader *r = ev_reader_new((struct ev_source){ source_memory_read, &mem }, 0);
+    struct ev_reader *r = ev_reader_new((struct ev_source){ .read = source_memory_read, .ctx = &mem }, 0);
     struct census_options opt = { 0 };
     struct census_events events = { on_frame, NULL, NULL, fr };
     struct census *c = census_new(&opt, &events);
@@ -123,7 +123,7 @@ static void layout_of(const unsigned char *data, size_t size, struct layout *L)
 {
     memset(L, 0, sizeof *L);
     struct source_memory mem = { data, size, 0, 0 };
-    struct ev_reader *r = ev_reader_new((struct ev_source){ source_memory_read, &mem }, 0);
+    struct ev_reader *r = ev_reader_new((struct ev_source){ .read = source_memory_read, .ctx = &mem }, 0);
     struct ev_error err;
     struct ev_event ev;
     assert_int_equal(ev_reader_read_header(r, &err), EV_OK);

@@ -85,7 +85,7 @@ static void check_layout(enum layout layout)
 {
     struct evw *w = hi_eventlog(layout);
     struct source_memory mem = { w->data, w->len, 0, 3 };   /* 3-byte reads */
-    struct ev_reader *r = ev_reader_new((struct ev_source){ source_memory_read, &mem }, 0);
+    struct ev_reader *r = ev_reader_new((struct ev_source){ .read = source_memory_read, .ctx = &mem }, 0);
     struct ev_error err;
     struct ev_event ev;
     assert_int_equal(ev_reader_read_header(r, &err), EV_OK);
