@@ -1,10 +1,10 @@
 /* fuzz_convert.c: the whole of one run, as main drives it: convert_run on a file holding
- * the input, every output format at once (.hp, SVG, CSV, JSON, the summary) written to
- * /dev/null.
+ * the input, every output format at once (.hp, SVG, PNG, CSV, JSON, the summary) written
+ * to /dev/null.
  *
  * This reaches what the narrower targets do not: the input sniffing (eventlog, .hp, gzip
- * of either), the inflater, the profile and peak trackers, chart layout and the SVG
- * writer, the summaries and the warnings they quote. Invariants: no crash; a failure
+ * of either), the inflater, the profile and peak trackers, chart layout, the SVG writer,
+ * the PNG renderer and encoder, the summaries and the warnings they quote. Invariants: no crash; a failure
  * always has a message; /dev/null never fails, so status 4 (write failure) never shows.
  */
 #include <stdio.h>
@@ -36,7 +36,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     static const struct output_request outputs[] = {
         { "/dev/null", FORMAT_HP },   { "/dev/null", FORMAT_SVG },
         { "/dev/null", FORMAT_CSV },  { "/dev/null", FORMAT_JSON },
-        { "/dev/null", FORMAT_SUMMARY_JSON },
+        { "/dev/null", FORMAT_SUMMARY_JSON }, { "/dev/null", FORMAT_PNG },
     };
     struct convert_options opt = {
         .input_path = input_file(data, size),
