@@ -4,8 +4,9 @@
  *
  * This reaches what the narrower targets do not: the input sniffing (eventlog, .hp, gzip
  * of either), the inflater, the profile and peak trackers, chart layout, the SVG writer,
- * the PNG renderer and encoder, the summaries and the warnings they quote. Invariants: no crash; a failure
- * always has a message; /dev/null never fails, so status 4 (write failure) never shows.
+ * the PNG renderer and encoder, the summaries and the warnings they quote. Invariants:
+ * no crash; a failure always has a message; /dev/null never fails, so status 4 (write
+ * failure) never shows.
  */
 #include <stdio.h>
 #include <stdlib.h>
