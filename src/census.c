@@ -166,8 +166,19 @@ static enum census_status report(struct census *c, uint64_t time_ns, uint64_t er
     return CENSUS_OK;
 }
 
-static enum census_status hold(struct census *c)
+/* Held censuses are bounded like everything else: a file of nothing but (even empty)
+ * biography censuses must not grow memory without limit, and the limit is said. */
+static enum census_status hold_limit(struct ev_error *err)
 {
+    ev_error_set(err, "biography censuses held for sorting exceed %u entries or censuses",
+                 CENSUS_MAX_HELD_ENTRIES);
+    return CENSUS_LIMIT;
+}
+
+static enum census_status hold(struct census *c, struct ev_error *err)
+{
+    if (c->held_count >= CENSUS_MAX_HELD_ENTRIES)
+        return hold_limit(err);
     if (c->held_count == c->held_cap) {
         size_t cap = c->held_cap ? c->held_cap * 2 : 64;
         struct held_frame *grown = realloc(c->held, cap * sizeof *grown);
@@ -180,6 +191,8 @@ static enum census_status hold(struct census *c)
     for (size_t i = 0; i < c->open.count; i++) {
         enum census_status st = push_entry(&c->held_entries, c->open.items[i].band,
                                            c->open.items[i].bytes, CENSUS_MAX_HELD_ENTRIES);
+        if (st == CENSUS_LIMIT)
+            return hold_limit(err);
         if (st != CENSUS_OK)
             return st;
     }
@@ -188,21 +201,22 @@ static enum census_status hold(struct census *c)
     return CENSUS_OK;
 }
 
-static enum census_status close_census(struct census *c)
+static enum census_status close_census(struct census *c, struct ev_error *err)
 {
     c->in_census = false;
     if (c->open_is_bio)
-        return hold(c);
+        return hold(c, err);
     return report(c, c->open_time_ns, c->open_era, c->open.items, c->open.count);
 }
 
-static enum census_status open_census(struct census *c, uint64_t time_ns, uint64_t era, bool bio)
+static enum census_status open_census(struct census *c, uint64_t time_ns, uint64_t era, bool bio,
+                                      struct ev_error *err)
 {
     if (c->in_census) {
         if (c->sample_end_declared) {
             c->stats.unended++;
         } else {
-            enum census_status st = close_census(c);
+            enum census_status st = close_census(c, err);
             if (st != CENSUS_OK)
                 return st;
         }
@@ -431,16 +445,16 @@ enum census_status census_feed(struct census *c, const struct ev_event *ev,
         return CENSUS_OK;
     }
     case EV_HEAP_PROF_SAMPLE_BEGIN:
-        return open_census(c, ev->time, b.HEAP_PROF_SAMPLE_BEGIN.era, false);
+        return open_census(c, ev->time, b.HEAP_PROF_SAMPLE_BEGIN.era, false, err);
     case EV_HEAP_BIO_PROF_SAMPLE_BEGIN:
         return open_census(c, b.HEAP_BIO_PROF_SAMPLE_BEGIN.time,
-                           b.HEAP_BIO_PROF_SAMPLE_BEGIN.era, true);
+                           b.HEAP_BIO_PROF_SAMPLE_BEGIN.era, true, err);
     case EV_HEAP_PROF_SAMPLE_END:
         if (!c->in_census) {
             c->stats.stray_ends++;
             return CENSUS_OK;
         }
-        return close_census(c);
+        return close_census(c, err);
     case EV_HEAP_PROF_SAMPLE_COST_CENTRE:
         return add_stack_entry(c, ev, &b.HEAP_PROF_SAMPLE_COST_CENTRE, err);
     case EV_HEAP_PROF_SAMPLE_STRING:
@@ -493,10 +507,9 @@ static int by_time(const void *a, const void *b)
 
 enum census_status census_finish(struct census *c, bool complete, struct ev_error *err)
 {
-    (void)err;
     if (c->in_census) {
         if (complete && !c->sample_end_declared) {
-            enum census_status st = close_census(c);
+            enum census_status st = close_census(c, err);
             if (st != CENSUS_OK)
                 return st;
         } else {
@@ -505,11 +518,13 @@ enum census_status census_finish(struct census *c, bool complete, struct ev_erro
             c->stats.open_time_ns = c->open_time_ns;
         }
     }
-    qsort(c->held, c->held_count, sizeof *c->held, by_time);
+    /* qsort and pointer arithmetic on a NULL array (nothing held) are undefined. */
+    if (c->held_count > 1)
+        qsort(c->held, c->held_count, sizeof *c->held, by_time);
     for (size_t i = 0; i < c->held_count; i++) {
         const struct held_frame *h = &c->held[i];
-        enum census_status st =
-            report(c, h->time_ns, h->era, c->held_entries.items + h->first, h->count);
+        const struct census_entry *entries = h->count ? c->held_entries.items + h->first : NULL;
+        enum census_status st = report(c, h->time_ns, h->era, entries, h->count);
         if (st != CENSUS_OK)
             return st;
     }
