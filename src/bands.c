@@ -13,6 +13,7 @@
 struct band {
     uint32_t label_id;      /* in labels, or UINT32_MAX when the key is the label */
     uint32_t stack_number;
+    uint32_t description_id; /* in labels, or UINT32_MAX when there is none */
 };
 
 struct bands {
@@ -72,7 +73,7 @@ static enum bands_status record(struct bands *b, uint32_t band, uint32_t label_i
         b->band = grown;
         b->cap = cap;
     }
-    b->band[band] = (struct band){ label_id, stack_number };
+    b->band[band] = (struct band){ label_id, stack_number, UINT32_MAX };
     return BANDS_OK;
 }
 
@@ -138,4 +139,27 @@ const char *bands_label(const struct bands *b, uint32_t band, size_t *len)
 uint32_t bands_stack_number(const struct bands *b, uint32_t band)
 {
     return b->band[band].stack_number;
+}
+
+int bands_find_string(const struct bands *b, const char *label, size_t len, uint32_t *band)
+{
+    return intern_find(b->keys, label, len, band);
+}
+
+enum bands_status bands_describe(struct bands *b, uint32_t band, const char *text, size_t len)
+{
+    uint32_t id;
+    enum intern_status st = intern_get(b->labels, text, len, &id);
+    if (st != INTERN_FOUND && st != INTERN_ADDED)
+        return from_intern(st);
+    b->band[band].description_id = id;
+    return BANDS_OK;
+}
+
+const char *bands_display_label(const struct bands *b, uint32_t band, size_t *len)
+{
+    uint32_t id = b->band[band].description_id;
+    if (id == UINT32_MAX)
+        return bands_label(b, band, len);
+    return intern_key(b->labels, id, len);
 }
