@@ -37,6 +37,8 @@ struct ev_reader {
     int read_errno;        /* non-zero once the source failed */
     int16_t size_of[65536];
     uint8_t declared[65536 / 8];
+    uint8_t unwanted[65536]; /* 1 = read and check the event, but do not return it */
+    uint64_t latest_time;    /* the largest timestamp of any event read, skipped or not */
 };
 
 struct ev_reader *ev_reader_new(struct ev_source src, size_t buffer_size)
@@ -215,7 +217,21 @@ bool ev_reader_declared(const struct ev_reader *r, uint16_t tag, int *size)
     return true;
 }
 
-enum ev_status ev_reader_next(struct ev_reader *r, struct ev_event *ev, struct ev_error *err)
+void ev_reader_skip_unwanted(struct ev_reader *r, bool (*wanted)(uint16_t tag))
+{
+    for (uint32_t tag = 0; tag < 65536; tag++)
+        r->unwanted[tag] = wanted && !wanted((uint16_t)tag);
+}
+
+uint64_t ev_reader_latest_time(const struct ev_reader *r)
+{
+    return r->latest_time;
+}
+
+/* The slow path of ev_reader_next: refills the buffer as needed and tells every kind of
+ * damage apart. */
+static enum ev_status next_checked(struct ev_reader *r, struct ev_event *ev,
+                                   struct ev_error *err)
 {
     if (!fill(r, 2)) {
         if (r->len == r->pos && !r->read_errno) {
@@ -252,4 +268,45 @@ enum ev_status ev_reader_next(struct ev_reader *r, struct ev_event *ev, struct e
     ev->offset = ev_reader_offset(r);
     r->pos += head + payload;
     return EV_OK;
+}
+
+/* The fast path: an event lying whole in the buffer, of a declared type, is taken with one
+ * bounds check. Anything else (the end of the buffer, the end-of-data marker, damage)
+ * returns false and goes the slow way, which gives the same event or the precise error. */
+static inline bool take_buffered(struct ev_reader *r, struct ev_event *ev)
+{
+    size_t avail = r->len - r->pos;
+    if (avail < 12)
+        return false;
+    const unsigned char *p = r->buf + r->pos;
+    uint16_t tag = be16(p);
+    if (tag == EV_TAG_DATA_END || !(r->declared[tag / 8] & (1u << (tag % 8))))
+        return false;
+    int size = r->size_of[tag];
+    size_t head = size == EV_SIZE_VARIABLE ? 12 : 10;
+    size_t payload = size == EV_SIZE_VARIABLE ? be16(p + 10) : (size_t)size;
+    if (avail < head + payload)
+        return false;
+    ev->tag = tag;
+    ev->time = be64(p + 2);
+    ev->payload = p + head;
+    ev->size = (uint32_t)payload;
+    ev->offset = r->buf_offset + r->pos;
+    r->pos += head + payload;
+    return true;
+}
+
+enum ev_status ev_reader_next(struct ev_reader *r, struct ev_event *ev, struct ev_error *err)
+{
+    for (;;) {
+        if (!take_buffered(r, ev)) {
+            enum ev_status st = next_checked(r, ev, err);
+            if (st != EV_OK)
+                return st;
+        }
+        if (ev->time > r->latest_time)
+            r->latest_time = ev->time;
+        if (!r->unwanted[ev->tag])
+            return EV_OK;
+    }
 }
