@@ -268,6 +268,9 @@ void convert_run(const struct convert_options *opt, struct convert_result *resul
     if (open_outputs(&run, &ctx) != 0)
         goto fail_outputs;
 
+    /* --dump prints every event; a conversion needs only the few the assembler wants. */
+    if (!opt->dump)
+        ev_reader_skip_unwanted(reader, census_wants);
     struct ev_event ev;
     enum census_status cst = CENSUS_OK;
     while ((st = ev_reader_next(reader, &ev, &err)) == EV_OK) {
@@ -292,6 +295,7 @@ void convert_run(const struct convert_options *opt, struct convert_result *resul
     bool complete = st == EV_END && cst == CENSUS_OK;
     struct ev_error damage = err;
     result->damaged = !complete;
+    census_note_time(census, ev_reader_latest_time(reader));
     cst = census_finish(census, complete, &err);
     if (cst != CENSUS_OK || finish_outputs(&run) != 0) {
         write_failure(&run);
