@@ -28,30 +28,40 @@ struct hp_sink {
     char buf[LINE_BUFFER];
 };
 
-/* Writes v in decimal at p; returns the end. Two digits per division: byte counts have
- * six to nine digits, and this runs for every line of every census. */
+/* The number of decimal digits of v. */
+static int decimal_digits(uint64_t v)
+{
+    int n = 1;
+    while (v >= 10000) {
+        v /= 10000;
+        n += 4;
+    }
+    return n + (v >= 10) + (v >= 100) + (v >= 1000);
+}
+
+/* Writes v in decimal at p; returns the end. Two digits per division, written in place
+ * from the end: byte counts have six to nine digits, and this runs for every line of
+ * every census. */
 static char *put_u64(char *p, uint64_t v)
 {
     static const char pairs[201] =
         "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
         "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
         "8081828384858687888990919293949596979899";
-    char tmp[20];
-    int n = 20;
+    char *end = p + decimal_digits(v), *q = end;
     while (v >= 100) {
         unsigned pair = (unsigned)(v % 100) * 2;
         v /= 100;
-        tmp[--n] = pairs[pair + 1];
-        tmp[--n] = pairs[pair];
+        *--q = pairs[pair + 1];
+        *--q = pairs[pair];
     }
     if (v >= 10) {
-        tmp[--n] = pairs[v * 2 + 1];
-        tmp[--n] = pairs[v * 2];
+        *--q = pairs[v * 2 + 1];
+        *--q = pairs[v * 2];
     } else {
-        tmp[--n] = (char)('0' + v);
+        *--q = (char)('0' + v);
     }
-    memcpy(p, tmp + n, (size_t)(20 - n));
-    return p + (20 - n);
+    return end;
 }
 
 /* Hands the buffered lines to stdio. */
