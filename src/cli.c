@@ -2,32 +2,61 @@
 #include "cli.h"
 
 #include <getopt.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "ccslabel.h"
+#include "peak.h"
+#include "png_render.h"
 
 const char cli_usage[] =
     "Usage: ev2hp [OPTION]... [INPUT]\n"
-    "Turn the heap censuses of a GHC eventlog (+RTS -h -l) into a .hp heap profile.\n"
-    "INPUT is an eventlog; none or - reads standard input. Without -o the .hp goes to\n"
-    "standard output.\n"
+    "Turn the heap censuses of a GHC eventlog (+RTS -h -l) into a .hp heap profile\n"
+    "or an SVG or PNG chart.\n"
+    "INPUT is an eventlog or a .hp file (told apart by content); none or - reads\n"
+    "standard input. Without -o the .hp goes to standard output.\n"
     "\n"
-    "  -o, --output FILE      write FILE, its format from its extension (.hp);\n"
-    "                         may repeat: one read, every output\n"
-    "  -f, --format FMT       write FMT (hp) whatever the extension\n"
+    "  -o, --output FILE      write FILE, its format from its extension (.hp, .svg,\n"
+    "                         .png, .csv, .json); may repeat: one read, every output\n"
+    "  -f, --format FMT       write FMT (hp, svg, png, csv, json) whatever the\n"
+    "                         extension (png: not to a terminal)\n"
     "  -L, --ccs-length N     cut cost-centre stack names to N characters as the runtime\n"
     "                         does (default: the -L the program ran with, or 25)\n"
     "      --dump             print every event, one line each, to standard output\n"
     "      --strict           fail (status 1) on a damaged or truncated eventlog\n"
+    "      --summary[=FMT]    print what the run shows (peak, largest bands, markers,\n"
+    "                         damage) as text or json on standard output\n"
+    "      --max-peak SIZE    exit with status 3 when the peak residency is over SIZE\n"
+    "                         (bytes, or K, M, G: powers of 1024); outputs are written\n"
     "  -q, --quiet            do not print warnings\n"
+    "\n"
+    "Charts:\n"
+    "      --bands N          show the N largest bands, the rest as OTHER (default 15;\n"
+    "                         0 = all)\n"
+    "      --trace PCT        fold bands under PCT % of the total area into OTHER\n"
+    "                         (default 1)\n"
+    "      --sort KEY         stack order: size (default), stddev or name\n"
+    "      --reverse          reverse the stack order\n"
+    "      --include REGEX    only bands whose label matches (POSIX extended; repeatable)\n"
+    "      --exclude REGEX    drop bands whose label matches (repeatable)\n"
+    "      --from SECONDS     start the chart at this time\n"
+    "      --to SECONDS       end the chart at this time\n"
+    "      --title TEXT       the chart's title (default: the program and its arguments)\n"
+    "      --width N          chart width in px (default 1280)\n"
+    "      --height N         chart height in px (default 720)\n"
+    "      --scale F          PNG: F times the pixels in each direction, the same\n"
+    "                         layout (1 to 8, fractions allowed; default 1)\n"
+    "      --no-markers       do not draw traceMarker markers\n"
+    "      --totals           draw heap totals (HEAP_SIZE, HEAP_LIVE, BLOCKS_SIZE)\n"
     "  -h, --help             show this help and exit\n"
     "  -V, --version          show the version and exit\n"
     "\n"
     "Exit status: 0 success (warnings allowed), 1 unusable or damaged input,\n"
-    "2 usage error, 4 an output could not be written.\n"
+    "2 usage error, 3 over the --max-peak budget, 4 an output could not be written.\n"
     "Full documentation: man ev2hp\n";
 
 static void usage_error(struct cli_options *o, const char *fmt, ...)
@@ -37,6 +66,29 @@ static void usage_error(struct cli_options *o, const char *fmt, ...)
     vsnprintf(o->message, sizeof o->message, fmt, ap);
     va_end(ap);
     o->action = CLI_USAGE_ERROR;
+}
+
+static bool parse_seconds(const char *s, double *out)
+{
+    char *end;
+    double v = strtod(s, &end);
+    if (end == s || *end || !isfinite(v) || v < 0)
+        return false;
+    *out = v;
+    return true;
+}
+
+/* A --scale: a plain decimal number from PNG_SCALE_MIN to PNG_SCALE_MAX. */
+static bool parse_scale(const char *s, double *out)
+{
+    char *end;
+    if (!*s || *s == ' ' || strchr(s, 'x') || strchr(s, 'X'))   /* no hexadecimal floats */
+        return false;
+    double v = strtod(s, &end);
+    if (*end || !(v >= PNG_SCALE_MIN && v <= PNG_SCALE_MAX))
+        return false;
+    *out = v;
+    return true;
 }
 
 static bool parse_unsigned(const char *s, unsigned long max, unsigned long *out)
@@ -51,6 +103,80 @@ static bool parse_unsigned(const char *s, unsigned long max, unsigned long *out)
     return true;
 }
 
+/* Long-only options. */
+enum {
+    OPT_BANDS = 256, OPT_TRACE, OPT_SORT, OPT_REVERSE, OPT_INCLUDE, OPT_EXCLUDE, OPT_FROM,
+    OPT_TO, OPT_TITLE, OPT_WIDTH, OPT_HEIGHT, OPT_NO_MARKERS, OPT_TOTALS,
+    OPT_SUMMARY, OPT_MAX_PEAK, OPT_SCALE,
+};
+
+/* A chart option; false after a usage error. */
+static bool chart_option(struct cli_options *o, int c, const char *arg)
+{
+    struct chart_options *ch = &o->chart;
+    struct profile_options *pr = &ch->profile;
+    unsigned long n;
+    struct ev_error err;
+    switch (c) {
+    case OPT_BANDS:
+        if (!parse_unsigned(arg, BANDS_MAX, &n))
+            return usage_error(o, "--bands wants a number (0 = all), not '%s'", arg), false;
+        pr->bands = (unsigned)n;
+        return true;
+    case OPT_TRACE:
+        if (!parse_seconds(arg, &pr->trace_percent) || pr->trace_percent > 100)
+            return usage_error(o, "--trace wants a percentage from 0 to 100, not '%s'", arg),
+                   false;
+        return true;
+    case OPT_SORT:
+        if (!profile_sort_from_name(arg, &pr->sort))
+            return usage_error(o, "--sort wants size, stddev or name, not '%s'", arg), false;
+        return true;
+    case OPT_REVERSE:
+        pr->reverse = true;
+        return true;
+    case OPT_INCLUDE:
+    case OPT_EXCLUDE: {
+        const char **list = c == OPT_INCLUDE ? pr->include : pr->exclude;
+        size_t *count = c == OPT_INCLUDE ? &pr->include_count : &pr->exclude_count;
+        if (*count == PROFILE_MAX_FILTERS)
+            return usage_error(o, "at most %d --include and %d --exclude", PROFILE_MAX_FILTERS,
+                               PROFILE_MAX_FILTERS), false;
+        if (profile_check_pattern(arg, &err) != 0)
+            return usage_error(o, "%s", err.what), false;
+        list[(*count)++] = arg;
+        return true;
+    }
+    case OPT_FROM:
+    case OPT_TO: {
+        double *v = c == OPT_FROM ? &pr->from_seconds : &pr->to_seconds;
+        if (!parse_seconds(arg, v))
+            return usage_error(o, "--%s wants seconds, not '%s'", c == OPT_FROM ? "from" : "to",
+                               arg), false;
+        *(c == OPT_FROM ? &pr->has_from : &pr->has_to) = true;
+        return true;
+    }
+    case OPT_TITLE:
+        ch->title = arg;
+        return true;
+    case OPT_WIDTH:
+    case OPT_HEIGHT:
+        if (!parse_unsigned(arg, CHART_MAX_SIZE, &n) || n < CHART_MIN_SIZE)
+            return usage_error(o, "--%s wants a number of px from %d to %d, not '%s'",
+                               c == OPT_WIDTH ? "width" : "height", CHART_MIN_SIZE,
+                               CHART_MAX_SIZE, arg), false;
+        *(c == OPT_WIDTH ? &ch->width : &ch->height) = (unsigned)n;
+        return true;
+    case OPT_NO_MARKERS:
+        ch->no_markers = true;
+        return true;
+    case OPT_TOTALS:
+        ch->totals = true;
+        return true;
+    }
+    return false;
+}
+
 void cli_parse(int argc, char **argv, struct cli_options *o)
 {
     static const struct option longs[] = {
@@ -62,9 +188,27 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
         { "quiet", no_argument, NULL, 'q' },
         { "help", no_argument, NULL, 'h' },
         { "version", no_argument, NULL, 'V' },
+        { "bands", required_argument, NULL, OPT_BANDS },
+        { "trace", required_argument, NULL, OPT_TRACE },
+        { "sort", required_argument, NULL, OPT_SORT },
+        { "reverse", no_argument, NULL, OPT_REVERSE },
+        { "include", required_argument, NULL, OPT_INCLUDE },
+        { "exclude", required_argument, NULL, OPT_EXCLUDE },
+        { "from", required_argument, NULL, OPT_FROM },
+        { "to", required_argument, NULL, OPT_TO },
+        { "title", required_argument, NULL, OPT_TITLE },
+        { "width", required_argument, NULL, OPT_WIDTH },
+        { "height", required_argument, NULL, OPT_HEIGHT },
+        { "no-markers", no_argument, NULL, OPT_NO_MARKERS },
+        { "totals", no_argument, NULL, OPT_TOTALS },
+        { "summary", optional_argument, NULL, OPT_SUMMARY },
+        { "max-peak", required_argument, NULL, OPT_MAX_PEAK },
+        { "scale", required_argument, NULL, OPT_SCALE },
         { NULL, 0, NULL, 0 },
     };
     memset(o, 0, sizeof *o);
+    chart_options_default(&o->chart);
+    o->scale = 1;
     enum output_format forced = FORMAT_NONE;
     unsigned long n;
     int c;
@@ -80,7 +224,8 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
         case 'f':
             forced = format_from_name(optarg);
             if (forced == FORMAT_NONE)
-                return usage_error(o, "unknown format '%s' (known: hp)", optarg);
+                return usage_error(o, "unknown format '%s' (known: hp, svg, png, csv, json)",
+                                   optarg);
             break;
         case 'L':
             if (!parse_unsigned(optarg, CCS_LENGTH_MAX, &n) || n < CCS_LENGTH_MIN)
@@ -90,6 +235,20 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
             break;
         case 'D':
             o->dump = true;
+            break;
+        case OPT_SUMMARY:
+            if (!optarg || strcmp(optarg, "text") == 0)
+                o->summary = FORMAT_SUMMARY_TEXT;
+            else if (strcmp(optarg, "json") == 0)
+                o->summary = FORMAT_SUMMARY_JSON;
+            else
+                return usage_error(o, "--summary is text or json, not '%s'", optarg);
+            break;
+        case OPT_MAX_PEAK:
+            if (peak_parse_size(optarg, &o->max_peak) != 0)
+                return usage_error(o, "--max-peak wants a size such as 512M or 2G, not '%s'",
+                                   optarg);
+            o->has_max_peak = true;
             break;
         case 'S':
             o->strict = true;
@@ -103,7 +262,22 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
         case 'V':
             o->action = CLI_VERSION;
             return;
+        case OPT_BANDS: case OPT_TRACE: case OPT_SORT: case OPT_REVERSE: case OPT_INCLUDE:
+        case OPT_EXCLUDE: case OPT_FROM: case OPT_TO: case OPT_TITLE: case OPT_WIDTH:
+        case OPT_HEIGHT: case OPT_NO_MARKERS: case OPT_TOTALS:
+            if (!chart_option(o, c, optarg))
+                return;
+            break;
+        case OPT_SCALE:
+            if (!parse_scale(optarg, &o->scale))
+                return usage_error(o, "--scale wants a number from %g to %g, not '%s'",
+                                   PNG_SCALE_MIN, PNG_SCALE_MAX, optarg);
+            break;
         default:
+            /* getopt_long sets optopt to a long-only option's code (OPT_*) when its
+             * argument is missing; strchr would match that code's low byte, NUL. */
+            if (optopt >= OPT_BANDS)
+                return usage_error(o, "option '%s' needs an argument", argv[optind - 1]);
             if (optopt && strchr("ofL", optopt))
                 return usage_error(o, "option -%c needs an argument", optopt);
             if (optopt)
@@ -111,12 +285,15 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
             return usage_error(o, "unknown or incomplete option '%s'", argv[optind - 1]);
         }
     }
+    if (o->chart.profile.has_from && o->chart.profile.has_to &&
+        o->chart.profile.to_seconds <= o->chart.profile.from_seconds)
+        return usage_error(o, "--to must be after --from");
     if (optind < argc - 1)
         return usage_error(o, "one input at a time ('%s' and '%s')", argv[optind],
                            argv[optind + 1]);
     if (optind < argc && strcmp(argv[optind], "-") != 0)
         o->input = argv[optind];
-    if (o->output_count == 0 && !o->dump)
+    if (o->output_count == 0 && !o->dump && !o->summary)
         o->outputs[o->output_count++].path = NULL;
     for (size_t i = 0; i < o->output_count; i++) {
         struct output_request *r = &o->outputs[i];
@@ -126,8 +303,26 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
         if (r->format == FORMAT_NONE)
             return usage_error(o, "cannot tell the format of '%s' from its name; use -f",
                                r->path);
-        if (!r->path && o->dump)
-            return usage_error(o, "--dump and an output to standard output both want it");
+        if (!r->path && (o->dump || o->summary))
+            return usage_error(o, "--%s and an output to standard output both want it",
+                               o->dump ? "dump" : "summary");
+        /* Binary data would garble the terminal. The only look outside argv: whether
+         * standard output is a terminal is part of the command line's meaning here. */
+        if (!r->path && r->format == FORMAT_PNG && isatty(STDOUT_FILENO))
+            return usage_error(o, "refusing to write PNG to a terminal");
+        /* Said now rather than after the whole input is read. */
+        int w, h;
+        struct ev_error err;
+        if (r->format == FORMAT_PNG &&
+            png_pixel_size(o->chart.width, o->chart.height, o->scale, &w, &h, &err) != 0)
+            return usage_error(o, "--width, --height and --scale: %s", err.what);
+    }
+    if (o->summary) {
+        if (o->dump)
+            return usage_error(o, "--dump and --summary both want standard output");
+        if (o->output_count == CLI_MAX_OUTPUTS)
+            return usage_error(o, "at most %d outputs", CLI_MAX_OUTPUTS);
+        o->outputs[o->output_count++] = (struct output_request){ NULL, o->summary };
     }
     o->action = CLI_CONVERT;
 }

@@ -1,7 +1,9 @@
 /* cli.h: the command line, parsed into options without side effects.
  *
  * cli_parse turns argv into a cli_options (or a usage error message) so the whole
- * contract of ev2hp(1) can be tested without running a conversion.
+ * contract of ev2hp(1) can be tested without running a conversion. The one thing it
+ * looks at besides argv is whether standard output is a terminal, and only when PNG is
+ * to be written there (refused).
  */
 #ifndef EV2HP_CLI_H
 #define EV2HP_CLI_H
@@ -9,6 +11,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "chart.h"
 #include "convert.h"
 
 #define CLI_MAX_OUTPUTS 16
@@ -25,6 +28,11 @@ struct cli_options {
     bool dump;
     bool quiet;
     bool strict;
+    enum output_format summary;    /* --summary: FORMAT_SUMMARY_TEXT or _JSON, or NONE */
+    bool has_max_peak;             /* --max-peak SIZE */
+    uint64_t max_peak;
+    struct chart_options chart;    /* --bands, --width, --include, ... */
+    double scale;                  /* --scale: PNG pixels per layout unit, 1 to 8 */
 };
 
 void cli_parse(int argc, char **argv, struct cli_options *out);

@@ -14,9 +14,12 @@
 #include <unistd.h>
 
 #include "census.h"
+#include "chart.h"
 #include "evdecode.h"
 #include "evread.h"
+#include "hpread.h"
 #include "outfile.h"
+#include "peak.h"
 #include "source.h"
 
 struct output {
@@ -32,6 +35,9 @@ struct run {
     size_t output_count;
     size_t failed_output;          /* index of the output whose write failed */
     bool write_failed;
+    struct peak peak;              /* the exact peak census (--max-peak, --summary) */
+    bool track_peak;
+    const struct bands *bands;     /* the labels of the input being read */
 };
 
 const char *convert_input_name(const struct convert_options *opt)
@@ -65,6 +71,10 @@ static int output_failed(struct run *run, size_t i)
 static int on_frame(void *ctx, const struct census_frame *frame)
 {
     struct run *run = ctx;
+    if (run->track_peak && peak_add(&run->peak, frame) != 0) {
+        errno = ENOMEM;
+        return -1;
+    }
     for (size_t i = 0; i < run->output_count; i++) {
         struct sink *s = run->outputs[i].sink;
         if (s->ops->frame && s->ops->frame(s, frame) != 0)
@@ -172,6 +182,11 @@ static int open_input(const struct convert_options *opt, int *fd, struct ev_erro
 static int open_outputs(struct run *run, const struct sink_context *ctx)
 {
     const struct convert_options *opt = run->opt;
+    run->track_peak = opt->has_max_peak;
+    for (size_t i = 0; i < opt->output_count; i++)
+        if (opt->outputs[i].format == FORMAT_SUMMARY_TEXT ||
+            opt->outputs[i].format == FORMAT_SUMMARY_JSON)
+            run->track_peak = true;
     for (size_t i = 0; i < opt->output_count; i++) {
         struct output *o = &run->outputs[i];
         const struct output_request *req = &opt->outputs[i];
@@ -213,6 +228,7 @@ static void close_outputs(struct run *run, bool commit)
 
 static int finish_outputs(struct run *run)
 {
+    peak_sort(&run->peak);   /* final now: the largest bands first for every reader */
     for (size_t i = 0; i < run->output_count; i++) {
         struct sink *s = run->outputs[i].sink;
         if (s->ops->finish && s->ops->finish(s) != 0)
@@ -221,11 +237,92 @@ static int finish_outputs(struct run *run)
     return 0;
 }
 
+/* The failed output's own account when it gave one (a PNG without a font), else errno's. */
 static void write_failure(struct run *run)
 {
     struct ev_error err = { 0 };
-    ev_error_set(&err, "cannot write: %s", strerror(errno ? errno : EIO));
-    fail(run->result, EXIT_WRITE, run->outputs[run->failed_output].name, &err);
+    const struct output *o = &run->outputs[run->failed_output];
+    const struct ev_error *why = o->sink && o->sink->ops->failure
+                                     ? o->sink->ops->failure(o->sink) : NULL;
+    if (why)
+        err = *why;
+    else
+        ev_error_set(&err, "cannot write: %s", strerror(errno ? errno : EIO));
+    fail(run->result, EXIT_WRITE, o->name, &err);
+}
+
+/* --max-peak: past the budget is status 3, with the peak, its time and its largest band.
+ * The outputs are written all the same. */
+static void check_budget(struct run *run, const char *input_name)
+{
+    const struct convert_options *opt = run->opt;
+    struct peak *pk = &run->peak;
+    if (!opt->has_max_peak || pk->bytes <= opt->max_peak ||
+        run->result->exit_status != EXIT_SUCCESS_)
+        return;
+    char peak[32], budget[32], largest[32] = "";
+    chart_format_bytes((double)pk->bytes, peak, sizeof peak);
+    chart_format_bytes((double)opt->max_peak, budget, sizeof budget);
+    struct ev_error err = { 0 };
+    if (pk->count) {
+        size_t len;
+        const char *label = bands_label(run->bands, pk->entries[0].band, &len);
+        chart_format_bytes((double)pk->entries[0].bytes, largest, sizeof largest);
+        ev_error_set(&err, "peak residency %s at %.2f s is over the budget of %s; the "
+                     "largest band then: %.*s (%s)", peak, pk->time_ns / 1e9, budget,
+                     (int)(len > 120 ? 120 : len), label, largest);
+    } else {
+        ev_error_set(&err, "peak residency %s at %.2f s is over the budget of %s", peak,
+                     pk->time_ns / 1e9, budget);
+    }
+    fail(run->result, EXIT_BUDGET, input_name, &err);
+}
+
+/* A .hp input: the .hp reader feeds the same callbacks as the census assembler. */
+static void convert_hp(struct run *run, struct ev_source src, const char *input_name)
+{
+    struct convert_result *result = run->result;
+    struct ev_error err = { 0 };
+    struct census_events events = { on_frame, on_marker, on_total, run };
+    struct hp_reader *hp = hp_reader_new(src, &events);
+    bool commit = false;
+    if (!hp) {
+        ev_error_set(&err, "out of memory");
+        fail(result, EXIT_BAD_INPUT, input_name, &err);
+        return;
+    }
+    struct sink_context ctx = { hp_reader_run_info(hp), hp_reader_bands(hp), input_name, false,
+                                run->opt->chart, &run->peak, result->warnings,
+                                &result->warning_count, run->opt->png_scale };
+    run->bands = ctx.bands;
+    if (open_outputs(run, &ctx) != 0)
+        goto done;
+    enum hp_status st = hp_reader_run(hp, &err);
+    if (st == HP_STOPPED) {
+        write_failure(run);
+        goto done;
+    }
+    if (st != HP_OK && st != HP_TRUNCATED) {
+        fail(result, EXIT_BAD_INPUT, input_name, &err);
+        goto done;
+    }
+    result->damaged = st == HP_TRUNCATED;
+    if (result->damaged && run->opt->strict) {
+        fail(result, EXIT_BAD_INPUT, input_name, &err);
+        goto done;
+    }
+    result->censuses = hp_reader_censuses(hp);
+    if (result->damaged)
+        warn(result, &err);
+    if (finish_outputs(run) != 0) {
+        write_failure(run);
+        goto done;
+    }
+    commit = true;
+    check_budget(run, input_name);
+done:
+    close_outputs(run, commit);
+    hp_reader_free(hp);
 }
 
 void convert_run(const struct convert_options *opt, struct convert_result *result)
@@ -233,7 +330,7 @@ void convert_run(const struct convert_options *opt, struct convert_result *resul
     memset(result, 0, sizeof *result);
     const char *input_name = convert_input_name(opt);
     struct ev_error err = { 0 };
-    struct run run = { opt, result, NULL, 0, 0, false };
+    struct run run = { .opt = opt, .result = result };
     struct ev_reader *reader = NULL;
     struct census *census = NULL;
     int fd = -1;
@@ -243,9 +340,30 @@ void convert_run(const struct convert_options *opt, struct convert_result *resul
         fail(result, EXIT_BAD_INPUT, input_name, &err);
         return;
     }
-    struct ev_source src = { source_fd_read, &fd };
-    reader = ev_reader_new(src, opt->read_buffer);
+    struct source_auto *input = source_auto_new(fd);
+    if (!input) {
+        ev_error_set(&err, "out of memory");
+        fail(result, EXIT_BAD_INPUT, input_name, &err);
+        if (fd > STDIN_FILENO)
+            close(fd);
+        return;
+    }
+    /* The kind of input is told by its first bytes, read ahead without seeking. */
+    struct source_peek peek;
+    struct ev_source inflated = { source_auto_read, input, source_auto_why };
+    if (source_peek_init(&peek, inflated, 4) != 0) {
+        const char *why = source_auto_why(input);
+        ev_error_set(&err, "cannot read: %s", why ? why : strerror(errno));
+        fail(result, EXIT_BAD_INPUT, input_name, &err);
+        goto fail_setup;
+    }
+    struct ev_source src = { source_peek_read, &peek, source_peek_why };
     run.outputs = calloc(opt->output_count ? opt->output_count : 1, sizeof *run.outputs);
+    if (run.outputs && hp_looks_like(peek.head, peek.len)) {
+        convert_hp(&run, src, input_name);
+        goto fail_setup;
+    }
+    reader = ev_reader_new(src, opt->read_buffer);
     struct census_options copt = { opt->ccs_length };
     struct census_events events = { on_frame, on_marker, on_total, &run };
     census = census_new(&copt, &events);
@@ -264,7 +382,9 @@ void convert_run(const struct convert_options *opt, struct convert_result *resul
     }
 
     struct sink_context ctx = { census_run_info(census), census_bands(census), input_name,
-                                false };
+                                false, opt->chart, &run.peak, result->warnings,
+                                &result->warning_count, opt->png_scale };
+    run.bands = ctx.bands;
     if (open_outputs(&run, &ctx) != 0)
         goto fail_outputs;
 
@@ -297,7 +417,7 @@ void convert_run(const struct convert_options *opt, struct convert_result *resul
     result->damaged = !complete;
     census_note_time(census, ev_reader_latest_time(reader));
     cst = census_finish(census, complete, &err);
-    if (cst != CENSUS_OK || finish_outputs(&run) != 0) {
+    if (cst != CENSUS_OK) {
         write_failure(&run);
         goto fail_outputs;
     }
@@ -306,8 +426,14 @@ void convert_run(const struct convert_options *opt, struct convert_result *resul
         fail(result, EXIT_BAD_INPUT, input_name, &damage);
         goto fail_outputs;
     }
+    /* Warnings first: the summary reports them. */
     report_stats(census_stats(census), result, complete ? NULL : &damage);
+    if (finish_outputs(&run) != 0) {
+        write_failure(&run);
+        goto fail_outputs;
+    }
     commit = true;
+    check_budget(&run, input_name);
     if (opt->dump && fflush(opt->dump) != 0) {
         ev_error_set(&err, "cannot write: %s", strerror(errno));
         fail(result, EXIT_WRITE, "(standard output)", &err);
@@ -320,6 +446,6 @@ fail_setup:
     census_free(census);
     ev_reader_free(reader);
     free(run.outputs);
-    if (fd > STDIN_FILENO)
-        close(fd);
+    peak_free(&run.peak);
+    source_auto_free(input);
 }

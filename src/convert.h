@@ -38,6 +38,10 @@ struct convert_options {
     const struct output_request *outputs;
     size_t output_count;
     size_t read_buffer;            /* reader buffer bytes; 0 = default */
+    const struct chart_options *chart; /* for chart outputs; NULL = defaults */
+    bool has_max_peak;             /* --max-peak: status 3 when the peak is above */
+    uint64_t max_peak;
+    double png_scale;              /* --scale for PNG outputs; 0 = 1 */
 };
 
 #define CONVERT_MAX_WARNINGS 8

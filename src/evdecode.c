@@ -126,7 +126,8 @@ const char *ev_name(uint16_t tag)
     }
 }
 
-enum { SIZE_U8 = 1, SIZE_U16 = 2, SIZE_U32 = 4, SIZE_U64 = 8, SIZE_STR = 0, SIZE_ARGV = 0,
+/* A string takes at least its NUL; ARGV may be empty. */
+enum { SIZE_U8 = 1, SIZE_U16 = 2, SIZE_U32 = 4, SIZE_U64 = 8, SIZE_STR = 1, SIZE_ARGV = 0,
        SIZE_CCS = 1 };
 
 size_t ev_min_size(uint16_t tag)

@@ -75,7 +75,7 @@ const char *ev_name(uint16_t tag);
 /* Prints the decoded fields as " name=value" pairs (strings quoted and escaped). */
 void ev_print_fields(FILE *out, uint16_t tag, const union ev_body *body);
 
-/* The smallest payload holding every field of tag (strings counted empty). */
+/* The smallest payload holding every field of tag (each string as its NUL alone). */
 size_t ev_min_size(uint16_t tag);
 
 #endif

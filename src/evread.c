@@ -116,7 +116,11 @@ static bool fill(struct ev_reader *r, size_t need)
 static enum ev_status short_input(struct ev_reader *r, struct ev_error *err, const char *inside)
 {
     if (r->read_errno) {
-        ev_error_at(err, offset_of(r, r->len), "read failed: %s", strerror(r->read_errno));
+        const char *why = r->src.why ? r->src.why(r->src.ctx) : NULL;
+        if (why)
+            ev_error_at(err, offset_of(r, r->len), "%s", why);
+        else
+            ev_error_at(err, offset_of(r, r->len), "read failed: %s", strerror(r->read_errno));
         return EV_IO_ERROR;
     }
     ev_error_at(err, offset_of(r, r->pos), "the file ends inside %s", inside);

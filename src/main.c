@@ -44,6 +44,10 @@ int main(int argc, char **argv)
         .dump = cli.dump ? stdout : NULL,
         .outputs = cli.outputs,
         .output_count = cli.output_count,
+        .chart = &cli.chart,
+        .has_max_peak = cli.has_max_peak,
+        .max_peak = cli.max_peak,
+        .png_scale = cli.scale,
     };
     struct convert_result result;
     convert_run(&opt, &result);

@@ -17,7 +17,7 @@ struct outfile {
     const char *path;     /* the target; NULL for standard output */
     char *temp_path;      /* the temporary file, or NULL when written directly */
     FILE *fp;
-    bool live;            /* a pipe, FIFO or terminal: worth flushing as we go */
+    bool live;            /* written directly: someone may be reading it as it grows */
 };
 
 /* Opens path (NULL or "-" = standard output). 0, or -1 with err set. */

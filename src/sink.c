@@ -8,6 +8,10 @@ static const struct {
     enum output_format format;
 } formats[] = {
     { "hp", FORMAT_HP },
+    { "csv", FORMAT_CSV },
+    { "json", FORMAT_JSON },
+    { "svg", FORMAT_SVG },
+    { "png", FORMAT_PNG },
 };
 
 enum output_format format_from_name(const char *name)
@@ -40,6 +44,18 @@ struct sink *sink_new(enum output_format format, FILE *out, const struct sink_co
     switch (format) {
     case FORMAT_HP:
         return sink_hp_new(out, ctx);
+    case FORMAT_CSV:
+        return sink_csv_new(out, ctx);
+    case FORMAT_JSON:
+        return sink_json_new(out, ctx);
+    case FORMAT_SUMMARY_TEXT:
+        return sink_summary_text_new(out, ctx);
+    case FORMAT_SUMMARY_JSON:
+        return sink_summary_json_new(out, ctx);
+    case FORMAT_SVG:
+        return sink_svg_new(out, ctx);
+    case FORMAT_PNG:
+        return sink_png_new(out, ctx);
     default:
         return NULL;
     }

@@ -14,13 +14,20 @@
 
 #include "census.h"
 
-enum output_format { FORMAT_NONE = 0, FORMAT_HP };
+enum output_format {
+    FORMAT_NONE = 0, FORMAT_HP, FORMAT_CSV, FORMAT_JSON, FORMAT_SVG,
+    FORMAT_SUMMARY_TEXT, FORMAT_SUMMARY_JSON,   /* --summary, --summary=json */
+    FORMAT_PNG,
+};
 
-/* The format named by "hp" (for -f), or FORMAT_NONE. */
+/* The format named by "hp", "svg", "png", ... (for -f), or FORMAT_NONE. */
 enum output_format format_from_name(const char *name);
 /* The format a file name's extension asks for, or FORMAT_NONE. */
 enum output_format format_from_path(const char *path);
 const char *format_name(enum output_format format);
+
+struct chart_options;   /* chart.h */
+struct peak;            /* peak.h */
 
 /* What every sink may read; owned by the producer and alive until finish returns. */
 struct sink_context {
@@ -28,6 +35,12 @@ struct sink_context {
     const struct bands *bands;
     const char *input_name;     /* for titles and metadata */
     bool live;                  /* the output is a pipe or terminal: flush each census */
+    const struct chart_options *chart; /* chart sinks: --bands, --width, ...; NULL = defaults */
+    const struct peak *peak;    /* the exact peak census so far, or NULL */
+    /* The run's warnings (damage and anomalies), complete by the time finish is called. */
+    const struct ev_error *warnings;
+    const size_t *warning_count;
+    double png_scale;           /* PNG: --scale, pixels per layout unit; 0 = 1 */
 };
 
 struct sink;
@@ -38,6 +51,9 @@ struct sink_ops {
     int (*total)(struct sink *s, enum heap_total kind, uint64_t time_ns, uint64_t bytes);
     int (*finish)(struct sink *s);
     void (*destroy)(struct sink *s);
+    /* Optional: why the last op failed when errno cannot tell (PNG: no usable font), or
+     * NULL; without it, or when it returns NULL, errno says why. */
+    const struct ev_error *(*failure)(const struct sink *s);
 };
 
 struct sink {
@@ -50,5 +66,11 @@ struct sink {
 struct sink *sink_new(enum output_format format, FILE *out, const struct sink_context *ctx);
 
 struct sink *sink_hp_new(FILE *out, const struct sink_context *ctx);
+struct sink *sink_csv_new(FILE *out, const struct sink_context *ctx);
+struct sink *sink_json_new(FILE *out, const struct sink_context *ctx);
+struct sink *sink_summary_text_new(FILE *out, const struct sink_context *ctx);
+struct sink *sink_summary_json_new(FILE *out, const struct sink_context *ctx);
+struct sink *sink_svg_new(FILE *out, const struct sink_context *ctx);
+struct sink *sink_png_new(FILE *out, const struct sink_context *ctx);
 
 #endif

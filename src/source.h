@@ -16,10 +16,22 @@ struct ev_source {
      * (errno set). */
     ssize_t (*read)(void *ctx, unsigned char *buf, size_t n);
     void *ctx;
+    /* Optional: what the last failed read means, better than strerror(errno) can say. */
+    const char *(*why)(void *ctx);
 };
 
 /* Reads from an open file descriptor; ctx points at the int. */
 ssize_t source_fd_read(void *ctx, unsigned char *buf, size_t n);
+
+/* Reads a file descriptor, inflating it when it starts with the gzip magic bytes, so
+ * compressed eventlogs and .hp files are read transparently from files and pipes alike.
+ * Each read returns as soon as some bytes are available (a FIFO is followed live). */
+struct source_auto;
+/* Takes over fd (closed by source_auto_free); NULL when out of memory. */
+struct source_auto *source_auto_new(int fd);
+ssize_t source_auto_read(void *ctx, unsigned char *buf, size_t n);
+const char *source_auto_why(void *ctx);
+void source_auto_free(struct source_auto *s);
 
 /* Reads from memory, at most slice bytes per call (0 = no limit). */
 struct source_memory {
@@ -29,5 +41,19 @@ struct source_memory {
     size_t slice;
 };
 ssize_t source_memory_read(void *ctx, unsigned char *buf, size_t n);
+
+/* Reads the first bytes of another source ahead, so the kind of input can be told
+ * without seeking (pipes), then hands them out again before the rest. */
+#define SOURCE_PEEK_MAX 16
+struct source_peek {
+    struct ev_source inner;
+    unsigned char head[SOURCE_PEEK_MAX];
+    size_t len;                 /* bytes peeked (fewer at the end of a short input) */
+    size_t pos;                 /* bytes of head handed out */
+};
+/* Peeks up to n bytes (at most SOURCE_PEEK_MAX); 0, or -1 when reading failed. */
+int source_peek_init(struct source_peek *p, struct ev_source inner, size_t n);
+ssize_t source_peek_read(void *ctx, unsigned char *buf, size_t n);
+const char *source_peek_why(void *ctx);
 
 #endif

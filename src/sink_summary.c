@@ -1,0 +1,231 @@
+/* sink_summary.c: --summary and --summary=json, what a person or a CI job wants to know.
+ *
+ * Program and arguments, GHC version, breakdown, number of censuses and duration, the
+ * peak residency with its time and the largest bands at the peak, each band's peak and
+ * mean, the markers, and the damage found. The peak comes from the exact tracker the run
+ * keeps (sink_context.peak); band statistics and markers from a profile fed like a
+ * chart's (exact statistics, bounded markers). Written at finish, when the warnings of
+ * the run are known (sink_context.warnings).
+ */
+#include "sink.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "chart.h"
+#include "peak.h"
+#include "profile.h"
+#include "textout.h"
+
+/* Bands named in the text summary; the JSON has them all. */
+#define TEXT_TOP_AT_PEAK 5
+#define TEXT_BANDS 10
+#define JSON_TOP_AT_PEAK 10
+
+struct summary_sink {
+    struct sink base;
+    bool json;
+    struct profile *profile;
+    char name[65536 + 16];
+};
+
+static int summary_frame(struct sink *s, const struct census_frame *frame)
+{
+    struct summary_sink *m = (struct summary_sink *)s;
+    if (profile_add_frame(m->profile, frame, s->ctx.bands) != 0) {
+        errno = ENOMEM;
+        return -1;
+    }
+    return 0;
+}
+
+static int summary_marker(struct sink *s, uint64_t time_ns, const char *text, size_t len)
+{
+    struct summary_sink *m = (struct summary_sink *)s;
+    if (profile_add_marker(m->profile, time_ns, text, len) != 0) {
+        errno = ENOMEM;
+        return -1;
+    }
+    return 0;
+}
+
+static const char *name_of(struct summary_sink *m, uint32_t band, size_t *len)
+{
+    *len = textout_band_name(m->base.ctx.bands, band, m->name, sizeof m->name);
+    return m->name;
+}
+
+static void write_text(struct summary_sink *m, const struct peak *pk,
+                       const struct profile_view *v)
+{
+    FILE *out = m->base.out;
+    const struct run_info *info = m->base.ctx.info;
+    char scratch[32], size[32];
+    size_t len;
+    fprintf(out, "program    %s\n", info->program ? info->program : "(unknown)");
+    fprintf(out, "runtime    %s\n", info->rts_version ? info->rts_version : "(unknown)");
+    fprintf(out, "breakdown  %s\n", info->has_heap_profile
+                                        ? breakdown_words(info->breakdown, scratch, sizeof scratch)
+                                        : "(no heap profile)");
+    fprintf(out, "censuses   %" PRIu64, pk->censuses);
+    if (pk->censuses)
+        fprintf(out, " from %.2f s to %.2f s", pk->first_ns / 1e9, pk->last_ns / 1e9);
+    if (info->period_ns)
+        fprintf(out, ", sampled every %g s", info->period_ns / 1e9);
+    fprintf(out, "\nduration   %.2f s\n", info->end_time_ns / 1e9);
+    chart_format_bytes((double)pk->bytes, size, sizeof size);
+    fprintf(out, "peak       %s at %.2f s\n", size, pk->time_ns / 1e9);
+    for (size_t i = 0; i < pk->count && i < TEXT_TOP_AT_PEAK; i++) {
+        chart_format_bytes((double)pk->entries[i].bytes, size, sizeof size);
+        const char *name = name_of(m, pk->entries[i].band, &len);
+        fprintf(out, "  %10s  %.*s\n", size, (int)len, name);
+    }
+    fprintf(out, "bands      %zu, the largest by area:\n", v->band_count);
+    fprintf(out, "  %10s  %10s  %s\n", "peak", "mean", "label");
+    for (size_t i = 0; i < v->band_count && i < TEXT_BANDS; i++) {
+        char mean[32];
+        chart_format_bytes((double)v->bands[i].stats.peak, size, sizeof size);
+        chart_format_bytes(v->bands[i].stats.mean, mean, sizeof mean);
+        const char *name = name_of(m, v->bands[i].band, &len);
+        fprintf(out, "  %10s  %10s  %.*s\n", size, mean, (int)len, name);
+    }
+    fprintf(out, "markers    %zu\n", v->marker_count);
+    for (size_t i = 0; i < v->marker_count; i++)
+        fprintf(out, "  %8.2f s  %s\n", v->markers[i].time_ns / 1e9, v->markers[i].text);
+    size_t warnings = m->base.ctx.warning_count ? *m->base.ctx.warning_count : 0;
+    fprintf(out, "damage     %s\n", warnings ? "" : "none");
+    for (size_t i = 0; i < warnings; i++)
+        fprintf(out, "  %s\n", m->base.ctx.warnings[i].what);
+}
+
+static void json_key_string(FILE *out, const char *key, const char *value)
+{
+    fprintf(out, "\"%s\": ", key);
+    if (value)
+        textout_json_string(out, value, strlen(value));
+    else
+        fputs("null", out);
+}
+
+static void write_json(struct summary_sink *m, const struct peak *pk,
+                       const struct profile_view *v)
+{
+    FILE *out = m->base.out;
+    const struct run_info *info = m->base.ctx.info;
+    char scratch[32];
+    size_t len;
+    fputc('{', out);
+    json_key_string(out, "program", info->program);
+    fputs(",\n ", out);
+    json_key_string(out, "rts", info->rts_version);
+    fputs(",\n ", out);
+    json_key_string(out, "breakdown", info->has_heap_profile
+                                          ? breakdown_words(info->breakdown, scratch,
+                                                            sizeof scratch)
+                                          : NULL);
+    fprintf(out, ",\n \"censuses\": %" PRIu64 ",\n \"duration_s\": ", pk->censuses);
+    textout_seconds(out, info->end_time_ns);
+    fprintf(out, ",\n \"sample_interval_s\": ");
+    textout_seconds(out, info->period_ns);
+    fprintf(out, ",\n \"peak\": {\"bytes\": %" PRIu64 ", \"time_s\": ", pk->bytes);
+    textout_seconds(out, pk->time_ns);
+    fputs(", \"top\": [", out);
+    for (size_t i = 0; i < pk->count && i < JSON_TOP_AT_PEAK; i++) {
+        fputs(i ? ", {\"label\": " : "{\"label\": ", out);
+        const char *name = name_of(m, pk->entries[i].band, &len);
+        textout_json_string(out, name, len);
+        fprintf(out, ", \"bytes\": %" PRIu64 "}", pk->entries[i].bytes);
+    }
+    fputs("]},\n \"bands\": [", out);
+    for (size_t i = 0; i < v->band_count; i++) {
+        fputs(i ? ",\n  {\"label\": " : "\n  {\"label\": ", out);
+        const char *name = name_of(m, v->bands[i].band, &len);
+        textout_json_string(out, name, len);
+        fprintf(out, ", \"peak\": %" PRIu64 ", \"mean\": %.1f, \"area_byte_s\": %.1f}",
+                v->bands[i].stats.peak, v->bands[i].stats.mean, v->bands[i].stats.area);
+    }
+    fputs("],\n \"markers\": [", out);
+    for (size_t i = 0; i < v->marker_count; i++) {
+        fputs(i ? ", {\"time_s\": " : "{\"time_s\": ", out);
+        textout_seconds(out, v->markers[i].time_ns);
+        fputs(", \"text\": ", out);
+        textout_json_string(out, v->markers[i].text, strlen(v->markers[i].text));
+        fputc('}', out);
+    }
+    fputs("],\n \"damage\": [", out);
+    size_t warnings = m->base.ctx.warning_count ? *m->base.ctx.warning_count : 0;
+    for (size_t i = 0; i < warnings; i++) {
+        const struct ev_error *w = &m->base.ctx.warnings[i];
+        fputs(i ? ", {\"what\": " : "{\"what\": ", out);
+        textout_json_string(out, w->what, strlen(w->what));
+        if (w->has_offset)
+            fprintf(out, ", \"offset\": %" PRIu64, w->offset);
+        fputc('}', out);
+    }
+    fputs("]}\n", out);
+}
+
+static int summary_finish(struct sink *s)
+{
+    struct summary_sink *m = (struct summary_sink *)s;
+    struct peak empty = { 0 };
+    const struct peak *pk = s->ctx.peak ? s->ctx.peak : &empty;
+    struct profile_view v;
+    if (profile_view(m->profile, s->ctx.bands, &v) != 0) {
+        errno = ENOMEM;
+        return -1;
+    }
+    if (m->json)
+        write_json(m, pk, &v);
+    else
+        write_text(m, pk, &v);
+    profile_view_free(&v);
+    return ferror(s->out) ? -1 : 0;
+}
+
+static void summary_destroy(struct sink *s)
+{
+    struct summary_sink *m = (struct summary_sink *)s;
+    profile_free(m->profile);
+    free(m);
+}
+
+static const struct sink_ops summary_ops = {
+    .frame = summary_frame,
+    .marker = summary_marker,
+    .finish = summary_finish,
+    .destroy = summary_destroy,
+};
+
+static struct sink *summary_new(FILE *out, const struct sink_context *ctx, bool json)
+{
+    struct summary_sink *m = calloc(1, sizeof *m);
+    if (!m)
+        return NULL;
+    struct profile_options opt;
+    profile_options_default(&opt);
+    opt.bands = 0;              /* every band, none folded: the summary lists them all */
+    opt.trace_percent = 0;
+    opt.columns = PROFILE_MAX_COLUMNS;
+    struct ev_error err;
+    m->profile = profile_new(&opt, &err);
+    if (!m->profile) {
+        free(m);
+        return NULL;
+    }
+    m->base = (struct sink){ &summary_ops, *ctx, out };
+    m->json = json;
+    return &m->base;
+}
+
+struct sink *sink_summary_text_new(FILE *out, const struct sink_context *ctx)
+{
+    return summary_new(out, ctx, false);
+}
+
+struct sink *sink_summary_json_new(FILE *out, const struct sink_context *ctx)
+{
+    return summary_new(out, ctx, true);
+}

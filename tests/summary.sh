@@ -1,0 +1,51 @@
+#!/bin/sh
+# summary.sh: --summary=json agrees with what the runtime's own .hp implies (census count,
+# peak residency); --max-peak just under the peak is status 3, at the peak status 0, and
+# the outputs are written either way.
+set -u
+: "${EV2HP:?}" "${SRCDIR:?}" "${PYTHON3:=python3}"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+failed=0
+fail() { echo "FAIL: $*"; failed=1; }
+for log in "$SRCDIR"/tests/data/*.eventlog; do
+    name=$(basename "$log" .eventlog)
+    "$EV2HP" --summary=json "$log" > "$tmp/s.json" || { fail "$name: status $?"; continue; }
+    peak=$("$PYTHON3" - "$SRCDIR/tests/data/$name.hp" "$tmp/s.json" <<'PY'
+import json, re, sys
+runtime, summary = sys.argv[1:]
+samples, current = [], None
+for line in open(runtime, errors="replace"):
+    if line.startswith("BEGIN_SAMPLE"):
+        current = 0
+    elif line.startswith("END_SAMPLE"):
+        samples.append(current)
+        current = None
+    elif current is not None and "\t" in line:
+        label, value = line.rstrip("\n").rsplit("\t", 1)
+        if re.sub(r"^\(\d+\)", "", label) != "MANY":   # never in the eventlog
+            current += int(value)
+doc = json.load(open(summary))
+# The runtime adds an empty sample first and last.
+assert doc["censuses"] == len(samples) - 2, (doc["censuses"], len(samples) - 2)
+assert doc["peak"]["bytes"] == max(samples), (doc["peak"]["bytes"], max(samples))
+top = doc["peak"]["top"]
+assert all(a["bytes"] >= b["bytes"] for a, b in zip(top, top[1:])), top
+print(doc["peak"]["bytes"])
+PY
+) || { fail "$name: summary disagrees with the runtime's .hp"; continue; }
+    echo "ok: $name: peak $peak"
+    "$EV2HP" "$log" --max-peak $((peak - 1)) -o "$tmp/o.hp" 2> "$tmp/err"
+    status=$?
+    [ "$status" -eq 3 ] || fail "$name: --max-peak under the peak: status $status"
+    grep -q "peak residency .* is over the budget of" "$tmp/err" || fail "$name: $(cat "$tmp/err")"
+    [ -s "$tmp/o.hp" ] || fail "$name: over budget, the output was not written"
+    "$EV2HP" "$log" --max-peak "$peak" -o "$tmp/o.hp" 2> "$tmp/err" || fail "$name: --max-peak at the peak: status $?"
+done
+"$EV2HP" --summary "$SRCDIR/tests/data/leak-hc.eventlog" > "$tmp/s.txt" || fail "text summary"
+grep -q '^peak       [0-9.]* MiB at [0-9.]* s$' "$tmp/s.txt" || fail "text summary: $(cat "$tmp/s.txt")"
+grep -q '^markers    3$' "$tmp/s.txt" || fail "text summary markers"
+grep -q '^damage     none$' "$tmp/s.txt" || fail "text summary damage"
+"$EV2HP" --max-peak 1.5x "$SRCDIR/tests/data/leak-hc.eventlog" 2>/dev/null
+[ $? -eq 2 ] || fail "--max-peak 1.5x is not a usage error"
+exit $failed

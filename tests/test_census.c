@@ -1,0 +1,377 @@
+/* test_census.c: the census rules of DESIGN.md, one by one, on built eventlogs.
+ *
+ * Each case builds an eventlog with the test writer, runs the reader and the assembler,
+ * and compares the reported censuses, written compactly as text
+ * ("time:label=bytes,label=bytes;"), with what the rule says.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "census.h"
+#include "evwriter.h"
+
+struct collected {
+    char text[4096];
+    size_t len;
+    const struct census *census;
+    int markers;
+    int totals;
+};
+
+static void append(struct collected *c, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(c->text + c->len, sizeof c->text - c->len, fmt, ap);
+    va_end(ap);
+    assert_true(n >= 0 && (size_t)n < sizeof c->text - c->len);
+    c->len += (size_t)n;
+}
+
+static int on_frame(void *ctx, const struct census_frame *f)
+{
+    struct collected *c = ctx;
+    append(c, "%llu:", (unsigned long long)f->time_ns);
+    for (size_t i = 0; i < f->count; i++) {
+        size_t len;
+        const char *label = bands_label(census_bands(c->census), f->entries[i].band, &len);
+        uint32_t n = bands_stack_number(census_bands(c->census), f->entries[i].band);
+        append(c, i ? "," : "");
+        if (n)
+            append(c, "(%u)", n);
+        append(c, "%.*s=%llu", (int)len, label,
+               (unsigned long long)f->entries[i].bytes);
+    }
+    append(c, ";");
+    return 0;
+}
+
+static int on_marker(void *ctx, uint64_t t, const char *text, size_t len)
+{
+    (void)t;
+    (void)text;
+    (void)len;
+    ((struct collected *)ctx)->markers++;
+    return 0;
+}
+
+static int on_total(void *ctx, enum heap_total kind, uint64_t t, uint64_t bytes)
+{
+    (void)kind;
+    (void)t;
+    (void)bytes;
+    ((struct collected *)ctx)->totals++;
+    return 0;
+}
+
+/* Runs the log through reader and assembler; returns the census object for stats. */
+static struct census *assemble(const struct evw *w, unsigned ccs_length, struct collected *c,
+                               enum census_status *last)
+{
+    memset(c, 0, sizeof *c);
+    struct census_options opt = { ccs_length };
+    struct census_events events = { on_frame, on_marker, on_total, c };
+    struct census *census = census_new(&opt, &events);
+    assert_non_null(census);
+    c->census = census;
+    struct source_memory mem = { w->data, w->len, 0, 0 };
+    struct ev_reader *r = ev_reader_new((struct ev_source){ .read = source_memory_read, .ctx = &mem }, 0);
+    struct ev_error err;
+    assert_int_equal(ev_reader_read_header(r, &err), EV_OK);
+    *last = census_check_header(census, r, &err);
+    if (*last != CENSUS_OK) {
+        ev_reader_free(r);
+        return census;
+    }
+    struct ev_event ev;
+    enum ev_status st;
+    enum census_status cst = CENSUS_OK;
+    while ((st = ev_reader_next(r, &ev, &err)) == EV_OK)
+        if ((cst = census_feed(census, &ev, &err)) != CENSUS_OK)
+            break;
+    if (cst == CENSUS_OK)
+        cst = census_finish(census, st == EV_END, &err);
+    *last = cst;
+    ev_reader_free(r);
+    return census;
+}
+
+static void begin_end_make_a_census_timed_by_its_event(void **state)
+{
+    (void)state;
+    struct evw *w = evw_new();
+    evw_ghc9_header(w, true);
+    evw_prof_begin(w, 1, BREAKDOWN_CLOSURE_TYPE, 20000000);
+    evw_sample_begin(w, 1000, 0);
+    evw_sample_string(w, 1001, "THUNK", 48);
+    evw_sample_string(w, 1002, "ARR_WORDS", 4096);
+    evw_sample_end(w, 1003, 0);
+    evw_sample_begin(w, 2000, 0);   /* the era repeats: it is not a sequence number */
+    evw_sample_end(w, 2001, 0);
+    evw_data_end(w);
+    struct collected c;
+    enum census_status st;
+    struct census *census = assemble(w, 0, &c, &st);
+    assert_int_equal(st, CENSUS_OK);
+    assert_string_equal(c.text, "1000:THUNK=48,ARR_WORDS=4096;2000:;");
+    assert_int_equal(census_stats(census)->censuses, 2);
+    assert_int_equal(census_run_info(census)->breakdown, BREAKDOWN_CLOSURE_TYPE);
+    assert_int_equal(census_run_info(census)->period_ns, 20000000);
+    assert_int_equal(census_run_info(census)->end_time_ns, 2001);
+    census_free(census);
+    evw_free(w);
+}
+
+static void biography_censuses_are_sorted_by_their_inner_time(void **state)
+{
+    (void)state;
+    struct evw *w = evw_new();
+    evw_ghc9_header(w, true);
+    evw_prof_begin(w, 1, BREAKDOWN_BIOGRAPHY, 50000000);
+    evw_bio_sample_begin(w, 9000, 3, 700);
+    evw_sample_string(w, 9001, "VOID", 10);
+    evw_sample_end(w, 9002, 3);
+    evw_bio_sample_begin(w, 9003, 3, 300);
+    evw_sample_string(w, 9004, "LAG", 20);
+    evw_sample_end(w, 9005, 3);
+    evw_data_end(w);
+    struct collected c;
+    enum census_status st;
+    struct census *census = assemble(w, 0, &c, &st);
+    assert_string_equal(c.text, "300:LAG=20;700:VOID=10;");
+    census_free(census);
+    evw_free(w);
+}
+
+/* GHC 8.2-8.8 declare no SAMPLE_END: a census ends at the next begin or end of data. */
+static void without_sample_end_a_census_ends_at_the_next_begin(void **state)
+{
+    (void)state;
+    struct evw *w = evw_new();
+    evw_ghc9_header(w, false);
+    evw_sample_begin(w, 10, 0);
+    evw_sample_string(w, 11, "A", 1);
+    evw_sample_begin(w, 20, 0);
+    evw_sample_string(w, 21, "B", 2);
+    evw_data_end(w);
+    struct collected c;
+    enum census_status st;
+    struct census *census = assemble(w, 0, &c, &st);
+    assert_string_equal(c.text, "10:A=1;20:B=2;");
+    assert_false(census_stats(census)->open_at_end);
+    census_free(census);
+
+    /* Cut short, the last census cannot be proved complete. */
+    w->len -= 2;
+    census = assemble(w, 0, &c, &st);
+    assert_string_equal(c.text, "10:A=1;");
+    assert_true(census_stats(census)->open_at_end);
+    assert_int_equal(census_stats(census)->open_time_ns, 20);
+    census_free(census);
+    evw_free(w);
+}
+
+static void an_open_census_at_a_cut_is_not_reported(void **state)
+{
+    (void)state;
+    struct evw *w = evw_new();
+    evw_ghc9_header(w, true);
+    evw_sample_begin(w, 10, 0);
+    evw_sample_string(w, 11, "A", 1);
+    evw_sample_end(w, 12, 0);
+    evw_sample_begin(w, 20, 0);
+    evw_sample_string(w, 21, "B", 2);
+    struct collected c;
+    enum census_status st;
+    struct census *census = assemble(w, 0, &c, &st);
+    assert_string_equal(c.text, "10:A=1;");
+    assert_true(census_stats(census)->open_at_end);
+    assert_int_equal(census_stats(census)->last_time_ns, 10);
+    census_free(census);
+    evw_free(w);
+}
+
+static void extra_trailing_fields_and_unknown_events_are_skipped(void **state)
+{
+    (void)state;
+    struct evw *w = evw_new();
+    evw_header_begin(w);
+    evw_declare(w, 162, 12, "begin with a field from the future");
+    evw_declare(w, 165, 8, "end");
+    evw_declare(w, 164, -1, "string");
+    evw_declare(w, 4000, -1, "unknown");
+    evw_header_end(w);
+    struct evw_payload p = { .len = 0 };
+    evw_p_u64(&p, 0);
+    evw_p_u32(&p, 0xabcdef01);
+    evw_event(w, 162, 5, &p);
+    p.len = 0;
+    evw_p_bytes(&p, "whatever", 8);
+    evw_event(w, 4000, 6, &p);
+    p.len = 0;
+    evw_p_u8(&p, 0);
+    evw_p_u64(&p, 77);
+    evw_p_str(&p, "X");
+    evw_p_bytes(&p, "trailing", 8);
+    evw_event(w, 164, 7, &p);
+    evw_sample_end(w, 8, 0);
+    evw_data_end(w);
+    struct collected c;
+    enum census_status st;
+    struct census *census = assemble(w, 0, &c, &st);
+    assert_int_equal(st, CENSUS_OK);
+    assert_string_equal(c.text, "5:X=77;");
+    census_free(census);
+    evw_free(w);
+}
+
+static void a_declared_size_too_small_is_refused(void **state)
+{
+    (void)state;
+    struct evw *w = evw_new();
+    evw_header_begin(w);
+    evw_declare(w, 162, 4, "too small for its Word64");
+    evw_header_end(w);
+    evw_data_end(w);
+    struct collected c;
+    enum census_status st;
+    struct census *census = assemble(w, 0, &c, &st);
+    assert_int_equal(st, CENSUS_BAD_EVENT);
+    census_free(census);
+    evw_free(w);
+}
+
+static void stacks_are_named_and_numbered_like_the_runtime(void **state)
+{
+    (void)state;
+    struct evw *w = evw_new();
+    evw_ghc9_header(w, true);
+    const char *argv[] = { "/usr/bin/prog", "10", "+RTS", "-hc", "-L12", "-l", "-RTS" };
+    evw_program_args(w, 1, argv, 7);
+    evw_cost_centre(w, 2, 1, "main", "Main");
+    evw_cost_centre(w, 2, 2, "CAF", "Data.Foo");
+    evw_cost_centre(w, 2, 3, "averyverylongname", "Main");
+    evw_cost_centre(w, 2, 4, "averyverylongnameindeed", "Main");
+    evw_sample_begin(w, 10, 0);
+    uint32_t s1[] = { 1 }, s2[] = { 2 }, s3[] = { 3, 1 }, s4[] = { 4, 1 }, s5[] = { 99 };
+    evw_sample_stack(w, 11, 100, s1, 1);
+    evw_sample_stack(w, 11, 200, s2, 1);
+    evw_sample_stack(w, 11, 300, NULL, 0);
+    evw_sample_stack(w, 11, 400, s3, 2);
+    evw_sample_stack(w, 11, 500, s4, 2);
+    evw_sample_stack(w, 11, 600, s5, 1);
+    evw_sample_end(w, 12, 0);
+    evw_sample_begin(w, 20, 0);
+    evw_sample_stack(w, 21, 101, s1, 1);
+    evw_sample_end(w, 22, 0);
+    evw_data_end(w);
+    struct collected c;
+    enum census_status st;
+    struct census *census = assemble(w, 0, &c, &st);
+    /* -L12 from the program's RTS options: both long stacks cut to the same text, and
+     * still two bands, told apart by their numbers. */
+    assert_string_equal(c.text, "10:(1)main=100,(2)Data.Foo.CAF=200,MAIN=300,"
+                                "(3)averyver...=400,(4)averyver...=500,(5)#99=600;"
+                                "20:(1)main=101;");
+    assert_int_equal(census_run_info(census)->ccs_length, 12);
+    assert_string_equal(census_run_info(census)->program, "prog 10 +RTS -hc -L12 -l");
+    assert_int_equal(census_stats(census)->unknown_cost_centres, 1);
+    census_free(census);
+
+    /* -L on ev2hp's command line wins. */
+    census = assemble(w, 30, &c, &st);
+    assert_non_null(strstr(c.text, "(3)averyverylongname/main=400"));
+    census_free(census);
+    evw_free(w);
+}
+
+static void anomalies_are_counted_not_fatal(void **state)
+{
+    (void)state;
+    struct evw *w = evw_new();
+    evw_ghc9_header(w, true);
+    evw_prof_begin(w, 1, 7, 1);
+    evw_prof_begin(w, 2, 4, 1);
+    evw_sample_end(w, 5, 0);                 /* END without BEGIN */
+    evw_sample_string(w, 6, "stray", 1);     /* an entry outside any census */
+    evw_sample_begin(w, 10, 0);
+    evw_sample_string(w, 11, "lost", 1);
+    evw_sample_begin(w, 20, 0);              /* BEGIN inside a census */
+    evw_sample_string(w, 21, "kept", 2);
+    evw_sample_end(w, 22, 0);
+    evw_sample_begin(w, 15, 0);              /* time going backwards */
+    evw_sample_end(w, 16, 0);
+    evw_marker(w, 30, "m");
+    evw_heap_size(w, 50, 31, 1 << 20);
+    evw_heap_size(w, 51, 32, 1 << 19);
+    evw_data_end(w);
+    struct collected c;
+    enum census_status st;
+    struct census *census = assemble(w, 0, &c, &st);
+    assert_int_equal(st, CENSUS_OK);
+    assert_string_equal(c.text, "20:kept=2;20:;");
+    const struct census_stats *s = census_stats(census);
+    assert_int_equal(s->stray_ends, 1);
+    assert_int_equal(s->stray_entries, 1);
+    assert_int_equal(s->unended, 1);
+    assert_int_equal(s->backwards, 1);
+    assert_int_equal(s->extra_prof_begins, 1);
+    assert_int_equal(census_run_info(census)->breakdown, 7);
+    assert_int_equal(c.markers, 1);
+    assert_int_equal(c.totals, 2);
+    census_free(census);
+    evw_free(w);
+}
+
+static void a_short_heap_event_is_bad(void **state)
+{
+    (void)state;
+    struct evw *w = evw_new();
+    evw_ghc9_header(w, true);
+    evw_sample_begin(w, 10, 0);
+    struct evw_payload p = { .len = 0 };
+    evw_p_u8(&p, 0);
+    evw_p_u64(&p, 5);
+    evw_p_u8(&p, 200);                       /* a depth the payload does not hold */
+    evw_event(w, 163, 11, &p);
+    evw_sample_end(w, 12, 0);
+    evw_data_end(w);
+    struct collected c;
+    enum census_status st;
+    struct census *census = assemble(w, 0, &c, &st);
+    assert_int_equal(st, CENSUS_BAD_EVENT);
+    census_free(census);
+    evw_free(w);
+}
+
+static void breakdowns_in_words(void **state)
+{
+    (void)state;
+    char scratch[32];
+    assert_string_equal(breakdown_words(1, scratch, sizeof scratch), "by cost-centre stack");
+    assert_string_equal(breakdown_words(7, scratch, sizeof scratch), "by closure type");
+    assert_string_equal(breakdown_words(42, scratch, sizeof scratch), "by breakdown 42");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(begin_end_make_a_census_timed_by_its_event),
+        cmocka_unit_test(biography_censuses_are_sorted_by_their_inner_time),
+        cmocka_unit_test(without_sample_end_a_census_ends_at_the_next_begin),
+        cmocka_unit_test(an_open_census_at_a_cut_is_not_reported),
+        cmocka_unit_test(extra_trailing_fields_and_unknown_events_are_skipped),
+        cmocka_unit_test(a_declared_size_too_small_is_refused),
+        cmocka_unit_test(stacks_are_named_and_numbered_like_the_runtime),
+        cmocka_unit_test(anomalies_are_counted_not_fatal),
+        cmocka_unit_test(a_short_heap_event_is_bad),
+        cmocka_unit_test(breakdowns_in_words),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

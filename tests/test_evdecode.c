@@ -1,0 +1,143 @@
+/* test_evdecode.c: the decoders generated from the event registry. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "evdecode.h"
+#include "evwriter.h"
+
+static void names_come_from_the_registry(void **state)
+{
+    (void)state;
+    assert_string_equal(ev_name(162), "HEAP_PROF_SAMPLE_BEGIN");
+    assert_string_equal(ev_name(166), "HEAP_BIO_PROF_SAMPLE_BEGIN");
+    assert_string_equal(ev_name(18), "BLOCK_MARKER");
+    assert_string_equal(ev_name(91), "BLOCKS_SIZE");
+    assert_string_equal(ev_name(5), "SHUTDOWN");   /* retired tags stay listed */
+    assert_null(ev_name(999));
+    static const uint16_t required[] = { 18, 19, 29, 30, 43, 49, 50, 51, 58, 91, 160, 161,
+                                         162, 163, 164, 165, 166, 167, 168, 169 };
+    for (size_t i = 0; i < sizeof required / sizeof *required; i++)
+        assert_non_null(ev_name(required[i]));
+}
+
+static void min_sizes_add_up_the_fields(void **state)
+{
+    (void)state;
+    assert_int_equal(ev_min_size(162), 8);
+    assert_int_equal(ev_min_size(166), 16);
+    assert_int_equal(ev_min_size(43), 16);
+    assert_int_equal(ev_min_size(163), 1 + 8 + 1);
+    assert_int_equal(ev_min_size(164), 1 + 8 + 1);
+    assert_int_equal(ev_min_size(161), 4 + 3 + 1);
+}
+
+static void decodes_a_cost_centre_sample(void **state)
+{
+    (void)state;
+    struct evw_payload p = { .len = 0 };
+    evw_p_u8(&p, 0);
+    evw_p_u64(&p, 123456789012ull);
+    evw_p_u8(&p, 3);
+    evw_p_u32(&p, 7);
+    evw_p_u32(&p, 8);
+    evw_p_u32(&p, 0xfffffffeu);
+    union ev_body b;
+    assert_int_equal(ev_decode(163, p.bytes, p.len, &b), EV_DECODED);
+    assert_int_equal(b.HEAP_PROF_SAMPLE_COST_CENTRE.bytes, 123456789012ull);
+    assert_int_equal(b.HEAP_PROF_SAMPLE_COST_CENTRE.stack.depth, 3);
+    assert_int_equal(ev_ccs_id(&b.HEAP_PROF_SAMPLE_COST_CENTRE.stack, 2), 0xfffffffeu);
+    /* A depth larger than the payload holds is short, not a read past the end. */
+    assert_int_equal(ev_decode(163, p.bytes, p.len - 1, &b), EV_SHORT);
+}
+
+static void trailing_bytes_are_ignored_and_missing_nul_ends_at_payload(void **state)
+{
+    (void)state;
+    struct evw_payload p = { .len = 0 };
+    evw_p_u64(&p, 42);
+    evw_p_u32(&p, 0xdeadbeef);   /* a field from a later GHC */
+    union ev_body b;
+    assert_int_equal(ev_decode(162, p.bytes, p.len, &b), EV_DECODED);
+    assert_int_equal(b.HEAP_PROF_SAMPLE_BEGIN.era, 42);
+
+    p.len = 0;
+    evw_p_u8(&p, 0);
+    evw_p_u64(&p, 16);
+    evw_p_bytes(&p, "NO_NUL", 6);
+    assert_int_equal(ev_decode(164, p.bytes, p.len, &b), EV_DECODED);
+    assert_int_equal(b.HEAP_PROF_SAMPLE_STRING.label.len, 6);
+    assert_memory_equal(b.HEAP_PROF_SAMPLE_STRING.label.ptr, "NO_NUL", 6);
+
+    assert_int_equal(ev_decode(162, p.bytes, 7, &b), EV_SHORT);
+    assert_int_equal(ev_decode(4321, p.bytes, p.len, &b), EV_UNKNOWN);
+}
+
+static void dump_lines_quote_strings(void **state)
+{
+    (void)state;
+    struct evw_payload p = { .len = 0 };
+    evw_p_u32(&p, 0);
+    evw_p_str(&p, "./prog");
+    evw_p_str(&p, "a \"b\"\n");
+    union ev_body b;
+    assert_int_equal(ev_decode(30, p.bytes, p.len, &b), EV_DECODED);
+    char *text = NULL;
+    size_t len = 0;
+    FILE *out = open_memstream(&text, &len);
+    ev_print_fields(out, 30, &b);
+    fclose(out);
+    assert_string_equal(text, " capset=0 args=[\"./prog\",\"a \\\"b\\\"\\x0a\"]");
+    free(text);
+}
+
+/* A table expanded from the registry itself: every row decodes a payload of exactly its
+ * minimum size; rows of integers alone refuse one byte less (a string may end at the end
+ * of the payload, so rows with strings can legitimately decode shorter payloads). */
+enum { TEXT_U8 = 0, TEXT_U16 = 0, TEXT_U32 = 0, TEXT_U64 = 0, TEXT_STR = 1, TEXT_ARGV = 1,
+       TEXT_CCS = 0 };
+
+static void every_registry_row_decodes_its_minimum(void **state)
+{
+    (void)state;
+    static const struct { uint16_t tag; int text_fields; } rows[] = {
+#define TEXT_FIELD(type, name, doc) +TEXT_##type
+#define ROW(tag, NAME, FIELDS) { tag, 0 FIELDS(TEXT_FIELD) },
+        EV_RELATION(ROW)
+#undef ROW
+#undef TEXT_FIELD
+    };
+    static unsigned char zeros[256];
+    int integer_rows = 0;
+    for (size_t i = 0; i < sizeof rows / sizeof *rows; i++) {
+        union ev_body b;
+        size_t min = ev_min_size(rows[i].tag);
+        assert_true(min < sizeof zeros);
+        assert_int_equal(ev_decode(rows[i].tag, zeros, min, &b), EV_DECODED);
+        if (min > 0 && rows[i].text_fields == 0) {
+            assert_int_equal(ev_decode(rows[i].tag, zeros, min - 1, &b), EV_SHORT);
+            integer_rows++;
+        }
+        assert_non_null(ev_name(rows[i].tag));
+    }
+    assert_true(integer_rows > 20);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(names_come_from_the_registry),
+        cmocka_unit_test(min_sizes_add_up_the_fields),
+        cmocka_unit_test(decodes_a_cost_centre_sample),
+        cmocka_unit_test(trailing_bytes_are_ignored_and_missing_nul_ends_at_payload),
+        cmocka_unit_test(dump_lines_quote_strings),
+        cmocka_unit_test(every_registry_row_decodes_its_minimum),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,122 @@
+/* test_export.c: the CSV and JSON exports on a built eventlog with awkward labels.
+ *
+ * Labels with commas, quotes, newlines, non-ASCII and bytes that are not UTF-8 must come
+ * out as one field / one JSON string each; every census is one row / one record, and
+ * bands keep one column each even when they first appear in a later census.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "convert.h"
+#include "evwriter.h"
+
+static char dir[] = "/tmp/ev2hp-export-XXXXXX";
+
+static char *slurp(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    static char buf[8192];
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    buf[n] = '\0';
+    fclose(f);
+    return buf;
+}
+
+static void convert_to(const char *input, const char *output, enum output_format format)
+{
+    struct output_request req = { output, format };
+    struct convert_options opt = { .input_path = input, .outputs = &req, .output_count = 1 };
+    struct convert_result res;
+    convert_run(&opt, &res);
+    assert_int_equal(res.exit_status, 0);
+    assert_int_equal(res.censuses, 2);
+}
+
+static void write_log(const char *path)
+{
+    struct evw *w = evw_new();
+    evw_ghc9_header(w, true);
+    evw_prof_begin(w, 1, BREAKDOWN_TYPE_DESCR, 10000000);
+    evw_sample_begin(w, 500000000, 0);
+    evw_sample_string(w, 500000001, "Map, \"k\"\nv", 100);
+    evw_sample_string(w, 500000002, "Ĉaro", 7);
+    evw_sample_end(w, 500000003, 0);
+    evw_marker(w, 600000000, "phase \"two\"");
+    evw_heap_size(w, 50, 600000001, 4194304);
+    evw_sample_begin(w, 1000000000, 0);
+    evw_sample_string(w, 1000000001, "bad \xff byte", 3);
+    evw_sample_string(w, 1000000002, "Ĉaro", 8);
+    evw_sample_end(w, 1000000003, 0);
+    evw_data_end(w);
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    fwrite(w->data, 1, w->len, f);
+    fclose(f);
+    evw_free(w);
+}
+
+static void csv_has_a_column_per_band_and_a_row_per_census(void **state)
+{
+    (void)state;
+    char in[128], out[128];
+    snprintf(in, sizeof in, "%s/in.eventlog", dir);
+    snprintf(out, sizeof out, "%s/out.csv", dir);
+    write_log(in);
+    convert_to(in, out, FORMAT_CSV);
+    assert_string_equal(slurp(out), "time_s,\"Map, \"\"k\"\"\nv\",Ĉaro,bad \xff byte\r\n"
+                                    "0.500000,100,7,0\r\n"
+                                    "1.000000,0,8,3\r\n");
+}
+
+static void json_has_censuses_bands_markers_and_totals(void **state)
+{
+    (void)state;
+    char in[128], out[128];
+    snprintf(in, sizeof in, "%s/in.eventlog", dir);
+    snprintf(out, sizeof out, "%s/out.json", dir);
+    write_log(in);
+    convert_to(in, out, FORMAT_JSON);
+    const char *text = slurp(out);
+    assert_non_null(strstr(text, "\"breakdown\": \"by type\""));
+    assert_non_null(strstr(text, "{\"time_s\": 0.500000, \"entries\": [[0, 100], [1, 7]]}"));
+    assert_non_null(strstr(text, "{\"time_s\": 1.000000, \"entries\": [[2, 3], [1, 8]]}"));
+    assert_non_null(strstr(text, "{\"id\": 0, \"label\": \"Map, \\\"k\\\"\\u000av\"}"));
+    assert_non_null(strstr(text, "{\"id\": 1, \"label\": \"Ĉaro\"}"));
+    assert_non_null(strstr(text, "{\"id\": 2, \"label\": \"bad \\ufffd byte\"}"));
+    assert_non_null(strstr(text, "\"markers\": [\n  {\"time_s\": 0.600000, \"text\": "
+                                 "\"phase \\\"two\\\"\"}]"));
+    assert_non_null(strstr(text, "{\"kind\": \"heap_size\", \"time_s\": 0.600000, "
+                                 "\"bytes\": 4194304}"));
+}
+
+static int setup(void **state)
+{
+    (void)state;
+    return mkdtemp(dir) ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    return system(cmd);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(csv_has_a_column_per_band_and_a_row_per_census),
+        cmocka_unit_test(json_has_censuses_bands_markers_and_totals),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}

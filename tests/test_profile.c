@@ -1,0 +1,273 @@
+/* test_profile.c: the chart profile: exact statistics, band selection and the OTHER
+ * arithmetic, sort orders, label filters, the time window, bounded memory. */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "bands.h"
+#include "profile.h"
+
+struct fixture {
+    struct bands *bands;
+    uint32_t id[64];
+};
+
+static void add_bands(struct fixture *f, const char *const *labels, size_t n)
+{
+    f->bands = bands_new();
+    for (size_t i = 0; i < n; i++)
+        assert_int_equal(bands_string(f->bands, labels[i], strlen(labels[i]), &f->id[i]), BANDS_OK);
+}
+
+/* Feeds census c at (c + 1) * 0.1 s with bytes[c * n + b] (0 = absent). */
+static void feed(struct profile *p, struct fixture *f, size_t n, const uint64_t *bytes,
+                 size_t censuses)
+{
+    struct census_entry e[64];
+    for (size_t c = 0; c < censuses; c++) {
+        size_t k = 0;
+        for (size_t b = 0; b < n; b++)
+            if (bytes[c * n + b])
+                e[k++] = (struct census_entry){ f->id[b], bytes[c * n + b] };
+        struct census_frame frame = { (c + 1) * 100000000ull, 0, k, e };
+        assert_int_equal(profile_add_frame(p, &frame, f->bands), 0);
+    }
+}
+
+static struct profile *new_profile(const struct profile_options *o)
+{
+    struct ev_error err;
+    struct profile *p = profile_new(o, &err);
+    assert_non_null(p);
+    return p;
+}
+
+static void statistics_exact(void **state)
+{
+    const char *labels[] = { "a", "b" };
+    struct fixture f;
+    add_bands(&f, labels, 2);
+    /* a: 10, 0 (absent), 30, 40; b: 5 every time */
+    uint64_t bytes[] = { 10, 5, 0, 5, 30, 5, 40, 5 };
+    struct profile_options o;
+    profile_options_default(&o);
+    struct profile *p = new_profile(&o);
+    feed(p, &f, 2, bytes, 4);
+    struct profile_band_stats a = profile_stats(p, f.id[0]), b = profile_stats(p, f.id[1]);
+    assert_int_equal(a.peak, 40);
+    assert_true(fabs(a.mean - 20.0) < 1e-9);
+    /* population stddev of 10, 0, 30, 40 */
+    assert_true(fabs(a.stddev - sqrt((100 + 400 + 100 + 400) / 4.0)) < 1e-9);
+    assert_true(fabs(b.stddev) < 1e-9);
+    /* trapezoids over 0.1 s steps: (10+0)/2 + (0+30)/2 + (30+40)/2 = 55 -> 5.5 byte-s */
+    assert_true(fabs(a.area - 5.5) < 1e-9);
+    assert_true(fabs(b.area - 1.5) < 1e-9);
+    profile_free(p);
+    bands_free(f.bands);
+}
+
+/* OTHER is the sum of the folded bands at every census; shown in stack order. */
+static void other_is_sum_of_folded(void **state)
+{
+    const char *labels[] = { "big", "mid", "small1", "small2", "small3" };
+    struct fixture f;
+    add_bands(&f, labels, 5);
+    enum { C = 7 };
+    uint64_t bytes[C * 5];
+    for (size_t c = 0; c < C; c++) {
+        bytes[c * 5 + 0] = 10000 + c;
+        bytes[c * 5 + 1] = 5000;
+        bytes[c * 5 + 2] = 100 * (c % 3);
+        bytes[c * 5 + 3] = 50 + c;
+        bytes[c * 5 + 4] = c == 3 ? 0 : 20;
+    }
+    struct profile_options o;
+    profile_options_default(&o);
+    o.bands = 2;
+    o.trace_percent = 0;
+    struct profile *p = new_profile(&o);
+    feed(p, &f, 5, bytes, C);
+    struct profile_view v;
+    assert_int_equal(profile_view(p, f.bands, &v), 0);
+    assert_int_equal(v.band_count, 3);
+    assert_string_equal(v.bands[0].label, "big");
+    assert_string_equal(v.bands[1].label, "mid");
+    assert_int_equal(v.bands[2].band, PROFILE_OTHER);
+    assert_int_equal(v.bands[2].folded, 3);
+    assert_int_equal(v.point_count, C);   /* few censuses: every one kept */
+    uint64_t other_peak = 0;
+    for (size_t i = 0; i < C; i++) {
+        uint64_t folded = bytes[i * 5 + 2] + bytes[i * 5 + 3] + bytes[i * 5 + 4];
+        assert_int_equal(v.values[i * 3 + 2], folded);
+        assert_int_equal(v.values[i * 3 + 0], bytes[i * 5 + 0]);
+        assert_int_equal(v.point_totals[i], folded + bytes[i * 5] + bytes[i * 5 + 1]);
+        if (folded > other_peak)
+            other_peak = folded;
+    }
+    assert_int_equal(v.bands[2].stats.peak, other_peak);
+    double folded_area = profile_stats(p, f.id[2]).area + profile_stats(p, f.id[3]).area +
+                         profile_stats(p, f.id[4]).area;
+    assert_true(fabs(v.bands[2].stats.area - folded_area) < 1e-9);
+    profile_view_free(&v);
+    profile_free(p);
+    bands_free(f.bands);
+}
+
+static void trace_folds_small_bands(void **state)
+{
+    const char *labels[] = { "a", "b", "c" };
+    struct fixture f;
+    add_bands(&f, labels, 3);
+    uint64_t bytes[] = { 1000, 15, 5, 1000, 15, 5 };   /* b is 1.5 %, c 0.5 % */
+    struct profile_options o;
+    profile_options_default(&o);
+    struct profile *p = new_profile(&o);
+    feed(p, &f, 3, bytes, 2);
+    struct profile_view v;
+    assert_int_equal(profile_view(p, f.bands, &v), 0);
+    assert_int_equal(v.band_count, 3);
+    assert_string_equal(v.bands[1].label, "b");
+    assert_int_equal(v.bands[2].band, PROFILE_OTHER);
+    assert_int_equal(v.bands[2].folded, 1);
+    profile_view_free(&v);
+    profile_free(p);
+    /* --bands 0 --trace 0: everything shown, no OTHER */
+    o.bands = 0;
+    o.trace_percent = 0;
+    p = new_profile(&o);
+    feed(p, &f, 3, bytes, 2);
+    assert_int_equal(profile_view(p, f.bands, &v), 0);
+    assert_int_equal(v.band_count, 3);
+    assert_int_not_equal(v.bands[2].band, PROFILE_OTHER);
+    profile_view_free(&v);
+    profile_free(p);
+    bands_free(f.bands);
+}
+
+static void sort_orders(void **state)
+{
+    const char *labels[] = { "zeta", "alpha", "mid" };
+    struct fixture f;
+    add_bands(&f, labels, 3);
+    /* areas: zeta largest, steady; alpha varies most */
+    uint64_t bytes[] = { 1000, 10, 500, 1000, 900, 500, 1000, 10, 500 };
+    struct profile_options o;
+    profile_options_default(&o);
+    o.trace_percent = 0;
+    const char *expect[][3] = {
+        { "zeta", "mid", "alpha" },   /* size */
+        { "alpha", "zeta", "mid" },   /* stddev (zeta and mid 0: by size) */
+        { "alpha", "mid", "zeta" },   /* name */
+    };
+    for (int s = 0; s < 3; s++)
+        for (int rev = 0; rev < 2; rev++) {
+            o.sort = (enum profile_sort)s;
+            o.reverse = rev;
+            struct profile *p = new_profile(&o);
+            feed(p, &f, 3, bytes, 3);
+            struct profile_view v;
+            assert_int_equal(profile_view(p, f.bands, &v), 0);
+            assert_int_equal(v.band_count, 3);
+            for (int i = 0; i < 3; i++)
+                assert_string_equal(v.bands[rev ? 2 - i : i].label, expect[s][i]);
+            profile_view_free(&v);
+            profile_free(p);
+        }
+    enum profile_sort sort;
+    assert_true(profile_sort_from_name("stddev", &sort));
+    assert_int_equal(sort, PROFILE_SORT_STDDEV);
+    assert_false(profile_sort_from_name("area", &sort));
+    bands_free(f.bands);
+}
+
+static void filters_and_window(void **state)
+{
+    const char *labels[] = { "Main.leak", "Main.other", "GHC.Base", "Data.Map" };
+    struct fixture f;
+    add_bands(&f, labels, 4);
+    uint64_t bytes[4 * 4];
+    for (int i = 0; i < 16; i++)
+        bytes[i] = 100;
+    struct profile_options o;
+    profile_options_default(&o);
+    o.trace_percent = 0;
+    o.include[o.include_count++] = "^Main\\.";
+    o.include[o.include_count++] = "Map$";
+    o.exclude[o.exclude_count++] = "other";
+    o.has_from = true;
+    o.from_seconds = 0.15;
+    o.has_to = true;
+    o.to_seconds = 0.35;
+    struct profile *p = new_profile(&o);
+    feed(p, &f, 4, bytes, 4);   /* censuses at 0.1 .. 0.4 s: two in the window */
+    struct profile_view v;
+    assert_int_equal(profile_view(p, f.bands, &v), 0);
+    assert_int_equal(v.censuses, 2);
+    assert_int_equal(v.band_count, 2);
+    assert_int_equal(v.bands_filtered, 2);
+    for (size_t i = 0; i < v.point_count; i++)
+        assert_int_equal(v.point_totals[i], 200);
+    profile_view_free(&v);
+    profile_free(p);
+    struct ev_error err;
+    assert_int_equal(profile_check_pattern("(", &err), -1);
+    assert_non_null(strstr(err.what, "bad regular expression"));
+    bands_free(f.bands);
+}
+
+/* A million censuses: kept censuses stay under 4 x columns, every spike survives. */
+static void bounded_memory_keeps_extremes(void **state)
+{
+    const char *labels[] = { "a" };
+    struct fixture f;
+    add_bands(&f, labels, 1);
+    struct profile_options o;
+    profile_options_default(&o);
+    o.columns = 100;
+    struct profile *p = new_profile(&o);
+    for (uint64_t c = 0; c < 1000000; c++) {
+        struct census_entry e = { f.id[0], c % 100000 == 5000 ? 999999 : 1000 + c % 7 };
+        struct census_frame frame = { c * 1000000, 0, 1, &e };
+        assert_int_equal(profile_add_frame(p, &frame, f.bands), 0);
+        if (c % 1000 == 0) {
+            char text[32];
+            snprintf(text, sizeof text, "m%llu", (unsigned long long)c);
+            assert_int_equal(profile_add_marker(p, c * 1000000, text, strlen(text)), 0);
+            assert_int_equal(profile_add_total(p, HEAP_TOTAL_SIZE, c * 1000000, c), 0);
+        }
+    }
+    assert_true(profile_kept(p) <= 4 * 100);
+    struct profile_view v;
+    assert_int_equal(profile_view(p, f.bands, &v), 0);
+    assert_int_equal(v.censuses, 1000000);
+    size_t spikes = 0;
+    for (size_t i = 0; i < v.point_count; i++)
+        spikes += v.point_totals[i] == 999999;
+    assert_int_equal(spikes, 10);
+    assert_true(v.marker_count <= 200);
+    assert_true(v.totals[HEAP_TOTAL_SIZE].count <= 400);
+    assert_int_equal(profile_stats(p, f.id[0]).peak, 999999);
+    profile_view_free(&v);
+    profile_free(p);
+    bands_free(f.bands);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(statistics_exact),
+        cmocka_unit_test(other_is_sum_of_folded),
+        cmocka_unit_test(trace_folds_small_bands),
+        cmocka_unit_test(sort_orders),
+        cmocka_unit_test(filters_and_window),
+        cmocka_unit_test(bounded_memory_keeps_extremes),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
