@@ -11,6 +11,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "census.h"
@@ -20,6 +21,7 @@
 #include "hpread.h"
 #include "outfile.h"
 #include "peak.h"
+#include "progress.h"
 #include "source.h"
 
 struct output {
@@ -163,6 +165,65 @@ static void report_stats(const struct census_stats *st, struct convert_result *r
                      st->extra_prof_begins);
         warn(r, &w);
     }
+}
+
+/* Counts the bytes the reader takes and, on reads (never per event), reports progress
+ * when the meter says a report is due. */
+struct progress_tracker {
+    struct ev_source inner;
+    progress_fn fn;
+    void *ctx;
+    int fd;
+    uint64_t input_size;           /* of a regular file, else 0 */
+    uint64_t delivered;            /* bytes handed to the reader */
+    struct progress_meter meter;
+    const struct census *census;
+};
+
+static void report_progress(struct progress_tracker *t, double now, bool done)
+{
+    struct progress_report r = { t->delivered, t->input_size, 0, now - t->meter.start, done };
+    if (t->input_size > 0) {
+        /* A file's position counts its own bytes, compressed or not. */
+        off_t at = lseek(t->fd, 0, SEEK_CUR);
+        if (at >= 0)
+            r.bytes_read = (uint64_t)at;
+    }
+    if (t->census)
+        r.censuses = census_stats(t->census)->censuses;
+    t->fn(t->ctx, &r);
+}
+
+static ssize_t read_with_progress(void *ctx, unsigned char *buf, size_t n)
+{
+    struct progress_tracker *t = ctx;
+    ssize_t got = t->inner.read(t->inner.ctx, buf, n);
+    if (got > 0) {
+        t->delivered += (uint64_t)got;
+        double now = progress_clock();
+        if (progress_meter_due(&t->meter, now))
+            report_progress(t, now, false);
+    }
+    return got;
+}
+
+static const char *why_with_progress(void *ctx)
+{
+    struct progress_tracker *t = ctx;
+    return t->inner.why ? t->inner.why(t->inner.ctx) : NULL;
+}
+
+/* Puts a tracker between src and the reader when progress is asked for. */
+static void track_progress(const struct convert_options *opt, int fd,
+                           struct progress_tracker *t, struct ev_source *src)
+{
+    struct stat st;
+    *t = (struct progress_tracker){ *src, opt->progress, opt->progress_ctx, fd, 0, 0,
+                                    { 0, 0 }, NULL };
+    if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode))
+        t->input_size = (uint64_t)st.st_size;
+    progress_meter_start(&t->meter, progress_clock());
+    *src = (struct ev_source){ read_with_progress, t, why_with_progress };
 }
 
 static int open_input(const struct convert_options *opt, int *fd, struct ev_error *err)
@@ -363,10 +424,15 @@ void convert_run(const struct convert_options *opt, struct convert_result *resul
         convert_hp(&run, src, input_name);
         goto fail_setup;
     }
+    struct progress_tracker tracker;
+    if (opt->progress)
+        track_progress(opt, fd, &tracker, &src);
     reader = ev_reader_new(src, opt->read_buffer);
     struct census_options copt = { opt->ccs_length };
     struct census_events events = { on_frame, on_marker, on_total, &run };
     census = census_new(&copt, &events);
+    if (opt->progress)
+        tracker.census = census;
     if (!reader || !run.outputs || !census) {
         ev_error_set(&err, "out of memory");
         fail(result, EXIT_BAD_INPUT, input_name, &err);
@@ -413,6 +479,8 @@ void convert_run(const struct convert_options *opt, struct convert_result *resul
     /* Anything but the end-of-data marker, including an event too short for its fields,
      * is damage: what came before stands. */
     bool complete = st == EV_END && cst == CENSUS_OK;
+    if (opt->progress)
+        report_progress(&tracker, progress_clock(), true);
     struct ev_error damage = err;
     result->damaged = !complete;
     census_note_time(census, ev_reader_latest_time(reader));

@@ -14,6 +14,7 @@
 #include <stdio.h>
 
 #include "error.h"
+#include "progress.h"
 #include "sink.h"
 
 /* Exit statuses (README and ev2hp(1), "EXIT STATUS"). */
@@ -42,6 +43,9 @@ struct convert_options {
     bool has_max_peak;             /* --max-peak: status 3 when the peak is above */
     uint64_t max_peak;
     double png_scale;              /* --scale for PNG outputs; 0 = 1 */
+    progress_fn progress;          /* eventlog inputs: called at most ten times a second
+                                    * while reading and once at its end; NULL = never */
+    void *progress_ctx;
 };
 
 #define CONVERT_MAX_WARNINGS 8
