@@ -311,27 +311,37 @@ static inline size_t event_length(uint32_t kind, const unsigned char *p)
 enum ev_status ev_reader_next(struct ev_reader *r, struct ev_event *ev, struct ev_error *err)
 {
     for (;;) {
-        size_t avail = r->len - r->pos;
-        const unsigned char *p = r->buf + r->pos;
-        uint32_t kind;
-        size_t length;
-        if (avail >= 12 && (kind = r->fast[be16(p)]) != 0 &&
-            (length = event_length(kind, p)) <= avail) {
+        /* Locals, not r->pos and r->latest_time: stores through r could alias the byte
+         * buffer, which would make the compiler reload them on every skipped event. */
+        const unsigned char *buf = r->buf;
+        size_t pos = r->pos, len = r->len;
+        uint64_t latest = r->latest_time;
+        for (;;) {
+            size_t avail = len - pos;
+            const unsigned char *p = buf + pos;
+            uint32_t kind;
+            size_t length;
+            if (avail < 12 || (kind = r->fast[be16(p)]) == 0 ||
+                (length = event_length(kind, p)) > avail)
+                break;
             uint64_t time = be64(p + 2);
-            if (time > r->latest_time)
-                r->latest_time = time;
+            if (time > latest)
+                latest = time;
             if (kind & FAST_UNWANTED) {
-                r->pos += length;
+                pos += length;
                 continue;
             }
             ev->tag = be16(p);
             ev->time = time;
             ev->payload = p + (kind & FAST_VARIABLE ? 12 : 10);
             ev->size = (uint32_t)(length - (kind & FAST_VARIABLE ? 12 : 10));
-            ev->offset = r->buf_offset + r->pos;
-            r->pos += length;
+            ev->offset = r->buf_offset + pos;
+            r->pos = pos + length;
+            r->latest_time = latest;
             return EV_OK;
         }
+        r->pos = pos;
+        r->latest_time = latest;
         enum ev_status st = next_checked(r, ev, err);
         if (st != EV_OK)
             return st;
