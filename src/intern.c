@@ -29,7 +29,7 @@ struct intern {
 };
 
 /* A fast multiplicative hash, 8 bytes at a time; good enough for labels and stacks. */
-static uint64_t hash_bytes(const unsigned char *p, size_t len)
+static inline uint64_t hash_bytes(const unsigned char *p, size_t len)
 {
     uint64_t h = 0x9e3779b97f4a7c15u ^ len;
     while (len >= 8) {
@@ -130,7 +130,7 @@ static int append_key(struct intern *t, const void *key, size_t len, uint64_t ha
 }
 
 /* The slot holding key, or the empty slot where it would go. */
-static size_t probe(const struct intern *t, const void *key, size_t len, uint64_t hash)
+static inline size_t probe(const struct intern *t, const void *key, size_t len, uint64_t hash)
 {
     size_t i = hash & t->slot_mask;
     for (uint32_t slot; (slot = t->slots[i]) != 0; i = (i + 1) & t->slot_mask) {
