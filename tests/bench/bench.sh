@@ -4,8 +4,11 @@
 # For each eventlog (generated ones, and real ones when present) it times `cat FILE >
 # /dev/null` as the floor, then ev2hp writing a .hp file, ev2hp --dump to /dev/null, and
 # SVG and PNG outputs when this ev2hp knows those formats. Each cell is the median of
-# BENCH_RUNS runs (wall time, from tests/bench/runstat), with throughput in MB/s of input
-# (1 MB = 10^6 bytes), the ratio to cat, and the largest peak resident set size of the runs.
+# BENCH_RUNS runs (from tests/bench/runstat) of the wall time and of the CPU time (user +
+# system), with throughput in MB/s of input (1 MB = 10^6 bytes) for both, the ratio of
+# the wall time to cat's, and the largest peak resident set size of the runs. On a shared
+# machine the CPU column is the one to compare between runs: wall time includes waiting
+# for a processor.
 #
 # Inputs are read from the page cache after the first run (the files are made just before
 # or kept from an earlier run), so cat measures memory bandwidth, not the disk: ev2hp's
@@ -59,9 +62,10 @@ fi
 
 median() { sort -n | awk '{ v[NR] = $1 } END { if (NR) print v[int((NR + 1) / 2)] }'; }
 
-# run_cell RUNS COMMAND...: runs it RUNS times; sets wall (median) and rss (largest, KiB).
+# run_cell RUNS COMMAND...: runs it RUNS times; sets wall and cpu (medians, seconds) and
+# rss (largest, KiB).
 run_cell() {
-    local runs=$1 walls="" i
+    local runs=$1 walls="" cpus="" i
     shift
     rss=0
     wall=""
@@ -70,32 +74,36 @@ run_cell() {
             wall=""
             return 1
         fi
-        read -r w r _ <"$STAT"
+        read -r w r _ c <"$STAT"
         walls="$walls$w"$'\n'
+        cpus="$cpus$c"$'\n'
         [ "$r" -gt "$rss" ] && rss=$r
     done
     wall=$(printf '%s' "$walls" | median)
+    cpu=$(printf '%s' "$cpus" | median)
 }
 
 supports() { "$EV2HP" -f "$1" --help >/dev/null 2>&1; }
 
 row() {   # row FILE OUTPUT [note]
-    local mb
     if [ -z "$wall" ]; then
-        printf '%-26s %9s  %-8s %s\n' "$1" "" "$2" "${3:-failed}"
+        printf '%-24s %7s  %-7s %s\n' "$1" "" "$2" "${3:-failed}"
         return
     fi
-    mb=$(awk -v s="$size" -v w="$wall" 'BEGIN { printf "%.0f", s / 1e6 / w }')
-    ratio=$(awk -v w="$wall" -v c="$cat_wall" 'BEGIN { printf "%.1f", w / c }')
-    printf '%-26s %9s  %-8s %9.3f %8s %7s %9.1f\n' "$1" "$(awk -v s="$size" \
-        'BEGIN { printf "%.0f MB", s / 1e6 }')" "$2" "$wall" "$mb" "$ratio" \
-        "$(awk -v r="$rss" 'BEGIN { print r / 1024 }')"
+    awk -v f="$1" -v o="$2" -v s="$size" -v w="$wall" -v c="$cpu" -v cw="$cat_wall" \
+        -v r="$rss" 'BEGIN {
+            printf "%-24s %7s  %-7s %8.3f %7.0f %8.3f %7.0f %6.1f %8.1f\n", f,
+                (f == "" ? "" : sprintf("%.0f MB", s / 1e6)), o, w, s / 1e6 / w, c,
+                (c > 0 ? s / 1e6 / c : 0), w / cw, r / 1024 }'
 }
 
 echo "ev2hp benchmark: $("$EV2HP" --version), $(nproc) cores, $(uname -m), runs: ${BENCH_RUNS:-5 (3 for files >= 512 MiB)}"
-echo "wall = median seconds; MB/s = input MB (10^6 bytes) per second; x cat = wall / cat's wall"
+echo "wall, cpu = median seconds (cpu = user + system); MB/s = input MB (10^6 bytes) per"
+echo "second of wall or cpu time; x cat = wall / cat's wall; peak = largest max RSS of the runs"
+echo "load average: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)"
 echo
-printf '%-26s %9s  %-8s %9s %8s %7s %9s\n' file size output "wall s" "MB/s" "x cat" "peak MiB"
+printf '%-24s %7s  %-7s %8s %7s %8s %7s %6s %8s\n' file size output "wall s" "MB/s" \
+    "cpu s" "MB/s" "x cat" "peak MiB"
 for f in "${files[@]}"; do
     size=$(stat -c %s "$f")
     runs=${BENCH_RUNS:-$([ "$size" -ge $((512 << 20)) ] && echo 3 || echo 5)}
