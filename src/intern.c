@@ -134,7 +134,8 @@ static int append_key(struct intern *t, const void *key, size_t len, uint64_t ha
         t->keys = keys;
         t->keys_cap = cap;
     }
-    if (t->arena_cap - t->arena_len < len) {
+    /* Also for a first key that is empty: arena + 0 on a NULL arena is undefined. */
+    if (!t->arena || t->arena_cap - t->arena_len < len) {
         size_t cap = t->arena_cap ? t->arena_cap : 4096;
         while (cap - t->arena_len < len)
             cap *= 2;
