@@ -19,6 +19,7 @@
 struct band {
     uint32_t label_id;      /* strings: its key in strings; stacks: in labels, or UNNAMED */
     uint32_t stack_number;
+    uint32_t description_id; /* in labels, or UINT32_MAX when there is none */
     bool is_string;
 };
 
@@ -117,7 +118,7 @@ enum bands_status bands_string(struct bands *b, const char *label, size_t len, u
     }
     if (st != INTERN_ADDED)
         return from_intern(st);
-    return new_band(b, &b->string_band, key_id, (struct band){ key_id, 0, true }, band);
+    return new_band(b, &b->string_band, key_id, (struct band){ key_id, 0, UINT32_MAX, true }, band);
 }
 
 enum bands_status bands_stack(struct bands *b, const unsigned char *ids, size_t ids_len,
@@ -132,7 +133,7 @@ enum bands_status bands_stack(struct bands *b, const unsigned char *ids, size_t 
     }
     if (st != INTERN_ADDED)
         return from_intern(st);
-    return new_band(b, &b->stack_band, key_id, (struct band){ UNNAMED, 0, false }, band);
+    return new_band(b, &b->stack_band, key_id, (struct band){ UNNAMED, 0, UINT32_MAX, false }, band);
 }
 
 enum bands_status bands_name_stack(struct bands *b, uint32_t band, const char *label,
@@ -162,4 +163,31 @@ const char *bands_label(const struct bands *b, uint32_t band, size_t *len)
 uint32_t bands_stack_number(const struct bands *b, uint32_t band)
 {
     return b->band[band].stack_number;
+}
+
+int bands_find_string(const struct bands *b, const char *label, size_t len, uint32_t *band)
+{
+    uint32_t key_id;
+    if (intern_find(b->strings, label, len, &key_id) != 0)
+        return -1;
+    *band = b->string_band.band[key_id];
+    return 0;
+}
+
+enum bands_status bands_describe(struct bands *b, uint32_t band, const char *text, size_t len)
+{
+    uint32_t id;
+    enum intern_status st = intern_get(b->labels, text, len, &id);
+    if (st != INTERN_FOUND && st != INTERN_ADDED)
+        return from_intern(st);
+    b->band[band].description_id = id;
+    return BANDS_OK;
+}
+
+const char *bands_display_label(const struct bands *b, uint32_t band, size_t *len)
+{
+    uint32_t id = b->band[band].description_id;
+    if (id == UINT32_MAX)
+        return bands_label(b, band, len);
+    return intern_key(b->labels, id, len);
 }

@@ -13,6 +13,7 @@
 
 #include "ccslabel.h"
 #include "costcentres.h"
+#include "ipe.h"
 #include "evdecode.h"
 
 struct entry_vec {
@@ -36,6 +37,7 @@ struct census {
     struct census_stats stats;
     struct bands *bands;
     struct costcentres *ccs;
+    struct ipe_names *ipe;        /* -hi: info-table addresses to descriptions */
 
     bool sample_end_declared;
     bool in_census;
@@ -81,9 +83,10 @@ struct census *census_new(const struct census_options *opt, const struct census_
     c->info.ccs_length = opt->ccs_length ? opt->ccs_length : CCS_LENGTH_DEFAULT;
     c->bands = bands_new();
     c->ccs = costcentres_new(CENSUS_MAX_COST_CENTRES);
+    c->ipe = ipe_names_new(BANDS_MAX);
     c->name_scratch = malloc(255 * sizeof *c->name_scratch);
     c->label_scratch = malloc(CCS_LENGTH_MAX + 1);
-    if (!c->bands || !c->ccs || !c->name_scratch || !c->label_scratch) {
+    if (!c->bands || !c->ccs || !c->ipe || !c->name_scratch || !c->label_scratch) {
         census_free(c);
         return NULL;
     }
@@ -96,6 +99,7 @@ void census_free(struct census *c)
         return;
     bands_free(c->bands);
     costcentres_free(c->ccs);
+    ipe_names_free(c->ipe);
     free(c->open.items);
     free(c->held);
     free(c->held_entries.items);
@@ -166,8 +170,19 @@ static enum census_status report(struct census *c, uint64_t time_ns, uint64_t er
     return CENSUS_OK;
 }
 
-static enum census_status hold(struct census *c)
+/* Held censuses are bounded like everything else: a file of nothing but (even empty)
+ * biography censuses must not grow memory without limit, and the limit is said. */
+static enum census_status hold_limit(struct ev_error *err)
 {
+    ev_error_set(err, "biography censuses held for sorting exceed %u entries or censuses",
+                 CENSUS_MAX_HELD_ENTRIES);
+    return CENSUS_LIMIT;
+}
+
+static enum census_status hold(struct census *c, struct ev_error *err)
+{
+    if (c->held_count >= CENSUS_MAX_HELD_ENTRIES)
+        return hold_limit(err);
     if (c->held_count == c->held_cap) {
         size_t cap = c->held_cap ? c->held_cap * 2 : 64;
         struct held_frame *grown = realloc(c->held, cap * sizeof *grown);
@@ -180,6 +195,8 @@ static enum census_status hold(struct census *c)
     for (size_t i = 0; i < c->open.count; i++) {
         enum census_status st = push_entry(&c->held_entries, c->open.items[i].band,
                                            c->open.items[i].bytes, CENSUS_MAX_HELD_ENTRIES);
+        if (st == CENSUS_LIMIT)
+            return hold_limit(err);
         if (st != CENSUS_OK)
             return st;
     }
@@ -188,21 +205,22 @@ static enum census_status hold(struct census *c)
     return CENSUS_OK;
 }
 
-static enum census_status close_census(struct census *c)
+static enum census_status close_census(struct census *c, struct ev_error *err)
 {
     c->in_census = false;
     if (c->open_is_bio)
-        return hold(c);
+        return hold(c, err);
     return report(c, c->open_time_ns, c->open_era, c->open.items, c->open.count);
 }
 
-static enum census_status open_census(struct census *c, uint64_t time_ns, uint64_t era, bool bio)
+static enum census_status open_census(struct census *c, uint64_t time_ns, uint64_t era, bool bio,
+                                      struct ev_error *err)
 {
     if (c->in_census) {
         if (c->sample_end_declared) {
             c->stats.unended++;
         } else {
-            enum census_status st = close_census(c);
+            enum census_status st = close_census(c, err);
             if (st != CENSUS_OK)
                 return st;
         }
@@ -263,6 +281,37 @@ static enum census_status add_stack_entry(struct census *c, const struct ev_even
     return st;
 }
 
+/* A new -hi band named by an address the IPE events described: say what it is. */
+static enum bands_status describe_band(struct census *c, uint32_t band, const char *label,
+                                       size_t len)
+{
+    size_t desc_len;
+    const char *desc = ipe_names_find(c->ipe, label, len, &desc_len);
+    return desc ? bands_describe(c->bands, band, desc, desc_len) : BANDS_OK;
+}
+
+/* An IPE event: remember the description, and give it to the band if it came first. */
+static enum census_status take_ipe(struct census *c, const struct ev_event *ev,
+                                   const struct ev_IPE *ipe, struct ev_error *err)
+{
+    const char *key;
+    size_t key_len;
+    enum ipe_status st = ipe_names_add(c->ipe, ipe, &key, &key_len);
+    if (st == IPE_NO_MEMORY)
+        return CENSUS_NO_MEMORY;
+    if (st == IPE_FULL) {
+        ev_error_at(err, ev->offset, "more than %u info tables", BANDS_MAX);
+        return CENSUS_LIMIT;
+    }
+    uint32_t band;
+    if (bands_find_string(c->bands, key, key_len, &band) == 0) {
+        enum bands_status bst = describe_band(c, band, key, key_len);
+        if (bst != BANDS_OK)
+            return limit_error(err, ev, bst);
+    }
+    return CENSUS_OK;
+}
+
 static enum census_status add_string_entry(struct census *c, const struct ev_event *ev,
                                            const struct ev_HEAP_PROF_SAMPLE_STRING *s,
                                            struct ev_error *err)
@@ -272,8 +321,11 @@ static enum census_status add_string_entry(struct census *c, const struct ev_eve
         return CENSUS_OK;
     }
     uint32_t band;
+    uint32_t before = bands_count(c->bands);
     enum bands_status bst = bands_string(c->bands, s->label.ptr, s->label.len, &band);
     if (bst != BANDS_OK)
+        return limit_error(err, ev, bst);
+    if (band >= before && (bst = describe_band(c, band, s->label.ptr, s->label.len)) != BANDS_OK)
         return limit_error(err, ev, bst);
     enum census_status st = push_entry(&c->open, band, s->bytes, CENSUS_MAX_ENTRIES);
     if (st == CENSUS_LIMIT)
@@ -395,6 +447,7 @@ bool census_wants(uint16_t tag)
     case EV_HEAP_PROF_SAMPLE_END: case EV_HEAP_BIO_PROF_SAMPLE_BEGIN:
     case EV_PROGRAM_ARGS: case EV_RTS_IDENTIFIER: case EV_WALL_CLOCK_TIME:
     case EV_USER_MARKER: case EV_HEAP_SIZE: case EV_HEAP_LIVE: case EV_BLOCKS_SIZE:
+    case EV_IPE:
         return true;
     default:
         return false;
@@ -442,16 +495,16 @@ enum census_status census_feed(struct census *c, const struct ev_event *ev,
         return CENSUS_OK;
     }
     case EV_HEAP_PROF_SAMPLE_BEGIN:
-        return open_census(c, ev->time, b.HEAP_PROF_SAMPLE_BEGIN.era, false);
+        return open_census(c, ev->time, b.HEAP_PROF_SAMPLE_BEGIN.era, false, err);
     case EV_HEAP_BIO_PROF_SAMPLE_BEGIN:
         return open_census(c, b.HEAP_BIO_PROF_SAMPLE_BEGIN.time,
-                           b.HEAP_BIO_PROF_SAMPLE_BEGIN.era, true);
+                           b.HEAP_BIO_PROF_SAMPLE_BEGIN.era, true, err);
     case EV_HEAP_PROF_SAMPLE_END:
         if (!c->in_census) {
             c->stats.stray_ends++;
             return CENSUS_OK;
         }
-        return close_census(c);
+        return close_census(c, err);
     case EV_HEAP_PROF_SAMPLE_COST_CENTRE:
         return add_stack_entry(c, ev, &b.HEAP_PROF_SAMPLE_COST_CENTRE, err);
     case EV_HEAP_PROF_SAMPLE_STRING:
@@ -473,6 +526,8 @@ enum census_status census_feed(struct census *c, const struct ev_event *ev,
             c->info.start_time = (int64_t)(b.WALL_CLOCK_TIME.sec - ev->time / 1000000000u);
         }
         return CENSUS_OK;
+    case EV_IPE:
+        return take_ipe(c, ev, &b.IPE, err);
     case EV_USER_MARKER:
         if (c->events.marker &&
             c->events.marker(c->events.ctx, ev->time, b.USER_MARKER.text.ptr,
@@ -504,10 +559,9 @@ static int by_time(const void *a, const void *b)
 
 enum census_status census_finish(struct census *c, bool complete, struct ev_error *err)
 {
-    (void)err;
     if (c->in_census) {
         if (complete && !c->sample_end_declared) {
-            enum census_status st = close_census(c);
+            enum census_status st = close_census(c, err);
             if (st != CENSUS_OK)
                 return st;
         } else {
@@ -516,11 +570,13 @@ enum census_status census_finish(struct census *c, bool complete, struct ev_erro
             c->stats.open_time_ns = c->open_time_ns;
         }
     }
-    qsort(c->held, c->held_count, sizeof *c->held, by_time);
+    /* qsort and pointer arithmetic on a NULL array (nothing held) are undefined. */
+    if (c->held_count > 1)
+        qsort(c->held, c->held_count, sizeof *c->held, by_time);
     for (size_t i = 0; i < c->held_count; i++) {
         const struct held_frame *h = &c->held[i];
-        enum census_status st =
-            report(c, h->time_ns, h->era, c->held_entries.items + h->first, h->count);
+        const struct census_entry *entries = h->count ? c->held_entries.items + h->first : NULL;
+        enum census_status st = report(c, h->time_ns, h->era, entries, h->count);
         if (st != CENSUS_OK)
             return st;
     }

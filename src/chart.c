@@ -68,6 +68,12 @@ void chart_options_default(struct chart_options *opt)
     profile_options_default(&opt->profile);
 }
 
+void chart_profile_options(const struct chart_options *opt, struct profile_options *out)
+{
+    *out = opt->profile;
+    out->columns = opt->width;   /* kept censuses per pixel column: enough, no more */
+}
+
 /* --- numbers ------------------------------------------------------------------------ */
 
 double chart_nice_step(double range, unsigned max_ticks)
@@ -215,7 +221,8 @@ struct layout {
     double left, right, top, bottom;     /* the plot area */
     double x0, x1;                       /* seconds at left and right */
     double ymax;                         /* bytes at the top */
-    struct dl_color *colors;             /* per shown band */
+    bool clipped;                        /* a value above ymax was drawn (--y-max) */
+    struct dl_color *colors;             /* per shown band of v */
     char buf[LABEL_MAX];
 };
 
@@ -225,8 +232,14 @@ static double px_x(const struct layout *L, uint64_t ns)
     return L->left + (s - L->x0) / (L->x1 - L->x0) * (L->right - L->left);
 }
 
-static double px_y(const struct layout *L, double bytes)
+/* Values above the scale (only with --y-max) stop at the top of the plot: clipped here,
+ * once for every back-end, and noted on the chart. */
+static double px_y(struct layout *L, double bytes)
 {
+    if (bytes > L->ymax * (1 + 1e-12)) {
+        L->clipped = true;
+        bytes = L->ymax;
+    }
     return L->bottom - bytes / L->ymax * (L->bottom - L->top);
 }
 
@@ -269,9 +282,9 @@ static double peak_of_totals(const struct layout *L)
     return peak;
 }
 
-static void time_range(struct layout *L, const struct run_info *info)
+static void time_range(struct layout *L, const struct profile_view *v,
+                       const struct run_info *info)
 {
-    const struct profile_view *v = L->v;
     uint64_t end = v->last_ns;
     if (info && info->end_time_ns > end)
         end = info->end_time_ns;
@@ -321,18 +334,27 @@ static void subtitle_text(const struct layout *L, const struct run_info *info, c
 #undef ADD
 }
 
-static double title_block(struct layout *L, const struct run_info *info, const char *input_name)
+/* The title of a run: --title (when given for it), the JOB line, or the file name. */
+static const char *run_title(const char *given, const struct run_info *info,
+                             const char *input_name)
 {
-    const char *title = L->opt->title;
+    const char *title = given;
     if (!title || !*title)
         title = info && info->program && *info->program ? info->program : input_name;
-    if (!title || !*title)
-        title = "heap profile";
+    return title && *title ? title : "heap profile";
+}
+
+/* Draws the title (prefixed, e.g. "base: ") and subtitle from y0; returns the subtitle's
+ * baseline. */
+static double title_block(struct layout *L, const struct run_info *info, const char *title,
+                          const char *prefix, double y0)
+{
     double avail = L->dl->width - 2 * MARGIN;
-    if (display_set_document_title(L->dl, title) != 0)
-        L->failed = true;
+    char full[LABEL_MAX];
+    snprintf(full, sizeof full, "%s%s", prefix, title);
+    title = full;
     bool cut = text_elide_end(L->tm, title, TITLE_SIZE, true, avail, L->buf, sizeof L->buf);
-    double y = MARGIN + TITLE_SIZE * 0.8;
+    double y = y0 + TITLE_SIZE * 0.8;
     text(L, MARGIN, y, L->buf, TITLE_SIZE, INK, DL_ANCHOR_START, true, "title", cut ? title : NULL);
     char sub[LABEL_MAX];
     subtitle_text(L, info, sub, sizeof sub);
@@ -349,6 +371,7 @@ struct legend_entry {
     const char *shown;           /* label as shown before eliding */
     struct dl_color color;
     double peak;
+    double base_peak;            /* --compare: the band's peak in the base run */
     int total_kind;              /* -1 for a band, else the heap total */
 };
 
@@ -357,7 +380,27 @@ struct legend {
     size_t count;
     double font, row, width, label_width, value_width;
     size_t fitting;              /* entries drawn; the rest summed up in one line */
+    bool compare;                /* values read "base → now" */
 };
+
+/* The value column of an entry: its peak, or with --compare "base → now". */
+static void legend_value(const struct legend *lg, const struct legend_entry *e, char *out,
+                         size_t size)
+{
+    char now[32], base[32];
+    chart_format_bytes(e->peak, now, sizeof now);
+    if (!lg->compare || e->total_kind >= 0) {
+        snprintf(out, size, "%s", now);
+        return;
+    }
+    chart_format_bytes(e->base_peak, base, sizeof base);
+    snprintf(out, size, "%s \xe2\x86\x92 %s", base, now);
+}
+
+static const char *legend_header(const struct legend *lg)
+{
+    return lg->compare ? "peak: base \xe2\x86\x92 this run" : "peak";
+}
 
 static double series_peak(const struct profile_series *s)
 {
@@ -379,13 +422,49 @@ static int legend_entries(struct layout *L, struct legend *lg)
             if (v->totals[k].count)
                 lg->entries[lg->count++] = (struct legend_entry){
                     total_style[k].label, total_style[k].label, total_style[k].color,
-                    series_peak(&v->totals[k]), k };
+                    series_peak(&v->totals[k]), 0, k };
     /* top of the stack first, as the eye reads the chart */
     for (size_t i = v->band_count; i-- > 0;) {
         const struct profile_band *b = &v->bands[i];
         lg->entries[lg->count++] = (struct legend_entry){
-            b->label, chart_display_label(b->label), L->colors[i], (double)b->stats.peak, -1 };
+            b->label, chart_display_label(b->label), L->colors[i], (double)b->stats.peak, 0,
+            -1 };
     }
+    return 0;
+}
+
+static struct legend_entry *find_entry(struct legend *lg, const char *label)
+{
+    for (size_t i = 0; i < lg->count; i++)
+        if (lg->entries[i].total_kind < 0 &&
+            strcmp(lg->entries[i].shown, chart_display_label(label)) == 0)
+            return &lg->entries[i];
+    return NULL;
+}
+
+/* --compare: the base run's bands join the legend of this run: a band in both is one
+ * entry with both peaks; a band only in the base is added at the end (at 0 now). */
+static int legend_add_base(struct layout *L, struct legend *lg, const struct profile_view *base,
+                           const struct dl_color *base_colors)
+{
+    struct legend_entry *grown = realloc(lg->entries, (lg->count + base->band_count + 1) *
+                                                          sizeof *lg->entries);
+    if (!grown)
+        return -1;
+    lg->entries = grown;
+    lg->compare = true;
+    for (size_t i = base->band_count; i-- > 0;) {
+        const struct profile_band *b = &base->bands[i];
+        struct legend_entry *e = find_entry(lg, b->label);
+        if (e) {
+            e->base_peak = (double)b->stats.peak;
+            continue;
+        }
+        lg->entries[lg->count++] = (struct legend_entry){
+            b->label, chart_display_label(b->label), base_colors[i], 0, (double)b->stats.peak,
+            -1 };
+    }
+    (void)L;
     return 0;
 }
 
@@ -393,7 +472,7 @@ static int legend_entries(struct layout *L, struct legend *lg)
  * cuts the list. */
 static void legend_fit(struct layout *L, struct legend *lg, double max_width, double avail)
 {
-    char value[32];
+    char value[80];
     for (lg->font = LEGEND_SIZE;; lg->font -= 1) {
         lg->row = ceil(lg->font * 1.45);
         if (lg->font <= LEGEND_MIN_SIZE || (lg->count + 1) * lg->row <= avail)
@@ -402,12 +481,12 @@ static void legend_fit(struct layout *L, struct legend *lg, double max_width, do
     size_t rows = (size_t)(avail / lg->row);
     lg->fitting = lg->count + 1 <= rows ? lg->count : (rows >= 3 ? rows - 2 : 0);
     lg->label_width = 0;
-    lg->value_width = text_width(L->tm, "peak", lg->font * 0.9, false);
+    lg->value_width = text_width(L->tm, legend_header(lg), lg->font * 0.9, false);
     for (size_t i = 0; i < lg->fitting; i++) {
         double w = text_width(L->tm, lg->entries[i].shown, lg->font, false);
         if (w > lg->label_width)
             lg->label_width = w;
-        chart_format_bytes(lg->entries[i].peak, value, sizeof value);
+        legend_value(lg, &lg->entries[i], value, sizeof value);
         w = text_width(L->tm, value, lg->font, false);
         if (w > lg->value_width)
             lg->value_width = w;
@@ -437,9 +516,10 @@ static void legend_swatch(struct layout *L, const struct legend_entry *e, double
 
 static void legend_draw(struct layout *L, const struct legend *lg, double x, double y)
 {
-    char value[32];
+    char value[80];
     double value_x = x + lg->width;
-    text(L, value_x, y, "peak", lg->font * 0.9, QUIET, DL_ANCHOR_END, false, "legend", NULL);
+    text(L, value_x, y, legend_header(lg), lg->font * 0.9, QUIET, DL_ANCHOR_END, false,
+         "legend", NULL);
     for (size_t i = 0; i < lg->fitting; i++) {
         const struct legend_entry *e = &lg->entries[i];
         y += lg->row;
@@ -448,7 +528,7 @@ static void legend_draw(struct layout *L, const struct legend *lg, double x, dou
                                      L->buf, sizeof L->buf);
         text(L, x + SWATCH + 6, y, L->buf, lg->font, INK, DL_ANCHOR_START, false, "legend",
              cut || e->shown != e->label ? e->label : NULL);
-        chart_format_bytes(e->peak, value, sizeof value);
+        legend_value(lg, e, value, sizeof value);
         text(L, value_x, y, value, lg->font, QUIET, DL_ANCHOR_END, false, "legend", NULL);
     }
     if (lg->fitting < lg->count) {
@@ -460,18 +540,61 @@ static void legend_draw(struct layout *L, const struct legend *lg, double x, dou
 
 /* --- plot --------------------------------------------------------------------------- */
 
-static void y_axis(struct layout *L, double step, unsigned unit)
+/* The memory ticks: round steps up to the top; with --y-max the top itself is a tick
+ * too (the scale a reader compares charts by), and a round tick too close under it
+ * gives way. */
+struct y_ticks {
+    double step;
+    unsigned unit;
+    unsigned count;              /* round ticks 0 .. count - 1 */
+    bool top;                    /* a tick at ymax besides */
+};
+
+static struct y_ticks y_ticks(const struct layout *L, unsigned max_ticks)
+{
+    struct y_ticks t;
+    t.step = chart_bytes_step(L->ymax, max_ticks, &t.unit);
+    double last = floor(L->ymax / t.step + 1e-9);
+    t.top = L->opt->has_y_max && last * t.step < L->ymax * (1 - 1e-9);
+    if (t.top && L->ymax - last * t.step < t.step * 0.5 && last > 0)
+        last -= 1;
+    t.count = (unsigned)last + 1;
+    return t;
+}
+
+static void y_tick_label(const struct y_ticks *t, unsigned i, double ymax, char *out,
+                         size_t size)
+{
+    if (i < t->count)
+        chart_format_tick(i * t->step, t->unit, t->step, out, size);
+    else
+        chart_format_bytes(ymax, out, size);
+}
+
+static void y_axis(struct layout *L, const struct y_ticks *t)
 {
     char label[48];
-    for (double v = 0; v <= L->ymax * (1 + 1e-9); v += step) {
+    for (unsigned i = 0; i < t->count + t->top; i++) {
+        double v = i < t->count ? i * t->step : L->ymax;
         double y = px_y(L, v);
         if (v > 0)
             line(L, L->left, y, L->right, y, GRID, 1, false, "grid");
         line(L, L->left - 4, y, L->left, y, AXIS, 1, false, "axis");
-        chart_format_tick(v, unit, step, label, sizeof label);
+        y_tick_label(t, i, L->ymax, label, sizeof label);
         text(L, L->left - 7, y + TICK_SIZE * 0.35, label, TICK_SIZE, QUIET, DL_ANCHOR_END,
              false, "axis", NULL);
     }
+}
+
+static double widest_y_label(const struct layout *L, const struct y_ticks *t)
+{
+    char label[48];
+    double widest = 0;
+    for (unsigned i = 0; i < t->count + t->top; i++) {
+        y_tick_label(t, i, L->ymax, label, sizeof label);
+        widest = fmax(widest, text_width(L->tm, label, TICK_SIZE, false));
+    }
+    return widest;
 }
 
 static void x_axis(struct layout *L)
@@ -624,6 +747,13 @@ static void peak_mark(struct layout *L)
     chart_format_bytes((double)v->point_totals[best], value, sizeof value);
     snprintf(label, sizeof label, "peak %s", value);
     struct dl_point tri[3] = { { x - 4, y - 9 }, { x + 4, y - 9 }, { x, y - 3 } };
+    if ((double)v->point_totals[best] > L->ymax) {
+        /* off the scale (--y-max): an arrow up just inside the top, the value under it */
+        tri[0] = (struct dl_point){ x - 4, L->top + 10 };
+        tri[1] = (struct dl_point){ x + 4, L->top + 10 };
+        tri[2] = (struct dl_point){ x, L->top + 4 };
+        y = L->top + 36;
+    }
     check(L, display_polygon(L->dl, tri, 3, INK, (struct dl_color){ 0 }, 0, "peak"));
     double w = text_width(L->tm, label, TICK_SIZE, true);
     enum dl_anchor anchor = DL_ANCHOR_MIDDLE;
@@ -641,37 +771,60 @@ static void note(struct layout *L, const char *what)
          DL_ANCHOR_MIDDLE, false, "note", NULL);
 }
 
-static int assign_colors(struct layout *L)
+/* One band of one view, for colouring. */
+struct colored {
+    size_t view, band;
+    double area;
+};
+
+/* Colours for the bands of n views drawn with one legend: the largest bands first,
+ * across all views, so the big bands keep their own colours (all shown bands differ
+ * while the palette lasts); a label already coloured in another view keeps that colour,
+ * so a band looks the same in both charts of a comparison. */
+static int assign_colors(const struct profile_view *const *views, size_t n,
+                         struct dl_color **colors)
 {
-    const struct profile_view *v = L->v;
-    L->colors = malloc((v->band_count ? v->band_count : 1) * sizeof *L->colors);
-    if (!L->colors)
-        return -1;
-    bool used[PALETTE_SIZE] = { false };
-    /* largest first, whatever the stack order, so the big bands keep their own colours */
-    size_t *order = malloc((v->band_count ? v->band_count : 1) * sizeof *order);
+    size_t total = 0;
+    for (size_t k = 0; k < n; k++)
+        total += views[k]->band_count;
+    struct colored *order = malloc((total ? total : 1) * sizeof *order);
     if (!order)
         return -1;
-    for (size_t i = 0; i < v->band_count; i++)
-        order[i] = i;
-    for (size_t i = 1; i < v->band_count; i++)
-        for (size_t j = i; j > 0 && v->bands[order[j]].stats.area > v->bands[order[j - 1]].stats.area; j--) {
-            size_t t = order[j];
+    size_t m = 0;
+    for (size_t k = 0; k < n; k++)
+        for (size_t i = 0; i < views[k]->band_count; i++)
+            order[m++] = (struct colored){ k, i, views[k]->bands[i].stats.area };
+    for (size_t i = 1; i < m; i++)
+        for (size_t j = i; j > 0 && order[j].area > order[j - 1].area; j--) {
+            struct colored t = order[j];
             order[j] = order[j - 1];
             order[j - 1] = t;
         }
-    for (size_t k = 0; k < v->band_count; k++) {
-        size_t i = order[k];
-        if (v->bands[i].band == PROFILE_OTHER)
-            L->colors[i] = chart_other_color();
-        else {
-            bool all_used = true;
-            for (size_t c = 0; c < PALETTE_SIZE; c++)
-                all_used = all_used && used[c];
-            if (all_used)
-                memset(used, 0, sizeof used);   /* more bands than colours: start again */
-            L->colors[i] = distinct_band_color(v->bands[i].label, used);
+    bool used[PALETTE_SIZE] = { false };
+    for (size_t x = 0; x < m; x++) {
+        const struct profile_band *b = &views[order[x].view]->bands[order[x].band];
+        struct dl_color *c = &colors[order[x].view][order[x].band];
+        if (b->band == PROFILE_OTHER) {
+            *c = chart_other_color();
+            continue;
         }
+        bool shared = false;
+        for (size_t y = 0; y < x && !shared; y++) {
+            const struct profile_band *o = &views[order[y].view]->bands[order[y].band];
+            if (order[y].view != order[x].view && o->band != PROFILE_OTHER &&
+                strcmp(chart_display_label(o->label), chart_display_label(b->label)) == 0) {
+                *c = colors[order[y].view][order[y].band];
+                shared = true;
+            }
+        }
+        if (shared)
+            continue;
+        bool all_used = true;
+        for (size_t u = 0; u < PALETTE_SIZE; u++)
+            all_used = all_used && used[u];
+        if (all_used)
+            memset(used, 0, sizeof used);   /* more bands than colours: start again */
+        *c = distinct_band_color(b->label, used);
     }
     free(order);
     return 0;
@@ -682,70 +835,194 @@ static bool has_totals(const struct profile_view *v)
     return v->totals[0].count || v->totals[1].count || v->totals[2].count;
 }
 
-int chart_layout(const struct profile_view *view, const struct run_info *info,
-                 const char *input_name, const struct chart_options *opt,
-                 struct textmeasure *tm, struct display_list *dl)
+/* One chart of the picture: a run, its title, and where it goes. */
+struct panel {
+    const struct chart_run *run;
+    const char *title;
+    const char *prefix;          /* "base: ", "this run: " or "" */
+    struct dl_color *colors;
+    double y0, y1;               /* the slice of the picture it owns */
+    double top, bottom;          /* its plot area */
+};
+
+static void use_panel(struct layout *L, const struct panel *p)
 {
-    struct layout L = { .v = view, .opt = opt, .tm = tm, .dl = dl };
+    L->v = p->run->view;
+    L->colors = p->colors;
+    L->top = p->top;
+    L->bottom = p->bottom;
+    L->show_totals = L->opt->totals || L->v->censuses == 0;
+}
+
+/* Draws the panel's title block and fixes its plot's top and bottom. */
+static void panel_frame(struct layout *L, struct panel *p)
+{
+    use_panel(L, p);
+    double subtitle_y = title_block(L, p->run->info, p->title, p->prefix, p->y0);
+    bool marker_labels = !L->opt->no_markers && L->v->marker_count;
+    p->top = subtitle_y + 16 + (marker_labels ? MARKER_SIZE + 6 : 0);
+    p->bottom = p->y1 - (2 * TICK_SIZE + 14);
+    if (p->bottom - p->top < 40)
+        p->bottom = p->top + 40;
+}
+
+static void clip_note(struct layout *L)
+{
+    char top[32], what[96];
+    chart_format_bytes(L->ymax, top, sizeof top);
+    snprintf(what, sizeof what, "clipped: values above %s (--y-max) are drawn at the top", top);
+    /* on the line of the time axis's name, right-aligned: clear of bands and the peak */
+    text(L, L->right, L->bottom + 12 + 2 * TICK_SIZE + 2, what, TICK_SIZE, INK,
+         DL_ANCHOR_END, false, "note", NULL);
+}
+
+/* Everything of one panel but its title, on the scales already fixed in L. */
+static void panel_plot(struct layout *L, const struct panel *p, const struct y_ticks *ticks,
+                       double label_right)
+{
+    use_panel(L, p);
+    L->clipped = false;
+    y_axis(L, ticks);
+    x_axis(L);
+    bands(L);
+    totals(L);
+    markers(L, label_right);
+    line(L, L->left, L->top, L->left, L->bottom, AXIS, 1, false, "axis");
+    line(L, L->left, L->bottom, L->right, L->bottom, AXIS, 1, false, "axis");
+    peak_mark(L);
+    const struct profile_view *view = L->v;
+    if (view->censuses == 0)
+        note(L, has_totals(view) ? "no heap censuses (run with +RTS -h for a profile): "
+                                   "heap totals shown"
+                                 : "no heap censuses and no heap totals in this input");
+    else if (!view->band_count)
+        note(L, "no band left after --include / --exclude");
+    if (L->clipped)
+        clip_note(L);
+}
+
+/* The top of the memory scale: --y-max, or the largest peak of all panels with room
+ * above it for its label. */
+static void memory_scale(struct layout *L, struct panel *panels, size_t n)
+{
+    double peak = 0, plot_h = panels[0].bottom - panels[0].top;
+    for (size_t k = 0; k < n; k++) {
+        use_panel(L, &panels[k]);
+        peak = fmax(peak, peak_of_totals(L));
+        plot_h = fmin(plot_h, panels[k].bottom - panels[k].top);
+    }
+    if (L->opt->has_y_max && L->opt->y_max > 0)
+        L->ymax = (double)L->opt->y_max;
+    else
+        L->ymax = peak > 0 ? peak * plot_h / fmax(plot_h - 26, 1) : 1024;
+}
+
+/* The time scale: from the earliest start to the latest end of all panels. */
+static void time_scale(struct layout *L, const struct panel *panels, size_t n)
+{
+    double x0 = INFINITY, x1 = -INFINITY;
+    for (size_t k = 0; k < n; k++) {
+        use_panel(L, &panels[k]);
+        time_range(L, L->v, panels[k].run->info);
+        x0 = fmin(x0, L->x0);
+        x1 = fmax(x1, L->x1);
+    }
+    L->x0 = x0;
+    L->x1 = x1;
+}
+
+/* The legend of every panel: the last panel's bands, then the others' not among them. */
+static int panels_legend(struct layout *L, struct panel *panels, size_t n, struct legend *lg)
+{
+    use_panel(L, &panels[n - 1]);
+    if (legend_entries(L, lg) != 0)
+        return -1;
+    for (size_t k = 0; k + 1 < n; k++)
+        if (legend_add_base(L, lg, panels[k].run->view, panels[k].colors) != 0)
+            return -1;
+    return 0;
+}
+
+/* Lays out n panels stacked top to bottom, sharing scales, colours and one legend. */
+static int layout_panels(struct panel *panels, size_t n, const char *document_title,
+                         const struct chart_options *opt, struct textmeasure *tm,
+                         struct display_list *dl)
+{
+    struct layout L = { .opt = opt, .tm = tm, .dl = dl };
     double W = opt->width, H = opt->height;
     display_init(dl, W, H, WHITE);
     struct legend lg = { 0 };
-    L.show_totals = opt->totals || (view->censuses == 0);
-    if (assign_colors(&L) != 0 || legend_entries(&L, &lg) != 0)
+    const struct profile_view *views[2];
+    struct dl_color *colors[2] = { NULL, NULL };
+    for (size_t k = 0; k < n; k++) {
+        views[k] = panels[k].run->view;
+        colors[k] = malloc((views[k]->band_count + 1) * sizeof *colors[k]);
+        panels[k].colors = colors[k];
+        if (!colors[k])
+            goto fail;
+    }
+    if (display_set_document_title(dl, document_title) != 0 ||
+        assign_colors(views, n, colors) != 0 || panels_legend(&L, panels, n, &lg) != 0)
         goto fail;
-    time_range(&L, info);
-
-    double subtitle_y = title_block(&L, info, input_name);
-    bool marker_labels = !opt->no_markers && view->marker_count;
-    L.top = subtitle_y + 16 + (marker_labels ? MARKER_SIZE + 6 : 0);
-    L.bottom = H - MARGIN - (2 * TICK_SIZE + 14);
-    if (L.bottom - L.top < 40)
-        L.bottom = L.top + 40;
-
-    double peak = peak_of_totals(&L);
-    unsigned unit;
-    double plot_h = L.bottom - L.top;
-    /* room above the peak for its label */
-    L.ymax = peak > 0 ? peak * plot_h / fmax(plot_h - 26, 1) : 1024;
-    double ystep = chart_bytes_step(L.ymax, (unsigned)fmax(2, plot_h / 50), &unit);
-    char label[48];
-    chart_format_tick(floor(L.ymax / ystep) * ystep, unit, ystep, label, sizeof label);
-    double tick_w = text_width(tm, label, TICK_SIZE, false);
-
-    L.left = MARGIN + tick_w + 8;
+    time_scale(&L, panels, n);
+    double slice = (H - 2 * MARGIN) / (double)n;
+    for (size_t k = 0; k < n; k++) {
+        panels[k].y0 = MARGIN + k * slice + (k ? 10 : 0);
+        panels[k].y1 = MARGIN + (k + 1) * slice;
+        panel_frame(&L, &panels[k]);
+    }
+    memory_scale(&L, panels, n);
+    double plot_h = panels[0].bottom - panels[0].top;
+    struct y_ticks ticks = y_ticks(&L, (unsigned)fmax(2, plot_h / 50));
+    L.left = MARGIN + widest_y_label(&L, &ticks) + 8;
     if (lg.count) {
-        legend_fit(&L, &lg, W * 0.34, L.bottom - L.top);
+        legend_fit(&L, &lg, W * 0.34, panels[n - 1].bottom - panels[0].top);
         L.right = W - MARGIN - lg.width - 20;
     } else {
         L.right = W - MARGIN;
     }
     if (L.right - L.left < 60)
         L.right = L.left + 60;
-
-    y_axis(&L, ystep, unit);
-    x_axis(&L);
-    bands(&L);
-    totals(&L);
-    markers(&L, lg.count ? L.right + 16 : W - MARGIN);
-    line(&L, L.left, L.top, L.left, L.bottom, AXIS, 1, false, "axis");
-    line(&L, L.left, L.bottom, L.right, L.bottom, AXIS, 1, false, "axis");
-    peak_mark(&L);
-    if (view->censuses == 0)
-        note(&L, has_totals(view) ? "no heap censuses (run with +RTS -h for a profile): "
-                                    "heap totals shown"
-                                  : "no heap censuses and no heap totals in this input");
-    else if (!view->band_count)
-        note(&L, "no band left after --include / --exclude");
+    for (size_t k = 0; k < n; k++)
+        panel_plot(&L, &panels[k], &ticks, lg.count ? L.right + 16 : W - MARGIN);
     if (lg.count)
-        legend_draw(&L, &lg, L.right + 20, L.top + lg.row * 0.5);
+        legend_draw(&L, &lg, L.right + 20, panels[0].top + lg.row * 0.5);
     if (L.failed)
         goto fail;
     free(lg.entries);
-    free(L.colors);
+    free(colors[0]);
+    free(colors[1]);
     return 0;
 fail:
     free(lg.entries);
-    free(L.colors);
+    free(colors[0]);
+    free(colors[1]);
     display_free(dl);
     return -1;
+}
+
+int chart_layout(const struct profile_view *view, const struct run_info *info,
+                 const char *input_name, const struct chart_options *opt,
+                 struct textmeasure *tm, struct display_list *dl)
+{
+    struct chart_run run = { view, info, input_name };
+    struct panel panel = { .run = &run, .prefix = "" };
+    panel.title = run_title(opt->title, info, input_name);
+    return layout_panels(&panel, 1, panel.title, opt, tm, dl);
+}
+
+int chart_layout_compare(const struct chart_run *base, const struct chart_run *now,
+                         const struct chart_options *opt, struct textmeasure *tm,
+                         struct display_list *dl)
+{
+    struct panel panels[2] = {
+        { .run = base, .prefix = "base: " },
+        { .run = now, .prefix = "this run: " },
+    };
+    panels[0].title = run_title(NULL, base->info, base->input_name);
+    panels[1].title = run_title(opt->title, now->info, now->input_name);
+    char document_title[LABEL_MAX];
+    snprintf(document_title, sizeof document_title, "%s, compared with %s", panels[1].title,
+             panels[0].title);
+    return layout_panels(panels, 2, document_title, opt, tm, dl);
 }

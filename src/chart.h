@@ -37,6 +37,8 @@ struct chart_options {
     const char *title;              /* --title; NULL: the JOB line */
     bool no_markers;                /* --no-markers */
     bool totals;                    /* --totals: heap totals as dashed lines */
+    bool has_y_max;                 /* --y-max: the top of the memory scale, fixed */
+    uint64_t y_max;                 /* bytes; values above are clipped to the plot */
     struct profile_options profile; /* band selection, filters, time window */
 };
 
@@ -48,6 +50,25 @@ void chart_options_default(struct chart_options *opt);
 int chart_layout(const struct profile_view *view, const struct run_info *info,
                  const char *input_name, const struct chart_options *opt,
                  struct textmeasure *tm, struct display_list *dl);
+
+/* One chart of a comparison: a run's view, what it says about itself, and its name. */
+struct chart_run {
+    const struct profile_view *view;
+    const struct run_info *info;
+    const char *input_name;
+};
+
+/* --compare: base above, this run below, in one picture: the same time and memory
+ * scales (the larger of the two, or --y-max), one legend for both in which a label has
+ * one colour, titled "base: ..." and "this run: ..." (opt->title names this run). The
+ * views should show the same bands (compare.c makes them the union of both runs'
+ * largest). 0, or -1 when out of memory (dl freed). */
+int chart_layout_compare(const struct chart_run *base, const struct chart_run *now,
+                         const struct chart_options *opt, struct textmeasure *tm,
+                         struct display_list *dl);
+
+/* The profile options a chart of opt is fed with (its resolution follows its width). */
+void chart_profile_options(const struct chart_options *opt, struct profile_options *out);
 
 /* --- pieces, exposed for tests --------------------------------------------------- */
 

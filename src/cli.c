@@ -32,6 +32,9 @@ const char cli_usage[] =
     "                         damage) as text or json on standard output\n"
     "      --max-peak SIZE    exit with status 3 when the peak residency is over SIZE\n"
     "                         (bytes, or K, M, G: powers of 1024); outputs are written\n"
+    "      --compare BASE     draw BASE (an eventlog or .hp of an earlier run) above\n"
+    "                         INPUT on the same scales, and report the change of peak in\n"
+    "                         --summary; .hp, CSV and JSON outputs are of INPUT only\n"
     "  -q, --quiet            do not print warnings\n"
     "      --progress         report progress on standard error, even when it is not a\n"
     "                         terminal (default: on a terminal, for inputs of 64 MiB+)\n"
@@ -55,6 +58,8 @@ const char cli_usage[] =
     "                         layout (1 to 8, fractions allowed; default 1)\n"
     "      --no-markers       do not draw traceMarker markers\n"
     "      --totals           draw heap totals (HEAP_SIZE, HEAP_LIVE, BLOCKS_SIZE)\n"
+    "      --y-max SIZE       fix the top of the memory scale (as --max-peak); values\n"
+    "                         above it are clipped, and the chart says so\n"
     "  -h, --help             show this help and exit\n"
     "  -V, --version          show the version and exit\n"
     "\n"
@@ -110,7 +115,8 @@ static bool parse_unsigned(const char *s, unsigned long max, unsigned long *out)
 enum {
     OPT_BANDS = 256, OPT_TRACE, OPT_SORT, OPT_REVERSE, OPT_INCLUDE, OPT_EXCLUDE, OPT_FROM,
     OPT_TO, OPT_TITLE, OPT_WIDTH, OPT_HEIGHT, OPT_NO_MARKERS, OPT_TOTALS,
-    OPT_SUMMARY, OPT_MAX_PEAK, OPT_SCALE, OPT_PROGRESS, OPT_NO_PROGRESS,
+    OPT_SUMMARY, OPT_MAX_PEAK, OPT_COMPARE, OPT_Y_MAX, OPT_SCALE, OPT_PROGRESS,
+    OPT_NO_PROGRESS,
 };
 
 /* A chart option; false after a usage error. */
@@ -176,6 +182,12 @@ static bool chart_option(struct cli_options *o, int c, const char *arg)
     case OPT_TOTALS:
         ch->totals = true;
         return true;
+    case OPT_Y_MAX:
+        if (peak_parse_size(arg, &ch->y_max) != 0 || ch->y_max == 0)
+            return usage_error(o, "--y-max wants a size above 0 such as 512M or 2G, not '%s'",
+                               arg), false;
+        ch->has_y_max = true;
+        return true;
     }
     return false;
 }
@@ -206,6 +218,8 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
         { "totals", no_argument, NULL, OPT_TOTALS },
         { "summary", optional_argument, NULL, OPT_SUMMARY },
         { "max-peak", required_argument, NULL, OPT_MAX_PEAK },
+        { "compare", required_argument, NULL, OPT_COMPARE },
+        { "y-max", required_argument, NULL, OPT_Y_MAX },
         { "scale", required_argument, NULL, OPT_SCALE },
         { "progress", no_argument, NULL, OPT_PROGRESS },
         { "no-progress", no_argument, NULL, OPT_NO_PROGRESS },
@@ -255,6 +269,9 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
                                    optarg);
             o->has_max_peak = true;
             break;
+        case OPT_COMPARE:
+            o->compare = optarg;
+            break;
         case 'S':
             o->strict = true;
             break;
@@ -273,7 +290,7 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
             return;
         case OPT_BANDS: case OPT_TRACE: case OPT_SORT: case OPT_REVERSE: case OPT_INCLUDE:
         case OPT_EXCLUDE: case OPT_FROM: case OPT_TO: case OPT_TITLE: case OPT_WIDTH:
-        case OPT_HEIGHT: case OPT_NO_MARKERS: case OPT_TOTALS:
+        case OPT_HEIGHT: case OPT_NO_MARKERS: case OPT_TOTALS: case OPT_Y_MAX:
             if (!chart_option(o, c, optarg))
                 return;
             break;
@@ -302,6 +319,8 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
                            argv[optind + 1]);
     if (optind < argc && strcmp(argv[optind], "-") != 0)
         o->input = argv[optind];
+    if (o->compare && strcmp(o->compare, "-") == 0 && !o->input)
+        return usage_error(o, "--compare - and the input both want standard input");
     if (o->output_count == 0 && !o->dump && !o->summary)
         o->outputs[o->output_count++].path = NULL;
     for (size_t i = 0; i < o->output_count; i++) {

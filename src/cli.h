@@ -32,6 +32,7 @@ struct cli_options {
     enum output_format summary;    /* --summary: FORMAT_SUMMARY_TEXT or _JSON, or NONE */
     bool has_max_peak;             /* --max-peak SIZE */
     uint64_t max_peak;
+    const char *compare;           /* --compare BASE; NULL without */
     struct chart_options chart;    /* --bands, --width, --include, ... */
     double scale;                  /* --scale: PNG pixels per layout unit, 1 to 8 */
 };

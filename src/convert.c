@@ -7,22 +7,15 @@
 #include "convert.h"
 
 #include <errno.h>
-#include <fcntl.h>
-#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "census.h"
 #include "chart.h"
-#include "evdecode.h"
-#include "evread.h"
-#include "hpread.h"
+#include "compare.h"
+#include "input.h"
 #include "outfile.h"
 #include "peak.h"
-#include "progress.h"
-#include "source.h"
 
 struct output {
     struct outfile file;
@@ -40,13 +33,12 @@ struct run {
     struct peak peak;              /* the exact peak census (--max-peak, --summary) */
     bool track_peak;
     const struct bands *bands;     /* the labels of the input being read */
+    const struct compare_base *base; /* --compare: BASE, read; or NULL */
 };
 
 const char *convert_input_name(const struct convert_options *opt)
 {
-    if (!opt->input_path || strcmp(opt->input_path, "-") == 0)
-        return "(standard input)";
-    return opt->input_path;
+    return input_name(opt->input_path);
 }
 
 static void warn(struct convert_result *r, const struct ev_error *w)
@@ -107,147 +99,19 @@ static int on_total(void *ctx, enum heap_total kind, uint64_t time_ns, uint64_t 
     return 0;
 }
 
-static void dump_event(FILE *out, const struct ev_event *ev)
+/* Whether an output of the run is of a kind. */
+static bool wants(const struct convert_options *opt, bool (*kind)(enum output_format))
 {
-    const char *name = ev_name(ev->tag);
-    union ev_body body;
-    fprintf(out, "%" PRIu64 " ", ev->time);
-    if (!name) {
-        fprintf(out, "unknown event %u (%" PRIu32 " bytes)\n", ev->tag, ev->size);
-        return;
-    }
-    fputs(name, out);
-    enum ev_decode_status st = ev_decode(ev->tag, ev->payload, ev->size, &body);
-    if (st == EV_DECODED)
-        ev_print_fields(out, ev->tag, &body);
-    else
-        fprintf(out, " (%" PRIu32 " bytes, too short for its fields)", ev->size);
-    fputc('\n', out);
-}
-
-/* Words the census anomalies and the damage as warnings. */
-static void report_stats(const struct census_stats *st, struct convert_result *r,
-                         const struct ev_error *damage)
-{
-    struct ev_error w = { 0 };
-    if (damage) {
-        char open[96] = "";
-        if (st->open_at_end)
-            snprintf(open, sizeof open, "; the census begun at %.2f s is incomplete and was "
-                     "not written", st->open_time_ns / 1e9);
-        ev_error_at(&w, damage->offset, "%s; kept %" PRIu64 " census%s up to %.2f s%s",
-                    damage->what, st->censuses, st->censuses == 1 ? "" : "es",
-                    st->last_time_ns / 1e9, open);
-        warn(r, &w);
-    }
-    if (st->unknown_cost_centres) {
-        ev_error_set(&w, "%" PRIu64 " stack entries name cost centres never defined (shown "
-                     "as #N)", st->unknown_cost_centres);
-        warn(r, &w);
-    }
-    if (st->unended) {
-        ev_error_set(&w, "%" PRIu64 " censuses began inside another; the unfinished ones were "
-                     "dropped", st->unended);
-        warn(r, &w);
-    }
-    if (st->stray_entries || st->stray_ends) {
-        ev_error_set(&w, "%" PRIu64 " census entries and %" PRIu64 " census ends outside any "
-                     "census were ignored", st->stray_entries, st->stray_ends);
-        warn(r, &w);
-    }
-    if (st->backwards) {
-        ev_error_set(&w, "%" PRIu64 " censuses had times going backwards (kept in order)",
-                     st->backwards);
-        warn(r, &w);
-    }
-    if (st->extra_prof_begins) {
-        ev_error_set(&w, "%" PRIu64 " further HEAP_PROF_BEGIN events were ignored",
-                     st->extra_prof_begins);
-        warn(r, &w);
-    }
-}
-
-/* Counts the bytes the reader takes and, on reads (never per event), reports progress
- * when the meter says a report is due. */
-struct progress_tracker {
-    struct ev_source inner;
-    progress_fn fn;
-    void *ctx;
-    int fd;
-    uint64_t input_size;           /* of a regular file, else 0 */
-    uint64_t delivered;            /* bytes handed to the reader */
-    struct progress_meter meter;
-    const struct census *census;
-};
-
-static void report_progress(struct progress_tracker *t, double now, bool done)
-{
-    struct progress_report r = { t->delivered, t->input_size, 0, now - t->meter.start, done };
-    if (t->input_size > 0) {
-        /* A file's position counts its own bytes, compressed or not. */
-        off_t at = lseek(t->fd, 0, SEEK_CUR);
-        if (at >= 0)
-            r.bytes_read = (uint64_t)at;
-    }
-    if (t->census)
-        r.censuses = census_stats(t->census)->censuses;
-    t->fn(t->ctx, &r);
-}
-
-static ssize_t read_with_progress(void *ctx, unsigned char *buf, size_t n)
-{
-    struct progress_tracker *t = ctx;
-    ssize_t got = t->inner.read(t->inner.ctx, buf, n);
-    if (got > 0) {
-        t->delivered += (uint64_t)got;
-        double now = progress_clock();
-        if (progress_meter_due(&t->meter, now))
-            report_progress(t, now, false);
-    }
-    return got;
-}
-
-static const char *why_with_progress(void *ctx)
-{
-    struct progress_tracker *t = ctx;
-    return t->inner.why ? t->inner.why(t->inner.ctx) : NULL;
-}
-
-/* Puts a tracker between src and the reader when progress is asked for. */
-static void track_progress(const struct convert_options *opt, int fd,
-                           struct progress_tracker *t, struct ev_source *src)
-{
-    struct stat st;
-    *t = (struct progress_tracker){ *src, opt->progress, opt->progress_ctx, fd, 0, 0,
-                                    { 0, 0 }, NULL };
-    if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode))
-        t->input_size = (uint64_t)st.st_size;
-    progress_meter_start(&t->meter, progress_clock());
-    *src = (struct ev_source){ read_with_progress, t, why_with_progress };
-}
-
-static int open_input(const struct convert_options *opt, int *fd, struct ev_error *err)
-{
-    if (!opt->input_path || strcmp(opt->input_path, "-") == 0) {
-        *fd = STDIN_FILENO;
-        return 0;
-    }
-    *fd = open(opt->input_path, O_RDONLY);
-    if (*fd < 0) {
-        ev_error_set(err, "cannot open: %s", strerror(errno));
-        return -1;
-    }
-    return 0;
+    for (size_t i = 0; i < opt->output_count; i++)
+        if (kind(opt->outputs[i].format))
+            return true;
+    return false;
 }
 
 static int open_outputs(struct run *run, const struct sink_context *ctx)
 {
     const struct convert_options *opt = run->opt;
-    run->track_peak = opt->has_max_peak;
-    for (size_t i = 0; i < opt->output_count; i++)
-        if (opt->outputs[i].format == FORMAT_SUMMARY_TEXT ||
-            opt->outputs[i].format == FORMAT_SUMMARY_JSON)
-            run->track_peak = true;
+    run->track_peak = opt->has_max_peak || wants(opt, format_is_summary);
     for (size_t i = 0; i < opt->output_count; i++) {
         struct output *o = &run->outputs[i];
         const struct output_request *req = &opt->outputs[i];
@@ -339,181 +203,116 @@ static void check_budget(struct run *run, const char *input_name)
     fail(run->result, EXIT_BUDGET, input_name, &err);
 }
 
-/* A .hp input: the .hp reader feeds the same callbacks as the census assembler. */
-static void convert_hp(struct run *run, struct ev_source src, const char *input_name)
+/* Warnings of the input, damage first: the summary reports them. */
+static void take_warnings(struct convert_result *r, const struct input_outcome *out)
 {
+    for (size_t i = 0; i < out->warning_count; i++)
+        warn(r, &out->warnings[i]);
+}
+
+/* --compare: reads BASE whole, before INPUT; its warnings are kept apart (main names
+ * BASE in them). 0, or -1 with the result failed. */
+static int read_base(struct run *run, struct compare_base *base)
+{
+    const struct convert_options *opt = run->opt;
+    struct convert_result *r = run->result;
+    struct chart_options defaults;
+    chart_options_default(&defaults);
+    struct compare_needs needs = {
+        wants(opt, format_is_chart) ? (opt->chart ? opt->chart : &defaults) : NULL,
+        wants(opt, format_is_summary),
+    };
+    struct input_options iopt = { opt->compare_path, opt->ccs_length, opt->read_buffer, NULL,
+                                  NULL, NULL };
+    struct input_outcome out;
+    struct ev_error err = { 0 };
+    r->base_name = input_name(opt->compare_path);
+    if (compare_base_read(base, &iopt, &needs, &out, &err) != INPUT_OK) {
+        fail(r, EXIT_BAD_INPUT, r->base_name, &err);
+        return -1;
+    }
+    if (out.damaged && opt->strict) {
+        fail(r, EXIT_BAD_INPUT, r->base_name, &out.damage);
+        return -1;
+    }
+    for (size_t i = 0; i < out.warning_count && i < CONVERT_MAX_WARNINGS; i++)
+        r->base_warnings[r->base_warning_count++] = out.warnings[i];
+    run->base = base;
+    return 0;
+}
+
+/* Reads INPUT into the outputs and commits them. */
+static void convert_input(struct run *run, const char *input_name)
+{
+    const struct convert_options *opt = run->opt;
     struct convert_result *result = run->result;
     struct ev_error err = { 0 };
+    struct input_options iopt = { opt->input_path, opt->ccs_length, opt->read_buffer, opt->dump,
+                                  opt->progress, opt->progress_ctx };
     struct census_events events = { on_frame, on_marker, on_total, run };
-    struct hp_reader *hp = hp_reader_new(src, &events);
+    struct input *in = input_open(&iopt, &events, &err);
     bool commit = false;
-    if (!hp) {
-        ev_error_set(&err, "out of memory");
+    if (!in) {
         fail(result, EXIT_BAD_INPUT, input_name, &err);
         return;
     }
-    struct sink_context ctx = { hp_reader_run_info(hp), hp_reader_bands(hp), input_name, false,
-                                run->opt->chart, &run->peak, result->warnings,
-                                &result->warning_count, run->opt->png_scale };
+    struct sink_context ctx = {
+        .info = input_run_info(in), .bands = input_bands(in), .input_name = input_name,
+        .chart = opt->chart, .peak = &run->peak, .warnings = result->warnings,
+        .warning_count = &result->warning_count, .base = run->base,
+        .png_scale = opt->png_scale,
+    };
     run->bands = ctx.bands;
     if (open_outputs(run, &ctx) != 0)
         goto done;
-    enum hp_status st = hp_reader_run(hp, &err);
-    if (st == HP_STOPPED) {
+    struct input_outcome outcome;
+    enum input_status st = input_read(in, &outcome, &err);
+    if (st == INPUT_STOPPED) {
         write_failure(run);
         goto done;
     }
-    if (st != HP_OK && st != HP_TRUNCATED) {
+    if (st == INPUT_BAD) {
         fail(result, EXIT_BAD_INPUT, input_name, &err);
         goto done;
     }
-    result->damaged = st == HP_TRUNCATED;
-    if (result->damaged && run->opt->strict) {
-        fail(result, EXIT_BAD_INPUT, input_name, &err);
+    result->damaged = outcome.damaged;
+    result->censuses = outcome.censuses;
+    if (outcome.damaged && opt->strict) {
+        fail(result, EXIT_BAD_INPUT, input_name, &outcome.damage);
         goto done;
     }
-    result->censuses = hp_reader_censuses(hp);
-    if (result->damaged)
-        warn(result, &err);
+    take_warnings(result, &outcome);
     if (finish_outputs(run) != 0) {
         write_failure(run);
         goto done;
     }
     commit = true;
     check_budget(run, input_name);
-done:
-    close_outputs(run, commit);
-    hp_reader_free(hp);
-}
-
-void convert_run(const struct convert_options *opt, struct convert_result *result)
-{
-    memset(result, 0, sizeof *result);
-    const char *input_name = convert_input_name(opt);
-    struct ev_error err = { 0 };
-    struct run run = { .opt = opt, .result = result };
-    struct ev_reader *reader = NULL;
-    struct census *census = NULL;
-    int fd = -1;
-    bool commit = false;
-
-    if (open_input(opt, &fd, &err) != 0) {
-        fail(result, EXIT_BAD_INPUT, input_name, &err);
-        return;
-    }
-    struct source_auto *input = source_auto_new(fd);
-    if (!input) {
-        ev_error_set(&err, "out of memory");
-        fail(result, EXIT_BAD_INPUT, input_name, &err);
-        if (fd > STDIN_FILENO)
-            close(fd);
-        return;
-    }
-    /* The kind of input is told by its first bytes, read ahead without seeking. */
-    struct source_peek peek;
-    struct ev_source inflated = { source_auto_read, input, source_auto_why };
-    if (source_peek_init(&peek, inflated, 4) != 0) {
-        const char *why = source_auto_why(input);
-        ev_error_set(&err, "cannot read: %s", why ? why : strerror(errno));
-        fail(result, EXIT_BAD_INPUT, input_name, &err);
-        goto fail_setup;
-    }
-    struct ev_source src = { source_peek_read, &peek, source_peek_why };
-    run.outputs = calloc(opt->output_count ? opt->output_count : 1, sizeof *run.outputs);
-    if (run.outputs && hp_looks_like(peek.head, peek.len)) {
-        convert_hp(&run, src, input_name);
-        goto fail_setup;
-    }
-    struct progress_tracker tracker;
-    if (opt->progress)
-        track_progress(opt, fd, &tracker, &src);
-    reader = ev_reader_new(src, opt->read_buffer);
-    struct census_options copt = { opt->ccs_length };
-    struct census_events events = { on_frame, on_marker, on_total, &run };
-    census = census_new(&copt, &events);
-    if (opt->progress)
-        tracker.census = census;
-    if (!reader || !run.outputs || !census) {
-        ev_error_set(&err, "out of memory");
-        fail(result, EXIT_BAD_INPUT, input_name, &err);
-        goto fail_setup;
-    }
-
-    enum ev_status st = ev_reader_read_header(reader, &err);
-    if (st == EV_OK && census_check_header(census, reader, &err) != CENSUS_OK)
-        st = EV_DAMAGED;
-    if (st != EV_OK) {
-        fail(result, EXIT_BAD_INPUT, input_name, &err);
-        goto fail_setup;
-    }
-
-    struct sink_context ctx = { census_run_info(census), census_bands(census), input_name,
-                                false, opt->chart, &run.peak, result->warnings,
-                                &result->warning_count, opt->png_scale };
-    run.bands = ctx.bands;
-    if (open_outputs(&run, &ctx) != 0)
-        goto fail_outputs;
-
-    /* --dump prints every event; a conversion needs only the few the assembler wants. */
-    if (!opt->dump)
-        ev_reader_skip_unwanted(reader, census_wants);
-    struct ev_event ev;
-    enum census_status cst = CENSUS_OK;
-    while ((st = ev_reader_next(reader, &ev, &err)) == EV_OK) {
-        if (opt->dump)
-            dump_event(opt->dump, &ev);
-        cst = census_feed(census, &ev, &err);
-        if (cst != CENSUS_OK)
-            break;
-    }
-    if (cst == CENSUS_STOPPED) {
-        write_failure(&run);
-        goto fail_outputs;
-    }
-    if (cst == CENSUS_NO_MEMORY || cst == CENSUS_LIMIT) {
-        if (cst == CENSUS_NO_MEMORY)
-            ev_error_set(&err, "out of memory");
-        fail(result, EXIT_BAD_INPUT, input_name, &err);
-        goto fail_outputs;
-    }
-    /* Anything but the end-of-data marker, including an event too short for its fields,
-     * is damage: what came before stands. */
-    bool complete = st == EV_END && cst == CENSUS_OK;
-    if (opt->progress)
-        report_progress(&tracker, progress_clock(), true);
-    struct ev_error damage = err;
-    result->damaged = !complete;
-    census_note_time(census, ev_reader_latest_time(reader));
-    cst = census_finish(census, complete, &err);
-    if (cst != CENSUS_OK) {
-        write_failure(&run);
-        goto fail_outputs;
-    }
-    result->censuses = census_stats(census)->censuses;
-    if (!complete && opt->strict) {
-        fail(result, EXIT_BAD_INPUT, input_name, &damage);
-        goto fail_outputs;
-    }
-    /* Warnings first: the summary reports them. */
-    report_stats(census_stats(census), result, complete ? NULL : &damage);
-    if (finish_outputs(&run) != 0) {
-        write_failure(&run);
-        goto fail_outputs;
-    }
-    commit = true;
-    check_budget(&run, input_name);
     if (opt->dump && fflush(opt->dump) != 0) {
         ev_error_set(&err, "cannot write: %s", strerror(errno));
         fail(result, EXIT_WRITE, "(standard output)", &err);
         commit = false;
     }
+done:
+    close_outputs(run, commit);
+    input_free(in);
+}
 
-fail_outputs:
-    close_outputs(&run, commit);
-fail_setup:
-    census_free(census);
-    ev_reader_free(reader);
+void convert_run(const struct convert_options *opt, struct convert_result *result)
+{
+    memset(result, 0, sizeof *result);
+    struct run run = { .opt = opt, .result = result };
+    struct compare_base base = { 0 };
+    run.outputs = calloc(opt->output_count ? opt->output_count : 1, sizeof *run.outputs);
+    if (!run.outputs) {
+        struct ev_error err = { 0 };
+        ev_error_set(&err, "out of memory");
+        fail(result, EXIT_BAD_INPUT, convert_input_name(opt), &err);
+        return;
+    }
+    if (!opt->compare_path || read_base(&run, &base) == 0)
+        convert_input(&run, convert_input_name(opt));
     free(run.outputs);
     peak_free(&run.peak);
-    source_auto_free(input);
+    compare_base_free(&base);
 }

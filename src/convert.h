@@ -42,6 +42,9 @@ struct convert_options {
     const struct chart_options *chart; /* for chart outputs; NULL = defaults */
     bool has_max_peak;             /* --max-peak: status 3 when the peak is above */
     uint64_t max_peak;
+    /* --compare: an earlier run (eventlog or .hp), read whole before the input; charts
+     * and the summary set it against the input. NULL: none. */
+    const char *compare_path;
     double png_scale;              /* --scale for PNG outputs; 0 = 1 */
     progress_fn progress;          /* eventlog inputs: called at most ten times a second
                                     * while reading and once at its end; NULL = never */
@@ -58,6 +61,10 @@ struct convert_result {
     size_t warning_count;
     uint64_t censuses;
     bool damaged;
+    /* --compare: the warnings about BASE, apart (messages name BASE). */
+    const char *base_name;
+    struct ev_error base_warnings[CONVERT_MAX_WARNINGS];
+    size_t base_warning_count;
 };
 
 /* The name messages use for the input: its path, or "(standard input)". */

@@ -145,6 +145,24 @@ size_t ev_min_size(uint16_t tag)
     }
 }
 
+size_t ev_payload_written(uint16_t tag, const unsigned char *payload, size_t declared)
+{
+    if (tag != EV_IPE || declared < 8 + 6)
+        return declared;
+    /* Walk the six strings GHC writes; each must end with its NUL. */
+    const unsigned char *p = payload + 8, *end = payload + declared, *last = NULL;
+    for (int i = 0; i < 6; i++) {
+        const unsigned char *nul = memchr(p, 0, (size_t)(end - p));
+        if (!nul)
+            return declared;
+        last = p;
+        p = nul + 1;
+    }
+    if (end - p != 1 || !memchr(last, ':', (size_t)(p - 1 - last)))
+        return declared;
+    return declared - 1;
+}
+
 /* Strings are printed in C-like quotes so a dump line stays one line whatever they hold. */
 static void print_quoted(FILE *out, const char *p, size_t len)
 {

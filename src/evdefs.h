@@ -186,6 +186,12 @@
     FIELD(U64, tick, "tick number")                                              \
     FIELD(CCS, stack, "cost-centre stack, innermost first")
 #define EVF_PROF_BEGIN(FIELD) FIELD(U64, interval, "tick interval in nanoseconds")
+/* IPE is decoded by its content: the info pointer, then NUL-terminated strings. GHC
+ * 9.2-9.8 write six (the last is "file:span"); a layout with the source file and span
+ * apart has seven (src_span is then the seventh, else empty: a STR at the payload's end
+ * decodes as ""). GHC 9.10 and later declare each IPE event one byte longer than they
+ * write (postIPE counts the ':' between file and span twice); ev_payload_written()
+ * recognises that so the reader stays in step (see evdecode.h). */
 #define EVF_IPE(FIELD)                                                           \
     FIELD(U64, info, "info table address")                                       \
     FIELD(STR, table_name, "table name")                                         \
@@ -193,7 +199,8 @@
     FIELD(STR, type_desc, "type")                                                \
     FIELD(STR, label, "source label")                                            \
     FIELD(STR, module, "source module")                                          \
-    FIELD(STR, srcloc, "source location")
+    FIELD(STR, srcloc, "source location (\"file:span\"), or the file alone")     \
+    FIELD(STR, src_span, "source span, when written apart from the file")
 
 /* Tags with a meaning of their own in the stream. */
 #define EV_TAG_DATA_END 0xffffu

@@ -447,8 +447,11 @@ static enum hp_status any_line(struct hp_reader *r, char *line, size_t len, stru
     }
     if (keyword(line, "END_SAMPLE", &rest))
         return bad(r, err, "END_SAMPLE without BEGIN_SAMPLE", line);
-    return bad(r, err, r->line_no == 1 ? "not a .hp heap profile (expected JOB)"
-                                       : "expected a header line or BEGIN_SAMPLE", line);
+    /* Text that is not a .hp either: say "not an eventlog" as for any other input. */
+    return bad(r, err,
+               r->line_no == 1 ? "not an eventlog, nor a .hp heap profile (expected JOB)"
+                               : "expected a header line or BEGIN_SAMPLE",
+               line);
 }
 
 enum hp_status hp_reader_run(struct hp_reader *r, struct ev_error *err)

@@ -92,6 +92,7 @@ int main(int argc, char **argv)
         .chart = &cli.chart,
         .has_max_peak = cli.has_max_peak,
         .max_peak = cli.max_peak,
+        .compare_path = cli.compare,
         .png_scale = cli.scale,
     };
     struct progress_printer progress = { isatty(STDERR_FILENO) == 1, false };
@@ -102,6 +103,9 @@ int main(int argc, char **argv)
     struct convert_result result;
     convert_run(&opt, &result);
     erase_progress(&progress);
+    if (!cli.quiet)
+        for (size_t i = 0; i < result.base_warning_count; i++)
+            print_message(result.base_name, &result.base_warnings[i]);
     if (!cli.quiet)
         for (size_t i = 0; i < result.warning_count; i++)
             print_message(convert_input_name(&opt), &result.warnings[i]);

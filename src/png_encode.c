@@ -9,6 +9,8 @@
 
 #include "png_encode.h"
 
+#include "utf8.h"
+
 #include <errno.h>
 #include <math.h>
 #include <png.h>
@@ -66,12 +68,12 @@ static void flush_bytes(png_structp png)
 static int clean_text(const char *in, struct png_text_field *f)
 {
     char *copy;
-    const char *s = png_valid_utf8(in, &copy);
+    const char *s = utf8_valid(in, &copy);
     if (!s)
         return -1;
     size_t len = 0, n;
     f->ascii = true;
-    while (s[len] && (n = png_utf8_sequence((const unsigned char *)s + len)) != 0 &&
+    while (s[len] && (n = utf8_sequence((const unsigned char *)s + len, strlen(s + len))) != 0 &&
            len + n <= PNG_TEXT_MAX) {
         for (size_t i = 0; i < n; i++) {
             unsigned char c = (unsigned char)s[len + i];

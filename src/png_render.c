@@ -10,6 +10,8 @@
  */
 #include "png_render.h"
 
+#include "utf8.h"
+
 #include <fontconfig/fontconfig.h>
 #include <math.h>
 #include <stdlib.h>
@@ -143,59 +145,6 @@ static void draw_rect(cairo_t *cr, const struct dl_item *it)
     paint_path(cr, it, true);
 }
 
-size_t png_utf8_sequence(const unsigned char *s)
-{
-    unsigned c = s[0];
-    size_t n;
-    unsigned min, v;
-    if (c < 0x80)
-        return 1;
-    if (c >= 0xc2 && c <= 0xdf)
-        n = 2, min = 0x80, v = c & 0x1f;
-    else if (c >= 0xe0 && c <= 0xef)
-        n = 3, min = 0x800, v = c & 0x0f;
-    else if (c >= 0xf0 && c <= 0xf4)
-        n = 4, min = 0x10000, v = c & 0x07;
-    else
-        return 0;
-    for (size_t i = 1; i < n; i++) {
-        if ((s[i] & 0xc0) != 0x80)
-            return 0;
-        v = (v << 6) | (s[i] & 0x3f);
-    }
-    if (v < min || v > 0x10ffff || (v >= 0xd800 && v <= 0xdfff))
-        return 0;
-    return n;
-}
-
-const char *png_valid_utf8(const char *text, char **copy)
-{
-    const unsigned char *s = (const unsigned char *)text;
-    size_t len = strlen(text), i = 0, n;
-    *copy = NULL;
-    while (i < len && (n = png_utf8_sequence(s + i)) != 0)
-        i += n;
-    if (i == len)
-        return text;
-    char *out = malloc(len * 3 + 1);
-    if (!out)
-        return NULL;
-    char *p = out;
-    for (i = 0; i < len; i += n ? n : 1) {
-        n = png_utf8_sequence(s + i);
-        if (n) {
-            memcpy(p, s + i, n);
-            p += n;
-        } else {
-            memcpy(p, "\xef\xbf\xbd", 3);
-            p += 3;
-        }
-    }
-    *p = '\0';
-    *copy = out;
-    return out;
-}
-
 /* How far left of the anchor the text starts: SVG's text-anchor, measured on the
  * advance width as browsers do. */
 static double anchor_offset(enum dl_anchor anchor, double advance)
@@ -218,7 +167,7 @@ static int draw_text(cairo_t *cr, const struct dl_item *it)
         !isfinite(it->rotate))
         return 0;
     char *copy;
-    const char *text = png_valid_utf8(it->text, &copy);
+    const char *text = utf8_valid(it->text, &copy);
     if (!text)
         return -1;
     cairo_select_font_face(cr, PNG_FONT_FACE, CAIRO_FONT_SLANT_NORMAL,

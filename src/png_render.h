@@ -51,14 +51,4 @@ int png_image_size(const struct display_list *dl, double scale, int *width, int 
 int png_render(const struct display_list *dl, double scale, cairo_surface_t **out,
                struct ev_error *err);
 
-/* The length of the valid UTF-8 sequence at s (1..4), or 0 when it is not one: overlong
- * forms, surrogates and values past U+10FFFF are refused, as cairo refuses them. s must
- * be NUL-terminated (a NUL ends any sequence early). */
-size_t png_utf8_sequence(const unsigned char *s);
-
-/* text itself when it is valid UTF-8; otherwise a malloc'd copy with U+FFFD for each bad
- * byte, also stored in *copy for the caller to free (*copy is NULL when text is returned).
- * NULL when out of memory. */
-const char *png_valid_utf8(const char *text, char **copy);
-
 #endif

@@ -73,6 +73,14 @@ void profile_options_default(struct profile_options *opt)
     opt->columns = 1280;
 }
 
+void profile_options_every_band(struct profile_options *opt)
+{
+    profile_options_default(opt);
+    opt->bands = 0;
+    opt->trace_percent = 0;
+    opt->columns = PROFILE_MAX_COLUMNS;
+}
+
 bool profile_sort_from_name(const char *name, enum profile_sort *sort)
 {
     static const struct { const char *name; enum profile_sort sort; } sorts[] = {
@@ -351,7 +359,7 @@ static bool band_kept(struct profile *p, uint32_t band, const struct bands *band
         s->filter = 1;
     if (s->filter == 0) {
         size_t len;
-        const char *label = bands_label(bands, band, &len);
+        const char *label = bands_display_label(bands, band, &len);
         char *copy = strndup(label ? label : "", label ? len : 0);
         if (!copy)
             return false;   /* decided again next time */
@@ -691,7 +699,32 @@ static void fill_points(const struct profile *p, struct profile_view *v, const u
     v->point_count = n;
 }
 
+/* Moves the ranked bands past the first `shown` that keep wants into the shown part (in
+ * rank order); returns the new number shown. */
+static size_t also_shown(struct ranked *r, size_t n, size_t shown, const struct bands *bands,
+                         const struct profile_keep *keep)
+{
+    if (!keep)
+        return shown;
+    for (size_t i = shown; i < n; i++) {
+        size_t len;
+        const char *label = bands_display_label(bands, r[i].band, &len);
+        if (!label || !keep->wants(keep->ctx, label, len))
+            continue;
+        struct ranked t = r[i];
+        memmove(&r[shown + 1], &r[shown], (i - shown) * sizeof *r);
+        r[shown++] = t;
+    }
+    return shown;
+}
+
 int profile_view(const struct profile *p, const struct bands *bands, struct profile_view *v)
+{
+    return profile_view_keep(p, bands, NULL, v);
+}
+
+int profile_view_keep(const struct profile *p, const struct bands *bands,
+                      const struct profile_keep *keep, struct profile_view *v)
 {
     memset(v, 0, sizeof *v);
     v->censuses = p->censuses;
@@ -713,7 +746,7 @@ int profile_view(const struct profile *p, const struct bands *bands, struct prof
     v->bands_seen = (uint32_t)n;
     for (size_t i = 0; i < n; i++)
         v->total_area += r[i].stats.area;
-    size_t shown = shown_count(p, r, n, v->total_area);
+    size_t shown = also_shown(r, n, shown_count(p, r, n, v->total_area), bands, keep);
     bool other = shown < n;
     struct profile_band other_band = { .band = PROFILE_OTHER, .label = "OTHER",
                                        .folded = (uint32_t)(n - shown) };
@@ -723,7 +756,7 @@ int profile_view(const struct profile *p, const struct bands *bands, struct prof
     }
     for (size_t i = 0; i < shown; i++) {
         size_t len;
-        const char *label = bands_label(bands, r[i].band, &len);
+        const char *label = bands_display_label(bands, r[i].band, &len);
         r[i].label = strndup(label ? label : "", label ? len : 0);
         if (!r[i].label) {
             for (size_t j = 0; j < i; j++)

@@ -62,6 +62,9 @@ struct profile_options {
 /* --bands 15, --trace 1, --sort size, 1280 columns. */
 void profile_options_default(struct profile_options *opt);
 
+/* Every band, none folded into OTHER, at the finest resolution: for summaries. */
+void profile_options_every_band(struct profile_options *opt);
+
 /* Which sort a name (size, stddev, name) means; false when none. */
 bool profile_sort_from_name(const char *name, enum profile_sort *sort);
 
@@ -134,6 +137,17 @@ struct profile_view {
 /* 0, or -1 when out of memory. The view borrows the markers from p. */
 int profile_view(const struct profile *p, const struct bands *bands, struct profile_view *v);
 void profile_view_free(struct profile_view *v);
+
+/* Bands to show whatever their rank (--compare shows the union of two runs' largest):
+ * wants says yes for a label (len bytes, not NUL-terminated). */
+struct profile_keep {
+    bool (*wants)(void *ctx, const char *label, size_t len);
+    void *ctx;
+};
+
+/* profile_view, also showing every band keep wants (after the others, in rank order). */
+int profile_view_keep(const struct profile *p, const struct bands *bands,
+                      const struct profile_keep *keep, struct profile_view *v);
 
 /* For tests and tools: the exact statistics of a band (zeros if never seen). */
 struct profile_band_stats profile_stats(const struct profile *p, uint32_t band);

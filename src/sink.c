@@ -39,6 +39,16 @@ const char *format_name(enum output_format format)
     return "none";
 }
 
+bool format_is_chart(enum output_format format)
+{
+    return format == FORMAT_SVG || format == FORMAT_PNG;   /* each draws compare_layout */
+}
+
+bool format_is_summary(enum output_format format)
+{
+    return format == FORMAT_SUMMARY_TEXT || format == FORMAT_SUMMARY_JSON;
+}
+
 struct sink *sink_new(enum output_format format, FILE *out, const struct sink_context *ctx)
 {
     switch (format) {

@@ -25,9 +25,13 @@ enum output_format format_from_name(const char *name);
 /* The format a file name's extension asks for, or FORMAT_NONE. */
 enum output_format format_from_path(const char *path);
 const char *format_name(enum output_format format);
+/* Formats that draw a chart (a display list: compare.h), and the --summary formats. */
+bool format_is_chart(enum output_format format);
+bool format_is_summary(enum output_format format);
 
 struct chart_options;   /* chart.h */
 struct peak;            /* peak.h */
+struct compare_base;    /* compare.h */
 
 /* What every sink may read; owned by the producer and alive until finish returns. */
 struct sink_context {
@@ -40,6 +44,9 @@ struct sink_context {
     /* The run's warnings (damage and anomalies), complete by the time finish is called. */
     const struct ev_error *warnings;
     const size_t *warning_count;
+    /* --compare: the base run, read whole before this one; NULL without. Charts draw it
+     * above this run, the summary reports the change; .hp, CSV and JSON ignore it. */
+    const struct compare_base *base;
     double png_scale;           /* PNG: --scale, pixels per layout unit; 0 = 1 */
 };
 

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 
 #include "chart.h"
+#include "compare.h"
 #include "png_encode.h"
 #include "png_render.h"
 #include "profile.h"
@@ -58,13 +59,10 @@ static int png_total(struct sink *s, enum heap_total kind, uint64_t time_ns, uin
 static int lay_out(struct png_sink *g, struct display_list *dl)
 {
     struct sink *s = &g->base;
-    struct profile_view view;
-    if (profile_view(g->profile, s->ctx.bands, &view) != 0)
-        return -1;
     struct textmeasure *tm = textmeasure_new();
-    int rc = tm ? chart_layout(&view, s->ctx.info, s->ctx.input_name, &g->chart, tm, dl) : -1;
+    /* one chart, or with --compare the base above this run (compare.h) */
+    int rc = tm ? compare_layout(&s->ctx, g->profile, &g->chart, tm, dl) : -1;
     textmeasure_free(tm);
-    profile_view_free(&view);
     return rc;
 }
 
@@ -121,9 +119,10 @@ struct sink *sink_png_new(FILE *out, const struct sink_context *ctx)
     g->scale = ctx->png_scale > 0 ? ctx->png_scale : 1;
     /* The SVG sink's resolution, not the pixels': the same kept censuses, so the same
      * outlines at any --scale (the profile keeps two per column already). */
-    g->chart.profile.columns = g->chart.width;
+    struct profile_options popt;
+    chart_profile_options(&g->chart, &popt);
     struct ev_error err;
-    g->profile = profile_new(&g->chart.profile, &err);
+    g->profile = profile_new(&popt, &err);
     if (!g->profile) {
         free(g);
         return NULL;

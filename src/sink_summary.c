@@ -11,10 +11,12 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "chart.h"
+#include "compare.h"
 #include "peak.h"
 #include "profile.h"
 #include "textout.h"
@@ -23,6 +25,11 @@
 #define TEXT_TOP_AT_PEAK 5
 #define TEXT_BANDS 10
 #define JSON_TOP_AT_PEAK 10
+#define GREW_MOST 10            /* --compare: bands that grew most, by peak */
+
+struct summary_sink;
+static void text_compare(struct summary_sink *m, const struct peak *pk,
+                         const struct profile_view *v);
 
 struct summary_sink {
     struct sink base;
@@ -98,6 +105,8 @@ static void write_text(struct summary_sink *m, const struct peak *pk,
     fprintf(out, "damage     %s\n", warnings ? "" : "none");
     for (size_t i = 0; i < warnings; i++)
         fprintf(out, "  %s\n", m->base.ctx.warnings[i].what);
+    if (m->base.ctx.base)
+        text_compare(m, pk, v);
 }
 
 static void json_key_string(FILE *out, const char *key, const char *value)
@@ -107,6 +116,83 @@ static void json_key_string(FILE *out, const char *key, const char *value)
         textout_json_string(out, value, strlen(value));
     else
         fputs("null", out);
+}
+
+/* --compare: what changed from the base to this run. */
+struct change {
+    const struct compare_base *base;
+    int64_t bytes;               /* this peak minus the base's */
+    double percent;              /* NAN when the base peak is 0 */
+    struct compare_growth grew[GREW_MOST];
+    long grew_count;             /* -1 when out of memory */
+};
+
+static void change_of(const struct summary_sink *m, const struct peak *pk,
+                      const struct profile_view *v, struct change *c)
+{
+    c->base = m->base.ctx.base;
+    c->bytes = (int64_t)pk->bytes - (int64_t)c->base->peak.bytes;
+    c->percent = c->base->peak.bytes ? 100.0 * (double)c->bytes / (double)c->base->peak.bytes
+                                     : NAN;
+    c->grew_count = compare_grew(c->base, v, c->grew, GREW_MOST);
+}
+
+static void text_compare(struct summary_sink *m, const struct peak *pk,
+                         const struct profile_view *v)
+{
+    struct change c;
+    change_of(m, pk, v, &c);
+    const struct compare_base *b = c.base;
+    FILE *out = m->base.out;
+    const struct compare_growth *grew = c.grew;
+    long n = c.grew_count;
+    int64_t bytes = c.bytes;
+    double percent = c.percent;
+    char was[32], now[32], change[32];
+    chart_format_bytes((double)b->peak.bytes, was, sizeof was);
+    chart_format_bytes((double)pk->bytes, now, sizeof now);
+    chart_format_bytes((double)(bytes < 0 ? -bytes : bytes), change, sizeof change);
+    fprintf(out, "compare    with %s (%s)\n", b->name,
+            b->info && b->info->program ? b->info->program : "(unknown)");
+    fprintf(out, "  peak     %s at %.2f s, was %s at %.2f s: %c%s", now, pk->time_ns / 1e9,
+            was, b->peak.time_ns / 1e9, bytes < 0 ? '-' : '+', change);
+    if (isnan(percent))
+        fprintf(out, "\n");
+    else
+        fprintf(out, " (%+.1f%%)\n", percent);
+    fprintf(out, "  grew most, by peak:%s\n", n > 0 ? "" : " none");
+    for (long i = 0; i < n; i++) {
+        chart_format_bytes((double)grew[i].base, was, sizeof was);
+        chart_format_bytes((double)grew[i].now, now, sizeof now);
+        fprintf(out, "  %10s -> %10s  %s\n", was, now, grew[i].label);
+    }
+}
+
+static void json_compare(struct summary_sink *m, const struct peak *pk,
+                         const struct profile_view *v)
+{
+    struct change c;
+    change_of(m, pk, v, &c);
+    FILE *out = m->base.out;
+    fputs(",\n \"compare\": {", out);
+    json_key_string(out, "base", c.base->name);
+    fputs(", ", out);
+    json_key_string(out, "base_program", c.base->info ? c.base->info->program : NULL);
+    fprintf(out, ",\n  \"base_peak\": {\"bytes\": %" PRIu64 ", \"time_s\": ", c.base->peak.bytes);
+    textout_seconds(out, c.base->peak.time_ns);
+    fprintf(out, "},\n  \"peak_change_bytes\": %" PRId64 ", \"peak_change_percent\": ", c.bytes);
+    if (isnan(c.percent))
+        fputs("null", out);
+    else
+        fprintf(out, "%.3f", c.percent);
+    fputs(",\n  \"grew_by\": \"peak\", \"grew\": [", out);
+    for (long i = 0; i < c.grew_count; i++) {
+        fputs(i ? ", {\"label\": " : "{\"label\": ", out);
+        textout_json_string(out, c.grew[i].label, strlen(c.grew[i].label));
+        fprintf(out, ", \"base\": %" PRIu64 ", \"now\": %" PRIu64 "}", c.grew[i].base,
+                c.grew[i].now);
+    }
+    fputs("]}", out);
 }
 
 static void write_json(struct summary_sink *m, const struct peak *pk,
@@ -164,7 +250,10 @@ static void write_json(struct summary_sink *m, const struct peak *pk,
             fprintf(out, ", \"offset\": %" PRIu64, w->offset);
         fputc('}', out);
     }
-    fputs("]}\n", out);
+    fputc(']', out);
+    if (m->base.ctx.base)
+        json_compare(m, pk, v);
+    fputs("}\n", out);
 }
 
 static int summary_finish(struct sink *s)
@@ -205,10 +294,7 @@ static struct sink *summary_new(FILE *out, const struct sink_context *ctx, bool 
     if (!m)
         return NULL;
     struct profile_options opt;
-    profile_options_default(&opt);
-    opt.bands = 0;              /* every band, none folded: the summary lists them all */
-    opt.trace_percent = 0;
-    opt.columns = PROFILE_MAX_COLUMNS;
+    profile_options_every_band(&opt);   /* the summary lists them all */
     struct ev_error err;
     m->profile = profile_new(&opt, &err);
     if (!m->profile) {

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 
 #include "chart.h"
+#include "compare.h"
 #include "profile.h"
 #include "svg.h"
 #include "textmeasure.h"
@@ -47,13 +48,10 @@ static int svg_total(struct sink *s, enum heap_total kind, uint64_t time_ns, uin
 static int svg_finish(struct sink *s)
 {
     struct svg_sink *g = (struct svg_sink *)s;
-    struct profile_view view;
     struct display_list dl;
     int rc = -1;
-    if (profile_view(g->profile, s->ctx.bands, &view) != 0)
-        return no_memory();
     struct textmeasure *tm = textmeasure_new();
-    if (!tm || chart_layout(&view, s->ctx.info, s->ctx.input_name, &g->chart, tm, &dl) != 0) {
+    if (!tm || compare_layout(&s->ctx, g->profile, &g->chart, tm, &dl) != 0) {
         rc = no_memory();
         goto done;
     }
@@ -62,7 +60,6 @@ static int svg_finish(struct sink *s)
     display_free(&dl);
 done:
     textmeasure_free(tm);
-    profile_view_free(&view);
     return rc;
 }
 
@@ -91,9 +88,10 @@ struct sink *sink_svg_new(FILE *out, const struct sink_context *ctx)
         g->chart = *ctx->chart;
     else
         chart_options_default(&g->chart);
-    g->chart.profile.columns = g->chart.width;
+    struct profile_options popt;
+    chart_profile_options(&g->chart, &popt);
     struct ev_error err;
-    g->profile = profile_new(&g->chart.profile, &err);
+    g->profile = profile_new(&popt, &err);
     if (!g->profile) {
         free(g);
         return NULL;

@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "utf8.h"
+
 struct strbuf {
     char *data;
     size_t len, cap;
@@ -56,27 +58,6 @@ static void sb_number(struct strbuf *b, double v)
     }
 }
 
-/* Length of the valid UTF-8 sequence at s (1-4), or 0 when it is not one. */
-static size_t utf8_sequence(const unsigned char *s)
-{
-    unsigned c = s[0];
-    if (c < 0x80)
-        return 1;
-    size_t n = c >= 0xf0 && c <= 0xf4 ? 4 : c >= 0xe0 ? 3 : c >= 0xc2 && c < 0xe0 ? 2 : 0;
-    if (n == 0 || c > 0xf4)
-        return 0;
-    for (size_t i = 1; i < n; i++)
-        if ((s[i] & 0xc0) != 0x80)
-            return 0;
-    uint32_t cp = n == 2 ? (c & 0x1f) : n == 3 ? (c & 0x0f) : (c & 0x07);
-    for (size_t i = 1; i < n; i++)
-        cp = cp << 6 | (s[i] & 0x3f);
-    if ((n == 3 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff) || cp == 0xfffe || cp == 0xffff)) ||
-        (n == 4 && (cp < 0x10000 || cp > 0x10ffff)))
-        return 0;
-    return n;
-}
-
 /* Text XML 1.0 can carry: invalid UTF-8 and forbidden control characters become U+FFFD. */
 static const char *clean_text(struct strbuf *b, const char *text)
 {
@@ -84,9 +65,9 @@ static const char *clean_text(struct strbuf *b, const char *text)
     b->len = 0;
     if (sb_reserve(b, len * 3) != 0)
         return NULL;
-    const unsigned char *s = (const unsigned char *)text;
+    const unsigned char *s = (const unsigned char *)text, *end = s + len;
     while (*s) {
-        size_t n = utf8_sequence(s);
+        size_t n = utf8_sequence(s, (size_t)(end - s));
         if (n == 1 && *s < 0x20 && *s != '\t' && *s != '\n' && *s != '\r')
             n = 0;
         if (n == 0) {
@@ -228,6 +209,10 @@ static void text_item(struct svg_writer *sw, const struct dl_item *it)
     static const char *const anchors[] = { "start", "middle", "end" };
     start(sw, "text");
     attr(sw, "class", it->role ? it->role : "text");
+    /* Browsers ignore xml:space on the root: keep runs of spaces (the subtitle's
+     * separators) as the layout measured them. */
+    if (strstr(it->text, "  "))
+        attr(sw, "style", "white-space:pre");
     attr_number(sw, "x", it->x);
     attr_number(sw, "y", it->y);
     attr_number(sw, "font-size", it->font_size);

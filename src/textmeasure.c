@@ -7,6 +7,8 @@
  */
 #include "textmeasure.h"
 
+#include "utf8.h"
+
 #include <cairo.h>
 #include <stdlib.h>
 #include <string.h>
@@ -60,10 +62,17 @@ static void select_face(struct textmeasure *tm, bool bold)
 
 double text_width(struct textmeasure *tm, const char *text, double font_size, bool bold)
 {
+    /* Invalid UTF-8 would put the context in an error state: every later width 0. The
+     * back-ends draw such text with U+FFFD, so measure that. */
+    char *copy;
+    const char *valid = utf8_valid(text, &copy);
+    if (!valid)
+        return 0;
     cairo_text_extents_t ext;
     select_face(tm, bold);
     cairo_set_font_size(tm->cr, font_size);
-    cairo_text_extents(tm->cr, text, &ext);
+    cairo_text_extents(tm->cr, valid, &ext);
+    free(copy);
     return ext.x_advance;
 }
 

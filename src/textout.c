@@ -5,39 +5,7 @@
 #include <stdbool.h>
 #include <string.h>
 
-/* Length of the valid UTF-8 sequence at s (at most len bytes), or 0 when invalid. */
-static size_t utf8_sequence(const unsigned char *s, size_t len)
-{
-    unsigned char c = s[0];
-    size_t n;
-    uint32_t cp;
-    if (c < 0x80)
-        return 1;
-    if (c >= 0xc2 && c <= 0xdf) {
-        n = 2;
-        cp = c & 0x1f;
-    } else if (c >= 0xe0 && c <= 0xef) {
-        n = 3;
-        cp = c & 0x0f;
-    } else if (c >= 0xf0 && c <= 0xf4) {
-        n = 4;
-        cp = c & 0x07;
-    } else {
-        return 0;
-    }
-    if (len < n)
-        return 0;
-    for (size_t i = 1; i < n; i++) {
-        if ((s[i] & 0xc0) != 0x80)
-            return 0;
-        cp = cp << 6 | (s[i] & 0x3f);
-    }
-    /* Overlong forms, surrogates and values past U+10FFFF are not UTF-8. */
-    if ((n == 3 && cp < 0x800) || (n == 4 && (cp < 0x10000 || cp > 0x10ffff)) ||
-        (cp >= 0xd800 && cp <= 0xdfff))
-        return 0;
-    return n;
-}
+#include "utf8.h"
 
 void textout_json_string(FILE *out, const char *s, size_t len)
 {
@@ -87,7 +55,7 @@ void textout_csv_field(FILE *out, const char *s, size_t len)
 size_t textout_band_name(const struct bands *b, uint32_t band, char *buf, size_t cap)
 {
     size_t len;
-    const char *label = bands_label(b, band, &len);
+    const char *label = bands_display_label(b, band, &len);
     uint32_t number = bands_stack_number(b, band);
     int n = number ? snprintf(buf, cap, "(%" PRIu32 ")", number) : 0;
     size_t used = n > 0 ? (size_t)n : 0;

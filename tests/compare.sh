@@ -1,0 +1,115 @@
+#!/bin/sh
+# compare.sh: --compare of two real runs of different programs (an eventlog against an
+# eventlog, and against a .hp) gives one well-formed SVG with two titled charts on one
+# memory scale (the same top tick on both), --y-max fixes that tick, and
+# --summary=json --compare reports the change of peak with the arithmetic the runtime's
+# own .hp files imply.
+set -u
+: "${EV2HP:?}" "${SRCDIR:?}" "${PYTHON3:=python3}"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+failed=0
+fail() { echo "FAIL: $*"; failed=1; }
+data="$SRCDIR/tests/data"
+
+# The y-axis tick texts of each chart: two charts, the same ticks, titles "base:" and
+# "this run:"; with a y_max argument, the top tick reads it.
+check_svg() {
+    "$PYTHON3" - "$@" <<'PY'
+import sys, xml.etree.ElementTree as ET
+path = sys.argv[1]
+want_top = sys.argv[2] if len(sys.argv) > 2 else None
+ns = "{http://www.w3.org/2000/svg}"
+root = ET.parse(path).getroot()          # well-formed, or this raises
+texts = [t for t in root.iter(ns + "text")]
+titles = ["".join(t.itertext()) for t in texts if t.get("class") == "title"]
+assert len(titles) == 2, titles
+assert titles[0].startswith("base: ") and titles[1].startswith("this run: "), titles
+# y ticks: class axis, anchored end (the time ticks are centred); split at the gap
+# between the two charts (a tick at 0 opens each chart's list from the bottom up)
+ticks = [(float(t.get("y")), "".join(t.itertext())) for t in texts
+         if t.get("class") == "axis" and t.get("text-anchor") == "end"]
+charts, current = [], []
+for y, s in ticks:
+    if s == "0" and current:
+        charts.append(current)
+        current = []
+    current.append(s)
+charts.append(current)
+assert len(charts) == 2, charts
+assert charts[0] == charts[1], charts      # one memory scale for both
+if want_top:
+    assert charts[0][-1] == want_top, (charts[0][-1], want_top)
+print(charts[0][-1])
+PY
+}
+
+# expected peaks: the largest census sum of the runtime's .hp (MANY is never in an
+# eventlog; a .hp read as base keeps it)
+hp_peak() {
+    "$PYTHON3" - "$1" "$2" <<'PY'
+import re, sys
+path, keep_many = sys.argv[1], sys.argv[2] == "keep"
+peak, current = 0, None
+for line in open(path, errors="replace"):
+    if line.startswith("BEGIN_SAMPLE"):
+        current = 0
+    elif line.startswith("END_SAMPLE"):
+        peak = max(peak, current)
+        current = None
+    elif current is not None and "\t" in line:
+        label, value = line.rstrip("\n").rsplit("\t", 1)
+        if keep_many or re.sub(r"^\(\d+\)", "", label) != "MANY":
+            current += int(value)
+print(peak)
+PY
+}
+
+check_summary() {   # base-file base-peak now-peak
+    "$PYTHON3" - "$tmp/s.json" "$2" "$3" <<'PY'
+import json, sys
+doc = json.load(open(sys.argv[1]))
+base, now = int(sys.argv[2]), int(sys.argv[3])
+c = doc["compare"]
+assert doc["peak"]["bytes"] == now, (doc["peak"]["bytes"], now)
+assert c["base_peak"]["bytes"] == base, (c["base_peak"], base)
+assert c["peak_change_bytes"] == now - base, c["peak_change_bytes"]
+assert abs(c["peak_change_percent"] - 100.0 * (now - base) / base) < 0.001, c
+for g in c["grew"]:
+    assert g["now"] > g["base"], g
+growth = [g["now"] - g["base"] for g in c["grew"]]
+assert growth == sorted(growth, reverse=True), growth
+PY
+}
+
+leak_peak=$(hp_peak "$data/leak-hc.hp" drop)
+for base in clausify-hm.eventlog clausify-hm.hp; do
+    "$EV2HP" --compare "$data/$base" "$data/leak-hc.eventlog" -o "$tmp/c.svg" \
+        || fail "$base: status $?"
+    check_svg "$tmp/c.svg" > /dev/null || fail "$base: the compare SVG"
+    "$EV2HP" --compare "$data/$base" "$data/leak-hc.eventlog" -o "$tmp/y.svg" --y-max 200M \
+        || fail "$base --y-max: status $?"
+    check_svg "$tmp/y.svg" "200 MiB" > /dev/null || fail "$base: --y-max 200M top tick"
+    case $base in *.hp) many=keep ;; *) many=drop ;; esac
+    base_peak=$(hp_peak "$data/clausify-hm.hp" $many)
+    "$EV2HP" --summary=json --compare "$data/$base" "$data/leak-hc.eventlog" > "$tmp/s.json" \
+        || fail "$base: summary status $?"
+    check_summary "$base" "$base_peak" "$leak_peak" || fail "$base: summary arithmetic"
+done
+
+# the other way round: a smaller run now, a negative change; text summary says so
+"$EV2HP" --summary --compare "$data/leak-hc.eventlog" "$data/clausify-hm.eventlog" \
+    > "$tmp/s.txt" || fail "reversed: status $?"
+grep -q '^  peak .*: -' "$tmp/s.txt" || fail "reversed: no negative change in the text summary"
+
+# clipping is said on the chart
+"$EV2HP" --compare "$data/clausify-hm.eventlog" "$data/leak-hc.eventlog" --y-max 10M \
+    -o "$tmp/clip.svg" || fail "clip: status $?"
+grep -q 'clipped: values above 10.0 MiB' "$tmp/clip.svg" || fail "clip: no note"
+
+# a base that is not there: status 1, named
+"$EV2HP" --compare "$tmp/none.eventlog" "$data/leak-hc.eventlog" -o "$tmp/n.svg" \
+    2> "$tmp/err" && fail "missing base: status 0"
+grep -q "none.eventlog: cannot open" "$tmp/err" || fail "missing base: message $(cat "$tmp/err")"
+test -e "$tmp/n.svg" && fail "missing base: an output was written"
+exit $failed

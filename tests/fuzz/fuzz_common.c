@@ -1,0 +1,81 @@
+/* fuzz_common.c: the sliced source and the invariant check (see fuzz_common.h). */
+#include "fuzz_common.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void fuzz_fail(const char *what, const char *file, int line)
+{
+    fprintf(stderr, "%s:%d: fuzz invariant failed: %s\n", file, line, what);
+    abort();
+}
+
+/* xorshift64*: tiny, and good enough to vary slice sizes. */
+static uint64_t next_random(uint64_t *state)
+{
+    uint64_t x = *state;
+    x ^= x >> 12;
+    x ^= x << 25;
+    x ^= x >> 27;
+    *state = x;
+    return x * 0x2545f4914f6cdd1dull;
+}
+
+void fuzz_slices_init(struct fuzz_slices *s, const uint8_t *data, size_t size, int sliced)
+{
+    s->data = data;
+    s->size = size;
+    s->pos = 0;
+    s->rng = 0;
+    if (!sliced)
+        return;
+    /* FNV-1a of the input: every mutation also changes how the input is sliced. */
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (size_t i = 0; i < size; i++)
+        h = (h ^ data[i]) * 0x100000001b3ull;
+    s->rng = h ? h : 1;
+}
+
+/* Mostly tiny slices (1 byte, a few bytes), sometimes a page, sometimes all. */
+static size_t slice_size(struct fuzz_slices *s, size_t want)
+{
+    if (!s->rng)
+        return want;
+    uint64_t r = next_random(&s->rng);
+    size_t n;
+    switch (r & 3) {
+    case 0: n = 1; break;
+    case 1: n = 1 + (size_t)(r >> 8) % 16; break;
+    case 2: n = 1 + (size_t)(r >> 8) % 4096; break;
+    default: n = want; break;
+    }
+    return n < want ? n : want;
+}
+
+static ssize_t slices_read(void *ctx, unsigned char *buf, size_t n)
+{
+    struct fuzz_slices *s = ctx;
+    size_t left = s->size - s->pos;
+    if (n > left)
+        n = left;
+    n = slice_size(s, n);
+    if (n)
+        memcpy(buf, s->data + s->pos, n);
+    s->pos += n;
+    return (ssize_t)n;
+}
+
+struct ev_source fuzz_slices_source(struct fuzz_slices *s)
+{
+    return (struct ev_source){ .read = slices_read, .ctx = s };
+}
+
+/* fontconfig keeps process-lifetime caches that cairo's text measuring fills on first
+ * use; LeakSanitizer would report them after every run of a chart target. (The sanitizer
+ * runtime calls this hook when it is linked in; otherwise it is unused.) */
+const char *__lsan_default_suppressions(void);
+const char *__lsan_default_suppressions(void)
+{
+    return "leak:libfontconfig.so\n";
+}

@@ -1,0 +1,40 @@
+/* fuzz_common.h: what every fuzz target in tests/fuzz shares.
+ *
+ * A fuzz target is one file, tests/fuzz/fuzz_NAME.c, that defines LLVMFuzzerTestOneInput.
+ * It is linked twice (see the robustness section of Makefile.am): with libFuzzer as
+ * fuzz_NAME (--enable-fuzzer), and with replay.c as replay_NAME, which `make check` runs
+ * over tests/fuzz/corpus/NAME and tests/fuzz/crashes/NAME without libFuzzer.
+ *
+ * Readers must not care how their bytes arrive, so targets feed the input through a
+ * source that hands it out in slices whose sizes are drawn from a generator seeded by
+ * the input itself: the same input always slices the same way (a crash replays), and
+ * events straddle every kind of buffer edge.
+ */
+#ifndef EV2HP_FUZZ_COMMON_H
+#define EV2HP_FUZZ_COMMON_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "source.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+struct fuzz_slices {
+    const uint8_t *data;
+    size_t size;
+    size_t pos;
+    uint64_t rng;         /* 0 = no slicing: every read gets all it asks for */
+};
+
+/* A sliced source over data; sliced = 0 hands everything out at once (the reference run
+ * a target compares the sliced run with). */
+void fuzz_slices_init(struct fuzz_slices *s, const uint8_t *data, size_t size, int sliced);
+struct ev_source fuzz_slices_source(struct fuzz_slices *s);
+
+/* Aborts with a message when cond is false: an invariant the target checks (libFuzzer
+ * and the replay driver both report an abort as a crash). */
+#define FUZZ_CHECK(cond) ((cond) ? (void)0 : fuzz_fail(#cond, __FILE__, __LINE__))
+_Noreturn void fuzz_fail(const char *what, const char *file, int line);
+
+#endif

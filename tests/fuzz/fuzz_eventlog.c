@@ -1,0 +1,164 @@
+/* fuzz_eventlog.c: the eventlog path, from bytes to a .hp: reader, registry decoders,
+ * census assembler and the .hp sink, as convert_run wires them.
+ *
+ * The input is read twice: once handed out in pseudo-random slices through the smallest
+ * reader buffer (events straddle every buffer edge and refill), once all at once. Both
+ * runs must agree byte for byte on the .hp and on the outcome, which turns any
+ * dependence on read boundaries into a crash. Each run also decodes and prints every
+ * event as --dump does. Invariants checked besides "no crash": every failure carries a
+ * message, and a damaged input never reports more censuses than were assembled.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "census.h"
+#include "evdecode.h"
+#include "evread.h"
+#include "fuzz_common.h"
+#include "sink.h"
+
+struct outcome {
+    char *hp;               /* the .hp written (open_memstream) */
+    size_t hp_len;
+    int read_status;        /* the reader's last status */
+    int census_status;      /* the assembler's last status */
+    uint64_t censuses;
+    char what[256];         /* the error or damage message */
+};
+
+static FILE *dev_null(void)
+{
+    static FILE *null;
+    if (!null)
+        null = fopen("/dev/null", "w");
+    FUZZ_CHECK(null != NULL);
+    return null;
+}
+
+/* What --dump does with an event: name, decoded fields. */
+static void dump_event(const struct ev_event *ev)
+{
+    union ev_body body;
+    FILE *out = dev_null();
+    const char *name = ev_name(ev->tag);
+    if (name && ev_decode(ev->tag, ev->payload, ev->size, &body) == EV_DECODED) {
+        fputs(name, out);
+        ev_print_fields(out, ev->tag, &body);
+        fputc('\n', out);
+    }
+}
+
+/* The callbacks' context is the run's sink pointer: the sink is made after the header,
+ * once the assembler's run_info and bands exist. */
+static int on_frame(void *ctx, const struct census_frame *frame)
+{
+    struct sink *s = *(struct sink **)ctx;
+    return s->ops->frame ? s->ops->frame(s, frame) : 0;
+}
+
+static int on_marker(void *ctx, uint64_t time_ns, const char *text, size_t len)
+{
+    struct sink *s = *(struct sink **)ctx;
+    return s->ops->marker ? s->ops->marker(s, time_ns, text, len) : 0;
+}
+
+static int on_total(void *ctx, enum heap_total kind, uint64_t time_ns, uint64_t bytes)
+{
+    struct sink *s = *(struct sink **)ctx;
+    return s->ops->total ? s->ops->total(s, kind, time_ns, bytes) : 0;
+}
+
+static void note(struct outcome *o, const struct ev_error *err)
+{
+    /* Every status other than success must say what is wrong. */
+    FUZZ_CHECK(err->what[0] != '\0');
+    snprintf(o->what, sizeof o->what, "%s", err->what);
+}
+
+/* The events after the header, into the assembler; the reader's last status. */
+static enum ev_status feed_events(struct ev_reader *r, struct census *c, struct outcome *o)
+{
+    struct ev_event ev;
+    struct ev_error err = { 0 };
+    enum ev_status st;
+    o->census_status = CENSUS_OK;
+    while ((st = ev_reader_next(r, &ev, &err)) == EV_OK) {
+        FUZZ_CHECK(ev.payload != NULL || ev.size == 0);
+        dump_event(&ev);
+        o->census_status = census_feed(c, &ev, &err);
+        if (o->census_status != CENSUS_OK) {
+            note(o, &err);
+            return st;
+        }
+    }
+    if (st != EV_END)
+        note(o, &err);
+    return st;
+}
+
+static void run(const uint8_t *data, size_t size, int sliced, struct outcome *o)
+{
+    struct fuzz_slices slices;
+    struct ev_error err = { 0 };
+    memset(o, 0, sizeof *o);
+    fuzz_slices_init(&slices, data, size, sliced);
+    struct ev_reader *r = ev_reader_new(fuzz_slices_source(&slices), 1);
+    FILE *hp = open_memstream(&o->hp, &o->hp_len);
+    FUZZ_CHECK(r && hp);
+    struct sink_context ctx = { .input_name = "fuzz" };
+    struct sink *sink = NULL;
+    struct census_events events = { on_frame, on_marker, on_total, &sink };
+    struct census_options copt = { 0 };
+    struct census *c = census_new(&copt, &events);
+    FUZZ_CHECK(c != NULL);
+
+    o->read_status = ev_reader_read_header(r, &err);
+    if (o->read_status != EV_OK) {
+        note(o, &err);
+        goto done;
+    }
+    if (census_check_header(c, r, &err) != CENSUS_OK) {
+        note(o, &err);
+        goto done;
+    }
+    ctx.info = census_run_info(c);
+    ctx.bands = census_bands(c);
+    sink = sink_hp_new(hp, &ctx);
+    FUZZ_CHECK(sink != NULL);
+
+    o->read_status = feed_events(r, c, o);
+    if (o->census_status == CENSUS_OK || o->census_status == CENSUS_BAD_EVENT) {
+        bool complete = o->read_status == EV_END && o->census_status == CENSUS_OK;
+        enum census_status st = census_finish(c, complete, &err);
+        if (st != CENSUS_OK)
+            note(o, &err);
+        FUZZ_CHECK(st != CENSUS_STOPPED);   /* memstream writes do not fail */
+        FUZZ_CHECK(sink->ops->finish(sink) == 0);
+    }
+    o->censuses = census_stats(c)->censuses;
+
+done:
+    if (sink)
+        sink->ops->destroy(sink);
+    census_free(c);
+    ev_reader_free(r);
+    FUZZ_CHECK(fclose(hp) == 0);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    struct outcome sliced, whole;
+    run(data, size, 1, &sliced);
+    run(data, size, 0, &whole);
+    /* How the bytes arrived must change nothing. */
+    FUZZ_CHECK(sliced.read_status == whole.read_status);
+    FUZZ_CHECK(sliced.census_status == whole.census_status);
+    FUZZ_CHECK(sliced.censuses == whole.censuses);
+    FUZZ_CHECK(strcmp(sliced.what, whole.what) == 0);
+    FUZZ_CHECK(sliced.hp_len == whole.hp_len);
+    FUZZ_CHECK(memcmp(sliced.hp, whole.hp, whole.hp_len) == 0);
+    free(sliced.hp);
+    free(whole.hp);
+    return 0;
+}

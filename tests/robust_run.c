@@ -1,0 +1,105 @@
+/* robust_run.c: the temporary-file plumbing of robust_run.h. Test code: a setup failure
+ * aborts loudly rather than letting a test pass on nothing. */
+#include "robust_run.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static void die(const char *what)
+{
+    perror(what);
+    abort();
+}
+
+static char *temp_name(const char *tag)
+{
+    const char *dir = getenv("TMPDIR");
+    char *path = malloc(4096);
+    if (!path)
+        die("malloc");
+    snprintf(path, 4096, "%s/ev2hp-%s-XXXXXX", dir && *dir ? dir : "/tmp", tag);
+    int fd = mkstemp(path);
+    if (fd < 0)
+        die("mkstemp");
+    close(fd);
+    return path;
+}
+
+static char *slurp(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    size_t cap = 1 << 16, n = 0, got;
+    char *buf = malloc(cap + 1);
+    while (buf && (got = fread(buf + n, 1, cap - n, f)) > 0) {
+        n += got;
+        if (n == cap) {
+            char *grown = realloc(buf, (cap *= 2) + 1);
+            if (!grown)
+                die("realloc");
+            buf = grown;
+        }
+    }
+    fclose(f);
+    if (!buf)
+        die("malloc");
+    buf[n] = '\0';
+    *len = n;
+    return buf;
+}
+
+void robust_convert(const void *data, size_t size, bool strict, struct robust_run *run)
+{
+    char *in = temp_name("in"), *out = temp_name("out");
+    FILE *f = fopen(in, "wb");
+    if (!f || fwrite(data, 1, size, f) != size || fclose(f) != 0)
+        die(in);
+    /* The output must not exist yet, so "nothing committed" shows as no file. */
+    unlink(out);
+    struct output_request req = { out, FORMAT_HP };
+    struct convert_options opt = { .input_path = in, .strict = strict, .outputs = &req,
+                                   .output_count = 1 };
+    memset(run, 0, sizeof *run);
+    convert_run(&opt, &run->result);
+    run->hp = slurp(out, &run->hp_len);
+    unlink(in);
+    unlink(out);
+    free(in);
+    free(out);
+}
+
+void robust_run_free(struct robust_run *run)
+{
+    free(run->hp);
+    run->hp = NULL;
+}
+
+bool robust_warned(const struct robust_run *run, const char *needle)
+{
+    for (size_t i = 0; i < run->result.warning_count; i++)
+        if (strstr(run->result.warnings[i].what, needle))
+            return true;
+    return false;
+}
+
+int robust_censuses(const struct robust_run *run)
+{
+    int n = 0;
+    for (const char *p = run->hp; p && (p = strstr(p, "BEGIN_SAMPLE ")); p++)
+        n++;
+    return n - 2;
+}
+
+unsigned char *robust_read_data(const char *relpath, size_t *size)
+{
+    const char *srcdir = getenv("SRCDIR");
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s", srcdir && *srcdir ? srcdir : ".", relpath);
+    char *data = slurp(path, size);
+    if (!data)
+        die(path);
+    return (unsigned char *)data;
+}

@@ -1,0 +1,410 @@
+/* test_hostile.c: files written to hurt, one case each (issue 5, "Hostile files").
+ *
+ * Each case builds an eventlog byte for byte with the test writer, runs the whole
+ * pipeline on it (convert_run, through robust_run.h) and checks the exit status, the
+ * warnings and the .hp. The rule under test everywhere: nothing a file holds makes ev2hp
+ * crash, hang, or allocate beyond its documented limits; what is usable is kept and what
+ * is not is said.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <cmocka.h>
+
+#include "bands.h"
+#include "evwriter.h"
+#include "robust_run.h"
+
+/* The declarations of the events these cases write, as GHC 9.0 sizes them, for headers
+ * that add odd declarations of their own around them. */
+static void evw_ghc9_header_types(struct evw *w)
+{
+    static const struct { uint16_t tag; int16_t size; } types[] = {
+        { 30, -1 }, { 43, 16 }, { 58, -1 }, { 160, -1 }, { 161, -1 }, { 162, 8 },
+        { 163, -1 }, { 164, -1 }, { 165, 8 }, { 166, 16 },
+    };
+    for (size_t i = 0; i < sizeof types / sizeof *types; i++)
+        evw_declare(w, types[i].tag, types[i].size, "");
+}
+
+static struct evw *start(void)
+{
+    struct evw *w = evw_new();
+    evw_ghc9_header(w, true);
+    const char *argv[] = { "prog", "+RTS", "-hT", "-l" };
+    evw_program_args(w, 0, argv, 4);
+    evw_prof_begin(w, 1, 7, 100000000);
+    return w;
+}
+
+/* One census of two closure types at time t. */
+static void census(struct evw *w, uint64_t t)
+{
+    evw_sample_begin(w, t, 0);
+    evw_sample_string(w, t, "THUNK", 100);
+    evw_sample_string(w, t, "ARR_WORDS", 200);
+    evw_sample_end(w, t, 0);
+}
+
+static void convert(struct evw *w, struct robust_run *run)
+{
+    robust_convert(w->data, w->len, false, run);
+}
+
+static void assert_damaged_keeping(const struct robust_run *run, int censuses, const char *what)
+{
+    assert_int_equal(run->result.exit_status, EXIT_SUCCESS_);
+    assert_true(run->result.damaged);
+    assert_non_null(run->hp);
+    assert_int_equal(robust_censuses(run), censuses);
+    assert_true(run->result.warning_count >= 1);
+    assert_true(run->result.warnings[0].has_offset);
+    if (!strstr(run->result.warnings[0].what, what))
+        fail_msg("warning \"%s\" lacks \"%s\"", run->result.warnings[0].what, what);
+    char kept[64];
+    snprintf(kept, sizeof kept, "kept %d census", censuses);
+    assert_non_null(strstr(run->result.warnings[0].what, kept));
+}
+
+/* --- the header ------------------------------------------------------------------- */
+
+/* Every tag declared, then the same tags again many times: the table of sizes is fixed,
+ * so a header of a million declarations costs time proportional to it and no memory. */
+static void huge_event_type_count(void **state)
+{
+    (void)state;
+    struct evw *w = evw_new();
+    evw_header_begin(w);
+    for (int round = 0; round < 4; round++)
+        for (uint32_t tag = 0; tag < 65535; tag++)
+            evw_declare(w, (uint16_t)tag, tag % 3 ? 8 : -1, "");
+    evw_ghc9_header_types(w);
+    evw_header_end(w);
+    census(w, 10);
+    evw_data_end(w);
+    struct robust_run run;
+    convert(w, &run);
+    assert_int_equal(run.result.exit_status, EXIT_SUCCESS_);
+    assert_int_equal(robust_censuses(&run), 1);
+    robust_run_free(&run);
+    evw_free(w);
+}
+
+/* A description that claims 4 GiB - 1 bytes and a file that ends inside it: the reader
+ * skips descriptions by streaming, so this is a clean "ends inside the header" at once. */
+static void description_length_max(void **state)
+{
+    (void)state;
+    struct evw *w = evw_new();
+    evw_header_begin(w);
+    evw_raw(w, "etb\0", 4);
+    evw_u16(w, 162);
+    evw_u16(w, 8);
+    evw_u32(w, UINT32_MAX);
+    evw_raw(w, "a description shorter than it says", 34);
+    struct robust_run run;
+    clock_t t0 = clock();
+    convert(w, &run);
+    assert_true(clock() - t0 < CLOCKS_PER_SEC);
+    assert_int_equal(run.result.exit_status, EXIT_BAD_INPUT);
+    assert_true(run.result.error.has_offset);
+    assert_non_null(strstr(run.result.error.what, "ends inside the header"));
+    assert_null(run.hp);
+    robust_run_free(&run);
+    evw_free(w);
+}
+
+/* A long description that is really there (1 MiB, more than the reader's buffer) is
+ * skipped and the file reads on. */
+static void description_longer_than_buffer(void **state)
+{
+    (void)state;
+    struct evw *w = evw_new();
+    evw_header_begin(w);
+    evw_raw(w, "etb\0", 4);
+    evw_u16(w, 1000);
+    evw_u16(w, 4);
+    evw_u32(w, 1u << 20);
+    char *desc = calloc(1, 1u << 20);
+    evw_raw(w, desc, 1u << 20);
+    free(desc);
+    evw_u32(w, 0);
+    evw_raw(w, "ete\0", 4);
+    evw_ghc9_header_types(w);
+    evw_header_end(w);
+    census(w, 10);
+    evw_data_end(w);
+    struct robust_run run;
+    convert(w, &run);
+    assert_int_equal(run.result.exit_status, EXIT_SUCCESS_);
+    assert_int_equal(robust_censuses(&run), 1);
+    robust_run_free(&run);
+    evw_free(w);
+}
+
+/* --- event sizes ------------------------------------------------------------------ */
+
+/* A variable-size event of 0 bytes: unknown types are skipped; a census event that empty
+ * is too short for its fields, which is damage: what came before stays. */
+static void variable_size_zero(void **state)
+{
+    (void)state;
+    struct evw *w = evw_new();
+    evw_header_begin(w);
+    evw_declare(w, 1000, -1, "unknown, variable");
+    evw_ghc9_header_types(w);
+    evw_header_end(w);
+    struct evw_payload p;
+    evw_p_reset(&p);
+    evw_event(w, 1000, 5, &p);
+    census(w, 10);
+    evw_event(w, 164, 20, &p);   /* HEAP_PROF_SAMPLE_STRING with nothing in it */
+    census(w, 30);
+    evw_data_end(w);
+    struct robust_run run;
+    convert(w, &run);
+    assert_damaged_keeping(&run, 1, "too short");
+    robust_run_free(&run);
+    evw_free(w);
+}
+
+/* 65535 bytes, the most a variable-size event holds: a label that long is a label. */
+static void variable_size_max(void **state)
+{
+    (void)state;
+    struct evw *w = start();
+    static struct evw_payload p;
+    evw_p_reset(&p);
+    evw_p_u8(&p, 0);
+    evw_p_u64(&p, 4096);
+    char *label = malloc(65535 - 9);
+    memset(label, 'x', 65535 - 10);
+    label[65535 - 10] = '\0';
+    evw_p_str(&p, label);
+    assert_int_equal(p.len, 65535);
+    evw_sample_begin(w, 10, 0);
+    evw_event(w, 164, 10, &p);
+    evw_sample_end(w, 10, 0);
+    evw_data_end(w);
+    struct robust_run run;
+    convert(w, &run);
+    assert_int_equal(run.result.exit_status, EXIT_SUCCESS_);
+    assert_int_equal(robust_censuses(&run), 1);
+    assert_non_null(strstr(run.hp, label));
+    free(label);
+    robust_run_free(&run);
+    evw_free(w);
+}
+
+/* A header may declare a fixed size of 0 (or 0xffff = variable, 0xfffe = nonsense) for
+ * anything: 0 for an event a census needs is refused up front, 0xfffe is a bad header. */
+static void declared_sizes_odd(void **state)
+{
+    (void)state;
+    struct evw *w = evw_new();
+    evw_header_begin(w);
+    evw_declare(w, 162, 0, "sample begin with no room for its era");
+    evw_header_end(w);
+    evw_data_end(w);
+    struct robust_run run;
+    convert(w, &run);
+    assert_int_equal(run.result.exit_status, EXIT_BAD_INPUT);
+    assert_non_null(strstr(run.result.error.what, "fewer than its fields"));
+    robust_run_free(&run);
+    evw_free(w);
+
+    w = evw_new();
+    evw_header_begin(w);
+    evw_declare(w, 1000, -2, "size 0xfffe");
+    evw_header_end(w);
+    convert(w, &run);
+    assert_int_equal(run.result.exit_status, EXIT_BAD_INPUT);
+    assert_non_null(strstr(run.result.error.what, "bad header"));
+    robust_run_free(&run);
+    evw_free(w);
+}
+
+/* --- payload contents ------------------------------------------------------------- */
+
+/* Strings that run to the end of the payload without a NUL: a label, a marker, the
+ * program's arguments. The string is what is there. */
+static void strings_without_nul(void **state)
+{
+    (void)state;
+    struct evw *w = evw_new();
+    evw_ghc9_header(w, true);
+    static struct evw_payload p;
+    evw_p_reset(&p);
+    evw_p_u32(&p, 0);
+    evw_p_bytes(&p, "prog\0+RTS\0-hT", 13);
+    evw_event(w, 30, 0, &p);
+    evw_prof_begin(w, 1, 7, 100000000);
+    evw_marker(w, 5, "no NUL here");
+    evw_sample_begin(w, 10, 0);
+    evw_p_reset(&p);
+    evw_p_u8(&p, 0);
+    evw_p_u64(&p, 64);
+    evw_p_bytes(&p, "UNTERMINATED", 12);
+    evw_event(w, 164, 10, &p);
+    evw_sample_end(w, 10, 0);
+    evw_data_end(w);
+    struct robust_run run;
+    convert(w, &run);
+    assert_int_equal(run.result.exit_status, EXIT_SUCCESS_);
+    assert_int_equal(robust_censuses(&run), 1);
+    assert_non_null(strstr(run.hp, "JOB \"prog +RTS -hT\""));
+    assert_non_null(strstr(run.hp, "\nUNTERMINATED\t64\n"));
+    robust_run_free(&run);
+    evw_free(w);
+}
+
+/* A cost-centre stack that claims 255 entries in a payload holding 2: damage at that
+ * event, the census before it kept. */
+static void stack_deeper_than_payload(void **state)
+{
+    (void)state;
+    struct evw *w = start();
+    evw_cost_centre(w, 2, 1, "main", "Main");
+    census(w, 10);
+    static struct evw_payload p;
+    evw_p_reset(&p);
+    evw_p_u8(&p, 0);
+    evw_p_u64(&p, 100);
+    evw_p_u8(&p, 255);
+    evw_p_u32(&p, 1);
+    evw_p_u32(&p, 1);
+    evw_sample_begin(w, 20, 0);
+    evw_event(w, 163, 20, &p);
+    evw_sample_end(w, 20, 0);
+    evw_data_end(w);
+    struct robust_run run;
+    convert(w, &run);
+    assert_damaged_keeping(&run, 1, "too short");
+    robust_run_free(&run);
+    evw_free(w);
+}
+
+/* Stack entries naming cost centres never defined: labelled "#N", with a warning. */
+static void undefined_cost_centres(void **state)
+{
+    (void)state;
+    struct evw *w = start();
+    evw_cost_centre(w, 2, 1, "main", "Main");
+    evw_sample_begin(w, 10, 0);
+    uint32_t stack[] = { 4242, 1 };
+    evw_sample_stack(w, 10, 100, stack, 2);
+    evw_sample_end(w, 10, 0);
+    evw_data_end(w);
+    struct robust_run run;
+    convert(w, &run);
+    assert_int_equal(run.result.exit_status, EXIT_SUCCESS_);
+    assert_non_null(strstr(run.hp, "#4242/main\t100\n"));
+    assert_true(robust_warned(&run, "never defined"));
+    robust_run_free(&run);
+    evw_free(w);
+}
+
+/* --- census order ----------------------------------------------------------------- */
+
+/* Times going backwards: censuses stay in file order, times never decrease, a warning. */
+static void timestamps_backwards(void **state)
+{
+    (void)state;
+    struct evw *w = start();
+    census(w, 3000000000u);
+    census(w, 1000000000u);
+    census(w, 2000000000u);
+    evw_data_end(w);
+    struct robust_run run;
+    convert(w, &run);
+    assert_int_equal(run.result.exit_status, EXIT_SUCCESS_);
+    assert_int_equal(robust_censuses(&run), 3);
+    assert_true(robust_warned(&run, "backwards"));
+    assert_null(strstr(run.hp, "BEGIN_SAMPLE 1.000000"));
+    robust_run_free(&run);
+    evw_free(w);
+}
+
+/* END without BEGIN is ignored; BEGIN inside a census drops the unfinished one; a second
+ * HEAP_PROF_BEGIN is ignored. Each is said. */
+static void census_structure(void **state)
+{
+    (void)state;
+    struct evw *w = start();
+    evw_sample_end(w, 5, 0);                 /* END without BEGIN */
+    evw_sample_string(w, 6, "STRAY", 1);     /* an entry outside any census */
+    census(w, 10);
+    evw_sample_begin(w, 20, 0);              /* a census that never ends... */
+    evw_sample_string(w, 20, "LOST", 7);
+    census(w, 30);                           /* ...because another begins */
+    evw_prof_begin(w, 40, 1, 1);             /* several HEAP_PROF_BEGIN */
+    evw_prof_begin(w, 41, 2, 1);
+    census(w, 50);
+    evw_data_end(w);
+    struct robust_run run;
+    convert(w, &run);
+    assert_int_equal(run.result.exit_status, EXIT_SUCCESS_);
+    assert_int_equal(robust_censuses(&run), 3);
+    assert_null(strstr(run.hp, "LOST"));
+    assert_null(strstr(run.hp, "STRAY"));
+    assert_true(robust_warned(&run, "began inside another"));
+    assert_true(robust_warned(&run, "outside any census"));
+    assert_true(robust_warned(&run, "HEAP_PROF_BEGIN"));
+    robust_run_free(&run);
+    evw_free(w);
+}
+
+/* --- limits ----------------------------------------------------------------------- */
+
+/* More distinct labels than BANDS_MAX: refused with a clear error (status 1) once the
+ * limit is reached, not by exhausting the machine. Labels are short so this stays fast. */
+static void too_many_labels(void **state)
+{
+    (void)state;
+    struct evw *w = start();
+    evw_sample_begin(w, 10, 0);
+    char label[16];
+    for (uint32_t i = 0; i <= BANDS_MAX; i++) {
+        snprintf(label, sizeof label, "%x", i);
+        evw_sample_string(w, 10, label, 8);
+        if (i % 1000000 == 999999) {   /* keep each census under its own entry limit */
+            evw_sample_end(w, 10, 0);
+            evw_sample_begin(w, 10, 0);
+        }
+    }
+    evw_sample_end(w, 10, 0);
+    evw_data_end(w);
+    struct robust_run run;
+    convert(w, &run);
+    assert_int_equal(run.result.exit_status, EXIT_BAD_INPUT);
+    assert_true(run.result.error.has_offset);
+    assert_non_null(strstr(run.result.error.what, "distinct labels"));
+    assert_null(run.hp);
+    robust_run_free(&run);
+    evw_free(w);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(huge_event_type_count),
+        cmocka_unit_test(description_length_max),
+        cmocka_unit_test(description_longer_than_buffer),
+        cmocka_unit_test(variable_size_zero),
+        cmocka_unit_test(variable_size_max),
+        cmocka_unit_test(declared_sizes_odd),
+        cmocka_unit_test(strings_without_nul),
+        cmocka_unit_test(stack_deeper_than_payload),
+        cmocka_unit_test(undefined_cost_centres),
+        cmocka_unit_test(timestamps_backwards),
+        cmocka_unit_test(census_structure),
+        cmocka_unit_test(too_many_labels),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
