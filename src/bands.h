@@ -7,8 +7,8 @@
  * own ccsID, which the eventlog does not carry). Two stacks whose names were cut to the
  * same text stay two bands.
  *
- * Keys: a string band is keyed by its label; a stack band by a NUL byte followed by its
- * cost-centre numbers. Event strings never hold a NUL, so the two kinds cannot collide.
+ * Keys: a string band is keyed by its label, a stack band by its cost-centre numbers, in
+ * tables of their own, so the two kinds cannot collide.
  */
 #ifndef EV2HP_BANDS_H
 #define EV2HP_BANDS_H

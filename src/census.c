@@ -439,22 +439,33 @@ static bool is_heap_event(uint16_t tag)
     return tag >= EV_HEAP_PROF_BEGIN && tag <= EV_HEAP_BIO_PROF_SAMPLE_BEGIN;
 }
 
-enum census_status census_feed(struct census *c, const struct ev_event *ev,
-                               struct ev_error *err)
+bool census_wants(uint16_t tag)
 {
-    if (ev->time > c->info.end_time_ns)
-        c->info.end_time_ns = ev->time;
-    switch (ev->tag) {
+    switch (tag) {
     case EV_HEAP_PROF_BEGIN: case EV_HEAP_PROF_COST_CENTRE: case EV_HEAP_PROF_SAMPLE_BEGIN:
     case EV_HEAP_PROF_SAMPLE_COST_CENTRE: case EV_HEAP_PROF_SAMPLE_STRING:
     case EV_HEAP_PROF_SAMPLE_END: case EV_HEAP_BIO_PROF_SAMPLE_BEGIN:
     case EV_PROGRAM_ARGS: case EV_RTS_IDENTIFIER: case EV_WALL_CLOCK_TIME:
     case EV_USER_MARKER: case EV_HEAP_SIZE: case EV_HEAP_LIVE: case EV_BLOCKS_SIZE:
     case EV_IPE:
-        break;
+        return true;
     default:
-        return CENSUS_OK;
+        return false;
     }
+}
+
+void census_note_time(struct census *c, uint64_t time_ns)
+{
+    if (time_ns > c->info.end_time_ns)
+        c->info.end_time_ns = time_ns;
+}
+
+enum census_status census_feed(struct census *c, const struct ev_event *ev,
+                               struct ev_error *err)
+{
+    census_note_time(c, ev->time);
+    if (!census_wants(ev->tag))
+        return CENSUS_OK;
     union ev_body b;
     if (ev_decode(ev->tag, ev->payload, ev->size, &b) != EV_DECODED) {
         if (is_heap_event(ev->tag))
