@@ -1,28 +1,45 @@
 /* bands.c: band numbering and labels over two intern tables (see bands.h).
  *
- * keys maps a band's key to its number; labels holds the label text of stack bands (a
- * string band's label is its key). stack_number is per band: 0 for strings.
+ * Strings and stacks have a table each, so a stack is looked up by its raw cost-centre
+ * numbers straight from the event, with no copy and no kind prefix to tell it from a
+ * label (copying the key and storing a prefix byte before hashing it cost a
+ * store-forwarding stall per census entry). Band numbers are shared: each table's dense
+ * key numbers map to band numbers through string_band / stack_band. labels holds the label
+ * text of stack bands (a string band's label is its key). stack_number is per band: 0 for
+ * strings.
  */
 #include "bands.h"
 
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "intern.h"
 
 struct band {
-    uint32_t label_id;      /* in labels, or UINT32_MAX when the key is the label */
+    uint32_t label_id;      /* strings: its key in strings; stacks: in labels, or UNNAMED */
     uint32_t stack_number;
+    uint32_t description_id; /* in labels, or UINT32_MAX when there is none */
+    bool is_string;
+};
+
+#define UNNAMED UINT32_MAX
+
+/* Band numbers of a table's keys, indexed by key number. */
+struct band_map {
+    uint32_t *band;
+    uint32_t cap;
 };
 
 struct bands {
-    struct intern *keys;
+    struct intern *strings;
+    struct intern *stacks;
     struct intern *labels;
+    struct band_map string_band, stack_band;
     struct band *band;
+    uint32_t count;
     uint32_t cap;
     uint32_t next_stack_number;
-    unsigned char *key_scratch;
-    size_t key_scratch_cap;
 };
 
 struct bands *bands_new(void)
@@ -30,9 +47,10 @@ struct bands *bands_new(void)
     struct bands *b = calloc(1, sizeof *b);
     if (!b)
         return NULL;
-    b->keys = intern_new(BANDS_MAX, BANDS_MAX_TEXT);
+    b->strings = intern_new(BANDS_MAX, BANDS_MAX_TEXT);
+    b->stacks = intern_new(BANDS_MAX, BANDS_MAX_TEXT);
     b->labels = intern_new(BANDS_MAX, BANDS_MAX_TEXT);
-    if (!b->keys || !b->labels) {
+    if (!b->strings || !b->stacks || !b->labels) {
         bands_free(b);
         return NULL;
     }
@@ -43,16 +61,18 @@ void bands_free(struct bands *b)
 {
     if (!b)
         return;
-    intern_free(b->keys);
+    intern_free(b->strings);
+    intern_free(b->stacks);
     intern_free(b->labels);
+    free(b->string_band.band);
+    free(b->stack_band.band);
     free(b->band);
-    free(b->key_scratch);
     free(b);
 }
 
 uint32_t bands_count(const struct bands *b)
 {
-    return intern_count(b->keys);
+    return b->count;
 }
 
 static enum bands_status from_intern(enum intern_status st)
@@ -60,59 +80,60 @@ static enum bands_status from_intern(enum intern_status st)
     return st == INTERN_FULL ? BANDS_FULL : BANDS_NO_MEMORY;
 }
 
-/* Makes room for the band record of a key just added. */
-static enum bands_status record(struct bands *b, uint32_t band, uint32_t label_id,
-                                uint32_t stack_number)
+static bool grow(void **items, uint32_t *cap, uint32_t need, size_t item_size)
 {
-    if (band >= b->cap) {
-        uint32_t cap = b->cap ? b->cap * 2 : 256;
-        struct band *grown = realloc(b->band, cap * sizeof *grown);
-        if (!grown)
-            return BANDS_NO_MEMORY;
-        b->band = grown;
-        b->cap = cap;
-    }
-    b->band[band] = (struct band){ label_id, stack_number };
+    if (need < *cap)
+        return true;
+    uint32_t n = *cap ? *cap * 2 : 256;
+    void *grown = realloc(*items, (size_t)n * item_size);
+    if (!grown)
+        return false;
+    *items = grown;
+    *cap = n;
+    return true;
+}
+
+/* Numbers the band of a key just added to a table as key_id. */
+static enum bands_status new_band(struct bands *b, struct band_map *map, uint32_t key_id,
+                                  struct band rec, uint32_t *band)
+{
+    if (b->count >= BANDS_MAX)
+        return BANDS_FULL;
+    if (!grow((void **)&map->band, &map->cap, key_id, sizeof *map->band) ||
+        !grow((void **)&b->band, &b->cap, b->count, sizeof *b->band))
+        return BANDS_NO_MEMORY;
+    *band = b->count++;
+    map->band[key_id] = *band;
+    b->band[*band] = rec;
     return BANDS_OK;
 }
 
 enum bands_status bands_string(struct bands *b, const char *label, size_t len, uint32_t *band)
 {
-    enum intern_status st = intern_get(b->keys, label, len, band);
-    if (st == INTERN_FOUND)
+    uint32_t key_id;
+    enum intern_status st = intern_get(b->strings, label, len, &key_id);
+    if (st == INTERN_FOUND) {
+        *band = b->string_band.band[key_id];
         return BANDS_OK;
+    }
     if (st != INTERN_ADDED)
         return from_intern(st);
-    return record(b, *band, UINT32_MAX, 0);
-}
-
-static const unsigned char *stack_key(struct bands *b, const unsigned char *ids, size_t len)
-{
-    if (b->key_scratch_cap < len + 1) {
-        unsigned char *grown = realloc(b->key_scratch, len + 1);
-        if (!grown)
-            return NULL;
-        b->key_scratch = grown;
-        b->key_scratch_cap = len + 1;
-    }
-    b->key_scratch[0] = 0;
-    memcpy(b->key_scratch + 1, ids, len);
-    return b->key_scratch;
+    return new_band(b, &b->string_band, key_id, (struct band){ key_id, 0, UINT32_MAX, true }, band);
 }
 
 enum bands_status bands_stack(struct bands *b, const unsigned char *ids, size_t ids_len,
                               uint32_t *band, int *is_new)
 {
-    const unsigned char *key = stack_key(b, ids, ids_len);
-    if (!key)
-        return BANDS_NO_MEMORY;
-    enum intern_status st = intern_get(b->keys, key, ids_len + 1, band);
+    uint32_t key_id;
+    enum intern_status st = intern_get(b->stacks, ids, ids_len, &key_id);
     *is_new = st == INTERN_ADDED;
-    if (st == INTERN_FOUND)
+    if (st == INTERN_FOUND) {
+        *band = b->stack_band.band[key_id];
         return BANDS_OK;
+    }
     if (st != INTERN_ADDED)
         return from_intern(st);
-    return record(b, *band, UINT32_MAX, 0);
+    return new_band(b, &b->stack_band, key_id, (struct band){ UNNAMED, 0, UINT32_MAX, false }, band);
 }
 
 enum bands_status bands_name_stack(struct bands *b, uint32_t band, const char *label,
@@ -129,13 +150,44 @@ enum bands_status bands_name_stack(struct bands *b, uint32_t band, const char *l
 
 const char *bands_label(const struct bands *b, uint32_t band, size_t *len)
 {
-    uint32_t label_id = b->band[band].label_id;
-    if (label_id == UINT32_MAX)
-        return intern_key(b->keys, band, len);
-    return intern_key(b->labels, label_id, len);
+    const struct band *rec = &b->band[band];
+    if (rec->is_string)
+        return intern_key(b->strings, rec->label_id, len);
+    if (rec->label_id == UNNAMED) {
+        *len = 0;
+        return "";
+    }
+    return intern_key(b->labels, rec->label_id, len);
 }
 
 uint32_t bands_stack_number(const struct bands *b, uint32_t band)
 {
     return b->band[band].stack_number;
+}
+
+int bands_find_string(const struct bands *b, const char *label, size_t len, uint32_t *band)
+{
+    uint32_t key_id;
+    if (intern_find(b->strings, label, len, &key_id) != 0)
+        return -1;
+    *band = b->string_band.band[key_id];
+    return 0;
+}
+
+enum bands_status bands_describe(struct bands *b, uint32_t band, const char *text, size_t len)
+{
+    uint32_t id;
+    enum intern_status st = intern_get(b->labels, text, len, &id);
+    if (st != INTERN_FOUND && st != INTERN_ADDED)
+        return from_intern(st);
+    b->band[band].description_id = id;
+    return BANDS_OK;
+}
+
+const char *bands_display_label(const struct bands *b, uint32_t band, size_t *len)
+{
+    uint32_t id = b->band[band].description_id;
+    if (id == UINT32_MAX)
+        return bands_label(b, band, len);
+    return intern_key(b->labels, id, len);
 }

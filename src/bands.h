@@ -7,8 +7,8 @@
  * own ccsID, which the eventlog does not carry). Two stacks whose names were cut to the
  * same text stay two bands.
  *
- * Keys: a string band is keyed by its label; a stack band by a NUL byte followed by its
- * cost-centre numbers. Event strings never hold a NUL, so the two kinds cannot collide.
+ * Keys: a string band is keyed by its label, a stack band by its cost-centre numbers, in
+ * tables of their own, so the two kinds cannot collide.
  */
 #ifndef EV2HP_BANDS_H
 #define EV2HP_BANDS_H
@@ -39,6 +39,17 @@ enum bands_status bands_name_stack(struct bands *b, uint32_t band, const char *l
                                    size_t label_len, int numbered);
 
 uint32_t bands_count(const struct bands *b);
+
+/* The band labelled by this string if there is one: 0 and *band, or -1. */
+int bands_find_string(const struct bands *b, const char *label, size_t len, uint32_t *band);
+
+/* Gives a band a description for people (an info table's name, type and source for a
+ * -hi address): charts, legends, summaries and exports show it instead of the label;
+ * the .hp keeps the label as the runtime writes it. */
+enum bands_status bands_describe(struct bands *b, uint32_t band, const char *text, size_t len);
+
+/* The description of a band when it has one, else its label. */
+const char *bands_display_label(const struct bands *b, uint32_t band, size_t *len);
 
 /* The label of a band; valid until the next band is added. */
 const char *bands_label(const struct bands *b, uint32_t band, size_t *len);

@@ -13,6 +13,7 @@
 
 #include "ccslabel.h"
 #include "costcentres.h"
+#include "ipe.h"
 #include "evdecode.h"
 
 struct entry_vec {
@@ -36,6 +37,7 @@ struct census {
     struct census_stats stats;
     struct bands *bands;
     struct costcentres *ccs;
+    struct ipe_names *ipe;        /* -hi: info-table addresses to descriptions */
 
     bool sample_end_declared;
     bool in_census;
@@ -81,9 +83,10 @@ struct census *census_new(const struct census_options *opt, const struct census_
     c->info.ccs_length = opt->ccs_length ? opt->ccs_length : CCS_LENGTH_DEFAULT;
     c->bands = bands_new();
     c->ccs = costcentres_new(CENSUS_MAX_COST_CENTRES);
+    c->ipe = ipe_names_new(BANDS_MAX);
     c->name_scratch = malloc(255 * sizeof *c->name_scratch);
     c->label_scratch = malloc(CCS_LENGTH_MAX + 1);
-    if (!c->bands || !c->ccs || !c->name_scratch || !c->label_scratch) {
+    if (!c->bands || !c->ccs || !c->ipe || !c->name_scratch || !c->label_scratch) {
         census_free(c);
         return NULL;
     }
@@ -96,6 +99,7 @@ void census_free(struct census *c)
         return;
     bands_free(c->bands);
     costcentres_free(c->ccs);
+    ipe_names_free(c->ipe);
     free(c->open.items);
     free(c->held);
     free(c->held_entries.items);
@@ -277,6 +281,37 @@ static enum census_status add_stack_entry(struct census *c, const struct ev_even
     return st;
 }
 
+/* A new -hi band named by an address the IPE events described: say what it is. */
+static enum bands_status describe_band(struct census *c, uint32_t band, const char *label,
+                                       size_t len)
+{
+    size_t desc_len;
+    const char *desc = ipe_names_find(c->ipe, label, len, &desc_len);
+    return desc ? bands_describe(c->bands, band, desc, desc_len) : BANDS_OK;
+}
+
+/* An IPE event: remember the description, and give it to the band if it came first. */
+static enum census_status take_ipe(struct census *c, const struct ev_event *ev,
+                                   const struct ev_IPE *ipe, struct ev_error *err)
+{
+    const char *key;
+    size_t key_len;
+    enum ipe_status st = ipe_names_add(c->ipe, ipe, &key, &key_len);
+    if (st == IPE_NO_MEMORY)
+        return CENSUS_NO_MEMORY;
+    if (st == IPE_FULL) {
+        ev_error_at(err, ev->offset, "more than %u info tables", BANDS_MAX);
+        return CENSUS_LIMIT;
+    }
+    uint32_t band;
+    if (bands_find_string(c->bands, key, key_len, &band) == 0) {
+        enum bands_status bst = describe_band(c, band, key, key_len);
+        if (bst != BANDS_OK)
+            return limit_error(err, ev, bst);
+    }
+    return CENSUS_OK;
+}
+
 static enum census_status add_string_entry(struct census *c, const struct ev_event *ev,
                                            const struct ev_HEAP_PROF_SAMPLE_STRING *s,
                                            struct ev_error *err)
@@ -286,8 +321,11 @@ static enum census_status add_string_entry(struct census *c, const struct ev_eve
         return CENSUS_OK;
     }
     uint32_t band;
+    uint32_t before = bands_count(c->bands);
     enum bands_status bst = bands_string(c->bands, s->label.ptr, s->label.len, &band);
     if (bst != BANDS_OK)
+        return limit_error(err, ev, bst);
+    if (band >= before && (bst = describe_band(c, band, s->label.ptr, s->label.len)) != BANDS_OK)
         return limit_error(err, ev, bst);
     enum census_status st = push_entry(&c->open, band, s->bytes, CENSUS_MAX_ENTRIES);
     if (st == CENSUS_LIMIT)
@@ -401,21 +439,33 @@ static bool is_heap_event(uint16_t tag)
     return tag >= EV_HEAP_PROF_BEGIN && tag <= EV_HEAP_BIO_PROF_SAMPLE_BEGIN;
 }
 
-enum census_status census_feed(struct census *c, const struct ev_event *ev,
-                               struct ev_error *err)
+bool census_wants(uint16_t tag)
 {
-    if (ev->time > c->info.end_time_ns)
-        c->info.end_time_ns = ev->time;
-    switch (ev->tag) {
+    switch (tag) {
     case EV_HEAP_PROF_BEGIN: case EV_HEAP_PROF_COST_CENTRE: case EV_HEAP_PROF_SAMPLE_BEGIN:
     case EV_HEAP_PROF_SAMPLE_COST_CENTRE: case EV_HEAP_PROF_SAMPLE_STRING:
     case EV_HEAP_PROF_SAMPLE_END: case EV_HEAP_BIO_PROF_SAMPLE_BEGIN:
     case EV_PROGRAM_ARGS: case EV_RTS_IDENTIFIER: case EV_WALL_CLOCK_TIME:
     case EV_USER_MARKER: case EV_HEAP_SIZE: case EV_HEAP_LIVE: case EV_BLOCKS_SIZE:
-        break;
+    case EV_IPE:
+        return true;
     default:
-        return CENSUS_OK;
+        return false;
     }
+}
+
+void census_note_time(struct census *c, uint64_t time_ns)
+{
+    if (time_ns > c->info.end_time_ns)
+        c->info.end_time_ns = time_ns;
+}
+
+enum census_status census_feed(struct census *c, const struct ev_event *ev,
+                               struct ev_error *err)
+{
+    census_note_time(c, ev->time);
+    if (!census_wants(ev->tag))
+        return CENSUS_OK;
     union ev_body b;
     if (ev_decode(ev->tag, ev->payload, ev->size, &b) != EV_DECODED) {
         if (is_heap_event(ev->tag))
@@ -476,6 +526,8 @@ enum census_status census_feed(struct census *c, const struct ev_event *ev,
             c->info.start_time = (int64_t)(b.WALL_CLOCK_TIME.sec - ev->time / 1000000000u);
         }
         return CENSUS_OK;
+    case EV_IPE:
+        return take_ipe(c, ev, &b.IPE, err);
     case EV_USER_MARKER:
         if (c->events.marker &&
             c->events.marker(c->events.ctx, ev->time, b.USER_MARKER.text.ptr,

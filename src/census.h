@@ -118,6 +118,14 @@ enum census_status census_check_header(struct census *c, const struct ev_reader 
 enum census_status census_feed(struct census *c, const struct ev_event *ev,
                                struct ev_error *err);
 
+/* Whether census_feed does anything with events of this tag besides noting their time.
+ * The others need not be fed (convert has the reader skip them) provided the latest
+ * timestamp of the input is given to census_note_time before census_finish. */
+bool census_wants(uint16_t tag);
+
+/* Notes that the run went on at least until time_ns (the end of the run, end_time_ns). */
+void census_note_time(struct census *c, uint64_t time_ns);
+
 /* Ends the input: complete says whether the end-of-data marker was seen. Reports held
  * biography censuses in time order. */
 enum census_status census_finish(struct census *c, bool complete, struct ev_error *err);

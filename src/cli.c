@@ -36,6 +36,9 @@ const char cli_usage[] =
     "                         INPUT on the same scales, and report the change of peak in\n"
     "                         --summary; .hp, CSV and JSON outputs are of INPUT only\n"
     "  -q, --quiet            do not print warnings\n"
+    "      --progress         report progress on standard error, even when it is not a\n"
+    "                         terminal (default: on a terminal, for inputs of 64 MiB+)\n"
+    "      --no-progress      never report progress\n"
     "\n"
     "Charts:\n"
     "      --bands N          show the N largest bands, the rest as OTHER (default 15;\n"
@@ -112,7 +115,8 @@ static bool parse_unsigned(const char *s, unsigned long max, unsigned long *out)
 enum {
     OPT_BANDS = 256, OPT_TRACE, OPT_SORT, OPT_REVERSE, OPT_INCLUDE, OPT_EXCLUDE, OPT_FROM,
     OPT_TO, OPT_TITLE, OPT_WIDTH, OPT_HEIGHT, OPT_NO_MARKERS, OPT_TOTALS,
-    OPT_SUMMARY, OPT_MAX_PEAK, OPT_COMPARE, OPT_Y_MAX, OPT_SCALE,
+    OPT_SUMMARY, OPT_MAX_PEAK, OPT_COMPARE, OPT_Y_MAX, OPT_SCALE, OPT_PROGRESS,
+    OPT_NO_PROGRESS,
 };
 
 /* A chart option; false after a usage error. */
@@ -217,6 +221,8 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
         { "compare", required_argument, NULL, OPT_COMPARE },
         { "y-max", required_argument, NULL, OPT_Y_MAX },
         { "scale", required_argument, NULL, OPT_SCALE },
+        { "progress", no_argument, NULL, OPT_PROGRESS },
+        { "no-progress", no_argument, NULL, OPT_NO_PROGRESS },
         { NULL, 0, NULL, 0 },
     };
     memset(o, 0, sizeof *o);
@@ -271,6 +277,10 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
             break;
         case 'q':
             o->quiet = true;
+            break;
+        case OPT_PROGRESS:
+        case OPT_NO_PROGRESS:
+            o->progress = c == OPT_PROGRESS ? PROGRESS_ON : PROGRESS_OFF;
             break;
         case 'h':
             o->action = CLI_HELP;

@@ -27,6 +27,7 @@ struct cli_options {
     unsigned ccs_length;
     bool dump;
     bool quiet;
+    enum progress_mode progress;   /* --progress, --no-progress; AUTO by default */
     bool strict;
     enum output_format summary;    /* --summary: FORMAT_SUMMARY_TEXT or _JSON, or NONE */
     bool has_max_peak;             /* --max-peak SIZE */

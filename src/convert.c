@@ -222,7 +222,8 @@ static int read_base(struct run *run, struct compare_base *base)
         wants(opt, format_is_chart) ? (opt->chart ? opt->chart : &defaults) : NULL,
         wants(opt, format_is_summary),
     };
-    struct input_options iopt = { opt->compare_path, opt->ccs_length, opt->read_buffer, NULL };
+    struct input_options iopt = { opt->compare_path, opt->ccs_length, opt->read_buffer, NULL,
+                                  NULL, NULL };
     struct input_outcome out;
     struct ev_error err = { 0 };
     r->base_name = input_name(opt->compare_path);
@@ -246,7 +247,8 @@ static void convert_input(struct run *run, const char *input_name)
     const struct convert_options *opt = run->opt;
     struct convert_result *result = run->result;
     struct ev_error err = { 0 };
-    struct input_options iopt = { opt->input_path, opt->ccs_length, opt->read_buffer, opt->dump };
+    struct input_options iopt = { opt->input_path, opt->ccs_length, opt->read_buffer, opt->dump,
+                                  opt->progress, opt->progress_ctx };
     struct census_events events = { on_frame, on_marker, on_total, run };
     struct input *in = input_open(&iopt, &events, &err);
     bool commit = false;

@@ -14,6 +14,7 @@
 #include <stdio.h>
 
 #include "error.h"
+#include "progress.h"
 #include "sink.h"
 
 /* Exit statuses (README and ev2hp(1), "EXIT STATUS"). */
@@ -45,6 +46,9 @@ struct convert_options {
      * and the summary set it against the input. NULL: none. */
     const char *compare_path;
     double png_scale;              /* --scale for PNG outputs; 0 = 1 */
+    progress_fn progress;          /* eventlog inputs: called at most ten times a second
+                                    * while reading and once at its end; NULL = never */
+    void *progress_ctx;
 };
 
 #define CONVERT_MAX_WARNINGS 8

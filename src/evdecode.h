@@ -64,7 +64,8 @@ enum ev_decode_status {
     EV_UNKNOWN,   /* the tag is not in the registry */
 };
 
-/* Decodes the payload of an event with this tag. */
+/* Decodes the payload of an event with this tag into out's member for the tag (zeroed
+ * first, so fields past a short payload read as 0); other members are left alone. */
 enum ev_decode_status ev_decode(uint16_t tag, const unsigned char *payload, size_t size,
                                 union ev_body *out);
 

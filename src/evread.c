@@ -38,7 +38,17 @@ struct ev_reader {
     int read_errno;        /* non-zero once the source failed */
     int16_t size_of[65536];
     uint8_t declared[65536 / 8];
+    uint8_t unwanted[65536]; /* 1 = read and check the event, but do not return it */
+    uint64_t latest_time;    /* the largest timestamp of any event read, skipped or not */
+    /* What the fast path needs to know of a tag, in one load: 0 = go the slow way
+     * (undeclared, end-of-data); else FAST_VARIABLE, or the whole event's fixed length
+     * in the low 16 bits; and FAST_UNWANTED. Built from the three tables above. */
+    uint32_t fast[65536];
 };
+
+#define FAST_LENGTH 0xffffu
+#define FAST_VARIABLE (1u << 16)
+#define FAST_UNWANTED (1u << 17)
 
 struct ev_reader *ev_reader_new(struct ev_source src, size_t buffer_size)
 {
@@ -179,6 +189,23 @@ static enum ev_status read_event_type(struct ev_reader *r, struct ev_error *err)
     return EV_OK;
 }
 
+static void build_fast_table(struct ev_reader *r)
+{
+    for (uint32_t tag = 0; tag < 65536; tag++) {
+        uint32_t kind = 0;
+        /* IPE events go the slow way: their written size may differ from the declared one
+         * (ev_payload_written); they come once per info table, not per census. */
+        if (tag != EV_TAG_DATA_END && tag != EV_IPE &&
+            (r->declared[tag / 8] & (1u << (tag % 8)))) {
+            int size = r->size_of[tag];
+            kind = size == EV_SIZE_VARIABLE ? FAST_VARIABLE : (uint32_t)(10 + size);
+            if (r->unwanted[tag])
+                kind |= FAST_UNWANTED;
+        }
+        r->fast[tag] = kind;
+    }
+}
+
 enum ev_status ev_reader_read_header(struct ev_reader *r, struct ev_error *err)
 {
     uint32_t word;
@@ -208,6 +235,7 @@ enum ev_status ev_reader_read_header(struct ev_reader *r, struct ev_error *err)
     st = expect_magic(r, MAGIC_HEADER_END, "hdre", err);
     if (st == EV_OK)
         st = expect_magic(r, MAGIC_DATA_BEGIN, "datb", err);
+    build_fast_table(r);
     return st;
 }
 
@@ -220,7 +248,22 @@ bool ev_reader_declared(const struct ev_reader *r, uint16_t tag, int *size)
     return true;
 }
 
-enum ev_status ev_reader_next(struct ev_reader *r, struct ev_event *ev, struct ev_error *err)
+void ev_reader_skip_unwanted(struct ev_reader *r, bool (*wanted)(uint16_t tag))
+{
+    for (uint32_t tag = 0; tag < 65536; tag++)
+        r->unwanted[tag] = wanted && !wanted((uint16_t)tag);
+    build_fast_table(r);
+}
+
+uint64_t ev_reader_latest_time(const struct ev_reader *r)
+{
+    return r->latest_time;
+}
+
+/* The slow path of ev_reader_next: refills the buffer as needed and tells every kind of
+ * damage apart. */
+static enum ev_status next_checked(struct ev_reader *r, struct ev_event *ev,
+                                   struct ev_error *err)
 {
     if (!fill(r, 2)) {
         if (r->len == r->pos && !r->read_errno) {
@@ -261,4 +304,58 @@ enum ev_status ev_reader_next(struct ev_reader *r, struct ev_event *ev, struct e
     ev->offset = ev_reader_offset(r);
     r->pos += head + payload;
     return EV_OK;
+}
+
+/* The whole length of the event at p, of a tag whose fast-table entry is kind. */
+static inline size_t event_length(uint32_t kind, const unsigned char *p)
+{
+    return kind & FAST_VARIABLE ? 12 + (size_t)be16(p + 10) : (kind & FAST_LENGTH);
+}
+
+/* The fast path takes an event lying whole in the buffer, of a declared type, with one
+ * table load and one bounds check, and skips unwanted ones in a tight loop. Anything else
+ * (the end of the buffer, the end-of-data marker, damage) goes the slow way, which gives
+ * the same event or the precise error. */
+enum ev_status ev_reader_next(struct ev_reader *r, struct ev_event *ev, struct ev_error *err)
+{
+    for (;;) {
+        /* Locals, not r->pos and r->latest_time: stores through r could alias the byte
+         * buffer, which would make the compiler reload them on every skipped event. */
+        const unsigned char *buf = r->buf;
+        size_t pos = r->pos, len = r->len;
+        uint64_t latest = r->latest_time;
+        for (;;) {
+            size_t avail = len - pos;
+            const unsigned char *p = buf + pos;
+            uint32_t kind;
+            size_t length;
+            if (avail < 12 || (kind = r->fast[be16(p)]) == 0 ||
+                (length = event_length(kind, p)) > avail)
+                break;
+            uint64_t time = be64(p + 2);
+            if (time > latest)
+                latest = time;
+            if (kind & FAST_UNWANTED) {
+                pos += length;
+                continue;
+            }
+            ev->tag = be16(p);
+            ev->time = time;
+            ev->payload = p + (kind & FAST_VARIABLE ? 12 : 10);
+            ev->size = (uint32_t)(length - (kind & FAST_VARIABLE ? 12 : 10));
+            ev->offset = r->buf_offset + pos;
+            r->pos = pos + length;
+            r->latest_time = latest;
+            return EV_OK;
+        }
+        r->pos = pos;
+        r->latest_time = latest;
+        enum ev_status st = next_checked(r, ev, err);
+        if (st != EV_OK)
+            return st;
+        if (ev->time > r->latest_time)
+            r->latest_time = ev->time;
+        if (!r->unwanted[ev->tag])
+            return EV_OK;
+    }
 }

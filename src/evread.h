@@ -52,6 +52,14 @@ enum ev_status ev_reader_read_header(struct ev_reader *r, struct ev_error *err);
  * err set (the events returned before stay good). */
 enum ev_status ev_reader_next(struct ev_reader *r, struct ev_event *ev, struct ev_error *err);
 
+/* Makes ev_reader_next read and check, but not return, the events whose tag wanted()
+ * refuses (wanted NULL: return every event again). A conversion wants a few tags out of
+ * the dozens a program writes; --dump wants them all. */
+void ev_reader_skip_unwanted(struct ev_reader *r, bool (*wanted)(uint16_t tag));
+
+/* The largest timestamp of the events read so far, returned or skipped. */
+uint64_t ev_reader_latest_time(const struct ev_reader *r);
+
 /* What the header declared for tag: true and *size (EV_SIZE_VARIABLE or >= 0) if declared. */
 bool ev_reader_declared(const struct ev_reader *r, uint16_t tag, int *size);
 

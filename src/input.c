@@ -12,6 +12,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "evdecode.h"
@@ -19,8 +20,23 @@
 #include "hpread.h"
 #include "source.h"
 
+/* Counts the bytes the reader takes and, on reads (never per event), reports progress
+ * when the meter says a report is due. */
+struct progress_tracker {
+    struct ev_source inner;
+    progress_fn fn;
+    void *ctx;
+    int fd;
+    uint64_t input_size;           /* of a regular file, else 0 */
+    uint64_t delivered;            /* bytes handed to the reader */
+    struct progress_meter meter;
+    const struct census *census;
+};
+
 struct input {
     struct input_options opt;
+    struct progress_tracker tracker;
+    int fd;
     struct census_events events;
     struct source_auto *raw;
     struct source_peek peek;
@@ -100,6 +116,52 @@ static void report_stats(const struct census_stats *st, struct input_outcome *r,
     }
 }
 
+static void report_progress(struct progress_tracker *t, double now, bool done)
+{
+    struct progress_report r = { t->delivered, t->input_size, 0, now - t->meter.start, done };
+    if (t->input_size > 0) {
+        /* A file's position counts its own bytes, compressed or not. */
+        off_t at = lseek(t->fd, 0, SEEK_CUR);
+        if (at >= 0)
+            r.bytes_read = (uint64_t)at;
+    }
+    if (t->census)
+        r.censuses = census_stats(t->census)->censuses;
+    t->fn(t->ctx, &r);
+}
+
+static ssize_t read_with_progress(void *ctx, unsigned char *buf, size_t n)
+{
+    struct progress_tracker *t = ctx;
+    ssize_t got = t->inner.read(t->inner.ctx, buf, n);
+    if (got > 0) {
+        t->delivered += (uint64_t)got;
+        double now = progress_clock();
+        if (progress_meter_due(&t->meter, now))
+            report_progress(t, now, false);
+    }
+    return got;
+}
+
+static const char *why_with_progress(void *ctx)
+{
+    struct progress_tracker *t = ctx;
+    return t->inner.why ? t->inner.why(t->inner.ctx) : NULL;
+}
+
+/* Puts the input's tracker between src and the reader. */
+static void track_progress(struct input *in, struct ev_source *src)
+{
+    struct progress_tracker *t = &in->tracker;
+    struct stat st;
+    *t = (struct progress_tracker){ *src, in->opt.progress, in->opt.progress_ctx, in->fd, 0,
+                                    0, { 0, 0 }, NULL };
+    if (fstat(in->fd, &st) == 0 && S_ISREG(st.st_mode))
+        t->input_size = (uint64_t)st.st_size;
+    progress_meter_start(&t->meter, progress_clock());
+    *src = (struct ev_source){ read_with_progress, t, why_with_progress };
+}
+
 static int open_fd(const char *path, int *fd, struct ev_error *err)
 {
     if (!path || strcmp(path, "-") == 0) {
@@ -117,9 +179,12 @@ static int open_fd(const char *path, int *fd, struct ev_error *err)
 /* The eventlog's reader and assembler, with the header read and checked. */
 static int open_eventlog(struct input *in, struct ev_source src, struct ev_error *err)
 {
+    if (in->opt.progress)
+        track_progress(in, &src);
     in->reader = ev_reader_new(src, in->opt.read_buffer);
     struct census_options copt = { in->opt.ccs_length };
     in->census = census_new(&copt, &in->events);
+    in->tracker.census = in->census;
     if (!in->reader || !in->census) {
         ev_error_set(err, "out of memory");
         return -1;
@@ -146,6 +211,7 @@ struct input *input_open(const struct input_options *opt, const struct census_ev
         return NULL;
     }
     in->opt = *opt;
+    in->fd = fd;
     in->events = *events;
     struct ev_source inflated = { source_auto_read, in->raw, source_auto_why };
     if (source_peek_init(&in->peek, inflated, 4) != 0) {
@@ -200,6 +266,9 @@ static enum input_status read_eventlog(struct input *in, struct input_outcome *o
     struct ev_event ev;
     enum ev_status st;
     enum census_status cst = CENSUS_OK;
+    /* --dump prints every event; a conversion needs only the few the assembler wants. */
+    if (!in->opt.dump)
+        ev_reader_skip_unwanted(in->reader, census_wants);
     while ((st = ev_reader_next(in->reader, &ev, err)) == EV_OK) {
         if (in->opt.dump)
             dump_event(in->opt.dump, &ev);
@@ -217,8 +286,11 @@ static enum input_status read_eventlog(struct input *in, struct input_outcome *o
     /* Anything but the end-of-data marker, including an event too short for its fields,
      * is damage: what came before stands. */
     bool complete = st == EV_END && cst == CENSUS_OK;
+    if (in->opt.progress)
+        report_progress(&in->tracker, progress_clock(), true);
     out->damaged = !complete;
     out->damage = *err;
+    census_note_time(in->census, ev_reader_latest_time(in->reader));
     /* Closing the last census can hit a limit (held biography censuses): bad input, not
      * a write failure. */
     cst = census_finish(in->census, complete, err);

@@ -19,12 +19,16 @@
 #include "bands.h"
 #include "census.h"
 #include "error.h"
+#include "progress.h"
 
 struct input_options {
     const char *path;           /* NULL or "-" = standard input */
     unsigned ccs_length;        /* -L; 0 = as the program ran */
     size_t read_buffer;         /* reader buffer bytes; 0 = default */
     FILE *dump;                 /* --dump: every event of an eventlog here; or NULL */
+    progress_fn progress;       /* an eventlog: called at most ten times a second while
+                                 * reading and once at its end (progress.h); or NULL */
+    void *progress_ctx;
 };
 
 enum input_status {

@@ -3,11 +3,17 @@
  * The only file that prints messages. Every message has one form:
  *     ev2hp: FILE: offset N: what is wrong
  * (the offset where it applies). Warnings use the same form; -q silences them.
+ *
+ * Progress (progress.h) is printed here too: on a terminal as one line rewritten in place
+ * ("\r" and erase to the end of the line) and erased before any warning is printed; on
+ * anything else (--progress into a log) as one line per report.
  */
 #include "config.h"
 
 #include <inttypes.h>
 #include <stdio.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "convert.h"
@@ -18,6 +24,45 @@ static void print_message(const char *file, const struct ev_error *e)
         fprintf(stderr, "ev2hp: %s: offset %" PRIu64 ": %s\n", file, e->offset, e->what);
     else
         fprintf(stderr, "ev2hp: %s: %s\n", file, e->what);
+}
+
+struct progress_printer {
+    bool terminal;              /* standard error is a terminal: rewrite one line */
+    bool shown;                 /* a line is on the terminal, to be erased */
+};
+
+static void print_progress(void *ctx, const struct progress_report *report)
+{
+    struct progress_printer *pp = ctx;
+    char line[160];
+    progress_format(report, line, sizeof line);
+    if (pp->terminal) {
+        if (!report->done) {
+            fprintf(stderr, "\r%s\033[K", line);
+            pp->shown = true;
+        }
+    } else {
+        fprintf(stderr, "%s\n", line);
+    }
+    fflush(stderr);
+}
+
+static void erase_progress(struct progress_printer *pp)
+{
+    if (pp->shown) {
+        fputs("\r\033[K", stderr);
+        fflush(stderr);
+        pp->shown = false;
+    }
+}
+
+/* Whether this run shows progress: see progress_wanted for the default. */
+static bool wants_progress(const struct cli_options *cli, bool terminal)
+{
+    struct stat st;
+    int got = cli->input ? stat(cli->input, &st) : fstat(STDIN_FILENO, &st);
+    bool regular = got == 0 && S_ISREG(st.st_mode);
+    return progress_wanted(cli->progress, terminal, regular, regular ? (uint64_t)st.st_size : 0);
 }
 
 int main(int argc, char **argv)
@@ -50,8 +95,14 @@ int main(int argc, char **argv)
         .compare_path = cli.compare,
         .png_scale = cli.scale,
     };
+    struct progress_printer progress = { isatty(STDERR_FILENO) == 1, false };
+    if (wants_progress(&cli, progress.terminal)) {
+        opt.progress = print_progress;
+        opt.progress_ctx = &progress;
+    }
     struct convert_result result;
     convert_run(&opt, &result);
+    erase_progress(&progress);
     if (!cli.quiet)
         for (size_t i = 0; i < result.base_warning_count; i++)
             print_message(result.base_name, &result.base_warnings[i]);

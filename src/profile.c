@@ -359,7 +359,7 @@ static bool band_kept(struct profile *p, uint32_t band, const struct bands *band
         s->filter = 1;
     if (s->filter == 0) {
         size_t len;
-        const char *label = bands_label(bands, band, &len);
+        const char *label = bands_display_label(bands, band, &len);
         char *copy = strndup(label ? label : "", label ? len : 0);
         if (!copy)
             return false;   /* decided again next time */
@@ -708,7 +708,7 @@ static size_t also_shown(struct ranked *r, size_t n, size_t shown, const struct 
         return shown;
     for (size_t i = shown; i < n; i++) {
         size_t len;
-        const char *label = bands_label(bands, r[i].band, &len);
+        const char *label = bands_display_label(bands, r[i].band, &len);
         if (!label || !keep->wants(keep->ctx, label, len))
             continue;
         struct ranked t = r[i];
@@ -756,7 +756,7 @@ int profile_view_keep(const struct profile *p, const struct bands *bands,
     }
     for (size_t i = 0; i < shown; i++) {
         size_t len;
-        const char *label = bands_label(bands, r[i].band, &len);
+        const char *label = bands_display_label(bands, r[i].band, &len);
         r[i].label = strndup(label ? label : "", label ? len : 0);
         if (!r[i].label) {
             for (size_t j = 0; j < i; j++)

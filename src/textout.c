@@ -55,7 +55,7 @@ void textout_csv_field(FILE *out, const char *s, size_t len)
 size_t textout_band_name(const struct bands *b, uint32_t band, char *buf, size_t cap)
 {
     size_t len;
-    const char *label = bands_label(b, band, &len);
+    const char *label = bands_display_label(b, band, &len);
     uint32_t number = bands_stack_number(b, band);
     int n = number ? snprintf(buf, cap, "(%" PRIu32 ")", number) : 0;
     size_t used = n > 0 ? (size_t)n : 0;

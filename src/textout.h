@@ -19,7 +19,8 @@ void textout_json_string(FILE *out, const char *s, size_t len);
 /* An RFC 4180 CSV field: quoted (quotes doubled) when it holds a comma, quote, CR or LF. */
 void textout_csv_field(FILE *out, const char *s, size_t len);
 
-/* A band's name as the .hp writes it: "(n)" before a numbered stack's label. Writes into
+/* A band's name for people: "(n)" before a numbered stack's label, as the .hp writes it,
+ * and a -hi address's description in place of the address. Writes into
  * buf (cap bytes, NUL-terminated, cut if needed) and returns the length written. */
 size_t textout_band_name(const struct bands *b, uint32_t band, char *buf, size_t cap);
 

@@ -350,6 +350,63 @@ static void a_short_heap_event_is_bad(void **state)
     evw_free(w);
 }
 
+static void write_ipe(struct evw *w, uint64_t time, uint64_t info, const char *name,
+                      const char *type, const char *srcloc)
+{
+    struct evw_payload p = { .len = 0 };
+    evw_p_u64(&p, info);
+    evw_p_str(&p, name);
+    evw_p_str(&p, "2");
+    evw_p_str(&p, type);
+    evw_p_str(&p, "");
+    evw_p_str(&p, "Main");
+    evw_p_str(&p, srcloc);
+    evw_event(w, 169, time, &p);
+}
+
+/* -hi: bands are info-table addresses as the runtime prints them; IPE events, before or
+ * after the census that uses them, give charts and summaries a name, type and source,
+ * while the .hp label stays the address. */
+static void info_table_bands_are_described_by_ipe_events(void **state)
+{
+    (void)state;
+    struct evw *w = evw_new();
+    evw_header_begin(w);
+    evw_declare(w, 160, -1, "heap profile begin");
+    evw_declare(w, 162, 8, "sample begin");
+    evw_declare(w, 164, -1, "string sample");
+    evw_declare(w, 165, 8, "sample end");
+    evw_declare(w, 169, -1, "IPE");
+    evw_header_end(w);
+    evw_prof_begin(w, 1, BREAKDOWN_INFO_TABLE, 1000);
+    write_ipe(w, 2, 0x4a6e80, "Data.Map.Bin", "Map k v", "src/Map.hs:12:3-40");
+    evw_sample_begin(w, 10, 0);
+    evw_sample_string(w, 11, "0x4a6e80", 64);
+    evw_sample_string(w, 12, "0x4b0000", 32);
+    evw_sample_string(w, 13, "0x4c0000", 16);
+    evw_sample_end(w, 14, 0);
+    write_ipe(w, 20, 0x4b0000, "Leak.go", "", "");
+    evw_data_end(w);
+    struct collected c;
+    enum census_status st;
+    struct census *census = assemble(w, 0, &c, &st);
+    assert_int_equal(st, CENSUS_OK);
+    assert_string_equal(c.text, "10:0x4a6e80=64,0x4b0000=32,0x4c0000=16;");
+    const struct bands *b = census_bands(census);
+    size_t len;
+    const char *text = bands_display_label(b, 0, &len);
+    const char *expected = "Data.Map.Bin :: Map k v at src/Map.hs:12:3-40";
+    assert_int_equal(len, strlen(expected));
+    assert_memory_equal(text, expected, len);
+    text = bands_display_label(b, 1, &len);
+    assert_int_equal(len, 7);
+    assert_memory_equal(text, "Leak.go", 7);
+    assert_memory_equal(bands_display_label(b, 2, &len), "0x4c0000", 8);
+    assert_memory_equal(bands_label(b, 0, &len), "0x4a6e80", 8);
+    census_free(census);
+    evw_free(w);
+}
+
 static void breakdowns_in_words(void **state)
 {
     (void)state;
@@ -371,6 +428,7 @@ int main(void)
         cmocka_unit_test(stacks_are_named_and_numbered_like_the_runtime),
         cmocka_unit_test(anomalies_are_counted_not_fatal),
         cmocka_unit_test(a_short_heap_event_is_bad),
+        cmocka_unit_test(info_table_bands_are_described_by_ipe_events),
         cmocka_unit_test(breakdowns_in_words),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,0 +1,129 @@
+#!/bin/bash
+# bench.sh: the benchmark `make bench` runs. Prints a table; never passes or fails.
+#
+# For each eventlog (generated ones, and real ones when present) it times `cat FILE >
+# /dev/null` as the floor, then ev2hp writing a .hp file, ev2hp --dump to /dev/null, and
+# SVG and PNG outputs when this ev2hp knows those formats. Each cell is the median of
+# BENCH_RUNS runs (from tests/bench/runstat) of the wall time and of the CPU time (user +
+# system), with throughput in MB/s of input (1 MB = 10^6 bytes) for both, the ratio of
+# the wall time to cat's, and the largest peak resident set size of the runs. On a shared
+# machine the CPU column is the one to compare between runs: wall time includes waiting
+# for a processor.
+#
+# Inputs are read from the page cache after the first run (the files are made just before
+# or kept from an earlier run), so cat measures memory bandwidth, not the disk: ev2hp's
+# ratio to cat is the honest figure of its own cost.
+#
+# Environment:
+#   EV2HP, GEN_EVENTLOG, RUNSTAT  the programs (make bench sets them)
+#   BENCH_DIR    where generated eventlogs are kept between runs
+#                (default ${TMPDIR:-/tmp}/ev2hp-bench)
+#   BENCH_QUICK  1: two 128 MiB eventlogs only; otherwise also a 1 GiB one
+#   BENCH_RUNS   runs per cell (default 5; 3 for files of 512 MiB and more)
+#   BENCH_REAL   space-separated real eventlogs to add (default: $BENCH_DIR/real-*.eventlog)
+set -u
+
+EV2HP=${EV2HP:-./ev2hp}
+GEN_EVENTLOG=${GEN_EVENTLOG:-./tests/bench/gen_eventlog}
+RUNSTAT=${RUNSTAT:-./tests/bench/runstat}
+BENCH_DIR=${BENCH_DIR:-${TMPDIR:-/tmp}/ev2hp-bench}
+BENCH_QUICK=${BENCH_QUICK:-0}
+BENCH_RUNS=${BENCH_RUNS:-}
+
+mkdir -p "$BENCH_DIR" || exit 1
+STAT="$BENCH_DIR/stat.$$"
+OUT="$BENCH_DIR/out.$$"
+trap 'rm -f "$STAT" "$OUT".*' EXIT
+
+# Generated eventlogs: name, size in MiB, kind of band.
+generated="hc-128M:128:stack hy-128M:128:string"
+if [ "$BENCH_QUICK" != 1 ]; then
+    generated="$generated hc-1G:1024:stack"
+fi
+
+files=()
+for spec in $generated; do
+    IFS=: read -r name mib kind <<<"$spec"
+    f="$BENCH_DIR/gen-$name.eventlog"
+    # The generator's own timestamp makes a stale file (from an older generator) redone.
+    if [ ! -s "$f" ] || [ "$GEN_EVENTLOG" -nt "$f" ]; then
+        echo "generating $f ($mib MiB, $kind bands)..." >&2
+        "$GEN_EVENTLOG" -s "$mib" -k "$kind" "$f" || exit 1
+    fi
+    files+=("$f")
+done
+if [ -n "${BENCH_REAL+set}" ]; then
+    for f in $BENCH_REAL; do files+=("$f"); done
+else
+    for f in "$BENCH_DIR"/real-*.eventlog; do
+        [ -s "$f" ] && files+=("$f")
+    done
+fi
+
+median() { sort -n | awk '{ v[NR] = $1 } END { if (NR) print v[int((NR + 1) / 2)] }'; }
+
+# run_cell RUNS COMMAND...: runs it RUNS times; sets wall and cpu (medians, seconds) and
+# rss (largest, KiB).
+run_cell() {
+    local runs=$1 walls="" cpus="" i
+    shift
+    rss=0
+    wall=""
+    for ((i = 0; i < runs; i++)); do
+        if ! "$RUNSTAT" "$STAT" "$@"; then
+            wall=""
+            return 1
+        fi
+        read -r w r _ c <"$STAT"
+        walls="$walls$w"$'\n'
+        cpus="$cpus$c"$'\n'
+        [ "$r" -gt "$rss" ] && rss=$r
+    done
+    wall=$(printf '%s' "$walls" | median)
+    cpu=$(printf '%s' "$cpus" | median)
+}
+
+supports() { "$EV2HP" -f "$1" --help >/dev/null 2>&1; }
+
+row() {   # row FILE OUTPUT [note]
+    if [ -z "$wall" ]; then
+        printf '%-24s %7s  %-7s %s\n' "$1" "" "$2" "${3:-failed}"
+        return
+    fi
+    awk -v f="$1" -v o="$2" -v s="$size" -v w="$wall" -v c="$cpu" -v cw="$cat_wall" \
+        -v r="$rss" 'BEGIN {
+            printf "%-24s %7s  %-7s %8.3f %7.0f %8.3f %7.0f %6.1f %8.1f\n", f,
+                (f == "" ? "" : sprintf("%.0f MB", s / 1e6)), o, w, s / 1e6 / w, c,
+                (c > 0 ? s / 1e6 / c : 0), w / cw, r / 1024 }'
+}
+
+echo "ev2hp benchmark: $("$EV2HP" --version), $(nproc) cores, $(uname -m), runs: ${BENCH_RUNS:-5 (3 for files >= 512 MiB)}"
+echo "wall, cpu = median seconds (cpu = user + system); MB/s = input MB (10^6 bytes) per"
+echo "second of wall or cpu time; x cat = wall / cat's wall; peak = largest max RSS of the runs"
+echo "load average: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)"
+echo
+printf '%-24s %7s  %-7s %8s %7s %8s %7s %6s %8s\n' file size output "wall s" "MB/s" \
+    "cpu s" "MB/s" "x cat" "peak MiB"
+for f in "${files[@]}"; do
+    size=$(stat -c %s "$f")
+    runs=${BENCH_RUNS:-$([ "$size" -ge $((512 << 20)) ] && echo 3 || echo 5)}
+    name=$(basename "$f")
+    cat "$f" >/dev/null   # into the page cache, for every cell alike
+    run_cell "$runs" sh -c 'exec cat "$1" > /dev/null' sh "$f"
+    cat_wall=$wall
+    row "$name" cat
+    run_cell "$runs" "$EV2HP" -q "$f" -o "$OUT.hp"
+    row "" .hp
+    run_cell "$runs" sh -c 'exec "$1" -q --dump "$2" > /dev/null' sh "$EV2HP" "$f"
+    row "" --dump
+    for fmt in svg png; do
+        if supports "$fmt"; then
+            run_cell "$runs" "$EV2HP" -q "$f" -o "$OUT.$fmt"
+            row "" ".$fmt"
+        else
+            wall=""
+            row "" ".$fmt" "(this ev2hp has no $fmt output)"
+        fi
+    done
+    rm -f "$OUT".*
+done
