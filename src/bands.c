@@ -191,3 +191,13 @@ const char *bands_display_label(const struct bands *b, uint32_t band, size_t *le
         return bands_label(b, band, len);
     return intern_key(b->labels, id, len);
 }
+
+size_t bands_number_prefix(const char *label, size_t len)
+{
+    if (len < 3 || label[0] != '(' || label[1] < '0' || label[1] > '9')
+        return 0;
+    size_t i = 1;
+    while (i < len && label[i] >= '0' && label[i] <= '9')
+        i++;
+    return i + 1 < len && label[i] == ')' ? i + 1 : 0;
+}

@@ -48,6 +48,11 @@ int bands_find_string(const struct bands *b, const char *label, size_t len, uint
  * the .hp keeps the label as the runtime writes it. */
 enum bands_status bands_describe(struct bands *b, uint32_t band, const char *text, size_t len);
 
+/* The length of a leading "(123)" stack number in a label of len bytes (as .hp files
+ * write -hc bands), or 0 when there is none or nothing follows it. Charts, sorting and
+ * comparisons across runs look at the label without it. */
+size_t bands_number_prefix(const char *label, size_t len);
+
 /* The description of a band when it has one, else its label. */
 const char *bands_display_label(const struct bands *b, uint32_t band, size_t *len);
 

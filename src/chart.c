@@ -147,12 +147,7 @@ static void format_seconds(double s, double step, char *out, size_t size)
 
 const char *chart_display_label(const char *label)
 {
-    if (label[0] != '(' || label[1] < '0' || label[1] > '9')
-        return label;
-    const char *p = label + 1;
-    while (*p >= '0' && *p <= '9')
-        p++;
-    return *p == ')' && p[1] ? p + 1 : label;
+    return label + bands_number_prefix(label, strlen(label));
 }
 
 static uint32_t fnv1a(const char *s)

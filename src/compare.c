@@ -98,17 +98,9 @@ void compare_base_free(struct compare_base *b)
 /* The label as charts show it (see chart_display_label), for a label of len bytes. */
 static const char *display_part(const char *label, size_t len, size_t *out_len)
 {
-    size_t i = 1;
-    if (len > 2 && label[0] == '(' && label[1] >= '0' && label[1] <= '9') {
-        while (i < len && label[i] >= '0' && label[i] <= '9')
-            i++;
-        if (i + 1 < len && label[i] == ')') {
-            *out_len = len - i - 1;
-            return label + i + 1;
-        }
-    }
-    *out_len = len;
-    return label;
+    size_t prefix = bands_number_prefix(label, len);
+    *out_len = len - prefix;
+    return label + prefix;
 }
 
 static bool same_band(const char *a, size_t alen, const char *b)

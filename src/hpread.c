@@ -389,6 +389,20 @@ static enum hp_status header_line(struct hp_reader *r, char *line, char *rest,
     return HP_OK;
 }
 
+/* "BEGIN_SAMPLE t": a census opens. */
+static enum hp_status begin_sample(struct hp_reader *r, const char *line, char *rest,
+                                   struct ev_error *err)
+{
+    uint64_t ns;
+    if (!parse_seconds(rest, &ns))
+        return bad(r, err, "expected a time in seconds", line);
+    r->in_sample = true;
+    r->sample_ns = ns;
+    r->sample_line = r->line_no;
+    r->count = 0;
+    return HP_OK;
+}
+
 static enum hp_status sample_line(struct hp_reader *r, char *line, size_t len,
                                   struct ev_error *err)
 {
@@ -402,15 +416,7 @@ static enum hp_status sample_line(struct hp_reader *r, char *line, size_t len,
     if (keyword(line, "BEGIN_SAMPLE", &rest)) {
         /* a census that never ended: close it as the runtime would have */
         enum hp_status st = end_sample(r, err);
-        if (st != HP_OK)
-            return st;
-        if (!parse_seconds(rest, &ns))
-            return bad(r, err, "expected a time in seconds", line);
-        r->in_sample = true;
-        r->sample_ns = ns;
-        r->sample_line = r->line_no;
-        r->count = 0;
-        return HP_OK;
+        return st == HP_OK ? begin_sample(r, line, rest, err) : st;
     }
     return add_entry(r, line, len, err);
 }
@@ -427,15 +433,8 @@ static enum hp_status any_line(struct hp_reader *r, char *line, size_t len, stru
     for (size_t i = 0; i < sizeof headers / sizeof *headers; i++)
         if (keyword(line, headers[i], &rest))
             return header_line(r, line, rest, headers[i], err);
-    if (keyword(line, "BEGIN_SAMPLE", &rest)) {
-        if (!parse_seconds(rest, &ns))
-            return bad(r, err, "expected a time in seconds", line);
-        r->in_sample = true;
-        r->sample_ns = ns;
-        r->sample_line = r->line_no;
-        r->count = 0;
-        return HP_OK;
-    }
+    if (keyword(line, "BEGIN_SAMPLE", &rest))
+        return begin_sample(r, line, rest, err);
     if (keyword(line, "MARK", &rest)) {
         if (!parse_seconds(rest, &ns))
             return bad(r, err, "expected a time in seconds", line);

@@ -582,12 +582,7 @@ static int by_stddev_desc(const void *a, const void *b)
 /* Names sort as charts show them: without a leading "(123)" stack number. */
 static const char *chart_label(const char *label)
 {
-    if (label[0] != '(' || label[1] < '0' || label[1] > '9')
-        return label;
-    const char *p = label + 1;
-    while (*p >= '0' && *p <= '9')
-        p++;
-    return *p == ')' && p[1] ? p + 1 : label;
+    return label + bands_number_prefix(label, strlen(label));
 }
 
 static int by_name(const void *a, const void *b)
