@@ -55,6 +55,11 @@ static void format_forced_or_refused(void **state)
     parse(&o, 4, b);
     assert_int_equal(o.action, CLI_USAGE_ERROR);
     assert_non_null(strstr(o.message, "profile.txt"));
+    const char *d[] = { "ev2hp", "-o", "/dev/stdout", "-o", "dir.d/fifo", "in" };
+    parse(&o, 6, d);
+    assert_int_equal(o.action, CLI_CONVERT);   /* no extension: the default, .hp */
+    assert_int_equal(o.outputs[0].format, FORMAT_HP);
+    assert_int_equal(o.outputs[1].format, FORMAT_HP);
     const char *c[] = { "ev2hp", "-f", "gif" };
     parse(&o, 3, c);
     assert_int_equal(o.action, CLI_USAGE_ERROR);
