@@ -98,11 +98,6 @@ uint64_t hp_reader_censuses(const struct hp_reader *r)
     return r->censuses;
 }
 
-uint64_t hp_reader_last_time_ns(const struct hp_reader *r)
-{
-    return r->last_ns;
-}
-
 /* --- lines ---------------------------------------------------------------------------- */
 
 /* The next line, without its end of line, NUL-terminated in place; NULL at the end of

@@ -54,7 +54,6 @@ enum hp_status hp_reader_run(struct hp_reader *r, struct ev_error *err);
 const struct run_info *hp_reader_run_info(const struct hp_reader *r);
 const struct bands *hp_reader_bands(const struct hp_reader *r);
 uint64_t hp_reader_censuses(const struct hp_reader *r);
-uint64_t hp_reader_last_time_ns(const struct hp_reader *r);
 
 /* True when the first bytes of an input (4 are enough) start like a .hp header keyword
  * (JOB, DATE, SAMPLE_UNIT, VALUE_UNIT, BEGIN_SAMPLE, MARK) rather than an eventlog. */

@@ -75,8 +75,9 @@ int png_pixel_size(double width, double height, double scale, int *px_width, int
     return 0;
 }
 
-int png_image_size(const struct display_list *dl, double scale, int *width, int *height,
-                   struct ev_error *err)
+/* png_pixel_size for dl's page. */
+static int png_image_size(const struct display_list *dl, double scale, int *width,
+                          int *height, struct ev_error *err)
 {
     return png_pixel_size(dl->width, dl->height, scale, width, height, err);
 }

@@ -41,10 +41,6 @@ int png_font_check(struct ev_error *err);
 int png_pixel_size(double width, double height, double scale, int *px_width, int *px_height,
                    struct ev_error *err);
 
-/* The same for dl's page. */
-int png_image_size(const struct display_list *dl, double scale, int *width, int *height,
-                   struct ev_error *err);
-
 /* Draws dl at scale (PNG_SCALE_MIN..PNG_SCALE_MAX: more pixels, the same layout) on a
  * new CAIRO_FORMAT_RGB24 surface painted with dl->background. 0 and *out, or -1 with err
  * set (no usable font, too big, out of memory, a cairo failure). */

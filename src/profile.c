@@ -539,11 +539,6 @@ struct profile_band_stats profile_stats(const struct profile *p, uint32_t band)
     return finished_stats(p, band);
 }
 
-uint64_t profile_censuses(const struct profile *p)
-{
-    return p->censuses;
-}
-
 size_t profile_kept(const struct profile *p)
 {
     size_t n = 0;

@@ -151,7 +151,6 @@ int profile_view_keep(const struct profile *p, const struct bands *bands,
 
 /* For tests and tools: the exact statistics of a band (zeros if never seen). */
 struct profile_band_stats profile_stats(const struct profile *p, uint32_t band);
-uint64_t profile_censuses(const struct profile *p);
 /* The number of kept censuses now: bounded by 4 x columns. */
 size_t profile_kept(const struct profile *p);
 

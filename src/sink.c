@@ -31,14 +31,6 @@ enum output_format format_from_path(const char *path)
     return format_from_name(dot + 1);
 }
 
-const char *format_name(enum output_format format)
-{
-    for (size_t i = 0; i < sizeof formats / sizeof *formats; i++)
-        if (formats[i].format == format)
-            return formats[i].name;
-    return "none";
-}
-
 bool format_is_chart(enum output_format format)
 {
     return format == FORMAT_SVG || format == FORMAT_PNG;   /* each draws compare_layout */

@@ -24,7 +24,6 @@ enum output_format {
 enum output_format format_from_name(const char *name);
 /* The format a file name's extension asks for, or FORMAT_NONE. */
 enum output_format format_from_path(const char *path);
-const char *format_name(enum output_format format);
 /* Formats that draw a chart (a display list: compare.h), and the --summary formats. */
 bool format_is_chart(enum output_format format);
 bool format_is_summary(enum output_format format);

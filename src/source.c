@@ -9,7 +9,8 @@
 #include <unistd.h>
 #include <zlib.h>
 
-ssize_t source_fd_read(void *ctx, unsigned char *buf, size_t n)
+/* Reads from an open file descriptor, retrying when a signal interrupts. */
+static ssize_t source_fd_read(void *ctx, unsigned char *buf, size_t n)
 {
     int fd = *(const int *)ctx;
     for (;;) {

@@ -20,8 +20,6 @@ struct ev_source {
     const char *(*why)(void *ctx);
 };
 
-/* Reads from an open file descriptor; ctx points at the int. */
-ssize_t source_fd_read(void *ctx, unsigned char *buf, size_t n);
 
 /* Reads a file descriptor, inflating it when it starts with the gzip magic bytes, so
  * compressed eventlogs and .hp files are read transparently from files and pipes alike.

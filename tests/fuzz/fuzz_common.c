@@ -1,4 +1,5 @@
-/* fuzz_common.c: the sliced source and the invariant check (see fuzz_common.h). */
+/* fuzz_common.c: the sliced source, the invariant check and the sliced-vs-whole
+ * comparison every reader target makes (see fuzz_common.h). */
 #include "fuzz_common.h"
 
 #include <stdio.h>
@@ -78,4 +79,14 @@ const char *__lsan_default_suppressions(void);
 const char *__lsan_default_suppressions(void)
 {
     return "leak:libfontconfig.so\n";
+}
+
+void fuzz_same_output(struct fuzz_output *sliced, struct fuzz_output *whole)
+{
+    FUZZ_CHECK(sliced->censuses == whole->censuses);
+    FUZZ_CHECK(strcmp(sliced->what, whole->what) == 0);
+    FUZZ_CHECK(sliced->hp_len == whole->hp_len);
+    FUZZ_CHECK(memcmp(sliced->hp, whole->hp, whole->hp_len) == 0);
+    free(sliced->hp);
+    free(whole->hp);
 }

@@ -32,6 +32,17 @@ struct fuzz_slices {
 void fuzz_slices_init(struct fuzz_slices *s, const uint8_t *data, size_t size, int sliced);
 struct ev_source fuzz_slices_source(struct fuzz_slices *s);
 
+/* What one run of a reader produced: none of it may depend on how the bytes arrived. */
+struct fuzz_output {
+    char *hp;             /* the .hp written (open_memstream) */
+    size_t hp_len;
+    uint64_t censuses;
+    char what[256];       /* the error or damage message */
+};
+
+/* Checks that a sliced and a whole run produced the same, then frees both. */
+void fuzz_same_output(struct fuzz_output *sliced, struct fuzz_output *whole);
+
 /* Aborts with a message when cond is false: an invariant the target checks (libFuzzer
  * and the replay driver both report an abort as a crash). */
 #define FUZZ_CHECK(cond) ((cond) ? (void)0 : fuzz_fail(#cond, __FILE__, __LINE__))
