@@ -11,7 +11,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "chart.h"
+#include "chart/chart.h"
 #include "convert.h"
 
 #define CLI_MAX_OUTPUTS 16

@@ -10,12 +10,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "census.h"
-#include "chart.h"
-#include "compare.h"
-#include "input.h"
-#include "outfile.h"
-#include "peak.h"
+#include "census/census.h"
+#include "chart/chart.h"
+#include "chart/compare.h"
+#include "read/input.h"
+#include "sink/outfile.h"
+#include "census/peak.h"
 
 struct output {
     struct outfile file;

@@ -13,9 +13,9 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "error.h"
-#include "progress.h"
-#include "sink.h"
+#include "base/error.h"
+#include "read/progress.h"
+#include "sink/sink.h"
 
 /* Exit statuses (README and ev2hp(1), "EXIT STATUS"). */
 enum exit_status {

@@ -12,7 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "chart.h"
+#include "chart/chart.h"
 #include "convert.h"
 #include "evwriter.h"
 

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "evdefs.h"
+#include "read/evdefs.h"
 
 struct evw *evw_new(void)
 {

@@ -7,7 +7,7 @@
 
 #include <cmocka.h>
 
-#include "ccslabel.h"
+#include "census/ccslabel.h"
 
 #define NAME(l, m) { l, sizeof(l) - 1, m, sizeof(m) - 1 }
 

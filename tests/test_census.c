@@ -1,4 +1,4 @@
-/* test_census.c: the census rules of DESIGN.md, one by one, on built eventlogs.
+/* test_census.c: the census rules of doc/DESIGN.md, one by one, on built eventlogs.
  *
  * Each case builds an eventlog with the test writer, runs the reader and the assembler,
  * and compares the reported censuses, written compactly as text
@@ -13,7 +13,7 @@
 
 #include <cmocka.h>
 
-#include "census.h"
+#include "census/census.h"
 #include "evwriter.h"
 
 struct collected {

@@ -10,7 +10,7 @@
 #include <cmocka.h>
 
 #include "charttest.h"
-#include "textmeasure.h"
+#include "chart/textmeasure.h"
 
 static bool is_round(double step)
 {

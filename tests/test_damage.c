@@ -22,10 +22,10 @@
 
 #include <cmocka.h>
 
-#include "census.h"
-#include "evread.h"
+#include "census/census.h"
+#include "read/evread.h"
 #include "robust_run.h"
-#include "source.h"
+#include "read/source.h"
 
 /* Censuses as text, "time:label=bytes,...;" each, in the order they were reported. */
 struct frames {

@@ -9,7 +9,7 @@
 
 #include <cmocka.h>
 
-#include "evdecode.h"
+#include "read/evdecode.h"
 #include "evwriter.h"
 
 static void names_come_from_the_registry(void **state)

@@ -11,7 +11,7 @@
 
 #include <cmocka.h>
 
-#include "evread.h"
+#include "read/evread.h"
 #include "evwriter.h"
 
 struct read_result {

@@ -17,7 +17,7 @@
 
 #include <cmocka.h>
 
-#include "bands.h"
+#include "census/bands.h"
 #include "evwriter.h"
 #include "robust_run.h"
 

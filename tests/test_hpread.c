@@ -9,8 +9,8 @@
 #include <cmocka.h>
 
 #include "charttest.h"
-#include "hpread.h"
-#include "source.h"
+#include "read/hpread.h"
+#include "read/source.h"
 
 struct collected {
     size_t frames, entries, markers;

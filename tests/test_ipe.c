@@ -17,11 +17,11 @@
 
 #include <cmocka.h>
 
-#include "evdecode.h"
-#include "evread.h"
+#include "read/evdecode.h"
+#include "read/evread.h"
 #include "evwriter.h"
 #include "robust_run.h"
-#include "source.h"
+#include "read/source.h"
 
 enum layout { SIX_STRINGS, SIX_STRINGS_DECLARED_LONGER, SEVEN_STRINGS };
 

@@ -10,7 +10,7 @@
 
 #include <cmocka.h>
 
-#include "outfile.h"
+#include "sink/outfile.h"
 
 static char dir[] = "/tmp/ev2hp-outfile-XXXXXX";
 

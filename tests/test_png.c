@@ -24,9 +24,9 @@
 
 #include "charttest.h"
 #include "cli.h"
-#include "display.h"
-#include "png_encode.h"
-#include "png_render.h"
+#include "chart/display.h"
+#include "render/png_encode.h"
+#include "render/png_render.h"
 
 static const struct dl_color white = { 255, 255, 255, 255 };
 static const struct dl_color bg = { 250, 248, 240, 255 };

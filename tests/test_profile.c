@@ -11,8 +11,8 @@
 
 #include <cmocka.h>
 
-#include "bands.h"
-#include "profile.h"
+#include "census/bands.h"
+#include "chart/profile.h"
 
 struct fixture {
     struct bands *bands;

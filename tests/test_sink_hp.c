@@ -9,7 +9,7 @@
 
 #include <cmocka.h>
 
-#include "sink.h"
+#include "sink/sink.h"
 
 static void writes_the_runtime_layout(void **state)
 {

@@ -28,7 +28,7 @@
 
 #include "evwriter.h"
 
-/* Event tags (see src/evdefs.h). */
+/* Event tags (see src/read/evdefs.h). */
 enum {
     T_CREATE_THREAD = 0, T_RUN_THREAD = 1, T_STOP_THREAD = 2, T_THREAD_RUNNABLE = 3,
     T_MIGRATE_THREAD = 4, T_THREAD_WAKEUP = 8, T_GC_START = 9, T_GC_END = 10,

@@ -16,7 +16,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "source.h"
+#include "read/source.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

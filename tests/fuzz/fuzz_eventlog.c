@@ -12,11 +12,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "census.h"
-#include "evdecode.h"
-#include "evread.h"
+#include "census/census.h"
+#include "read/evdecode.h"
+#include "read/evread.h"
 #include "fuzz_common.h"
-#include "sink.h"
+#include "sink/sink.h"
 
 struct outcome {
     struct fuzz_output out;

@@ -10,8 +10,8 @@
 #include <string.h>
 
 #include "fuzz_common.h"
-#include "hpread.h"
-#include "sink.h"
+#include "read/hpread.h"
+#include "sink/sink.h"
 
 struct outcome {
     struct fuzz_output out;

@@ -1,0 +1,61 @@
+/* utf8.c: UTF-8 validation and repair (see utf8.h). */
+#include "base/utf8.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+size_t utf8_sequence(const unsigned char *s, size_t len)
+{
+    unsigned c = s[0];
+    size_t n;
+    uint32_t min, cp;
+    if (c < 0x80)
+        return 1;
+    if (c >= 0xc2 && c <= 0xdf)
+        n = 2, min = 0x80, cp = c & 0x1f;
+    else if (c >= 0xe0 && c <= 0xef)
+        n = 3, min = 0x800, cp = c & 0x0f;
+    else if (c >= 0xf0 && c <= 0xf4)
+        n = 4, min = 0x10000, cp = c & 0x07;
+    else
+        return 0;
+    if (len < n)
+        return 0;
+    for (size_t i = 1; i < n; i++) {
+        if ((s[i] & 0xc0) != 0x80)
+            return 0;
+        cp = cp << 6 | (s[i] & 0x3f);
+    }
+    if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
+        return 0;
+    return n;
+}
+
+const char *utf8_valid(const char *text, char **copy)
+{
+    const unsigned char *s = (const unsigned char *)text;
+    size_t len = strlen(text), i = 0, n;
+    *copy = NULL;
+    while (i < len && (n = utf8_sequence(s + i, len - i)) != 0)
+        i += n;
+    if (i == len)
+        return text;
+    char *out = malloc(len * 3 + 1);
+    if (!out)
+        return NULL;
+    char *p = out;
+    for (i = 0; i < len; i += n ? n : 1) {
+        n = utf8_sequence(s + i, len - i);
+        if (n) {
+            memcpy(p, s + i, n);
+            p += n;
+        } else {
+            memcpy(p, "\xef\xbf\xbd", 3);
+            p += 3;
+        }
+    }
+    *p = '\0';
+    *copy = out;
+    return out;
+}

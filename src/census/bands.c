@@ -1,0 +1,203 @@
+/* bands.c: band numbering and labels over two intern tables (see bands.h).
+ *
+ * Strings and stacks have a table each, so a stack is looked up by its raw cost-centre
+ * numbers straight from the event, with no copy and no kind prefix to tell it from a
+ * label (copying the key and storing a prefix byte before hashing it cost a
+ * store-forwarding stall per census entry). Band numbers are shared: each table's dense
+ * key numbers map to band numbers through string_band / stack_band. labels holds the label
+ * text of stack bands (a string band's label is its key). stack_number is per band: 0 for
+ * strings.
+ */
+#include "census/bands.h"
+
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/intern.h"
+
+struct band {
+    uint32_t label_id;      /* strings: its key in strings; stacks: in labels, or UNNAMED */
+    uint32_t stack_number;
+    uint32_t description_id; /* in labels, or UINT32_MAX when there is none */
+    bool is_string;
+};
+
+#define UNNAMED UINT32_MAX
+
+/* Band numbers of a table's keys, indexed by key number. */
+struct band_map {
+    uint32_t *band;
+    uint32_t cap;
+};
+
+struct bands {
+    struct intern *strings;
+    struct intern *stacks;
+    struct intern *labels;
+    struct band_map string_band, stack_band;
+    struct band *band;
+    uint32_t count;
+    uint32_t cap;
+    uint32_t next_stack_number;
+};
+
+struct bands *bands_new(void)
+{
+    struct bands *b = calloc(1, sizeof *b);
+    if (!b)
+        return NULL;
+    b->strings = intern_new(BANDS_MAX, BANDS_MAX_TEXT);
+    b->stacks = intern_new(BANDS_MAX, BANDS_MAX_TEXT);
+    b->labels = intern_new(BANDS_MAX, BANDS_MAX_TEXT);
+    if (!b->strings || !b->stacks || !b->labels) {
+        bands_free(b);
+        return NULL;
+    }
+    return b;
+}
+
+void bands_free(struct bands *b)
+{
+    if (!b)
+        return;
+    intern_free(b->strings);
+    intern_free(b->stacks);
+    intern_free(b->labels);
+    free(b->string_band.band);
+    free(b->stack_band.band);
+    free(b->band);
+    free(b);
+}
+
+uint32_t bands_count(const struct bands *b)
+{
+    return b->count;
+}
+
+static enum bands_status from_intern(enum intern_status st)
+{
+    return st == INTERN_FULL ? BANDS_FULL : BANDS_NO_MEMORY;
+}
+
+static bool grow(void **items, uint32_t *cap, uint32_t need, size_t item_size)
+{
+    if (need < *cap)
+        return true;
+    uint32_t n = *cap ? *cap * 2 : 256;
+    void *grown = realloc(*items, (size_t)n * item_size);
+    if (!grown)
+        return false;
+    *items = grown;
+    *cap = n;
+    return true;
+}
+
+/* Numbers the band of a key just added to a table as key_id. */
+static enum bands_status new_band(struct bands *b, struct band_map *map, uint32_t key_id,
+                                  struct band rec, uint32_t *band)
+{
+    if (b->count >= BANDS_MAX)
+        return BANDS_FULL;
+    if (!grow((void **)&map->band, &map->cap, key_id, sizeof *map->band) ||
+        !grow((void **)&b->band, &b->cap, b->count, sizeof *b->band))
+        return BANDS_NO_MEMORY;
+    *band = b->count++;
+    map->band[key_id] = *band;
+    b->band[*band] = rec;
+    return BANDS_OK;
+}
+
+enum bands_status bands_string(struct bands *b, const char *label, size_t len, uint32_t *band)
+{
+    uint32_t key_id;
+    enum intern_status st = intern_get(b->strings, label, len, &key_id);
+    if (st == INTERN_FOUND) {
+        *band = b->string_band.band[key_id];
+        return BANDS_OK;
+    }
+    if (st != INTERN_ADDED)
+        return from_intern(st);
+    return new_band(b, &b->string_band, key_id, (struct band){ key_id, 0, UINT32_MAX, true }, band);
+}
+
+enum bands_status bands_stack(struct bands *b, const unsigned char *ids, size_t ids_len,
+                              uint32_t *band, int *is_new)
+{
+    uint32_t key_id;
+    enum intern_status st = intern_get(b->stacks, ids, ids_len, &key_id);
+    *is_new = st == INTERN_ADDED;
+    if (st == INTERN_FOUND) {
+        *band = b->stack_band.band[key_id];
+        return BANDS_OK;
+    }
+    if (st != INTERN_ADDED)
+        return from_intern(st);
+    return new_band(b, &b->stack_band, key_id, (struct band){ UNNAMED, 0, UINT32_MAX, false }, band);
+}
+
+enum bands_status bands_name_stack(struct bands *b, uint32_t band, const char *label,
+                                   size_t label_len, int numbered)
+{
+    uint32_t label_id;
+    enum intern_status st = intern_get(b->labels, label, label_len, &label_id);
+    if (st != INTERN_FOUND && st != INTERN_ADDED)
+        return from_intern(st);
+    b->band[band].label_id = label_id;
+    b->band[band].stack_number = numbered ? ++b->next_stack_number : 0;
+    return BANDS_OK;
+}
+
+const char *bands_label(const struct bands *b, uint32_t band, size_t *len)
+{
+    const struct band *rec = &b->band[band];
+    if (rec->is_string)
+        return intern_key(b->strings, rec->label_id, len);
+    if (rec->label_id == UNNAMED) {
+        *len = 0;
+        return "";
+    }
+    return intern_key(b->labels, rec->label_id, len);
+}
+
+uint32_t bands_stack_number(const struct bands *b, uint32_t band)
+{
+    return b->band[band].stack_number;
+}
+
+int bands_find_string(const struct bands *b, const char *label, size_t len, uint32_t *band)
+{
+    uint32_t key_id;
+    if (intern_find(b->strings, label, len, &key_id) != 0)
+        return -1;
+    *band = b->string_band.band[key_id];
+    return 0;
+}
+
+enum bands_status bands_describe(struct bands *b, uint32_t band, const char *text, size_t len)
+{
+    uint32_t id;
+    enum intern_status st = intern_get(b->labels, text, len, &id);
+    if (st != INTERN_FOUND && st != INTERN_ADDED)
+        return from_intern(st);
+    b->band[band].description_id = id;
+    return BANDS_OK;
+}
+
+const char *bands_display_label(const struct bands *b, uint32_t band, size_t *len)
+{
+    uint32_t id = b->band[band].description_id;
+    if (id == UINT32_MAX)
+        return bands_label(b, band, len);
+    return intern_key(b->labels, id, len);
+}
+
+size_t bands_number_prefix(const char *label, size_t len)
+{
+    if (len < 3 || label[0] != '(' || label[1] < '0' || label[1] > '9')
+        return 0;
+    size_t i = 1;
+    while (i < len && label[i] >= '0' && label[i] <= '9')
+        i++;
+    return i + 1 < len && label[i] == ')' ? i + 1 : 0;
+}

@@ -1,0 +1,62 @@
+/* ccslabel.c: the runtime's cost-centre stack naming (see ccslabel.h).
+ *
+ * The runtime appends into a buffer of L + 1 bytes and, once a piece reaches the end of
+ * that buffer, overwrites from position L - 4 with "...". So a name of exactly L
+ * characters is kept whole and one of L + 1 or more becomes L - 1 characters. We copy that
+ * arithmetic rather than "cut when longer than L", because the two differ when a '/'
+ * separator is what crosses the limit.
+ */
+#include "census/ccslabel.h"
+
+#include <stdbool.h>
+#include <string.h>
+
+struct label_buf {
+    char *out;
+    size_t len;
+    size_t end;   /* L + 1: the runtime's buffer end */
+};
+
+static void append(struct label_buf *b, const char *s, size_t n)
+{
+    size_t room = b->end - b->len;
+    if (n > room)
+        n = room;
+    memcpy(b->out + b->len, s, n);
+    b->len += n;
+}
+
+static bool is_caf(const struct ccs_name *name)
+{
+    return name->label_len == 3 && memcmp(name->label, "CAF", 3) == 0;
+}
+
+size_t ccs_label_format(char *out, unsigned max_length, const struct ccs_name *names,
+                        unsigned depth)
+{
+    if (max_length < CCS_LENGTH_MIN)
+        max_length = CCS_LENGTH_MIN;
+    if (max_length > CCS_LENGTH_MAX)
+        max_length = CCS_LENGTH_MAX;
+    if (depth == 0) {
+        memcpy(out, "MAIN", 5);
+        return 4;
+    }
+    struct label_buf b = { out, 0, (size_t)max_length + 1 };
+    for (unsigned i = 0; i < depth; i++) {
+        if (is_caf(&names[i])) {
+            append(&b, names[i].module, names[i].module_len);
+            append(&b, ".CAF", 4);
+        } else {
+            append(&b, names[i].label, names[i].label_len);
+        }
+        if (i + 1 < depth)
+            append(&b, "/", 1);
+        if (b.len >= b.end) {
+            memcpy(out + max_length - 4, "...", 4);
+            return max_length - 1;
+        }
+    }
+    out[b.len] = '\0';
+    return b.len;
+}

@@ -1,0 +1,586 @@
+/* census.c: the census assembler (see census.h for the rules it follows).
+ *
+ * One census is built at a time in `open` (a growable entry array reused from census to
+ * census, so steady state allocates nothing). Biography censuses are copied into `held`
+ * when complete and reported, sorted by time, at census_finish. Only the events a census
+ * needs are decoded; everything else costs a switch and the end-time update.
+ */
+#include "census/census.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "census/ccslabel.h"
+#include "census/costcentres.h"
+#include "census/ipe.h"
+#include "read/evdecode.h"
+
+struct entry_vec {
+    struct census_entry *items;
+    size_t count;
+    size_t cap;
+};
+
+/* A complete biography census waiting for census_finish. */
+struct held_frame {
+    uint64_t time_ns;
+    uint64_t era;
+    size_t first;     /* index of its first entry in held_entries */
+    size_t count;
+};
+
+struct census {
+    struct census_options opt;
+    struct census_events events;
+    struct run_info info;
+    struct census_stats stats;
+    struct bands *bands;
+    struct costcentres *ccs;
+    struct ipe_names *ipe;        /* -hi: info-table addresses to descriptions */
+
+    bool sample_end_declared;
+    bool in_census;
+    bool open_is_bio;
+    uint64_t open_time_ns;
+    uint64_t open_era;
+    struct entry_vec open;
+
+    struct held_frame *held;
+    size_t held_count, held_cap;
+    struct entry_vec held_entries;
+
+    char *label_scratch;          /* ccs_length + 1 bytes */
+    struct ccs_name *name_scratch; /* 255 names: the deepest stack an event can hold */
+};
+
+const char *breakdown_words(uint32_t breakdown, char *scratch, size_t scratch_size)
+{
+    static const char *const words[] = {
+        [BREAKDOWN_COST_CENTRE] = "by cost-centre stack",
+        [BREAKDOWN_MODULE] = "by module",
+        [BREAKDOWN_CLOSURE_DESCR] = "by closure description",
+        [BREAKDOWN_TYPE_DESCR] = "by type",
+        [BREAKDOWN_RETAINER] = "by retainer set",
+        [BREAKDOWN_BIOGRAPHY] = "by biography",
+        [BREAKDOWN_CLOSURE_TYPE] = "by closure type",
+        [BREAKDOWN_INFO_TABLE] = "by info table",
+        [BREAKDOWN_ERA] = "by era",
+    };
+    if (breakdown < sizeof words / sizeof *words && words[breakdown])
+        return words[breakdown];
+    snprintf(scratch, scratch_size, "by breakdown %lu", (unsigned long)breakdown);
+    return scratch;
+}
+
+struct census *census_new(const struct census_options *opt, const struct census_events *events)
+{
+    struct census *c = calloc(1, sizeof *c);
+    if (!c)
+        return NULL;
+    c->opt = *opt;
+    c->events = *events;
+    c->info.ccs_length = opt->ccs_length ? opt->ccs_length : CCS_LENGTH_DEFAULT;
+    c->bands = bands_new();
+    c->ccs = costcentres_new(CENSUS_MAX_COST_CENTRES);
+    c->ipe = ipe_names_new(BANDS_MAX);
+    c->name_scratch = malloc(255 * sizeof *c->name_scratch);
+    c->label_scratch = malloc(CCS_LENGTH_MAX + 1);
+    if (!c->bands || !c->ccs || !c->ipe || !c->name_scratch || !c->label_scratch) {
+        census_free(c);
+        return NULL;
+    }
+    return c;
+}
+
+void census_free(struct census *c)
+{
+    if (!c)
+        return;
+    bands_free(c->bands);
+    costcentres_free(c->ccs);
+    ipe_names_free(c->ipe);
+    free(c->open.items);
+    free(c->held);
+    free(c->held_entries.items);
+    free(c->label_scratch);
+    free(c->name_scratch);
+    free(c->info.program);
+    free(c->info.rts_version);
+    free(c);
+}
+
+const struct run_info *census_run_info(const struct census *c) { return &c->info; }
+const struct census_stats *census_stats(const struct census *c) { return &c->stats; }
+const struct bands *census_bands(const struct census *c) { return c->bands; }
+
+/* The events a census depends on: a header declaring them too small is refused. */
+static const uint16_t needed_tags[] = {
+    EV_HEAP_PROF_BEGIN, EV_HEAP_PROF_COST_CENTRE, EV_HEAP_PROF_SAMPLE_BEGIN,
+    EV_HEAP_PROF_SAMPLE_COST_CENTRE, EV_HEAP_PROF_SAMPLE_STRING, EV_HEAP_PROF_SAMPLE_END,
+    EV_HEAP_BIO_PROF_SAMPLE_BEGIN,
+};
+
+enum census_status census_check_header(struct census *c, const struct ev_reader *r,
+                                       struct ev_error *err)
+{
+    for (size_t i = 0; i < sizeof needed_tags / sizeof *needed_tags; i++) {
+        int size;
+        uint16_t tag = needed_tags[i];
+        if (ev_reader_declared(r, tag, &size) && size != EV_SIZE_VARIABLE &&
+            (size_t)size < ev_min_size(tag)) {
+            ev_error_at(err, 0, "the header declares %s with %d bytes, fewer than its fields",
+                        ev_name(tag), size);
+            return CENSUS_BAD_EVENT;
+        }
+    }
+    c->sample_end_declared = ev_reader_declared(r, EV_HEAP_PROF_SAMPLE_END, NULL);
+    return CENSUS_OK;
+}
+
+static enum census_status push_entry(struct entry_vec *v, uint32_t band, uint64_t bytes,
+                                     size_t limit)
+{
+    if (v->count == v->cap) {
+        if (v->cap >= limit)
+            return CENSUS_LIMIT;
+        size_t cap = v->cap ? v->cap * 2 : 1024;
+        struct census_entry *grown = realloc(v->items, cap * sizeof *grown);
+        if (!grown)
+            return CENSUS_NO_MEMORY;
+        v->items = grown;
+        v->cap = cap;
+    }
+    v->items[v->count++] = (struct census_entry){ band, bytes };
+    return CENSUS_OK;
+}
+
+static enum census_status report(struct census *c, uint64_t time_ns, uint64_t era,
+                                 const struct census_entry *entries, size_t count)
+{
+    if (c->stats.censuses > 0 && time_ns < c->stats.last_time_ns) {
+        c->stats.backwards++;
+        time_ns = c->stats.last_time_ns;
+    }
+    c->stats.censuses++;
+    c->stats.last_time_ns = time_ns;
+    struct census_frame frame = { time_ns, era, count, entries };
+    if (c->events.frame && c->events.frame(c->events.ctx, &frame) != 0)
+        return CENSUS_STOPPED;
+    return CENSUS_OK;
+}
+
+/* Held censuses are bounded like everything else: a file of nothing but (even empty)
+ * biography censuses must not grow memory without limit, and the limit is said. */
+static enum census_status hold_limit(struct ev_error *err)
+{
+    ev_error_set(err, "biography censuses held for sorting exceed %u entries or censuses",
+                 CENSUS_MAX_HELD_ENTRIES);
+    return CENSUS_LIMIT;
+}
+
+static enum census_status hold(struct census *c, struct ev_error *err)
+{
+    if (c->held_count >= CENSUS_MAX_HELD_ENTRIES)
+        return hold_limit(err);
+    if (c->held_count == c->held_cap) {
+        size_t cap = c->held_cap ? c->held_cap * 2 : 64;
+        struct held_frame *grown = realloc(c->held, cap * sizeof *grown);
+        if (!grown)
+            return CENSUS_NO_MEMORY;
+        c->held = grown;
+        c->held_cap = cap;
+    }
+    size_t first = c->held_entries.count;
+    for (size_t i = 0; i < c->open.count; i++) {
+        enum census_status st = push_entry(&c->held_entries, c->open.items[i].band,
+                                           c->open.items[i].bytes, CENSUS_MAX_HELD_ENTRIES);
+        if (st == CENSUS_LIMIT)
+            return hold_limit(err);
+        if (st != CENSUS_OK)
+            return st;
+    }
+    c->held[c->held_count++] =
+        (struct held_frame){ c->open_time_ns, c->open_era, first, c->open.count };
+    return CENSUS_OK;
+}
+
+static enum census_status close_census(struct census *c, struct ev_error *err)
+{
+    c->in_census = false;
+    if (c->open_is_bio)
+        return hold(c, err);
+    return report(c, c->open_time_ns, c->open_era, c->open.items, c->open.count);
+}
+
+static enum census_status open_census(struct census *c, uint64_t time_ns, uint64_t era, bool bio,
+                                      struct ev_error *err)
+{
+    if (c->in_census) {
+        if (c->sample_end_declared) {
+            c->stats.unended++;
+        } else {
+            enum census_status st = close_census(c, err);
+            if (st != CENSUS_OK)
+                return st;
+        }
+    }
+    c->in_census = true;
+    c->open_is_bio = bio;
+    c->open_time_ns = time_ns;
+    c->open_era = era;
+    c->open.count = 0;
+    return CENSUS_OK;
+}
+
+static enum census_status limit_error(struct ev_error *err, const struct ev_event *ev,
+                                      enum bands_status st)
+{
+    if (st == BANDS_NO_MEMORY)
+        return CENSUS_NO_MEMORY;
+    ev_error_at(err, ev->offset, "more than %u distinct labels or %zu MiB of label text",
+                BANDS_MAX, BANDS_MAX_TEXT >> 20);
+    return CENSUS_LIMIT;
+}
+
+static enum census_status add_stack_entry(struct census *c, const struct ev_event *ev,
+                                          const struct ev_HEAP_PROF_SAMPLE_COST_CENTRE *s,
+                                          struct ev_error *err)
+{
+    uint32_t band;
+    int is_new;
+    enum bands_status bst = bands_stack(c->bands, s->stack.ids, 4 * (size_t)s->stack.depth,
+                                        &band, &is_new);
+    if (bst != BANDS_OK)
+        return limit_error(err, ev, bst);
+    if (is_new) {
+        /* Undefined numbers are named by the number itself, written "#N". */
+        char numbers[255][12];
+        for (unsigned i = 0; i < s->stack.depth; i++) {
+            uint32_t number = ev_ccs_id(&s->stack, i);
+            struct ccs_name *name = &c->name_scratch[i];
+            if (!costcentres_lookup(c->ccs, number, name)) {
+                c->stats.unknown_cost_centres++;
+                int n = snprintf(numbers[i], sizeof numbers[i], "#%lu", (unsigned long)number);
+                *name = (struct ccs_name){ numbers[i], (size_t)n, "", 0 };
+            }
+        }
+        size_t len = ccs_label_format(c->label_scratch, c->info.ccs_length, c->name_scratch,
+                                      s->stack.depth);
+        bst = bands_name_stack(c->bands, band, c->label_scratch, len, s->stack.depth > 0);
+        if (bst != BANDS_OK)
+            return limit_error(err, ev, bst);
+    }
+    if (!c->in_census) {
+        c->stats.stray_entries++;
+        return CENSUS_OK;
+    }
+    enum census_status st = push_entry(&c->open, band, s->bytes, CENSUS_MAX_ENTRIES);
+    if (st == CENSUS_LIMIT)
+        ev_error_at(err, ev->offset, "a census with more than %u entries", CENSUS_MAX_ENTRIES);
+    return st;
+}
+
+/* A new -hi band named by an address the IPE events described: say what it is. */
+static enum bands_status describe_band(struct census *c, uint32_t band, const char *label,
+                                       size_t len)
+{
+    size_t desc_len;
+    const char *desc = ipe_names_find(c->ipe, label, len, &desc_len);
+    return desc ? bands_describe(c->bands, band, desc, desc_len) : BANDS_OK;
+}
+
+/* An IPE event: remember the description, and give it to the band if it came first. */
+static enum census_status take_ipe(struct census *c, const struct ev_event *ev,
+                                   const struct ev_IPE *ipe, struct ev_error *err)
+{
+    const char *key;
+    size_t key_len;
+    enum ipe_status st = ipe_names_add(c->ipe, ipe, &key, &key_len);
+    if (st == IPE_NO_MEMORY)
+        return CENSUS_NO_MEMORY;
+    if (st == IPE_FULL) {
+        ev_error_at(err, ev->offset, "more than %u info tables", BANDS_MAX);
+        return CENSUS_LIMIT;
+    }
+    uint32_t band;
+    if (bands_find_string(c->bands, key, key_len, &band) == 0) {
+        enum bands_status bst = describe_band(c, band, key, key_len);
+        if (bst != BANDS_OK)
+            return limit_error(err, ev, bst);
+    }
+    return CENSUS_OK;
+}
+
+static enum census_status add_string_entry(struct census *c, const struct ev_event *ev,
+                                           const struct ev_HEAP_PROF_SAMPLE_STRING *s,
+                                           struct ev_error *err)
+{
+    if (!c->in_census) {
+        c->stats.stray_entries++;
+        return CENSUS_OK;
+    }
+    uint32_t band;
+    uint32_t before = bands_count(c->bands);
+    enum bands_status bst = bands_string(c->bands, s->label.ptr, s->label.len, &band);
+    if (bst != BANDS_OK)
+        return limit_error(err, ev, bst);
+    if (band >= before && (bst = describe_band(c, band, s->label.ptr, s->label.len)) != BANDS_OK)
+        return limit_error(err, ev, bst);
+    enum census_status st = push_entry(&c->open, band, s->bytes, CENSUS_MAX_ENTRIES);
+    if (st == CENSUS_LIMIT)
+        ev_error_at(err, ev->offset, "a census with more than %u entries", CENSUS_MAX_ENTRIES);
+    return st;
+}
+
+static char *copy_str(const char *p, size_t len)
+{
+    char *s = malloc(len + 1);
+    if (s) {
+        memcpy(s, p, len);
+        s[len] = '\0';
+    }
+    return s;
+}
+
+/* The value of an RTS "-L<n>" option, or 0. */
+static unsigned ccs_length_option(const char *arg, size_t len)
+{
+    if (len < 3 || arg[0] != '-' || arg[1] != 'L')
+        return 0;
+    unsigned long n = 0;
+    for (size_t i = 2; i < len; i++) {
+        if (arg[i] < '0' || arg[i] > '9' || n > CCS_LENGTH_MAX)
+            return 0;
+        n = n * 10 + (unsigned long)(arg[i] - '0');
+    }
+    return n > CCS_LENGTH_MAX ? CCS_LENGTH_MAX : (unsigned)n;
+}
+
+/* PROGRAM_ARGS holds argv as NUL-terminated strings. The runtime's JOB line is the
+ * program's base name, its own arguments, then "+RTS" and the RTS options; the -L among
+ * those options is the stack-name length the runtime used. */
+static enum census_status take_program_args(struct census *c, const struct ev_str *args)
+{
+    if (c->info.program)
+        return CENSUS_OK;
+    size_t cap = args->len + 8;
+    char *job = malloc(cap), *rts = malloc(cap);
+    if (!job || !rts) {
+        free(job);
+        free(rts);
+        return CENSUS_NO_MEMORY;
+    }
+    size_t job_len = 0, rts_len = 0;
+    bool in_rts = false, rts_done = false;
+    unsigned ccs_length = 0;
+    size_t start = 0;
+    for (size_t i = 0, n = 0; i <= args->len; i++) {
+        if (i < args->len && args->ptr[i] != '\0')
+            continue;
+        const char *arg = args->ptr + start;
+        size_t len = i - start;
+        start = i + 1;
+        if (i == args->len && len == 0)
+            break;
+        if (n++ == 0) {
+            for (size_t k = len; k > 0; k--) {
+                if (arg[k - 1] == '/') {
+                    arg += k;
+                    len -= k;
+                    break;
+                }
+            }
+            memcpy(job, arg, len);
+            job_len = len;
+        } else if (!rts_done && len == 4 && memcmp(arg, "+RTS", 4) == 0) {
+            in_rts = true;
+        } else if (!rts_done && len == 4 && memcmp(arg, "-RTS", 4) == 0) {
+            in_rts = false;
+        } else if (!rts_done && len == 5 && memcmp(arg, "--RTS", 5) == 0) {
+            rts_done = true;
+            in_rts = false;
+        } else if (in_rts) {
+            rts[rts_len++] = ' ';
+            memcpy(rts + rts_len, arg, len);
+            rts_len += len;
+            unsigned l = ccs_length_option(arg, len);
+            if (l)
+                ccs_length = l;
+        } else {
+            job[job_len++] = ' ';
+            memcpy(job + job_len, arg, len);
+            job_len += len;
+        }
+    }
+    if (rts_len > 0) {
+        memcpy(job + job_len, " +RTS", 5);
+        job_len += 5;
+        memcpy(job + job_len, rts, rts_len);
+        job_len += rts_len;
+    }
+    job[job_len] = '\0';
+    free(rts);
+    c->info.program = job;
+    if (!c->opt.ccs_length && ccs_length)
+        c->info.ccs_length = ccs_length < CCS_LENGTH_MIN ? CCS_LENGTH_MIN : ccs_length;
+    return CENSUS_OK;
+}
+
+static enum census_status too_short(const struct ev_event *ev, struct ev_error *err)
+{
+    ev_error_at(err, ev->offset, "%s event of %lu bytes is too short for its fields",
+                ev_name(ev->tag), (unsigned long)ev->size);
+    return CENSUS_BAD_EVENT;
+}
+
+static bool is_heap_event(uint16_t tag)
+{
+    return tag >= EV_HEAP_PROF_BEGIN && tag <= EV_HEAP_BIO_PROF_SAMPLE_BEGIN;
+}
+
+bool census_wants(uint16_t tag)
+{
+    switch (tag) {
+    case EV_HEAP_PROF_BEGIN: case EV_HEAP_PROF_COST_CENTRE: case EV_HEAP_PROF_SAMPLE_BEGIN:
+    case EV_HEAP_PROF_SAMPLE_COST_CENTRE: case EV_HEAP_PROF_SAMPLE_STRING:
+    case EV_HEAP_PROF_SAMPLE_END: case EV_HEAP_BIO_PROF_SAMPLE_BEGIN:
+    case EV_PROGRAM_ARGS: case EV_RTS_IDENTIFIER: case EV_WALL_CLOCK_TIME:
+    case EV_USER_MARKER: case EV_HEAP_SIZE: case EV_HEAP_LIVE: case EV_BLOCKS_SIZE:
+    case EV_IPE:
+        return true;
+    default:
+        return false;
+    }
+}
+
+void census_note_time(struct census *c, uint64_t time_ns)
+{
+    if (time_ns > c->info.end_time_ns)
+        c->info.end_time_ns = time_ns;
+}
+
+enum census_status census_feed(struct census *c, const struct ev_event *ev,
+                               struct ev_error *err)
+{
+    census_note_time(c, ev->time);
+    if (!census_wants(ev->tag))
+        return CENSUS_OK;
+    union ev_body b;
+    if (ev_decode(ev->tag, ev->payload, ev->size, &b) != EV_DECODED) {
+        if (is_heap_event(ev->tag))
+            return too_short(ev, err);
+        return CENSUS_OK;   /* a short run-info event is not worth stopping for */
+    }
+    switch (ev->tag) {
+    case EV_HEAP_PROF_BEGIN:
+        if (c->info.has_heap_profile) {
+            c->stats.extra_prof_begins++;
+            return CENSUS_OK;
+        }
+        c->info.has_heap_profile = true;
+        c->info.breakdown = b.HEAP_PROF_BEGIN.breakdown;
+        c->info.period_ns = b.HEAP_PROF_BEGIN.period;
+        return CENSUS_OK;
+    case EV_HEAP_PROF_COST_CENTRE: {
+        const struct ev_HEAP_PROF_COST_CENTRE *cc = &b.HEAP_PROF_COST_CENTRE;
+        enum cc_status st = costcentres_define(c->ccs, cc->cc, cc->label.ptr, cc->label.len,
+                                               cc->module.ptr, cc->module.len);
+        if (st == CC_NO_MEMORY)
+            return CENSUS_NO_MEMORY;
+        if (st == CC_FULL) {
+            ev_error_at(err, ev->offset, "more than %u cost centres", CENSUS_MAX_COST_CENTRES);
+            return CENSUS_LIMIT;
+        }
+        return CENSUS_OK;
+    }
+    case EV_HEAP_PROF_SAMPLE_BEGIN:
+        return open_census(c, ev->time, b.HEAP_PROF_SAMPLE_BEGIN.era, false, err);
+    case EV_HEAP_BIO_PROF_SAMPLE_BEGIN:
+        return open_census(c, b.HEAP_BIO_PROF_SAMPLE_BEGIN.time,
+                           b.HEAP_BIO_PROF_SAMPLE_BEGIN.era, true, err);
+    case EV_HEAP_PROF_SAMPLE_END:
+        if (!c->in_census) {
+            c->stats.stray_ends++;
+            return CENSUS_OK;
+        }
+        return close_census(c, err);
+    case EV_HEAP_PROF_SAMPLE_COST_CENTRE:
+        return add_stack_entry(c, ev, &b.HEAP_PROF_SAMPLE_COST_CENTRE, err);
+    case EV_HEAP_PROF_SAMPLE_STRING:
+        return add_string_entry(c, ev, &b.HEAP_PROF_SAMPLE_STRING, err);
+    case EV_PROGRAM_ARGS:
+        return take_program_args(c, &b.PROGRAM_ARGS.args);
+    case EV_RTS_IDENTIFIER:
+        if (!c->info.rts_version) {
+            c->info.rts_version = copy_str(b.RTS_IDENTIFIER.name.ptr, b.RTS_IDENTIFIER.name.len);
+            if (!c->info.rts_version)
+                return CENSUS_NO_MEMORY;
+        }
+        return CENSUS_OK;
+    case EV_WALL_CLOCK_TIME:
+        if (!c->info.has_start_time) {
+            /* The event says what the clock read at its timestamp; the run began that
+             * long before. */
+            c->info.has_start_time = true;
+            c->info.start_time = (int64_t)(b.WALL_CLOCK_TIME.sec - ev->time / 1000000000u);
+        }
+        return CENSUS_OK;
+    case EV_IPE:
+        return take_ipe(c, ev, &b.IPE, err);
+    case EV_USER_MARKER:
+        if (c->events.marker &&
+            c->events.marker(c->events.ctx, ev->time, b.USER_MARKER.text.ptr,
+                             b.USER_MARKER.text.len) != 0)
+            return CENSUS_STOPPED;
+        return CENSUS_OK;
+    case EV_HEAP_SIZE: case EV_HEAP_LIVE: case EV_BLOCKS_SIZE: {
+        enum heap_total kind = ev->tag == EV_HEAP_SIZE   ? HEAP_TOTAL_SIZE
+                               : ev->tag == EV_HEAP_LIVE ? HEAP_TOTAL_LIVE
+                                                         : HEAP_TOTAL_BLOCKS;
+        if (c->events.total &&
+            c->events.total(c->events.ctx, kind, ev->time, b.HEAP_SIZE.bytes) != 0)
+            return CENSUS_STOPPED;
+        return CENSUS_OK;
+    }
+    default:
+        return CENSUS_OK;
+    }
+}
+
+static int by_time(const void *a, const void *b)
+{
+    const struct held_frame *x = a, *y = b;
+    if (x->time_ns != y->time_ns)
+        return x->time_ns < y->time_ns ? -1 : 1;
+    /* Equal times keep their arrival order: qsort is not stable, first is. */
+    return x->first < y->first ? -1 : x->first > y->first;
+}
+
+enum census_status census_finish(struct census *c, bool complete, struct ev_error *err)
+{
+    if (c->in_census) {
+        if (complete && !c->sample_end_declared) {
+            enum census_status st = close_census(c, err);
+            if (st != CENSUS_OK)
+                return st;
+        } else {
+            c->in_census = false;
+            c->stats.open_at_end = true;
+            c->stats.open_time_ns = c->open_time_ns;
+        }
+    }
+    /* qsort and pointer arithmetic on a NULL array (nothing held) are undefined. */
+    if (c->held_count > 1)
+        qsort(c->held, c->held_count, sizeof *c->held, by_time);
+    for (size_t i = 0; i < c->held_count; i++) {
+        const struct held_frame *h = &c->held[i];
+        const struct census_entry *entries = h->count ? c->held_entries.items + h->first : NULL;
+        enum census_status st = report(c, h->time_ns, h->era, entries, h->count);
+        if (st != CENSUS_OK)
+            return st;
+    }
+    c->held_count = 0;
+    c->held_entries.count = 0;
+    return CENSUS_OK;
+}

@@ -1,0 +1,137 @@
+/* census.h: the census assembler, from heap events to complete census frames.
+ *
+ * The assembler is fed every event the reader returns and reports, as they happen,
+ * complete censuses, markers and heap totals through the callbacks of census_events. It
+ * follows the census rules of doc/DESIGN.md:
+ *   - a census opens at HEAP_PROF_SAMPLE_BEGIN (its time is the event's timestamp) or at
+ *     HEAP_BIO_PROF_SAMPLE_BEGIN (its time is the field inside: those are all written at
+ *     exit), and is complete at HEAP_PROF_SAMPLE_END;
+ *   - in eventlogs whose header has no SAMPLE_END type (GHC before 8.10) a census ends at
+ *     the next sample begin or at the end-of-data marker;
+ *   - biography censuses arrive out of order and are held until the end, then sorted;
+ *   - the Word64 in BEGIN/END is the profiling era, never used as a census number;
+ *   - a census still open when the input stops is incomplete and is not reported.
+ * Anomalies that do not stop the assembly are counted in census_stats; main words them.
+ */
+#ifndef EV2HP_CENSUS_H
+#define EV2HP_CENSUS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "census/bands.h"
+#include "base/error.h"
+#include "read/evread.h"
+
+/* Limits (README, "Limits"). */
+#define CENSUS_MAX_ENTRIES (4u << 20)      /* entries in one census */
+#define CENSUS_MAX_HELD_ENTRIES (16u << 20) /* entries of biography censuses held to the end */
+#define CENSUS_MAX_COST_CENTRES BANDS_MAX
+
+enum breakdown {
+    BREAKDOWN_UNKNOWN = 0,
+    BREAKDOWN_COST_CENTRE = 1,
+    BREAKDOWN_MODULE = 2,
+    BREAKDOWN_CLOSURE_DESCR = 3,
+    BREAKDOWN_TYPE_DESCR = 4,
+    BREAKDOWN_RETAINER = 5,
+    BREAKDOWN_BIOGRAPHY = 6,
+    BREAKDOWN_CLOSURE_TYPE = 7,
+    BREAKDOWN_INFO_TABLE = 8,
+    BREAKDOWN_ERA = 9,
+};
+
+/* "by cost-centre stack", "by closure type", ...; later values get "by breakdown N". */
+const char *breakdown_words(uint32_t breakdown, char *scratch, size_t scratch_size);
+
+struct census_entry {
+    uint32_t band;
+    uint64_t bytes;
+};
+
+struct census_frame {
+    uint64_t time_ns;           /* elapsed nanoseconds since the program started */
+    uint64_t era;
+    size_t count;
+    const struct census_entry *entries;
+};
+
+/* What the eventlog says about the run. Strings are owned by the assembler. */
+struct run_info {
+    char *program;              /* the JOB line: program, arguments, +RTS options */
+    char *rts_version;          /* RTS_IDENTIFIER, e.g. "GHC-9.0.2 rts_p" */
+    bool has_start_time;
+    int64_t start_time;         /* wall-clock seconds (Unix) when the program started */
+    bool has_heap_profile;      /* a HEAP_PROF_BEGIN was seen */
+    uint32_t breakdown;         /* enum breakdown, or a later value */
+    uint64_t period_ns;         /* the sampling interval (-i) */
+    unsigned ccs_length;        /* the -L used for stack labels */
+    uint64_t end_time_ns;       /* the latest timestamp seen: the end of the run */
+};
+
+enum heap_total { HEAP_TOTAL_SIZE, HEAP_TOTAL_LIVE, HEAP_TOTAL_BLOCKS };
+
+/* Callbacks; a non-zero return stops the assembly (census_feed returns CENSUS_STOPPED). */
+struct census_events {
+    int (*frame)(void *ctx, const struct census_frame *frame);
+    int (*marker)(void *ctx, uint64_t time_ns, const char *text, size_t len);
+    int (*total)(void *ctx, enum heap_total kind, uint64_t time_ns, uint64_t bytes);
+    void *ctx;
+};
+
+struct census_options {
+    unsigned ccs_length;        /* -L override; 0 = what the program ran with, or 25 */
+};
+
+struct census_stats {
+    uint64_t censuses;          /* censuses reported */
+    uint64_t last_time_ns;      /* time of the last census reported */
+    uint64_t unknown_cost_centres; /* stack entries naming an undefined cost centre */
+    uint64_t stray_entries;     /* sample entries outside any census (ignored) */
+    uint64_t stray_ends;        /* SAMPLE_END without a census open (ignored) */
+    uint64_t unended;           /* censuses dropped because another began inside them */
+    uint64_t backwards;         /* censuses whose time went backwards (clamped) */
+    uint64_t extra_prof_begins; /* HEAP_PROF_BEGIN after the first (ignored) */
+    bool open_at_end;           /* a census was open when the input stopped (dropped) */
+    uint64_t open_time_ns;
+};
+
+enum census_status {
+    CENSUS_OK = 0,
+    CENSUS_BAD_EVENT,           /* an event too short for its fields (err says which) */
+    CENSUS_LIMIT,               /* a documented limit was reached (err says which) */
+    CENSUS_NO_MEMORY,
+    CENSUS_STOPPED,             /* a callback returned non-zero */
+};
+
+struct census;
+
+struct census *census_new(const struct census_options *opt, const struct census_events *events);
+void census_free(struct census *c);
+
+/* Checks the header's declared sizes of the events censuses depend on. CENSUS_BAD_EVENT
+ * with err set when one is declared too small for its fields. */
+enum census_status census_check_header(struct census *c, const struct ev_reader *r,
+                                       struct ev_error *err);
+
+enum census_status census_feed(struct census *c, const struct ev_event *ev,
+                               struct ev_error *err);
+
+/* Whether census_feed does anything with events of this tag besides noting their time.
+ * The others need not be fed (convert has the reader skip them) provided the latest
+ * timestamp of the input is given to census_note_time before census_finish. */
+bool census_wants(uint16_t tag);
+
+/* Notes that the run went on at least until time_ns (the end of the run, end_time_ns). */
+void census_note_time(struct census *c, uint64_t time_ns);
+
+/* Ends the input: complete says whether the end-of-data marker was seen. Reports held
+ * biography censuses in time order. */
+enum census_status census_finish(struct census *c, bool complete, struct ev_error *err);
+
+const struct run_info *census_run_info(const struct census *c);
+const struct census_stats *census_stats(const struct census *c);
+const struct bands *census_bands(const struct census *c);
+
+#endif

@@ -1,0 +1,101 @@
+/* costcentres.c: cost-centre numbers to names, over an intern table of the numbers. */
+#include "census/costcentres.h"
+
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/intern.h"
+
+struct cc_names {
+    char *label;
+    size_t label_len;
+    char *module;
+    size_t module_len;
+};
+
+struct costcentres {
+    struct intern *numbers;
+    struct cc_names *names;
+    uint32_t cap;
+};
+
+struct costcentres *costcentres_new(uint32_t max_count)
+{
+    struct costcentres *t = calloc(1, sizeof *t);
+    if (!t)
+        return NULL;
+    t->numbers = intern_new(max_count, (size_t)max_count * 4);
+    if (!t->numbers) {
+        free(t);
+        return NULL;
+    }
+    return t;
+}
+
+void costcentres_free(struct costcentres *t)
+{
+    if (!t)
+        return;
+    uint32_t n = intern_count(t->numbers);
+    for (uint32_t i = 0; i < n && i < t->cap; i++) {
+        free(t->names[i].label);
+        free(t->names[i].module);
+    }
+    intern_free(t->numbers);
+    free(t->names);
+    free(t);
+}
+
+static char *copy(const char *s, size_t len)
+{
+    char *p = malloc(len + 1);
+    if (p) {
+        memcpy(p, s, len);
+        p[len] = '\0';
+    }
+    return p;
+}
+
+enum cc_status costcentres_define(struct costcentres *t, uint32_t number, const char *label,
+                                  size_t label_len, const char *module, size_t module_len)
+{
+    unsigned char key[4] = { number >> 24, number >> 16, number >> 8, number };
+    uint32_t id;
+    enum intern_status st = intern_get(t->numbers, key, 4, &id);
+    if (st == INTERN_FULL)
+        return CC_FULL;
+    if (st == INTERN_NO_MEMORY)
+        return CC_NO_MEMORY;
+    if (id >= t->cap) {
+        uint32_t cap = t->cap ? t->cap * 2 : 256;
+        struct cc_names *grown = realloc(t->names, cap * sizeof *grown);
+        if (!grown)
+            return CC_NO_MEMORY;
+        memset(grown + t->cap, 0, (cap - t->cap) * sizeof *grown);
+        t->names = grown;
+        t->cap = cap;
+    }
+    char *l = copy(label, label_len), *m = copy(module, module_len);
+    if (!l || !m) {
+        free(l);
+        free(m);
+        return CC_NO_MEMORY;
+    }
+    struct cc_names *n = &t->names[id];
+    free(n->label);
+    free(n->module);
+    *n = (struct cc_names){ l, label_len, m, module_len };
+    return CC_OK;
+}
+
+bool costcentres_lookup(const struct costcentres *t, uint32_t number, struct ccs_name *name)
+{
+    unsigned char key[4] = { number >> 24, number >> 16, number >> 8, number };
+    uint32_t id;
+    if (intern_find(t->numbers, key, 4, &id) != 0)
+        return false;
+    const struct cc_names *n = &t->names[id];
+    *name = (struct ccs_name){ n->label, n->label_len, n->module, n->module_len };
+    return true;
+}

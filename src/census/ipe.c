@@ -1,0 +1,110 @@
+/* ipe.c: info-table address -> description (see ipe.h), over an intern table of the
+ * printed addresses with one description string per address. */
+#include "census/ipe.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/intern.h"
+
+struct ipe_names {
+    struct intern *addresses;
+    char **descriptions;
+    size_t *lengths;
+    uint32_t cap;
+    char key[24];
+};
+
+struct ipe_names *ipe_names_new(uint32_t max_count)
+{
+    struct ipe_names *t = calloc(1, sizeof *t);
+    if (!t)
+        return NULL;
+    t->addresses = intern_new(max_count, (size_t)max_count * 20);
+    if (!t->addresses) {
+        free(t);
+        return NULL;
+    }
+    return t;
+}
+
+void ipe_names_free(struct ipe_names *t)
+{
+    if (!t)
+        return;
+    for (uint32_t i = 0; i < intern_count(t->addresses) && i < t->cap; i++)
+        free(t->descriptions[i]);
+    intern_free(t->addresses);
+    free(t->descriptions);
+    free(t->lengths);
+    free(t);
+}
+
+/* "name :: type at source": the parts that are there, in the order a person reads. */
+static char *describe(const struct ev_IPE *ipe, size_t *len)
+{
+    size_t cap = ipe->table_name.len + ipe->type_desc.len + ipe->srcloc.len +
+                 ipe->src_span.len + 16;
+    char *s = malloc(cap);
+    if (!s)
+        return NULL;
+    int n = snprintf(s, cap, "%.*s", (int)ipe->table_name.len, ipe->table_name.ptr);
+    if (ipe->type_desc.len)
+        n += snprintf(s + n, cap - (size_t)n, " :: %.*s", (int)ipe->type_desc.len,
+                      ipe->type_desc.ptr);
+    if (ipe->srcloc.len)
+        n += snprintf(s + n, cap - (size_t)n, " at %.*s", (int)ipe->srcloc.len, ipe->srcloc.ptr);
+    if (ipe->src_span.len)
+        n += snprintf(s + n, cap - (size_t)n, ":%.*s", (int)ipe->src_span.len,
+                      ipe->src_span.ptr);
+    *len = (size_t)n;
+    return s;
+}
+
+enum ipe_status ipe_names_add(struct ipe_names *t, const struct ev_IPE *ipe, const char **key,
+                              size_t *key_len)
+{
+    /* The runtime prints a -hi band with "%p", which glibc writes as 0x and lowercase hex. */
+    int n = snprintf(t->key, sizeof t->key, "0x%" PRIx64, ipe->info);
+    uint32_t id;
+    enum intern_status st = intern_get(t->addresses, t->key, (size_t)n, &id);
+    if (st == INTERN_FULL)
+        return IPE_FULL;
+    if (st == INTERN_NO_MEMORY)
+        return IPE_NO_MEMORY;
+    if (id >= t->cap) {
+        uint32_t cap = t->cap ? t->cap * 2 : 256;
+        char **d = realloc(t->descriptions, cap * sizeof *d);
+        if (!d)
+            return IPE_NO_MEMORY;
+        t->descriptions = d;
+        size_t *l = realloc(t->lengths, cap * sizeof *l);
+        if (!l)
+            return IPE_NO_MEMORY;
+        t->lengths = l;
+        memset(t->descriptions + t->cap, 0, (cap - t->cap) * sizeof *d);
+        t->cap = cap;
+    }
+    size_t len;
+    char *text = describe(ipe, &len);
+    if (!text)
+        return IPE_NO_MEMORY;
+    free(t->descriptions[id]);
+    t->descriptions[id] = text;
+    t->lengths[id] = len;
+    *key = t->key;
+    *key_len = (size_t)n;
+    return IPE_OK;
+}
+
+const char *ipe_names_find(const struct ipe_names *t, const char *label, size_t len,
+                           size_t *desc_len)
+{
+    uint32_t id;
+    if (intern_find(t->addresses, label, len, &id) != 0 || !t->descriptions[id])
+        return NULL;
+    *desc_len = t->lengths[id];
+    return t->descriptions[id];
+}

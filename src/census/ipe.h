@@ -1,0 +1,33 @@
+/* ipe.h: names for info-table addresses, from the IPE events of -hi profiles.
+ *
+ * A -hi (info table) census names each band by the address of an info table, printed as
+ * the runtime prints a pointer ("0x4a6e80"). With -finfo-table-map the eventlog also
+ * carries an IPE event per table: its name, type and source location. This table maps
+ * the printed address to a description a person can read, "Data.Map.Bin :: Map k v at
+ * src/Data/Map.hs:12:3-40". At most max_count addresses are kept.
+ */
+#ifndef EV2HP_IPE_H
+#define EV2HP_IPE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "read/evdecode.h"
+
+struct ipe_names;
+
+enum ipe_status { IPE_OK, IPE_FULL, IPE_NO_MEMORY };
+
+struct ipe_names *ipe_names_new(uint32_t max_count);
+void ipe_names_free(struct ipe_names *t);
+
+/* Records the description of an IPE event; *key (and *key_len) is the address as a -hi
+ * label prints it, so the caller can describe a band already seen. */
+enum ipe_status ipe_names_add(struct ipe_names *t, const struct ev_IPE *ipe, const char **key,
+                              size_t *key_len);
+
+/* The description of the address a -hi label prints, or NULL. */
+const char *ipe_names_find(const struct ipe_names *t, const char *label, size_t len,
+                           size_t *desc_len);
+
+#endif

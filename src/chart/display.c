@@ -1,0 +1,146 @@
+/* display.c: building display lists (see display.h). */
+#include "chart/display.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void display_init(struct display_list *dl, double width, double height,
+                  struct dl_color background)
+{
+    memset(dl, 0, sizeof *dl);
+    dl->width = width;
+    dl->height = height;
+    dl->background = background;
+}
+
+void display_free(struct display_list *dl)
+{
+    for (size_t i = 0; i < dl->count; i++) {
+        free(dl->items[i].points);
+        free(dl->items[i].text);
+        free(dl->items[i].title);
+    }
+    free(dl->items);
+    free(dl->title);
+    memset(dl, 0, sizeof *dl);
+}
+
+static struct dl_item *append(struct display_list *dl, enum dl_kind kind, const char *role)
+{
+    if (dl->count == dl->cap) {
+        size_t cap = dl->cap ? dl->cap * 2 : 64;
+        struct dl_item *grown = realloc(dl->items, cap * sizeof *grown);
+        if (!grown)
+            return NULL;
+        dl->items = grown;
+        dl->cap = cap;
+    }
+    struct dl_item *it = &dl->items[dl->count++];
+    memset(it, 0, sizeof *it);
+    it->kind = kind;
+    it->role = role;
+    return it;
+}
+
+static struct dl_item *with_points(struct display_list *dl, enum dl_kind kind,
+                                   const struct dl_point *pts, size_t n, const char *role)
+{
+    struct dl_point *copy = malloc((n ? n : 1) * sizeof *copy);
+    if (!copy)
+        return NULL;
+    memcpy(copy, pts, n * sizeof *copy);
+    struct dl_item *it = append(dl, kind, role);
+    if (!it) {
+        free(copy);
+        return NULL;
+    }
+    it->points = copy;
+    it->point_count = n;
+    return it;
+}
+
+struct dl_item *display_polygon(struct display_list *dl, const struct dl_point *pts, size_t n,
+                                struct dl_color fill, struct dl_color stroke, double stroke_width,
+                                const char *role)
+{
+    struct dl_item *it = with_points(dl, DL_POLYGON, pts, n, role);
+    if (it) {
+        it->fill = fill;
+        it->stroke = stroke;
+        it->stroke_width = stroke_width;
+    }
+    return it;
+}
+
+struct dl_item *display_polyline(struct display_list *dl, const struct dl_point *pts, size_t n,
+                                 struct dl_color stroke, double stroke_width, bool dashed,
+                                 const char *role)
+{
+    struct dl_item *it = with_points(dl, DL_POLYLINE, pts, n, role);
+    if (it) {
+        it->stroke = stroke;
+        it->stroke_width = stroke_width;
+        it->dashed = dashed;
+    }
+    return it;
+}
+
+struct dl_item *display_rect(struct display_list *dl, double x, double y, double w, double h,
+                             struct dl_color fill, struct dl_color stroke, double stroke_width,
+                             const char *role)
+{
+    struct dl_item *it = append(dl, DL_RECT, role);
+    if (it) {
+        it->x = x;
+        it->y = y;
+        it->w = w;
+        it->h = h;
+        it->fill = fill;
+        it->stroke = stroke;
+        it->stroke_width = stroke_width;
+    }
+    return it;
+}
+
+struct dl_item *display_text(struct display_list *dl, double x, double y, const char *text,
+                             double font_size, struct dl_color color, enum dl_anchor anchor,
+                             bool bold, double rotate, const char *role)
+{
+    char *copy = strdup(text);
+    if (!copy)
+        return NULL;
+    struct dl_item *it = append(dl, DL_TEXT, role);
+    if (!it) {
+        free(copy);
+        return NULL;
+    }
+    it->x = x;
+    it->y = y;
+    it->text = copy;
+    it->font_size = font_size;
+    it->fill = color;
+    it->anchor = anchor;
+    it->bold = bold;
+    it->rotate = rotate;
+    return it;
+}
+
+int display_set_title(struct dl_item *item, const char *title)
+{
+    char *copy = strdup(title);
+    if (!copy)
+        return -1;
+    free(item->title);
+    item->title = copy;
+    return 0;
+}
+
+int display_set_document_title(struct display_list *dl, const char *title)
+{
+    char *copy = strdup(title);
+    if (!copy)
+        return -1;
+    free(dl->title);
+    dl->title = copy;
+    return 0;
+}

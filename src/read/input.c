@@ -1,0 +1,324 @@
+/* input.c: one input read into census callbacks (see input.h).
+ *
+ * The kind of input is told by its first bytes, peeked without seeking, so pipes and
+ * standard input work and gzip is undone underneath (source.h). An eventlog goes through
+ * the streaming reader and the census assembler; a .hp through the .hp reader, which
+ * calls the same callbacks.
+ */
+#include "read/input.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "read/evdecode.h"
+#include "read/evread.h"
+#include "read/hpread.h"
+#include "read/source.h"
+
+/* Counts the bytes the reader takes and, on reads (never per event), reports progress
+ * when the meter says a report is due. */
+struct progress_tracker {
+    struct ev_source inner;
+    progress_fn fn;
+    void *ctx;
+    int fd;
+    uint64_t input_size;           /* of a regular file, else 0 */
+    uint64_t delivered;            /* bytes handed to the reader */
+    struct progress_meter meter;
+    const struct census *census;
+};
+
+struct input {
+    struct input_options opt;
+    struct progress_tracker tracker;
+    int fd;
+    struct census_events events;
+    struct source_auto *raw;
+    struct source_peek peek;
+    struct ev_reader *reader;      /* an eventlog: reader and assembler */
+    struct census *census;
+    struct hp_reader *hp;          /* a .hp */
+};
+
+const char *input_name(const char *path)
+{
+    return !path || strcmp(path, "-") == 0 ? "(standard input)" : path;
+}
+
+static void add_warning(struct input_outcome *out, const struct ev_error *w)
+{
+    if (out->warning_count < INPUT_MAX_WARNINGS)
+        out->warnings[out->warning_count++] = *w;
+}
+
+static void dump_event(FILE *out, const struct ev_event *ev)
+{
+    const char *name = ev_name(ev->tag);
+    union ev_body body;
+    fprintf(out, "%" PRIu64 " ", ev->time);
+    if (!name) {
+        fprintf(out, "unknown event %u (%" PRIu32 " bytes)\n", ev->tag, ev->size);
+        return;
+    }
+    fputs(name, out);
+    enum ev_decode_status st = ev_decode(ev->tag, ev->payload, ev->size, &body);
+    if (st == EV_DECODED)
+        ev_print_fields(out, ev->tag, &body);
+    else
+        fprintf(out, " (%" PRIu32 " bytes, too short for its fields)", ev->size);
+    fputc('\n', out);
+}
+
+/* Words the census anomalies and the damage as warnings. */
+static void report_stats(const struct census_stats *st, struct input_outcome *r,
+                         const struct ev_error *damage)
+{
+    struct ev_error w = { 0 };
+    if (damage) {
+        char open[96] = "";
+        if (st->open_at_end)
+            snprintf(open, sizeof open, "; the census begun at %.2f s is incomplete and was "
+                     "not written", st->open_time_ns / 1e9);
+        ev_error_at(&w, damage->offset, "%s; kept %" PRIu64 " census%s up to %.2f s%s",
+                    damage->what, st->censuses, st->censuses == 1 ? "" : "es",
+                    st->last_time_ns / 1e9, open);
+        add_warning(r, &w);
+    }
+    if (st->unknown_cost_centres) {
+        ev_error_set(&w, "%" PRIu64 " stack entries name cost centres never defined (shown "
+                     "as #N)", st->unknown_cost_centres);
+        add_warning(r, &w);
+    }
+    if (st->unended) {
+        ev_error_set(&w, "%" PRIu64 " censuses began inside another; the unfinished ones were "
+                     "dropped", st->unended);
+        add_warning(r, &w);
+    }
+    if (st->stray_entries || st->stray_ends) {
+        ev_error_set(&w, "%" PRIu64 " census entries and %" PRIu64 " census ends outside any "
+                     "census were ignored", st->stray_entries, st->stray_ends);
+        add_warning(r, &w);
+    }
+    if (st->backwards) {
+        ev_error_set(&w, "%" PRIu64 " censuses had times going backwards (kept in order)",
+                     st->backwards);
+        add_warning(r, &w);
+    }
+    if (st->extra_prof_begins) {
+        ev_error_set(&w, "%" PRIu64 " further HEAP_PROF_BEGIN events were ignored",
+                     st->extra_prof_begins);
+        add_warning(r, &w);
+    }
+}
+
+static void report_progress(struct progress_tracker *t, double now, bool done)
+{
+    struct progress_report r = { t->delivered, t->input_size, 0, now - t->meter.start, done };
+    if (t->input_size > 0) {
+        /* A file's position counts its own bytes, compressed or not. */
+        off_t at = lseek(t->fd, 0, SEEK_CUR);
+        if (at >= 0)
+            r.bytes_read = (uint64_t)at;
+    }
+    if (t->census)
+        r.censuses = census_stats(t->census)->censuses;
+    t->fn(t->ctx, &r);
+}
+
+static ssize_t read_with_progress(void *ctx, unsigned char *buf, size_t n)
+{
+    struct progress_tracker *t = ctx;
+    ssize_t got = t->inner.read(t->inner.ctx, buf, n);
+    if (got > 0) {
+        t->delivered += (uint64_t)got;
+        double now = progress_clock();
+        if (progress_meter_due(&t->meter, now))
+            report_progress(t, now, false);
+    }
+    return got;
+}
+
+static const char *why_with_progress(void *ctx)
+{
+    struct progress_tracker *t = ctx;
+    return t->inner.why ? t->inner.why(t->inner.ctx) : NULL;
+}
+
+/* Puts the input's tracker between src and the reader. */
+static void track_progress(struct input *in, struct ev_source *src)
+{
+    struct progress_tracker *t = &in->tracker;
+    struct stat st;
+    *t = (struct progress_tracker){ *src, in->opt.progress, in->opt.progress_ctx, in->fd, 0,
+                                    0, { 0, 0 }, NULL };
+    if (fstat(in->fd, &st) == 0 && S_ISREG(st.st_mode))
+        t->input_size = (uint64_t)st.st_size;
+    progress_meter_start(&t->meter, progress_clock());
+    *src = (struct ev_source){ read_with_progress, t, why_with_progress };
+}
+
+static int open_fd(const char *path, int *fd, struct ev_error *err)
+{
+    if (!path || strcmp(path, "-") == 0) {
+        *fd = STDIN_FILENO;
+        return 0;
+    }
+    *fd = open(path, O_RDONLY);
+    if (*fd < 0) {
+        ev_error_set(err, "cannot open: %s", strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+/* The eventlog's reader and assembler, with the header read and checked. */
+static int open_eventlog(struct input *in, struct ev_source src, struct ev_error *err)
+{
+    if (in->opt.progress)
+        track_progress(in, &src);
+    in->reader = ev_reader_new(src, in->opt.read_buffer);
+    struct census_options copt = { in->opt.ccs_length };
+    in->census = census_new(&copt, &in->events);
+    in->tracker.census = in->census;
+    if (!in->reader || !in->census) {
+        ev_error_set(err, "out of memory");
+        return -1;
+    }
+    if (ev_reader_read_header(in->reader, err) != EV_OK)
+        return -1;
+    return census_check_header(in->census, in->reader, err) == CENSUS_OK ? 0 : -1;
+}
+
+struct input *input_open(const struct input_options *opt, const struct census_events *events,
+                         struct ev_error *err)
+{
+    int fd;
+    if (open_fd(opt->path, &fd, err) != 0)
+        return NULL;
+    struct input *in = calloc(1, sizeof *in);
+    if (in)
+        in->raw = source_auto_new(fd);
+    if (!in || !in->raw) {
+        ev_error_set(err, "out of memory");
+        free(in);
+        if (fd > STDIN_FILENO)
+            close(fd);
+        return NULL;
+    }
+    in->opt = *opt;
+    in->fd = fd;
+    in->events = *events;
+    struct ev_source inflated = { source_auto_read, in->raw, source_auto_why };
+    if (source_peek_init(&in->peek, inflated, 4) != 0) {
+        const char *why = source_auto_why(in->raw);
+        ev_error_set(err, "cannot read: %s", why ? why : strerror(errno));
+        input_free(in);
+        return NULL;
+    }
+    struct ev_source src = { source_peek_read, &in->peek, source_peek_why };
+    if (hp_looks_like(in->peek.head, in->peek.len)) {
+        in->hp = hp_reader_new(src, &in->events);
+        if (in->hp)
+            return in;
+        ev_error_set(err, "out of memory");
+    } else if (open_eventlog(in, src, err) == 0) {
+        return in;
+    }
+    input_free(in);
+    return NULL;
+}
+
+const struct run_info *input_run_info(const struct input *in)
+{
+    return in->hp ? hp_reader_run_info(in->hp) : census_run_info(in->census);
+}
+
+const struct bands *input_bands(const struct input *in)
+{
+    return in->hp ? hp_reader_bands(in->hp) : census_bands(in->census);
+}
+
+static enum input_status read_hp(struct input *in, struct input_outcome *out,
+                                 struct ev_error *err)
+{
+    enum hp_status st = hp_reader_run(in->hp, err);
+    if (st == HP_STOPPED)
+        return INPUT_STOPPED;
+    if (st != HP_OK && st != HP_TRUNCATED)
+        return INPUT_BAD;
+    out->censuses = hp_reader_censuses(in->hp);
+    out->damaged = st == HP_TRUNCATED;
+    if (out->damaged) {
+        out->damage = *err;
+        add_warning(out, err);
+    }
+    return INPUT_OK;
+}
+
+static enum input_status read_eventlog(struct input *in, struct input_outcome *out,
+                                       struct ev_error *err)
+{
+    struct ev_event ev;
+    enum ev_status st;
+    enum census_status cst = CENSUS_OK;
+    /* --dump prints every event; a conversion needs only the few the assembler wants. */
+    if (!in->opt.dump)
+        ev_reader_skip_unwanted(in->reader, census_wants);
+    while ((st = ev_reader_next(in->reader, &ev, err)) == EV_OK) {
+        if (in->opt.dump)
+            dump_event(in->opt.dump, &ev);
+        cst = census_feed(in->census, &ev, err);
+        if (cst != CENSUS_OK)
+            break;
+    }
+    if (cst == CENSUS_STOPPED)
+        return INPUT_STOPPED;
+    if (cst == CENSUS_NO_MEMORY || cst == CENSUS_LIMIT) {
+        if (cst == CENSUS_NO_MEMORY)
+            ev_error_set(err, "out of memory");
+        return INPUT_BAD;
+    }
+    /* Anything but the end-of-data marker, including an event too short for its fields,
+     * is damage: what came before stands. */
+    bool complete = st == EV_END && cst == CENSUS_OK;
+    if (in->opt.progress)
+        report_progress(&in->tracker, progress_clock(), true);
+    out->damaged = !complete;
+    out->damage = *err;
+    census_note_time(in->census, ev_reader_latest_time(in->reader));
+    /* Closing the last census can hit a limit (held biography censuses): bad input, not
+     * a write failure. */
+    cst = census_finish(in->census, complete, err);
+    if (cst == CENSUS_STOPPED)
+        return INPUT_STOPPED;
+    if (cst != CENSUS_OK) {
+        if (cst == CENSUS_NO_MEMORY)
+            ev_error_set(err, "out of memory");
+        return INPUT_BAD;
+    }
+    out->censuses = census_stats(in->census)->censuses;
+    report_stats(census_stats(in->census), out, complete ? NULL : &out->damage);
+    return INPUT_OK;
+}
+
+enum input_status input_read(struct input *in, struct input_outcome *out, struct ev_error *err)
+{
+    memset(out, 0, sizeof *out);
+    return in->hp ? read_hp(in, out, err) : read_eventlog(in, out, err);
+}
+
+void input_free(struct input *in)
+{
+    if (!in)
+        return;
+    hp_reader_free(in->hp);
+    census_free(in->census);
+    ev_reader_free(in->reader);
+    source_auto_free(in->raw);
+    free(in);
+}

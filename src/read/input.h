@@ -1,0 +1,71 @@
+/* input.h: one input (an eventlog or a .hp, plain or gzip) read into census callbacks.
+ *
+ * ev2hp reads two kinds of input the same way: INPUT, whose censuses feed the outputs,
+ * and the BASE of --compare, read first into a profile for the comparison. Both go
+ * through this one path: open the file (or standard input), tell an eventlog from a .hp by
+ * its first bytes, read the eventlog's header, then run the reader and the census
+ * assembler (or the .hp reader) to the end, reporting censuses, markers and heap totals
+ * to the caller's callbacks. Damage is not a failure here: what came before it stands,
+ * and the outcome says what was kept. Nothing is printed.
+ */
+#ifndef EV2HP_INPUT_H
+#define EV2HP_INPUT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "census/bands.h"
+#include "census/census.h"
+#include "base/error.h"
+#include "read/progress.h"
+
+struct input_options {
+    const char *path;           /* NULL or "-" = standard input */
+    unsigned ccs_length;        /* -L; 0 = as the program ran */
+    size_t read_buffer;         /* reader buffer bytes; 0 = default */
+    FILE *dump;                 /* --dump: every event of an eventlog here; or NULL */
+    progress_fn progress;       /* an eventlog: called at most ten times a second while
+                                 * reading and once at its end (progress.h); or NULL */
+    void *progress_ctx;
+};
+
+enum input_status {
+    INPUT_OK,                   /* read to the end; damaged or not (see the outcome) */
+    INPUT_BAD,                  /* unusable input, or out of memory: err says why */
+    INPUT_STOPPED,              /* a callback returned non-zero (errno says why) */
+};
+
+#define INPUT_MAX_WARNINGS 8
+
+struct input_outcome {
+    uint64_t censuses;
+    bool damaged;               /* the input stops early: damage holds the raw error */
+    struct ev_error damage;
+    /* Damage in words (with what was kept) first, then census anomalies. */
+    struct ev_error warnings[INPUT_MAX_WARNINGS];
+    size_t warning_count;
+};
+
+struct input;
+
+/* Opens an input and reads an eventlog's header; NULL with err set when the input cannot
+ * be opened, is not an eventlog or .hp, or memory runs out. events is copied. */
+struct input *input_open(const struct input_options *opt, const struct census_events *events,
+                         struct ev_error *err);
+
+/* What the input says about its run, and its labels: valid until input_free (a .hp fills
+ * them as it is read). */
+const struct run_info *input_run_info(const struct input *in);
+const struct bands *input_bands(const struct input *in);
+
+/* Reads the rest of the input through the callbacks. */
+enum input_status input_read(struct input *in, struct input_outcome *out, struct ev_error *err);
+
+void input_free(struct input *in);
+
+/* The name messages use for a path: the path, or "(standard input)". */
+const char *input_name(const char *path);
+
+#endif

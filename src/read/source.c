@@ -1,0 +1,205 @@
+/* source.c: the file-descriptor and in-memory byte sources. */
+#include "read/source.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <zlib.h>
+
+/* Reads from an open file descriptor, retrying when a signal interrupts. */
+static ssize_t source_fd_read(void *ctx, unsigned char *buf, size_t n)
+{
+    int fd = *(const int *)ctx;
+    for (;;) {
+        ssize_t got = read(fd, buf, n);
+        if (got >= 0 || errno != EINTR)
+            return got;
+    }
+}
+
+ssize_t source_memory_read(void *ctx, unsigned char *buf, size_t n)
+{
+    struct source_memory *m = ctx;
+    size_t left = m->size - m->pos;
+    if (n > left)
+        n = left;
+    if (m->slice && n > m->slice)
+        n = m->slice;
+    if (n)
+        memcpy(buf, m->data + m->pos, n);
+    m->pos += n;
+    return (ssize_t)n;
+}
+
+#define INPUT_CHUNK (256u << 10)
+
+struct source_auto {
+    int fd;
+    bool sniffed;
+    bool gzip;
+    bool in_member;            /* inside a gzip member: its end has not been seen */
+    z_stream zs;
+    const char *why;           /* what the last failure means, or NULL for errno */
+    unsigned char *in;         /* bytes read from fd, not yet consumed */
+    size_t in_pos, in_len;
+};
+
+struct source_auto *source_auto_new(int fd)
+{
+    struct source_auto *s = calloc(1, sizeof *s);
+    if (!s)
+        return NULL;
+    s->in = malloc(INPUT_CHUNK);
+    if (!s->in) {
+        free(s);
+        return NULL;
+    }
+    s->fd = fd;
+    return s;
+}
+
+void source_auto_free(struct source_auto *s)
+{
+    if (!s)
+        return;
+    if (s->gzip)
+        inflateEnd(&s->zs);
+    if (s->fd > STDIN_FILENO)
+        close(s->fd);
+    free(s->in);
+    free(s);
+}
+
+/* Refills the input chunk: the count read, 0 at the end, -1 on an error. */
+static ssize_t refill(struct source_auto *s)
+{
+    ssize_t got = source_fd_read(&s->fd, s->in, INPUT_CHUNK);
+    s->in_pos = 0;
+    s->in_len = got > 0 ? (size_t)got : 0;
+    return got;
+}
+
+/* The first read decides: gzip magic (1f 8b) means inflate, anything else passes. */
+static int sniff(struct source_auto *s)
+{
+    while (s->in_len < 2) {
+        ssize_t got = source_fd_read(&s->fd, s->in + s->in_len, INPUT_CHUNK - s->in_len);
+        if (got < 0)
+            return -1;
+        if (got == 0)
+            break;
+        s->in_len += (size_t)got;
+    }
+    s->sniffed = true;
+    if (s->in_len >= 2 && s->in[0] == 0x1f && s->in[1] == 0x8b) {
+        if (inflateInit2(&s->zs, 15 + 16) != Z_OK) {
+            errno = ENOMEM;
+            return -1;
+        }
+        s->gzip = true;
+        s->in_member = true;
+    }
+    return 0;
+}
+
+static ssize_t inflate_some(struct source_auto *s, unsigned char *buf, size_t n)
+{
+    if (n > UINT_MAX)
+        n = UINT_MAX;
+    for (;;) {
+        if (s->in_pos == s->in_len) {
+            ssize_t got = refill(s);
+            if (got < 0)
+                return -1;
+            if (got == 0) {
+                if (!s->in_member)
+                    return 0;
+                s->why = "the compressed data ends early";
+                errno = EIO;
+                return -1;
+            }
+        }
+        if (!s->in_member) {
+            /* Another gzip member follows (as `cat a.gz b.gz` makes). */
+            inflateReset(&s->zs);
+            s->in_member = true;
+        }
+        s->zs.next_in = s->in + s->in_pos;
+        s->zs.avail_in = (unsigned)(s->in_len - s->in_pos);
+        s->zs.next_out = buf;
+        s->zs.avail_out = (unsigned)n;
+        int ret = inflate(&s->zs, Z_NO_FLUSH);
+        s->in_pos = s->in_len - s->zs.avail_in;
+        size_t produced = n - s->zs.avail_out;
+        if (ret == Z_STREAM_END)
+            s->in_member = false;
+        else if (ret != Z_OK && ret != Z_BUF_ERROR) {
+            s->why = "the compressed data is corrupt";
+            errno = EIO;
+            return produced ? (ssize_t)produced : -1;
+        }
+        if (produced)
+            return (ssize_t)produced;
+    }
+}
+
+const char *source_auto_why(void *ctx)
+{
+    return ((struct source_auto *)ctx)->why;
+}
+
+ssize_t source_auto_read(void *ctx, unsigned char *buf, size_t n)
+{
+    struct source_auto *s = ctx;
+    if (!s->sniffed && sniff(s) != 0)
+        return -1;
+    if (s->gzip)
+        return inflate_some(s, buf, n);
+    if (s->in_pos < s->in_len) {
+        size_t take = s->in_len - s->in_pos;
+        if (take > n)
+            take = n;
+        memcpy(buf, s->in + s->in_pos, take);
+        s->in_pos += take;
+        return (ssize_t)take;
+    }
+    return source_fd_read(&s->fd, buf, n);
+}
+
+int source_peek_init(struct source_peek *p, struct ev_source inner, size_t n)
+{
+    memset(p, 0, sizeof *p);
+    p->inner = inner;
+    if (n > SOURCE_PEEK_MAX)
+        n = SOURCE_PEEK_MAX;
+    while (p->len < n) {
+        ssize_t got = inner.read(inner.ctx, p->head + p->len, n - p->len);
+        if (got < 0)
+            return -1;
+        if (got == 0)
+            break;
+        p->len += (size_t)got;
+    }
+    return 0;
+}
+
+ssize_t source_peek_read(void *ctx, unsigned char *buf, size_t n)
+{
+    struct source_peek *p = ctx;
+    if (p->pos < p->len) {
+        size_t k = p->len - p->pos < n ? p->len - p->pos : n;
+        memcpy(buf, p->head + p->pos, k);
+        p->pos += k;
+        return (ssize_t)k;
+    }
+    return p->inner.read(p->inner.ctx, buf, n);
+}
+
+const char *source_peek_why(void *ctx)
+{
+    struct source_peek *p = ctx;
+    return p->inner.why ? p->inner.why(p->inner.ctx) : NULL;
+}

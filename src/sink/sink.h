@@ -1,0 +1,82 @@
+/* sink.h: output formats behind one small ops table.
+ *
+ * A sink receives what the census assembler (or the .hp reader) reports, in order:
+ * censuses, markers and heap totals as they happen, then finish at the end of input. It
+ * writes to a FILE it does not own (outfile.c opens and commits it). Every op returns 0,
+ * or -1 when writing failed (errno tells why). sink_new is the one place formats are
+ * chosen.
+ */
+#ifndef EV2HP_SINK_H
+#define EV2HP_SINK_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "census/census.h"
+
+enum output_format {
+    FORMAT_NONE = 0, FORMAT_HP, FORMAT_CSV, FORMAT_JSON, FORMAT_SVG,
+    FORMAT_SUMMARY_TEXT, FORMAT_SUMMARY_JSON,   /* --summary, --summary=json */
+    FORMAT_PNG,
+};
+
+/* The format named by "hp", "svg", "png", ... (for -f), or FORMAT_NONE. */
+enum output_format format_from_name(const char *name);
+/* The format a file name's extension asks for, or FORMAT_NONE. */
+enum output_format format_from_path(const char *path);
+/* Formats that draw a chart (a display list: compare.h), and the --summary formats. */
+bool format_is_chart(enum output_format format);
+bool format_is_summary(enum output_format format);
+
+struct chart_options;   /* chart.h */
+struct peak;            /* peak.h */
+struct compare_base;    /* compare.h */
+
+/* What every sink may read; owned by the producer and alive until finish returns. */
+struct sink_context {
+    const struct run_info *info;
+    const struct bands *bands;
+    const char *input_name;     /* for titles and metadata */
+    bool live;                  /* the output is a pipe or terminal: flush each census */
+    const struct chart_options *chart; /* chart sinks: --bands, --width, ...; NULL = defaults */
+    const struct peak *peak;    /* the exact peak census so far, or NULL */
+    /* The run's warnings (damage and anomalies), complete by the time finish is called. */
+    const struct ev_error *warnings;
+    const size_t *warning_count;
+    /* --compare: the base run, read whole before this one; NULL without. Charts draw it
+     * above this run, the summary reports the change; .hp, CSV and JSON ignore it. */
+    const struct compare_base *base;
+    double png_scale;           /* PNG: --scale, pixels per layout unit; 0 = 1 */
+};
+
+struct sink;
+
+struct sink_ops {
+    int (*frame)(struct sink *s, const struct census_frame *frame);
+    int (*marker)(struct sink *s, uint64_t time_ns, const char *text, size_t len);
+    int (*total)(struct sink *s, enum heap_total kind, uint64_t time_ns, uint64_t bytes);
+    int (*finish)(struct sink *s);
+    void (*destroy)(struct sink *s);
+    /* Optional: why the last op failed when errno cannot tell (PNG: no usable font), or
+     * NULL; without it, or when it returns NULL, errno says why. */
+    const struct ev_error *(*failure)(const struct sink *s);
+};
+
+struct sink {
+    const struct sink_ops *ops;
+    struct sink_context ctx;
+    FILE *out;
+};
+
+/* A sink of format writing to out; NULL when out of memory. */
+struct sink *sink_new(enum output_format format, FILE *out, const struct sink_context *ctx);
+
+struct sink *sink_hp_new(FILE *out, const struct sink_context *ctx);
+struct sink *sink_csv_new(FILE *out, const struct sink_context *ctx);
+struct sink *sink_json_new(FILE *out, const struct sink_context *ctx);
+struct sink *sink_summary_text_new(FILE *out, const struct sink_context *ctx);
+struct sink *sink_summary_json_new(FILE *out, const struct sink_context *ctx);
+struct sink *sink_svg_new(FILE *out, const struct sink_context *ctx);
+struct sink *sink_png_new(FILE *out, const struct sink_context *ctx);
+
+#endif

@@ -1,0 +1,221 @@
+/* sink_hp.c: the .hp sink, census for census what the GHC runtime writes.
+ *
+ * The header (JOB, DATE, SAMPLE_UNIT, VALUE_UNIT) and the runtime's empty sample at 0.0
+ * go out before the first census; each census is written whole when it is complete (and
+ * flushed when the output is live, so `ev2hp` on a FIFO shows censuses as they happen);
+ * finish adds the runtime's empty sample at the end of the run. Memory is constant.
+ *
+ * Census lines are built in the sink's own 64 KiB buffer with hand-written number
+ * formatting and handed to stdio one buffer at a time: on big eventlogs this loop is a
+ * large part of the run time, and three fwrite calls per line (each taking the FILE lock
+ * and walking stdio's checks) cost more than formatting the line itself.
+ */
+#include "sink/sink.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define LINE_BUFFER (64u << 10)
+/* The most a census line holds besides its label: "(" stack number ")" "\t" bytes "\n". */
+#define LINE_EXTRA 48
+
+struct hp_sink {
+    struct sink base;
+    bool header_written;
+    uint64_t last_time_ns;
+    size_t len;                  /* bytes waiting in buf */
+    char buf[LINE_BUFFER];
+};
+
+/* The number of decimal digits of v. */
+static int decimal_digits(uint64_t v)
+{
+    int n = 1;
+    while (v >= 10000) {
+        v /= 10000;
+        n += 4;
+    }
+    return n + (v >= 10) + (v >= 100) + (v >= 1000);
+}
+
+/* Writes v in decimal at p; returns the end. Two digits per division, written in place
+ * from the end: byte counts have six to nine digits, and this runs for every line of
+ * every census. */
+static char *put_u64(char *p, uint64_t v)
+{
+    static const char pairs[201] =
+        "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+        "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+        "8081828384858687888990919293949596979899";
+    char *end = p + decimal_digits(v), *q = end;
+    while (v >= 100) {
+        unsigned pair = (unsigned)(v % 100) * 2;
+        v /= 100;
+        *--q = pairs[pair + 1];
+        *--q = pairs[pair];
+    }
+    if (v >= 10) {
+        *--q = pairs[v * 2 + 1];
+        *--q = pairs[v * 2];
+    } else {
+        *--q = (char)('0' + v);
+    }
+    return end;
+}
+
+/* Hands the buffered lines to stdio. */
+static int flush_lines(struct hp_sink *h)
+{
+    size_t n = h->len;
+    h->len = 0;
+    return fwrite(h->buf, 1, n, h->base.out) == n ? 0 : -1;
+}
+
+/* One census line: "(n)label\tbytes\n", where (n) is there for numbered stack bands. */
+static int put_census_line(struct hp_sink *h, uint32_t number, const char *label,
+                           size_t label_len, uint64_t bytes)
+{
+    if (LINE_BUFFER - h->len < label_len + LINE_EXTRA && flush_lines(h) != 0)
+        return -1;
+    char *p = h->buf + h->len;
+    if (number) {
+        *p++ = '(';
+        p = put_u64(p, number);
+        *p++ = ')';
+    }
+    if (label_len <= LINE_BUFFER - LINE_EXTRA) {
+        memcpy(p, label, label_len);
+        p += label_len;
+    } else {
+        /* A label longer than the buffer (a 64 KiB event string) goes out directly. */
+        h->len = (size_t)(p - h->buf);
+        if (flush_lines(h) != 0 || fwrite(label, 1, label_len, h->base.out) != label_len)
+            return -1;
+        p = h->buf;
+    }
+    *p++ = '\t';
+    p = put_u64(p, bytes);
+    *p++ = '\n';
+    h->len = (size_t)(p - h->buf);
+    return 0;
+}
+
+/* Nanoseconds as seconds with six decimals, like the runtime's "%f". */
+static char *put_seconds(char *p, uint64_t ns)
+{
+    uint64_t us = ns / 1000 + (ns % 1000 >= 500);
+    p = put_u64(p, us / 1000000);
+    *p++ = '.';
+    uint64_t frac = us % 1000000;
+    for (uint64_t d = 100000; d; d /= 10)
+        *p++ = (char)('0' + frac / d % 10);
+    return p;
+}
+
+static int put_sample_line(FILE *out, const char *word, uint64_t ns)
+{
+    char line[64];
+    size_t n = strlen(word);
+    memcpy(line, word, n);
+    char *p = put_seconds(line + n, ns);
+    *p++ = '\n';
+    return fwrite(line, 1, (size_t)(p - line), out) == (size_t)(p - line) ? 0 : -1;
+}
+
+static int put_empty_sample(FILE *out, uint64_t ns)
+{
+    if (put_sample_line(out, "BEGIN_SAMPLE ", ns) != 0)
+        return -1;
+    return put_sample_line(out, "END_SAMPLE ", ns);
+}
+
+/* A header string in quotes; a quote inside is doubled, as the .hp grammar reads it. */
+static void put_quoted(FILE *out, const char *s)
+{
+    fputc('"', out);
+    for (; *s; s++) {
+        if (*s == '"')
+            fputc('"', out);
+        fputc(*s, out);
+    }
+    fputc('"', out);
+}
+
+static int write_header(struct hp_sink *h)
+{
+    FILE *out = h->base.out;
+    const struct run_info *info = h->base.ctx.info;
+    char date[64] = "";
+    if (info->has_start_time) {
+        /* The runtime's ctime() without the seconds: "Sun Nov 22 03:30 2026". */
+        time_t t = (time_t)info->start_time;
+        struct tm tm;
+        if (localtime_r(&t, &tm))
+            strftime(date, sizeof date, "%a %b %e %H:%M %Y", &tm);
+    }
+    fputs("JOB ", out);
+    put_quoted(out, info->program ? info->program : "");
+    fputs("\nDATE ", out);
+    put_quoted(out, date);
+    fputs("\nSAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n", out);
+    h->header_written = true;
+    return put_empty_sample(out, 0);
+}
+
+static int hp_frame(struct sink *s, const struct census_frame *frame)
+{
+    struct hp_sink *h = (struct hp_sink *)s;
+    FILE *out = s->out;
+    if (!h->header_written && write_header(h) != 0)
+        return -1;
+    if (put_sample_line(out, "BEGIN_SAMPLE ", frame->time_ns) != 0)
+        return -1;
+    for (size_t i = 0; i < frame->count; i++) {
+        const struct census_entry *e = &frame->entries[i];
+        size_t len;
+        const char *label = bands_label(s->ctx.bands, e->band, &len);
+        if (put_census_line(h, bands_stack_number(s->ctx.bands, e->band), label, len,
+                            e->bytes) != 0)
+            return -1;
+    }
+    if (flush_lines(h) != 0 || put_sample_line(out, "END_SAMPLE ", frame->time_ns) != 0)
+        return -1;
+    h->last_time_ns = frame->time_ns;
+    if (s->ctx.live && fflush(out) != 0)
+        return -1;
+    return ferror(out) ? -1 : 0;
+}
+
+static int hp_finish(struct sink *s)
+{
+    struct hp_sink *h = (struct hp_sink *)s;
+    if (!h->header_written && write_header(h) != 0)
+        return -1;
+    uint64_t end = s->ctx.info->end_time_ns;
+    if (end < h->last_time_ns)
+        end = h->last_time_ns;
+    if (put_empty_sample(s->out, end) != 0)
+        return -1;
+    return ferror(s->out) ? -1 : 0;
+}
+
+static void hp_destroy(struct sink *s)
+{
+    free(s);
+}
+
+static const struct sink_ops hp_ops = {
+    .frame = hp_frame,
+    .finish = hp_finish,
+    .destroy = hp_destroy,
+};
+
+struct sink *sink_hp_new(FILE *out, const struct sink_context *ctx)
+{
+    struct hp_sink *h = calloc(1, sizeof *h);
+    if (!h)
+        return NULL;
+    h->base = (struct sink){ &hp_ops, *ctx, out };
+    return &h->base;
+}

@@ -1,0 +1,317 @@
+/* sink_summary.c: --summary and --summary=json, what a person or a CI job wants to know.
+ *
+ * Program and arguments, GHC version, breakdown, number of censuses and duration, the
+ * peak residency with its time and the largest bands at the peak, each band's peak and
+ * mean, the markers, and the damage found. The peak comes from the exact tracker the run
+ * keeps (sink_context.peak); band statistics and markers from a profile fed like a
+ * chart's (exact statistics, bounded markers). Written at finish, when the warnings of
+ * the run are known (sink_context.warnings).
+ */
+#include "sink/sink.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "chart/chart.h"
+#include "chart/compare.h"
+#include "census/peak.h"
+#include "chart/profile.h"
+#include "sink/textout.h"
+
+/* Bands named in the text summary; the JSON has them all. */
+#define TEXT_TOP_AT_PEAK 5
+#define TEXT_BANDS 10
+#define JSON_TOP_AT_PEAK 10
+#define GREW_MOST 10            /* --compare: bands that grew most, by peak */
+
+struct summary_sink;
+static void text_compare(struct summary_sink *m, const struct peak *pk,
+                         const struct profile_view *v);
+
+struct summary_sink {
+    struct sink base;
+    bool json;
+    struct profile *profile;
+    char name[65536 + 16];
+};
+
+static int summary_frame(struct sink *s, const struct census_frame *frame)
+{
+    struct summary_sink *m = (struct summary_sink *)s;
+    if (profile_add_frame(m->profile, frame, s->ctx.bands) != 0) {
+        errno = ENOMEM;
+        return -1;
+    }
+    return 0;
+}
+
+static int summary_marker(struct sink *s, uint64_t time_ns, const char *text, size_t len)
+{
+    struct summary_sink *m = (struct summary_sink *)s;
+    if (profile_add_marker(m->profile, time_ns, text, len) != 0) {
+        errno = ENOMEM;
+        return -1;
+    }
+    return 0;
+}
+
+static const char *name_of(struct summary_sink *m, uint32_t band, size_t *len)
+{
+    *len = textout_band_name(m->base.ctx.bands, band, m->name, sizeof m->name);
+    return m->name;
+}
+
+static void write_text(struct summary_sink *m, const struct peak *pk,
+                       const struct profile_view *v)
+{
+    FILE *out = m->base.out;
+    const struct run_info *info = m->base.ctx.info;
+    char scratch[32], size[32];
+    size_t len;
+    fprintf(out, "program    %s\n", info->program ? info->program : "(unknown)");
+    fprintf(out, "runtime    %s\n", info->rts_version ? info->rts_version : "(unknown)");
+    fprintf(out, "breakdown  %s\n", info->has_heap_profile
+                                        ? breakdown_words(info->breakdown, scratch, sizeof scratch)
+                                        : "(no heap profile)");
+    fprintf(out, "censuses   %" PRIu64, pk->censuses);
+    if (pk->censuses)
+        fprintf(out, " from %.2f s to %.2f s", pk->first_ns / 1e9, pk->last_ns / 1e9);
+    if (info->period_ns)
+        fprintf(out, ", sampled every %g s", info->period_ns / 1e9);
+    fprintf(out, "\nduration   %.2f s\n", info->end_time_ns / 1e9);
+    chart_format_bytes((double)pk->bytes, size, sizeof size);
+    fprintf(out, "peak       %s at %.2f s\n", size, pk->time_ns / 1e9);
+    for (size_t i = 0; i < pk->count && i < TEXT_TOP_AT_PEAK; i++) {
+        chart_format_bytes((double)pk->entries[i].bytes, size, sizeof size);
+        const char *name = name_of(m, pk->entries[i].band, &len);
+        fprintf(out, "  %10s  %.*s\n", size, (int)len, name);
+    }
+    fprintf(out, "bands      %zu, the largest by area:\n", v->band_count);
+    fprintf(out, "  %10s  %10s  %s\n", "peak", "mean", "label");
+    for (size_t i = 0; i < v->band_count && i < TEXT_BANDS; i++) {
+        char mean[32];
+        chart_format_bytes((double)v->bands[i].stats.peak, size, sizeof size);
+        chart_format_bytes(v->bands[i].stats.mean, mean, sizeof mean);
+        const char *name = name_of(m, v->bands[i].band, &len);
+        fprintf(out, "  %10s  %10s  %.*s\n", size, mean, (int)len, name);
+    }
+    fprintf(out, "markers    %zu\n", v->marker_count);
+    for (size_t i = 0; i < v->marker_count; i++)
+        fprintf(out, "  %8.2f s  %s\n", v->markers[i].time_ns / 1e9, v->markers[i].text);
+    size_t warnings = m->base.ctx.warning_count ? *m->base.ctx.warning_count : 0;
+    fprintf(out, "damage     %s\n", warnings ? "" : "none");
+    for (size_t i = 0; i < warnings; i++)
+        fprintf(out, "  %s\n", m->base.ctx.warnings[i].what);
+    if (m->base.ctx.base)
+        text_compare(m, pk, v);
+}
+
+static void json_key_string(FILE *out, const char *key, const char *value)
+{
+    fprintf(out, "\"%s\": ", key);
+    if (value)
+        textout_json_string(out, value, strlen(value));
+    else
+        fputs("null", out);
+}
+
+/* --compare: what changed from the base to this run. */
+struct change {
+    const struct compare_base *base;
+    int64_t bytes;               /* this peak minus the base's */
+    double percent;              /* NAN when the base peak is 0 */
+    struct compare_growth grew[GREW_MOST];
+    long grew_count;             /* -1 when out of memory */
+};
+
+static void change_of(const struct summary_sink *m, const struct peak *pk,
+                      const struct profile_view *v, struct change *c)
+{
+    c->base = m->base.ctx.base;
+    c->bytes = (int64_t)pk->bytes - (int64_t)c->base->peak.bytes;
+    c->percent = c->base->peak.bytes ? 100.0 * (double)c->bytes / (double)c->base->peak.bytes
+                                     : NAN;
+    c->grew_count = compare_grew(c->base, v, c->grew, GREW_MOST);
+}
+
+static void text_compare(struct summary_sink *m, const struct peak *pk,
+                         const struct profile_view *v)
+{
+    struct change c;
+    change_of(m, pk, v, &c);
+    const struct compare_base *b = c.base;
+    FILE *out = m->base.out;
+    const struct compare_growth *grew = c.grew;
+    long n = c.grew_count;
+    int64_t bytes = c.bytes;
+    double percent = c.percent;
+    char was[32], now[32], change[32];
+    chart_format_bytes((double)b->peak.bytes, was, sizeof was);
+    chart_format_bytes((double)pk->bytes, now, sizeof now);
+    chart_format_bytes((double)(bytes < 0 ? -bytes : bytes), change, sizeof change);
+    fprintf(out, "compare    with %s (%s)\n", b->name,
+            b->info && b->info->program ? b->info->program : "(unknown)");
+    fprintf(out, "  peak     %s at %.2f s, was %s at %.2f s: %c%s", now, pk->time_ns / 1e9,
+            was, b->peak.time_ns / 1e9, bytes < 0 ? '-' : '+', change);
+    if (isnan(percent))
+        fprintf(out, "\n");
+    else
+        fprintf(out, " (%+.1f%%)\n", percent);
+    fprintf(out, "  grew most, by peak:%s\n", n > 0 ? "" : " none");
+    for (long i = 0; i < n; i++) {
+        chart_format_bytes((double)grew[i].base, was, sizeof was);
+        chart_format_bytes((double)grew[i].now, now, sizeof now);
+        fprintf(out, "  %10s -> %10s  %s\n", was, now, grew[i].label);
+    }
+}
+
+static void json_compare(struct summary_sink *m, const struct peak *pk,
+                         const struct profile_view *v)
+{
+    struct change c;
+    change_of(m, pk, v, &c);
+    FILE *out = m->base.out;
+    fputs(",\n \"compare\": {", out);
+    json_key_string(out, "base", c.base->name);
+    fputs(", ", out);
+    json_key_string(out, "base_program", c.base->info ? c.base->info->program : NULL);
+    fprintf(out, ",\n  \"base_peak\": {\"bytes\": %" PRIu64 ", \"time_s\": ", c.base->peak.bytes);
+    textout_seconds(out, c.base->peak.time_ns);
+    fprintf(out, "},\n  \"peak_change_bytes\": %" PRId64 ", \"peak_change_percent\": ", c.bytes);
+    if (isnan(c.percent))
+        fputs("null", out);
+    else
+        fprintf(out, "%.3f", c.percent);
+    fputs(",\n  \"grew_by\": \"peak\", \"grew\": [", out);
+    for (long i = 0; i < c.grew_count; i++) {
+        fputs(i ? ", {\"label\": " : "{\"label\": ", out);
+        textout_json_string(out, c.grew[i].label, strlen(c.grew[i].label));
+        fprintf(out, ", \"base\": %" PRIu64 ", \"now\": %" PRIu64 "}", c.grew[i].base,
+                c.grew[i].now);
+    }
+    fputs("]}", out);
+}
+
+static void write_json(struct summary_sink *m, const struct peak *pk,
+                       const struct profile_view *v)
+{
+    FILE *out = m->base.out;
+    const struct run_info *info = m->base.ctx.info;
+    char scratch[32];
+    size_t len;
+    fputc('{', out);
+    json_key_string(out, "program", info->program);
+    fputs(",\n ", out);
+    json_key_string(out, "rts", info->rts_version);
+    fputs(",\n ", out);
+    json_key_string(out, "breakdown", info->has_heap_profile
+                                          ? breakdown_words(info->breakdown, scratch,
+                                                            sizeof scratch)
+                                          : NULL);
+    fprintf(out, ",\n \"censuses\": %" PRIu64 ",\n \"duration_s\": ", pk->censuses);
+    textout_seconds(out, info->end_time_ns);
+    fprintf(out, ",\n \"sample_interval_s\": ");
+    textout_seconds(out, info->period_ns);
+    fprintf(out, ",\n \"peak\": {\"bytes\": %" PRIu64 ", \"time_s\": ", pk->bytes);
+    textout_seconds(out, pk->time_ns);
+    fputs(", \"top\": [", out);
+    for (size_t i = 0; i < pk->count && i < JSON_TOP_AT_PEAK; i++) {
+        fputs(i ? ", {\"label\": " : "{\"label\": ", out);
+        const char *name = name_of(m, pk->entries[i].band, &len);
+        textout_json_string(out, name, len);
+        fprintf(out, ", \"bytes\": %" PRIu64 "}", pk->entries[i].bytes);
+    }
+    fputs("]},\n \"bands\": [", out);
+    for (size_t i = 0; i < v->band_count; i++) {
+        fputs(i ? ",\n  {\"label\": " : "\n  {\"label\": ", out);
+        const char *name = name_of(m, v->bands[i].band, &len);
+        textout_json_string(out, name, len);
+        fprintf(out, ", \"peak\": %" PRIu64 ", \"mean\": %.1f, \"area_byte_s\": %.1f}",
+                v->bands[i].stats.peak, v->bands[i].stats.mean, v->bands[i].stats.area);
+    }
+    fputs("],\n \"markers\": [", out);
+    for (size_t i = 0; i < v->marker_count; i++) {
+        fputs(i ? ", {\"time_s\": " : "{\"time_s\": ", out);
+        textout_seconds(out, v->markers[i].time_ns);
+        fputs(", \"text\": ", out);
+        textout_json_string(out, v->markers[i].text, strlen(v->markers[i].text));
+        fputc('}', out);
+    }
+    fputs("],\n \"damage\": [", out);
+    size_t warnings = m->base.ctx.warning_count ? *m->base.ctx.warning_count : 0;
+    for (size_t i = 0; i < warnings; i++) {
+        const struct ev_error *w = &m->base.ctx.warnings[i];
+        fputs(i ? ", {\"what\": " : "{\"what\": ", out);
+        textout_json_string(out, w->what, strlen(w->what));
+        if (w->has_offset)
+            fprintf(out, ", \"offset\": %" PRIu64, w->offset);
+        fputc('}', out);
+    }
+    fputc(']', out);
+    if (m->base.ctx.base)
+        json_compare(m, pk, v);
+    fputs("}\n", out);
+}
+
+static int summary_finish(struct sink *s)
+{
+    struct summary_sink *m = (struct summary_sink *)s;
+    struct peak empty = { 0 };
+    const struct peak *pk = s->ctx.peak ? s->ctx.peak : &empty;
+    struct profile_view v;
+    if (profile_view(m->profile, s->ctx.bands, &v) != 0) {
+        errno = ENOMEM;
+        return -1;
+    }
+    if (m->json)
+        write_json(m, pk, &v);
+    else
+        write_text(m, pk, &v);
+    profile_view_free(&v);
+    return ferror(s->out) ? -1 : 0;
+}
+
+static void summary_destroy(struct sink *s)
+{
+    struct summary_sink *m = (struct summary_sink *)s;
+    profile_free(m->profile);
+    free(m);
+}
+
+static const struct sink_ops summary_ops = {
+    .frame = summary_frame,
+    .marker = summary_marker,
+    .finish = summary_finish,
+    .destroy = summary_destroy,
+};
+
+static struct sink *summary_new(FILE *out, const struct sink_context *ctx, bool json)
+{
+    struct summary_sink *m = calloc(1, sizeof *m);
+    if (!m)
+        return NULL;
+    struct profile_options opt;
+    profile_options_every_band(&opt);   /* the summary lists them all */
+    struct ev_error err;
+    m->profile = profile_new(&opt, &err);
+    if (!m->profile) {
+        free(m);
+        return NULL;
+    }
+    m->base = (struct sink){ &summary_ops, *ctx, out };
+    m->json = json;
+    return &m->base;
+}
+
+struct sink *sink_summary_text_new(FILE *out, const struct sink_context *ctx)
+{
+    return summary_new(out, ctx, false);
+}
+
+struct sink *sink_summary_json_new(FILE *out, const struct sink_context *ctx)
+{
+    return summary_new(out, ctx, true);
+}

@@ -1,0 +1,30 @@
+/* textout.h: writing labels into text formats safely.
+ *
+ * Labels come from the eventlog as bytes: usually UTF-8, sometimes not, and they may hold
+ * quotes, commas, tabs or newlines. Each text format has its own quoting; these helpers
+ * are the only place that knows them.
+ */
+#ifndef EV2HP_TEXTOUT_H
+#define EV2HP_TEXTOUT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "census/bands.h"
+
+/* A JSON string literal, quotes included; bytes that are not UTF-8 become U+FFFD. */
+void textout_json_string(FILE *out, const char *s, size_t len);
+
+/* An RFC 4180 CSV field: quoted (quotes doubled) when it holds a comma, quote, CR or LF. */
+void textout_csv_field(FILE *out, const char *s, size_t len);
+
+/* A band's name for people: "(n)" before a numbered stack's label, as the .hp writes it,
+ * and a -hi address's description in place of the address. Writes into
+ * buf (cap bytes, NUL-terminated, cut if needed) and returns the length written. */
+size_t textout_band_name(const struct bands *b, uint32_t band, char *buf, size_t cap);
+
+/* Seconds with six decimals from nanoseconds, as in .hp files. */
+void textout_seconds(FILE *out, uint64_t ns);
+
+#endif
