@@ -8,7 +8,6 @@
  * ("\r" and erase to the end of the line) and erased before any warning is printed; on
  * anything else (--progress into a log) as one line per report.
  */
-#include "config.h"
 
 #include <inttypes.h>
 #include <stdio.h>

@@ -6,7 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "read/evdefs.h"
+#include "census/census.h"
+#include "read/evdecode.h"
 
 struct evw *evw_new(void)
 {
@@ -86,25 +87,22 @@ void evw_data_end(struct evw *w)
 
 void evw_ghc9_header(struct evw *w, bool with_sample_end)
 {
-    static const struct { uint16_t tag; int16_t size; const char *name; } types[] = {
-        { 0, 4, "Create thread" },  { 9, 0, "Start GC" },  { 10, 0, "Stop GC" },
-        { 18, 14, "Block marker" }, { 19, -1, "Log message" },
-        { 29, -1, "RTS name and version" }, { 30, -1, "Program arguments" },
-        { 43, 16, "Wall clock time" }, { 49, 12, "Total heap mem ever allocated" },
-        { 50, 12, "Current heap size" }, { 51, 12, "Current heap live data" },
-        { 58, -1, "User marker" }, { 91, 12, "Report the size of the heap in blocks" },
-        { 160, -1, "Start of heap profile" }, { 161, -1, "Cost center definition" },
-        { 162, 8, "Start of heap profile sample" },
-        { 163, -1, "Heap profile cost-centre sample" },
-        { 164, -1, "Heap profile string sample" },
-        { 165, 8, "End of heap profile sample" },
-        { 166, 16, "Start of heap profile (biographical) sample" },
-    };
+    /* Framing events every GHC 9 eventlog declares, then every event the census
+     * assembler reads, by its role in the registry; sizes as GHC declares them. */
+    static const uint16_t framing[] = { EV_CREATE_THREAD, EV_GC_START, EV_GC_END,
+                                        EV_BLOCK_MARKER, EV_USER_MSG, EV_HEAP_ALLOCATED };
     evw_header_begin(w);
-    for (size_t i = 0; i < sizeof types / sizeof *types; i++) {
-        if (types[i].tag == 165 && !with_sample_end)
+    for (size_t i = 0; i < ev_registry_count; i++) {
+        uint16_t tag = ev_registry_tags[i];
+        bool framing_tag = false;
+        for (size_t j = 0; j < sizeof framing / sizeof *framing; j++)
+            framing_tag |= framing[j] == tag;
+        if (!framing_tag && !census_wants(tag))
             continue;
-        evw_declare(w, types[i].tag, types[i].size, types[i].name);
+        if (tag == EV_HEAP_PROF_SAMPLE_END && !with_sample_end)
+            continue;
+        int16_t size = ev_has_fixed_size(tag) ? (int16_t)ev_min_size(tag) : -1;
+        evw_declare(w, tag, size, ev_name(tag));
     }
     evw_header_end(w);
 }
@@ -168,7 +166,7 @@ void evw_prof_begin(struct evw *w, uint64_t time, uint32_t breakdown, uint64_t p
     evw_p_u32(&p, breakdown);
     for (int i = 0; i < 7; i++)
         evw_p_str(&p, "");
-    evw_event(w, 160, time, &p);
+    evw_event(w, EV_HEAP_PROF_BEGIN, time, &p);
 }
 
 void evw_cost_centre(struct evw *w, uint64_t time, uint32_t cc, const char *label,
@@ -181,7 +179,7 @@ void evw_cost_centre(struct evw *w, uint64_t time, uint32_t cc, const char *labe
     evw_p_str(&p, module);
     evw_p_str(&p, "<built-in>");
     evw_p_u8(&p, strcmp(label, "CAF") == 0);
-    evw_event(w, 161, time, &p);
+    evw_event(w, EV_HEAP_PROF_COST_CENTRE, time, &p);
 }
 
 static void era_event(struct evw *w, uint16_t tag, uint64_t time, uint64_t era)
@@ -194,12 +192,12 @@ static void era_event(struct evw *w, uint16_t tag, uint64_t time, uint64_t era)
 
 void evw_sample_begin(struct evw *w, uint64_t time, uint64_t era)
 {
-    era_event(w, 162, time, era);
+    era_event(w, EV_HEAP_PROF_SAMPLE_BEGIN, time, era);
 }
 
 void evw_sample_end(struct evw *w, uint64_t time, uint64_t era)
 {
-    era_event(w, 165, time, era);
+    era_event(w, EV_HEAP_PROF_SAMPLE_END, time, era);
 }
 
 void evw_bio_sample_begin(struct evw *w, uint64_t time, uint64_t era, uint64_t sample_time)
@@ -208,7 +206,7 @@ void evw_bio_sample_begin(struct evw *w, uint64_t time, uint64_t era, uint64_t s
     evw_p_reset(&p);
     evw_p_u64(&p, era);
     evw_p_u64(&p, sample_time);
-    evw_event(w, 166, time, &p);
+    evw_event(w, EV_HEAP_BIO_PROF_SAMPLE_BEGIN, time, &p);
 }
 
 void evw_sample_string(struct evw *w, uint64_t time, const char *label, uint64_t bytes)
@@ -218,7 +216,7 @@ void evw_sample_string(struct evw *w, uint64_t time, const char *label, uint64_t
     evw_p_u8(&p, 0);
     evw_p_u64(&p, bytes);
     evw_p_str(&p, label);
-    evw_event(w, 164, time, &p);
+    evw_event(w, EV_HEAP_PROF_SAMPLE_STRING, time, &p);
 }
 
 void evw_sample_stack(struct evw *w, uint64_t time, uint64_t bytes, const uint32_t *ccs,
@@ -231,7 +229,7 @@ void evw_sample_stack(struct evw *w, uint64_t time, uint64_t bytes, const uint32
     evw_p_u8(&p, (uint8_t)depth);
     for (unsigned i = 0; i < depth; i++)
         evw_p_u32(&p, ccs[i]);
-    evw_event(w, 163, time, &p);
+    evw_event(w, EV_HEAP_PROF_SAMPLE_COST_CENTRE, time, &p);
 }
 
 void evw_program_args(struct evw *w, uint64_t time, const char *const *argv, int argc)
@@ -241,7 +239,7 @@ void evw_program_args(struct evw *w, uint64_t time, const char *const *argv, int
     evw_p_u32(&p, 0);
     for (int i = 0; i < argc; i++)
         evw_p_str(&p, argv[i]);
-    evw_event(w, 30, time, &p);
+    evw_event(w, EV_PROGRAM_ARGS, time, &p);
 }
 
 void evw_wall_clock(struct evw *w, uint64_t time, uint64_t sec, uint32_t nsec)
@@ -251,7 +249,7 @@ void evw_wall_clock(struct evw *w, uint64_t time, uint64_t sec, uint32_t nsec)
     evw_p_u32(&p, 1);
     evw_p_u64(&p, sec);
     evw_p_u32(&p, nsec);
-    evw_event(w, 43, time, &p);
+    evw_event(w, EV_WALL_CLOCK_TIME, time, &p);
 }
 
 void evw_marker(struct evw *w, uint64_t time, const char *text)
@@ -259,7 +257,7 @@ void evw_marker(struct evw *w, uint64_t time, const char *text)
     static struct evw_payload p;
     evw_p_reset(&p);
     evw_p_bytes(&p, text, strlen(text));   /* GHC writes markers without a NUL */
-    evw_event(w, 58, time, &p);
+    evw_event(w, EV_USER_MARKER, time, &p);
 }
 
 void evw_heap_size(struct evw *w, uint16_t tag, uint64_t time, uint64_t bytes)

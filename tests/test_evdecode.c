@@ -108,7 +108,7 @@ static void every_registry_row_decodes_its_minimum(void **state)
     (void)state;
     static const struct { uint16_t tag; int text_fields; } rows[] = {
 #define TEXT_FIELD(type, name, doc) +TEXT_##type
-#define ROW(tag, NAME, FIELDS) { tag, 0 FIELDS(TEXT_FIELD) },
+#define ROW(tag, NAME, FIELDS, ROLE) { tag, 0 FIELDS(TEXT_FIELD) },
         EV_RELATION(ROW)
 #undef ROW
 #undef TEXT_FIELD

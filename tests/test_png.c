@@ -6,7 +6,6 @@
  * display lists imitate the chart layout (a plot with a band, a legend with text) without
  * depending on it.
  */
-#include "config.h"
 
 #include <setjmp.h>
 #include <stdarg.h>

@@ -114,20 +114,15 @@ const struct run_info *census_run_info(const struct census *c) { return &c->info
 const struct census_stats *census_stats(const struct census *c) { return &c->stats; }
 const struct bands *census_bands(const struct census *c) { return c->bands; }
 
-/* The events a census depends on: a header declaring them too small is refused. */
-static const uint16_t needed_tags[] = {
-    EV_HEAP_PROF_BEGIN, EV_HEAP_PROF_COST_CENTRE, EV_HEAP_PROF_SAMPLE_BEGIN,
-    EV_HEAP_PROF_SAMPLE_COST_CENTRE, EV_HEAP_PROF_SAMPLE_STRING, EV_HEAP_PROF_SAMPLE_END,
-    EV_HEAP_BIO_PROF_SAMPLE_BEGIN,
-};
-
 enum census_status census_check_header(struct census *c, const struct ev_reader *r,
                                        struct ev_error *err)
 {
-    for (size_t i = 0; i < sizeof needed_tags / sizeof *needed_tags; i++) {
+    /* The events a census depends on (role CENSUS): declared too small, they are refused. */
+    for (size_t i = 0; i < ev_registry_count; i++) {
         int size;
-        uint16_t tag = needed_tags[i];
-        if (ev_reader_declared(r, tag, &size) && size != EV_SIZE_VARIABLE &&
+        uint16_t tag = ev_registry_tags[i];
+        if (ev_role(tag) == EVR_CENSUS && ev_reader_declared(r, tag, &size) &&
+            size != EV_SIZE_VARIABLE &&
             (size_t)size < ev_min_size(tag)) {
             ev_error_at(err, 0, "the header declares %s with %d bytes, fewer than its fields",
                         ev_name(tag), size);
@@ -434,24 +429,10 @@ static enum census_status too_short(const struct ev_event *ev, struct ev_error *
     return CENSUS_BAD_EVENT;
 }
 
-static bool is_heap_event(uint16_t tag)
-{
-    return tag >= EV_HEAP_PROF_BEGIN && tag <= EV_HEAP_BIO_PROF_SAMPLE_BEGIN;
-}
-
 bool census_wants(uint16_t tag)
 {
-    switch (tag) {
-    case EV_HEAP_PROF_BEGIN: case EV_HEAP_PROF_COST_CENTRE: case EV_HEAP_PROF_SAMPLE_BEGIN:
-    case EV_HEAP_PROF_SAMPLE_COST_CENTRE: case EV_HEAP_PROF_SAMPLE_STRING:
-    case EV_HEAP_PROF_SAMPLE_END: case EV_HEAP_BIO_PROF_SAMPLE_BEGIN:
-    case EV_PROGRAM_ARGS: case EV_RTS_IDENTIFIER: case EV_WALL_CLOCK_TIME:
-    case EV_USER_MARKER: case EV_HEAP_SIZE: case EV_HEAP_LIVE: case EV_BLOCKS_SIZE:
-    case EV_IPE:
-        return true;
-    default:
-        return false;
-    }
+    enum ev_role role = ev_role(tag);
+    return role != EVR_NONE && role != EVR_TIME_PROFILE;
 }
 
 void census_note_time(struct census *c, uint64_t time_ns)
@@ -468,7 +449,7 @@ enum census_status census_feed(struct census *c, const struct ev_event *ev,
         return CENSUS_OK;
     union ev_body b;
     if (ev_decode(ev->tag, ev->payload, ev->size, &b) != EV_DECODED) {
-        if (is_heap_event(ev->tag))
+        if (ev_role(ev->tag) == EVR_CENSUS)
             return too_short(ev, err);
         return CENSUS_OK;   /* a short run-info event is not worth stopping for */
     }

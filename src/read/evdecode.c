@@ -98,7 +98,7 @@ enum ev_decode_status ev_decode(uint16_t tag, const unsigned char *payload, size
         return EV_SHORT;
     /* Only the view of this tag is zeroed, not the whole union (a hundred bytes and more,
      * for each of the million census entries of a big eventlog). */
-#define EV_DECODE_ROW(tag, NAME, FIELDS)                                         \
+#define EV_DECODE_ROW(tag, NAME, FIELDS, ROLE)                                \
     case tag: {                                                                  \
         struct ev_##NAME *view = &out->NAME;                                     \
         memset(view, 0, sizeof *view);                                           \
@@ -116,7 +116,7 @@ enum ev_decode_status ev_decode(uint16_t tag, const unsigned char *payload, size
 const char *ev_name(uint16_t tag)
 {
     switch (tag) {
-#define EV_NAME_ROW(tag, NAME, FIELDS)                                           \
+#define EV_NAME_ROW(tag, NAME, FIELDS, ROLE)                                  \
     case tag:                                                                    \
         return #NAME;
         EV_RELATION(EV_NAME_ROW)
@@ -134,7 +134,7 @@ size_t ev_min_size(uint16_t tag)
 {
     switch (tag) {
 #define EV_SIZE_FIELD(type, name, doc) +SIZE_##type
-#define EV_SIZE_ROW(tag, NAME, FIELDS)                                           \
+#define EV_SIZE_ROW(tag, NAME, FIELDS, ROLE)                                  \
     case tag:                                                                    \
         return 0 FIELDS(EV_SIZE_FIELD);
         EV_RELATION(EV_SIZE_ROW)
@@ -144,6 +144,45 @@ size_t ev_min_size(uint16_t tag)
         return 0;
     }
 }
+
+enum ev_role ev_role(uint16_t tag)
+{
+    switch (tag) {
+#define EV_ROLE_ROW(tag, NAME, FIELDS, ROLE)                                  \
+    case tag:                                                                \
+        return EVR_##ROLE;
+        EV_RELATION(EV_ROLE_ROW)
+#undef EV_ROLE_ROW
+    default:
+        return EVR_NONE;
+    }
+}
+
+/* Whether a field's wire size depends on its content. */
+enum { VARIABLE_U8 = 0, VARIABLE_U16 = 0, VARIABLE_U32 = 0, VARIABLE_U64 = 0, VARIABLE_STR = 1,
+       VARIABLE_ARGV = 1, VARIABLE_CCS = 1 };
+
+bool ev_has_fixed_size(uint16_t tag)
+{
+    switch (tag) {
+#define EV_FIXED_FIELD(type, name, doc) || VARIABLE_##type
+#define EV_FIXED_ROW(tag, NAME, FIELDS, ROLE)                                 \
+    case tag:                                                                \
+        return !(0 FIELDS(EV_FIXED_FIELD));
+        EV_RELATION(EV_FIXED_ROW)
+#undef EV_FIXED_ROW
+#undef EV_FIXED_FIELD
+    default:
+        return false;
+    }
+}
+
+const uint16_t ev_registry_tags[] = {
+#define EV_TAG_ROW(tag, NAME, FIELDS, ROLE) tag,
+    EV_RELATION(EV_TAG_ROW)
+#undef EV_TAG_ROW
+};
+const size_t ev_registry_count = sizeof ev_registry_tags / sizeof *ev_registry_tags;
 
 size_t ev_payload_written(uint16_t tag, const unsigned char *payload, size_t declared)
 {
@@ -227,7 +266,7 @@ void ev_print_fields(FILE *out, uint16_t tag, const union ev_body *body)
 #define EV_PRINT_FIELD(type, name, doc)                                          \
     fputs(" " #name "=", out);                                                   \
     print_##type(out, &view->name);
-#define EV_PRINT_ROW(tag, NAME, FIELDS)                                          \
+#define EV_PRINT_ROW(tag, NAME, FIELDS, ROLE)                                \
     case tag: {                                                                  \
         const struct ev_##NAME *view = &body->NAME;                              \
         (void)view;                                                              \

@@ -37,13 +37,13 @@ typedef struct ev_str ev_ARGV;
 typedef struct ev_ccs ev_CCS;
 
 enum ev_tag {
-#define EV_ENUM_ROW(tag, NAME, FIELDS) EV_##NAME = tag,
+#define EV_ENUM_ROW(tag, NAME, FIELDS, ROLE) EV_##NAME = tag,
     EV_RELATION(EV_ENUM_ROW)
 #undef EV_ENUM_ROW
 };
 
 #define EV_STRUCT_FIELD(type, name, doc) ev_##type name;
-#define EV_STRUCT_ROW(tag, NAME, FIELDS)                                         \
+#define EV_STRUCT_ROW(tag, NAME, FIELDS, ROLE)                               \
     struct ev_##NAME {                                                           \
         char unused_;                                                            \
         FIELDS(EV_STRUCT_FIELD)                                                  \
@@ -53,7 +53,7 @@ EV_RELATION(EV_STRUCT_ROW)
 #undef EV_STRUCT_FIELD
 
 union ev_body {
-#define EV_UNION_ROW(tag, NAME, FIELDS) struct ev_##NAME NAME;
+#define EV_UNION_ROW(tag, NAME, FIELDS, ROLE) struct ev_##NAME NAME;
     EV_RELATION(EV_UNION_ROW)
 #undef EV_UNION_ROW
 };
@@ -77,6 +77,16 @@ void ev_print_fields(FILE *out, uint16_t tag, const union ev_body *body);
 
 /* The smallest payload holding every field of tag (each string as its NUL alone). */
 size_t ev_min_size(uint16_t tag);
+
+/* What an event is for (evdefs.h, "Roles"); EVR_NONE for a tag not in the registry. */
+enum ev_role ev_role(uint16_t tag);
+
+/* Whether every field of tag has a fixed wire size, so that ev_min_size is its size. */
+bool ev_has_fixed_size(uint16_t tag);
+
+/* Every tag of the registry, in registry order. */
+extern const uint16_t ev_registry_tags[];
+extern const size_t ev_registry_count;
 
 /* How many bytes of a variable-size event's payload the writer really wrote, when that
  * differs from the declared length: for an IPE event whose six strings end exactly one

@@ -1,9 +1,10 @@
 /* evdefs.h: the event registry, one relation from which everything else expands.
  *
- * Each row of EV_RELATION names an eventlog event type ev2hp knows: its tag, its name and
- * the macro that lists its fields in wire order. The decoder (evdecode.c), the names and
- * field lines of --dump, and the test tables are all generated from these rows, so adding
- * an event is adding a row. Retired tags stay listed so that old eventlogs still dump by
+ * Each row of EV_RELATION names an eventlog event type ev2hp knows: its tag, its name, the
+ * macro that lists its fields in wire order, and its role: what the event is for.
+ * The decoder (evdecode.c), the names and field lines of --dump, the events the census
+ * assembler reads and checks (census.c), the test eventlog writer's header and the test
+ * tables are all generated from these rows, so adding an event is adding a row. Retired tags stay listed so that old eventlogs still dump by
  * name. This is the ".sol.relation" idea of the Memory Pool System telemetry design.
  *
  * Field types (see evdecode.h for their C representation):
@@ -21,63 +22,76 @@
 #ifndef EV2HP_EVDEFS_H
 #define EV2HP_EVDEFS_H
 
-#define EV_RELATION(EVENT)                                                       \
-    EVENT(0, CREATE_THREAD, EVF_THREAD)                                          \
-    EVENT(1, RUN_THREAD, EVF_THREAD)                                             \
-    EVENT(2, STOP_THREAD, EVF_STOP_THREAD)                                       \
-    EVENT(3, THREAD_RUNNABLE, EVF_THREAD)                                        \
-    EVENT(4, MIGRATE_THREAD, EVF_MIGRATE_THREAD)                                 \
-    EVENT(5, SHUTDOWN, EVF_NONE)              /* retired */                      \
-    EVENT(8, THREAD_WAKEUP, EVF_MIGRATE_THREAD)                                  \
-    EVENT(9, GC_START, EVF_NONE)                                                 \
-    EVENT(10, GC_END, EVF_NONE)                                                  \
-    EVENT(11, REQUEST_SEQ_GC, EVF_NONE)                                          \
-    EVENT(12, REQUEST_PAR_GC, EVF_NONE)                                          \
-    EVENT(15, CREATE_SPARK_THREAD, EVF_THREAD)                                   \
-    EVENT(16, LOG_MSG, EVF_MESSAGE)                                              \
-    EVENT(17, STARTUP, EVF_STARTUP)           /* retired */                      \
-    EVENT(18, BLOCK_MARKER, EVF_BLOCK_MARKER)                                    \
-    EVENT(19, USER_MSG, EVF_MESSAGE)                                             \
-    EVENT(20, GC_IDLE, EVF_NONE)                                                 \
-    EVENT(21, GC_WORK, EVF_NONE)                                                 \
-    EVENT(22, GC_DONE, EVF_NONE)                                                 \
-    EVENT(25, CAPSET_CREATE, EVF_CAPSET_CREATE)                                  \
-    EVENT(26, CAPSET_DELETE, EVF_CAPSET)                                         \
-    EVENT(27, CAPSET_ASSIGN_CAP, EVF_CAPSET_CAP)                                 \
-    EVENT(28, CAPSET_REMOVE_CAP, EVF_CAPSET_CAP)                                 \
-    EVENT(29, RTS_IDENTIFIER, EVF_RTS_IDENTIFIER)                                \
-    EVENT(30, PROGRAM_ARGS, EVF_CAPSET_ARGV)                                     \
-    EVENT(31, PROGRAM_ENV, EVF_CAPSET_ARGV)                                      \
-    EVENT(32, OSPROCESS_PID, EVF_CAPSET_PID)                                     \
-    EVENT(33, OSPROCESS_PPID, EVF_CAPSET_PID)                                    \
-    EVENT(43, WALL_CLOCK_TIME, EVF_WALL_CLOCK_TIME)                              \
-    EVENT(44, THREAD_LABEL, EVF_THREAD_LABEL)                                    \
-    EVENT(45, CAP_CREATE, EVF_CAP)                                               \
-    EVENT(46, CAP_DELETE, EVF_CAP)                                               \
-    EVENT(47, CAP_DISABLE, EVF_CAP)                                              \
-    EVENT(48, CAP_ENABLE, EVF_CAP)                                               \
-    EVENT(49, HEAP_ALLOCATED, EVF_CAPSET_BYTES)                                  \
-    EVENT(50, HEAP_SIZE, EVF_CAPSET_BYTES)                                       \
-    EVENT(51, HEAP_LIVE, EVF_CAPSET_BYTES)                                       \
-    EVENT(52, HEAP_INFO_GHC, EVF_HEAP_INFO_GHC)                                  \
-    EVENT(53, GC_STATS_GHC, EVF_GC_STATS_GHC)                                    \
-    EVENT(54, GC_GLOBAL_SYNC, EVF_NONE)                                          \
-    EVENT(55, TASK_CREATE, EVF_TASK_CREATE)                                      \
-    EVENT(56, TASK_MIGRATE, EVF_TASK_MIGRATE)                                    \
-    EVENT(57, TASK_DELETE, EVF_TASK)                                             \
-    EVENT(58, USER_MARKER, EVF_MESSAGE)                                          \
-    EVENT(90, MEM_RETURN, EVF_MEM_RETURN)                                        \
-    EVENT(91, BLOCKS_SIZE, EVF_CAPSET_BYTES)                                     \
-    EVENT(160, HEAP_PROF_BEGIN, EVF_HEAP_PROF_BEGIN)                             \
-    EVENT(161, HEAP_PROF_COST_CENTRE, EVF_HEAP_PROF_COST_CENTRE)                 \
-    EVENT(162, HEAP_PROF_SAMPLE_BEGIN, EVF_ERA)                                  \
-    EVENT(163, HEAP_PROF_SAMPLE_COST_CENTRE, EVF_HEAP_PROF_SAMPLE_COST_CENTRE)   \
-    EVENT(164, HEAP_PROF_SAMPLE_STRING, EVF_HEAP_PROF_SAMPLE_STRING)             \
-    EVENT(165, HEAP_PROF_SAMPLE_END, EVF_ERA)                                    \
-    EVENT(166, HEAP_BIO_PROF_SAMPLE_BEGIN, EVF_HEAP_BIO_PROF_SAMPLE_BEGIN)       \
-    EVENT(167, PROF_SAMPLE_COST_CENTRE, EVF_PROF_SAMPLE_COST_CENTRE)             \
-    EVENT(168, PROF_BEGIN, EVF_PROF_BEGIN)                                       \
-    EVENT(169, IPE, EVF_IPE)
+#define EV_RELATION(EVENT)                                                             \
+    EVENT(0, CREATE_THREAD, EVF_THREAD, NONE)                                          \
+    EVENT(1, RUN_THREAD, EVF_THREAD, NONE)                                             \
+    EVENT(2, STOP_THREAD, EVF_STOP_THREAD, NONE)                                       \
+    EVENT(3, THREAD_RUNNABLE, EVF_THREAD, NONE)                                        \
+    EVENT(4, MIGRATE_THREAD, EVF_MIGRATE_THREAD, NONE)                                 \
+    EVENT(5, SHUTDOWN, EVF_NONE, NONE)  /* retired */                                  \
+    EVENT(8, THREAD_WAKEUP, EVF_MIGRATE_THREAD, NONE)                                  \
+    EVENT(9, GC_START, EVF_NONE, NONE)                                                 \
+    EVENT(10, GC_END, EVF_NONE, NONE)                                                  \
+    EVENT(11, REQUEST_SEQ_GC, EVF_NONE, NONE)                                          \
+    EVENT(12, REQUEST_PAR_GC, EVF_NONE, NONE)                                          \
+    EVENT(15, CREATE_SPARK_THREAD, EVF_THREAD, NONE)                                   \
+    EVENT(16, LOG_MSG, EVF_MESSAGE, NONE)                                              \
+    EVENT(17, STARTUP, EVF_STARTUP, NONE)  /* retired */                               \
+    EVENT(18, BLOCK_MARKER, EVF_BLOCK_MARKER, NONE)                                    \
+    EVENT(19, USER_MSG, EVF_MESSAGE, NONE)                                             \
+    EVENT(20, GC_IDLE, EVF_NONE, NONE)                                                 \
+    EVENT(21, GC_WORK, EVF_NONE, NONE)                                                 \
+    EVENT(22, GC_DONE, EVF_NONE, NONE)                                                 \
+    EVENT(25, CAPSET_CREATE, EVF_CAPSET_CREATE, NONE)                                  \
+    EVENT(26, CAPSET_DELETE, EVF_CAPSET, NONE)                                         \
+    EVENT(27, CAPSET_ASSIGN_CAP, EVF_CAPSET_CAP, NONE)                                 \
+    EVENT(28, CAPSET_REMOVE_CAP, EVF_CAPSET_CAP, NONE)                                 \
+    EVENT(29, RTS_IDENTIFIER, EVF_RTS_IDENTIFIER, RUN_INFO)                            \
+    EVENT(30, PROGRAM_ARGS, EVF_CAPSET_ARGV, RUN_INFO)                                 \
+    EVENT(31, PROGRAM_ENV, EVF_CAPSET_ARGV, NONE)                                      \
+    EVENT(32, OSPROCESS_PID, EVF_CAPSET_PID, NONE)                                     \
+    EVENT(33, OSPROCESS_PPID, EVF_CAPSET_PID, NONE)                                    \
+    EVENT(43, WALL_CLOCK_TIME, EVF_WALL_CLOCK_TIME, RUN_INFO)                          \
+    EVENT(44, THREAD_LABEL, EVF_THREAD_LABEL, NONE)                                    \
+    EVENT(45, CAP_CREATE, EVF_CAP, NONE)                                               \
+    EVENT(46, CAP_DELETE, EVF_CAP, NONE)                                               \
+    EVENT(47, CAP_DISABLE, EVF_CAP, NONE)                                              \
+    EVENT(48, CAP_ENABLE, EVF_CAP, NONE)                                               \
+    EVENT(49, HEAP_ALLOCATED, EVF_CAPSET_BYTES, NONE)                                  \
+    EVENT(50, HEAP_SIZE, EVF_CAPSET_BYTES, HEAP_TOTAL)                                 \
+    EVENT(51, HEAP_LIVE, EVF_CAPSET_BYTES, HEAP_TOTAL)                                 \
+    EVENT(52, HEAP_INFO_GHC, EVF_HEAP_INFO_GHC, NONE)                                  \
+    EVENT(53, GC_STATS_GHC, EVF_GC_STATS_GHC, NONE)                                    \
+    EVENT(54, GC_GLOBAL_SYNC, EVF_NONE, NONE)                                          \
+    EVENT(55, TASK_CREATE, EVF_TASK_CREATE, NONE)                                      \
+    EVENT(56, TASK_MIGRATE, EVF_TASK_MIGRATE, NONE)                                    \
+    EVENT(57, TASK_DELETE, EVF_TASK, NONE)                                             \
+    EVENT(58, USER_MARKER, EVF_MESSAGE, MARKER)                                        \
+    EVENT(90, MEM_RETURN, EVF_MEM_RETURN, NONE)                                        \
+    EVENT(91, BLOCKS_SIZE, EVF_CAPSET_BYTES, HEAP_TOTAL)                               \
+    EVENT(160, HEAP_PROF_BEGIN, EVF_HEAP_PROF_BEGIN, CENSUS)                           \
+    EVENT(161, HEAP_PROF_COST_CENTRE, EVF_HEAP_PROF_COST_CENTRE, CENSUS)               \
+    EVENT(162, HEAP_PROF_SAMPLE_BEGIN, EVF_ERA, CENSUS)                                \
+    EVENT(163, HEAP_PROF_SAMPLE_COST_CENTRE, EVF_HEAP_PROF_SAMPLE_COST_CENTRE, CENSUS) \
+    EVENT(164, HEAP_PROF_SAMPLE_STRING, EVF_HEAP_PROF_SAMPLE_STRING, CENSUS)           \
+    EVENT(165, HEAP_PROF_SAMPLE_END, EVF_ERA, CENSUS)                                  \
+    EVENT(166, HEAP_BIO_PROF_SAMPLE_BEGIN, EVF_HEAP_BIO_PROF_SAMPLE_BEGIN, CENSUS)     \
+    EVENT(167, PROF_SAMPLE_COST_CENTRE, EVF_PROF_SAMPLE_COST_CENTRE, TIME_PROFILE)     \
+    EVENT(168, PROF_BEGIN, EVF_PROF_BEGIN, TIME_PROFILE)                               \
+    EVENT(169, IPE, EVF_IPE, RUN_INFO)
+
+/* Roles: what an event is for. The census assembler reads the events of every role but
+ * NONE and TIME_PROFILE; a header that declares a CENSUS event smaller than its fields is
+ * refused, and a CENSUS event too short for its fields is damage (other roles are skipped
+ * when short: a run goes on without a marker). */
+enum ev_role {
+    EVR_NONE,          /* known by name (for --dump), not used */
+    EVR_CENSUS,        /* heap profile: its beginning, cost centres, census samples */
+    EVR_RUN_INFO,      /* what the run was: program, runtime, start time, info tables */
+    EVR_HEAP_TOTAL,    /* the runtime's own heap totals */
+    EVR_MARKER,        /* user markers (traceMarker) */
+    EVR_TIME_PROFILE,  /* time-profile ticks (+RTS -p) */
+};
 
 /* Field lists: FIELD(type, name, doc). */
 #define EVF_NONE(FIELD)

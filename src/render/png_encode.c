@@ -5,7 +5,6 @@
  * code never prints. Output goes through our own write callback so that a short fwrite
  * (a full disk, a closed pipe) is caught where it happens and keeps its errno.
  */
-#include "config.h"
 
 #include "render/png_encode.h"
 
