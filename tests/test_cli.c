@@ -114,6 +114,84 @@ static void help_and_version(void **state)
     assert_non_null(strstr(cli_usage, "--dump"));
 }
 
+/* Every chart option, through the parser, into the field the chart reads. */
+static void chart_options_reach_their_fields(void **state)
+{
+    (void)state;
+    struct cli_options o;
+    const char *a[] = { "ev2hp", "in", "-o", "a.svg", "--bands", "7", "--trace", "2.5",
+                        "--sort", "stddev", "--reverse", "--include", "^Main\\.",
+                        "--include", "CAF", "--exclude", "PINNED", "--from", "0.5",
+                        "--to", "3.25", "--title", "my run", "--no-markers", "--totals",
+                        "--width", "640", "--height", "480", "--y-max", "64M" };
+    parse(&o, (int)(sizeof a / sizeof *a), a);
+    assert_int_equal(o.action, CLI_CONVERT);
+    const struct profile_options *pr = &o.chart.profile;
+    assert_int_equal(pr->bands, 7);
+    assert_true(pr->trace_percent == 2.5);
+    assert_int_equal(pr->sort, PROFILE_SORT_STDDEV);
+    assert_true(pr->reverse);
+    assert_int_equal(pr->include_count, 2);
+    assert_string_equal(pr->include[0], "^Main\\.");
+    assert_string_equal(pr->include[1], "CAF");
+    assert_int_equal(pr->exclude_count, 1);
+    assert_string_equal(pr->exclude[0], "PINNED");
+    assert_true(pr->has_from && pr->from_seconds == 0.5);
+    assert_true(pr->has_to && pr->to_seconds == 3.25);
+    assert_string_equal(o.chart.title, "my run");
+    assert_true(o.chart.no_markers);
+    assert_true(o.chart.totals);
+    assert_int_equal(o.chart.width, 640);
+    assert_int_equal(o.chart.height, 480);
+    assert_true(o.chart.has_y_max);
+    assert_true(o.chart.y_max == 64u << 20);
+
+    /* Without them: the documented defaults. */
+    const char *b[] = { "ev2hp", "in", "-o", "a.svg" };
+    parse(&o, 4, b);
+    assert_int_equal(o.chart.profile.bands, 15);
+    assert_int_equal(o.chart.profile.sort, PROFILE_SORT_SIZE);
+    assert_false(o.chart.profile.reverse || o.chart.profile.has_from || o.chart.profile.has_to);
+    assert_false(o.chart.no_markers || o.chart.totals || o.chart.has_y_max);
+    assert_null(o.chart.title);
+    const char *c[] = { "ev2hp", "in", "--sort", "name", "--bands", "0" };
+    parse(&o, 6, c);
+    assert_int_equal(o.chart.profile.sort, PROFILE_SORT_NAME);
+    assert_int_equal(o.chart.profile.bands, 0);
+}
+
+/* Each chart option refuses what it cannot mean, naming the option. */
+static void chart_options_refuse_bad_values(void **state)
+{
+    (void)state;
+    static const char *const bad[][3] = {
+        { "--bands", "many", "--bands" },   { "--bands", "-1", "--bands" },
+        { "--trace", "101", "--trace" },    { "--trace", "x", "--trace" },
+        { "--sort", "colour", "--sort" },   { "--include", "(", "" },
+        { "--exclude", "[a", "" },          { "--from", "soon", "--from" },
+        { "--to", "-", "--to" },            { "--width", "10", "--width" },
+        { "--height", "99999", "--height" }, { "--y-max", "0", "--y-max" },
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        struct cli_options o;
+        const char *argv[] = { "ev2hp", "in", bad[i][0], bad[i][1] };
+        parse(&o, 4, argv);
+        assert_int_equal(o.action, CLI_USAGE_ERROR);
+        assert_non_null(strstr(o.message, bad[i][2]));
+    }
+    struct cli_options o;
+    const char *many[2 + 2 * 17];
+    many[0] = "ev2hp";
+    many[1] = "in";
+    for (int i = 0; i < 17; i++) {
+        many[2 + 2 * i] = "--include";
+        many[3 + 2 * i] = "x";
+    }
+    parse(&o, 2 + 2 * 17, many);
+    assert_int_equal(o.action, CLI_USAGE_ERROR);
+    assert_non_null(strstr(o.message, "--include"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -123,6 +201,8 @@ int main(void)
         cmocka_unit_test(usage_errors),
         cmocka_unit_test(dump_alone_writes_no_hp),
         cmocka_unit_test(help_and_version),
+        cmocka_unit_test(chart_options_reach_their_fields),
+        cmocka_unit_test(chart_options_refuse_bad_values),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
