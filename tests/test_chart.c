@@ -127,6 +127,15 @@ static void elision(void **state)
     textmeasure_free(tm);
 }
 
+/* Characters in a UTF-8 string (its bytes that are not continuation bytes). */
+static size_t glyph_count(const char *text)
+{
+    size_t n = 0;
+    for (const unsigned char *p = (const unsigned char *)text; *p; p++)
+        n += (*p & 0xc0) != 0x80;
+    return n;
+}
+
 /* Every text item of a crowded chart stays inside the picture, and legend text does
  * not reach into the plot. */
 static void layout_within_bounds(void **state)
@@ -174,7 +183,14 @@ static void layout_within_bounds(void **state)
         const struct dl_item *it = &dl.items[i];
         if (it->kind != DL_TEXT)
             continue;
+        /* The oracle: every glyph of DejaVu Sans (Latin, digits, punctuation, the
+         * ellipsis) advances between 0.25 and 1.05 em, so a string of n characters is at
+         * least 0.25 n em wide whatever the measurer says; a measurer that said 0 (or
+         * too little) would let text run out of the picture and must fail here. */
+        size_t chars = glyph_count(it->text);
         double w = text_width(tm, it->text, it->font_size, it->bold);
+        assert_true(w >= 0.25 * it->font_size * chars - 1e-9);
+        assert_true(w <= 1.05 * it->font_size * chars + 1e-9);
         double x0 = it->anchor == DL_ANCHOR_START ? it->x
                   : it->anchor == DL_ANCHOR_MIDDLE ? it->x - w / 2 : it->x - w;
         assert_true(x0 >= -0.5);
