@@ -5,6 +5,7 @@
 #ifndef EV2HP_CHARTTEST_H
 #define EV2HP_CHARTTEST_H
 
+#include <ftw.h>
 #include <libxml/parser.h>
 #include <libxml/tree.h>
 #include <stdio.h>
@@ -16,14 +17,31 @@
 #include "convert.h"
 #include "evwriter.h"
 
-/* A fresh temporary directory's path joined with name (static storage per call site). */
+static char temp_dir[4096];
+
+static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+    (void)st, (void)flag, (void)ftw;
+    return remove(path);
+}
+
+/* At exit: the test's temporary directory goes, whatever the test left in it. */
+static void remove_temp_dir(void)
+{
+    nftw(temp_dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+/* A fresh temporary directory's path joined with name; the directory is removed when the
+ * test program exits. */
 static inline const char *temp_path(char *buf, size_t size, const char *name)
 {
-    static char dir[64];
+    char *dir = temp_dir;
     if (!dir[0]) {
-        snprintf(dir, sizeof dir, "/tmp/ev2hp-test-XXXXXX");
+        snprintf(dir, sizeof temp_dir, "%s/ev2hp-test-XXXXXX",
+                 getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
         if (!mkdtemp(dir))
             abort();
+        atexit(remove_temp_dir);
     }
     snprintf(buf, size, "%s/%s", dir, name);
     return buf;
