@@ -17,7 +17,7 @@
 #include "convert.h"
 #include "evwriter.h"
 
-static char temp_dir[4096];
+static char temp_dir[256];
 
 static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
 {
@@ -37,13 +37,14 @@ static inline const char *temp_path(char *buf, size_t size, const char *name)
 {
     char *dir = temp_dir;
     if (!dir[0]) {
-        snprintf(dir, sizeof temp_dir, "%s/ev2hp-test-XXXXXX",
-                 getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
-        if (!mkdtemp(dir))
+        const char *tmp = getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
+        if ((size_t)snprintf(dir, sizeof temp_dir, "%s/ev2hp-test-XXXXXX", tmp) >=
+                sizeof temp_dir || !mkdtemp(dir))
             abort();
         atexit(remove_temp_dir);
     }
-    snprintf(buf, size, "%s/%s", dir, name);
+    if ((size_t)snprintf(buf, size, "%s/%s", dir, name) >= size)
+        abort();   /* a test's buffer too small for its path: fix the test */
     return buf;
 }
 
