@@ -223,7 +223,7 @@ static int read_base(struct run *run, struct compare_base *base)
         wants(opt, format_is_summary),
     };
     struct input_options iopt = { opt->compare_path, opt->ccs_length, opt->read_buffer, NULL,
-                                  NULL, NULL };
+                                  NULL, NULL, opt->stop_at_damage };
     struct input_outcome out;
     struct ev_error err = { 0 };
     r->base_name = input_name(opt->compare_path);
@@ -248,7 +248,7 @@ static void convert_input(struct run *run, const char *input_name)
     struct convert_result *result = run->result;
     struct ev_error err = { 0 };
     struct input_options iopt = { opt->input_path, opt->ccs_length, opt->read_buffer, opt->dump,
-                                  opt->progress, opt->progress_ctx };
+                                  opt->progress, opt->progress_ctx, opt->stop_at_damage };
     struct census_events events = { on_frame, on_marker, on_total, run };
     struct input *in = input_open(&iopt, &events, &err);
     bool commit = false;

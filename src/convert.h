@@ -35,6 +35,7 @@ struct convert_options {
     const char *input_path;        /* NULL or "-" = standard input */
     unsigned ccs_length;           /* -L; 0 = as the program ran */
     bool strict;                   /* damage is a failure */
+    bool stop_at_damage;           /* keep only what precedes the first damage */
     FILE *dump;                    /* --dump: every event, one line each, here; or NULL */
     const struct output_request *outputs;
     size_t output_count;
@@ -51,7 +52,7 @@ struct convert_options {
     void *progress_ctx;
 };
 
-#define CONVERT_MAX_WARNINGS 8
+#define CONVERT_MAX_WARNINGS 16
 
 struct convert_result {
     int exit_status;

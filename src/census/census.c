@@ -40,6 +40,7 @@ struct census {
     struct ipe_names *ipe;        /* -hi: info-table addresses to descriptions */
 
     bool sample_end_declared;
+    bool after_damage;            /* census events are ignored until the next census begins */
     bool in_census;
     bool open_is_bio;
     uint64_t open_time_ns;
@@ -220,6 +221,7 @@ static enum census_status open_census(struct census *c, uint64_t time_ns, uint64
                 return st;
         }
     }
+    c->after_damage = false;
     c->in_census = true;
     c->open_is_bio = bio;
     c->open_time_ns = time_ns;
@@ -267,7 +269,7 @@ static enum census_status add_stack_entry(struct census *c, const struct ev_even
             return limit_error(err, ev, bst);
     }
     if (!c->in_census) {
-        c->stats.stray_entries++;
+        c->stats.stray_entries += !c->after_damage;
         return CENSUS_OK;
     }
     enum census_status st = push_entry(&c->open, band, s->bytes, CENSUS_MAX_ENTRIES);
@@ -312,7 +314,7 @@ static enum census_status add_string_entry(struct census *c, const struct ev_eve
                                            struct ev_error *err)
 {
     if (!c->in_census) {
-        c->stats.stray_entries++;
+        c->stats.stray_entries += !c->after_damage;
         return CENSUS_OK;
     }
     uint32_t band;
@@ -432,7 +434,24 @@ static enum census_status too_short(const struct ev_event *ev, struct ev_error *
 bool census_wants(uint16_t tag)
 {
     enum ev_role role = ev_role(tag);
-    return role != EVR_NONE && role != EVR_TIME_PROFILE;
+    /* Time-profile ticks are watched for, inside censuses (census_damaged). */
+    return (role != EVR_NONE && role != EVR_TIME_PROFILE) || tag == EV_PROF_SAMPLE_COST_CENTRE;
+}
+
+void census_damaged(struct census *c)
+{
+    if (c->in_census) {
+        c->in_census = false;
+        c->stats.lost_to_damage++;
+    }
+    c->after_damage = true;
+}
+
+/* Whether the run is on the non-threaded runtime, whose timer thread writes time-profile
+ * ticks into the census's buffer without a lock ("rts_thr..." names the threaded one). */
+static bool unlocked_runtime(const struct census *c)
+{
+    return c->info.rts_version && !strstr(c->info.rts_version, "thr");
 }
 
 void census_note_time(struct census *c, uint64_t time_ns)
@@ -447,6 +466,14 @@ enum census_status census_feed(struct census *c, const struct ev_event *ev,
     census_note_time(c, ev->time);
     if (!census_wants(ev->tag))
         return CENSUS_OK;
+    if (ev->tag == EV_PROF_SAMPLE_COST_CENTRE) {
+        if (c->opt.recover && c->in_census && unlocked_runtime(c)) {
+            ev_error_at(err, ev->offset, "a time-profile tick inside the census begun at %.2f s "
+                        "(it may have overwritten one of its entries)", c->open_time_ns / 1e9);
+            return CENSUS_SUSPECT;
+        }
+        return CENSUS_OK;
+    }
     union ev_body b;
     if (ev_decode(ev->tag, ev->payload, ev->size, &b) != EV_DECODED) {
         if (ev_role(ev->tag) == EVR_CENSUS)
@@ -456,6 +483,11 @@ enum census_status census_feed(struct census *c, const struct ev_event *ev,
     switch (ev->tag) {
     case EV_HEAP_PROF_BEGIN:
         if (c->info.has_heap_profile) {
+            if (c->opt.recover) {
+                ev_error_at(err, ev->offset, "a second HEAP_PROF_BEGIN: a copy of an earlier "
+                            "block");
+                return CENSUS_DUPLICATE;
+            }
             c->stats.extra_prof_begins++;
             return CENSUS_OK;
         }
@@ -465,6 +497,12 @@ enum census_status census_feed(struct census *c, const struct ev_event *ev,
         return CENSUS_OK;
     case EV_HEAP_PROF_COST_CENTRE: {
         const struct ev_HEAP_PROF_COST_CENTRE *cc = &b.HEAP_PROF_COST_CENTRE;
+        struct ccs_name known;
+        if (c->opt.recover && costcentres_lookup(c->ccs, cc->cc, &known)) {
+            ev_error_at(err, ev->offset, "cost centre %lu defined again: a copy of an earlier "
+                        "block", (unsigned long)cc->cc);
+            return CENSUS_DUPLICATE;
+        }
         enum cc_status st = costcentres_define(c->ccs, cc->cc, cc->label.ptr, cc->label.len,
                                                cc->module.ptr, cc->module.len);
         if (st == CC_NO_MEMORY)
@@ -482,7 +520,12 @@ enum census_status census_feed(struct census *c, const struct ev_event *ev,
                            b.HEAP_BIO_PROF_SAMPLE_BEGIN.era, true, err);
     case EV_HEAP_PROF_SAMPLE_END:
         if (!c->in_census) {
-            c->stats.stray_ends++;
+            /* After damage, the end of a census whose beginning was lost. */
+            if (c->after_damage)
+                c->stats.lost_to_damage++;
+            else
+                c->stats.stray_ends++;
+            c->after_damage = false;
             return CENSUS_OK;
         }
         return close_census(c, err);
