@@ -41,6 +41,7 @@ struct census {
 
     bool sample_end_declared;
     bool after_damage;            /* census events are ignored until the next census begins */
+    bool end_is_loss;             /* after damage, a census end seen is a census lost */
     bool in_census;
     bool open_is_bio;
     uint64_t open_time_ns;
@@ -440,6 +441,8 @@ bool census_wants(uint16_t tag)
 
 void census_damaged(struct census *c)
 {
+    /* The end of the census dropped here may still come: it is not another loss. */
+    c->end_is_loss = !c->in_census && !(c->after_damage && !c->end_is_loss);
     if (c->in_census) {
         c->in_census = false;
         c->stats.lost_to_damage++;
@@ -467,7 +470,7 @@ enum census_status census_feed(struct census *c, const struct ev_event *ev,
     if (!census_wants(ev->tag))
         return CENSUS_OK;
     if (ev->tag == EV_PROF_SAMPLE_COST_CENTRE) {
-        if (c->opt.recover && c->in_census && unlocked_runtime(c)) {
+        if (c->in_census && unlocked_runtime(c)) {
             ev_error_at(err, ev->offset, "a time-profile tick inside the census begun at %.2f s "
                         "(it may have overwritten one of its entries)", c->open_time_ns / 1e9);
             return CENSUS_SUSPECT;
@@ -483,12 +486,12 @@ enum census_status census_feed(struct census *c, const struct ev_event *ev,
     switch (ev->tag) {
     case EV_HEAP_PROF_BEGIN:
         if (c->info.has_heap_profile) {
+            c->stats.extra_prof_begins++;
             if (c->opt.recover) {
                 ev_error_at(err, ev->offset, "a second HEAP_PROF_BEGIN: a copy of an earlier "
                             "block");
                 return CENSUS_DUPLICATE;
             }
-            c->stats.extra_prof_begins++;
             return CENSUS_OK;
         }
         c->info.has_heap_profile = true;
@@ -522,7 +525,7 @@ enum census_status census_feed(struct census *c, const struct ev_event *ev,
         if (!c->in_census) {
             /* After damage, the end of a census whose beginning was lost. */
             if (c->after_damage)
-                c->stats.lost_to_damage++;
+                c->stats.lost_to_damage += c->end_is_loss;
             else
                 c->stats.stray_ends++;
             c->after_damage = false;

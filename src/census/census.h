@@ -112,8 +112,9 @@ enum census_status {
      * step): */
     CENSUS_DUPLICATE,           /* a second HEAP_PROF_BEGIN or a cost centre defined again:
                                  * the block is a copy of an earlier one */
-    CENSUS_SUSPECT,             /* a time-profile tick inside a census of the non-threaded
-                                 * runtime: it may have overwritten one of its entries */
+    CENSUS_SUSPECT,             /* (with or without recover) a time-profile tick inside a
+                                 * census of the non-threaded runtime: it may have
+                                 * overwritten one of its entries */
 };
 
 struct census;

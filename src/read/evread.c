@@ -291,6 +291,11 @@ void ev_reader_recover(struct ev_reader *r, bool on)
     r->recover = on;
 }
 
+uint64_t ev_reader_block_end(const struct ev_reader *r)
+{
+    return r->block_end;
+}
+
 struct ev_region ev_reader_last_region(const struct ev_reader *r)
 {
     return r->region;
@@ -365,12 +370,13 @@ static bool plausible_at(const struct ev_reader *r, size_t pos, size_t *length,
     return true;
 }
 
-/* Whether the end-of-data marker at buf + pos ends the input where it must: at the end
- * of the block, or (outside any known block) as the input's last two bytes. */
+/* Whether the end-of-data marker at buf + pos ends the input where it must: as the last
+ * bytes of its block (GHC 9.6+ writes it into the last block), or (outside any known
+ * block) as the input's last two bytes. */
 static bool data_end_at(struct ev_reader *r, size_t pos)
 {
     if (r->block_end)
-        return offset_of(r, pos) == r->block_end;
+        return offset_of(r, pos) + 2 == r->block_end;
     fill(r, pos - r->pos + 3);
     return r->at_eof && r->len - pos == 2;
 }
@@ -559,7 +565,9 @@ static enum ev_status next_checked(struct ev_reader *r, struct ev_event *ev,
         }
     }
     if (tag == EV_TAG_DATA_END) {
-        if (r->block_end) {
+        /* GHC 9.6+ writes it as the last event of the last block; anywhere else in a
+         * block it is two bytes of something else. */
+        if (r->block_end && at + 2 != r->block_end) {
             ev_error_at(err, at, "an end-of-data marker inside a block that ends at offset %"
                         PRIu64, r->block_end);
             return damage(r, at, err);

@@ -78,6 +78,9 @@ void ev_reader_skip_unwanted(struct ev_reader *r, bool (*wanted)(uint16_t tag));
  * inside a block, a block marker that is not one. */
 void ev_reader_recover(struct ev_reader *r, bool on);
 
+/* The offset where the current block ends, or 0 outside any block of known size. */
+uint64_t ev_reader_block_end(const struct ev_reader *r);
+
 /* The region of the last EV_SKIPPED. */
 struct ev_region ev_reader_last_region(const struct ev_reader *r);
 

@@ -324,9 +324,15 @@ static enum ev_status feed_events(struct input *in, struct input_outcome *out,
         *cst = census_feed(in->census, &ev, err);
         if (*cst == CENSUS_OK)
             continue;
-        if (*cst == CENSUS_SUSPECT) {
+        if (*cst == CENSUS_SUSPECT && !in->opt.stop_at_damage) {
             /* Nothing to skip: every event parses; only the census is doubtful. */
             note_region(in, out, (struct ev_region){ ev.offset, 0 }, err);
+            *cst = CENSUS_OK;
+            continue;
+        }
+        if (*cst == CENSUS_DUPLICATE && !ev_reader_block_end(in->reader)) {
+            /* Without block markers (never so from GHC) there is no copy to skip: the
+             * event alone is ignored, as the assembler counts it. */
             *cst = CENSUS_OK;
             continue;
         }
