@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "base/intern.h"
+#include "base/grow.h"
 
 struct band {
     uint32_t label_id;      /* strings: its key in strings; stacks: in labels, or UNNAMED */
@@ -28,7 +29,7 @@ struct band {
 /* Band numbers of a table's keys, indexed by key number. */
 struct band_map {
     uint32_t *band;
-    uint32_t cap;
+    size_t cap;
 };
 
 struct bands {
@@ -38,7 +39,7 @@ struct bands {
     struct band_map string_band, stack_band;
     struct band *band;
     uint32_t count;
-    uint32_t cap;
+    size_t cap;
     uint32_t next_stack_number;
 };
 
@@ -80,27 +81,14 @@ static enum bands_status from_intern(enum intern_status st)
     return st == INTERN_FULL ? BANDS_FULL : BANDS_NO_MEMORY;
 }
 
-static bool grow(void **items, uint32_t *cap, uint32_t need, size_t item_size)
-{
-    if (need < *cap)
-        return true;
-    uint32_t n = *cap ? *cap * 2 : 256;
-    void *grown = realloc(*items, (size_t)n * item_size);
-    if (!grown)
-        return false;
-    *items = grown;
-    *cap = n;
-    return true;
-}
-
 /* Numbers the band of a key just added to a table as key_id. */
 static enum bands_status new_band(struct bands *b, struct band_map *map, uint32_t key_id,
                                   struct band rec, uint32_t *band)
 {
     if (b->count >= BANDS_MAX)
         return BANDS_FULL;
-    if (!grow((void **)&map->band, &map->cap, key_id, sizeof *map->band) ||
-        !grow((void **)&b->band, &b->cap, b->count, sizeof *b->band))
+    if (GROW_ARRAY(map->band, &map->cap, (size_t)key_id + 1) != 0 ||
+        GROW_ARRAY(b->band, &b->cap, (size_t)b->count + 1) != 0)
         return BANDS_NO_MEMORY;
     *band = b->count++;
     map->band[key_id] = *band;

@@ -15,6 +15,7 @@
 #include "census/costcentres.h"
 #include "census/ipe.h"
 #include "read/evdecode.h"
+#include "base/grow.h"
 
 struct entry_vec {
     struct census_entry *items;
@@ -139,12 +140,8 @@ static enum census_status push_entry(struct entry_vec *v, uint32_t band, uint64_
     if (v->count == v->cap) {
         if (v->cap >= limit)
             return CENSUS_LIMIT;
-        size_t cap = v->cap ? v->cap * 2 : 1024;
-        struct census_entry *grown = realloc(v->items, cap * sizeof *grown);
-        if (!grown)
+        if (GROW_ARRAY(v->items, &v->cap, v->count + 1) != 0)
             return CENSUS_NO_MEMORY;
-        v->items = grown;
-        v->cap = cap;
     }
     v->items[v->count++] = (struct census_entry){ band, bytes };
     return CENSUS_OK;
@@ -179,12 +176,8 @@ static enum census_status hold(struct census *c, struct ev_error *err)
     if (c->held_count >= CENSUS_MAX_HELD_ENTRIES)
         return hold_limit(err);
     if (c->held_count == c->held_cap) {
-        size_t cap = c->held_cap ? c->held_cap * 2 : 64;
-        struct held_frame *grown = realloc(c->held, cap * sizeof *grown);
-        if (!grown)
+        if (GROW_ARRAY(c->held, &c->held_cap, c->held_count + 1) != 0)
             return CENSUS_NO_MEMORY;
-        c->held = grown;
-        c->held_cap = cap;
     }
     size_t first = c->held_entries.count;
     for (size_t i = 0; i < c->open.count; i++) {

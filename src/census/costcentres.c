@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "base/intern.h"
+#include "base/grow.h"
 
 struct cc_names {
     char *label;
@@ -17,7 +18,7 @@ struct cc_names {
 struct costcentres {
     struct intern *numbers;
     struct cc_names *names;
-    uint32_t cap;
+    size_t cap;
 };
 
 struct costcentres *costcentres_new(uint32_t max_count)
@@ -68,13 +69,10 @@ enum cc_status costcentres_define(struct costcentres *t, uint32_t number, const 
     if (st == INTERN_NO_MEMORY)
         return CC_NO_MEMORY;
     if (id >= t->cap) {
-        uint32_t cap = t->cap ? t->cap * 2 : 256;
-        struct cc_names *grown = realloc(t->names, cap * sizeof *grown);
-        if (!grown)
+        size_t old = t->cap;
+        if (GROW_ARRAY(t->names, &t->cap, (size_t)id + 1) != 0)
             return CC_NO_MEMORY;
-        memset(grown + t->cap, 0, (cap - t->cap) * sizeof *grown);
-        t->names = grown;
-        t->cap = cap;
+        memset(t->names + old, 0, (t->cap - old) * sizeof *t->names);
     }
     char *l = copy(label, label_len), *m = copy(module, module_len);
     if (!l || !m) {

@@ -8,12 +8,13 @@
 #include <string.h>
 
 #include "base/intern.h"
+#include "base/grow.h"
 
 struct ipe_names {
     struct intern *addresses;
     char **descriptions;
     size_t *lengths;
-    uint32_t cap;
+    size_t cap;
     char key[24];
 };
 
@@ -75,16 +76,14 @@ enum ipe_status ipe_names_add(struct ipe_names *t, const struct ev_IPE *ipe, con
     if (st == INTERN_NO_MEMORY)
         return IPE_NO_MEMORY;
     if (id >= t->cap) {
-        uint32_t cap = t->cap ? t->cap * 2 : 256;
-        char **d = realloc(t->descriptions, cap * sizeof *d);
-        if (!d)
+        /* lengths first: descriptions' capacity is the table's, and only grows when
+         * both arrays have the room */
+        size_t cap = t->cap, lengths_cap = t->cap;
+        if (GROW_ARRAY(t->lengths, &lengths_cap, (size_t)id + 1) != 0)
             return IPE_NO_MEMORY;
-        t->descriptions = d;
-        size_t *l = realloc(t->lengths, cap * sizeof *l);
-        if (!l)
+        if (GROW_ARRAY(t->descriptions, &cap, lengths_cap) != 0)
             return IPE_NO_MEMORY;
-        t->lengths = l;
-        memset(t->descriptions + t->cap, 0, (cap - t->cap) * sizeof *d);
+        memset(t->descriptions + t->cap, 0, (cap - t->cap) * sizeof *t->descriptions);
         t->cap = cap;
     }
     size_t len;
