@@ -161,21 +161,26 @@ int intern_find(const struct intern *t, const void *key, size_t len, uint32_t *i
     return 0;
 }
 
-enum intern_status intern_get(struct intern *t, const void *key, size_t len, uint32_t *id)
+enum table_status intern_get(struct intern *t, const void *key, size_t len, uint32_t *id,
+                             bool *added)
 {
     uint64_t hash = hash_bytes(key, len);
     size_t i = probe(t, key, len, hash);
+    if (added)
+        *added = false;
     if (t->slots[i]) {
         *id = t->slots[i] - 1;
-        return INTERN_FOUND;
+        return TABLE_OK;
     }
     if (t->count >= t->max_keys || t->arena_len + len > t->max_bytes)
-        return INTERN_FULL;
+        return TABLE_FULL;
     if (append_key(t, key, len, hash) != 0)
-        return INTERN_NO_MEMORY;
+        return TABLE_NO_MEMORY;
     t->slots[i] = t->count;
     *id = t->count - 1;
     if ((size_t)t->count * 2 > t->slot_mask && grow_slots(t) != 0)
-        return INTERN_NO_MEMORY;
-    return INTERN_ADDED;
+        return TABLE_NO_MEMORY;
+    if (added)
+        *added = true;
+    return TABLE_OK;
 }

@@ -320,12 +320,12 @@ static enum hp_status add_entry(struct hp_reader *r, char *line, size_t len, str
         return bad(r, err, "expected a label, a tab and a number of bytes", line);
     size_t label_len = (size_t)(sep - line);
     uint32_t band;
-    enum bands_status bs = bands_string(r->bands, line, label_len, &band);
-    if (bs == BANDS_NO_MEMORY) {
+    enum table_status bs = bands_string(r->bands, line, label_len, &band);
+    if (bs == TABLE_NO_MEMORY) {
         ev_error_set(err, "out of memory");
         return HP_NO_MEMORY;
     }
-    if (bs == BANDS_FULL) {
+    if (bs == TABLE_FULL) {
         ev_error_set(err, "line %llu: more than %u distinct bands", (unsigned long long)r->line_no,
                      BANDS_MAX);
         return HP_LIMIT;
