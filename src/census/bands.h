@@ -16,11 +16,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "base/limits.h"
 #include "base/table.h"
 
-/* Documented limits (README, "Limits"): past them input is refused, not swallowed. */
-#define BANDS_MAX 1000000u
-#define BANDS_MAX_TEXT ((size_t)64 << 20)
 
 struct bands;
 
