@@ -16,6 +16,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "base/limits.h"
 #include "census/bands.h"
 #include "census/census.h"
 #include "base/error.h"
@@ -38,7 +39,6 @@ enum input_status {
     INPUT_STOPPED,              /* a callback returned non-zero (errno says why) */
 };
 
-#define INPUT_MAX_WARNINGS 16
 #define INPUT_MAX_REGIONS 8     /* damaged regions listed (all are counted) */
 
 struct input_outcome {
