@@ -53,9 +53,6 @@ struct convert_options {
     void *progress_ctx;
 };
 
-<<<<<<< HEAD
-=======
->>>>>>> main
 
 struct convert_result {
     int exit_status;

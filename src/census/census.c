@@ -493,17 +493,13 @@ enum census_status census_feed(struct census *c, const struct ev_event *ev,
         return CENSUS_OK;
     case EV_HEAP_PROF_COST_CENTRE: {
         const struct ev_HEAP_PROF_COST_CENTRE *cc = &b.HEAP_PROF_COST_CENTRE;
-<<<<<<< HEAD
         struct ccs_name known;
         if (c->opt.recover && costcentres_lookup(c->ccs, cc->cc, &known)) {
             ev_error_at(err, ev->offset, "cost centre %lu defined again: a copy of an earlier "
                         "block", (unsigned long)cc->cc);
             return CENSUS_DUPLICATE;
         }
-        enum cc_status st = costcentres_define(c->ccs, cc->cc, cc->label.ptr, cc->label.len,
-=======
         enum table_status st = costcentres_define(c->ccs, cc->cc, cc->label.ptr, cc->label.len,
->>>>>>> main
                                                cc->module.ptr, cc->module.len);
         if (st == TABLE_NO_MEMORY)
             return CENSUS_NO_MEMORY;
