@@ -45,6 +45,8 @@ struct census {
     bool end_is_loss;             /* after damage, a census end seen is a census lost */
     bool in_census;
     bool open_is_bio;
+    struct bands_mark open_mark;  /* the bands before the open census, for census_damaged */
+    uint64_t open_unknown;        /* stats.unknown_cost_centres then */
     uint64_t open_time_ns;
     uint64_t open_era;
     struct entry_vec open;
@@ -216,6 +218,8 @@ static enum census_status open_census(struct census *c, uint64_t time_ns, uint64
         }
     }
     c->after_damage = false;
+    bands_mark(c->bands, &c->open_mark);
+    c->open_unknown = c->stats.unknown_cost_centres;
     c->in_census = true;
     c->open_is_bio = bio;
     c->open_time_ns = time_ns;
@@ -238,6 +242,8 @@ static enum census_status add_stack_entry(struct census *c, const struct ev_even
                                           const struct ev_HEAP_PROF_SAMPLE_COST_CENTRE *s,
                                           struct ev_error *err)
 {
+    if (!c->in_census && c->after_damage)
+        return CENSUS_OK;   /* an entry of a census begun in a damaged region */
     uint32_t band;
     int is_new;
     enum table_status bst = bands_stack(c->bands, s->stack.ids, 4 * (size_t)s->stack.depth,
@@ -439,6 +445,8 @@ void census_damaged(struct census *c)
     if (c->in_census) {
         c->in_census = false;
         c->stats.lost_to_damage++;
+        bands_rollback(c->bands, &c->open_mark);
+        c->stats.unknown_cost_centres = c->open_unknown;
     }
     c->after_damage = true;
 }
