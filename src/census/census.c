@@ -431,6 +431,22 @@ static enum census_status too_short(const struct ev_event *ev, struct ev_error *
     return CENSUS_BAD_EVENT;
 }
 
+/* Whether an event holding a stack (its Word8 depth at payload[depth_at], then the
+ * Word32 numbers) is exactly as long as its fields. GHC writes them so; when a timer tick
+ * and a census entry overwrite each other, the length read is some other field's bytes,
+ * and the event would swallow the good events after it. */
+static bool stack_fits(const struct ev_event *ev, uint32_t depth_at)
+{
+    return ev->size > depth_at && ev->size == depth_at + 1 + 4u * ev->payload[depth_at];
+}
+
+static enum census_status stack_misfit(const struct ev_event *ev, struct ev_error *err)
+{
+    ev_error_at(err, ev->offset, "%s event of %lu bytes does not fit its stack", ev_name(ev->tag),
+                (unsigned long)ev->size);
+    return CENSUS_BAD_EVENT;
+}
+
 bool census_wants(uint16_t tag)
 {
     enum ev_role role = ev_role(tag);
@@ -471,6 +487,8 @@ enum census_status census_feed(struct census *c, const struct ev_event *ev,
     if (!census_wants(ev->tag))
         return CENSUS_OK;
     if (ev->tag == EV_PROF_SAMPLE_COST_CENTRE) {
+        if (c->opt.recover && !stack_fits(ev, 12))
+            return stack_misfit(ev, err);
         if (c->in_census && unlocked_runtime(c)) {
             ev_error_at(err, ev->offset, "a time-profile tick inside the census begun at %.2f s "
                         "(it may have overwritten one of its entries)", c->open_time_ns / 1e9);
@@ -534,6 +552,8 @@ enum census_status census_feed(struct census *c, const struct ev_event *ev,
         }
         return close_census(c, err);
     case EV_HEAP_PROF_SAMPLE_COST_CENTRE:
+        if (c->opt.recover && !stack_fits(ev, 9))
+            return stack_misfit(ev, err);
         return add_stack_entry(c, ev, &b.HEAP_PROF_SAMPLE_COST_CENTRE, err);
     case EV_HEAP_PROF_SAMPLE_STRING:
         return add_string_entry(c, ev, &b.HEAP_PROF_SAMPLE_STRING, err);

@@ -43,6 +43,7 @@ struct input {
     struct ev_reader *reader;      /* an eventlog: reader and assembler */
     struct census *census;
     struct hp_reader *hp;          /* a .hp */
+    size_t last_region_warning;    /* the warning of the last damaged region */
 };
 
 const char *input_name(const char *path)
@@ -293,13 +294,29 @@ static void note_region(struct input *in, struct input_outcome *out, struct ev_r
         out->damaged = true;
         out->damage = *err;
     }
+    census_damaged(in->census);
+    /* A region that begins where the last one ended (the reader resynchronised inside
+     * the same damage) is the same region: its warning grows, with the first reason. */
+    struct ev_region *last = out->region_count && out->region_count <= INPUT_MAX_REGIONS
+                                 ? &out->regions[out->region_count - 1] : NULL;
+    if (last && last->length && region.length && region.offset == last->offset + last->length &&
+        in->last_region_warning < out->warning_count) {
+        struct ev_error *w = &out->warnings[in->last_region_warning];
+        const char *why = strstr(w->what, " skipped (");
+        char reason[sizeof w->what];
+        snprintf(reason, sizeof reason, "%s", why ? why + 10 : ")");
+        last->length += region.length;
+        ev_error_at(w, last->offset, "damaged region of %" PRIu64 " bytes skipped (%s",
+                    last->length, reason);
+        return;
+    }
     if (out->region_count < INPUT_MAX_REGIONS)
         out->regions[out->region_count] = region;
     out->region_count++;
     /* The last slots stay for the run line and the census anomalies. */
+    in->last_region_warning = out->warning_count;
     if (out->warning_count < INPUT_MAX_WARNINGS - 8)
         add_warning(out, err);
-    census_damaged(in->census);
 }
 
 /* Reads events into the assembler until the end, damage it cannot recover from, or a
