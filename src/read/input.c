@@ -89,9 +89,13 @@ static void report_recovery(const struct census_stats *st, struct input_outcome 
         snprintf(offsets + used, sizeof offsets - used, " and %zu more",
                  r->region_count - listed);
     struct ev_error w = { 0 };
-    ev_error_set(&w, "recovered %" PRIu64 " census%s; %" PRIu64 " lost to damage at offset%s %s",
-                 st->censuses, st->censuses == 1 ? "" : "es", st->lost_to_damage,
-                 r->region_count == 1 ? "" : "s", offsets);
+    if (r->region_count)
+        ev_error_set(&w, "recovered %" PRIu64 " census%s; %" PRIu64 " lost to damage at offset%s %s",
+                     st->censuses, st->censuses == 1 ? "" : "es", st->lost_to_damage,
+                     r->region_count == 1 ? "" : "s", offsets);
+    else
+        ev_error_set(&w, "recovered %" PRIu64 " census%s; %" PRIu64 " lost to damage",
+                     st->censuses, st->censuses == 1 ? "" : "es", st->lost_to_damage);
     add_warning(r, &w);
 }
 
@@ -100,7 +104,7 @@ static void report_stats(const struct census_stats *st, struct input_outcome *r,
                          const struct ev_error *damage)
 {
     struct ev_error w = { 0 };
-    if (r->region_count)
+    if (r->region_count || st->copies_dropped)
         report_recovery(st, r);
     if (damage) {
         char open[96] = "";
@@ -125,6 +129,11 @@ static void report_stats(const struct census_stats *st, struct input_outcome *r,
     if (st->stray_entries || st->stray_ends) {
         ev_error_set(&w, "%" PRIu64 " census entries and %" PRIu64 " census ends outside any "
                      "census were ignored", st->stray_entries, st->stray_ends);
+        add_warning(r, &w);
+    }
+    if (st->copies_dropped) {
+        ev_error_set(&w, "%" PRIu64 " censuses began before the census written before them "
+                     "(copies of earlier events) and were dropped", st->copies_dropped);
         add_warning(r, &w);
     }
     if (st->backwards) {
