@@ -192,14 +192,6 @@ static bool chart_option(struct cli_options *o, int c, const char *arg)
     return false;
 }
 
-/* Whether the file name (not a directory) has a dot: a name without one, such as
- * /dev/stdout or a FIFO, gets the default format, .hp. */
-static bool has_extension(const char *path)
-{
-    const char *slash = strrchr(path, '/');
-    return strchr(slash ? slash + 1 : path, '.') != NULL;
-}
-
 void cli_parse(int argc, char **argv, struct cli_options *o)
 {
     static const struct option longs[] = {
@@ -335,7 +327,7 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
         struct output_request *r = &o->outputs[i];
         r->format = forced;
         if (r->format == FORMAT_NONE)
-            r->format = r->path && has_extension(r->path) ? format_from_path(r->path)
+            r->format = r->path && format_path_has_extension(r->path) ? format_from_path(r->path)
                                                           : FORMAT_HP;
         if (r->format == FORMAT_NONE)
             return usage_error(o, "cannot tell the format of '%s' from its name; use -f",

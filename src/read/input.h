@@ -59,6 +59,8 @@ struct input *input_open(const struct input_options *opt, const struct census_ev
  * them as it is read). */
 const struct run_info *input_run_info(const struct input *in);
 const struct bands *input_bands(const struct input *in);
+/* Whether the input is a .hp (else an eventlog). */
+bool input_is_hp(const struct input *in);
 
 /* Reads the rest of the input through the callbacks. */
 enum input_status input_read(struct input *in, struct input_outcome *out, struct ev_error *err);
