@@ -296,11 +296,13 @@ static int check_paths(const struct convert_options *opt, struct convert_result 
 
 /* Words what the run's input lacks: no census at all, or censuses of another breakdown
  * than BASE's. */
-static void check_censuses(struct run *run, const struct input *in, uint64_t censuses)
+static void check_censuses(struct run *run, const struct input *in,
+                           const struct input_outcome *outcome)
 {
     const struct run_info *info = input_run_info(in);
     struct ev_error w = { 0 };
-    if (censuses == 0) {
+    /* Damage before the first census already says "kept 0 censuses", and why. */
+    if (outcome->censuses == 0 && !outcome->damaged) {
         if (input_is_hp(in))
             ev_error_set(&w, "no censuses: the heap profile is empty");
         else if (!info->has_heap_profile)
@@ -376,7 +378,7 @@ static void convert_input(struct run *run, const char *input_name)
         goto done;
     }
     take_warnings(result, &outcome);
-    check_censuses(run, in, outcome.censuses);
+    check_censuses(run, in, &outcome);
     if (finish_outputs(run) != 0) {
         write_failure(run);
         goto done;

@@ -262,6 +262,9 @@ static enum input_status read_hp(struct input *in, struct input_outcome *out,
         out->damage = *err;
         add_warning(out, err);
     }
+    struct ev_error w;
+    if (hp_reader_warning(in->hp, &w))
+        add_warning(out, &w);
     return INPUT_OK;
 }
 
