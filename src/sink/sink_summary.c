@@ -182,7 +182,12 @@ static void change_of(const struct summary_sink *m, const struct peak *pk,
                       const struct profile_view *v, struct change *c)
 {
     c->base = m->base.ctx.base;
-    c->bytes = (int64_t)pk->bytes - (int64_t)c->base->peak.bytes;
+    /* Peaks may be anything up to 2^64 - 1: the difference is taken unsigned, then
+     * held to what an int64 can say. */
+    uint64_t now = pk->bytes, was = c->base->peak.bytes;
+    uint64_t diff = now >= was ? now - was : was - now;
+    int64_t magnitude = diff > (uint64_t)INT64_MAX ? INT64_MAX : (int64_t)diff;
+    c->bytes = now >= was ? magnitude : -magnitude;
     c->percent = c->base->peak.bytes ? 100.0 * (double)c->bytes / (double)c->base->peak.bytes
                                      : NAN;
     c->grew_count = compare_grew(c->base, v, c->grew, GREW_MOST);
