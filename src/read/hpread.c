@@ -246,9 +246,10 @@ static bool parse_bytes(const char *s, uint64_t *out)
     if (*s < '0' || *s > '9')
         return false;
     for (; *s >= '0' && *s <= '9'; s++) {
-        if (v > (UINT64_MAX - 9) / 10)
+        uint64_t d = (uint64_t)(*s - '0');
+        if (v > UINT64_MAX / 10 || (v == UINT64_MAX / 10 && d > UINT64_MAX % 10))
             return false;
-        v = v * 10 + (uint64_t)(*s - '0');
+        v = v * 10 + d;
     }
     while (*s == ' ' || *s == '\t')
         s++;
