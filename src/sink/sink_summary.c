@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/grow.h"
 #include "chart/chart.h"
 #include "chart/compare.h"
 #include "census/peak.h"
@@ -29,7 +30,6 @@
 #define TEXT_BANDS 10
 #define JSON_TOP_AT_PEAK 10
 #define GREW_MOST 10            /* --compare: bands that grew most, by peak */
-#define SUMMARY_MAX_MARKERS 100000 /* markers listed; the others are counted */
 
 struct summary_marker {
     uint64_t time_ns;
@@ -68,17 +68,9 @@ static int summary_marker(struct sink *s, uint64_t time_ns, const char *text, si
         m->markers_not_listed++;
         return 0;
     }
-    if (m->marker_count == m->marker_cap) {
-        size_t cap = m->marker_cap ? m->marker_cap * 2 : 64;
-        if (cap > SUMMARY_MAX_MARKERS)
-            cap = SUMMARY_MAX_MARKERS;
-        struct summary_marker *grown = realloc(m->markers, cap * sizeof *grown);
-        if (!grown) {
-            errno = ENOMEM;
-            return -1;
-        }
-        m->markers = grown;
-        m->marker_cap = cap;
+    if (GROW_ARRAY(m->markers, &m->marker_cap, m->marker_count + 1) != 0) {
+        errno = ENOMEM;
+        return -1;
     }
     if (len > PROFILE_MAX_MARKER_TEXT) {
         len = PROFILE_MAX_MARKER_TEXT;
