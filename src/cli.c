@@ -21,7 +21,8 @@ const char cli_usage[] =
     "standard input. Without -o the .hp goes to standard output.\n"
     "\n"
     "  -o, --output FILE      write FILE, its format from its extension (.hp, .svg,\n"
-    "                         .png, .csv, .json); may repeat: one read, every output\n"
+    "                         .png, .csv, .json; x.hp.gz: gzip-compressed); may\n"
+    "                         repeat: one read, every output\n"
     "  -f, --format FMT       write FMT (hp, svg, png, csv, json) whatever the\n"
     "                         extension (png: not to a terminal)\n"
     "  -L, --ccs-length N     cut cost-centre stack names to N characters as the runtime\n"
@@ -63,8 +64,9 @@ const char cli_usage[] =
     "  -h, --help             show this help and exit\n"
     "  -V, --version          show the version and exit\n"
     "\n"
-    "Exit status: 0 success (warnings allowed), 1 unusable or damaged input,\n"
-    "2 usage error, 3 over the --max-peak budget, 4 an output could not be written.\n"
+    "Exit status: 0 success (warnings allowed), 1 unusable or damaged input (or no\n"
+    "census for --max-peak), 2 usage error, 3 over the --max-peak budget, 4 an output\n"
+    "could not be written, 128+N stopped by signal N (temporary files removed).\n"
     "Full documentation: man ev2hp\n";
 
 static void usage_error(struct cli_options *o, const char *fmt, ...)
