@@ -12,6 +12,7 @@ static const struct {
     { "json", FORMAT_JSON },
     { "svg", FORMAT_SVG },
     { "png", FORMAT_PNG },
+    { "folded", FORMAT_FOLDED },
 };
 
 enum output_format format_from_name(const char *name)
@@ -41,6 +42,11 @@ bool format_is_summary(enum output_format format)
     return format == FORMAT_SUMMARY_TEXT || format == FORMAT_SUMMARY_JSON;
 }
 
+bool format_uses_time_profile(enum output_format format)
+{
+    return format == FORMAT_FOLDED || format_is_chart(format) || format_is_summary(format);
+}
+
 struct sink *sink_new(enum output_format format, FILE *out, const struct sink_context *ctx)
 {
     switch (format) {
@@ -58,6 +64,8 @@ struct sink *sink_new(enum output_format format, FILE *out, const struct sink_co
         return sink_svg_new(out, ctx);
     case FORMAT_PNG:
         return sink_png_new(out, ctx);
+    case FORMAT_FOLDED:
+        return sink_folded_new(out, ctx);
     default:
         return NULL;
     }
