@@ -124,6 +124,14 @@ const uint64_t *timeprof_cap_samples(const struct timeprof *tp, uint32_t *caps)
     return tp->cap_samples;
 }
 
+uint32_t timeprof_cap_count(const struct timeprof *tp)
+{
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < tp->caps_seen; i++)
+        n += tp->cap_samples[i] != 0;
+    return n;
+}
+
 uint32_t timeprof_stack_count(const struct timeprof *tp) { return intern_count(tp->stacks); }
 
 uint64_t timeprof_stack(const struct timeprof *tp, uint32_t i, unsigned *depth)

@@ -59,6 +59,9 @@ uint64_t timeprof_outside(const struct timeprof *tp);       /* left out by the w
 /* Samples per capability; caps = how many slots are meaningful (highest cap seen + 1). */
 const uint64_t *timeprof_cap_samples(const struct timeprof *tp, uint32_t *caps);
 
+/* How many capabilities have samples (the "processors" of the .prof's total time). */
+uint32_t timeprof_cap_count(const struct timeprof *tp);
+
 /* The distinct stacks, in order of first appearance (i < timeprof_stack_count). The
  * numbers are innermost first, as in the event. */
 uint32_t timeprof_stack_count(const struct timeprof *tp);

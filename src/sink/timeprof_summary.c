@@ -45,7 +45,7 @@ static void facts(const struct timeprof *tp, bool system, struct tp_facts *f)
     f->kept = timeprof_kept_samples(tp, system);
     f->left_out = timeprof_samples(tp) - f->kept;
     f->outside = timeprof_outside(tp);
-    timeprof_cap_samples(tp, &f->caps);
+    f->caps = timeprof_cap_count(tp);
     f->interval_s = timeprof_interval_ns(tp) / 1e9;
     f->time_s = f->kept * f->interval_s / (f->caps ? f->caps : 1);
 }
