@@ -5,6 +5,7 @@
  * sample after --to; the folded file is read back and compared line for line, and the
  * tree and per-cost-centre totals the flame graph and the summary read are checked.
  */
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -16,8 +17,10 @@
 
 #include <cmocka.h>
 
+#include "base/utf8.h"
 #include "census/timeprof.h"
 #include "chart/chart.h"
+#include "chart/flame.h"
 #include "convert.h"
 #include "evwriter.h"
 
@@ -208,6 +211,90 @@ static void tree_and_totals(void **state)
     timeprof_free(tp);
 }
 
+/* The flame graph's display list: frames sized by inclusive samples, labels elided on a
+ * character boundary to fit their frame, tooltips with the whole name and the numbers,
+ * one colour per module. */
+static void flame_frames_labels_and_tooltips(void **state)
+{
+    (void)state;
+    struct costcentres *ccs = costcentres_new(16);
+    assert_non_null(ccs);
+    /* a long name of 3-byte characters, which must be cut between characters */
+    char longname[3 * 60 + 1] = "";
+    for (int i = 0; i < 60; i++)
+        strcat(longname, "\xe6\xbc\xa2");   /* U+6F22 */
+    assert_int_equal(costcentres_define(ccs, 1, "main", 4, "Main", 4, "A.hs:1:1", 8), CC_OK);
+    assert_int_equal(costcentres_define(ccs, 2, longname, strlen(longname), "Main", 4,
+                                        "A.hs:2:1", 8), CC_OK);
+    assert_int_equal(costcentres_define(ccs, 3, "f", 1, "Lib", 3, "B.hs:3:1", 8), CC_OK);
+    struct timeprof *tp = timeprof_new(NULL);
+    assert_non_null(tp);
+    timeprof_set_names(tp, ccs);
+    timeprof_begin(tp, 1000000);
+    unsigned char a[8] = { 0, 0, 0, 2, 0, 0, 0, 1 }, b[8] = { 0, 0, 0, 3, 0, 0, 0, 1 };
+    struct ev_ccs long_stack = { 2, a }, lib_stack = { 2, b };
+    for (int i = 0; i < 10; i++)
+        assert_int_equal(timeprof_sample(tp, 1, 0, &long_stack), TIMEPROF_OK);
+    for (int i = 0; i < 30; i++)
+        assert_int_equal(timeprof_sample(tp, 1, 0, &lib_stack), TIMEPROF_OK);
+    struct chart_options opt;
+    chart_options_default(&opt);
+    opt.width = 400;
+    opt.height = 200;
+    struct textmeasure *tm = textmeasure_new();
+    assert_non_null(tm);
+    struct display_list dl;
+    assert_int_equal(flame_layout(tp, false, false, NULL, "x.eventlog", &opt, tm, &dl), 0);
+    size_t frames = 0;
+    const struct dl_item *main_frame = NULL, *long_frame = NULL, *lib_frame = NULL;
+    for (size_t i = 0; i < dl.count; i++) {
+        const struct dl_item *it = &dl.items[i];
+        if (it->role && strcmp(it->role, "frame") == 0) {
+            frames++;
+            assert_non_null(it->title);
+            if (strncmp(it->title, "Main.main\n", 10) == 0)
+                main_frame = it;
+            else if (strncmp(it->title, "Lib.f\n", 6) == 0)
+                lib_frame = it;
+            else if (strstr(it->title, longname))
+                long_frame = it;
+        }
+        if (it->role && strcmp(it->role, "frame-label") == 0) {
+            char *copy = NULL;
+            assert_ptr_equal(utf8_valid(it->text, &copy), it->text);   /* never cut inside */
+            free(copy);
+        }
+    }
+    assert_int_equal(frames, 4);   /* all, main, and its two callees */
+    assert_non_null(main_frame);
+    assert_non_null(long_frame);
+    assert_non_null(lib_frame);
+    /* widths: main holds all 40 samples, the callees 10 and 30 of them */
+    assert_true(fabs(long_frame->w / main_frame->w - 0.25) < 1e-9);
+    assert_true(fabs(lib_frame->w / main_frame->w - 0.75) < 1e-9);
+    assert_non_null(strstr(long_frame->title, "module Main, A.hs:2:1\n10 samples (25.00 %)"));
+    /* flame: callees above their caller */
+    assert_true(long_frame->y < main_frame->y);
+    /* two modules, two hues; the long frame's label was elided with an ellipsis */
+    bool elided = false;
+    for (size_t i = 0; i < dl.count; i++) {
+        const struct dl_item *it = &dl.items[i];
+        if (it->role && strcmp(it->role, "frame-label") == 0 && it->x >= long_frame->x &&
+            it->x < long_frame->x + long_frame->w && it->y < main_frame->y) {
+            size_t len = strlen(it->text);
+            assert_true(len > 3);
+            assert_memory_equal(it->text + len - 3, "\xe2\x80\xa6", 3);
+            assert_true(text_width(tm, it->text, it->font_size, false) <= long_frame->w);
+            elided = true;
+        }
+    }
+    assert_true(elided);
+    display_free(&dl);
+    textmeasure_free(tm);
+    timeprof_free(tp);
+    costcentres_free(ccs);
+}
+
 static int setup(void **state)
 {
     (void)state;
@@ -230,6 +317,7 @@ int main(void)
         cmocka_unit_test(samples_outside_the_window_are_left_out),
         cmocka_unit_test(an_input_without_time_profile_is_refused),
         cmocka_unit_test(tree_and_totals),
+        cmocka_unit_test(flame_frames_labels_and_tooltips),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
