@@ -13,6 +13,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "base/limits.h"
 #include "base/error.h"
 #include "read/progress.h"
 #include "sink/sink.h"
@@ -52,7 +53,6 @@ struct convert_options {
     bool system_ccs;               /* --system-ccs: time profiles keep GC, SYSTEM, ... */
 };
 
-#define CONVERT_MAX_WARNINGS 8
 
 struct convert_result {
     int exit_status;

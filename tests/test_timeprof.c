@@ -223,10 +223,10 @@ static void flame_frames_labels_and_tooltips(void **state)
     char longname[3 * 60 + 1] = "";
     for (int i = 0; i < 60; i++)
         strcat(longname, "\xe6\xbc\xa2");   /* U+6F22 */
-    assert_int_equal(costcentres_define(ccs, 1, "main", 4, "Main", 4, "A.hs:1:1", 8), CC_OK);
+    assert_int_equal(costcentres_define(ccs, 1, "main", 4, "Main", 4, "A.hs:1:1", 8), TABLE_OK);
     assert_int_equal(costcentres_define(ccs, 2, longname, strlen(longname), "Main", 4,
-                                        "A.hs:2:1", 8), CC_OK);
-    assert_int_equal(costcentres_define(ccs, 3, "f", 1, "Lib", 3, "B.hs:3:1", 8), CC_OK);
+                                        "A.hs:2:1", 8), TABLE_OK);
+    assert_int_equal(costcentres_define(ccs, 3, "f", 1, "Lib", 3, "B.hs:3:1", 8), TABLE_OK);
     struct timeprof *tp = timeprof_new(NULL);
     assert_non_null(tp);
     timeprof_set_names(tp, ccs);

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/grow.h"
 #include "base/intern.h"
 
 struct timeprof {
@@ -18,7 +19,7 @@ struct timeprof {
     const struct costcentres *ccs;
     struct intern *stacks;          /* key: 4 bytes per cost centre, innermost first */
     uint64_t *counts;               /* per stack */
-    uint32_t cap;
+    size_t cap;
     bool begun;
     uint64_t interval_ns;
     uint64_t samples, outside;
@@ -79,19 +80,16 @@ enum timeprof_status timeprof_sample(struct timeprof *tp, uint64_t time_ns, uint
     if (tp->has_last && len == tp->last_len && memcmp(stack->ids, tp->last_key, len) == 0) {
         id = tp->last_id;
     } else {
-        enum intern_status st = intern_get(tp->stacks, stack->ids, len, &id);
-        if (st == INTERN_FULL)
+        enum table_status st = intern_get(tp->stacks, stack->ids, len, &id, NULL);
+        if (st == TABLE_FULL)
             return TIMEPROF_FULL;
-        if (st == INTERN_NO_MEMORY)
+        if (st != TABLE_OK)
             return TIMEPROF_NO_MEMORY;
         if (id >= tp->cap) {
-            uint32_t grown_cap = tp->cap ? tp->cap * 2 : 256;
-            uint64_t *grown = realloc(tp->counts, grown_cap * sizeof *grown);
-            if (!grown)
+            size_t old = tp->cap;
+            if (GROW_ARRAY(tp->counts, &tp->cap, (size_t)id + 1) != 0)
                 return TIMEPROF_NO_MEMORY;
-            memset(grown + tp->cap, 0, (grown_cap - tp->cap) * sizeof *grown);
-            tp->counts = grown;
-            tp->cap = grown_cap;
+            memset(tp->counts + old, 0, (tp->cap - old) * sizeof *tp->counts);
         }
         if (len <= sizeof tp->last_key) {
             memcpy(tp->last_key, stack->ids, len);
@@ -233,11 +231,11 @@ int timeprof_tree(const struct timeprof *tp, bool system, struct timeprof_tree *
             unsigned char key[8] = { node >> 24, node >> 16, node >> 8, node,
                                      cc >> 24, cc >> 16, cc >> 8, cc };
             uint32_t id;
-            enum intern_status st = intern_get(index, key, 8, &id);
-            if (st != INTERN_FOUND && st != INTERN_ADDED)
+            bool added;
+            if (intern_get(index, key, 8, &id, &added) != TABLE_OK)
                 goto no_memory;
             uint32_t child = id + 1;   /* the index numbers non-root nodes from 0 */
-            if (st == INTERN_ADDED) {
+            if (added) {
                 struct timeprof_node *p = &out->nodes[node];
                 out->nodes[child] = (struct timeprof_node){ cc, node, UINT32_MAX, UINT32_MAX,
                                                             p->depth + 1, 0, 0 };
@@ -311,10 +309,10 @@ int timeprof_cc_totals(const struct timeprof *tp, bool system, struct timeprof_c
             uint32_t cc = timeprof_stack_cc(tp, i, k);
             unsigned char key[4] = { cc >> 24, cc >> 16, cc >> 8, cc };
             uint32_t id;
-            enum intern_status st = intern_get(index, key, 4, &id);
-            if (st != INTERN_FOUND && st != INTERN_ADDED)
+            bool added;
+            if (intern_get(index, key, 4, &id, &added) != TABLE_OK)
                 goto no_memory;
-            if (st == INTERN_ADDED) {
+            if (added) {
                 t[id] = (struct timeprof_cc_total){ cc, 0, 0 };
                 seen_in[id] = UINT32_MAX;
                 n++;

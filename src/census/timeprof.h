@@ -21,13 +21,13 @@
 #include <stdint.h>
 
 #include "base/error.h"
+#include "base/limits.h"
 #include "census/costcentres.h"
 #include "read/evdecode.h"
 
-/* Limits: distinct stacks kept, and capabilities counted one by one (the samples of
- * capabilities above it are counted together in the last slot). */
-#define TIMEPROF_MAX_STACKS (1u << 20)
-#define TIMEPROF_MAX_CAPS 256u
+/* Limits (base/limits.h): TIMEPROF_MAX_STACKS distinct stacks are kept, and
+ * TIMEPROF_MAX_CAPS capabilities counted one by one (the samples of capabilities above
+ * it are counted together in the last slot). */
 
 struct timeprof_options {
     bool has_from, has_to;          /* --from/--to: samples outside are left out */

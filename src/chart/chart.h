@@ -23,14 +23,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "base/limits.h"
 #include "census/census.h"
 #include "chart/display.h"
 #include "base/error.h"
 #include "chart/profile.h"
 #include "chart/textmeasure.h"
 
-#define CHART_MIN_SIZE 200
-#define CHART_MAX_SIZE 16384
 
 /* --view: what a chart shows. CHART_VIEW_AUTO is the heap chart, or the flame graph for
  * an eventlog with a time profile and no heap censuses. Other views add their value here
