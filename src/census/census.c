@@ -265,6 +265,16 @@ static enum census_status add_stack_entry(struct census *c, const struct ev_even
         bst = bands_name_stack(c->bands, band, c->label_scratch, len, s->stack.depth > 0);
         if (bst != BANDS_OK)
             return limit_error(err, ev, bst);
+        /* Readers see the whole stack; only the .hp keeps the runtime's -L cut. */
+        size_t whole_len;
+        char *whole = ccs_label_whole(c->name_scratch, s->stack.depth, &whole_len);
+        if (!whole)
+            return CENSUS_NO_MEMORY;
+        if (whole_len != len || memcmp(whole, c->label_scratch, len) != 0)
+            bst = bands_describe(c->bands, band, whole, whole_len);
+        free(whole);
+        if (bst != BANDS_OK)
+            return limit_error(err, ev, bst);
     }
     if (!c->in_census) {
         c->stats.stray_entries++;
