@@ -774,7 +774,8 @@ int profile_view_keep(const struct profile *p, const struct bands *bands,
     for (uint32_t b = 0; b < p->band_cap; b++)
         slot[b] = (uint32_t)shown;   /* anything not shown is OTHER */
     for (size_t i = 0; i < shown; i++) {
-        v->bands[i] = (struct profile_band){ r[i].band, r[i].label, r[i].stats, 0 };
+        v->bands[i] = (struct profile_band){ r[i].band, r[i].label, r[i].stats, 0,
+                                            bands_stack_number(bands, r[i].band) };
         slot[r[i].band] = (uint32_t)i;
     }
     free(r);

@@ -105,6 +105,7 @@ struct profile_band {
     struct profile_band_stats stats; /* for OTHER: area and mean exact, peak over kept
                                         censuses, stddev 0 */
     uint32_t folded;                /* for OTHER: how many bands it holds */
+    uint32_t stack_number;          /* a stack band's "(n)" in the .hp; 0 for others */
 };
 
 struct profile_series {
