@@ -290,10 +290,16 @@ static double peak_of_totals(const struct layout *L)
     return peak;
 }
 
+/* Whether --from / --to hold none of the run's censuses although it has some. */
+static bool window_misses(const struct profile_view *v)
+{
+    return (v->has_from || v->has_to) && v->censuses == 0 && v->run_censuses > 0;
+}
+
 static void time_range(struct layout *L, const struct profile_view *v,
                        const struct run_info *info)
 {
-    uint64_t end = v->last_ns;
+    uint64_t end = window_misses(v) ? v->run_last_ns : v->last_ns;
     if (info && info->end_time_ns > end)
         end = info->end_time_ns;
     for (int k = 0; k < 3; k++)
@@ -303,6 +309,12 @@ static void time_range(struct layout *L, const struct profile_view *v,
     L->x1 = v->has_to && v->to_ns / 1e9 > L->x0 ? v->to_ns / 1e9 : end / 1e9;
     if (v->has_to && end / 1e9 < L->x1)
         L->x1 = end / 1e9 > L->x0 ? end / 1e9 : L->x1;
+    if (window_misses(v)) {
+        /* nothing of the run is in the window: show the run's real extent, not an
+         * invented stretch of time after its end */
+        L->x0 = 0;
+        L->x1 = end / 1e9;
+    }
     if (!(L->x1 > L->x0))
         L->x1 = L->x0 + 1;
 }
@@ -335,7 +347,10 @@ static void subtitle_text(const struct layout *L, const struct run_info *info, c
     if (info && info->period_ns)
         ADD("sampled every %g s", info->period_ns / 1e9);
     ADD("%" PRIu64 " census%s", v->censuses, v->censuses == 1 ? "" : "es");
-    if (v->has_from || v->has_to)
+    if (window_misses(v))
+        ADD("the window is outside the run (censuses %.2f to %.2f s)", v->run_first_ns / 1e9,
+            v->run_last_ns / 1e9);
+    else if (v->has_from || v->has_to)
         ADD("window %g to %g s", L->x0, L->x1);
     if (v->bands_filtered)
         ADD("%" PRIu32 " band%s filtered out", v->bands_filtered, v->bands_filtered == 1 ? "" : "s");
@@ -1203,7 +1218,9 @@ static void panel_plot(struct layout *L, struct panel *p, const struct y_ticks *
     line(L, L->left, L->bottom, L->right, L->bottom, AXIS, 1, false, "axis");
     peak_mark(L);
     const struct profile_view *view = L->v;
-    if (view->censuses == 0)
+    if (window_misses(view))
+        note(L, "no census in the window --from / --to: it is outside the run");
+    else if (view->censuses == 0)
         note(L, has_totals(view) ? "no heap censuses (run with +RTS -h for a profile): "
                                    "heap totals shown"
                                  : "no heap censuses and no heap totals in this input");
