@@ -99,7 +99,7 @@ static void draw_frame(struct flame *F, uint32_t node, double x, double w)
         timeprof_cc_names(F->tp, n->cc, &cc, scratch);
         char module[512];
         snprintf(module, sizeof module, "%.*s", (int)cc.module_len, cc.module);
-        fill = frame_color(chart_band_color(module, NULL), cc.label, cc.label_len);
+        fill = frame_color(chart_band_color(module), cc.label, cc.label_len);
     }
     node_name(F, node, F->name, sizeof F->name);
     char *copy = NULL;
