@@ -1,7 +1,8 @@
 #!/bin/sh
 # timeprof.sh: time profiles of real GHC runs (tests/data/timeprof) against the .prof the
-# runtime wrote in the same run (tests/profcheck.py): the folded stacks of each -P run
-# stack for stack, single and -N2 threaded; the GHC 9.10 -p run in total. Then the
+# runtime wrote in the same run (tests/profcheck.py): the folded stacks of each GHC 9.0
+# and 9.10 -P run stack for stack, single and -N2 threaded; the GHC 9.6 -P run and the
+# GHC 9.10 -p run in total (see tests/data/timeprof/README.md). Then the
 # command line: --system-ccs, --from/--to, an input without a time profile, the flame
 # graph drawn by default for a time-profile-only eventlog, and --summary's time profile.
 set -u
@@ -12,10 +13,10 @@ trap 'rm -rf "$tmp"' EXIT
 failed=0
 fail() { echo "FAIL: $*"; failed=1; }
 
-for name in tpsingle-P tpthreaded-N2-P leak-P ghc910-leak-p; do
+for name in tpsingle-P tpthreaded-N2-P leak-P ghc910-tpsingle-P ghc96-tpsingle-P ghc910-leak-p; do
     "$EV2HP" "$data/$name.eventlog" -o "$tmp/$name.folded" || { fail "$name: status $?"; continue; }
     only=""
-    [ "$name" = ghc910-leak-p ] && only=--total-only
+    case $name in ghc910-leak-p|ghc96-*) only=--total-only ;; esac
     "$PYTHON3" "$SRCDIR/tests/profcheck.py" $only "$data/$name.prof" "$tmp/$name.folded" \
         || fail "$name: folded stacks differ from the .prof"
 done
