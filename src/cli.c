@@ -21,8 +21,8 @@ const char cli_usage[] =
     "standard input. Without -o the .hp goes to standard output.\n"
     "\n"
     "  -o, --output FILE      write FILE, its format from its extension (.hp, .svg,\n"
-    "                         .png, .csv, .json, .folded); may repeat: one read,\n"
-    "                         every output\n"
+    "                         .png, .csv, .json, .folded; x.hp.gz: gzip-compressed);\n"
+    "                         may repeat: one read, every output\n"
     "  -f, --format FMT       write FMT (hp, svg, png, csv, json, folded) whatever the\n"
     "                         extension (png: not to a terminal)\n"
     "  -L, --ccs-length N     cut cost-centre stack names to N characters as the runtime\n"
@@ -72,8 +72,9 @@ const char cli_usage[] =
     "  -h, --help             show this help and exit\n"
     "  -V, --version          show the version and exit\n"
     "\n"
-    "Exit status: 0 success (warnings allowed), 1 unusable or damaged input,\n"
-    "2 usage error, 3 over the --max-peak budget, 4 an output could not be written.\n"
+    "Exit status: 0 success (warnings allowed), 1 unusable or damaged input (or no\n"
+    "census for --max-peak), 2 usage error, 3 over the --max-peak budget, 4 an output\n"
+    "could not be written, 128+N stopped by signal N (temporary files removed).\n"
     "Full documentation: man ev2hp\n";
 
 static void usage_error(struct cli_options *o, const char *fmt, ...)
@@ -199,14 +200,6 @@ static bool chart_option(struct cli_options *o, int c, const char *arg)
         return true;
     }
     return false;
-}
-
-/* Whether the file name (not a directory) has a dot: a name without one, such as
- * /dev/stdout or a FIFO, gets the default format, .hp. */
-static bool has_extension(const char *path)
-{
-    const char *slash = strrchr(path, '/');
-    return strchr(slash ? slash + 1 : path, '.') != NULL;
 }
 
 void cli_parse(int argc, char **argv, struct cli_options *o)
@@ -354,7 +347,7 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
         struct output_request *r = &o->outputs[i];
         r->format = forced;
         if (r->format == FORMAT_NONE)
-            r->format = r->path && has_extension(r->path) ? format_from_path(r->path)
+            r->format = r->path && format_path_has_extension(r->path) ? format_from_path(r->path)
                                                           : FORMAT_HP;
         if (r->format == FORMAT_NONE)
             return usage_error(o, "cannot tell the format of '%s' from its name; use -f",

@@ -47,6 +47,7 @@
 /* --- what a run reports --- */
 #define INPUT_MAX_WARNINGS 8                /* warnings kept of one input */
 #define CONVERT_MAX_WARNINGS 8              /* ... of one run */
+#define SUMMARY_MAX_MARKERS 100000          /* markers --summary lists; the rest are counted */
 
 /* The pixel size of a width x height layout drawn as a PNG at scale: each side rounded to
  * the nearest pixel, at least 1. 0, or -1 with err set when the scale is out of range or

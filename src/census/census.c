@@ -46,6 +46,7 @@ struct census {
     uint64_t open_time_ns;
     uint64_t open_era;
     struct entry_vec open;
+    uint64_t open_total;          /* bytes of the open census: never past 2^64 - 1 */
 
     struct held_frame *held;
     size_t held_count, held_cap;
@@ -229,6 +230,7 @@ static enum census_status open_census(struct census *c, uint64_t time_ns, uint64
     c->open_time_ns = time_ns;
     c->open_era = era;
     c->open.count = 0;
+    c->open_total = 0;
     return CENSUS_OK;
 }
 
@@ -240,6 +242,19 @@ static enum census_status limit_error(struct ev_error *err, const struct ev_even
     ev_error_at(err, ev->offset, "more than %u distinct labels or %zu MiB of label text",
                 BANDS_MAX, BANDS_MAX_TEXT >> 20);
     return CENSUS_LIMIT;
+}
+
+/* Adds an entry's bytes to the open census's total: a total past 2^64 - 1 bytes is an
+ * error at the entry's offset, not a wrap every output would then believe. */
+static enum census_status add_to_total(struct census *c, const struct ev_event *ev,
+                                       uint64_t bytes, struct ev_error *err)
+{
+    if (bytes > UINT64_MAX - c->open_total) {
+        ev_error_at(err, ev->offset, "the census's total passes 2^64 bytes");
+        return CENSUS_LIMIT;
+    }
+    c->open_total += bytes;
+    return CENSUS_OK;
 }
 
 static enum census_status add_stack_entry(struct census *c, const struct ev_event *ev,
@@ -274,7 +289,10 @@ static enum census_status add_stack_entry(struct census *c, const struct ev_even
         c->stats.stray_entries++;
         return CENSUS_OK;
     }
-    enum census_status st = push_entry(&c->open, band, s->bytes, CENSUS_MAX_ENTRIES);
+    enum census_status st = add_to_total(c, ev, s->bytes, err);
+    if (st != CENSUS_OK)
+        return st;
+    st = push_entry(&c->open, band, s->bytes, CENSUS_MAX_ENTRIES);
     if (st == CENSUS_LIMIT)
         ev_error_at(err, ev->offset, "a census with more than %u entries", CENSUS_MAX_ENTRIES);
     return st;
@@ -326,7 +344,10 @@ static enum census_status add_string_entry(struct census *c, const struct ev_eve
         return limit_error(err, ev, bst);
     if (band >= before && (bst = describe_band(c, band, s->label.ptr, s->label.len)) != TABLE_OK)
         return limit_error(err, ev, bst);
-    enum census_status st = push_entry(&c->open, band, s->bytes, CENSUS_MAX_ENTRIES);
+    enum census_status st = add_to_total(c, ev, s->bytes, err);
+    if (st != CENSUS_OK)
+        return st;
+    st = push_entry(&c->open, band, s->bytes, CENSUS_MAX_ENTRIES);
     if (st == CENSUS_LIMIT)
         ev_error_at(err, ev->offset, "a census with more than %u entries", CENSUS_MAX_ENTRIES);
     return st;

@@ -238,6 +238,11 @@ const struct run_info *input_run_info(const struct input *in)
     return in->hp ? hp_reader_run_info(in->hp) : census_run_info(in->census);
 }
 
+bool input_is_hp(const struct input *in)
+{
+    return in->hp != NULL;
+}
+
 const struct bands *input_bands(const struct input *in)
 {
     return in->hp ? hp_reader_bands(in->hp) : census_bands(in->census);
@@ -262,6 +267,9 @@ static enum input_status read_hp(struct input *in, struct input_outcome *out,
         out->damage = *err;
         add_warning(out, err);
     }
+    struct ev_error w;
+    if (hp_reader_warning(in->hp, &w))
+        add_warning(out, &w);
     return INPUT_OK;
 }
 

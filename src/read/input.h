@@ -62,6 +62,8 @@ struct input *input_open(const struct input_options *opt, const struct census_ev
  * them as it is read). */
 const struct run_info *input_run_info(const struct input *in);
 const struct bands *input_bands(const struct input *in);
+/* Whether the input is a .hp (else an eventlog). */
+bool input_is_hp(const struct input *in);
 /* The time profile of an eventlog read with input_options.time_profile, else NULL. */
 const struct timeprof *input_timeprof(const struct input *in);
 

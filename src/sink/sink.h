@@ -23,8 +23,12 @@ enum output_format {
 
 /* The format named by "hp", "svg", "png", ... (for -f), or FORMAT_NONE. */
 enum output_format format_from_name(const char *name);
-/* The format a file name's extension asks for, or FORMAT_NONE. */
+/* The format a file name's extension asks for, or FORMAT_NONE; both without regard to
+ * case, and a final ".gz" (a compressed output) looked through: x.HP.gz is a .hp. */
 enum output_format format_from_path(const char *path);
+/* Whether the file name has an extension besides ".gz": a name without one, such as
+ * /dev/stdout, a FIFO or x.gz, gets the default format. */
+bool format_path_has_extension(const char *path);
 /* Formats that draw a chart (a display list: compare.h), and the --summary formats. */
 bool format_is_chart(enum output_format format);
 bool format_is_summary(enum output_format format);
