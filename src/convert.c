@@ -323,6 +323,19 @@ static int check_paths(const struct convert_options *opt, struct convert_result 
     return 0;
 }
 
+static bool needs_censuses(enum output_format format)
+{
+    return format == FORMAT_HP || format == FORMAT_CSV || format == FORMAT_JSON;
+}
+
+/* Whether the input has a time profile and no output asks for heap censuses. */
+static bool time_profile_only(const struct convert_options *opt, const struct input *in)
+{
+    if (!timeprof_present(input_timeprof(in)) || wants(opt, needs_censuses))
+        return false;
+    return !opt->chart || opt->chart->view != CHART_VIEW_AREA || !wants(opt, format_is_chart);
+}
+
 /* Words what the run's input lacks: no census at all, or censuses of another breakdown
  * than BASE's. */
 static void check_censuses(struct run *run, const struct input *in,
@@ -330,10 +343,10 @@ static void check_censuses(struct run *run, const struct input *in,
 {
     const struct run_info *info = input_run_info(in);
     struct ev_error w = { 0 };
-    /* Damage before the first census already says "kept 0 censuses", and why; a time
-     * profile read for the outputs that show it is what the run was for. */
-    const struct timeprof *tp = input_timeprof(in);
-    if (outcome->censuses == 0 && !outcome->damaged && !(tp && timeprof_present(tp))) {
+    /* Damage before the first census already says "kept 0 censuses", and why. A time
+     * profile read only for its own outputs (folded stacks, the flame graph drawn by
+     * default, the summary) lacks nothing. */
+    if (outcome->censuses == 0 && !outcome->damaged && !time_profile_only(run->opt, in)) {
         if (input_is_hp(in))
             ev_error_set(&w, "no censuses: the heap profile is empty");
         else if (!info->has_heap_profile)

@@ -47,6 +47,8 @@ bool chart_view_from_name(const char *name, enum chart_view *out);
 struct chart_options {
     enum chart_view view;           /* --view */
     unsigned width, height;         /* user units (CSS px); default 1280 x 720 */
+    bool height_given;              /* --height: a flame graph without it is only as
+                                     * tall as its deepest stack needs */
     const char *title;              /* --title; NULL: the JOB line */
     bool no_markers;                /* --no-markers */
     bool totals;                    /* --totals: heap totals as dashed lines */

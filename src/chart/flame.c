@@ -227,6 +227,16 @@ int flame_layout(const struct timeprof *tp, bool system, bool icicle,
         display_free(dl);
         return -1;
     }
+    /* Without --height, no taller than the deepest stack needs (title, rows, note). */
+    if (!opt->height_given) {
+        double need = MARGIN + TITLE_SIZE * 0.8 + SUBTITLE_SIZE + 9 + 14 +
+                      (tree.max_depth + 1) * ROW + 8 + SUBTITLE_SIZE + 8 + MARGIN;
+        need = ceil(need);
+        if (need < CHART_MIN_SIZE)
+            need = CHART_MIN_SIZE;
+        if (need < dl->height)
+            dl->height = need;
+    }
     struct flame F = { .tp = tp, .tree = &tree, .tm = tm, .dl = dl, .icicle = icicle };
     F.root_total = tree.nodes[0].total;
     char buf[NAME_MAX_], line[NAME_MAX_];
