@@ -20,6 +20,8 @@
 #define CENSUS_MAX_HELD_ENTRIES (16u << 20) /* entries of biography censuses held to the end */
 #define CENSUS_MAX_COST_CENTRES BANDS_MAX   /* cost centres, and info tables */
 #define HP_MAX_LINE (1u << 20)              /* bytes of one .hp line */
+#define TIMEPROF_MAX_STACKS (1u << 20)      /* distinct stacks of a time profile */
+#define TIMEPROF_MAX_CAPS 256u              /* capabilities counted apart (more: together) */
 
 /* --- the command line --- */
 /* -L: the smallest that leaves room for "..." (the runtime misbehaves below it) */
@@ -36,6 +38,7 @@
 #define PROFILE_MIN_COLUMNS 16              /* time columns of a chart's profile */
 #define PROFILE_MAX_COLUMNS 16384
 #define PROFILE_MAX_MARKER_TEXT 512         /* bytes of a marker's text kept */
+#define PROFILE_MARKERS_WHOLE 4096          /* markers kept each with its text; more share buckets */
 /* Largest image drawn: cairo's own limit per side, and a bound on memory (4 bytes a
  * pixel, so 512 MiB at most) whatever --width, --height and --scale ask for. */
 #define PNG_MAX_SIDE 32767
@@ -46,6 +49,7 @@
 #define INPUT_MAX_WARNINGS 16               /* warnings kept of one input: up to 8 damaged
                                               * regions, the run line, anomalies */
 #define CONVERT_MAX_WARNINGS 16             /* ... of one run */
+#define SUMMARY_MAX_MARKERS 100000          /* markers --summary lists; the rest are counted */
 
 /* The pixel size of a width x height layout drawn as a PNG at scale: each side rounded to
  * the nearest pixel, at least 1. 0, or -1 with err set when the scale is out of range or

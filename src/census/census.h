@@ -22,6 +22,7 @@
 
 #include "base/limits.h"
 #include "census/bands.h"
+#include "census/timeprof.h"
 #include "base/error.h"
 #include "read/evread.h"
 
@@ -38,6 +39,9 @@ enum breakdown {
     BREAKDOWN_INFO_TABLE = 8,
     BREAKDOWN_ERA = 9,
 };
+
+/* The breakdown a .hp's JOB line asked for (its last +RTS -hX), or BREAKDOWN_UNKNOWN. */
+uint32_t breakdown_from_job(const char *job);
 
 /* "by cost-centre stack", "by closure type", ...; later values get "by breakdown N". */
 const char *breakdown_words(uint32_t breakdown, char *scratch, size_t scratch_size);
@@ -79,6 +83,9 @@ struct census_events {
 
 struct census_options {
     unsigned ccs_length;        /* -L override; 0 = what the program ran with, or 25 */
+    /* Assemble the time profile (PROF_BEGIN, PROF_SAMPLE_COST_CENTRE) with these
+     * options; NULL: its events are not read. */
+    const struct timeprof_options *time_profile;
     /* The reader recovers from damage (ev_reader_recover): signs of damage that every
      * event parsing cleanly does not rule out are returned as CENSUS_DUPLICATE and
      * CENSUS_SUSPECT instead of being ignored. */
@@ -133,6 +140,11 @@ enum census_status census_feed(struct census *c, const struct ev_event *ev,
  * The others need not be fed (convert has the reader skip them) provided the latest
  * timestamp of the input is given to census_note_time before census_finish. */
 bool census_wants(uint16_t tag);
+/* The same, with the time profile's events: for an assembler given time_profile. */
+bool census_wants_time(uint16_t tag);
+
+/* The time profile, or NULL when census_options.time_profile was NULL. */
+const struct timeprof *census_timeprof(const struct census *c);
 
 /* The input was damaged at this point (a region skipped, or the event just fed is damage):
  * the census open, if any, is dropped and counted in lost_to_damage, and census events
