@@ -21,9 +21,9 @@ const char cli_usage[] =
     "standard input. Without -o the .hp goes to standard output.\n"
     "\n"
     "  -o, --output FILE      write FILE, its format from its extension (.hp, .svg,\n"
-    "                         .png, .csv, .json; x.hp.gz: gzip-compressed); may\n"
-    "                         repeat: one read, every output\n"
-    "  -f, --format FMT       write FMT (hp, svg, png, csv, json) whatever the\n"
+    "                         .png, .csv, .json, .folded; x.hp.gz: gzip-compressed);\n"
+    "                         may repeat: one read, every output\n"
+    "  -f, --format FMT       write FMT (hp, svg, png, csv, json, folded) whatever the\n"
     "                         extension (png: not to a terminal)\n"
     "  -L, --ccs-length N     cut cost-centre stack names to N characters as the runtime\n"
     "                         does (default: the -L the program ran with, or 25)\n"
@@ -61,6 +61,14 @@ const char cli_usage[] =
     "      --totals           draw heap totals (HEAP_SIZE, HEAP_LIVE, BLOCKS_SIZE)\n"
     "      --y-max SIZE       fix the top of the memory scale (as --max-peak); values\n"
     "                         above it are clipped, and the chart says so\n"
+    "      --view VIEW        area (the heap chart), flame or icicle (the time profile\n"
+    "                         of +RTS -p -l); default: area, or flame for an eventlog\n"
+    "                         with a time profile and no heap censuses\n"
+    "\n"
+    "Time profiles (+RTS -p -l): -o FILE.folded writes folded stacks; --view flame;\n"
+    "--summary adds the total ticks and the top cost centres.\n"
+    "      --system-ccs       keep the runtime's own cost centres (GC, SYSTEM, IDLE,\n"
+    "                         OVERHEAD_of, DONT_CARE), which the .prof leaves out\n"
     "  -h, --help             show this help and exit\n"
     "  -V, --version          show the version and exit\n"
     "\n"
@@ -118,7 +126,7 @@ enum {
     OPT_BANDS = 256, OPT_TRACE, OPT_SORT, OPT_REVERSE, OPT_INCLUDE, OPT_EXCLUDE, OPT_FROM,
     OPT_TO, OPT_TITLE, OPT_WIDTH, OPT_HEIGHT, OPT_NO_MARKERS, OPT_TOTALS,
     OPT_SUMMARY, OPT_MAX_PEAK, OPT_COMPARE, OPT_Y_MAX, OPT_SCALE, OPT_PROGRESS,
-    OPT_NO_PROGRESS,
+    OPT_NO_PROGRESS, OPT_VIEW, OPT_SYSTEM_CCS,
 };
 
 /* A chart option; false after a usage error. */
@@ -225,6 +233,8 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
         { "scale", required_argument, NULL, OPT_SCALE },
         { "progress", no_argument, NULL, OPT_PROGRESS },
         { "no-progress", no_argument, NULL, OPT_NO_PROGRESS },
+        { "view", required_argument, NULL, OPT_VIEW },
+        { "system-ccs", no_argument, NULL, OPT_SYSTEM_CCS },
         { NULL, 0, NULL, 0 },
     };
     memset(o, 0, sizeof *o);
@@ -245,7 +255,8 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
         case 'f':
             forced = format_from_name(optarg);
             if (forced == FORMAT_NONE)
-                return usage_error(o, "unknown format '%s' (known: hp, svg, png, csv, json)",
+                return usage_error(o, "unknown format '%s' (known: hp, svg, png, csv, json, "
+                                   "folded)",
                                    optarg);
             break;
         case 'L':
@@ -295,6 +306,13 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
         case OPT_HEIGHT: case OPT_NO_MARKERS: case OPT_TOTALS: case OPT_Y_MAX:
             if (!chart_option(o, c, optarg))
                 return;
+            break;
+        case OPT_VIEW:
+            if (!chart_view_from_name(optarg, &o->chart.view))
+                return usage_error(o, "--view is area, flame or icicle, not '%s'", optarg);
+            break;
+        case OPT_SYSTEM_CCS:
+            o->system_ccs = true;
             break;
         case OPT_SCALE:
             if (!parse_scale(optarg, &o->scale))

@@ -35,6 +35,7 @@ struct cli_options {
     const char *compare;           /* --compare BASE; NULL without */
     struct chart_options chart;    /* --bands, --width, --include, ... */
     double scale;                  /* --scale: PNG pixels per layout unit, 1 to 8 */
+    bool system_ccs;               /* --system-ccs: time profiles keep GC, SYSTEM, ... */
 };
 
 void cli_parse(int argc, char **argv, struct cli_options *out);

@@ -224,7 +224,7 @@ static int read_base(struct run *run, struct compare_base *base)
         wants(opt, format_is_summary),
     };
     struct input_options iopt = { opt->compare_path, opt->ccs_length, opt->read_buffer, NULL,
-                                  NULL, NULL };
+                                  NULL, NULL, NULL };
     struct input_outcome out;
     struct ev_error err = { 0 };
     r->base_name = input_name(opt->compare_path);
@@ -337,6 +337,14 @@ static void check_budget_possible(struct run *run, const char *input_name)
     fail(run->result, EXIT_BAD_INPUT, input_name, &err);
 }
 
+/* --from/--to seconds as event nanoseconds, saturating (the window check is inclusive). */
+static uint64_t seconds_to_ns(double s)
+{
+    if (!(s > 0))
+        return 0;
+    return s >= 1.8e10 ? UINT64_MAX : (uint64_t)(s * 1e9 + 0.5);
+}
+
 /* Reads INPUT into the outputs and commits them. */
 static void convert_input(struct run *run, const char *input_name)
 {
@@ -344,7 +352,18 @@ static void convert_input(struct run *run, const char *input_name)
     struct convert_result *result = run->result;
     struct ev_error err = { 0 };
     struct input_options iopt = { opt->input_path, opt->ccs_length, opt->read_buffer, opt->dump,
-                                  opt->progress, opt->progress_ctx };
+                                  opt->progress, opt->progress_ctx, NULL };
+    /* The time profile is read only for the outputs that show it, within --from/--to. */
+    struct timeprof_options topt = { 0 };
+    if (wants(opt, format_uses_time_profile)) {
+        if (opt->chart) {
+            const struct profile_options *p = &opt->chart->profile;
+            topt = (struct timeprof_options){ p->has_from, p->has_to,
+                                              seconds_to_ns(p->from_seconds),
+                                              seconds_to_ns(p->to_seconds) };
+        }
+        iopt.time_profile = &topt;
+    }
     struct census_events events = { on_frame, on_marker, on_total, run };
     struct input *in = input_open(&iopt, &events, &err);
     bool commit = false;
@@ -356,7 +375,8 @@ static void convert_input(struct run *run, const char *input_name)
         .info = input_run_info(in), .bands = input_bands(in), .input_name = input_name,
         .chart = opt->chart, .peak = &run->peak, .warnings = result->warnings,
         .warning_count = &result->warning_count, .base = run->base,
-        .png_scale = opt->png_scale,
+        .png_scale = opt->png_scale, .timeprof = input_timeprof(in),
+        .system_ccs = opt->system_ccs,
     };
     run->bands = ctx.bands;
     if (open_outputs(run, &ctx) != 0)

@@ -104,6 +104,7 @@ int main(int argc, char **argv)
         .max_peak = cli.max_peak,
         .compare_path = cli.compare,
         .png_scale = cli.scale,
+        .system_ccs = cli.system_ccs,
     };
     struct progress_printer progress = { isatty(STDERR_FILENO) == 1, false };
     if (wants_progress(&cli, progress.terminal)) {

@@ -20,6 +20,8 @@
 #define CENSUS_MAX_HELD_ENTRIES (16u << 20) /* entries of biography censuses held to the end */
 #define CENSUS_MAX_COST_CENTRES BANDS_MAX   /* cost centres, and info tables */
 #define HP_MAX_LINE (1u << 20)              /* bytes of one .hp line */
+#define TIMEPROF_MAX_STACKS (1u << 20)      /* distinct stacks of a time profile */
+#define TIMEPROF_MAX_CAPS 256u              /* capabilities counted apart (more: together) */
 
 /* --- the command line --- */
 /* -L: the smallest that leaves room for "..." (the runtime misbehaves below it) */

@@ -13,6 +13,7 @@ static const struct {
     { "json", FORMAT_JSON },
     { "svg", FORMAT_SVG },
     { "png", FORMAT_PNG },
+    { "folded", FORMAT_FOLDED },
 };
 
 enum output_format format_from_name(const char *name)
@@ -75,6 +76,11 @@ bool format_is_summary(enum output_format format)
     return format == FORMAT_SUMMARY_TEXT || format == FORMAT_SUMMARY_JSON;
 }
 
+bool format_uses_time_profile(enum output_format format)
+{
+    return format == FORMAT_FOLDED || format_is_chart(format) || format_is_summary(format);
+}
+
 struct sink *sink_new(enum output_format format, FILE *out, const struct sink_context *ctx)
 {
     switch (format) {
@@ -92,6 +98,8 @@ struct sink *sink_new(enum output_format format, FILE *out, const struct sink_co
         return sink_svg_new(out, ctx);
     case FORMAT_PNG:
         return sink_png_new(out, ctx);
+    case FORMAT_FOLDED:
+        return sink_folded_new(out, ctx);
     default:
         return NULL;
     }

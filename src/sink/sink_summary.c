@@ -24,6 +24,7 @@
 #include "census/peak.h"
 #include "chart/profile.h"
 #include "sink/textout.h"
+#include "sink/timeprof_summary.h"
 
 /* Bands named in the text summary; the JSON has them all. */
 #define TEXT_TOP_AT_PEAK 5
@@ -44,6 +45,7 @@ static void text_compare(struct summary_sink *m, const struct peak *pk,
 struct summary_sink {
     struct sink base;
     bool json;
+    bool no_memory;                 /* the time profile part ran out of memory */
     struct profile *profile;
     struct summary_marker *markers;
     size_t marker_count, marker_cap;
@@ -150,6 +152,8 @@ static void write_text(struct summary_sink *m, const struct peak *pk,
         fprintf(out, "  %s\n", m->base.ctx.warnings[i].what);
     if (m->base.ctx.base)
         text_compare(m, pk, v);
+    if (timeprof_summary_text(out, &m->base.ctx) != 0)
+        m->no_memory = true;
 }
 
 static void json_key_string(FILE *out, const char *key, const char *value)
@@ -302,6 +306,8 @@ static void write_json(struct summary_sink *m, const struct peak *pk,
     fputc(']', out);
     if (m->base.ctx.base)
         json_compare(m, pk, v);
+    if (timeprof_summary_json(out, &m->base.ctx) != 0)
+        m->no_memory = true;
     fputs("}\n", out);
 }
 
@@ -322,6 +328,10 @@ static int summary_finish(struct sink *s)
     else
         write_text(m, pk, &v);
     profile_view_free(&v);
+    if (m->no_memory) {
+        errno = ENOMEM;
+        return -1;
+    }
     return ferror(s->out) ? -1 : 0;
 }
 
