@@ -296,6 +296,12 @@ static int check_paths(const struct convert_options *opt, struct convert_result 
     return 0;
 }
 
+/* Outputs that show heap censuses and nothing else. */
+static bool heap_only(enum output_format format)
+{
+    return !format_uses_time_profile(format);
+}
+
 /* Words what the run's input lacks: no census at all, or censuses of another breakdown
  * than BASE's. */
 static void check_censuses(struct run *run, const struct input *in,
@@ -303,8 +309,11 @@ static void check_censuses(struct run *run, const struct input *in,
 {
     const struct run_info *info = input_run_info(in);
     struct ev_error w = { 0 };
-    /* Damage before the first census already says "kept 0 censuses", and why. */
-    if (outcome->censuses == 0 && !outcome->damaged) {
+    /* Damage before the first census already says "kept 0 censuses", and why. A time
+     * profile (+RTS -p -l) read for outputs that draw it needs no heap census. */
+    const struct timeprof *tp = input_timeprof(in);
+    bool time_profile_only = tp && timeprof_present(tp) && !wants(run->opt, heap_only);
+    if (outcome->censuses == 0 && !outcome->damaged && !time_profile_only) {
         if (input_is_hp(in))
             ev_error_set(&w, "no censuses: the heap profile is empty");
         else if (!info->has_heap_profile)
