@@ -16,14 +16,15 @@
 const char cli_usage[] =
     "Usage: ev2hp [OPTION]... [INPUT]\n"
     "Turn the heap censuses of a GHC eventlog (+RTS -h -l) into a .hp heap profile\n"
-    "or an SVG or PNG chart.\n"
+    "or a chart (SVG, PNG, PDF, PostScript, EPS).\n"
     "INPUT is an eventlog or a .hp file (told apart by content); none or - reads\n"
     "standard input. Without -o the .hp goes to standard output.\n"
     "\n"
     "  -o, --output FILE      write FILE, its format from its extension (.hp, .svg,\n"
-    "                         .png, .csv, .json); may repeat: one read, every output\n"
-    "  -f, --format FMT       write FMT (hp, svg, png, csv, json) whatever the\n"
-    "                         extension (png: not to a terminal)\n"
+    "                         .png, .pdf, .ps, .eps, .csv, .json); may repeat: one\n"
+    "                         read, every output\n"
+    "  -f, --format FMT       write FMT (hp, svg, png, pdf, ps, eps, csv, json)\n"
+    "                         whatever the extension (png, pdf: not to a terminal)\n"
     "  -L, --ccs-length N     cut cost-centre stack names to N characters as the runtime\n"
     "                         does (default: the -L the program ran with, or 25)\n"
     "      --dump             print every event, one line each, to standard output\n"
@@ -45,7 +46,11 @@ const char cli_usage[] =
     "                         0 = all)\n"
     "      --trace PCT        fold bands under PCT % of the total area into OTHER\n"
     "                         (default 1)\n"
-    "      --sort KEY         stack order: size (default), stddev or name\n"
+    "      --view VIEW        area (default), normalized (shares, %), stream\n"
+    "                         (streamgraph), lines (a line per band), heap (the\n"
+    "                         runtime's totals, allocation and collections) or detail\n"
+    "                         (a row per band: sparkline, peak, mean, growth)\n"
+    "      --sort KEY         stack order: size (default), stddev, name or growth\n"
     "      --reverse          reverse the stack order\n"
     "      --include REGEX    only bands whose label matches (POSIX extended; repeatable)\n"
     "      --exclude REGEX    drop bands whose label matches (repeatable)\n"
@@ -116,7 +121,7 @@ enum {
     OPT_BANDS = 256, OPT_TRACE, OPT_SORT, OPT_REVERSE, OPT_INCLUDE, OPT_EXCLUDE, OPT_FROM,
     OPT_TO, OPT_TITLE, OPT_WIDTH, OPT_HEIGHT, OPT_NO_MARKERS, OPT_TOTALS,
     OPT_SUMMARY, OPT_MAX_PEAK, OPT_COMPARE, OPT_Y_MAX, OPT_SCALE, OPT_PROGRESS,
-    OPT_NO_PROGRESS,
+    OPT_NO_PROGRESS, OPT_VIEW,
 };
 
 /* A chart option; false after a usage error. */
@@ -139,7 +144,12 @@ static bool chart_option(struct cli_options *o, int c, const char *arg)
         return true;
     case OPT_SORT:
         if (!profile_sort_from_name(arg, &pr->sort))
-            return usage_error(o, "--sort wants size, stddev or name, not '%s'", arg), false;
+            return usage_error(o, "--sort wants size, stddev, name or growth, not '%s'", arg),
+                   false;
+        return true;
+    case OPT_VIEW:
+        if (!chart_view_from_name(arg, &ch->view))
+            return usage_error(o, "--view wants %s, not '%s'", chart_view_names(), arg), false;
         return true;
     case OPT_REVERSE:
         pr->reverse = true;
@@ -231,6 +241,7 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
         { "scale", required_argument, NULL, OPT_SCALE },
         { "progress", no_argument, NULL, OPT_PROGRESS },
         { "no-progress", no_argument, NULL, OPT_NO_PROGRESS },
+        { "view", required_argument, NULL, OPT_VIEW },
         { NULL, 0, NULL, 0 },
     };
     memset(o, 0, sizeof *o);
@@ -251,7 +262,8 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
         case 'f':
             forced = format_from_name(optarg);
             if (forced == FORMAT_NONE)
-                return usage_error(o, "unknown format '%s' (known: hp, svg, png, csv, json)",
+                return usage_error(o, "unknown format '%s' (known: hp, svg, png, pdf, ps, eps, "
+                                   "csv, json)",
                                    optarg);
             break;
         case 'L':
@@ -298,7 +310,7 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
             return;
         case OPT_BANDS: case OPT_TRACE: case OPT_SORT: case OPT_REVERSE: case OPT_INCLUDE:
         case OPT_EXCLUDE: case OPT_FROM: case OPT_TO: case OPT_TITLE: case OPT_WIDTH:
-        case OPT_HEIGHT: case OPT_NO_MARKERS: case OPT_TOTALS: case OPT_Y_MAX:
+        case OPT_HEIGHT: case OPT_NO_MARKERS: case OPT_TOTALS: case OPT_Y_MAX: case OPT_VIEW:
             if (!chart_option(o, c, optarg))
                 return;
             break;
@@ -345,8 +357,10 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
                                o->dump ? "dump" : "summary");
         /* Binary data would garble the terminal. The only look outside argv: whether
          * standard output is a terminal is part of the command line's meaning here. */
-        if (!r->path && r->format == FORMAT_PNG && isatty(STDOUT_FILENO))
-            return usage_error(o, "refusing to write PNG to a terminal");
+        if (!r->path && (r->format == FORMAT_PNG || r->format == FORMAT_PDF) &&
+            isatty(STDOUT_FILENO))
+            return usage_error(o, "refusing to write %s to a terminal",
+                               r->format == FORMAT_PNG ? "PNG" : "PDF");
         /* Said now rather than after the whole input is read. */
         int w, h;
         struct ev_error err;

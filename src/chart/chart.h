@@ -28,6 +28,7 @@
 #include "base/error.h"
 #include "chart/profile.h"
 #include "chart/textmeasure.h"
+#include "chart/views.h"
 
 #define CHART_MIN_SIZE 200
 #define CHART_MAX_SIZE 16384
@@ -39,6 +40,7 @@ struct chart_options {
     bool totals;                    /* --totals: heap totals as dashed lines */
     bool has_y_max;                 /* --y-max: the top of the memory scale, fixed */
     uint64_t y_max;                 /* bytes; values above are clipped to the plot */
+    enum chart_view view;           /* --view: area (default), normalized, stream, ... */
     struct profile_options profile; /* band selection, filters, time window */
 };
 
@@ -69,6 +71,20 @@ int chart_layout_compare(const struct chart_run *base, const struct chart_run *n
 
 /* The profile options a chart of opt is fed with (its resolution follows its width). */
 void chart_profile_options(const struct chart_options *opt, struct profile_options *out);
+
+/* --- the kit views are drawn with (views.h) ---------------------------------------- */
+
+/* The colours of v's shown bands, as the area chart gives them (colors: band_count). */
+int chart_kit_colors(const struct profile_view *v, struct dl_color *colors);
+/* The title block of a run from y0 (title: --title, the JOB line or the file name);
+ * returns the subtitle's baseline. */
+double chart_kit_title(struct chart_plot *P, const struct run_info *info, const char *title,
+                       const char *input_name, double y0);
+/* The time range of a view (x0, x1 of P), as the area chart takes it. */
+void chart_kit_time_range(struct chart_plot *P, const struct run_info *info);
+/* The time axis under P's plot: ticks, their labels, the grid when grid, and the axis
+ * name when named. */
+void chart_kit_x_axis(struct chart_plot *P, bool grid, bool named);
 
 /* --- pieces, exposed for tests --------------------------------------------------- */
 

@@ -87,6 +87,18 @@ bool view_lists_totals(enum chart_view view, bool totals_option);
 /* Whether the view marks the peak of the stacked total (area only). */
 bool view_marks_peak(enum chart_view view);
 
+/* The detail view (view_detail.c): a whole layout, one row per shown band of v: its
+ * label, a sparkline on a shared time axis (each on its own scale, 0 to its peak), its
+ * peak, mean and growth. Rows that do not fit the height are counted in a last line.
+ * 0, or -1 when out of memory (dl freed). */
+int view_detail_layout(const struct profile_view *v, const struct run_info *info,
+                       const char *input_name, const struct chart_options *opt,
+                       struct textmeasure *tm, struct display_list *dl);
+
+/* The heap view's pieces (view_heap.c). */
+double view_heap_top(const struct profile_view *v);
+void view_heap_draw(struct chart_plot *P);
+
 /* The streamgraph's geometry, exposed for tests: for each of n points the lower edge of
  * the stack (bytes from the bottom of the plot) and the bands' order from the lowest
  * up (order[0] is drawn lowest). values[point * w + band]. Returns the stack's height

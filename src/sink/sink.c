@@ -12,6 +12,9 @@ static const struct {
     { "json", FORMAT_JSON },
     { "svg", FORMAT_SVG },
     { "png", FORMAT_PNG },
+    { "pdf", FORMAT_PDF },
+    { "ps", FORMAT_PS },
+    { "eps", FORMAT_EPS },
 };
 
 enum output_format format_from_name(const char *name)
@@ -33,7 +36,9 @@ enum output_format format_from_path(const char *path)
 
 bool format_is_chart(enum output_format format)
 {
-    return format == FORMAT_SVG || format == FORMAT_PNG;   /* each draws compare_layout */
+    /* each draws compare_layout */
+    return format == FORMAT_SVG || format == FORMAT_PNG || format == FORMAT_PDF ||
+           format == FORMAT_PS || format == FORMAT_EPS;
 }
 
 bool format_is_summary(enum output_format format)
@@ -58,6 +63,10 @@ struct sink *sink_new(enum output_format format, FILE *out, const struct sink_co
         return sink_svg_new(out, ctx);
     case FORMAT_PNG:
         return sink_png_new(out, ctx);
+    case FORMAT_PDF:
+    case FORMAT_PS:
+    case FORMAT_EPS:
+        return sink_vector_new(format, out, ctx);
     default:
         return NULL;
     }
