@@ -11,6 +11,7 @@
 #include "chart/chart.h"
 #include "chart/views.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -82,40 +83,67 @@ done:
     free(pts);
 }
 
-/* One rectangle per pixel column with collections, darker the more of it was spent
- * collecting. */
+/* The strip: per pixel column the share of its time spent collecting, in eight steps of
+ * darkness; neighbouring columns of one step are one rectangle (a dense run would
+ * otherwise be a thousand items, which PDF in particular pays for). */
+#define GC_STEPS 8
+
+static void strip_run(struct chart_plot *P, long from, long to, int step)
+{
+    if (step <= 0 || to <= from)
+        return;
+    uint8_t alpha = (uint8_t)lround(60 + 195.0 * step / GC_STEPS);
+    check(P, display_rect(P->dl, (double)from, P->bottom - STRIP, (double)(to - from), STRIP,
+                          (struct dl_color){ 0x80, 0x20, 0x20, alpha }, (struct dl_color){ 0 },
+                          0, "gc"), NULL);
+}
+
+struct strip {
+    bool started;
+    long from;                   /* the run's first column */
+    int step;                    /* its darkness */
+};
+
+/* A column is complete: it joins the run or ends it and starts the next. */
+static void strip_column(struct chart_plot *P, struct strip *s, long column, double busy,
+                         double span)
+{
+    int step = busy > 0 && span > 0 ? (int)ceil(fmin(1, busy / span) * GC_STEPS) : 0;
+    if (!s->started) {
+        *s = (struct strip){ true, column, step };
+    } else if (step != s->step) {
+        strip_run(P, s->from, column, s->step);
+        s->from = column;
+        s->step = step;
+    }
+}
+
 static void collections(struct chart_plot *P)
 {
     const struct profile_gc *gc = &P->v->gc;
     if (!gc->count || !gc->collections)
         return;
     double y = P->bottom - STRIP;
-    long last = -1;
+    struct strip run = { 0 };
+    long column = LONG_MIN;
     double busy = 0, span = 0;
-    for (size_t i = 0; i <= gc->count; i++) {
-        long column = -2;
-        double x = 0;
-        if (i < gc->count) {
-            uint64_t at = gc->origin_ns + i * gc->width_ns;
-            x = chart_plot_x(P, at);
-            if (x < P->left - 0.5 || x > P->right + 0.5)
-                continue;
-            column = lround(floor(x));
-        }
-        if (column != last && last >= 0 && busy > 0) {
-            double share = fmin(1, busy / span);
-            uint8_t alpha = (uint8_t)lround(60 + 195 * share);
-            check(P, display_rect(P->dl, (double)last, y, 1, STRIP,
-                                  (struct dl_color){ 0x80, 0x20, 0x20, alpha },
-                                  (struct dl_color){ 0 }, 0, "gc"), NULL);
-        }
-        if (column != last)
+    for (size_t i = 0; i < gc->count; i++) {
+        double x = chart_plot_x(P, gc->origin_ns + i * gc->width_ns);
+        if (x < P->left - 0.5 || x > P->right + 0.5)
+            continue;
+        long c = lround(floor(x));
+        if (c != column) {
+            if (column != LONG_MIN)
+                strip_column(P, &run, column, busy, span);
+            column = c;
             busy = span = 0;
-        last = column;
-        if (i < gc->count) {
-            busy += gc->busy_ns[i];
-            span += (double)gc->width_ns;
         }
+        busy += gc->busy_ns[i];
+        span += (double)gc->width_ns;
+    }
+    if (column != LONG_MIN) {
+        strip_column(P, &run, column, busy, span);
+        strip_run(P, run.from, column + 1, run.step);
     }
     char label[160];
     snprintf(label, sizeof label, "garbage collections: %llu, %.3f s in all",
