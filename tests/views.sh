@@ -15,7 +15,7 @@ fail() { echo "FAIL: $*"; failed=1; }
 have() { command -v "$1" >/dev/null 2>&1; }
 
 views="area normalized stream lines heap detail"
-for log in "$data"/*.eventlog; do
+for log in "$data"/*.eventlog "$data"/noheap/*.eventlog; do
     name=$(basename "$log" .eventlog)
     for view in $views; do
         out="$tmp/$name-$view"
@@ -56,7 +56,7 @@ have pdfinfo || echo "views.sh: pdfinfo not installed (poppler-utils): PDFs not 
 have gs || echo "views.sh: ghostscript not installed: EPS not rendered"
 
 # The heap view of an eventlog without heap censuses: totals, allocation, collections.
-"$EV2HP" "$data/flat-noh.eventlog" --view heap -o "$tmp/noh.svg" ||
+"$EV2HP" "$data/noheap/flat.eventlog" --view heap -o "$tmp/noh.svg" ||
     fail "heap view without censuses: status $?"
 grep -q 'class="total"' "$tmp/noh.svg" || fail "heap view without censuses: no totals"
 grep -q 'class="allocation"' "$tmp/noh.svg" || fail "heap view without censuses: no allocation"
