@@ -21,10 +21,11 @@ const char cli_usage[] =
     "standard input. Without -o the .hp goes to standard output.\n"
     "\n"
     "  -o, --output FILE      write FILE, its format from its extension (.hp, .svg,\n"
-    "                         .png, .pdf, .ps, .eps, .csv, .json); may repeat: one\n"
-    "                         read, every output\n"
-    "  -f, --format FMT       write FMT (hp, svg, png, pdf, ps, eps, csv, json)\n"
-    "                         whatever the extension (png, pdf: not to a terminal)\n"
+    "                         .png, .pdf, .ps, .eps, .csv, .json, .folded; x.hp.gz:\n"
+    "                         gzip-compressed); may repeat: one read, every output\n"
+    "  -f, --format FMT       write FMT (hp, svg, png, pdf, ps, eps, csv, json,\n"
+    "                         folded) whatever the extension (png, pdf: not to a\n"
+    "                         terminal)\n"
     "  -L, --ccs-length N     cut cost-centre stack names to N characters as the runtime\n"
     "                         does (default: the -L the program ran with, or 25)\n"
     "      --dump             print every event, one line each, to standard output\n"
@@ -46,10 +47,13 @@ const char cli_usage[] =
     "                         0 = all)\n"
     "      --trace PCT        fold bands under PCT % of the total area into OTHER\n"
     "                         (default 1)\n"
-    "      --view VIEW        area (default), normalized (shares, %), stream\n"
+    "      --view VIEW        area (the heap chart), normalized (shares, %), stream\n"
     "                         (streamgraph), lines (a line per band), heap (the\n"
-    "                         runtime's totals, allocation and collections) or detail\n"
-    "                         (a row per band: sparkline, peak, mean, growth)\n"
+    "                         runtime's totals, allocation and collections), detail\n"
+    "                         (a row per band: sparkline, peak, mean, growth), flame\n"
+    "                         or icicle (the time profile of +RTS -p -l); default:\n"
+    "                         area, or flame for an eventlog with a time profile and\n"
+    "                         no heap censuses\n"
     "      --sort KEY         stack order: size (default), stddev, name or growth\n"
     "      --reverse          reverse the stack order\n"
     "      --include REGEX    only bands whose label matches (POSIX extended; repeatable)\n"
@@ -65,11 +69,17 @@ const char cli_usage[] =
     "      --totals           draw heap totals (HEAP_SIZE, HEAP_LIVE, BLOCKS_SIZE)\n"
     "      --y-max SIZE       fix the top of the memory scale (as --max-peak); values\n"
     "                         above it are clipped, and the chart says so\n"
+    "\n"
+    "Time profiles (+RTS -p -l): -o FILE.folded writes folded stacks; --view flame;\n"
+    "--summary adds the total ticks and the top cost centres.\n"
+    "      --system-ccs       keep the runtime's own cost centres (GC, SYSTEM, IDLE,\n"
+    "                         OVERHEAD_of, DONT_CARE), which the .prof leaves out\n"
     "  -h, --help             show this help and exit\n"
     "  -V, --version          show the version and exit\n"
     "\n"
-    "Exit status: 0 success (warnings allowed), 1 unusable or damaged input,\n"
-    "2 usage error, 3 over the --max-peak budget, 4 an output could not be written.\n"
+    "Exit status: 0 success (warnings allowed), 1 unusable or damaged input (or no\n"
+    "census for --max-peak), 2 usage error, 3 over the --max-peak budget, 4 an output\n"
+    "could not be written, 128+N stopped by signal N (temporary files removed).\n"
     "Full documentation: man ev2hp\n";
 
 static void usage_error(struct cli_options *o, const char *fmt, ...)
@@ -121,7 +131,7 @@ enum {
     OPT_BANDS = 256, OPT_TRACE, OPT_SORT, OPT_REVERSE, OPT_INCLUDE, OPT_EXCLUDE, OPT_FROM,
     OPT_TO, OPT_TITLE, OPT_WIDTH, OPT_HEIGHT, OPT_NO_MARKERS, OPT_TOTALS,
     OPT_SUMMARY, OPT_MAX_PEAK, OPT_COMPARE, OPT_Y_MAX, OPT_SCALE, OPT_PROGRESS,
-    OPT_NO_PROGRESS, OPT_VIEW,
+    OPT_NO_PROGRESS, OPT_VIEW, OPT_SYSTEM_CCS,
 };
 
 /* A chart option; false after a usage error. */
@@ -146,10 +156,6 @@ static bool chart_option(struct cli_options *o, int c, const char *arg)
         if (!profile_sort_from_name(arg, &pr->sort))
             return usage_error(o, "--sort wants size, stddev, name or growth, not '%s'", arg),
                    false;
-        return true;
-    case OPT_VIEW:
-        if (!chart_view_from_name(arg, &ch->view))
-            return usage_error(o, "--view wants %s, not '%s'", chart_view_names(), arg), false;
         return true;
     case OPT_REVERSE:
         pr->reverse = true;
@@ -202,14 +208,6 @@ static bool chart_option(struct cli_options *o, int c, const char *arg)
     return false;
 }
 
-/* Whether the file name (not a directory) has a dot: a name without one, such as
- * /dev/stdout or a FIFO, gets the default format, .hp. */
-static bool has_extension(const char *path)
-{
-    const char *slash = strrchr(path, '/');
-    return strchr(slash ? slash + 1 : path, '.') != NULL;
-}
-
 void cli_parse(int argc, char **argv, struct cli_options *o)
 {
     static const struct option longs[] = {
@@ -242,6 +240,7 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
         { "progress", no_argument, NULL, OPT_PROGRESS },
         { "no-progress", no_argument, NULL, OPT_NO_PROGRESS },
         { "view", required_argument, NULL, OPT_VIEW },
+        { "system-ccs", no_argument, NULL, OPT_SYSTEM_CCS },
         { NULL, 0, NULL, 0 },
     };
     memset(o, 0, sizeof *o);
@@ -263,7 +262,7 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
             forced = format_from_name(optarg);
             if (forced == FORMAT_NONE)
                 return usage_error(o, "unknown format '%s' (known: hp, svg, png, pdf, ps, eps, "
-                                   "csv, json)",
+                                   "csv, json, folded)",
                                    optarg);
             break;
         case 'L':
@@ -310,9 +309,16 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
             return;
         case OPT_BANDS: case OPT_TRACE: case OPT_SORT: case OPT_REVERSE: case OPT_INCLUDE:
         case OPT_EXCLUDE: case OPT_FROM: case OPT_TO: case OPT_TITLE: case OPT_WIDTH:
-        case OPT_HEIGHT: case OPT_NO_MARKERS: case OPT_TOTALS: case OPT_Y_MAX: case OPT_VIEW:
+        case OPT_HEIGHT: case OPT_NO_MARKERS: case OPT_TOTALS: case OPT_Y_MAX:
             if (!chart_option(o, c, optarg))
                 return;
+            break;
+        case OPT_VIEW:
+            if (!chart_view_from_name(optarg, &o->chart.view))
+                return usage_error(o, "--view wants %s, not '%s'", chart_view_names(), optarg);
+            break;
+        case OPT_SYSTEM_CCS:
+            o->system_ccs = true;
             break;
         case OPT_SCALE:
             if (!parse_scale(optarg, &o->scale))
@@ -347,7 +353,7 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
         struct output_request *r = &o->outputs[i];
         r->format = forced;
         if (r->format == FORMAT_NONE)
-            r->format = r->path && has_extension(r->path) ? format_from_path(r->path)
+            r->format = r->path && format_path_has_extension(r->path) ? format_from_path(r->path)
                                                           : FORMAT_HP;
         if (r->format == FORMAT_NONE)
             return usage_error(o, "cannot tell the format of '%s' from its name; use -f",

@@ -236,7 +236,7 @@ static void sort_by_growth(void **state)
 static void view_names(void **state)
 {
     (void)state;
-    for (int i = 0; i < CHART_VIEW_COUNT; i++) {
+    for (int i = CHART_VIEW_AREA; i < CHART_VIEW_COUNT; i++) {
         enum chart_view v;
         assert_true(chart_view_from_name(chart_view_name((enum chart_view)i), &v));
         assert_int_equal(v, i);

@@ -899,7 +899,7 @@ static void panel_plot(struct layout *L, const struct panel *p, const struct y_t
     L->clipped = false;
     y_axis(L, ticks);
     x_axis(L);
-    if (L->opt->view == CHART_VIEW_AREA) {
+    if (view_is_area(L->opt->view)) {
         bands(L);
     } else {
         struct chart_plot P = plot_of(L);
@@ -941,7 +941,7 @@ static void memory_scale(struct layout *L, struct panel *panels, size_t n)
     double top = 0;
     for (size_t k = 0; k < n; k++)
         top = fmax(top, view_scale_top(L->opt->view, panels[k].run->view, peak));
-    if (top > 0 && L->opt->view != CHART_VIEW_AREA) {
+    if (top > 0 && !view_is_area(L->opt->view)) {
         bool memory = view_memory_axis(L->opt->view);
         if (memory && L->opt->has_y_max && L->opt->y_max > 0)
             L->ymax = (double)L->opt->y_max;

@@ -32,14 +32,16 @@
 #include "chart/views.h"
 
 
+/* --view: enum chart_view and its names are in views.h. */
+
 struct chart_options {
+    enum chart_view view;           /* --view */
     unsigned width, height;         /* user units (CSS px); default 1280 x 720 */
     const char *title;              /* --title; NULL: the JOB line */
     bool no_markers;                /* --no-markers */
     bool totals;                    /* --totals: heap totals as dashed lines */
     bool has_y_max;                 /* --y-max: the top of the memory scale, fixed */
     uint64_t y_max;                 /* bytes; values above are clipped to the plot */
-    enum chart_view view;           /* --view: area (default), normalized, stream, ... */
     struct profile_options profile; /* band selection, filters, time window */
 };
 

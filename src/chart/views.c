@@ -21,6 +21,7 @@ static const struct {
     { "area", CHART_VIEW_AREA },       { "normalized", CHART_VIEW_NORMALIZED },
     { "stream", CHART_VIEW_STREAM },   { "lines", CHART_VIEW_LINES },
     { "heap", CHART_VIEW_HEAP },       { "detail", CHART_VIEW_DETAIL },
+    { "flame", CHART_VIEW_FLAME },     { "icicle", CHART_VIEW_ICICLE },
 };
 #define VIEW_COUNT (sizeof views / sizeof *views)
 
@@ -34,8 +35,15 @@ bool chart_view_from_name(const char *name, enum chart_view *view)
     return false;
 }
 
+bool view_is_area(enum chart_view view)
+{
+    return view == CHART_VIEW_AUTO || view == CHART_VIEW_AREA;
+}
+
 const char *chart_view_name(enum chart_view view)
 {
+    if (view == CHART_VIEW_AUTO)
+        view = CHART_VIEW_AREA;
     for (size_t i = 0; i < VIEW_COUNT; i++)
         if (views[i].view == view)
             return views[i].name;
@@ -134,12 +142,12 @@ bool view_lists_totals(enum chart_view view, bool totals_option)
         return true;
     /* totals are bytes of the whole heap: on a stack of shares or a streamgraph they
      * would mean nothing */
-    return view == CHART_VIEW_AREA || view == CHART_VIEW_LINES ? totals_option : false;
+    return view_is_area(view) || view == CHART_VIEW_LINES ? totals_option : false;
 }
 
 bool view_marks_peak(enum chart_view view)
 {
-    return view == CHART_VIEW_AREA;
+    return view_is_area(view);
 }
 
 double view_y_axis(struct chart_plot *P, enum chart_view view, bool measure_only)

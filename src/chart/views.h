@@ -9,7 +9,8 @@
  *   lines       each band its own line from zero, on the memory scale of the largest;
  *   heap        the runtime's totals (heap size, live bytes, blocks), the allocation rate
  *               from HEAP_ALLOCATED and garbage collections as a strip: needs no census;
- *   detail      small multiples, one row per band (view_detail.c): a whole layout.
+ *   detail      small multiples, one row per band (view_detail.c): a whole layout;
+ *   flame, icicle  the time profile (flame.h), laid out by sink_chart.c instead.
  *
  * The table below is the one list of views: the option parser, the usage text and the
  * manual's names come from it, so adding a view (flame, icicle) is adding a row and a
@@ -33,16 +34,22 @@
 #include "chart/textmeasure.h"
 
 enum chart_view {
-    CHART_VIEW_AREA = 0,
+    CHART_VIEW_AUTO = 0,            /* area, or flame for a time profile without censuses */
+    CHART_VIEW_AREA,
     CHART_VIEW_NORMALIZED,
     CHART_VIEW_STREAM,
     CHART_VIEW_LINES,
     CHART_VIEW_HEAP,
     CHART_VIEW_DETAIL,
+    CHART_VIEW_FLAME,               /* the time profile, root at the bottom (flame.h) */
+    CHART_VIEW_ICICLE,              /* the same, root at the top */
     CHART_VIEW_COUNT
 };
 
-/* The view called name ("area", "stream", ...); false when none. */
+/* Whether the view is the stacked heap chart (area, or auto when it comes to the heap). */
+bool view_is_area(enum chart_view view);
+
+/* The view called name ("area", "stream", ...); false when none ("auto" has no name). */
 bool chart_view_from_name(const char *name, enum chart_view *view);
 const char *chart_view_name(enum chart_view view);
 /* "area, normalized, stream, lines, heap or detail": for messages and usage. */
