@@ -917,9 +917,11 @@ static void panel_plot(struct layout *L, const struct panel *p, const struct y_t
         if (!has_totals(view))
             note(L, "no heap totals in this input (eventlogs have them; .hp files do not)");
     } else if (view->censuses == 0)
-        note(L, has_totals(view) ? "no heap censuses (run with +RTS -h for a profile): "
+        note(L, !has_totals(view) ? "no heap censuses and no heap totals in this input"
+                : L->show_totals ? "no heap censuses (run with +RTS -h for a profile): "
                                    "heap totals shown"
-                                 : "no heap censuses and no heap totals in this input");
+                                 : "no heap censuses (run with +RTS -h for a profile): "
+                                   "--view heap shows the heap totals");
     else if (!view->band_count)
         note(L, "no band left after --include / --exclude");
     if (L->clipped)

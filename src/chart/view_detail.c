@@ -205,7 +205,8 @@ int view_detail_layout(const struct profile_view *v, const struct run_info *info
         struct dl_point m[2] = { { x, P.top }, { x, P.bottom } };
         check(&P, display_polyline(dl, m, 2, MARKER, 1, false, "marker"), v->markers[i].text);
     }
-    chart_kit_x_axis(&P, false, true);
+    if (w)
+        chart_kit_x_axis(&P, false, true);
     if (P.failed)
         goto fail;
     free(colors), free(keep), free(pts), free(suspect), free(sus);

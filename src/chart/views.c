@@ -172,7 +172,10 @@ double view_y_axis(struct chart_plot *P, enum chart_view view, bool measure_only
         }
         return widest;
     }
-    /* stream: positions mean nothing, thickness does: a scale bar of a round size */
+    /* stream: positions mean nothing, thickness does: a scale bar of a round size (none
+     * when there is nothing to measure) */
+    if (!P->v->band_count || !P->v->point_count)
+        return 0;
     unsigned unit;
     double step = chart_bytes_step(P->ymax > 0 ? P->ymax : 1024, 4, &unit);
     chart_format_tick(step, unit, step, label, sizeof label);
