@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "census/census.h"
+#include "census/timeprof.h"
 #include "chart/chart.h"
 #include "chart/compare.h"
 #include "read/input.h"
@@ -223,8 +224,9 @@ static int read_base(struct run *run, struct compare_base *base)
         wants(opt, format_is_chart) ? (opt->chart ? opt->chart : &defaults) : NULL,
         wants(opt, format_is_summary),
     };
-    struct input_options iopt = { opt->compare_path, opt->ccs_length, opt->read_buffer, NULL,
-                                  NULL, NULL, NULL };
+    struct input_options iopt = { .path = opt->compare_path, .ccs_length = opt->ccs_length,
+                                  .read_buffer = opt->read_buffer,
+                                  .stop_at_damage = opt->stop_at_damage };
     struct input_outcome out;
     struct ev_error err = { 0 };
     r->base_name = input_name(opt->compare_path);
@@ -301,8 +303,10 @@ static void check_censuses(struct run *run, const struct input *in,
 {
     const struct run_info *info = input_run_info(in);
     struct ev_error w = { 0 };
-    /* Damage before the first census already says "kept 0 censuses", and why. */
-    if (outcome->censuses == 0 && !outcome->damaged) {
+    /* Damage before the first census already says "kept 0 censuses", and why; a time
+     * profile read for the outputs that show it is what the run was for. */
+    const struct timeprof *tp = input_timeprof(in);
+    if (outcome->censuses == 0 && !outcome->damaged && !(tp && timeprof_present(tp))) {
         if (input_is_hp(in))
             ev_error_set(&w, "no censuses: the heap profile is empty");
         else if (!info->has_heap_profile)
@@ -351,8 +355,11 @@ static void convert_input(struct run *run, const char *input_name)
     const struct convert_options *opt = run->opt;
     struct convert_result *result = run->result;
     struct ev_error err = { 0 };
-    struct input_options iopt = { opt->input_path, opt->ccs_length, opt->read_buffer, opt->dump,
-                                  opt->progress, opt->progress_ctx, NULL };
+    struct input_options iopt = { .path = opt->input_path, .ccs_length = opt->ccs_length,
+                                  .read_buffer = opt->read_buffer, .dump = opt->dump,
+                                  .progress = opt->progress,
+                                  .progress_ctx = opt->progress_ctx,
+                                  .stop_at_damage = opt->stop_at_damage };
     /* The time profile is read only for the outputs that show it, within --from/--to. */
     struct timeprof_options topt = { 0 };
     if (wants(opt, format_uses_time_profile)) {

@@ -45,8 +45,9 @@
 #define PNG_TEXT_MAX 2048                   /* bytes of a PNG text chunk (cut at a character) */
 
 /* --- what a run reports --- */
-#define INPUT_MAX_WARNINGS 8                /* warnings kept of one input */
-#define CONVERT_MAX_WARNINGS 8              /* ... of one run */
+#define INPUT_MAX_WARNINGS 16               /* warnings kept of one input: up to 8 damaged
+                                              * regions, the run line, anomalies */
+#define CONVERT_MAX_WARNINGS 16             /* ... of one run */
 #define SUMMARY_MAX_MARKERS 100000          /* markers --summary lists; the rest are counted */
 
 /* The pixel size of a width x height layout drawn as a PNG at scale: each side rounded to
