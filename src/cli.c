@@ -193,6 +193,7 @@ static bool chart_option(struct cli_options *o, int c, const char *arg)
                                c == OPT_WIDTH ? "width" : "height", CHART_MIN_SIZE,
                                CHART_MAX_SIZE, arg), false;
         *(c == OPT_WIDTH ? &ch->width : &ch->height) = (unsigned)n;
+        ch->height_given |= c == OPT_HEIGHT;
         return true;
     case OPT_NO_MARKERS:
         ch->no_markers = true;

@@ -7,6 +7,7 @@
 #include "convert.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -36,6 +37,8 @@ struct run {
     bool track_peak;
     const struct bands *bands;     /* the labels of the input being read */
     const struct compare_base *base; /* --compare: BASE, read; or NULL */
+    uint64_t censuses, in_window;  /* censuses read, and those in the chart window */
+    uint64_t first_ns, last_ns;    /* the run's extent */
 };
 
 const char *convert_input_name(const struct convert_options *opt)
@@ -64,9 +67,33 @@ static int output_failed(struct run *run, size_t i)
     return -1;
 }
 
+/* The chart window (--from / --to), or false when there is none. */
+static bool chart_window(const struct convert_options *opt, double *from, double *to)
+{
+    const struct chart_options *c = opt->chart;
+    if (!c || !(c->profile.has_from || c->profile.has_to))
+        return false;
+    *from = c->profile.has_from ? c->profile.from_seconds : 0;
+    *to = c->profile.has_to ? c->profile.to_seconds : INFINITY;
+    return true;
+}
+
+static void count_census(struct run *run, uint64_t time_ns)
+{
+    if (run->censuses == 0)
+        run->first_ns = time_ns;
+    if (time_ns > run->last_ns)
+        run->last_ns = time_ns;
+    run->censuses++;
+    double from, to, t = time_ns / 1e9;
+    if (chart_window(run->opt, &from, &to) && t >= from && t <= to)
+        run->in_window++;
+}
+
 static int on_frame(void *ctx, const struct census_frame *frame)
 {
     struct run *run = ctx;
+    count_census(run, frame->time_ns);
     if (run->track_peak && peak_add(&run->peak, frame) != 0) {
         errno = ENOMEM;
         return -1;
@@ -296,6 +323,19 @@ static int check_paths(const struct convert_options *opt, struct convert_result 
     return 0;
 }
 
+static bool needs_censuses(enum output_format format)
+{
+    return format == FORMAT_HP || format == FORMAT_CSV || format == FORMAT_JSON;
+}
+
+/* Whether the input has a time profile and no output asks for heap censuses. */
+static bool time_profile_only(const struct convert_options *opt, const struct input *in)
+{
+    if (!timeprof_present(input_timeprof(in)) || wants(opt, needs_censuses))
+        return false;
+    return !opt->chart || opt->chart->view != CHART_VIEW_AREA || !wants(opt, format_is_chart);
+}
+
 /* Words what the run's input lacks: no census at all, or censuses of another breakdown
  * than BASE's. */
 static void check_censuses(struct run *run, const struct input *in,
@@ -303,10 +343,10 @@ static void check_censuses(struct run *run, const struct input *in,
 {
     const struct run_info *info = input_run_info(in);
     struct ev_error w = { 0 };
-    /* Damage before the first census already says "kept 0 censuses", and why; a time
-     * profile read for the outputs that show it is what the run was for. */
-    const struct timeprof *tp = input_timeprof(in);
-    if (outcome->censuses == 0 && !outcome->damaged && !(tp && timeprof_present(tp))) {
+    /* Damage before the first census already says "kept 0 censuses", and why. A time
+     * profile read only for its own outputs (folded stacks, the flame graph drawn by
+     * default, the summary) lacks nothing. */
+    if (outcome->censuses == 0 && !outcome->damaged && !time_profile_only(run->opt, in)) {
         if (input_is_hp(in))
             ev_error_set(&w, "no censuses: the heap profile is empty");
         else if (!info->has_heap_profile)
@@ -347,6 +387,23 @@ static uint64_t seconds_to_ns(double s)
     if (!(s > 0))
         return 0;
     return s >= 1.8e10 ? UINT64_MAX : (uint64_t)(s * 1e9 + 0.5);
+}
+
+/* A chart window that holds none of the run's censuses is a mistake worth saying: the
+ * chart then shows the run's real extent with nothing in it. */
+static void window_warning(struct run *run)
+{
+    double from, to;
+    if (!wants(run->opt, format_is_chart) || !chart_window(run->opt, &from, &to) ||
+        !run->censuses || run->in_window)
+        return;
+    struct ev_error w = { 0 };
+    char upto[40] = "the end";
+    if (isfinite(to))
+        snprintf(upto, sizeof upto, "%g s", to);
+    ev_error_set(&w, "the chart window %g s to %s holds no census: the run's censuses are "
+                 "from %.3f to %.3f s", from, upto, run->first_ns / 1e9, run->last_ns / 1e9);
+    warn(run->result, &w);
 }
 
 /* Reads INPUT into the outputs and commits them. */
@@ -406,6 +463,7 @@ static void convert_input(struct run *run, const char *input_name)
     }
     take_warnings(result, &outcome);
     check_censuses(run, in, &outcome);
+    window_warning(run);
     if (finish_outputs(run) != 0) {
         write_failure(run);
         goto done;

@@ -38,6 +38,7 @@
 #define PROFILE_MIN_COLUMNS 16              /* time columns of a chart's profile */
 #define PROFILE_MAX_COLUMNS 16384
 #define PROFILE_MAX_MARKER_TEXT 512         /* bytes of a marker's text kept */
+#define PROFILE_MARKERS_WHOLE 4096          /* markers kept each with its text; more share buckets */
 /* Largest image drawn: cairo's own limit per side, and a bound on memory (4 bytes a
  * pixel, so 512 MiB at most) whatever --width, --height and --scale ask for. */
 #define PNG_MAX_SIDE 32767

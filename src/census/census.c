@@ -78,6 +78,36 @@ const char *breakdown_words(uint32_t breakdown, char *scratch, size_t scratch_si
     return scratch;
 }
 
+uint32_t breakdown_from_job(const char *job)
+{
+    /* the last -hX among the runtime's options (+RTS ... -RTS) of the command line */
+    static const struct { char letter; uint32_t breakdown; } letters[] = {
+        { 'c', BREAKDOWN_COST_CENTRE }, { 'm', BREAKDOWN_MODULE },
+        { 'd', BREAKDOWN_CLOSURE_DESCR }, { 'y', BREAKDOWN_TYPE_DESCR },
+        { 'r', BREAKDOWN_RETAINER }, { 'b', BREAKDOWN_BIOGRAPHY },
+        { 'T', BREAKDOWN_CLOSURE_TYPE }, { 'i', BREAKDOWN_INFO_TABLE },
+        { 'e', BREAKDOWN_ERA },
+    };
+    uint32_t found = BREAKDOWN_UNKNOWN;
+    bool rts = false;
+    for (const char *p = job; p && *p;) {
+        while (*p == ' ')
+            p++;
+        const char *end = strchr(p, ' ');
+        size_t n = end ? (size_t)(end - p) : strlen(p);
+        if (n == 4 && memcmp(p, "+RTS", 4) == 0)
+            rts = true;
+        else if (n == 4 && memcmp(p, "-RTS", 4) == 0)
+            rts = false;
+        else if (rts && n >= 3 && p[0] == '-' && p[1] == 'h')
+            for (size_t i = 0; i < sizeof letters / sizeof *letters; i++)
+                if (letters[i].letter == p[2])
+                    found = letters[i].breakdown;
+        p += n;
+    }
+    return found;
+}
+
 struct census *census_new(const struct census_options *opt, const struct census_events *events)
 {
     struct census *c = calloc(1, sizeof *c);
@@ -285,6 +315,16 @@ static enum census_status add_stack_entry(struct census *c, const struct ev_even
         size_t len = ccs_label_format(c->label_scratch, c->info.ccs_length, c->name_scratch,
                                       s->stack.depth);
         bst = bands_name_stack(c->bands, band, c->label_scratch, len, s->stack.depth > 0);
+        if (bst != TABLE_OK)
+            return limit_error(err, ev, bst);
+        /* Readers see the whole stack; only the .hp keeps the runtime's -L cut. */
+        size_t whole_len;
+        char *whole = ccs_label_whole(c->name_scratch, s->stack.depth, &whole_len);
+        if (!whole)
+            return CENSUS_NO_MEMORY;
+        if (whole_len != len || memcmp(whole, c->label_scratch, len) != 0)
+            bst = bands_describe(c->bands, band, whole, whole_len);
+        free(whole);
         if (bst != TABLE_OK)
             return limit_error(err, ev, bst);
     }

@@ -18,6 +18,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 
+#include "base/grow.h"
 #include "census/timeprof.h"
 
 struct folded_sink {
@@ -39,11 +40,8 @@ static int write_frames(FILE *out, const struct timeprof *tp, uint32_t i, char *
         timeprof_cc_names(tp, timeprof_stack_cc(tp, i, k), &cc, scratch);
         size_t need = timeprof_frame_name(&cc, *buf, *cap);
         if (need >= *cap) {
-            char *grown = realloc(*buf, need + 1);
-            if (!grown)
+            if (GROW_ARRAY(*buf, cap, need + 1) != 0)
                 return -1;
-            *buf = grown;
-            *cap = need + 1;
             timeprof_frame_name(&cc, *buf, *cap);
         }
         if (k + 1 != depth && fputc(';', out) == EOF)
