@@ -9,9 +9,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/limits.h"
 #include "census/ccslabel.h"
 #include "census/peak.h"
-#include "render/png_render.h"
 
 const char cli_usage[] =
     "Usage: ev2hp [OPTION]... [INPUT]\n"
@@ -21,13 +21,16 @@ const char cli_usage[] =
     "standard input. Without -o the .hp goes to standard output.\n"
     "\n"
     "  -o, --output FILE      write FILE, its format from its extension (.hp, .svg,\n"
-    "                         .png, .csv, .json); may repeat: one read, every output\n"
-    "  -f, --format FMT       write FMT (hp, svg, png, csv, json) whatever the\n"
+    "                         .png, .csv, .json, .folded; x.hp.gz: gzip-compressed);\n"
+    "                         may repeat: one read, every output\n"
+    "  -f, --format FMT       write FMT (hp, svg, png, csv, json, folded) whatever the\n"
     "                         extension (png: not to a terminal)\n"
     "  -L, --ccs-length N     cut cost-centre stack names to N characters as the runtime\n"
     "                         does (default: the -L the program ran with, or 25)\n"
     "      --dump             print every event, one line each, to standard output\n"
     "      --strict           fail (status 1) on a damaged or truncated eventlog\n"
+    "      --stop-at-damage   keep only what precedes the first damage instead of\n"
+    "                         skipping damaged regions and reading on\n"
     "      --summary[=FMT]    print what the run shows (peak, largest bands, markers,\n"
     "                         damage) as text or json on standard output\n"
     "      --max-peak SIZE    exit with status 3 when the peak residency is over SIZE\n"
@@ -60,11 +63,20 @@ const char cli_usage[] =
     "      --totals           draw heap totals (HEAP_SIZE, HEAP_LIVE, BLOCKS_SIZE)\n"
     "      --y-max SIZE       fix the top of the memory scale (as --max-peak); values\n"
     "                         above it are clipped, and the chart says so\n"
+    "      --view VIEW        area (the heap chart), flame or icicle (the time profile\n"
+    "                         of +RTS -p -l); default: area, or flame for an eventlog\n"
+    "                         with a time profile and no heap censuses\n"
+    "\n"
+    "Time profiles (+RTS -p -l): -o FILE.folded writes folded stacks; --view flame;\n"
+    "--summary adds the total ticks and the top cost centres.\n"
+    "      --system-ccs       keep the runtime's own cost centres (GC, SYSTEM, IDLE,\n"
+    "                         OVERHEAD_of, DONT_CARE), which the .prof leaves out\n"
     "  -h, --help             show this help and exit\n"
     "  -V, --version          show the version and exit\n"
     "\n"
-    "Exit status: 0 success (warnings allowed), 1 unusable or damaged input,\n"
-    "2 usage error, 3 over the --max-peak budget, 4 an output could not be written.\n"
+    "Exit status: 0 success (warnings allowed), 1 unusable or damaged input (or no\n"
+    "census for --max-peak), 2 usage error, 3 over the --max-peak budget, 4 an output\n"
+    "could not be written, 128+N stopped by signal N (temporary files removed).\n"
     "Full documentation: man ev2hp\n";
 
 static void usage_error(struct cli_options *o, const char *fmt, ...)
@@ -116,7 +128,7 @@ enum {
     OPT_BANDS = 256, OPT_TRACE, OPT_SORT, OPT_REVERSE, OPT_INCLUDE, OPT_EXCLUDE, OPT_FROM,
     OPT_TO, OPT_TITLE, OPT_WIDTH, OPT_HEIGHT, OPT_NO_MARKERS, OPT_TOTALS,
     OPT_SUMMARY, OPT_MAX_PEAK, OPT_COMPARE, OPT_Y_MAX, OPT_SCALE, OPT_PROGRESS,
-    OPT_NO_PROGRESS,
+    OPT_NO_PROGRESS, OPT_VIEW, OPT_SYSTEM_CCS, OPT_STOP_AT_DAMAGE,
 };
 
 /* A chart option; false after a usage error. */
@@ -175,6 +187,7 @@ static bool chart_option(struct cli_options *o, int c, const char *arg)
                                c == OPT_WIDTH ? "width" : "height", CHART_MIN_SIZE,
                                CHART_MAX_SIZE, arg), false;
         *(c == OPT_WIDTH ? &ch->width : &ch->height) = (unsigned)n;
+        ch->height_given |= c == OPT_HEIGHT;
         return true;
     case OPT_NO_MARKERS:
         ch->no_markers = true;
@@ -192,14 +205,6 @@ static bool chart_option(struct cli_options *o, int c, const char *arg)
     return false;
 }
 
-/* Whether the file name (not a directory) has a dot: a name without one, such as
- * /dev/stdout or a FIFO, gets the default format, .hp. */
-static bool has_extension(const char *path)
-{
-    const char *slash = strrchr(path, '/');
-    return strchr(slash ? slash + 1 : path, '.') != NULL;
-}
-
 void cli_parse(int argc, char **argv, struct cli_options *o)
 {
     static const struct option longs[] = {
@@ -208,6 +213,7 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
         { "ccs-length", required_argument, NULL, 'L' },
         { "dump", no_argument, NULL, 'D' },
         { "strict", no_argument, NULL, 'S' },
+        { "stop-at-damage", no_argument, NULL, OPT_STOP_AT_DAMAGE },
         { "quiet", no_argument, NULL, 'q' },
         { "help", no_argument, NULL, 'h' },
         { "version", no_argument, NULL, 'V' },
@@ -231,6 +237,8 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
         { "scale", required_argument, NULL, OPT_SCALE },
         { "progress", no_argument, NULL, OPT_PROGRESS },
         { "no-progress", no_argument, NULL, OPT_NO_PROGRESS },
+        { "view", required_argument, NULL, OPT_VIEW },
+        { "system-ccs", no_argument, NULL, OPT_SYSTEM_CCS },
         { NULL, 0, NULL, 0 },
     };
     memset(o, 0, sizeof *o);
@@ -251,7 +259,8 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
         case 'f':
             forced = format_from_name(optarg);
             if (forced == FORMAT_NONE)
-                return usage_error(o, "unknown format '%s' (known: hp, svg, png, csv, json)",
+                return usage_error(o, "unknown format '%s' (known: hp, svg, png, csv, json, "
+                                   "folded)",
                                    optarg);
             break;
         case 'L':
@@ -283,6 +292,9 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
         case 'S':
             o->strict = true;
             break;
+        case OPT_STOP_AT_DAMAGE:
+            o->stop_at_damage = true;
+            break;
         case 'q':
             o->quiet = true;
             break;
@@ -301,6 +313,13 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
         case OPT_HEIGHT: case OPT_NO_MARKERS: case OPT_TOTALS: case OPT_Y_MAX:
             if (!chart_option(o, c, optarg))
                 return;
+            break;
+        case OPT_VIEW:
+            if (!chart_view_from_name(optarg, &o->chart.view))
+                return usage_error(o, "--view is area, flame or icicle, not '%s'", optarg);
+            break;
+        case OPT_SYSTEM_CCS:
+            o->system_ccs = true;
             break;
         case OPT_SCALE:
             if (!parse_scale(optarg, &o->scale))
@@ -335,7 +354,7 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
         struct output_request *r = &o->outputs[i];
         r->format = forced;
         if (r->format == FORMAT_NONE)
-            r->format = r->path && has_extension(r->path) ? format_from_path(r->path)
+            r->format = r->path && format_path_has_extension(r->path) ? format_from_path(r->path)
                                                           : FORMAT_HP;
         if (r->format == FORMAT_NONE)
             return usage_error(o, "cannot tell the format of '%s' from its name; use -f",

@@ -3,7 +3,7 @@
  * cli_parse turns argv into a cli_options (or a usage error message) so the whole
  * contract of ev2hp(1) can be tested without running a conversion. The one thing it
  * looks at besides argv is whether standard output is a terminal, and only when PNG is
- * to be written there (refused).
+ * to be written there (refused). (main refuses a terminal on standard input.)
  */
 #ifndef EV2HP_CLI_H
 #define EV2HP_CLI_H
@@ -11,10 +11,10 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "base/limits.h"
 #include "chart/chart.h"
 #include "convert.h"
 
-#define CLI_MAX_OUTPUTS 16
 
 enum cli_action { CLI_CONVERT, CLI_HELP, CLI_VERSION, CLI_USAGE_ERROR };
 
@@ -29,12 +29,14 @@ struct cli_options {
     bool quiet;
     enum progress_mode progress;   /* --progress, --no-progress; AUTO by default */
     bool strict;
+    bool stop_at_damage;           /* --stop-at-damage: no recovery */
     enum output_format summary;    /* --summary: FORMAT_SUMMARY_TEXT or _JSON, or NONE */
     bool has_max_peak;             /* --max-peak SIZE */
     uint64_t max_peak;
     const char *compare;           /* --compare BASE; NULL without */
     struct chart_options chart;    /* --bands, --width, --include, ... */
     double scale;                  /* --scale: PNG pixels per layout unit, 1 to 8 */
+    bool system_ccs;               /* --system-ccs: time profiles keep GC, SYSTEM, ... */
 };
 
 void cli_parse(int argc, char **argv, struct cli_options *out);

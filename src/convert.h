@@ -13,6 +13,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "base/limits.h"
 #include "base/error.h"
 #include "read/progress.h"
 #include "sink/sink.h"
@@ -35,6 +36,7 @@ struct convert_options {
     const char *input_path;        /* NULL or "-" = standard input */
     unsigned ccs_length;           /* -L; 0 = as the program ran */
     bool strict;                   /* damage is a failure */
+    bool stop_at_damage;           /* keep only what precedes the first damage */
     FILE *dump;                    /* --dump: every event, one line each, here; or NULL */
     const struct output_request *outputs;
     size_t output_count;
@@ -49,9 +51,9 @@ struct convert_options {
     progress_fn progress;          /* eventlog inputs: called at most ten times a second
                                     * while reading and once at its end; NULL = never */
     void *progress_ctx;
+    bool system_ccs;               /* --system-ccs: time profiles keep GC, SYSTEM, ... */
 };
 
-#define CONVERT_MAX_WARNINGS 8
 
 struct convert_result {
     int exit_status;

@@ -8,23 +8,31 @@
 #ifndef EV2HP_INTERN_H
 #define EV2HP_INTERN_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
-struct intern;
+#include "base/table.h"
 
-enum intern_status { INTERN_FOUND, INTERN_ADDED, INTERN_FULL, INTERN_NO_MEMORY };
+struct intern;
 
 struct intern *intern_new(uint32_t max_keys, size_t max_bytes);
 void intern_free(struct intern *t);
 
-/* Finds key or adds it; *id is its number either way (not set on FULL / NO_MEMORY). */
-enum intern_status intern_get(struct intern *t, const void *key, size_t len, uint32_t *id);
+/* Finds key or adds it: TABLE_OK with *id its number either way, and *added (unless
+ * NULL) telling which; *id is not set on TABLE_FULL / TABLE_NO_MEMORY. */
+enum table_status intern_get(struct intern *t, const void *key, size_t len, uint32_t *id,
+                             bool *added);
 
 /* Finds key without adding it: 0 and *id when present, -1 when not. */
 int intern_find(const struct intern *t, const void *key, size_t len, uint32_t *id);
 
 uint32_t intern_count(const struct intern *t);
+
+/* Forgets the keys numbered count and above (the latest ones), as if never added. With
+ * linear probing in insertion order, no earlier key's probe ran through their slots, so
+ * emptying them in reverse order keeps every other key found. */
+void intern_truncate(struct intern *t, uint32_t count);
 
 /* The key numbered id (id < intern_count); valid until the next intern_get. */
 const char *intern_key(const struct intern *t, uint32_t id, size_t *len);

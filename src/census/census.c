@@ -15,6 +15,7 @@
 #include "census/costcentres.h"
 #include "census/ipe.h"
 #include "read/evdecode.h"
+#include "base/grow.h"
 
 struct entry_vec {
     struct census_entry *items;
@@ -40,17 +41,23 @@ struct census {
     struct ipe_names *ipe;        /* -hi: info-table addresses to descriptions */
 
     bool sample_end_declared;
+    bool after_damage;            /* census events are ignored until the next census begins */
+    bool end_is_loss;             /* after damage, a census end seen is a census lost */
     bool in_census;
     bool open_is_bio;
+    struct bands_mark open_mark;  /* the bands before the open census, for census_damaged */
+    uint64_t open_unknown;        /* stats.unknown_cost_centres then */
     uint64_t open_time_ns;
     uint64_t open_era;
     struct entry_vec open;
+    uint64_t open_total;          /* bytes of the open census: never past 2^64 - 1 */
 
     struct held_frame *held;
     size_t held_count, held_cap;
     struct entry_vec held_entries;
 
     char *label_scratch;          /* ccs_length + 1 bytes */
+    struct timeprof *tp;           /* the time profile, when asked for */
     struct ccs_name *name_scratch; /* 255 names: the deepest stack an event can hold */
 };
 
@@ -116,6 +123,14 @@ struct census *census_new(const struct census_options *opt, const struct census_
     c->ipe = ipe_names_new(BANDS_MAX);
     c->name_scratch = malloc(255 * sizeof *c->name_scratch);
     c->label_scratch = malloc(CCS_LENGTH_MAX + 1);
+    if (opt->time_profile) {
+        c->tp = timeprof_new(opt->time_profile);
+        if (!c->tp) {
+            census_free(c);
+            return NULL;
+        }
+        timeprof_set_names(c->tp, c->ccs);
+    }
     if (!c->bands || !c->ccs || !c->ipe || !c->name_scratch || !c->label_scratch) {
         census_free(c);
         return NULL;
@@ -129,6 +144,7 @@ void census_free(struct census *c)
         return;
     bands_free(c->bands);
     costcentres_free(c->ccs);
+    timeprof_free(c->tp);
     ipe_names_free(c->ipe);
     free(c->open.items);
     free(c->held);
@@ -143,6 +159,7 @@ void census_free(struct census *c)
 const struct run_info *census_run_info(const struct census *c) { return &c->info; }
 const struct census_stats *census_stats(const struct census *c) { return &c->stats; }
 const struct bands *census_bands(const struct census *c) { return c->bands; }
+const struct timeprof *census_timeprof(const struct census *c) { return c->tp; }
 
 enum census_status census_check_header(struct census *c, const struct ev_reader *r,
                                        struct ev_error *err)
@@ -169,12 +186,8 @@ static enum census_status push_entry(struct entry_vec *v, uint32_t band, uint64_
     if (v->count == v->cap) {
         if (v->cap >= limit)
             return CENSUS_LIMIT;
-        size_t cap = v->cap ? v->cap * 2 : 1024;
-        struct census_entry *grown = realloc(v->items, cap * sizeof *grown);
-        if (!grown)
+        if (GROW_ARRAY(v->items, &v->cap, v->count + 1) != 0)
             return CENSUS_NO_MEMORY;
-        v->items = grown;
-        v->cap = cap;
     }
     v->items[v->count++] = (struct census_entry){ band, bytes };
     return CENSUS_OK;
@@ -209,12 +222,8 @@ static enum census_status hold(struct census *c, struct ev_error *err)
     if (c->held_count >= CENSUS_MAX_HELD_ENTRIES)
         return hold_limit(err);
     if (c->held_count == c->held_cap) {
-        size_t cap = c->held_cap ? c->held_cap * 2 : 64;
-        struct held_frame *grown = realloc(c->held, cap * sizeof *grown);
-        if (!grown)
+        if (GROW_ARRAY(c->held, &c->held_cap, c->held_count + 1) != 0)
             return CENSUS_NO_MEMORY;
-        c->held = grown;
-        c->held_cap = cap;
     }
     size_t first = c->held_entries.count;
     for (size_t i = 0; i < c->open.count; i++) {
@@ -235,6 +244,15 @@ static enum census_status close_census(struct census *c, struct ev_error *err)
     c->in_census = false;
     if (c->open_is_bio)
         return hold(c, err);
+    /* Under recovery, a census that begins before the one reported before it is a copy
+     * of earlier bytes (the race copies buffers): dropped, not clamped into the run. */
+    if (c->opt.recover && c->stats.censuses > 0 && c->open_time_ns < c->stats.last_time_ns) {
+        c->stats.lost_to_damage++;
+        c->stats.copies_dropped++;
+        bands_rollback(c->bands, &c->open_mark);
+        c->stats.unknown_cost_centres = c->open_unknown;
+        return CENSUS_OK;
+    }
     return report(c, c->open_time_ns, c->open_era, c->open.items, c->open.count);
 }
 
@@ -250,33 +268,52 @@ static enum census_status open_census(struct census *c, uint64_t time_ns, uint64
                 return st;
         }
     }
+    c->after_damage = false;
+    bands_mark(c->bands, &c->open_mark);
+    c->open_unknown = c->stats.unknown_cost_centres;
     c->in_census = true;
     c->open_is_bio = bio;
     c->open_time_ns = time_ns;
     c->open_era = era;
     c->open.count = 0;
+    c->open_total = 0;
     return CENSUS_OK;
 }
 
 static enum census_status limit_error(struct ev_error *err, const struct ev_event *ev,
-                                      enum bands_status st)
+                                      enum table_status st)
 {
-    if (st == BANDS_NO_MEMORY)
+    if (st == TABLE_NO_MEMORY)
         return CENSUS_NO_MEMORY;
     ev_error_at(err, ev->offset, "more than %u distinct labels or %zu MiB of label text",
                 BANDS_MAX, BANDS_MAX_TEXT >> 20);
     return CENSUS_LIMIT;
 }
 
+/* Adds an entry's bytes to the open census's total: a total past 2^64 - 1 bytes is an
+ * error at the entry's offset, not a wrap every output would then believe. */
+static enum census_status add_to_total(struct census *c, const struct ev_event *ev,
+                                       uint64_t bytes, struct ev_error *err)
+{
+    if (bytes > UINT64_MAX - c->open_total) {
+        ev_error_at(err, ev->offset, "the census's total passes 2^64 bytes");
+        return CENSUS_LIMIT;
+    }
+    c->open_total += bytes;
+    return CENSUS_OK;
+}
+
 static enum census_status add_stack_entry(struct census *c, const struct ev_event *ev,
                                           const struct ev_HEAP_PROF_SAMPLE_COST_CENTRE *s,
                                           struct ev_error *err)
 {
+    if (!c->in_census && c->after_damage)
+        return CENSUS_OK;   /* an entry of a census begun in a damaged region */
     uint32_t band;
     int is_new;
-    enum bands_status bst = bands_stack(c->bands, s->stack.ids, 4 * (size_t)s->stack.depth,
+    enum table_status bst = bands_stack(c->bands, s->stack.ids, 4 * (size_t)s->stack.depth,
                                         &band, &is_new);
-    if (bst != BANDS_OK)
+    if (bst != TABLE_OK)
         return limit_error(err, ev, bst);
     if (is_new) {
         /* Undefined numbers are named by the number itself, written "#N". */
@@ -293,7 +330,7 @@ static enum census_status add_stack_entry(struct census *c, const struct ev_even
         size_t len = ccs_label_format(c->label_scratch, c->info.ccs_length, c->name_scratch,
                                       s->stack.depth);
         bst = bands_name_stack(c->bands, band, c->label_scratch, len, s->stack.depth > 0);
-        if (bst != BANDS_OK)
+        if (bst != TABLE_OK)
             return limit_error(err, ev, bst);
         /* Readers see the whole stack; only the .hp keeps the runtime's -L cut. */
         size_t whole_len;
@@ -303,26 +340,29 @@ static enum census_status add_stack_entry(struct census *c, const struct ev_even
         if (whole_len != len || memcmp(whole, c->label_scratch, len) != 0)
             bst = bands_describe(c->bands, band, whole, whole_len);
         free(whole);
-        if (bst != BANDS_OK)
+        if (bst != TABLE_OK)
             return limit_error(err, ev, bst);
     }
     if (!c->in_census) {
-        c->stats.stray_entries++;
+        c->stats.stray_entries += !c->after_damage;
         return CENSUS_OK;
     }
-    enum census_status st = push_entry(&c->open, band, s->bytes, CENSUS_MAX_ENTRIES);
+    enum census_status st = add_to_total(c, ev, s->bytes, err);
+    if (st != CENSUS_OK)
+        return st;
+    st = push_entry(&c->open, band, s->bytes, CENSUS_MAX_ENTRIES);
     if (st == CENSUS_LIMIT)
         ev_error_at(err, ev->offset, "a census with more than %u entries", CENSUS_MAX_ENTRIES);
     return st;
 }
 
 /* A new -hi band named by an address the IPE events described: say what it is. */
-static enum bands_status describe_band(struct census *c, uint32_t band, const char *label,
+static enum table_status describe_band(struct census *c, uint32_t band, const char *label,
                                        size_t len)
 {
     size_t desc_len;
     const char *desc = ipe_names_find(c->ipe, label, len, &desc_len);
-    return desc ? bands_describe(c->bands, band, desc, desc_len) : BANDS_OK;
+    return desc ? bands_describe(c->bands, band, desc, desc_len) : TABLE_OK;
 }
 
 /* An IPE event: remember the description, and give it to the band if it came first. */
@@ -331,17 +371,17 @@ static enum census_status take_ipe(struct census *c, const struct ev_event *ev,
 {
     const char *key;
     size_t key_len;
-    enum ipe_status st = ipe_names_add(c->ipe, ipe, &key, &key_len);
-    if (st == IPE_NO_MEMORY)
+    enum table_status st = ipe_names_add(c->ipe, ipe, &key, &key_len);
+    if (st == TABLE_NO_MEMORY)
         return CENSUS_NO_MEMORY;
-    if (st == IPE_FULL) {
+    if (st == TABLE_FULL) {
         ev_error_at(err, ev->offset, "more than %u info tables", BANDS_MAX);
         return CENSUS_LIMIT;
     }
     uint32_t band;
     if (bands_find_string(c->bands, key, key_len, &band) == 0) {
-        enum bands_status bst = describe_band(c, band, key, key_len);
-        if (bst != BANDS_OK)
+        enum table_status bst = describe_band(c, band, key, key_len);
+        if (bst != TABLE_OK)
             return limit_error(err, ev, bst);
     }
     return CENSUS_OK;
@@ -352,17 +392,20 @@ static enum census_status add_string_entry(struct census *c, const struct ev_eve
                                            struct ev_error *err)
 {
     if (!c->in_census) {
-        c->stats.stray_entries++;
+        c->stats.stray_entries += !c->after_damage;
         return CENSUS_OK;
     }
     uint32_t band;
     uint32_t before = bands_count(c->bands);
-    enum bands_status bst = bands_string(c->bands, s->label.ptr, s->label.len, &band);
-    if (bst != BANDS_OK)
+    enum table_status bst = bands_string(c->bands, s->label.ptr, s->label.len, &band);
+    if (bst != TABLE_OK)
         return limit_error(err, ev, bst);
-    if (band >= before && (bst = describe_band(c, band, s->label.ptr, s->label.len)) != BANDS_OK)
+    if (band >= before && (bst = describe_band(c, band, s->label.ptr, s->label.len)) != TABLE_OK)
         return limit_error(err, ev, bst);
-    enum census_status st = push_entry(&c->open, band, s->bytes, CENSUS_MAX_ENTRIES);
+    enum census_status st = add_to_total(c, ev, s->bytes, err);
+    if (st != CENSUS_OK)
+        return st;
+    st = push_entry(&c->open, band, s->bytes, CENSUS_MAX_ENTRIES);
     if (st == CENSUS_LIMIT)
         ev_error_at(err, ev->offset, "a census with more than %u entries", CENSUS_MAX_ENTRIES);
     return st;
@@ -469,10 +512,67 @@ static enum census_status too_short(const struct ev_event *ev, struct ev_error *
     return CENSUS_BAD_EVENT;
 }
 
+/* Whether an event holding a stack (its Word8 depth at payload[depth_at], then the
+ * Word32 numbers) is exactly as long as its fields. GHC writes them so; when a timer tick
+ * and a census entry overwrite each other, the length read is some other field's bytes,
+ * and the event would swallow the good events after it. */
+static bool stack_fits(const struct ev_event *ev, uint32_t depth_at)
+{
+    return ev->size > depth_at && ev->size == depth_at + 1 + 4u * ev->payload[depth_at];
+}
+
+static enum census_status stack_misfit(const struct ev_event *ev, struct ev_error *err)
+{
+    ev_error_at(err, ev->offset, "%s event of %lu bytes does not fit its stack", ev_name(ev->tag),
+                (unsigned long)ev->size);
+    return CENSUS_BAD_EVENT;
+}
+
 bool census_wants(uint16_t tag)
 {
     enum ev_role role = ev_role(tag);
-    return role != EVR_NONE && role != EVR_TIME_PROFILE;
+    /* Time-profile ticks are watched for, inside censuses (census_damaged). */
+    return (role != EVR_NONE && role != EVR_TIME_PROFILE) || tag == EV_PROF_SAMPLE_COST_CENTRE;
+}
+
+void census_damaged(struct census *c)
+{
+    /* The end of the census dropped here may still come: it is not another loss. */
+    c->end_is_loss = !c->in_census && !(c->after_damage && !c->end_is_loss);
+    if (c->in_census) {
+        c->in_census = false;
+        c->stats.lost_to_damage++;
+        bands_rollback(c->bands, &c->open_mark);
+        c->stats.unknown_cost_centres = c->open_unknown;
+    }
+    c->after_damage = true;
+}
+
+/* Whether the run is on the non-threaded runtime, whose timer thread writes time-profile
+ * ticks into the census's buffer without a lock ("rts_thr..." names the threaded one). */
+static bool unlocked_runtime(const struct census *c)
+{
+    return c->info.rts_version && !strstr(c->info.rts_version, "thr");
+}
+
+bool census_wants_time(uint16_t tag)
+{
+    return ev_role(tag) != EVR_NONE;
+}
+
+static enum census_status take_time_sample(struct census *c, const struct ev_event *ev,
+                                           const struct ev_PROF_SAMPLE_COST_CENTRE *s,
+                                           struct ev_error *err)
+{
+    enum timeprof_status st = timeprof_sample(c->tp, ev->time, s->cap, &s->stack);
+    if (st == TIMEPROF_NO_MEMORY)
+        return CENSUS_NO_MEMORY;
+    if (st == TIMEPROF_FULL) {
+        ev_error_at(err, ev->offset, "a time profile of more than %u distinct stacks",
+                    TIMEPROF_MAX_STACKS);
+        return CENSUS_LIMIT;
+    }
+    return CENSUS_OK;
 }
 
 void census_note_time(struct census *c, uint64_t time_ns)
@@ -485,9 +585,25 @@ enum census_status census_feed(struct census *c, const struct ev_event *ev,
                                struct ev_error *err)
 {
     census_note_time(c, ev->time);
-    if (!census_wants(ev->tag))
+    if (!census_wants(ev->tag) && !(c->tp && ev_role(ev->tag) == EVR_TIME_PROFILE))
         return CENSUS_OK;
     union ev_body b;
+    if (ev->tag == EV_PROF_SAMPLE_COST_CENTRE) {
+        if (c->opt.recover && !stack_fits(ev, 12))
+            return stack_misfit(ev, err);
+        /* The tick itself counts in the time profile; the census it fell into is in doubt. */
+        if (c->tp && ev_decode(ev->tag, ev->payload, ev->size, &b) == EV_DECODED) {
+            enum census_status st = take_time_sample(c, ev, &b.PROF_SAMPLE_COST_CENTRE, err);
+            if (st != CENSUS_OK)
+                return st;
+        }
+        if (c->in_census && unlocked_runtime(c)) {
+            ev_error_at(err, ev->offset, "a time-profile tick inside the census begun at %.2f s "
+                        "(it may have overwritten one of its entries)", c->open_time_ns / 1e9);
+            return CENSUS_SUSPECT;
+        }
+        return CENSUS_OK;
+    }
     if (ev_decode(ev->tag, ev->payload, ev->size, &b) != EV_DECODED) {
         if (ev_role(ev->tag) == EVR_CENSUS)
             return too_short(ev, err);
@@ -497,6 +613,11 @@ enum census_status census_feed(struct census *c, const struct ev_event *ev,
     case EV_HEAP_PROF_BEGIN:
         if (c->info.has_heap_profile) {
             c->stats.extra_prof_begins++;
+            if (c->opt.recover) {
+                ev_error_at(err, ev->offset, "a second HEAP_PROF_BEGIN: a copy of an earlier "
+                            "block");
+                return CENSUS_DUPLICATE;
+            }
             return CENSUS_OK;
         }
         c->info.has_heap_profile = true;
@@ -505,11 +626,18 @@ enum census_status census_feed(struct census *c, const struct ev_event *ev,
         return CENSUS_OK;
     case EV_HEAP_PROF_COST_CENTRE: {
         const struct ev_HEAP_PROF_COST_CENTRE *cc = &b.HEAP_PROF_COST_CENTRE;
-        enum cc_status st = costcentres_define(c->ccs, cc->cc, cc->label.ptr, cc->label.len,
-                                               cc->module.ptr, cc->module.len);
-        if (st == CC_NO_MEMORY)
+        struct ccs_name known;
+        if (c->opt.recover && costcentres_lookup(c->ccs, cc->cc, &known)) {
+            ev_error_at(err, ev->offset, "cost centre %lu defined again: a copy of an earlier "
+                        "block", (unsigned long)cc->cc);
+            return CENSUS_DUPLICATE;
+        }
+        enum table_status st = costcentres_define(c->ccs, cc->cc, cc->label.ptr, cc->label.len,
+                                                  cc->module.ptr, cc->module.len,
+                                                  cc->srcloc.ptr, cc->srcloc.len);
+        if (st == TABLE_NO_MEMORY)
             return CENSUS_NO_MEMORY;
-        if (st == CC_FULL) {
+        if (st == TABLE_FULL) {
             ev_error_at(err, ev->offset, "more than %u cost centres", CENSUS_MAX_COST_CENTRES);
             return CENSUS_LIMIT;
         }
@@ -522,11 +650,18 @@ enum census_status census_feed(struct census *c, const struct ev_event *ev,
                            b.HEAP_BIO_PROF_SAMPLE_BEGIN.era, true, err);
     case EV_HEAP_PROF_SAMPLE_END:
         if (!c->in_census) {
-            c->stats.stray_ends++;
+            /* After damage, the end of a census whose beginning was lost. */
+            if (c->after_damage)
+                c->stats.lost_to_damage += c->end_is_loss;
+            else
+                c->stats.stray_ends++;
+            c->after_damage = false;
             return CENSUS_OK;
         }
         return close_census(c, err);
     case EV_HEAP_PROF_SAMPLE_COST_CENTRE:
+        if (c->opt.recover && !stack_fits(ev, 9))
+            return stack_misfit(ev, err);
         return add_stack_entry(c, ev, &b.HEAP_PROF_SAMPLE_COST_CENTRE, err);
     case EV_HEAP_PROF_SAMPLE_STRING:
         return add_string_entry(c, ev, &b.HEAP_PROF_SAMPLE_STRING, err);
@@ -549,6 +684,9 @@ enum census_status census_feed(struct census *c, const struct ev_event *ev,
         return CENSUS_OK;
     case EV_IPE:
         return take_ipe(c, ev, &b.IPE, err);
+    case EV_PROF_BEGIN:
+        timeprof_begin(c->tp, b.PROF_BEGIN.interval);
+        return CENSUS_OK;
     case EV_USER_MARKER:
         if (c->events.marker &&
             c->events.marker(c->events.ctx, ev->time, b.USER_MARKER.text.ptr,

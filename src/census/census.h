@@ -20,14 +20,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "base/limits.h"
 #include "census/bands.h"
+#include "census/timeprof.h"
 #include "base/error.h"
 #include "read/evread.h"
 
-/* Limits (README, "Limits"). */
-#define CENSUS_MAX_ENTRIES (4u << 20)      /* entries in one census */
-#define CENSUS_MAX_HELD_ENTRIES (16u << 20) /* entries of biography censuses held to the end */
-#define CENSUS_MAX_COST_CENTRES BANDS_MAX
 
 enum breakdown {
     BREAKDOWN_UNKNOWN = 0,
@@ -85,6 +83,13 @@ struct census_events {
 
 struct census_options {
     unsigned ccs_length;        /* -L override; 0 = what the program ran with, or 25 */
+    /* Assemble the time profile (PROF_BEGIN, PROF_SAMPLE_COST_CENTRE) with these
+     * options; NULL: its events are not read. */
+    const struct timeprof_options *time_profile;
+    /* The reader recovers from damage (ev_reader_recover): signs of damage that every
+     * event parsing cleanly does not rule out are returned as CENSUS_DUPLICATE and
+     * CENSUS_SUSPECT instead of being ignored. */
+    bool recover;
 };
 
 struct census_stats {
@@ -96,6 +101,9 @@ struct census_stats {
     uint64_t unended;           /* censuses dropped because another began inside them */
     uint64_t backwards;         /* censuses whose time went backwards (clamped) */
     uint64_t extra_prof_begins; /* HEAP_PROF_BEGIN after the first (ignored) */
+    uint64_t lost_to_damage;    /* censuses dropped because they overlap damage */
+    uint64_t copies_dropped;    /* recovery: censuses that began before the one reported
+                                 * before them (copies of earlier bytes), dropped */
     bool open_at_end;           /* a census was open when the input stopped (dropped) */
     uint64_t open_time_ns;
 };
@@ -106,6 +114,13 @@ enum census_status {
     CENSUS_LIMIT,               /* a documented limit was reached (err says which) */
     CENSUS_NO_MEMORY,
     CENSUS_STOPPED,             /* a callback returned non-zero */
+    /* With census_options.recover (err says why; census_damaged is the caller's next
+     * step): */
+    CENSUS_DUPLICATE,           /* a second HEAP_PROF_BEGIN or a cost centre defined again:
+                                 * the block is a copy of an earlier one */
+    CENSUS_SUSPECT,             /* (with or without recover) a time-profile tick inside a
+                                 * census of the non-threaded runtime: it may have
+                                 * overwritten one of its entries */
 };
 
 struct census;
@@ -125,6 +140,17 @@ enum census_status census_feed(struct census *c, const struct ev_event *ev,
  * The others need not be fed (convert has the reader skip them) provided the latest
  * timestamp of the input is given to census_note_time before census_finish. */
 bool census_wants(uint16_t tag);
+/* The same, with the time profile's events: for an assembler given time_profile. */
+bool census_wants_time(uint16_t tag);
+
+/* The time profile, or NULL when census_options.time_profile was NULL. */
+const struct timeprof *census_timeprof(const struct census *c);
+
+/* The input was damaged at this point (a region skipped, or the event just fed is damage):
+ * the census open, if any, is dropped and counted in lost_to_damage, and census events
+ * until the next census begins are ignored (they belong to a census begun in the damaged
+ * region, which is counted when its end is seen). */
+void census_damaged(struct census *c);
 
 /* Notes that the run went on at least until time_ns (the end of the run, end_time_ns). */
 void census_note_time(struct census *c, uint64_t time_ns);

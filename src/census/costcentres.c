@@ -6,18 +6,20 @@
 #include <string.h>
 
 #include "base/intern.h"
+#include "base/grow.h"
 
 struct cc_names {
     char *label;
     size_t label_len;
     char *module;
     size_t module_len;
+    char *srcloc;
 };
 
 struct costcentres {
     struct intern *numbers;
     struct cc_names *names;
-    uint32_t cap;
+    size_t cap;
 };
 
 struct costcentres *costcentres_new(uint32_t max_count)
@@ -41,6 +43,7 @@ void costcentres_free(struct costcentres *t)
     for (uint32_t i = 0; i < n && i < t->cap; i++) {
         free(t->names[i].label);
         free(t->names[i].module);
+        free(t->names[i].srcloc);
     }
     intern_free(t->numbers);
     free(t->names);
@@ -57,36 +60,35 @@ static char *copy(const char *s, size_t len)
     return p;
 }
 
-enum cc_status costcentres_define(struct costcentres *t, uint32_t number, const char *label,
-                                  size_t label_len, const char *module, size_t module_len)
+enum table_status costcentres_define(struct costcentres *t, uint32_t number, const char *label,
+                                     size_t label_len, const char *module, size_t module_len,
+                                     const char *srcloc, size_t srcloc_len)
 {
     unsigned char key[4] = { number >> 24, number >> 16, number >> 8, number };
     uint32_t id;
-    enum intern_status st = intern_get(t->numbers, key, 4, &id);
-    if (st == INTERN_FULL)
-        return CC_FULL;
-    if (st == INTERN_NO_MEMORY)
-        return CC_NO_MEMORY;
+    enum table_status st = intern_get(t->numbers, key, 4, &id, NULL);
+    if (st != TABLE_OK)
+        return st;
     if (id >= t->cap) {
-        uint32_t cap = t->cap ? t->cap * 2 : 256;
-        struct cc_names *grown = realloc(t->names, cap * sizeof *grown);
-        if (!grown)
-            return CC_NO_MEMORY;
-        memset(grown + t->cap, 0, (cap - t->cap) * sizeof *grown);
-        t->names = grown;
-        t->cap = cap;
+        size_t old = t->cap;
+        if (GROW_ARRAY(t->names, &t->cap, (size_t)id + 1) != 0)
+            return TABLE_NO_MEMORY;
+        memset(t->names + old, 0, (t->cap - old) * sizeof *t->names);
     }
     char *l = copy(label, label_len), *m = copy(module, module_len);
-    if (!l || !m) {
+    char *src = copy(srcloc, srcloc_len);
+    if (!l || !m || !src) {
         free(l);
         free(m);
-        return CC_NO_MEMORY;
+        free(src);
+        return TABLE_NO_MEMORY;
     }
     struct cc_names *n = &t->names[id];
     free(n->label);
     free(n->module);
-    *n = (struct cc_names){ l, label_len, m, module_len };
-    return CC_OK;
+    free(n->srcloc);
+    *n = (struct cc_names){ l, label_len, m, module_len, src };
+    return TABLE_OK;
 }
 
 bool costcentres_lookup(const struct costcentres *t, uint32_t number, struct ccs_name *name)
@@ -98,4 +100,13 @@ bool costcentres_lookup(const struct costcentres *t, uint32_t number, struct ccs
     const struct cc_names *n = &t->names[id];
     *name = (struct ccs_name){ n->label, n->label_len, n->module, n->module_len };
     return true;
+}
+
+const char *costcentres_srcloc(const struct costcentres *t, uint32_t number)
+{
+    unsigned char key[4] = { number >> 24, number >> 16, number >> 8, number };
+    uint32_t id;
+    if (intern_find(t->numbers, key, 4, &id) != 0)
+        return NULL;
+    return t->names[id].srcloc;
 }

@@ -13,6 +13,7 @@
  * total remain, so the spikes and dips of each column survive.
  */
 #include "chart/chart.h"
+#include "base/grow.h"
 
 #include "base/utf8.h"
 
@@ -69,6 +70,23 @@ void chart_options_default(struct chart_options *opt)
     opt->width = 1280;
     opt->height = 720;
     profile_options_default(&opt->profile);
+}
+
+bool chart_view_from_name(const char *name, enum chart_view *out)
+{
+    static const struct {
+        const char *name;
+        enum chart_view view;
+    } views[] = {
+        { "area", CHART_VIEW_AREA }, { "flame", CHART_VIEW_FLAME },
+        { "icicle", CHART_VIEW_ICICLE },
+    };
+    for (size_t i = 0; i < sizeof views / sizeof *views; i++)
+        if (strcmp(name, views[i].name) == 0) {
+            *out = views[i].view;
+            return true;
+        }
+    return false;
 }
 
 void chart_profile_options(const struct chart_options *opt, struct profile_options *out)
@@ -499,11 +517,9 @@ static struct legend_entry *find_entry(struct legend *lg, const char *shown, int
 static int legend_add_base(struct layout *L, struct legend *lg, const struct profile_view *base,
                            const struct dl_color *base_colors, char **base_names)
 {
-    struct legend_entry *grown = realloc(lg->entries, (lg->count + base->band_count + 3 + 1) *
-                                                          sizeof *lg->entries);
-    if (!grown)
+    size_t cap = lg->count;   /* calloc'd for the bands of this run */
+    if (GROW_ARRAY(lg->entries, &cap, lg->count + base->band_count + 3 + 1) != 0)
         return -1;
-    lg->entries = grown;
     lg->compare = true;
     bool base_totals = L->opt->totals || base->censuses == 0;
     for (int k = 0; base_totals && k < 3; k++) {

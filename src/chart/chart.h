@@ -23,17 +23,32 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "base/limits.h"
 #include "census/census.h"
 #include "chart/display.h"
 #include "base/error.h"
 #include "chart/profile.h"
 #include "chart/textmeasure.h"
 
-#define CHART_MIN_SIZE 200
-#define CHART_MAX_SIZE 16384
+
+/* --view: what a chart shows. CHART_VIEW_AUTO is the heap chart, or the flame graph for
+ * an eventlog with a time profile and no heap censuses. Other views add their value here
+ * and their name to chart_view_from_name. */
+enum chart_view {
+    CHART_VIEW_AUTO = 0,
+    CHART_VIEW_AREA,                /* the stacked heap chart */
+    CHART_VIEW_FLAME,               /* the time profile, root at the bottom (flame.h) */
+    CHART_VIEW_ICICLE,              /* the same, root at the top */
+};
+
+/* The view named by "area", "flame", "icicle"; false for an unknown name. */
+bool chart_view_from_name(const char *name, enum chart_view *out);
 
 struct chart_options {
+    enum chart_view view;           /* --view */
     unsigned width, height;         /* user units (CSS px); default 1280 x 720 */
+    bool height_given;              /* --height: a flame graph without it is only as
+                                     * tall as its deepest stack needs */
     const char *title;              /* --title; NULL: the JOB line */
     bool no_markers;                /* --no-markers */
     bool totals;                    /* --totals: heap totals as dashed lines */

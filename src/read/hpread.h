@@ -24,12 +24,12 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "base/limits.h"
 #include "census/bands.h"
 #include "census/census.h"
 #include "base/error.h"
 #include "read/source.h"
 
-#define HP_MAX_LINE (1u << 20)
 
 enum hp_status {
     HP_OK = 0,        /* the whole input was read */
@@ -54,6 +54,10 @@ enum hp_status hp_reader_run(struct hp_reader *r, struct ev_error *err);
 const struct run_info *hp_reader_run_info(const struct hp_reader *r);
 const struct bands *hp_reader_bands(const struct hp_reader *r);
 uint64_t hp_reader_censuses(const struct hp_reader *r);
+
+/* After a run: whether something was read that the reader changed (a census whose time
+ * goes backwards is put at the time of the one before), with the warning in w. */
+bool hp_reader_warning(const struct hp_reader *r, struct ev_error *w);
 
 /* True when the first bytes of an input (4 are enough) start like a .hp header keyword
  * (JOB, DATE, SAMPLE_UNIT, VALUE_UNIT, BEGIN_SAMPLE, MARK) rather than an eventlog. */

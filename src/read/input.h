@@ -16,6 +16,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "base/limits.h"
 #include "census/bands.h"
 #include "census/census.h"
 #include "base/error.h"
@@ -29,6 +30,10 @@ struct input_options {
     progress_fn progress;       /* an eventlog: called at most ten times a second while
                                  * reading and once at its end (progress.h); or NULL */
     void *progress_ctx;
+    /* An eventlog: assemble its time profile with these options (input_timeprof);
+     * NULL: its events are skipped. */
+    const struct timeprof_options *time_profile;
+    bool stop_at_damage;        /* stop at the first damage instead of recovering */
 };
 
 enum input_status {
@@ -37,12 +42,18 @@ enum input_status {
     INPUT_STOPPED,              /* a callback returned non-zero (errno says why) */
 };
 
-#define INPUT_MAX_WARNINGS 8
+#define INPUT_MAX_REGIONS 8     /* damaged regions listed (all are counted) */
 
 struct input_outcome {
     uint64_t censuses;
-    bool damaged;               /* the input stops early: damage holds the raw error */
+    bool damaged;               /* damage was found (a region skipped, or the input stops
+                                 * early): damage holds the first raw error */
     struct ev_error damage;
+    /* Recovery: the damaged regions skipped (the first INPUT_MAX_REGIONS of region_count),
+     * and the censuses lost to them. */
+    struct ev_region regions[INPUT_MAX_REGIONS];
+    size_t region_count;
+    uint64_t lost_to_damage;
     /* Damage in words (with what was kept) first, then census anomalies. */
     struct ev_error warnings[INPUT_MAX_WARNINGS];
     size_t warning_count;
@@ -59,6 +70,10 @@ struct input *input_open(const struct input_options *opt, const struct census_ev
  * them as it is read). */
 const struct run_info *input_run_info(const struct input *in);
 const struct bands *input_bands(const struct input *in);
+/* Whether the input is a .hp (else an eventlog). */
+bool input_is_hp(const struct input *in);
+/* The time profile of an eventlog read with input_options.time_profile, else NULL. */
+const struct timeprof *input_timeprof(const struct input *in);
 
 /* Reads the rest of the input through the callbacks. */
 enum input_status input_read(struct input *in, struct input_outcome *out, struct ev_error *err);
