@@ -14,7 +14,7 @@ trap 'rm -rf "$tmp"' EXIT
 failed=0
 fail() { echo "FAIL: $*"; failed=1; }
 
-inputs="$data/*.eventlog $data/labels/*.eventlog"
+inputs="$data/*.eventlog"
 [ -d "$SRCDIR/../shared/corpus" ] && inputs="$inputs $SRCDIR/../shared/corpus/*.eventlog"
 
 for f in $inputs; do
@@ -47,8 +47,8 @@ $check colours "$tmp/all.svg" "$tmp/inc.svg" || fail "colours differ with --incl
 $check colours "$tmp/all.svg" "$tmp/cmp.svg" || fail "colours differ in --compare"
 $check distinct "$tmp/cmp.svg" || fail "compare: distinct"
 # two runs of one program (GHC 9.6)
-"$EV2HP" -q "$data/labels/labels-hc-g96.eventlog" -o "$tmp/r1.svg" &&
-    "$EV2HP" -q "$data/labels/labels-hc-g96-2.eventlog" -o "$tmp/r2.svg" || fail "two runs: status"
+"$EV2HP" -q "$data/labels-hc-g96.eventlog" -o "$tmp/r1.svg" &&
+    "$EV2HP" -q "$data/damaged/labels-hc-g96-2.eventlog" -o "$tmp/r2.svg" || fail "two runs: status"
 $check colours "$tmp/r1.svg" "$tmp/r2.svg" || fail "colours differ across two runs"
 
 # Markers close together: each one's text is in the SVG, and the chart says how many
@@ -63,7 +63,7 @@ grep -q 'unlabelled' "$tmp/m200.svg" || fail "markers: a narrow chart does not c
 # Every accepted size draws (SVG and PNG), from the smallest to a large one.
 for size in "200 200" "400 300" "640 480" "1280 720" "3000 2000"; do
     set -- $size
-    "$EV2HP" -q "$data/labels/labels-hc-g910.eventlog" --width "$1" --height "$2" \
+    "$EV2HP" -q "$data/labels-hc-g910.eventlog" --width "$1" --height "$2" \
         -o "$tmp/s.svg" -o "$tmp/s.png" || fail "size $1x$2: status"
     $check distinct "$tmp/s.svg" || fail "size $1x$2: distinct"
 done
