@@ -16,13 +16,14 @@
 const char cli_usage[] =
     "Usage: ev2hp [OPTION]... [INPUT]\n"
     "Turn the heap censuses of a GHC eventlog (+RTS -h -l) into a .hp heap profile\n"
-    "or an SVG or PNG chart.\n"
+    "or an SVG or PNG chart, or an interactive HTML report.\n"
     "INPUT is an eventlog or a .hp file (told apart by content); none or - reads\n"
     "standard input. Without -o the .hp goes to standard output.\n"
     "\n"
     "  -o, --output FILE      write FILE, its format from its extension (.hp, .svg,\n"
-    "                         .png, .csv, .json); may repeat: one read, every output\n"
-    "  -f, --format FMT       write FMT (hp, svg, png, csv, json) whatever the\n"
+    "                         .png, .html, .csv, .json); may repeat: one read, every\n"
+    "                         output\n"
+    "  -f, --format FMT       write FMT (hp, svg, png, html, csv, json) whatever the\n"
     "                         extension (png: not to a terminal)\n"
     "  -L, --ccs-length N     cut cost-centre stack names to N characters as the runtime\n"
     "                         does (default: the -L the program ran with, or 25)\n"
@@ -251,7 +252,7 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
         case 'f':
             forced = format_from_name(optarg);
             if (forced == FORMAT_NONE)
-                return usage_error(o, "unknown format '%s' (known: hp, svg, png, csv, json)",
+                return usage_error(o, "unknown format '%s' (known: hp, svg, png, html, csv, json)",
                                    optarg);
             break;
         case 'L':

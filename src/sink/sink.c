@@ -12,6 +12,7 @@ static const struct {
     { "json", FORMAT_JSON },
     { "svg", FORMAT_SVG },
     { "png", FORMAT_PNG },
+    { "html", FORMAT_HTML },
 };
 
 enum output_format format_from_name(const char *name)
@@ -33,7 +34,8 @@ enum output_format format_from_path(const char *path)
 
 bool format_is_chart(enum output_format format)
 {
-    return format == FORMAT_SVG || format == FORMAT_PNG;   /* each draws compare_layout */
+    /* each draws a chart profile, and with --compare the base's */
+    return format == FORMAT_SVG || format == FORMAT_PNG || format == FORMAT_HTML;
 }
 
 bool format_is_summary(enum output_format format)
@@ -58,6 +60,8 @@ struct sink *sink_new(enum output_format format, FILE *out, const struct sink_co
         return sink_svg_new(out, ctx);
     case FORMAT_PNG:
         return sink_png_new(out, ctx);
+    case FORMAT_HTML:
+        return sink_html_new(out, ctx);
     default:
         return NULL;
     }

@@ -18,13 +18,15 @@ enum output_format {
     FORMAT_NONE = 0, FORMAT_HP, FORMAT_CSV, FORMAT_JSON, FORMAT_SVG,
     FORMAT_SUMMARY_TEXT, FORMAT_SUMMARY_JSON,   /* --summary, --summary=json */
     FORMAT_PNG,
+    FORMAT_HTML,                                /* the interactive report */
 };
 
 /* The format named by "hp", "svg", "png", ... (for -f), or FORMAT_NONE. */
 enum output_format format_from_name(const char *name);
 /* The format a file name's extension asks for, or FORMAT_NONE. */
 enum output_format format_from_path(const char *path);
-/* Formats that draw a chart (a display list: compare.h), and the --summary formats. */
+/* Formats that draw a chart from a profile (SVG, PNG: a display list, compare.h; the HTML
+ * report: in the browser), and the --summary formats. */
 bool format_is_chart(enum output_format format);
 bool format_is_summary(enum output_format format);
 
@@ -78,5 +80,6 @@ struct sink *sink_summary_text_new(FILE *out, const struct sink_context *ctx);
 struct sink *sink_summary_json_new(FILE *out, const struct sink_context *ctx);
 struct sink *sink_svg_new(FILE *out, const struct sink_context *ctx);
 struct sink *sink_png_new(FILE *out, const struct sink_context *ctx);
+struct sink *sink_html_new(FILE *out, const struct sink_context *ctx);
 
 #endif
