@@ -58,7 +58,8 @@
     return (Math.abs(s) >= 100 ? s.toFixed(1) : s.toPrecision(3)) + " s";
   }
   function fmtExact(b) {
-    return Math.round(b).toLocaleString("en-US") + " B";
+    // not toLocaleString: it costs milliseconds a call on a first use
+    return String(Math.round(b)).replace(/\B(?=(\d{3})+$)/g, ",") + " B";
   }
   function fmtRate(b) {
     return (b >= 0 ? "+" : "") + fmtBytes(b) + "/s";
@@ -200,28 +201,68 @@
     return [a, b];
   }
 
-  /* Stacked layers [{band, lo[], hi[]}] of the visible bands for area, normalized, stream. */
-  function layers(run, view, a, b) {
+  /* The points of [a, b] to draw: all of them when they are fewer than two per column of
+   * the plot; else per column the ones with the largest and the smallest total of the
+   * visible bands, in time order (as ev2hp keeps censuses: extremes stay, every point
+   * drawn is a census that happened). A dense profile zoomed out draws ~2000 points. */
+  function drawnPoints(run, a, b, x, columns) {
+    const idx = [];
+    if (b - a + 1 <= 2 * columns) {
+      for (let i = a; i <= b; i++) idx.push(i);
+      return idx;
+    }
     const bands = visibleBands(run);
-    const n = b - a + 1;
+    let col = null;
+    let hi = -1;
+    let lo = -1;
+    let hiV = 0;
+    let loV = 0;
+    const flush = () => {
+      if (hi < 0) return;
+      if (hi === lo) idx.push(hi);
+      else idx.push(Math.min(hi, lo), Math.max(hi, lo));
+    };
+    for (let i = a; i <= b; i++) {
+      let total = 0;
+      for (const band of bands) total += run.v[band.index][i];
+      const c = Math.floor(x(run.t[i]));
+      if (c !== col || i === a || i === b) {
+        flush();
+        col = i === a || i === b ? NaN : c; // the first and last points stand alone
+        hi = lo = i;
+        hiV = loV = total;
+        continue;
+      }
+      if (total > hiV) [hi, hiV] = [i, total];
+      if (total < loV) [lo, loV] = [i, total];
+    }
+    flush();
+    return idx;
+  }
+
+  /* Stacked layers [{band, lo[], hi[]}] of the visible bands for area, normalized, stream,
+   * at the points idx. */
+  function layers(run, view, idx) {
+    const bands = visibleBands(run);
+    const n = idx.length;
     const base = new Float64Array(n);
     if (view === "stream") {
       for (let i = 0; i < n; i++) {
         let total = 0;
-        for (const band of bands) total += run.v[band.index][a + i];
+        for (const band of bands) total += run.v[band.index][idx[i]];
         base[i] = -total / 2;
       }
     }
     const totals = new Float64Array(n);
     if (view === "normalized") {
-      for (let i = 0; i < n; i++) for (const band of bands) totals[i] += run.v[band.index][a + i];
+      for (let i = 0; i < n; i++) for (const band of bands) totals[i] += run.v[band.index][idx[i]];
     }
     const out = [];
     const cum = Float64Array.from(base);
     for (const band of bands) {
       const lo = Float64Array.from(cum);
       for (let i = 0; i < n; i++) {
-        let v = run.v[band.index][a + i];
+        let v = run.v[band.index][idx[i]];
         if (view === "normalized") v = totals[i] > 0 ? (100 * v) / totals[i] : 0;
         cum[i] += v;
       }
@@ -319,8 +360,8 @@
 
     const plot = svg("g", { "clip-path": "url(#" + clip + ")", class: "plot" });
     const [a, b] = pointRange(run);
-    const xs = [];
-    for (let i = a; i <= b; i++) xs.push(x(run.t[i]).toFixed(1));
+    const idx = run.t.length ? drawnPoints(run, a, b, x, pw) : [];
+    const xs = idx.map((i) => x(run.t[i]).toFixed(1));
     if (state.view === "lines" || state.view === "heap") {
       const lines =
         state.view === "lines"
@@ -333,16 +374,19 @@
           : heapLines(run);
       for (const line of lines) {
         let d = "";
-        const [la, lb] = line.t === run.t ? [a, b] : [0, line.t.length - 1];
-        for (let i = la; i <= lb; i++)
-          d += (i === la ? "M" : "L") + x(line.t[i]).toFixed(1) + "," + yc(line.v[i]).toFixed(1);
+        if (line.t === run.t)
+          for (let k = 0; k < idx.length; k++)
+            d += (k ? "L" : "M") + xs[k] + "," + yc(line.v[idx[k]]).toFixed(1);
+        else
+          for (let i = 0; i < line.t.length; i++)
+            d += (i ? "L" : "M") + x(line.t[i]).toFixed(1) + "," + yc(line.v[i]).toFixed(1);
         if (!d) continue;
         const p = svg("path", { d: d, class: "line", stroke: line.colour, "data-band": line.key });
         if (line.dash) p.setAttribute("stroke-dasharray", line.dash);
         plot.append(p);
       }
     } else {
-      for (const layer of layers(run, state.view, a, b)) {
+      for (const layer of layers(run, state.view, idx)) {
         let d = "";
         for (let i = 0; i < xs.length; i++)
           d += (i ? "L" : "M") + xs[i] + "," + yc(layer.hi[i]).toFixed(1);
