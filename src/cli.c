@@ -9,9 +9,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/limits.h"
 #include "census/ccslabel.h"
 #include "census/peak.h"
-#include "render/png_render.h"
 
 const char cli_usage[] =
     "Usage: ev2hp [OPTION]... [INPUT]\n"

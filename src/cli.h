@@ -11,10 +11,10 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "base/limits.h"
 #include "chart/chart.h"
 #include "convert.h"
 
-#define CLI_MAX_OUTPUTS 16
 
 enum cli_action { CLI_CONVERT, CLI_HELP, CLI_VERSION, CLI_USAGE_ERROR };
 

@@ -13,6 +13,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "base/limits.h"
 #include "base/error.h"
 #include "read/progress.h"
 #include "sink/sink.h"
@@ -51,7 +52,6 @@ struct convert_options {
     void *progress_ctx;
 };
 
-#define CONVERT_MAX_WARNINGS 8
 
 struct convert_result {
     int exit_status;

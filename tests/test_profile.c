@@ -23,7 +23,7 @@ static void add_bands(struct fixture *f, const char *const *labels, size_t n)
 {
     f->bands = bands_new();
     for (size_t i = 0; i < n; i++)
-        assert_int_equal(bands_string(f->bands, labels[i], strlen(labels[i]), &f->id[i]), BANDS_OK);
+        assert_int_equal(bands_string(f->bands, labels[i], strlen(labels[i]), &f->id[i]), TABLE_OK);
 }
 
 /* Feeds census c at (c + 1) * 0.1 s with bytes[c * n + b] (0 = absent). */

@@ -18,12 +18,12 @@ static void writes_the_runtime_layout(void **state)
     struct bands *b = bands_new();
     uint32_t thunk, stack, main_stack;
     int is_new;
-    assert_int_equal(bands_string(b, "THUNK", 5, &thunk), BANDS_OK);
+    assert_int_equal(bands_string(b, "THUNK", 5, &thunk), TABLE_OK);
     const unsigned char ids[4] = { 0, 0, 0, 7 };
-    assert_int_equal(bands_stack(b, ids, 4, &stack, &is_new), BANDS_OK);
-    assert_int_equal(bands_name_stack(b, stack, "go/main", 7, 1), BANDS_OK);
-    assert_int_equal(bands_stack(b, ids, 0, &main_stack, &is_new), BANDS_OK);
-    assert_int_equal(bands_name_stack(b, main_stack, "MAIN", 4, 0), BANDS_OK);
+    assert_int_equal(bands_stack(b, ids, 4, &stack, &is_new), TABLE_OK);
+    assert_int_equal(bands_name_stack(b, stack, "go/main", 7, 1), TABLE_OK);
+    assert_int_equal(bands_stack(b, ids, 0, &main_stack, &is_new), TABLE_OK);
+    assert_int_equal(bands_name_stack(b, main_stack, "MAIN", 4, 0), TABLE_OK);
 
     struct run_info info = { 0 };
     info.program = "prog 10 +RTS -hc \"x\"";

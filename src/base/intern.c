@@ -5,6 +5,7 @@
  * hash, so growing the table never rehashes a key's bytes.
  */
 #include "base/intern.h"
+#include "base/grow.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -20,7 +21,7 @@ struct intern {
     size_t slot_mask;
     struct key_ref *keys;
     uint32_t count;
-    uint32_t keys_cap;
+    size_t keys_cap;
     char *arena;
     size_t arena_len;
     size_t arena_cap;
@@ -126,25 +127,12 @@ static int grow_slots(struct intern *t)
 
 static int append_key(struct intern *t, const void *key, size_t len, uint64_t hash)
 {
-    if (t->count == t->keys_cap) {
-        uint32_t cap = t->keys_cap ? t->keys_cap * 2 : 256;
-        struct key_ref *keys = realloc(t->keys, cap * sizeof *keys);
-        if (!keys)
-            return -1;
-        t->keys = keys;
-        t->keys_cap = cap;
-    }
+    if (GROW_ARRAY(t->keys, &t->keys_cap, (size_t)t->count + 1) != 0)
+        return -1;
     /* Also for a first key that is empty: arena + 0 on a NULL arena is undefined. */
-    if (!t->arena || t->arena_cap - t->arena_len < len) {
-        size_t cap = t->arena_cap ? t->arena_cap : 4096;
-        while (cap - t->arena_len < len)
-            cap *= 2;
-        char *arena = realloc(t->arena, cap);
-        if (!arena)
-            return -1;
-        t->arena = arena;
-        t->arena_cap = cap;
-    }
+    if (len > SIZE_MAX - t->arena_len - 1 ||
+        GROW_ARRAY(t->arena, &t->arena_cap, t->arena_len + len + 1) != 0)
+        return -1;
     memcpy(t->arena + t->arena_len, key, len);
     t->keys[t->count] = (struct key_ref){ t->arena_len, len, hash };
     t->arena_len += len;
@@ -173,21 +161,26 @@ int intern_find(const struct intern *t, const void *key, size_t len, uint32_t *i
     return 0;
 }
 
-enum intern_status intern_get(struct intern *t, const void *key, size_t len, uint32_t *id)
+enum table_status intern_get(struct intern *t, const void *key, size_t len, uint32_t *id,
+                             bool *added)
 {
     uint64_t hash = hash_bytes(key, len);
     size_t i = probe(t, key, len, hash);
+    if (added)
+        *added = false;
     if (t->slots[i]) {
         *id = t->slots[i] - 1;
-        return INTERN_FOUND;
+        return TABLE_OK;
     }
     if (t->count >= t->max_keys || t->arena_len + len > t->max_bytes)
-        return INTERN_FULL;
+        return TABLE_FULL;
     if (append_key(t, key, len, hash) != 0)
-        return INTERN_NO_MEMORY;
+        return TABLE_NO_MEMORY;
     t->slots[i] = t->count;
     *id = t->count - 1;
     if ((size_t)t->count * 2 > t->slot_mask && grow_slots(t) != 0)
-        return INTERN_NO_MEMORY;
-    return INTERN_ADDED;
+        return TABLE_NO_MEMORY;
+    if (added)
+        *added = true;
+    return TABLE_OK;
 }

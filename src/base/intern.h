@@ -8,18 +8,21 @@
 #ifndef EV2HP_INTERN_H
 #define EV2HP_INTERN_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
-struct intern;
+#include "base/table.h"
 
-enum intern_status { INTERN_FOUND, INTERN_ADDED, INTERN_FULL, INTERN_NO_MEMORY };
+struct intern;
 
 struct intern *intern_new(uint32_t max_keys, size_t max_bytes);
 void intern_free(struct intern *t);
 
-/* Finds key or adds it; *id is its number either way (not set on FULL / NO_MEMORY). */
-enum intern_status intern_get(struct intern *t, const void *key, size_t len, uint32_t *id);
+/* Finds key or adds it: TABLE_OK with *id its number either way, and *added (unless
+ * NULL) telling which; *id is not set on TABLE_FULL / TABLE_NO_MEMORY. */
+enum table_status intern_get(struct intern *t, const void *key, size_t len, uint32_t *id,
+                             bool *added);
 
 /* Finds key without adding it: 0 and *id when present, -1 when not. */
 int intern_find(const struct intern *t, const void *key, size_t len, uint32_t *id);

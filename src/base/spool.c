@@ -4,6 +4,7 @@
  * count, then count census_entry structs.
  */
 #include "base/spool.h"
+#include "base/grow.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -39,14 +40,9 @@ int spool_replay(struct spool *s, int (*fn)(void *ctx, const struct census_frame
     struct record_head head;
     int status = 0;
     while (status == 0 && fread(&head, sizeof head, 1, s->file) == 1) {
-        if (head.count > cap) {
-            struct census_entry *grown = realloc(entries, head.count * sizeof *grown);
-            if (!grown) {
-                status = -1;
-                break;
-            }
-            entries = grown;
-            cap = head.count;
+        if (GROW_ARRAY(entries, &cap, head.count) != 0) {
+            status = -1;
+            break;
         }
         if (head.count && fread(entries, sizeof *entries, head.count, s->file) != head.count) {
             status = -1;

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "base/intern.h"
+#include "base/grow.h"
 
 struct band {
     uint32_t label_id;      /* strings: its key in strings; stacks: in labels, or UNNAMED */
@@ -28,7 +29,7 @@ struct band {
 /* Band numbers of a table's keys, indexed by key number. */
 struct band_map {
     uint32_t *band;
-    uint32_t cap;
+    size_t cap;
 };
 
 struct bands {
@@ -38,7 +39,7 @@ struct bands {
     struct band_map string_band, stack_band;
     struct band *band;
     uint32_t count;
-    uint32_t cap;
+    size_t cap;
     uint32_t next_stack_number;
 };
 
@@ -75,77 +76,61 @@ uint32_t bands_count(const struct bands *b)
     return b->count;
 }
 
-static enum bands_status from_intern(enum intern_status st)
-{
-    return st == INTERN_FULL ? BANDS_FULL : BANDS_NO_MEMORY;
-}
-
-static bool grow(void **items, uint32_t *cap, uint32_t need, size_t item_size)
-{
-    if (need < *cap)
-        return true;
-    uint32_t n = *cap ? *cap * 2 : 256;
-    void *grown = realloc(*items, (size_t)n * item_size);
-    if (!grown)
-        return false;
-    *items = grown;
-    *cap = n;
-    return true;
-}
-
 /* Numbers the band of a key just added to a table as key_id. */
-static enum bands_status new_band(struct bands *b, struct band_map *map, uint32_t key_id,
+static enum table_status new_band(struct bands *b, struct band_map *map, uint32_t key_id,
                                   struct band rec, uint32_t *band)
 {
     if (b->count >= BANDS_MAX)
-        return BANDS_FULL;
-    if (!grow((void **)&map->band, &map->cap, key_id, sizeof *map->band) ||
-        !grow((void **)&b->band, &b->cap, b->count, sizeof *b->band))
-        return BANDS_NO_MEMORY;
+        return TABLE_FULL;
+    if (GROW_ARRAY(map->band, &map->cap, (size_t)key_id + 1) != 0 ||
+        GROW_ARRAY(b->band, &b->cap, (size_t)b->count + 1) != 0)
+        return TABLE_NO_MEMORY;
     *band = b->count++;
     map->band[key_id] = *band;
     b->band[*band] = rec;
-    return BANDS_OK;
+    return TABLE_OK;
 }
 
-enum bands_status bands_string(struct bands *b, const char *label, size_t len, uint32_t *band)
+enum table_status bands_string(struct bands *b, const char *label, size_t len, uint32_t *band)
 {
     uint32_t key_id;
-    enum intern_status st = intern_get(b->strings, label, len, &key_id);
-    if (st == INTERN_FOUND) {
+    bool added;
+    enum table_status st = intern_get(b->strings, label, len, &key_id, &added);
+    if (st != TABLE_OK)
+        return st;
+    if (!added) {
         *band = b->string_band.band[key_id];
-        return BANDS_OK;
+        return TABLE_OK;
     }
-    if (st != INTERN_ADDED)
-        return from_intern(st);
     return new_band(b, &b->string_band, key_id, (struct band){ key_id, 0, UINT32_MAX, true }, band);
 }
 
-enum bands_status bands_stack(struct bands *b, const unsigned char *ids, size_t ids_len,
+enum table_status bands_stack(struct bands *b, const unsigned char *ids, size_t ids_len,
                               uint32_t *band, int *is_new)
 {
     uint32_t key_id;
-    enum intern_status st = intern_get(b->stacks, ids, ids_len, &key_id);
-    *is_new = st == INTERN_ADDED;
-    if (st == INTERN_FOUND) {
+    bool added;
+    enum table_status st = intern_get(b->stacks, ids, ids_len, &key_id, &added);
+    *is_new = st == TABLE_OK && added;
+    if (st != TABLE_OK)
+        return st;
+    if (!added) {
         *band = b->stack_band.band[key_id];
-        return BANDS_OK;
+        return TABLE_OK;
     }
-    if (st != INTERN_ADDED)
-        return from_intern(st);
     return new_band(b, &b->stack_band, key_id, (struct band){ UNNAMED, 0, UINT32_MAX, false }, band);
 }
 
-enum bands_status bands_name_stack(struct bands *b, uint32_t band, const char *label,
+enum table_status bands_name_stack(struct bands *b, uint32_t band, const char *label,
                                    size_t label_len, int numbered)
 {
     uint32_t label_id;
-    enum intern_status st = intern_get(b->labels, label, label_len, &label_id);
-    if (st != INTERN_FOUND && st != INTERN_ADDED)
-        return from_intern(st);
+    enum table_status st = intern_get(b->labels, label, label_len, &label_id, NULL);
+    if (st != TABLE_OK)
+        return st;
     b->band[band].label_id = label_id;
     b->band[band].stack_number = numbered ? ++b->next_stack_number : 0;
-    return BANDS_OK;
+    return TABLE_OK;
 }
 
 const char *bands_label(const struct bands *b, uint32_t band, size_t *len)
@@ -174,14 +159,14 @@ int bands_find_string(const struct bands *b, const char *label, size_t len, uint
     return 0;
 }
 
-enum bands_status bands_describe(struct bands *b, uint32_t band, const char *text, size_t len)
+enum table_status bands_describe(struct bands *b, uint32_t band, const char *text, size_t len)
 {
     uint32_t id;
-    enum intern_status st = intern_get(b->labels, text, len, &id);
-    if (st != INTERN_FOUND && st != INTERN_ADDED)
-        return from_intern(st);
+    enum table_status st = intern_get(b->labels, text, len, &id, NULL);
+    if (st != TABLE_OK)
+        return st;
     b->band[band].description_id = id;
-    return BANDS_OK;
+    return TABLE_OK;
 }
 
 const char *bands_display_label(const struct bands *b, uint32_t band, size_t *len)

@@ -16,26 +16,24 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* Documented limits (README, "Limits"): past them input is refused, not swallowed. */
-#define BANDS_MAX 1000000u
-#define BANDS_MAX_TEXT ((size_t)64 << 20)
+#include "base/limits.h"
+#include "base/table.h"
+
 
 struct bands;
-
-enum bands_status { BANDS_OK, BANDS_FULL, BANDS_NO_MEMORY };
 
 struct bands *bands_new(void);
 void bands_free(struct bands *b);
 
 /* The band labelled by this string. */
-enum bands_status bands_string(struct bands *b, const char *label, size_t len, uint32_t *band);
+enum table_status bands_string(struct bands *b, const char *label, size_t len, uint32_t *band);
 
 /* The band of a stack, keyed by its raw cost-centre numbers. A new band (*is_new set)
  * has no label yet: the caller formats one and gives it with bands_name_stack. */
-enum bands_status bands_stack(struct bands *b, const unsigned char *ids, size_t ids_len,
+enum table_status bands_stack(struct bands *b, const unsigned char *ids, size_t ids_len,
                               uint32_t *band, int *is_new);
 /* Names a new stack band; numbered bands get the next stack number ("(n)" in .hp). */
-enum bands_status bands_name_stack(struct bands *b, uint32_t band, const char *label,
+enum table_status bands_name_stack(struct bands *b, uint32_t band, const char *label,
                                    size_t label_len, int numbered);
 
 uint32_t bands_count(const struct bands *b);
@@ -46,7 +44,7 @@ int bands_find_string(const struct bands *b, const char *label, size_t len, uint
 /* Gives a band a description for people (an info table's name, type and source for a
  * -hi address): charts, legends, summaries and exports show it instead of the label;
  * the .hp keeps the label as the runtime writes it. */
-enum bands_status bands_describe(struct bands *b, uint32_t band, const char *text, size_t len);
+enum table_status bands_describe(struct bands *b, uint32_t band, const char *text, size_t len);
 
 /* The length of a leading "(123)" stack number in a label of len bytes (as .hp files
  * write -hc bands), or 0 when there is none or nothing follows it. Charts, sorting and

@@ -11,6 +11,8 @@
 
 #include <stddef.h>
 
+#include "base/limits.h"
+
 struct ccs_name {
     const char *label;
     size_t label_len;
@@ -20,9 +22,6 @@ struct ccs_name {
 
 /* The runtime's default -L. */
 #define CCS_LENGTH_DEFAULT 25u
-/* The smallest -L that leaves room for "..." (the runtime misbehaves below it). */
-#define CCS_LENGTH_MIN 4u
-#define CCS_LENGTH_MAX 65535u
 
 /* Writes the label of the stack names[0..depth) (innermost first) into out, which has room
  * for max_length + 1 bytes, and returns its length. max_length is clamped to

@@ -15,6 +15,7 @@
 #include "census/costcentres.h"
 #include "census/ipe.h"
 #include "read/evdecode.h"
+#include "base/grow.h"
 
 struct entry_vec {
     struct census_entry *items;
@@ -139,12 +140,8 @@ static enum census_status push_entry(struct entry_vec *v, uint32_t band, uint64_
     if (v->count == v->cap) {
         if (v->cap >= limit)
             return CENSUS_LIMIT;
-        size_t cap = v->cap ? v->cap * 2 : 1024;
-        struct census_entry *grown = realloc(v->items, cap * sizeof *grown);
-        if (!grown)
+        if (GROW_ARRAY(v->items, &v->cap, v->count + 1) != 0)
             return CENSUS_NO_MEMORY;
-        v->items = grown;
-        v->cap = cap;
     }
     v->items[v->count++] = (struct census_entry){ band, bytes };
     return CENSUS_OK;
@@ -179,12 +176,8 @@ static enum census_status hold(struct census *c, struct ev_error *err)
     if (c->held_count >= CENSUS_MAX_HELD_ENTRIES)
         return hold_limit(err);
     if (c->held_count == c->held_cap) {
-        size_t cap = c->held_cap ? c->held_cap * 2 : 64;
-        struct held_frame *grown = realloc(c->held, cap * sizeof *grown);
-        if (!grown)
+        if (GROW_ARRAY(c->held, &c->held_cap, c->held_count + 1) != 0)
             return CENSUS_NO_MEMORY;
-        c->held = grown;
-        c->held_cap = cap;
     }
     size_t first = c->held_entries.count;
     for (size_t i = 0; i < c->open.count; i++) {
@@ -229,9 +222,9 @@ static enum census_status open_census(struct census *c, uint64_t time_ns, uint64
 }
 
 static enum census_status limit_error(struct ev_error *err, const struct ev_event *ev,
-                                      enum bands_status st)
+                                      enum table_status st)
 {
-    if (st == BANDS_NO_MEMORY)
+    if (st == TABLE_NO_MEMORY)
         return CENSUS_NO_MEMORY;
     ev_error_at(err, ev->offset, "more than %u distinct labels or %zu MiB of label text",
                 BANDS_MAX, BANDS_MAX_TEXT >> 20);
@@ -244,9 +237,9 @@ static enum census_status add_stack_entry(struct census *c, const struct ev_even
 {
     uint32_t band;
     int is_new;
-    enum bands_status bst = bands_stack(c->bands, s->stack.ids, 4 * (size_t)s->stack.depth,
+    enum table_status bst = bands_stack(c->bands, s->stack.ids, 4 * (size_t)s->stack.depth,
                                         &band, &is_new);
-    if (bst != BANDS_OK)
+    if (bst != TABLE_OK)
         return limit_error(err, ev, bst);
     if (is_new) {
         /* Undefined numbers are named by the number itself, written "#N". */
@@ -263,7 +256,7 @@ static enum census_status add_stack_entry(struct census *c, const struct ev_even
         size_t len = ccs_label_format(c->label_scratch, c->info.ccs_length, c->name_scratch,
                                       s->stack.depth);
         bst = bands_name_stack(c->bands, band, c->label_scratch, len, s->stack.depth > 0);
-        if (bst != BANDS_OK)
+        if (bst != TABLE_OK)
             return limit_error(err, ev, bst);
     }
     if (!c->in_census) {
@@ -277,12 +270,12 @@ static enum census_status add_stack_entry(struct census *c, const struct ev_even
 }
 
 /* A new -hi band named by an address the IPE events described: say what it is. */
-static enum bands_status describe_band(struct census *c, uint32_t band, const char *label,
+static enum table_status describe_band(struct census *c, uint32_t band, const char *label,
                                        size_t len)
 {
     size_t desc_len;
     const char *desc = ipe_names_find(c->ipe, label, len, &desc_len);
-    return desc ? bands_describe(c->bands, band, desc, desc_len) : BANDS_OK;
+    return desc ? bands_describe(c->bands, band, desc, desc_len) : TABLE_OK;
 }
 
 /* An IPE event: remember the description, and give it to the band if it came first. */
@@ -291,17 +284,17 @@ static enum census_status take_ipe(struct census *c, const struct ev_event *ev,
 {
     const char *key;
     size_t key_len;
-    enum ipe_status st = ipe_names_add(c->ipe, ipe, &key, &key_len);
-    if (st == IPE_NO_MEMORY)
+    enum table_status st = ipe_names_add(c->ipe, ipe, &key, &key_len);
+    if (st == TABLE_NO_MEMORY)
         return CENSUS_NO_MEMORY;
-    if (st == IPE_FULL) {
+    if (st == TABLE_FULL) {
         ev_error_at(err, ev->offset, "more than %u info tables", BANDS_MAX);
         return CENSUS_LIMIT;
     }
     uint32_t band;
     if (bands_find_string(c->bands, key, key_len, &band) == 0) {
-        enum bands_status bst = describe_band(c, band, key, key_len);
-        if (bst != BANDS_OK)
+        enum table_status bst = describe_band(c, band, key, key_len);
+        if (bst != TABLE_OK)
             return limit_error(err, ev, bst);
     }
     return CENSUS_OK;
@@ -317,10 +310,10 @@ static enum census_status add_string_entry(struct census *c, const struct ev_eve
     }
     uint32_t band;
     uint32_t before = bands_count(c->bands);
-    enum bands_status bst = bands_string(c->bands, s->label.ptr, s->label.len, &band);
-    if (bst != BANDS_OK)
+    enum table_status bst = bands_string(c->bands, s->label.ptr, s->label.len, &band);
+    if (bst != TABLE_OK)
         return limit_error(err, ev, bst);
-    if (band >= before && (bst = describe_band(c, band, s->label.ptr, s->label.len)) != BANDS_OK)
+    if (band >= before && (bst = describe_band(c, band, s->label.ptr, s->label.len)) != TABLE_OK)
         return limit_error(err, ev, bst);
     enum census_status st = push_entry(&c->open, band, s->bytes, CENSUS_MAX_ENTRIES);
     if (st == CENSUS_LIMIT)
@@ -465,11 +458,11 @@ enum census_status census_feed(struct census *c, const struct ev_event *ev,
         return CENSUS_OK;
     case EV_HEAP_PROF_COST_CENTRE: {
         const struct ev_HEAP_PROF_COST_CENTRE *cc = &b.HEAP_PROF_COST_CENTRE;
-        enum cc_status st = costcentres_define(c->ccs, cc->cc, cc->label.ptr, cc->label.len,
+        enum table_status st = costcentres_define(c->ccs, cc->cc, cc->label.ptr, cc->label.len,
                                                cc->module.ptr, cc->module.len);
-        if (st == CC_NO_MEMORY)
+        if (st == TABLE_NO_MEMORY)
             return CENSUS_NO_MEMORY;
-        if (st == CC_FULL) {
+        if (st == TABLE_FULL) {
             ev_error_at(err, ev->offset, "more than %u cost centres", CENSUS_MAX_COST_CENTRES);
             return CENSUS_LIMIT;
         }

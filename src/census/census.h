@@ -20,14 +20,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "base/limits.h"
 #include "census/bands.h"
 #include "base/error.h"
 #include "read/evread.h"
 
-/* Limits (README, "Limits"). */
-#define CENSUS_MAX_ENTRIES (4u << 20)      /* entries in one census */
-#define CENSUS_MAX_HELD_ENTRIES (16u << 20) /* entries of biography censuses held to the end */
-#define CENSUS_MAX_COST_CENTRES BANDS_MAX
 
 enum breakdown {
     BREAKDOWN_UNKNOWN = 0,

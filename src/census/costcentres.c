@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "base/intern.h"
+#include "base/grow.h"
 
 struct cc_names {
     char *label;
@@ -17,7 +18,7 @@ struct cc_names {
 struct costcentres {
     struct intern *numbers;
     struct cc_names *names;
-    uint32_t cap;
+    size_t cap;
 };
 
 struct costcentres *costcentres_new(uint32_t max_count)
@@ -57,36 +58,31 @@ static char *copy(const char *s, size_t len)
     return p;
 }
 
-enum cc_status costcentres_define(struct costcentres *t, uint32_t number, const char *label,
+enum table_status costcentres_define(struct costcentres *t, uint32_t number, const char *label,
                                   size_t label_len, const char *module, size_t module_len)
 {
     unsigned char key[4] = { number >> 24, number >> 16, number >> 8, number };
     uint32_t id;
-    enum intern_status st = intern_get(t->numbers, key, 4, &id);
-    if (st == INTERN_FULL)
-        return CC_FULL;
-    if (st == INTERN_NO_MEMORY)
-        return CC_NO_MEMORY;
+    enum table_status st = intern_get(t->numbers, key, 4, &id, NULL);
+    if (st != TABLE_OK)
+        return st;
     if (id >= t->cap) {
-        uint32_t cap = t->cap ? t->cap * 2 : 256;
-        struct cc_names *grown = realloc(t->names, cap * sizeof *grown);
-        if (!grown)
-            return CC_NO_MEMORY;
-        memset(grown + t->cap, 0, (cap - t->cap) * sizeof *grown);
-        t->names = grown;
-        t->cap = cap;
+        size_t old = t->cap;
+        if (GROW_ARRAY(t->names, &t->cap, (size_t)id + 1) != 0)
+            return TABLE_NO_MEMORY;
+        memset(t->names + old, 0, (t->cap - old) * sizeof *t->names);
     }
     char *l = copy(label, label_len), *m = copy(module, module_len);
     if (!l || !m) {
         free(l);
         free(m);
-        return CC_NO_MEMORY;
+        return TABLE_NO_MEMORY;
     }
     struct cc_names *n = &t->names[id];
     free(n->label);
     free(n->module);
     *n = (struct cc_names){ l, label_len, m, module_len };
-    return CC_OK;
+    return TABLE_OK;
 }
 
 bool costcentres_lookup(const struct costcentres *t, uint32_t number, struct ccs_name *name)

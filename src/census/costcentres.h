@@ -12,15 +12,15 @@
 #include <stdint.h>
 
 #include "census/ccslabel.h"
+#include "base/table.h"
 
 struct costcentres;
 
-enum cc_status { CC_OK, CC_FULL, CC_NO_MEMORY };
 
 struct costcentres *costcentres_new(uint32_t max_count);
 void costcentres_free(struct costcentres *t);
 
-enum cc_status costcentres_define(struct costcentres *t, uint32_t number, const char *label,
+enum table_status costcentres_define(struct costcentres *t, uint32_t number, const char *label,
                                   size_t label_len, const char *module, size_t module_len);
 
 /* Fills *name for number; false when it was never defined. */

@@ -8,12 +8,13 @@
 #include <string.h>
 
 #include "base/intern.h"
+#include "base/grow.h"
 
 struct ipe_names {
     struct intern *addresses;
     char **descriptions;
     size_t *lengths;
-    uint32_t cap;
+    size_t cap;
     char key[24];
 };
 
@@ -63,40 +64,36 @@ static char *describe(const struct ev_IPE *ipe, size_t *len)
     return s;
 }
 
-enum ipe_status ipe_names_add(struct ipe_names *t, const struct ev_IPE *ipe, const char **key,
+enum table_status ipe_names_add(struct ipe_names *t, const struct ev_IPE *ipe, const char **key,
                               size_t *key_len)
 {
     /* The runtime prints a -hi band with "%p", which glibc writes as 0x and lowercase hex. */
     int n = snprintf(t->key, sizeof t->key, "0x%" PRIx64, ipe->info);
     uint32_t id;
-    enum intern_status st = intern_get(t->addresses, t->key, (size_t)n, &id);
-    if (st == INTERN_FULL)
-        return IPE_FULL;
-    if (st == INTERN_NO_MEMORY)
-        return IPE_NO_MEMORY;
+    enum table_status st = intern_get(t->addresses, t->key, (size_t)n, &id, NULL);
+    if (st != TABLE_OK)
+        return st;
     if (id >= t->cap) {
-        uint32_t cap = t->cap ? t->cap * 2 : 256;
-        char **d = realloc(t->descriptions, cap * sizeof *d);
-        if (!d)
-            return IPE_NO_MEMORY;
-        t->descriptions = d;
-        size_t *l = realloc(t->lengths, cap * sizeof *l);
-        if (!l)
-            return IPE_NO_MEMORY;
-        t->lengths = l;
-        memset(t->descriptions + t->cap, 0, (cap - t->cap) * sizeof *d);
+        /* lengths first: descriptions' capacity is the table's, and only grows when
+         * both arrays have the room */
+        size_t cap = t->cap, lengths_cap = t->cap;
+        if (GROW_ARRAY(t->lengths, &lengths_cap, (size_t)id + 1) != 0)
+            return TABLE_NO_MEMORY;
+        if (GROW_ARRAY(t->descriptions, &cap, lengths_cap) != 0)
+            return TABLE_NO_MEMORY;
+        memset(t->descriptions + t->cap, 0, (cap - t->cap) * sizeof *t->descriptions);
         t->cap = cap;
     }
     size_t len;
     char *text = describe(ipe, &len);
     if (!text)
-        return IPE_NO_MEMORY;
+        return TABLE_NO_MEMORY;
     free(t->descriptions[id]);
     t->descriptions[id] = text;
     t->lengths[id] = len;
     *key = t->key;
     *key_len = (size_t)n;
-    return IPE_OK;
+    return TABLE_OK;
 }
 
 const char *ipe_names_find(const struct ipe_names *t, const char *label, size_t len,

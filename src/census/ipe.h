@@ -13,17 +13,17 @@
 #include <stdint.h>
 
 #include "read/evdecode.h"
+#include "base/table.h"
 
 struct ipe_names;
 
-enum ipe_status { IPE_OK, IPE_FULL, IPE_NO_MEMORY };
 
 struct ipe_names *ipe_names_new(uint32_t max_count);
 void ipe_names_free(struct ipe_names *t);
 
 /* Records the description of an IPE event; *key (and *key_len) is the address as a -hi
  * label prints it, so the caller can describe a band already seen. */
-enum ipe_status ipe_names_add(struct ipe_names *t, const struct ev_IPE *ipe, const char **key,
+enum table_status ipe_names_add(struct ipe_names *t, const struct ev_IPE *ipe, const char **key,
                               size_t *key_len);
 
 /* The description of the address a -hi label prints, or NULL. */

@@ -1,5 +1,6 @@
 /* peak.c: the peak census tracker, sizes and their words (see peak.h). */
 #include "census/peak.h"
+#include "base/grow.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -16,13 +17,8 @@ int peak_add(struct peak *p, const struct census_frame *frame)
     p->last_ns = frame->time_ns;
     if (p->censuses > 1 && total <= p->bytes)
         return 0;
-    if (frame->count > p->cap) {
-        struct census_entry *grown = realloc(p->entries, frame->count * sizeof *grown);
-        if (!grown)
-            return -1;
-        p->entries = grown;
-        p->cap = frame->count;
-    }
+    if (GROW_ARRAY(p->entries, &p->cap, frame->count) != 0)
+        return -1;
     if (frame->count)
         memcpy(p->entries, frame->entries, frame->count * sizeof *p->entries);
     p->count = frame->count;

@@ -13,6 +13,7 @@
  * total remain, so the spikes and dips of each column survive.
  */
 #include "chart/chart.h"
+#include "base/grow.h"
 
 #include <inttypes.h>
 #include <math.h>
@@ -442,11 +443,9 @@ static struct legend_entry *find_entry(struct legend *lg, const char *label)
 static int legend_add_base(struct layout *L, struct legend *lg, const struct profile_view *base,
                            const struct dl_color *base_colors)
 {
-    struct legend_entry *grown = realloc(lg->entries, (lg->count + base->band_count + 1) *
-                                                          sizeof *lg->entries);
-    if (!grown)
+    size_t cap = lg->count;   /* calloc'd for the bands of this run */
+    if (GROW_ARRAY(lg->entries, &cap, lg->count + base->band_count + 1) != 0)
         return -1;
-    lg->entries = grown;
     lg->compare = true;
     for (size_t i = base->band_count; i-- > 0;) {
         const struct profile_band *b = &base->bands[i];

@@ -23,14 +23,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "base/limits.h"
 #include "census/census.h"
 #include "chart/display.h"
 #include "base/error.h"
 #include "chart/profile.h"
 #include "chart/textmeasure.h"
 
-#define CHART_MIN_SIZE 200
-#define CHART_MAX_SIZE 16384
 
 struct chart_options {
     unsigned width, height;         /* user units (CSS px); default 1280 x 720 */

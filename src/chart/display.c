@@ -1,5 +1,6 @@
 /* display.c: building display lists (see display.h). */
 #include "chart/display.h"
+#include "base/grow.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -27,14 +28,8 @@ void display_free(struct display_list *dl)
 
 static struct dl_item *append(struct display_list *dl, enum dl_kind kind, const char *role)
 {
-    if (dl->count == dl->cap) {
-        size_t cap = dl->cap ? dl->cap * 2 : 64;
-        struct dl_item *grown = realloc(dl->items, cap * sizeof *grown);
-        if (!grown)
-            return NULL;
-        dl->items = grown;
-        dl->cap = cap;
-    }
+    if (GROW_ARRAY(dl->items, &dl->cap, dl->count + 1) != 0)
+        return NULL;
     struct dl_item *it = &dl->items[dl->count++];
     memset(it, 0, sizeof *it);
     it->kind = kind;

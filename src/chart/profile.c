@@ -5,6 +5,7 @@
  * only when a buffer must grow; buffers are recycled between censuses.
  */
 #include "chart/profile.h"
+#include "base/grow.h"
 
 #include <math.h>
 #include <regex.h>
@@ -48,7 +49,7 @@ struct profile {
     uint64_t from_ns, to_ns;
 
     struct band_state *band;
-    uint32_t band_cap;
+    size_t band_cap;
 
     uint64_t censuses;
     uint64_t first_ns, last_ns;
@@ -307,14 +308,10 @@ static int reserve(struct kept_census *k, size_t count)
         return 0;
     /* a fresh buffer is sized to the census at once: most censuses are alike in size, and
      * a growing chain of reallocs per kept census showed up as most of the cost */
-    size_t cap = k->cap ? k->cap : count + count / 4 + 16;
-    while (cap < count)
-        cap *= 2;
-    struct census_entry *grown = realloc(k->entries, cap * sizeof *grown);
-    if (!grown)
+    size_t cap = k->cap;
+    if (GROW_ARRAY(k->entries, &cap, k->cap ? count : count + count / 4 + 16) != 0)
         return -1;
-    k->entries = grown;
-    k->cap = (uint32_t)cap;
+    k->cap = (uint32_t)cap;   /* count is at most CENSUS_MAX_ENTRIES: cap fits */
     return 0;
 }
 
@@ -324,15 +321,10 @@ static int grow_bands(struct profile *p, uint32_t needed)
 {
     if (needed <= p->band_cap)
         return 0;
-    uint32_t cap = p->band_cap ? p->band_cap : 64;
-    while (cap < needed)
-        cap *= 2;
-    struct band_state *grown = realloc(p->band, (size_t)cap * sizeof *grown);
-    if (!grown)
+    size_t old = p->band_cap;
+    if (GROW_ARRAY(p->band, &p->band_cap, needed) != 0)
         return -1;
-    memset(grown + p->band_cap, 0, (size_t)(cap - p->band_cap) * sizeof *grown);
-    p->band = grown;
-    p->band_cap = cap;
+    memset(p->band + old, 0, (p->band_cap - old) * sizeof *p->band);
     return 0;
 }
 

@@ -34,16 +34,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "base/limits.h"
 #include "census/bands.h"
 #include "census/census.h"
 #include "base/error.h"
 
 enum profile_sort { PROFILE_SORT_SIZE, PROFILE_SORT_STDDEV, PROFILE_SORT_NAME };
 
-#define PROFILE_MAX_FILTERS 16
-#define PROFILE_MIN_COLUMNS 16
-#define PROFILE_MAX_COLUMNS 16384
-#define PROFILE_MAX_MARKER_TEXT 512   /* bytes of a marker's text kept */
 
 struct profile_options {
     unsigned bands;                 /* bands shown besides OTHER; 0 = all */

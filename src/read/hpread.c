@@ -6,6 +6,7 @@
  * the runtime writes, so times survive a round trip.
  */
 #include "read/hpread.h"
+#include "base/grow.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -142,14 +143,11 @@ static char *next_line(struct hp_reader *r, size_t *line_len, enum hp_status *st
         if (r->cap - r->len < READ_CHUNK) {
             if (r->cap >= HP_MAX_LINE + READ_CHUNK)
                 break;
-            unsigned char *grown = realloc(r->buf, r->cap * 2);
-            if (!grown) {
+            if (GROW_ARRAY(r->buf, &r->cap, r->cap * 2) != 0) {
                 ev_error_set(err, "out of memory");
                 *st = HP_NO_MEMORY;
                 return NULL;
             }
-            r->buf = grown;
-            r->cap *= 2;
         }
         ssize_t got = r->src.read(r->src.ctx, r->buf + r->len, r->cap - r->len - 1);
         if (got < 0) {
@@ -322,12 +320,12 @@ static enum hp_status add_entry(struct hp_reader *r, char *line, size_t len, str
         return bad(r, err, "expected a label, a tab and a number of bytes", line);
     size_t label_len = (size_t)(sep - line);
     uint32_t band;
-    enum bands_status bs = bands_string(r->bands, line, label_len, &band);
-    if (bs == BANDS_NO_MEMORY) {
+    enum table_status bs = bands_string(r->bands, line, label_len, &band);
+    if (bs == TABLE_NO_MEMORY) {
         ev_error_set(err, "out of memory");
         return HP_NO_MEMORY;
     }
-    if (bs == BANDS_FULL) {
+    if (bs == TABLE_FULL) {
         ev_error_set(err, "line %llu: more than %u distinct bands", (unsigned long long)r->line_no,
                      BANDS_MAX);
         return HP_LIMIT;
@@ -338,14 +336,10 @@ static enum hp_status add_entry(struct hp_reader *r, char *line, size_t len, str
                          (unsigned long long)r->line_no, CENSUS_MAX_ENTRIES);
             return HP_LIMIT;
         }
-        size_t cap = r->entry_cap ? r->entry_cap * 2 : 256;
-        struct census_entry *grown = realloc(r->entries, cap * sizeof *grown);
-        if (!grown) {
+        if (GROW_ARRAY(r->entries, &r->entry_cap, r->count + 1) != 0) {
             ev_error_set(err, "out of memory");
             return HP_NO_MEMORY;
         }
-        r->entries = grown;
-        r->entry_cap = cap;
     }
     r->entries[r->count++] = (struct census_entry){ band, bytes };
     (void)len;

@@ -24,12 +24,12 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "base/limits.h"
 #include "census/bands.h"
 #include "census/census.h"
 #include "base/error.h"
 #include "read/source.h"
 
-#define HP_MAX_LINE (1u << 20)
 
 enum hp_status {
     HP_OK = 0,        /* the whole input was read */

@@ -16,6 +16,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "base/limits.h"
 #include "census/bands.h"
 #include "census/census.h"
 #include "base/error.h"
@@ -37,7 +38,6 @@ enum input_status {
     INPUT_STOPPED,              /* a callback returned non-zero (errno says why) */
 };
 
-#define INPUT_MAX_WARNINGS 8
 
 struct input_outcome {
     uint64_t censuses;

@@ -16,10 +16,9 @@
 #include <cairo.h>
 #include <stdio.h>
 
+#include "base/limits.h"
 #include "base/error.h"
 
-/* The longest text chunk written; longer text is cut at a UTF-8 character boundary. */
-#define PNG_TEXT_MAX 2048
 
 struct png_metadata {
     const char *title;    /* the Title chunk (the JOB line or --title); NULL: none */

@@ -19,27 +19,16 @@
 #include <cairo.h>
 #include <stddef.h>
 
+#include "base/limits.h"
 #include "chart/display.h"
 #include "base/error.h"
 
-#define PNG_SCALE_MIN 1.0
-#define PNG_SCALE_MAX 8.0
 /* The face both back-ends lay text out with (Debian: fonts-dejavu-core). */
 #define PNG_FONT_FACE "DejaVu Sans"
-/* Largest image drawn: cairo's own limit per side, and a bound on memory (4 bytes a
- * pixel, so 512 MiB at most) whatever --width, --height and --scale ask for. */
-#define PNG_MAX_SIDE 32767
-#define PNG_MAX_PIXELS (128u * 1024u * 1024u)
 
 /* Whether fontconfig resolves a real font file for PNG_FONT_FACE (or, failing that, any
  * face it substitutes). 0, or -1 with err set to "no usable font: ...". */
 int png_font_check(struct ev_error *err);
-
-/* The pixel size of a width x height layout drawn at scale: each side rounded to the
- * nearest pixel, at least 1. 0, or -1 with err set when the scale is out of range or the
- * image would be too big. */
-int png_pixel_size(double width, double height, double scale, int *px_width, int *px_height,
-                   struct ev_error *err);
 
 /* Draws dl at scale (PNG_SCALE_MIN..PNG_SCALE_MAX: more pixels, the same layout) on a
  * new CAIRO_FORMAT_RGB24 surface painted with dl->background. 0 and *out, or -1 with err

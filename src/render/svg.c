@@ -3,11 +3,13 @@
 
 #include <errno.h>
 #include <libxml/xmlwriter.h>
+#include <stdint.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/utf8.h"
+#include "base/grow.h"
 
 struct strbuf {
     char *data;
@@ -16,17 +18,9 @@ struct strbuf {
 
 static int sb_reserve(struct strbuf *b, size_t more)
 {
-    if (b->len + more + 1 <= b->cap)
-        return 0;
-    size_t cap = b->cap ? b->cap : 256;
-    while (cap < b->len + more + 1)
-        cap *= 2;
-    char *grown = realloc(b->data, cap);
-    if (!grown)
+    if (more > SIZE_MAX - b->len - 1)
         return -1;
-    b->data = grown;
-    b->cap = cap;
-    return 0;
+    return GROW_ARRAY(b->data, &b->cap, b->len + more + 1);
 }
 
 static void sb_putc(struct strbuf *b, char c)

@@ -1,0 +1,33 @@
+/* grow.c: the overflow-checked growable array (see grow.h). */
+#include "base/grow.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+int grow_array(void *items, size_t *cap, size_t need, size_t elem_size)
+{
+    if (need <= *cap)
+        return 0;
+    if (elem_size == 0)
+        return -1;
+    /* no object may be larger than PTRDIFF_MAX bytes (glibc's malloc refuses them, and
+     * pointer differences within them would overflow): the limit is checked here, before
+     * realloc, so an absurd request is a plain failure under every allocator */
+    size_t max = (size_t)PTRDIFF_MAX / elem_size;
+    if (need > max)
+        return -1;
+    size_t n = *cap <= max / 2 ? *cap * 2 : max;
+    if (n < need)
+        n = need;
+    if (n < 8 && max >= 8)
+        n = 8;
+    void *old;
+    memcpy(&old, items, sizeof old);
+    void *grown = realloc(old, n * elem_size);
+    if (!grown)
+        return -1;
+    memcpy(items, &grown, sizeof grown);
+    *cap = n;
+    return 0;
+}
