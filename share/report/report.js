@@ -50,12 +50,16 @@
       v /= 1024;
       u++;
     }
-    const s = u === 0 ? String(Math.round(v)) : v.toPrecision(3).replace(/\.?0+$/, "");
+    const s = u === 0 ? String(Math.round(v)) : trimZeros(v.toPrecision(3));
     return (b < 0 ? "-" : "") + s + " " + UNITS[u];
+  }
+  /* "1.50" -> "1.5", "100" stays: zeros go only after a decimal point. */
+  function trimZeros(text) {
+    return text.includes(".") && !text.includes("e") ? text.replace(/\.?0+$/, "") : text;
   }
   function fmtSeconds(s) {
     if (s === 0) return "0 s";
-    return (Math.abs(s) >= 100 ? s.toFixed(1) : s.toPrecision(3)) + " s";
+    return (Math.abs(s) >= 100 ? s.toFixed(1) : trimZeros(s.toPrecision(3))) + " s";
   }
   function fmtExact(b) {
     // not toLocaleString: it costs milliseconds a call on a first use
@@ -176,12 +180,17 @@
     return 10 * mag;
   }
   /* Memory ticks on round values of a binary unit. */
+  /* Labelled in one unit with the decimals the step needs ("0.2 MiB", not "205 KiB"). */
   function byteTicks(max, n) {
-    let unit = 1;
-    while (max / unit >= 1024 && unit < Math.pow(1024, 5)) unit *= 1024;
-    const step = niceStep(max / unit, n) * unit;
+    let u = 0;
+    while (max / Math.pow(1024, u) >= 1024 && u < UNITS.length - 1) u++;
+    const unit = Math.pow(1024, u);
+    const step = Math.max(niceStep(max / unit, n), u === 0 ? 1 : 0) * unit;
+    const decimals = Math.max(0, -Math.floor(Math.log10(step / unit) + 1e-9));
     const ticks = [];
-    for (let v = 0; v <= max * 1.0001; v += step) ticks.push(v);
+    for (let k = 0; k * step <= max * 1.0001; k++)
+      ticks.push({ v: k * step, label: (k * step) / unit });
+    for (const t of ticks) t.label = t.label.toFixed(decimals) + " " + UNITS[u];
     return ticks;
   }
 
@@ -335,18 +344,18 @@
     const grid = svg("g", { class: "grid" });
     const ticks =
       state.view === "normalized"
-        ? [0, 20, 40, 60, 80, 100]
+        ? [0, 20, 40, 60, 80, 100].map((v) => ({ v: v, label: v + " %" }))
         : state.view === "stream"
           ? byteTicks(dom[1], 3)
               .slice(1)
-              .flatMap((v) => [v, -v])
-              .concat([0])
+              .flatMap((t) => [t, { v: -t.v, label: t.label }])
+              .concat([{ v: 0, label: "0 B" }])
           : byteTicks(dom[1], 6);
-    for (const v of ticks) {
+    for (const { v, label: text } of ticks) {
       if (v < dom[0] || v > dom[1]) continue;
       grid.append(svg("line", { x1: M.left, x2: M.left + pw, y1: y(v), y2: y(v) }));
       const label = svg("text", { x: M.left - 6, y: y(v) + 4, class: "ylabel" });
-      label.textContent = state.view === "normalized" ? v + " %" : fmtBytes(Math.abs(v));
+      label.textContent = text;
       grid.append(label);
     }
     const tstep = niceStep(t1 - t0, 10);
@@ -856,7 +865,7 @@
     const sub = [
       run.name,
       run.rts,
-      run.breakdown && "by " + run.breakdown,
+      run.breakdown,
       run.interval_s > 0 && "sampled every " + fmtSeconds(run.interval_s),
     ];
     box.append(el("p", { class: "subtitle" }, sub.filter(Boolean).join(" · ")));

@@ -160,6 +160,26 @@ async function runCase(spec) {
   }
   await page.click('#views button[data-view="area"]');
 
+  // memory ticks: round values growing upwards, the top one not far below the largest total
+  const ticks = await page.$$eval("#charts .panel:last-of-type .ylabel", (ts) =>
+    ts.map((t) => [Number(t.getAttribute("y")), t.textContent]),
+  );
+  const unit = { B: 1, KiB: 1024, MiB: 1024 ** 2, GiB: 1024 ** 3, TiB: 1024 ** 4 };
+  const bytes = ticks
+    .sort((p, q) => q[0] - p[0])
+    .map(([, text]) => {
+      const m = /^([\d.]+) (B|KiB|MiB|GiB|TiB)$/.exec(text);
+      check(m, `${name}: tick label "${text}"`);
+      return Number(m[1]) * unit[m[2]];
+    });
+  for (let i = 1; i < bytes.length; i++)
+    check(bytes[i] > bytes[i - 1], `${name}: memory ticks out of order: ${ticks.map((t) => t[1])}`);
+  if (data.peak.bytes && !data.options.y_max && !data.base)
+    check(
+      bytes[bytes.length - 1] * 2.5 >= data.peak.bytes,
+      `${name}: the top tick ${bytes[bytes.length - 1]} is far below the peak ${data.peak.bytes}`,
+    );
+
   if (nb && data.run.t.length > 1) {
     // hover read-out against the census data
     const hovered = await checkHover(page, json, data, name);
