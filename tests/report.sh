@@ -56,6 +56,26 @@ else
 fi
 add compare "$SRCDIR/tests/data/leak-hc.eventlog" compare --compare "$SRCDIR/tests/data/leak-hy.eventlog"
 add hp-input "$SRCDIR/tests/data/leak-hc.hp"
+# Labels and a title that are markup: the data stays data (two </script>, ours; the
+# browser test fails on any script error, and hover values are checked as usual).
+cat >"$work/markup.hp" <<'HP'
+JOB "</title><script>throw 1</script>"
+SAMPLE_UNIT "seconds"
+VALUE_UNIT "bytes"
+BEGIN_SAMPLE 0.5
+a</script><script>throw 2</script>	1000
+b&amp;<b>	500
+END_SAMPLE 0.5
+BEGIN_SAMPLE 1.0
+a</script><script>throw 2</script>	2000
+b&amp;<b>	700
+END_SAMPLE 1.0
+HP
+add markup "$work/markup.hp"
+n=$(grep -c '</script>' "$work/markup.html")
+[ "$n" = 2 ] || { echo "FAIL: markup: $n </script> in the report, want 2"; exit 1; }
+grep -q '<title>&lt;/title&gt;&lt;script&gt;' "$work/markup.html" ||
+    { echo "FAIL: markup: the title is not escaped"; exit 1; }
 [ -n "${REPORT_SCREENSHOT:-}" ] &&
     add shot "$SRCDIR/share/examples/leak-hc.eventlog" "shot=$REPORT_SCREENSHOT"
 
