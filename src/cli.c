@@ -16,14 +16,15 @@
 const char cli_usage[] =
     "Usage: ev2hp [OPTION]... [INPUT]\n"
     "Turn the heap censuses of a GHC eventlog (+RTS -h -l) into a .hp heap profile\n"
-    "or a chart (SVG, PNG, PDF, PostScript, EPS).\n"
+    "or a chart (SVG, PNG, PDF, PostScript, EPS), or an interactive HTML report.\n"
     "INPUT is an eventlog or a .hp file (told apart by content); none or - reads\n"
     "standard input. Without -o the .hp goes to standard output.\n"
     "\n"
     "  -o, --output FILE      write FILE, its format from its extension (.hp, .svg,\n"
-    "                         .png, .pdf, .ps, .eps, .csv, .json, .folded; x.hp.gz:\n"
-    "                         gzip-compressed); may repeat: one read, every output\n"
-    "  -f, --format FMT       write FMT (hp, svg, png, pdf, ps, eps, csv, json,\n"
+    "                         .png, .pdf, .ps, .eps, .html, .csv, .json, .folded;\n"
+    "                         x.hp.gz: gzip-compressed); may repeat: one read, every\n"
+    "                         output\n"
+    "  -f, --format FMT       write FMT (hp, svg, png, pdf, ps, eps, html, csv, json,\n"
     "                         folded) whatever the extension (png, pdf: not to a\n"
     "                         terminal)\n"
     "  -L, --ccs-length N     cut cost-centre stack names to N characters as the runtime\n"
@@ -266,7 +267,7 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
             forced = format_from_name(optarg);
             if (forced == FORMAT_NONE)
                 return usage_error(o, "unknown format '%s' (known: hp, svg, png, pdf, ps, eps, "
-                                   "csv, json, folded)",
+                                   "html, csv, json, folded)",
                                    optarg);
             break;
         case 'L':

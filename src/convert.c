@@ -130,6 +130,11 @@ static int on_total(void *ctx, enum heap_total kind, uint64_t time_ns, uint64_t 
     return 0;
 }
 
+static bool format_is_report(enum output_format format)
+{
+    return format == FORMAT_HTML;
+}
+
 /* Whether an output of the run is of a kind. */
 static bool wants(const struct convert_options *opt, bool (*kind)(enum output_format))
 {
@@ -142,7 +147,9 @@ static bool wants(const struct convert_options *opt, bool (*kind)(enum output_fo
 static int open_outputs(struct run *run, const struct sink_context *ctx)
 {
     const struct convert_options *opt = run->opt;
-    run->track_peak = opt->has_max_peak || wants(opt, format_is_summary);
+    /* the summary and the HTML report show the exact peak and its largest bands */
+    run->track_peak = opt->has_max_peak || wants(opt, format_is_summary) ||
+                      wants(opt, format_is_report);
     for (size_t i = 0; i < opt->output_count; i++) {
         struct output *o = &run->outputs[i];
         const struct output_request *req = &opt->outputs[i];

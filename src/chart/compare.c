@@ -128,7 +128,7 @@ static bool in_union(void *ctx, const char *label, size_t len)
 }
 
 /* Views of both runs showing the union of the bands each would show alone. */
-static int union_views(const struct compare_base *b, const struct profile *p,
+int compare_union_views(const struct compare_base *b, const struct profile *p,
                        const struct bands *bands, struct profile_view *base_view,
                        struct profile_view *now_view)
 {
@@ -162,7 +162,7 @@ int compare_layout(const struct sink_context *ctx, const struct profile *p,
         profile_view_free(&now_view);
         return rc;
     }
-    if (union_views(b, p, ctx->bands, &base_view, &now_view) != 0)
+    if (compare_union_views(b, p, ctx->bands, &base_view, &now_view) != 0)
         return -1;
     struct chart_run base = { &base_view, b->info, b->name };
     struct chart_run now = { &now_view, ctx->info, ctx->input_name };

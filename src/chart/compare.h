@@ -50,6 +50,13 @@ int compare_layout(const struct sink_context *ctx, const struct profile *p,
                    const struct chart_options *opt, struct textmeasure *tm,
                    struct display_list *dl);
 
+/* The views of the base (b->chart) and of this run (p, labels from bands) that show the
+ * union of the bands either would show alone, as compare_layout draws them (the HTML
+ * report draws them in the browser). 0, or -1 when out of memory (neither view set). */
+int compare_union_views(const struct compare_base *b, const struct profile *p,
+                        const struct bands *bands, struct profile_view *base_view,
+                        struct profile_view *now_view);
+
 /* A band whose peak grew from the base to this run. */
 struct compare_growth {
     const char *label;             /* as in now's view (owned by it) */

@@ -17,6 +17,7 @@ static const struct {
     { "ps", FORMAT_PS },
     { "eps", FORMAT_EPS },
     { "folded", FORMAT_FOLDED },
+    { "html", FORMAT_HTML },
 };
 
 enum output_format format_from_name(const char *name)
@@ -71,9 +72,9 @@ bool format_path_has_extension(const char *path)
 
 bool format_is_chart(enum output_format format)
 {
-    /* each draws compare_layout */
+    /* each draws a chart profile, and with --compare the base's */
     return format == FORMAT_SVG || format == FORMAT_PNG || format == FORMAT_PDF ||
-           format == FORMAT_PS || format == FORMAT_EPS;
+           format == FORMAT_PS || format == FORMAT_EPS || format == FORMAT_HTML;
 }
 
 bool format_is_summary(enum output_format format)
@@ -83,7 +84,9 @@ bool format_is_summary(enum output_format format)
 
 bool format_uses_time_profile(enum output_format format)
 {
-    return format == FORMAT_FOLDED || format_is_chart(format) || format_is_summary(format);
+    /* the HTML report draws no flame graph (yet): it does not need the samples */
+    return format == FORMAT_FOLDED || (format_is_chart(format) && format != FORMAT_HTML) ||
+           format_is_summary(format);
 }
 
 struct sink *sink_new(enum output_format format, FILE *out, const struct sink_context *ctx)
@@ -109,6 +112,8 @@ struct sink *sink_new(enum output_format format, FILE *out, const struct sink_co
         return sink_vector_new(format, out, ctx);
     case FORMAT_FOLDED:
         return sink_folded_new(out, ctx);
+    case FORMAT_HTML:
+        return sink_html_new(out, ctx);
     default:
         return NULL;
     }

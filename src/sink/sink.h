@@ -20,6 +20,7 @@ enum output_format {
     FORMAT_PNG,
     FORMAT_PDF, FORMAT_PS, FORMAT_EPS,          /* cairo's vector documents (vector.h) */
     FORMAT_FOLDED,                              /* time profile: folded stacks */
+    FORMAT_HTML,                                /* the interactive report */
 };
 
 /* The format named by "hp", "svg", "png", ... (for -f), or FORMAT_NONE. */
@@ -30,7 +31,8 @@ enum output_format format_from_path(const char *path);
 /* Whether the file name has an extension besides ".gz": a name without one, such as
  * /dev/stdout, a FIFO or x.gz, gets the default format. */
 bool format_path_has_extension(const char *path);
-/* Formats that draw a chart (a display list: compare.h), and the --summary formats. */
+/* Formats that draw a chart from a profile (SVG, PNG: a display list, compare.h; the HTML
+ * report: in the browser), and the --summary formats. */
 bool format_is_chart(enum output_format format);
 bool format_is_summary(enum output_format format);
 /* Formats that read the time profile (folded stacks, flame graphs, the summary). */
@@ -94,5 +96,6 @@ struct sink *sink_png_new(FILE *out, const struct sink_context *ctx);
 struct sink *sink_vector_new(enum output_format format, FILE *out,
                              const struct sink_context *ctx);
 struct sink *sink_folded_new(FILE *out, const struct sink_context *ctx);
+struct sink *sink_html_new(FILE *out, const struct sink_context *ctx);
 
 #endif

@@ -7,13 +7,17 @@
 
 #include "base/utf8.h"
 
-void textout_json_string(FILE *out, const char *s, size_t len)
+/* html: '<', '>' and '&' written as \u escapes too, so "</script>" cannot occur. */
+static void json_string(FILE *out, const char *s, size_t len, bool html)
 {
     const unsigned char *p = (const unsigned char *)s;
     fputc('"', out);
     for (size_t i = 0; i < len;) {
         unsigned char c = p[i];
-        if (c == '"' || c == '\\') {
+        if (html && (c == '<' || c == '>' || c == '&')) {
+            fprintf(out, "\\u%04x", c);
+            i++;
+        } else if (c == '"' || c == '\\') {
             fputc('\\', out);
             fputc(c, out);
             i++;
@@ -32,6 +36,16 @@ void textout_json_string(FILE *out, const char *s, size_t len)
         }
     }
     fputc('"', out);
+}
+
+void textout_json_string(FILE *out, const char *s, size_t len)
+{
+    json_string(out, s, len, false);
+}
+
+void textout_json_string_html(FILE *out, const char *s, size_t len)
+{
+    json_string(out, s, len, true);
 }
 
 void textout_csv_field(FILE *out, const char *s, size_t len)

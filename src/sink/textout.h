@@ -15,6 +15,8 @@
 
 /* A JSON string literal, quotes included; bytes that are not UTF-8 become U+FFFD. */
 void textout_json_string(FILE *out, const char *s, size_t len);
+/* The same, also escaping '<', '>' and '&' (\u003c ...): safe inside an HTML <script>. */
+void textout_json_string_html(FILE *out, const char *s, size_t len);
 
 /* An RFC 4180 CSV field: quoted (quotes doubled) when it holds a comma, quote, CR or LF. */
 void textout_csv_field(FILE *out, const char *s, size_t len);

@@ -116,7 +116,7 @@ for f in "${files[@]}"; do
     row "" .hp
     run_cell "$runs" sh -c 'exec "$1" -q --dump "$2" > /dev/null' sh "$EV2HP" "$f"
     row "" --dump
-    for fmt in svg png; do
+    for fmt in svg png html; do
         if supports "$fmt"; then
             run_cell "$runs" "$EV2HP" -q "$f" -o "$OUT.$fmt"
             row "" ".$fmt"

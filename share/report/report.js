@@ -1,0 +1,960 @@
+/* report.js: the interactive heap profile report of ev2hp (-o report.html).
+ *
+ * ev2hp writes the profile as JSON into the page (#ev2hp-data): per run the shown bands
+ * with exact statistics, the kept censuses (each pixel column's extremes at twice the
+ * chart's resolution), heap totals and markers; the exact peak; the warnings. This script
+ * draws it as inline SVG and makes it interactive: switchable views (area, normalized,
+ * stream, lines, heap, detail), hover read-out, legend entries that hide (click) or
+ * isolate (shift-click) a band, drag to zoom and double-click to go back, marker texts,
+ * and a band table sortable by every column and filtered by a regular expression.
+ *
+ * Why plain JavaScript over SVG and not a charting library (uPlot was the candidate):
+ * the data is already reduced to at most a few points per pixel column, so SVG paths stay
+ * small and draw fast; stacking, normalizing, streamgraphs and the two-run comparison
+ * need our own arithmetic anyway (uPlot stacks nothing itself); the page stays one file
+ * with no third-party code to vendor, audit and keep current; and the browser tests can
+ * read what is drawn from the DOM. Nothing is fetched: no fonts, no scripts.
+ */
+(function () {
+  "use strict";
+
+  const SVGNS = "http://www.w3.org/2000/svg";
+  const W = 1100; // chart width in SVG user units (the SVG scales to the page)
+  const M = { left: 72, right: 16, top: 14, bottom: 34 }; // plot margins
+  const VIEWS = [
+    ["area", "Area"],
+    ["normalized", "Normalized"],
+    ["stream", "Stream"],
+    ["lines", "Lines"],
+    ["heap", "Heap"],
+    ["detail", "Detail"],
+  ];
+  const TOTALS = [
+    ["heap_size", "heap size"],
+    ["heap_live", "live bytes"],
+    ["blocks_size", "blocks size"],
+  ];
+
+  const data = JSON.parse(document.getElementById("ev2hp-data").textContent);
+  const runs = data.base ? [data.base, data.run] : [data.run];
+  const root = document.getElementById("report");
+
+  // --- formatting ----------------------------------------------------------------------
+
+  const UNITS = ["B", "KiB", "MiB", "GiB", "TiB", "PiB"];
+  /* Three significant digits in the largest binary unit that keeps the number >= 1. */
+  function fmtBytes(b) {
+    let u = 0;
+    let v = Math.abs(b);
+    while (v >= 1024 && u < UNITS.length - 1) {
+      v /= 1024;
+      u++;
+    }
+    const s = u === 0 ? String(Math.round(v)) : trimZeros(v.toPrecision(3));
+    return (b < 0 ? "-" : "") + s + " " + UNITS[u];
+  }
+  /* "1.50" -> "1.5", "100" stays: zeros go only after a decimal point. */
+  function trimZeros(text) {
+    return text.includes(".") && !text.includes("e") ? text.replace(/\.?0+$/, "") : text;
+  }
+  function fmtSeconds(s) {
+    if (s === 0) return "0 s";
+    return (Math.abs(s) >= 100 ? s.toFixed(1) : trimZeros(s.toPrecision(3))) + " s";
+  }
+  function fmtExact(b) {
+    // not toLocaleString: it costs milliseconds a call on a first use
+    return String(Math.round(b)).replace(/\B(?=(\d{3})+$)/g, ",") + " B";
+  }
+  function fmtRate(b) {
+    return (b >= 0 ? "+" : "") + fmtBytes(b) + "/s";
+  }
+
+  /* "name :: type at source" as ev2hp describes a -hi info table, or null. */
+  function infoTable(band) {
+    if (!band.raw) return null;
+    const m = /^(.*?)(?: :: (.*?))?(?: at (.*))?$/.exec(band.label);
+    return { address: band.raw, name: m[1], type: m[2] || "", source: m[3] || "" };
+  }
+
+  // --- colours: a stable hue per label (a hash), OTHER grey ------------------------------
+
+  function colour(label, other) {
+    if (other) return "#b0b0b0";
+    let h = 2166136261;
+    for (let i = 0; i < label.length; i++) {
+      h ^= label.charCodeAt(i);
+      h = Math.imul(h, 16777619) >>> 0;
+    }
+    const hue = h % 360;
+    const light = 45 + ((h >>> 9) % 3) * 10;
+    return "hsl(" + hue + ",62%," + light + "%)";
+  }
+
+  // --- bands shared by the runs: one key (label), one colour, one legend entry ----------
+
+  const bandKeys = [];
+  const bandInfo = new Map(); // key -> {key, label, other, colour, info}
+  for (const run of runs) {
+    const seen = new Map(); // two stacks cut to the same text stay two bands
+    run.bands.forEach((b, i) => {
+      const n = seen.get(b.label) || 0;
+      seen.set(b.label, n + 1);
+      // a label may be "OTHER"; the same label in both runs is one band
+      const key = b.other ? "OTHER" : "b:" + b.label + (n ? "#" + n : "");
+      b.key = key;
+      b.index = i;
+      if (!bandInfo.has(key)) {
+        bandKeys.push(key);
+        bandInfo.set(key, {
+          key: key,
+          label: b.label,
+          other: !!b.other,
+          colour: colour(b.label, b.other),
+          info: infoTable(b),
+        });
+      }
+    });
+  }
+
+  // --- state -----------------------------------------------------------------------------
+
+  // the time axis spans the censuses and the markers of every run
+  const times = (r) =>
+    (r.t.length ? [r.t[0], r.t[r.t.length - 1]] : [r.first_s, r.last_s]).concat(
+      r.markers.map((m) => m.t),
+    );
+  const first = Math.min(...runs.map((r) => Math.min(...times(r))));
+  const last = Math.max(...runs.map((r) => Math.max(...times(r))));
+  const state = {
+    view: "area",
+    hidden: new Set(),
+    range: [first, last > first ? last : first + 1],
+    zooms: [], // ranges to go back to, the latest last
+    sort: { key: "area", desc: true },
+    filter: null,
+  };
+
+  // --- small DOM helpers -----------------------------------------------------------------
+
+  function el(tag, attrs, ...children) {
+    const e = document.createElement(tag);
+    for (const k in attrs || {}) {
+      if (k === "class") e.className = attrs[k];
+      else if (k.startsWith("on")) e.addEventListener(k.slice(2), attrs[k]);
+      else e.setAttribute(k, attrs[k]);
+    }
+    for (const c of children) if (c != null) e.append(c);
+    return e;
+  }
+  function svg(tag, attrs) {
+    const e = document.createElementNS(SVGNS, tag);
+    for (const k in attrs || {}) e.setAttribute(k, attrs[k]);
+    return e;
+  }
+
+  /* The index of the last point at or before t (binary search), -1 if none. */
+  function pointAt(ts, t) {
+    let lo = 0;
+    let hi = ts.length - 1;
+    if (!ts.length || t < ts[0]) return -1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (ts[mid] <= t) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  }
+  function nearestPoint(ts, t) {
+    const i = pointAt(ts, t);
+    if (i < 0) return ts.length ? 0 : -1;
+    if (i + 1 < ts.length && ts[i + 1] - t < t - ts[i]) return i + 1;
+    return i;
+  }
+
+  /* A round step (1, 2 or 5 x 10^k) cutting range into at most n steps. */
+  function niceStep(range, n) {
+    if (!(range > 0)) return 1;
+    const raw = range / n;
+    const mag = Math.pow(10, Math.floor(Math.log10(raw)));
+    for (const s of [1, 2, 5, 10]) if (s * mag >= raw) return s * mag;
+    return 10 * mag;
+  }
+  /* Memory ticks on round values of a binary unit. */
+  /* Labelled in one unit with the decimals the step needs ("0.2 MiB", not "205 KiB"). */
+  function byteTicks(max, n) {
+    let u = 0;
+    while (max / Math.pow(1024, u) >= 1024 && u < UNITS.length - 1) u++;
+    const unit = Math.pow(1024, u);
+    const step = Math.max(niceStep(max / unit, n), u === 0 ? 1 : 0) * unit;
+    const decimals = Math.max(0, -Math.floor(Math.log10(step / unit) + 1e-9));
+    const ticks = [];
+    for (let k = 0; k * step <= max * 1.0001; k++)
+      ticks.push({ v: k * step, label: (k * step) / unit });
+    for (const t of ticks) t.label = t.label.toFixed(decimals) + " " + UNITS[u];
+    return ticks;
+  }
+
+  // --- series of a view: for each visible band, lower and upper values per point -------
+
+  function visibleBands(run) {
+    return run.bands.filter((b) => !state.hidden.has(b.key));
+  }
+
+  /* Points of the run within the range, with one neighbour each side to reach the edges. */
+  function pointRange(run) {
+    const t = run.t;
+    let a = pointAt(t, state.range[0]);
+    let b = pointAt(t, state.range[1]);
+    a = Math.max(0, a);
+    b = Math.min(t.length - 1, b + 1);
+    return [a, b];
+  }
+
+  /* The points of [a, b] to draw: all of them when they are fewer than two per column of
+   * the plot; else per column the ones with the largest and the smallest total of the
+   * visible bands, in time order (as ev2hp keeps censuses: extremes stay, every point
+   * drawn is a census that happened). A dense profile zoomed out draws ~2000 points. */
+  function drawnPoints(run, a, b, x, columns) {
+    const idx = [];
+    if (b - a + 1 <= 2 * columns) {
+      for (let i = a; i <= b; i++) idx.push(i);
+      return idx;
+    }
+    const bands = visibleBands(run);
+    let col = null;
+    let hi = -1;
+    let lo = -1;
+    let hiV = 0;
+    let loV = 0;
+    const flush = () => {
+      if (hi < 0) return;
+      if (hi === lo) idx.push(hi);
+      else idx.push(Math.min(hi, lo), Math.max(hi, lo));
+    };
+    for (let i = a; i <= b; i++) {
+      let total = 0;
+      for (const band of bands) total += run.v[band.index][i];
+      const c = Math.floor(x(run.t[i]));
+      if (c !== col || i === a || i === b) {
+        flush();
+        col = i === a || i === b ? NaN : c; // the first and last points stand alone
+        hi = lo = i;
+        hiV = loV = total;
+        continue;
+      }
+      if (total > hiV) [hi, hiV] = [i, total];
+      if (total < loV) [lo, loV] = [i, total];
+    }
+    flush();
+    return idx;
+  }
+
+  /* Stacked layers [{band, lo[], hi[]}] of the visible bands for area, normalized, stream,
+   * at the points idx. */
+  function layers(run, view, idx) {
+    const bands = visibleBands(run);
+    const n = idx.length;
+    const base = new Float64Array(n);
+    if (view === "stream") {
+      for (let i = 0; i < n; i++) {
+        let total = 0;
+        for (const band of bands) total += run.v[band.index][idx[i]];
+        base[i] = -total / 2;
+      }
+    }
+    const totals = new Float64Array(n);
+    if (view === "normalized") {
+      for (let i = 0; i < n; i++) for (const band of bands) totals[i] += run.v[band.index][idx[i]];
+    }
+    const out = [];
+    const cum = Float64Array.from(base);
+    for (const band of bands) {
+      const lo = Float64Array.from(cum);
+      for (let i = 0; i < n; i++) {
+        let v = run.v[band.index][idx[i]];
+        if (view === "normalized") v = totals[i] > 0 ? (100 * v) / totals[i] : 0;
+        cum[i] += v;
+      }
+      out.push({ band: band, lo: lo, hi: Float64Array.from(cum) });
+    }
+    return out;
+  }
+
+  /* The value domain [min, max] a view needs over the range, over every run (shared). */
+  function domain(view) {
+    if (view === "normalized") return [0, 100];
+    let lo = 0;
+    let hi = 0;
+    for (const run of runs) {
+      const [a, b] = pointRange(run);
+      if (view === "heap") {
+        for (const [kind] of TOTALS) for (const v of run.totals[kind].b) hi = Math.max(hi, v);
+        for (let i = a; i <= b; i++) hi = Math.max(hi, censusTotal(run, i));
+        continue;
+      }
+      const bands = visibleBands(run);
+      for (let i = a; i <= b; i++) {
+        let total = 0;
+        for (const band of bands) {
+          const v = run.v[band.index][i];
+          total += v;
+          if (view === "lines") hi = Math.max(hi, v);
+        }
+        if (view === "stream") {
+          hi = Math.max(hi, total / 2);
+          lo = Math.min(lo, -total / 2);
+        } else if (view !== "lines") hi = Math.max(hi, total);
+      }
+    }
+    if (data.options.y_max && view !== "stream") hi = data.options.y_max;
+    if (hi <= lo) hi = lo + 1;
+    return [lo, hi];
+  }
+
+  function censusTotal(run, i) {
+    let total = 0;
+    for (const band of run.bands) total += run.v[band.index][i];
+    return total;
+  }
+
+  // --- one chart panel ---------------------------------------------------------------------
+
+  function panel(run, title, height, dom) {
+    const H = height;
+    const pw = W - M.left - M.right;
+    const ph = H - M.top - M.bottom;
+    const [t0, t1] = state.range;
+    const x = (t) => M.left + ((t - t0) / (t1 - t0)) * pw;
+    const y = (v) => M.top + ph - ((v - dom[0]) / (dom[1] - dom[0])) * ph;
+    const yc = (v) => Math.max(M.top - 2, Math.min(M.top + ph + 2, y(v)));
+    const s = svg("svg", {
+      viewBox: "0 0 " + W + " " + H,
+      class: "chart",
+      role: "img",
+      "aria-label": title,
+    });
+    const clip = "clip" + Math.random().toString(36).slice(2);
+    const defs = svg("defs");
+    const cp = svg("clipPath", { id: clip });
+    cp.append(svg("rect", { x: M.left, y: M.top - 1, width: pw, height: ph + 2 }));
+    defs.append(cp);
+    s.append(defs);
+
+    // axes and grid
+    const grid = svg("g", { class: "grid" });
+    const ticks =
+      state.view === "normalized"
+        ? [0, 20, 40, 60, 80, 100].map((v) => ({ v: v, label: v + " %" }))
+        : state.view === "stream"
+          ? byteTicks(dom[1], 3)
+              .slice(1)
+              .flatMap((t) => [t, { v: -t.v, label: t.label }])
+              .concat([{ v: 0, label: "0 B" }])
+          : byteTicks(dom[1], 6);
+    for (const { v, label: text } of ticks) {
+      if (v < dom[0] || v > dom[1]) continue;
+      grid.append(svg("line", { x1: M.left, x2: M.left + pw, y1: y(v), y2: y(v) }));
+      const label = svg("text", { x: M.left - 6, y: y(v) + 4, class: "ylabel" });
+      label.textContent = text;
+      grid.append(label);
+    }
+    const tstep = niceStep(t1 - t0, 10);
+    for (let t = Math.ceil(t0 / tstep) * tstep; t <= t1 + 1e-9; t += tstep) {
+      grid.append(svg("line", { x1: x(t), x2: x(t), y1: M.top, y2: M.top + ph, class: "v" }));
+      const label = svg("text", { x: x(t), y: M.top + ph + 16, class: "xlabel" });
+      label.textContent = +t.toPrecision(6) + " s";
+      grid.append(label);
+    }
+    s.append(grid);
+
+    const plot = svg("g", { "clip-path": "url(#" + clip + ")", class: "plot" });
+    const [a, b] = pointRange(run);
+    const idx = run.t.length ? drawnPoints(run, a, b, x, pw) : [];
+    const xs = idx.map((i) => x(run.t[i]).toFixed(1));
+    if (state.view === "lines" || state.view === "heap") {
+      const lines =
+        state.view === "lines"
+          ? visibleBands(run).map((band) => ({
+              key: band.key,
+              colour: bandInfo.get(band.key).colour,
+              t: run.t,
+              v: run.v[band.index],
+            }))
+          : heapLines(run);
+      for (const line of lines) {
+        let d = "";
+        if (line.t === run.t)
+          for (let k = 0; k < idx.length; k++)
+            d += (k ? "L" : "M") + xs[k] + "," + yc(line.v[idx[k]]).toFixed(1);
+        else
+          for (let i = 0; i < line.t.length; i++)
+            d += (i ? "L" : "M") + x(line.t[i]).toFixed(1) + "," + yc(line.v[i]).toFixed(1);
+        if (!d) continue;
+        const p = svg("path", { d: d, class: "line", stroke: line.colour, "data-band": line.key });
+        if (line.dash) p.setAttribute("stroke-dasharray", line.dash);
+        plot.append(p);
+      }
+    } else {
+      for (const layer of layers(run, state.view, idx)) {
+        let d = "";
+        for (let i = 0; i < xs.length; i++)
+          d += (i ? "L" : "M") + xs[i] + "," + yc(layer.hi[i]).toFixed(1);
+        for (let i = xs.length - 1; i >= 0; i--)
+          d += "L" + xs[i] + "," + yc(layer.lo[i]).toFixed(1);
+        if (!xs.length) continue;
+        plot.append(
+          svg("path", {
+            d: d + "Z",
+            class: "area",
+            fill: bandInfo.get(layer.band.key).colour,
+            "data-band": layer.band.key,
+          }),
+        );
+      }
+    }
+    s.append(plot);
+
+    // markers: a thin line each, the text in a tooltip and, where it fits, on top
+    if (data.options.markers) {
+      const mg = svg("g", { class: "markers" });
+      let lastX = -1e9;
+      for (const m of run.markers) {
+        if (m.t < t0 || m.t > t1) continue;
+        const g = svg("g", { class: "marker" });
+        const tip = svg("title");
+        tip.textContent =
+          m.text +
+          " (" +
+          fmtSeconds(m.t) +
+          (m.merged ? ", " + m.merged + " more near it" : "") +
+          ")";
+        g.append(tip);
+        g.append(svg("line", { x1: x(m.t), x2: x(m.t), y1: M.top, y2: M.top + ph }));
+        g.append(svg("line", { x1: x(m.t), x2: x(m.t), y1: M.top, y2: M.top + ph, class: "hit" }));
+        if (x(m.t) - lastX > 90) {
+          const label = svg("text", { x: x(m.t) + 3, y: M.top + 10 });
+          label.textContent = m.text.length > 24 ? m.text.slice(0, 23) + "…" : m.text;
+          g.append(label);
+          lastX = x(m.t);
+        }
+        mg.append(g);
+      }
+      s.append(mg);
+    }
+
+    // interaction: hover line and read-out, drag to zoom, double-click back
+    const cursor = svg("line", {
+      class: "cursor",
+      y1: M.top,
+      y2: M.top + ph,
+      visibility: "hidden",
+    });
+    const sel = svg("rect", { class: "selection", y: M.top, height: ph, visibility: "hidden" });
+    const overlay = svg("rect", {
+      class: "overlay",
+      x: M.left,
+      y: M.top,
+      width: pw,
+      height: ph,
+    });
+    s.append(cursor, sel, overlay);
+    const toUser = (ev) => {
+      const r = s.getBoundingClientRect();
+      return ((ev.clientX - r.left) / r.width) * W;
+    };
+    const toTime = (ux) => t0 + ((ux - M.left) / pw) * (t1 - t0);
+    let dragFrom = null;
+    overlay.addEventListener("mousedown", (ev) => {
+      dragFrom = toUser(ev);
+      ev.preventDefault();
+    });
+    overlay.addEventListener("mousemove", (ev) => {
+      const ux = toUser(ev);
+      if (dragFrom !== null) {
+        sel.setAttribute("x", Math.min(ux, dragFrom));
+        sel.setAttribute("width", Math.abs(ux - dragFrom));
+        sel.setAttribute("visibility", "visible");
+      }
+      if (!run.t.length) return;
+      const i = Math.max(a, Math.min(b, nearestPoint(run.t, toTime(ux))));
+      cursor.setAttribute("x1", x(run.t[i]));
+      cursor.setAttribute("x2", x(run.t[i]));
+      cursor.setAttribute("visibility", "visible");
+      showReadout(run, i, ev);
+    });
+    overlay.addEventListener("mouseleave", () => {
+      cursor.setAttribute("visibility", "hidden");
+      hideReadout();
+    });
+    overlay.addEventListener("mouseup", (ev) => {
+      if (dragFrom === null) return;
+      const ux = toUser(ev);
+      const [lo, hi] = [Math.min(ux, dragFrom), Math.max(ux, dragFrom)];
+      dragFrom = null;
+      sel.setAttribute("visibility", "hidden");
+      if (hi - lo < 4) return; // a click, not a drag
+      zoomTo(toTime(Math.max(lo, M.left)), toTime(Math.min(hi, M.left + pw)));
+    });
+    overlay.addEventListener("dblclick", () => zoomBack());
+
+    const wrap = el("figure", { class: "panel" });
+    wrap.append(el("figcaption", {}, title), s);
+    return wrap;
+  }
+
+  function heapLines(run) {
+    const lines = [];
+    const dashes = ["6 3", "2 3", "8 2 2 2"];
+    TOTALS.forEach(([kind], k) => {
+      const tot = run.totals[kind];
+      if (tot.t.length)
+        lines.push({
+          key: kind,
+          colour: ["#444", "#1f77b4", "#d62728"][k],
+          t: tot.t,
+          v: tot.b,
+          dash: dashes[k],
+        });
+    });
+    const sum = run.t.map((_, i) => censusTotal(run, i));
+    lines.push({ key: "census", colour: "#2ca02c", t: run.t, v: sum });
+    return lines;
+  }
+
+  // --- hover read-out ----------------------------------------------------------------------
+
+  const readout = el("div", { class: "readout", id: "readout", role: "status" });
+  function showReadout(run, i, ev) {
+    readout.textContent = "";
+    readout.append(el("div", { class: "time", "data-time": run.t[i] }, fmtSeconds(run.t[i])));
+    const table = el("table");
+    let total = 0;
+    const rows = [];
+    if (state.view === "heap") {
+      for (const [kind, name] of TOTALS) {
+        const tot = run.totals[kind];
+        const j = nearestPoint(tot.t, run.t[i]);
+        if (j >= 0) rows.push([kind, name + " at " + fmtSeconds(tot.t[j]), tot.b[j], null]);
+      }
+      rows.push(["census", "census total", censusTotal(run, i), null]);
+    } else {
+      for (const band of visibleBands(run)) {
+        const v = run.v[band.index][i];
+        total += v;
+        rows.push([band.key, band.label, v, bandInfo.get(band.key).colour]);
+      }
+      rows.reverse(); // top of the stack first, as drawn
+    }
+    for (const [key, label, v, c] of rows) {
+      table.append(
+        el(
+          "tr",
+          { "data-band": key, "data-bytes": v },
+          el("td", {}, c ? el("span", { class: "swatch", style: "background:" + c }) : null),
+          el("td", { class: "label" }, label),
+          el("td", { class: "num" }, fmtBytes(v)),
+        ),
+      );
+    }
+    if (state.view !== "heap")
+      table.append(
+        el(
+          "tr",
+          { class: "total", "data-bytes": total },
+          el("td"),
+          el("td", {}, "total shown"),
+          el("td", { class: "num" }, fmtBytes(total)),
+        ),
+      );
+    readout.append(table);
+    readout.style.display = "block";
+    const left = ev.pageX + 16;
+    readout.style.left =
+      Math.min(left, window.scrollX + window.innerWidth - readout.offsetWidth - 8) + "px";
+    readout.style.top = ev.pageY + 12 + "px";
+  }
+  function hideReadout() {
+    readout.style.display = "none";
+  }
+
+  // --- zoom ------------------------------------------------------------------------------
+
+  function zoomTo(a, b) {
+    if (!(b > a)) return;
+    state.zooms.push(state.range);
+    state.range = [a, b];
+    drawCharts();
+  }
+  function zoomBack() {
+    if (!state.zooms.length) return;
+    state.range = state.zooms.pop();
+    drawCharts();
+  }
+
+  // --- legend ----------------------------------------------------------------------------
+
+  function legend() {
+    const ul = el("ul", { class: "legend", id: "legend" });
+    for (const key of bandKeys.slice().reverse()) {
+      const info = bandInfo.get(key);
+      const li = el(
+        "li",
+        {
+          "data-band": key,
+          class: state.hidden.has(key) ? "hidden" : "",
+          title: "click: hide or show; shift-click: show only this band (again: all)",
+          onclick: (ev) => {
+            if (ev.shiftKey) isolate(key);
+            else toggle(key);
+          },
+        },
+        el("span", { class: "swatch", style: "background:" + info.colour }),
+        info.other ? "OTHER (" + otherNote() + ")" : info.label,
+      );
+      ul.append(li);
+    }
+    return ul;
+  }
+  function otherNote() {
+    const o = data.run.bands.find((b) => b.other);
+    return o ? o.folded + " bands" : "";
+  }
+  function toggle(key) {
+    if (state.hidden.has(key)) state.hidden.delete(key);
+    else state.hidden.add(key);
+    drawCharts();
+  }
+  function isolate(key) {
+    const alone = !state.hidden.has(key) && state.hidden.size === bandKeys.length - 1;
+    state.hidden.clear();
+    if (!alone) for (const k of bandKeys) if (k !== key) state.hidden.add(k);
+    drawCharts();
+  }
+
+  // --- charts area ---------------------------------------------------------------------------
+
+  const chartsBox = el("section", { id: "charts" });
+  function drawCharts() {
+    const t = performance.now();
+    chartsBox.textContent = "";
+    hideReadout();
+    if (state.view === "detail") {
+      chartsBox.append(detail());
+    } else {
+      const dom = domain(state.view);
+      const height = runs.length > 1 ? 300 : 420;
+      runs.forEach((run, k) => {
+        const title =
+          (runs.length > 1 ? (k === 0 ? "base: " : "this run: ") : "") +
+          (run.name || "") +
+          (state.view === "heap" ? " (heap totals and the census total)" : "");
+        chartsBox.append(panel(run, title, height, dom));
+      });
+    }
+    const bar = el(
+      "div",
+      { class: "chartbar" },
+      el(
+        "span",
+        { id: "range" },
+        "time " + fmtSeconds(state.range[0]) + " – " + fmtSeconds(state.range[1]),
+      ),
+      state.zooms.length
+        ? el("button", { id: "zoomout", onclick: zoomBack }, "zoom out (double-click)")
+        : el("span", { class: "hint" }, "drag across a chart to zoom in; double-click to go back"),
+    );
+    chartsBox.prepend(bar);
+    if (state.view !== "heap" && state.view !== "detail") chartsBox.append(legend());
+    root.dataset.drawMs = (performance.now() - t).toFixed(1);
+    root.dataset.range = state.range.join(",");
+  }
+
+  // --- detail: one row per band, sparkline on a shared time axis ----------------------------
+
+  function sparkline(run, band, w, h, shared) {
+    const s = svg("svg", { viewBox: "0 0 " + w + " " + h, class: "spark", width: w, height: h });
+    const vs = run.v[band.index];
+    const ts = run.t;
+    if (!ts.length) return s;
+    const [t0, t1] = shared ? state.range : [ts[0], ts[ts.length - 1]];
+    const span = t1 > t0 ? t1 - t0 : 1;
+    let max = 0;
+    for (const v of vs) max = Math.max(max, v);
+    if (!max) max = 1;
+    // one column per pixel: its largest value (the extremes are what a sparkline must show)
+    const col = new Float64Array(w).fill(-1);
+    for (let i = 0; i < ts.length; i++) {
+      const c = Math.floor(((ts[i] - t0) / span) * (w - 1));
+      if (c >= 0 && c < w) col[c] = Math.max(col[c], vs[i]);
+    }
+    let d = "";
+    for (let c = 0; c < w; c++) {
+      if (col[c] < 0) continue;
+      d += (d ? "L" : "M") + c + "," + (h - 1 - (col[c] / max) * (h - 2)).toFixed(1);
+    }
+    s.append(svg("path", { d: d, stroke: bandInfo.get(band.key).colour, fill: "none" }));
+    return s;
+  }
+
+  function detail() {
+    const box = el("div", { class: "detail" });
+    for (const run of runs) {
+      if (runs.length > 1) box.append(el("h3", {}, run === data.base ? "base" : "this run"));
+      for (const band of run.bands) {
+        box.append(
+          el(
+            "div",
+            { class: "detail-row", "data-band": band.key },
+            el(
+              "div",
+              { class: "label" },
+              band.other ? "OTHER (" + band.folded + " bands)" : band.label,
+            ),
+            sparkline(run, band, 480, 36, true),
+            el("div", { class: "num" }, "peak " + fmtBytes(band.peak)),
+            el("div", { class: "num" }, "mean " + fmtBytes(band.mean)),
+            el(
+              "div",
+              { class: "num" },
+              band.growth_bytes_per_s != null ? "growth " + fmtRate(band.growth_bytes_per_s) : "",
+            ),
+          ),
+        );
+      }
+    }
+    return box;
+  }
+
+  // --- band table ------------------------------------------------------------------------
+
+  const hasGrowth = data.run.bands.some((b) => b.growth_bytes_per_s != null);
+  const hasInfo = data.run.bands.some((b) => b.raw);
+  const COLUMNS = [
+    ["label", "band", (b) => b.label],
+    ["peak", "peak", (b) => b.peak],
+    ["mean", "mean", (b) => b.mean],
+    ["stddev", "std. dev.", (b) => b.stddev],
+    ["area", "area (byte·s)", (b) => b.area],
+    ["share", "share", (b) => (data.run.total_area > 0 ? (100 * b.area) / data.run.total_area : 0)],
+  ]
+    .concat(
+      hasGrowth
+        ? [
+            ["growth", "growth", (b) => b.growth_bytes_per_s],
+            ["r2", "R²", (b) => b.growth_r2],
+          ]
+        : [],
+    )
+    .concat(
+      hasInfo
+        ? [
+            ["type", "type", (b) => (infoTable(b) || {}).type || ""],
+            ["source", "source", (b) => (infoTable(b) || {}).source || ""],
+          ]
+        : [],
+    );
+
+  const tableBox = el("section", { id: "bands" });
+  function drawTable() {
+    tableBox.textContent = "";
+    const input = el("input", {
+      id: "filter",
+      type: "search",
+      placeholder: "filter bands: a regular expression",
+      spellcheck: "false",
+    });
+    input.value = state.filterText || "";
+    const status = el("span", { id: "filter-status", class: "hint" });
+    input.addEventListener("input", () => {
+      state.filterText = input.value;
+      try {
+        state.filter = input.value ? new RegExp(input.value, "i") : null;
+        input.classList.remove("bad");
+      } catch (e) {
+        input.classList.add("bad");
+        status.textContent = String(e.message || e);
+        return;
+      }
+      fillRows();
+    });
+    tableBox.append(el("h2", {}, "Bands"), el("div", { class: "filterbar" }, input, status));
+    const table = el("table", { class: "bandtable", id: "bandtable" });
+    const head = el("tr");
+    for (const [key, name] of COLUMNS) {
+      const th = el(
+        "th",
+        {
+          "data-key": key,
+          class: state.sort.key === key ? (state.sort.desc ? "desc" : "asc") : "",
+          onclick: () => {
+            state.sort = {
+              key: key,
+              desc: state.sort.key === key ? !state.sort.desc : key !== "label",
+            };
+            drawTable();
+          },
+        },
+        name,
+      );
+      head.append(th);
+    }
+    head.append(el("th", {}, "over time"));
+    const tbody = el("tbody");
+    table.append(el("thead", {}, head), tbody);
+    tableBox.append(table);
+    function fillRows() {
+      tbody.textContent = "";
+      const col = COLUMNS.find((c) => c[0] === state.sort.key);
+      const rows = data.run.bands.filter(
+        (b) => !state.filter || state.filter.test(b.label) || (b.raw && state.filter.test(b.raw)),
+      );
+      rows.sort((p, q) => {
+        const a = col[2](p);
+        const b = col[2](q);
+        const c =
+          typeof a === "string"
+            ? a.localeCompare(b)
+            : (a == null ? -Infinity : a) - (b == null ? -Infinity : b);
+        return state.sort.desc ? -c : c;
+      });
+      for (const b of rows) {
+        const info = infoTable(b);
+        const tr = el("tr", { "data-band": b.key });
+        for (const [key, , get] of COLUMNS) {
+          const v = get(b);
+          let text;
+          if (key === "label") {
+            text = el(
+              "span",
+              { title: info ? info.address + ": " + b.label : b.label },
+              el("span", { class: "swatch", style: "background:" + bandInfo.get(b.key).colour }),
+              b.other ? "OTHER (" + b.folded + " bands)" : info ? info.name : b.label,
+            );
+          } else if (key === "share") text = v.toFixed(1) + " %";
+          else if (key === "growth") text = v == null ? "" : fmtRate(v);
+          else if (key === "r2") text = v == null ? "" : v.toFixed(2);
+          else if (key === "area") text = fmtBytes(v).replace(/B$/, "B·s");
+          else if (key === "type" || key === "source") text = v;
+          else text = fmtBytes(v);
+          tr.append(
+            el(
+              "td",
+              {
+                class: typeof v === "number" ? "num" : "",
+                "data-value": v == null ? "" : v,
+                title: ["peak", "mean", "stddev"].includes(key) ? fmtExact(v) : "",
+              },
+              text,
+            ),
+          );
+        }
+        tr.append(el("td", {}, sparkline(data.run, b, 120, 22, false)));
+        tbody.append(tr);
+      }
+      status.textContent = rows.length + " of " + data.run.bands.length + " bands";
+    }
+    fillRows();
+  }
+
+  // --- title block and summary -------------------------------------------------------------
+
+  function summary() {
+    const run = data.run;
+    const box = el("header", { id: "summary" });
+    box.append(el("h1", {}, run.title || run.name || "heap profile"));
+    const sub = [
+      run.name,
+      run.rts,
+      run.breakdown,
+      run.interval_s > 0 && "sampled every " + fmtSeconds(run.interval_s),
+    ];
+    box.append(el("p", { class: "subtitle" }, sub.filter(Boolean).join(" · ")));
+    const dl = el("dl");
+    const item = (k, ...v) => dl.append(el("dt", {}, k), el("dd", {}, ...v));
+    const pk = data.peak;
+    if (pk.bytes) {
+      const list = el("ol", { class: "peakbands" });
+      for (const [label, bytes] of pk.bands.slice(0, 5))
+        list.append(el("li", {}, el("span", { class: "num" }, fmtBytes(bytes)), " " + label));
+      item(
+        "peak",
+        el("strong", { id: "peak" }, fmtBytes(pk.bytes)),
+        " at " + fmtSeconds(pk.time_s),
+        list,
+      );
+    } else {
+      item("peak", "no census");
+    }
+    if (data.base_peak)
+      item(
+        "base peak",
+        fmtBytes(data.base_peak.bytes) +
+          " at " +
+          fmtSeconds(data.base_peak.time_s) +
+          " (" +
+          (pk.bytes >= data.base_peak.bytes ? "+" : "") +
+          fmtBytes(pk.bytes - data.base_peak.bytes) +
+          " now)",
+      );
+    item("duration", fmtSeconds(run.duration_s));
+    item(
+      "censuses",
+      run.censuses +
+        (run.censuses ? " from " + fmtSeconds(run.first_s) + " to " + fmtSeconds(run.last_s) : ""),
+    );
+    item(
+      "bands",
+      run.bands_seen +
+        " with bytes" +
+        (run.bands_filtered ? ", " + run.bands_filtered + " dropped by --include/--exclude" : "") +
+        "; " +
+        run.bands.length +
+        " shown" +
+        (otherNote() ? ", OTHER holds " + otherNote() : ""),
+    );
+    item("markers", String(run.markers.length));
+    if (data.suspects) {
+      const list = el("ol", { id: "suspects" });
+      for (const s of data.suspects)
+        list.append(el("li", {}, s.label + " " + fmtRate(s.growth_bytes_per_s)));
+      item("suspects", data.suspects.length ? list : "none");
+    }
+    if (data.warnings.length) {
+      const list = el("ul", { id: "damage" });
+      for (const w of data.warnings) list.append(el("li", {}, w));
+      item("damage", list);
+    } else item("damage", el("span", { id: "damage" }, "none"));
+    box.append(dl);
+    return box;
+  }
+
+  // --- the page ----------------------------------------------------------------------------
+
+  const tabs = el("nav", { class: "views", id: "views", role: "tablist" });
+  for (const [name, title] of VIEWS) {
+    tabs.append(
+      el(
+        "button",
+        {
+          "data-view": name,
+          role: "tab",
+          "aria-selected": String(name === state.view),
+          onclick: () => {
+            state.view = name;
+            for (const b of tabs.children)
+              b.setAttribute("aria-selected", String(b.dataset.view === name));
+            drawCharts();
+          },
+        },
+        title,
+      ),
+    );
+  }
+
+  root.append(summary(), tabs, chartsBox, tableBox);
+  document.body.append(readout);
+  drawCharts();
+  drawTable();
+  root.dataset.readyMs = performance.now().toFixed(0); // since navigation started
+  root.dataset.ready = "true";
+})();

@@ -1,0 +1,360 @@
+/* sink_html.c: -o report.html, an interactive report in one self-contained file.
+ *
+ * The page draws its charts in the browser from data, so this sink writes data, not
+ * pictures: censuses go into a profile (profile.h) like a chart's, at twice the chart's
+ * horizontal resolution so that zooming in a few steps still shows real censuses (each
+ * pixel column keeps its extremes, every kept point is a census that happened); finish
+ * writes the selected bands with their exact statistics, the kept censuses, markers, heap
+ * totals, the exact peak with its largest bands, and the run's warnings, as one JSON
+ * document inside a <script type="application/json"> element. With --compare the base
+ * run goes in too, both views showing the same bands (compare_union_views).
+ *
+ * The page's JavaScript and CSS are real files (share/report/report.js, report.css),
+ * linted and formatted there, embedded into the binary at build time (report_assets.h):
+ * nothing is fetched when the report is opened, so it works from disk and offline.
+ */
+#include "sink/sink.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/utf8.h"
+#include "chart/chart.h"
+#include "chart/compare.h"
+#include "chart/profile.h"
+#include "census/peak.h"
+#include "sink/report_assets.h"
+#include "sink/textout.h"
+
+#define PEAK_TOP 10     /* bands named at the peak */
+
+struct html_sink {
+    struct sink base;
+    struct chart_options chart;
+    struct profile *profile;
+};
+
+static int no_memory(void)
+{
+    errno = ENOMEM;
+    return -1;
+}
+
+static int html_frame(struct sink *s, const struct census_frame *frame)
+{
+    struct html_sink *h = (struct html_sink *)s;
+    return profile_add_frame(h->profile, frame, s->ctx.bands) == 0 ? 0 : no_memory();
+}
+
+static int html_marker(struct sink *s, uint64_t time_ns, const char *text, size_t len)
+{
+    struct html_sink *h = (struct html_sink *)s;
+    return profile_add_marker(h->profile, time_ns, text, len) == 0 ? 0 : no_memory();
+}
+
+static int html_total(struct sink *s, enum heap_total kind, uint64_t time_ns, uint64_t bytes)
+{
+    struct html_sink *h = (struct html_sink *)s;
+    return profile_add_total(h->profile, kind, time_ns, bytes) == 0 ? 0 : no_memory();
+}
+
+/* Text of an HTML element: markup characters escaped, bytes that are not UTF-8 as U+FFFD. */
+static void html_text(FILE *out, const char *s, size_t len)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    for (size_t i = 0; i < len;) {
+        size_t n = utf8_sequence(p + i, len - i);
+        if (n == 0) {
+            fputs("\xef\xbf\xbd", out);
+            i++;
+        } else if (p[i] == '<') {
+            fputs("&lt;", out), i++;
+        } else if (p[i] == '>') {
+            fputs("&gt;", out), i++;
+        } else if (p[i] == '&') {
+            fputs("&amp;", out), i++;
+        } else {
+            fwrite(p + i, 1, n, out);
+            i += n;
+        }
+    }
+}
+
+static void key_string(FILE *out, const char *key, const char *value, size_t len)
+{
+    fprintf(out, "\"%s\":", key);
+    if (value)
+        textout_json_string_html(out, value, len);
+    else
+        fputs("null", out);
+}
+
+static void key_cstring(FILE *out, const char *key, const char *value)
+{
+    key_string(out, key, value, value ? strlen(value) : 0);
+}
+
+/* A double as JSON: %.17g would be exact but long; statistics need no more than this. */
+static void json_number(FILE *out, double x)
+{
+    if (x != x || x > 1e300 || x < -1e300)
+        fputs("null", out);
+    else
+        fprintf(out, "%.10g", x);
+}
+
+/* Decimal digits of v, faster than printf for the many values of a dense profile. */
+static void json_u64(FILE *out, uint64_t v)
+{
+    char buf[24];
+    size_t n = sizeof buf;
+    do {
+        buf[--n] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v);
+    fwrite(buf + n, 1, sizeof buf - n, out);
+}
+
+/* Seconds from nanoseconds: integer microseconds as a decimal, "12.000345". */
+static void json_seconds(FILE *out, uint64_t ns)
+{
+    textout_seconds(out, ns);
+}
+
+static void write_series(FILE *out, const struct profile_series *s)
+{
+    fputs("{\"t\":[", out);
+    for (size_t i = 0; i < s->count; i++) {
+        if (i)
+            fputc(',', out);
+        json_seconds(out, s->time_ns[i]);
+    }
+    fputs("],\"b\":[", out);
+    for (size_t i = 0; i < s->count; i++) {
+        if (i)
+            fputc(',', out);
+        json_u64(out, s->bytes[i]);
+    }
+    fputs("]}", out);
+}
+
+/* One run: what it says about itself, its bands with exact statistics, the kept
+ * censuses (t, and v[band][point]), heap totals and markers. */
+static void write_run(FILE *out, const struct profile_view *v, const struct run_info *info,
+                      const struct bands *bands, const char *name, const char *title)
+{
+    char scratch[32];
+    fputc('{', out);
+    key_cstring(out, "name", name);
+    fputc(',', out);
+    key_cstring(out, "title", title ? title : info->program);
+    fputc(',', out);
+    key_cstring(out, "program", info->program);
+    fputc(',', out);
+    key_cstring(out, "rts", info->rts_version);
+    fputc(',', out);
+    key_cstring(out, "breakdown", info->has_heap_profile
+                                      ? breakdown_words(info->breakdown, scratch, sizeof scratch)
+                                      : NULL);
+    fputs(",\"interval_s\":", out);
+    json_seconds(out, info->period_ns);
+    fputs(",\"duration_s\":", out);
+    json_seconds(out, info->end_time_ns);
+    fputs(",\"censuses\":", out);
+    json_u64(out, v->censuses);
+    fputs(",\"first_s\":", out);
+    json_seconds(out, v->first_ns);
+    fputs(",\"last_s\":", out);
+    json_seconds(out, v->last_ns);
+    fprintf(out, ",\"bands_seen\":%" PRIu32 ",\"bands_filtered\":%" PRIu32, v->bands_seen,
+            v->bands_filtered);
+    fputs(",\"total_area\":", out);
+    json_number(out, v->total_area);
+    fputs(",\"bands\":[", out);
+    for (size_t b = 0; b < v->band_count; b++) {
+        const struct profile_band *pb = &v->bands[b];
+        fputs(b ? ",\n{" : "\n{", out);
+        key_cstring(out, "label", pb->label);
+        if (pb->band != PROFILE_OTHER) {
+            /* the label as the runtime wrote it, when a description (-hi) replaced it */
+            size_t len;
+            const char *raw = bands_label(bands, pb->band, &len);
+            if (raw && (strlen(pb->label) != len || memcmp(raw, pb->label, len) != 0)) {
+                fputc(',', out);
+                key_string(out, "raw", raw, len);
+            }
+        } else {
+            fprintf(out, ",\"other\":true,\"folded\":%" PRIu32, pb->folded);
+        }
+        fputs(",\"area\":", out);
+        json_number(out, pb->stats.area);
+        fputs(",\"peak\":", out);
+        json_u64(out, pb->stats.peak);
+        fputs(",\"mean\":", out);
+        json_number(out, pb->stats.mean);
+        fputs(",\"stddev\":", out);
+        json_number(out, pb->stats.stddev);
+        fputc('}', out);
+    }
+    fputs("],\n\"t\":[", out);
+    for (size_t i = 0; i < v->point_count; i++) {
+        if (i)
+            fputc(',', out);
+        json_seconds(out, v->time_ns[i]);
+    }
+    fputs("],\n\"v\":[", out);
+    for (size_t b = 0; b < v->band_count; b++) {
+        fputs(b ? ",\n[" : "\n[", out);
+        for (size_t i = 0; i < v->point_count; i++) {
+            if (i)
+                fputc(',', out);
+            json_u64(out, v->values[i * v->band_count + b]);
+        }
+        fputc(']', out);
+    }
+    static const char *const kinds[] = { "heap_size", "heap_live", "blocks_size" };
+    fputs("],\n\"totals\":{", out);
+    for (size_t k = 0; k < 3; k++) {
+        fprintf(out, "%s\"%s\":", k ? "," : "", kinds[k]);
+        write_series(out, &v->totals[k]);
+    }
+    fputs("},\n\"markers\":[", out);
+    for (size_t i = 0; i < v->marker_count; i++) {
+        fputs(i ? ",{\"t\":" : "{\"t\":", out);
+        json_seconds(out, v->markers[i].time_ns);
+        fputc(',', out);
+        key_cstring(out, "text", v->markers[i].text);
+        fprintf(out, ",\"merged\":%" PRIu32 "}", v->markers[i].merged);
+    }
+    fputs("]}", out);
+}
+
+static void write_peak(FILE *out, const struct peak *pk, const struct bands *bands)
+{
+    fputs("{\"bytes\":", out);
+    json_u64(out, pk ? pk->bytes : 0);
+    fputs(",\"time_s\":", out);
+    json_seconds(out, pk ? pk->time_ns : 0);
+    fputs(",\"bands\":[", out);
+    for (size_t i = 0; pk && bands && i < pk->count && i < PEAK_TOP; i++) {
+        size_t len;
+        const char *label = bands_display_label(bands, pk->entries[i].band, &len);
+        fputs(i ? ",[" : "[", out);
+        textout_json_string_html(out, label ? label : "", label ? len : 0);
+        fputc(',', out);
+        json_u64(out, pk->entries[i].bytes);
+        fputc(']', out);
+    }
+    fputs("]}", out);
+}
+
+static void write_data(struct html_sink *h, const struct profile_view *now,
+                       const struct profile_view *base_view)
+{
+    FILE *out = h->base.out;
+    const struct sink_context *ctx = &h->base.ctx;
+    fputs("{\"generator\":\"ev2hp\",\n\"run\":", out);
+    write_run(out, now, ctx->info, ctx->bands, ctx->input_name, h->chart.title);
+    fputs(",\n\"peak\":", out);
+    write_peak(out, ctx->peak && ctx->peak->censuses ? ctx->peak : NULL, ctx->bands);
+    fputs(",\n\"base\":", out);
+    if (base_view) {
+        write_run(out, base_view, ctx->base->info, ctx->base->bands, ctx->base->name, NULL);
+        fputs(",\n\"base_peak\":", out);
+        write_peak(out, &ctx->base->peak, NULL);
+    } else {
+        fputs("null", out);
+    }
+    fputs(",\n\"warnings\":[", out);
+    size_t warnings = ctx->warning_count ? *ctx->warning_count : 0;
+    for (size_t i = 0; i < warnings; i++) {
+        if (i)
+            fputc(',', out);
+        textout_json_string_html(out, ctx->warnings[i].what, strlen(ctx->warnings[i].what));
+    }
+    fprintf(out, "],\n\"options\":{\"markers\":%s,\"totals\":%s",
+            h->chart.no_markers ? "false" : "true", h->chart.totals ? "true" : "false");
+    if (h->chart.has_y_max) {
+        fputs(",\"y_max\":", out);
+        json_u64(out, h->chart.y_max);
+    }
+    fputs("}}", out);
+}
+
+static int html_finish(struct sink *s)
+{
+    struct html_sink *h = (struct html_sink *)s;
+    const struct sink_context *ctx = &s->ctx;
+    FILE *out = s->out;
+    struct profile_view now, base_view;
+    bool compare = ctx->base && ctx->base->chart;
+    if (compare ? compare_union_views(ctx->base, h->profile, ctx->bands, &base_view, &now) != 0
+                : profile_view(h->profile, ctx->bands, &now) != 0)
+        return no_memory();
+    const char *title = h->chart.title ? h->chart.title : ctx->info->program;
+    if (!title)
+        title = ctx->input_name ? ctx->input_name : "heap profile";
+    fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+          "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+          "<meta name=\"generator\" content=\"ev2hp " PACKAGE_VERSION "\">\n<title>", out);
+    html_text(out, title, strlen(title));
+    fputs(" – ev2hp report</title>\n<style>\n", out);
+    fwrite(report_css, 1, report_css_len, out);
+    fputs("</style>\n</head>\n<body>\n<noscript>This report draws its charts with "
+          "JavaScript; the data is in the element #ev2hp-data.</noscript>\n"
+          "<main id=\"report\"></main>\n"
+          "<script type=\"application/json\" id=\"ev2hp-data\">\n", out);
+    write_data(h, &now, compare ? &base_view : NULL);
+    fputs("\n</script>\n<script>\n", out);
+    fwrite(report_js, 1, report_js_len, out);
+    fputs("</script>\n</body>\n</html>\n", out);
+    profile_view_free(&now);
+    if (compare)
+        profile_view_free(&base_view);
+    errno = 0;
+    return ferror(out) ? -1 : 0;
+}
+
+static void html_destroy(struct sink *s)
+{
+    struct html_sink *h = (struct html_sink *)s;
+    profile_free(h->profile);
+    free(h);
+}
+
+static const struct sink_ops html_ops = {
+    .frame = html_frame,
+    .marker = html_marker,
+    .total = html_total,
+    .finish = html_finish,
+    .destroy = html_destroy,
+};
+
+struct sink *sink_html_new(FILE *out, const struct sink_context *ctx)
+{
+    struct html_sink *h = calloc(1, sizeof *h);
+    if (!h)
+        return NULL;
+    h->base = (struct sink){ .ops = &html_ops, .ctx = *ctx, .out = out };
+    if (ctx->chart)
+        h->chart = *ctx->chart;
+    else
+        chart_options_default(&h->chart);
+    /* Twice the chart's resolution (up to 4 kept censuses per pixel column of the
+     * default width): zooming in two or three steps still draws real censuses, and the
+     * densest profile stays near 1 MB of numbers. */
+    struct chart_options finer = h->chart;
+    finer.width = h->chart.width * 2 > PROFILE_MAX_COLUMNS ? PROFILE_MAX_COLUMNS
+                                                           : h->chart.width * 2;
+    struct profile_options popt;
+    chart_profile_options(&finer, &popt);
+    struct ev_error err;
+    h->profile = profile_new(&popt, &err);
+    if (!h->profile) {
+        free(h);
+        return NULL;
+    }
+    return &h->base;
+}

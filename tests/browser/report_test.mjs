@@ -1,0 +1,367 @@
+// report_test.mjs: ev2hp's HTML reports driven in a real browser (headless Chromium via
+// puppeteer-core, which uses the installed browser and downloads nothing).
+//
+//   node report_test.mjs CHROMIUM WORKDIR CASE...
+//
+// A CASE is "name|report.html|census.json|flags": the report, and the JSON export of the
+// same input (ev2hp -o x.json), the census data the values read from the page are checked
+// against. flags: "compare" (two panels on shared scales), "hi" (info table columns),
+// "shot=PATH" (a screenshot for the README). For every case: no console errors or page
+// errors; every view draws; hovering shows the time of a real census and each band's
+// bytes equal to that census's; a legend click hides a band (gone from the chart and the
+// read-out) and shift-click isolates one; a drag zooms into the dragged time range and a
+// double-click goes back; the band table sorts by every column both ways and filters by
+// a regular expression (a bad one is flagged, not thrown); markers carry their text.
+// Prints one line per case and "N passed, N failed".
+import puppeteer from "puppeteer-core";
+import fs from "node:fs";
+import path from "node:path";
+
+const [chromium, work, ...cases] = process.argv.slice(2);
+const browser = await puppeteer.launch({
+  executablePath: chromium,
+  headless: true,
+  userDataDir: path.join(work, "profile"),
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+  ],
+});
+
+function check(cond, what) {
+  if (!cond) throw new Error(what);
+}
+const stripNumber = (label) => label.replace(/^\(\d+\)/, "");
+
+/* The census at time t (seconds, as the report writes it) in the JSON export, with its
+ * bytes by label (labels that occur twice are left out: they cannot be told apart). */
+function censusAt(json, t) {
+  const c = json.censuses.find((c) => Math.abs(c.time_s - t) < 1e-6);
+  if (!c) return null;
+  const byLabel = new Map();
+  const seen = new Map();
+  for (const b of json.bands) {
+    const l = stripNumber(b.label);
+    seen.set(l, (seen.get(l) || 0) + 1);
+  }
+  let total = 0;
+  for (const [id, bytes] of c.entries) {
+    const l = stripNumber(json.bands[id].label);
+    total += bytes;
+    if (seen.get(l) === 1) byLabel.set(l, bytes);
+  }
+  return { byLabel, total };
+}
+
+/* The chart of this run: the last panel (with --compare the base is drawn above it). */
+async function overlayBox(page) {
+  const boxes = await page.$$("#charts .overlay");
+  const last = boxes[boxes.length - 1];
+  await last.evaluate((e) => e.scrollIntoView({ block: "center" }));
+  return last.boundingBox();
+}
+
+async function hover(page, fraction) {
+  const box = await overlayBox(page);
+  await page.mouse.move(box.x + box.width * fraction, box.y + box.height / 2);
+  return page.evaluate(() => {
+    const r = document.getElementById("readout");
+    if (r.style.display !== "block") return null;
+    return {
+      time: Number(r.querySelector(".time").dataset.time),
+      rows: [...r.querySelectorAll("tr[data-band]")].map((tr) => ({
+        band: tr.dataset.band,
+        label: tr.querySelector(".label").textContent,
+        bytes: Number(tr.dataset.bytes),
+      })),
+      total: Number((r.querySelector("tr.total") || { dataset: { bytes: "NaN" } }).dataset.bytes),
+    };
+  });
+}
+
+/* Hover at a few places of the first panel: values must be those of a real census. */
+async function checkHover(page, json, data, what) {
+  let checked = 0;
+  for (const f of [0.1, 0.37, 0.5, 0.83]) {
+    const r = await hover(page, f);
+    if (!r) continue;
+    const census = censusAt(json, r.time);
+    check(census, `${what}: hover at ${f}: time ${r.time} is no census of the input`);
+    for (const row of r.rows) {
+      if (row.band === "OTHER") continue;
+      const label = stripNumber(row.band.slice(2)); // "b:" + label
+      const want = census.byLabel.get(label);
+      if (want === undefined && census.byLabel.size && row.bytes !== 0) {
+        // a label shared by two bands, or absent from this census: absent means 0
+        check(
+          !json.bands.some((b) => stripNumber(b.label) === label) ||
+            json.bands.filter((b) => stripNumber(b.label) === label).length > 1,
+          `${what}: ${row.band} shows ${row.bytes} B at ${r.time} s, the census has none`,
+        );
+        continue;
+      }
+      if (want !== undefined)
+        check(
+          row.bytes === want,
+          `${what}: ${row.band} at ${r.time} s: shows ${row.bytes} B, the census has ${want} B`,
+        );
+    }
+    if (!data.run.bands_filtered)
+      check(
+        r.total === census.total,
+        `${what}: total at ${r.time} s: shows ${r.total} B, the census has ${census.total} B`,
+      );
+    checked++;
+  }
+  return checked;
+}
+
+async function runCase(spec) {
+  const [name, html, jsonPath, flags = ""] = spec.split("|");
+  const json = JSON.parse(fs.readFileSync(jsonPath, "utf8"));
+  const page = await browser.newPage();
+  await page.setViewport({ width: 1280, height: 900 });
+  const errors = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push("console: " + m.text());
+  });
+  page.on("pageerror", (e) => errors.push("page: " + e.message));
+  page.on("request", (r) => {
+    if (!r.url().startsWith("file:")) errors.push("fetched " + r.url());
+  });
+  const t0 = Date.now();
+  await page.goto("file://" + path.resolve(html), { waitUntil: "load" });
+  await page.waitForSelector("#report[data-ready]", { timeout: 20000 });
+  const loadMs = Date.now() - t0;
+  const data = await page.evaluate(() =>
+    JSON.parse(document.getElementById("ev2hp-data").textContent),
+  );
+  const nb = data.run.bands.length;
+  const notes = [`${nb} bands`, `${data.run.t.length} points`, `loaded in ${loadMs} ms`];
+
+  // summary
+  const peakText = await page.$eval("#summary", (e) => e.textContent);
+  check(/peak/.test(peakText) && /damage/.test(peakText), `${name}: no summary`);
+
+  // every view draws
+  for (const view of ["area", "normalized", "stream", "lines", "heap", "detail"]) {
+    await page.click(`#views button[data-view="${view}"]`);
+    const drawn = await page.evaluate(
+      () =>
+        document.querySelectorAll("#charts path.area, #charts path.line, #charts .detail-row")
+          .length,
+    );
+    if (nb && data.run.t.length) check(drawn > 0, `${name}: view ${view} draws nothing`);
+  }
+  await page.click('#views button[data-view="area"]');
+
+  // memory ticks: round values growing upwards, the top one not far below the largest total
+  const ticks = await page.$$eval("#charts .panel:last-of-type .ylabel", (ts) =>
+    ts.map((t) => [Number(t.getAttribute("y")), t.textContent]),
+  );
+  const unit = { B: 1, KiB: 1024, MiB: 1024 ** 2, GiB: 1024 ** 3, TiB: 1024 ** 4 };
+  const bytes = ticks
+    .sort((p, q) => q[0] - p[0])
+    .map(([, text]) => {
+      const m = /^([\d.]+) (B|KiB|MiB|GiB|TiB)$/.exec(text);
+      check(m, `${name}: tick label "${text}"`);
+      return Number(m[1]) * unit[m[2]];
+    });
+  for (let i = 1; i < bytes.length; i++)
+    check(bytes[i] > bytes[i - 1], `${name}: memory ticks out of order: ${ticks.map((t) => t[1])}`);
+  if (data.peak.bytes && !data.options.y_max && !data.base)
+    check(
+      bytes[bytes.length - 1] * 2.5 >= data.peak.bytes,
+      `${name}: the top tick ${bytes[bytes.length - 1]} is far below the peak ${data.peak.bytes}`,
+    );
+
+  if (nb && data.run.t.length > 1) {
+    // hover read-out against the census data
+    const hovered = await checkHover(page, json, data, name);
+    check(hovered > 0, `${name}: hovering shows nothing`);
+    notes.push(`${hovered} hovers checked`);
+
+    // hide the band on top of the stack, then isolate the bottom one
+    const top = await page.$eval("#legend li", (li) => li.dataset.band);
+    await page.click("#legend li");
+    const hidden = await page.evaluate(
+      (k) => ({
+        cls: document.querySelector(`#legend li[data-band="${CSS.escape(k)}"]`).className,
+        drawn: [...document.querySelectorAll("#charts path.area")].some(
+          (p) => p.dataset.band === k,
+        ),
+        areas: document.querySelectorAll("#charts path.area").length,
+      }),
+      top,
+    );
+    check(hidden.cls === "hidden" && !hidden.drawn, `${name}: a hidden band is still drawn`);
+    const r = await hover(page, 0.5);
+    check(
+      r && !r.rows.some((row) => row.band === top),
+      `${name}: a hidden band is in the read-out`,
+    );
+    await page.click(`#legend li[data-band="${top.replace(/["\\]/g, "\\$&")}"]`);
+    const bottom = await page.$eval("#legend li:last-child", (li) => li.dataset.band);
+    await page.keyboard.down("Shift");
+    await page.click("#legend li:last-child");
+    await page.keyboard.up("Shift");
+    const iso2 = await page.$$eval("#charts path.area", (ps) => ps.map((p) => p.dataset.band));
+    check(
+      iso2.length === 1 && iso2[0] === bottom,
+      `${name}: shift-click should isolate ${bottom}, shows ${iso2.length} bands`,
+    );
+    await page.keyboard.down("Shift");
+    await page.click("#legend li:last-child");
+    await page.keyboard.up("Shift");
+    const all = await page.$$eval("#charts path.area", (ps) => ps.length);
+    check(all === hidden.areas + 1, `${name}: shift-click again should show all bands`);
+
+    // drag to zoom into [30 %, 60 %] of the time axis, double-click back
+    const before = await page.$eval("#report", (e) => e.dataset.range);
+    const [a0, a1] = before.split(",").map(Number);
+    const box = await overlayBox(page);
+    await page.mouse.move(box.x + box.width * 0.3, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.45, box.y + box.height / 2, { steps: 3 });
+    await page.mouse.move(box.x + box.width * 0.6, box.y + box.height / 2, { steps: 3 });
+    await page.mouse.up();
+    const after = (await page.$eval("#report", (e) => e.dataset.range)).split(",").map(Number);
+    const want = [a0 + 0.3 * (a1 - a0), a0 + 0.6 * (a1 - a0)];
+    const tol = (a1 - a0) * 0.01;
+    check(
+      Math.abs(after[0] - want[0]) < tol && Math.abs(after[1] - want[1]) < tol,
+      `${name}: zoom: range ${after} after dragging over ${want}`,
+    );
+    // the read-out is of the census nearest the pointer (to a pixel)
+    const zh = await hover(page, 0.5);
+    const at = (after[0] + after[1]) / 2;
+    const px = (after[1] - after[0]) / box.width;
+    check(
+      zh && json.censuses.every((c) => Math.abs(c.time_s - at) >= Math.abs(zh.time - at) - px),
+      `${name}: zoomed hover at ${at} s shows ${zh && zh.time} s, not the nearest census`,
+    );
+    await checkHover(page, json, data, name + " (zoomed)");
+    const b2 = await overlayBox(page);
+    await page.mouse.click(b2.x + b2.width / 2, b2.y + b2.height / 2, { clickCount: 2 });
+    const back = await page.$eval("#report", (e) => e.dataset.range);
+    check(back === before, `${name}: double-click should go back to ${before}, is ${back}`);
+    notes.push("zoom ok");
+  }
+
+  // band table: sort by every column, both ways
+  const heads = await page.$$eval("#bandtable th[data-key]", (ths) =>
+    ths.map((t) => t.dataset.key),
+  );
+  for (const [k, key] of heads.entries()) {
+    for (let pass = 0; pass < 2; pass++) {
+      await page.click(`#bandtable th[data-key="${key}"]`);
+      const res = await page.evaluate((k) => {
+        const th = document.querySelectorAll("#bandtable th[data-key]")[k];
+        const vals = [...document.querySelectorAll("#bandtable tbody tr")].map(
+          (tr) => tr.children[k].dataset.value,
+        );
+        return { dir: th.className, vals };
+      }, k);
+      const num = res.vals.every((v) => v !== "" && !isNaN(Number(v)));
+      const vals = num ? res.vals.map(Number) : res.vals;
+      for (let i = 1; i < vals.length; i++) {
+        const c = num ? vals[i - 1] - vals[i] : vals[i - 1].localeCompare(vals[i]);
+        check(
+          res.dir === "desc" ? c >= 0 : c <= 0,
+          `${name}: table sorted by ${key} (${res.dir}) is out of order at row ${i}`,
+        );
+      }
+    }
+  }
+  // filter: a label's first word as a regular expression, then a bad expression
+  if (nb) {
+    const label = data.run.bands[0].label;
+    const word =
+      label
+        .replace(/[^A-Za-z0-9_.]+/g, " ")
+        .trim()
+        .split(" ")[0] || "";
+    const re = word.replace(/[.]/g, "\\.");
+    await page.type("#filter", re);
+    const rows = await page.$$eval("#bandtable tbody tr", (trs) => trs.map((t) => t.dataset.band));
+    const want = data.run.bands.filter(
+      (b) => new RegExp(re, "i").test(b.label) || (b.raw && new RegExp(re, "i").test(b.raw)),
+    ).length;
+    check(rows.length === want, `${name}: filter /${re}/ shows ${rows.length} rows, want ${want}`);
+    await page.click("#filter", { clickCount: 3 });
+    await page.type("#filter", "(");
+    const bad = await page.$eval("#filter", (e) => e.classList.contains("bad"));
+    check(bad, `${name}: a bad regular expression is not flagged`);
+    await page.click("#filter", { clickCount: 3 });
+    await page.keyboard.press("Backspace");
+    const rows2 = await page.$$eval("#bandtable tbody tr", (trs) => trs.length);
+    check(rows2 === nb, `${name}: an empty filter should show all ${nb} bands, shows ${rows2}`);
+  }
+
+  // markers carry their text
+  if (data.options.markers && data.run.markers.length) {
+    const texts = await page.$$eval("#charts .marker title", (ts) => ts.map((t) => t.textContent));
+    check(
+      texts.some((t) => t.startsWith(data.run.markers[0].text)),
+      `${name}: the first marker's text is not shown`,
+    );
+    notes.push(`${texts.length} markers`);
+  }
+
+  if (flags.includes("hi")) {
+    check(
+      heads.includes("type") && heads.includes("source"),
+      `${name}: -hi: no type/source columns`,
+    );
+    const info = await page.$$eval("#bandtable tbody tr td:first-child span[title]", (s) =>
+      s.map((e) => e.title),
+    );
+    check(
+      info.some((t) => /^0x[0-9a-f]+: /.test(t)),
+      `${name}: -hi: no info table address`,
+    );
+  }
+  if (flags.includes("compare")) {
+    const panels = await page.$$eval("#charts .panel", (ps) => ps.length);
+    check(panels === 2, `${name}: --compare: ${panels} panels`);
+    const ticks = await page.$$eval("#charts .panel", (ps) =>
+      ps.map((p) => [...p.querySelectorAll(".ylabel")].map((t) => t.textContent).join(";")),
+    );
+    check(ticks[0] === ticks[1], `${name}: --compare: the panels' scales differ`);
+    const xt = await page.$$eval("#charts .panel", (ps) =>
+      ps.map((p) => [...p.querySelectorAll(".xlabel")].map((t) => t.textContent).join(";")),
+    );
+    check(xt[0] === xt[1], `${name}: --compare: the panels' time scales differ`);
+  }
+  const shot = /shot=([^,]+)/.exec(flags);
+  if (shot) {
+    await page.click('#views button[data-view="area"]');
+    await hover(page, 0.62);
+    await page.screenshot({ path: shot[1], clip: { x: 0, y: 0, width: 1280, height: 900 } });
+  }
+  check(!errors.length, `${name}: ${errors.join("; ")}`);
+  await page.close();
+  return notes.join(", ");
+}
+
+let passed = 0;
+let failed = 0;
+for (const spec of cases) {
+  const name = spec.split("|")[0];
+  try {
+    const notes = await runCase(spec);
+    console.log(`ok: ${name}: ${notes}`);
+    passed++;
+  } catch (e) {
+    console.log(`FAIL: ${e.message}`);
+    failed++;
+  }
+}
+await browser.close();
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,83 @@
+#!/bin/sh
+# report.sh: the HTML report (-o report.html) in a real browser. Reports of every eventlog
+# in tests/data and ../shared/corpus (CORPUS), one with --compare, are driven in headless
+# Chromium by tests/browser/report_test.mjs (puppeteer-core, which uses the installed
+# browser and downloads nothing): no console errors, every view, hover values against
+# the census data (the JSON export), hiding and isolating bands, zoom, table sorting and
+# filtering. puppeteer-core comes from the npm registry through `npm ci` with the
+# project's package-lock.json, installed once into tests/browser-deps of the build tree.
+# Also checks without a browser that the file is self-contained (no http/https reference).
+# Skipped (77) only when chromium or node/npm is missing; `bootstrap` installs them.
+set -eu
+: "${EV2HP:=./ev2hp}" "${SRCDIR:=.}"
+browser=$(command -v chromium || command -v chromium-browser || true)
+if [ -z "$browser" ] || ! command -v node >/dev/null || ! command -v npm >/dev/null; then
+    echo "report.sh: chromium, node or npm not installed: skipped"
+    exit 77
+fi
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# puppeteer-core, as pinned by package-lock.json; again only when the lock file changed
+deps=${REPORT_DEPS:-$PWD/tests/browser-deps}
+if ! cmp -s "$SRCDIR/package-lock.json" "$deps/package-lock.json" ||
+    [ ! -d "$deps/node_modules/puppeteer-core" ]; then
+    mkdir -p "$deps"
+    cp "$SRCDIR/package.json" "$SRCDIR/package-lock.json" "$deps/"
+    (cd "$deps" && npm ci --no-audit --no-fund --loglevel=error) >"$work/npm.log" 2>&1 || {
+        cat "$work/npm.log"; echo "report.sh: npm ci failed"; exit 1; }
+fi
+cp "$SRCDIR/tests/browser/report_test.mjs" "$deps/"
+
+cases=""
+add() {   # add NAME INPUT [FLAGS [EV2HP OPTIONS...]]
+    name=$1 input=$2 flags=${3:-}
+    if [ $# -ge 3 ]; then shift 3; else shift $#; fi
+    "$EV2HP" -q "$input" "$@" -o "$work/$name.html" -o "$work/$name.json"
+    # any address but the SVG namespace's (a name, never fetched), or an @import
+    if grep -Eo "https?://[^\"' )]*|//[a-z0-9.-]+\.[a-z]+/|@import" "$work/$name.html" |
+        grep -qvx 'http://www.w3.org/2000/svg'; then
+        echo "FAIL: $name: the report refers to something outside itself"; exit 1
+    fi
+    cases="$cases $name|$work/$name.html|$work/$name.json|$flags"
+}
+for log in "$SRCDIR"/tests/data/*.eventlog; do
+    add "data-$(basename "$log" .eventlog)" "$log"
+done
+corpus=${CORPUS:-$SRCDIR/../shared/corpus}
+if [ -d "$corpus" ]; then
+    for log in "$corpus"/*.eventlog "$corpus"/newghc/*.eventlog; do
+        [ -f "$log" ] || continue
+        name=corpus-$(basename "$log" .eventlog)
+        case $name in *-hi) add "$name" "$log" hi ;; *) add "$name" "$log" ;; esac
+    done
+else
+    echo "report.sh: no corpus at $corpus: tests/data only"
+fi
+add compare "$SRCDIR/tests/data/leak-hc.eventlog" compare --compare "$SRCDIR/tests/data/leak-hy.eventlog"
+add hp-input "$SRCDIR/tests/data/leak-hc.hp"
+# Labels and a title that are markup: the data stays data (two </script>, ours; the
+# browser test fails on any script error, and hover values are checked as usual).
+cat >"$work/markup.hp" <<'HP'
+JOB "</title><script>throw 1</script>"
+SAMPLE_UNIT "seconds"
+VALUE_UNIT "bytes"
+BEGIN_SAMPLE 0.5
+a</script><script>throw 2</script>	1000
+b&amp;<b>	500
+END_SAMPLE 0.5
+BEGIN_SAMPLE 1.0
+a</script><script>throw 2</script>	2000
+b&amp;<b>	700
+END_SAMPLE 1.0
+HP
+add markup "$work/markup.hp"
+n=$(grep -c '</script>' "$work/markup.html")
+[ "$n" = 2 ] || { echo "FAIL: markup: $n </script> in the report, want 2"; exit 1; }
+grep -q '<title>&lt;/title&gt;&lt;script&gt;' "$work/markup.html" ||
+    { echo "FAIL: markup: the title is not escaped"; exit 1; }
+[ -n "${REPORT_SCREENSHOT:-}" ] &&
+    add shot "$SRCDIR/share/examples/leak-hc.eventlog" "shot=$REPORT_SCREENSHOT"
+
+# shellcheck disable=SC2086 # one word per case
+timeout 600 node "$deps/report_test.mjs" "$browser" "$work" $cases
