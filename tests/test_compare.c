@@ -11,6 +11,7 @@
 #include <cmocka.h>
 
 #include "charttest.h"
+#include "base/format.h"
 
 #define MAX_ITEMS 64
 
@@ -231,7 +232,7 @@ static void y_max_fixes_top_and_clips(void **state)
     read_picture(svg, &pic);
     assert_false(pic.clip_note);
     char want[32];
-    chart_format_bytes(100000, want, sizeof want);
+    format_bytes(100000, want, sizeof want);
     assert_string_equal(pic.ticks[1][pic.tick_count[1] - 1], want);
 }
 

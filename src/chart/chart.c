@@ -13,6 +13,7 @@
  * total remain, so the spikes and dips of each column survive.
  */
 #include "chart/chart.h"
+#include "base/format.h"
 #include "base/grow.h"
 
 #include <inttypes.h>
@@ -90,8 +91,6 @@ double chart_nice_step(double range, unsigned max_ticks)
     return 10 * magnitude;
 }
 
-static const char *const unit_names[] = { "B", "KiB", "MiB", "GiB", "TiB" };
-
 double chart_bytes_step(double max_bytes, unsigned max_ticks, unsigned *unit)
 {
     unsigned u = 0;
@@ -122,26 +121,13 @@ void chart_format_tick(double bytes, unsigned unit, double step, char *out, size
         snprintf(out, size, "0");
         return;
     }
-    snprintf(out, size, "%.*f %s", decimals_for(step / scale), bytes / scale, unit_names[unit]);
+    format_snprintf(out, size, "%.*f %s", decimals_for(step / scale), bytes / scale,
+                    format_unit_name(unit));
 }
 
-void chart_format_bytes(double bytes, char *out, size_t size)
+static void format_tick_seconds(double s, double step, char *out, size_t size)
 {
-    unsigned u = 0;
-    double v = bytes;
-    while (u < 4 && v >= 1024) {
-        v /= 1024;
-        u++;
-    }
-    if (u == 0)
-        snprintf(out, size, "%.0f B", v);
-    else
-        snprintf(out, size, "%.*f %s", v >= 100 ? 0 : v >= 10 ? 1 : 2, v, unit_names[u]);
-}
-
-static void format_seconds(double s, double step, char *out, size_t size)
-{
-    snprintf(out, size, "%.*f", decimals_for(step), s);
+    format_snprintf(out, size, "%.*f", decimals_for(step), s);
 }
 
 /* --- colours ------------------------------------------------------------------------ */
@@ -305,7 +291,7 @@ static void subtitle_text(const struct layout *L, const struct run_info *info, c
     out[0] = '\0';
 #define ADD(...) do { \
         if (n < size) n += (size_t)snprintf(out + n, size - n, "%s", n ? "  \xc2\xb7  " : ""); \
-        if (n < size) n += (size_t)snprintf(out + n, size - n, __VA_ARGS__); \
+        if (n < size) n += (size_t)format_snprintf(out + n, size - n, __VA_ARGS__); \
     } while (0)
     if (info && info->has_start_time) {
         time_t t = (time_t)info->start_time;
@@ -384,12 +370,12 @@ static void legend_value(const struct legend *lg, const struct legend_entry *e, 
                          size_t size)
 {
     char now[32], base[32];
-    chart_format_bytes(e->peak, now, sizeof now);
+    format_bytes(e->peak, now, sizeof now);
     if (!lg->compare || e->total_kind >= 0) {
         snprintf(out, size, "%s", now);
         return;
     }
-    chart_format_bytes(e->base_peak, base, sizeof base);
+    format_bytes(e->base_peak, base, sizeof base);
     snprintf(out, size, "%s \xe2\x86\x92 %s", base, now);
 }
 
@@ -562,7 +548,7 @@ static void y_tick_label(const struct y_ticks *t, unsigned i, double ymax, char 
     if (i < t->count)
         chart_format_tick(i * t->step, t->unit, t->step, out, size);
     else
-        chart_format_bytes(ymax, out, size);
+        format_bytes(ymax, out, size);
 }
 
 static void y_axis(struct layout *L, const struct y_ticks *t)
@@ -604,7 +590,7 @@ static void x_axis(struct layout *L)
         if (x > L->left + 0.5)
             line(L, x, L->top, x, L->bottom, GRID, 1, false, "grid");
         line(L, x, L->bottom, x, L->bottom + 4, AXIS, 1, false, "axis");
-        format_seconds(s, step, label, sizeof label);
+        format_tick_seconds(s, step, label, sizeof label);
         text(L, x, L->bottom + 6 + TICK_SIZE, label, TICK_SIZE, QUIET, DL_ANCHOR_MIDDLE, false,
              "axis", NULL);
     }
@@ -707,7 +693,7 @@ static void markers(struct layout *L, double label_right)
         if (x < L->left - 0.5 || x > L->right + 0.5)
             continue;
         char tip[PROFILE_MAX_MARKER_TEXT + 64];
-        snprintf(tip, sizeof tip, "%s (%.3f s)%s", m->text, m->time_ns / 1e9,
+        format_snprintf(tip, sizeof tip, "%s (%.3f s)%s", m->text, m->time_ns / 1e9,
                  m->merged ? " and more" : "");
         struct dl_point pts[2] = { { x, L->top }, { x, L->bottom } };
         struct dl_item *it = display_polyline(L->dl, pts, 2, MARKER, 1, false, "marker");
@@ -738,7 +724,7 @@ static void peak_mark(struct layout *L)
             best = i;
     double x = px_x(L, v->time_ns[best]), y = px_y(L, (double)v->point_totals[best]);
     char value[40], label[64];
-    chart_format_bytes((double)v->point_totals[best], value, sizeof value);
+    format_bytes((double)v->point_totals[best], value, sizeof value);
     snprintf(label, sizeof label, "peak %s", value);
     struct dl_point tri[3] = { { x - 4, y - 9 }, { x + 4, y - 9 }, { x, y - 3 } };
     if ((double)v->point_totals[best] > L->ymax) {
@@ -863,7 +849,7 @@ static void panel_frame(struct layout *L, struct panel *p)
 static void clip_note(struct layout *L)
 {
     char top[32], what[96];
-    chart_format_bytes(L->ymax, top, sizeof top);
+    format_bytes(L->ymax, top, sizeof top);
     snprintf(what, sizeof what, "clipped: values above %s (--y-max) are drawn at the top", top);
     /* on the line of the time axis's name, right-aligned: clear of bands and the peak */
     text(L, L->right, L->bottom + 12 + 2 * TICK_SIZE + 2, what, TICK_SIZE, INK,

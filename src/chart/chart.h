@@ -81,8 +81,6 @@ double chart_bytes_step(double max_bytes, unsigned max_ticks, unsigned *unit);
 /* "512 MiB", "1.5 GiB": value in unit with the decimals step needs (tick labels). */
 void chart_format_tick(double bytes, unsigned unit, double step, char *out, size_t size);
 
-/* Three significant digits in the largest unit that keeps it >= 1: "412 MiB". */
-void chart_format_bytes(double bytes, char *out, size_t size);
 
 /* The colour of a band: from a hash of its label, avoiding the colour of the band below
  * (pass NULL when there is none). OTHER is neutral grey. */

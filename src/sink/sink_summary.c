@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/format.h"
 #include "chart/chart.h"
 #include "chart/compare.h"
 #include "census/peak.h"
@@ -78,14 +79,14 @@ static void write_text(struct summary_sink *m, const struct peak *pk,
                                         : "(no heap profile)");
     fprintf(out, "censuses   %" PRIu64, pk->censuses);
     if (pk->censuses)
-        fprintf(out, " from %.2f s to %.2f s", pk->first_ns / 1e9, pk->last_ns / 1e9);
+        format_fprintf(out, " from %.2f s to %.2f s", pk->first_ns / 1e9, pk->last_ns / 1e9);
     if (info->period_ns)
-        fprintf(out, ", sampled every %g s", info->period_ns / 1e9);
-    fprintf(out, "\nduration   %.2f s\n", info->end_time_ns / 1e9);
-    chart_format_bytes((double)pk->bytes, size, sizeof size);
-    fprintf(out, "peak       %s at %.2f s\n", size, pk->time_ns / 1e9);
+        format_fprintf(out, ", sampled every %g s", info->period_ns / 1e9);
+    format_fprintf(out, "\nduration   %.2f s\n", info->end_time_ns / 1e9);
+    format_bytes((double)pk->bytes, size, sizeof size);
+    format_fprintf(out, "peak       %s at %.2f s\n", size, pk->time_ns / 1e9);
     for (size_t i = 0; i < pk->count && i < TEXT_TOP_AT_PEAK; i++) {
-        chart_format_bytes((double)pk->entries[i].bytes, size, sizeof size);
+        format_bytes((double)pk->entries[i].bytes, size, sizeof size);
         const char *name = name_of(m, pk->entries[i].band, &len);
         fprintf(out, "  %10s  %.*s\n", size, (int)len, name);
     }
@@ -93,14 +94,14 @@ static void write_text(struct summary_sink *m, const struct peak *pk,
     fprintf(out, "  %10s  %10s  %s\n", "peak", "mean", "label");
     for (size_t i = 0; i < v->band_count && i < TEXT_BANDS; i++) {
         char mean[32];
-        chart_format_bytes((double)v->bands[i].stats.peak, size, sizeof size);
-        chart_format_bytes(v->bands[i].stats.mean, mean, sizeof mean);
+        format_bytes((double)v->bands[i].stats.peak, size, sizeof size);
+        format_bytes(v->bands[i].stats.mean, mean, sizeof mean);
         const char *name = name_of(m, v->bands[i].band, &len);
         fprintf(out, "  %10s  %10s  %.*s\n", size, mean, (int)len, name);
     }
     fprintf(out, "markers    %zu\n", v->marker_count);
     for (size_t i = 0; i < v->marker_count; i++)
-        fprintf(out, "  %8.2f s  %s\n", v->markers[i].time_ns / 1e9, v->markers[i].text);
+        format_fprintf(out, "  %8.2f s  %s\n", v->markers[i].time_ns / 1e9, v->markers[i].text);
     size_t warnings = m->base.ctx.warning_count ? *m->base.ctx.warning_count : 0;
     fprintf(out, "damage     %s\n", warnings ? "" : "none");
     for (size_t i = 0; i < warnings; i++)
@@ -149,21 +150,21 @@ static void text_compare(struct summary_sink *m, const struct peak *pk,
     int64_t bytes = c.bytes;
     double percent = c.percent;
     char was[32], now[32], change[32];
-    chart_format_bytes((double)b->peak.bytes, was, sizeof was);
-    chart_format_bytes((double)pk->bytes, now, sizeof now);
-    chart_format_bytes((double)(bytes < 0 ? -bytes : bytes), change, sizeof change);
+    format_bytes((double)b->peak.bytes, was, sizeof was);
+    format_bytes((double)pk->bytes, now, sizeof now);
+    format_bytes((double)(bytes < 0 ? -bytes : bytes), change, sizeof change);
     fprintf(out, "compare    with %s (%s)\n", b->name,
             b->info && b->info->program ? b->info->program : "(unknown)");
-    fprintf(out, "  peak     %s at %.2f s, was %s at %.2f s: %c%s", now, pk->time_ns / 1e9,
-            was, b->peak.time_ns / 1e9, bytes < 0 ? '-' : '+', change);
+    format_fprintf(out, "  peak     %s at %.2f s, was %s at %.2f s: %c%s", now, pk->time_ns / 1e9,
+                   was, b->peak.time_ns / 1e9, bytes < 0 ? '-' : '+', change);
     if (isnan(percent))
         fprintf(out, "\n");
     else
-        fprintf(out, " (%+.1f%%)\n", percent);
+        format_fprintf(out, " (%+.1f%%)\n", percent);
     fprintf(out, "  grew most, by peak:%s\n", n > 0 ? "" : " none");
     for (long i = 0; i < n; i++) {
-        chart_format_bytes((double)grew[i].base, was, sizeof was);
-        chart_format_bytes((double)grew[i].now, now, sizeof now);
+        format_bytes((double)grew[i].base, was, sizeof was);
+        format_bytes((double)grew[i].now, now, sizeof now);
         fprintf(out, "  %10s -> %10s  %s\n", was, now, grew[i].label);
     }
 }
@@ -184,7 +185,7 @@ static void json_compare(struct summary_sink *m, const struct peak *pk,
     if (isnan(c.percent))
         fputs("null", out);
     else
-        fprintf(out, "%.3f", c.percent);
+        format_fprintf(out, "%.3f", c.percent);
     fputs(",\n  \"grew_by\": \"peak\", \"grew\": [", out);
     for (long i = 0; i < c.grew_count; i++) {
         fputs(i ? ", {\"label\": " : "{\"label\": ", out);
@@ -229,7 +230,7 @@ static void write_json(struct summary_sink *m, const struct peak *pk,
         fputs(i ? ",\n  {\"label\": " : "\n  {\"label\": ", out);
         const char *name = name_of(m, v->bands[i].band, &len);
         textout_json_string(out, name, len);
-        fprintf(out, ", \"peak\": %" PRIu64 ", \"mean\": %.1f, \"area_byte_s\": %.1f}",
+        format_fprintf(out, ", \"peak\": %" PRIu64 ", \"mean\": %.1f, \"area_byte_s\": %.1f}",
                 v->bands[i].stats.peak, v->bands[i].stats.mean, v->bands[i].stats.area);
     }
     fputs("],\n \"markers\": [", out);
