@@ -132,9 +132,10 @@ static void format_tick_seconds(double s, double step, char *out, size_t size)
 
 /* --- colours ------------------------------------------------------------------------ */
 
-const char *chart_display_label(const char *label)
+/* The label a band is shown with (bands.h), for a NUL-terminated label. */
+static const char *shown(const char *label)
 {
-    return label + bands_number_prefix(label, strlen(label));
+    return bands_shown_label(label, strlen(label), NULL);
 }
 
 static uint32_t fnv1a(const char *s)
@@ -162,7 +163,7 @@ static unsigned color_choice(uint32_t h, unsigned k)
 
 struct dl_color chart_band_color(const char *label, const struct dl_color *below)
 {
-    uint32_t h = fnv1a(chart_display_label(label));
+    uint32_t h = fnv1a(shown(label));
     struct dl_color c = palette[color_choice(h, 0)];
     if (below && same_color(c, *below))
         c = palette[color_choice(h, 1)];
@@ -175,7 +176,7 @@ struct dl_color chart_band_color(const char *label, const struct dl_color *below
  * lasts). used marks the palette entries taken. */
 static struct dl_color distinct_band_color(const char *label, bool *used)
 {
-    uint32_t h = fnv1a(chart_display_label(label));
+    uint32_t h = fnv1a(shown(label));
     for (unsigned k = 0; k < 4 * PALETTE_SIZE; k++) {
         unsigned i = color_choice(h, k);
         if (!used[i]) {
@@ -409,7 +410,7 @@ static int legend_entries(struct layout *L, struct legend *lg)
     for (size_t i = v->band_count; i-- > 0;) {
         const struct profile_band *b = &v->bands[i];
         lg->entries[lg->count++] = (struct legend_entry){
-            b->label, chart_display_label(b->label), L->colors[i], (double)b->stats.peak, 0,
+            b->label, shown(b->label), L->colors[i], (double)b->stats.peak, 0,
             -1 };
     }
     return 0;
@@ -419,7 +420,7 @@ static struct legend_entry *find_entry(struct legend *lg, const char *label)
 {
     for (size_t i = 0; i < lg->count; i++)
         if (lg->entries[i].total_kind < 0 &&
-            strcmp(lg->entries[i].shown, chart_display_label(label)) == 0)
+            strcmp(lg->entries[i].shown, shown(label)) == 0)
             return &lg->entries[i];
     return NULL;
 }
@@ -441,7 +442,7 @@ static int legend_add_base(struct layout *L, struct legend *lg, const struct pro
             continue;
         }
         lg->entries[lg->count++] = (struct legend_entry){
-            b->label, chart_display_label(b->label), base_colors[i], 0, (double)b->stats.peak,
+            b->label, shown(b->label), base_colors[i], 0, (double)b->stats.peak,
             -1 };
     }
     (void)L;
@@ -792,7 +793,7 @@ static int assign_colors(const struct profile_view *const *views, size_t n,
         for (size_t y = 0; y < x && !shared; y++) {
             const struct profile_band *o = &views[order[y].view]->bands[order[y].band];
             if (order[y].view != order[x].view && o->band != PROFILE_OTHER &&
-                strcmp(chart_display_label(o->label), chart_display_label(b->label)) == 0) {
+                strcmp(shown(o->label), shown(b->label)) == 0) {
                 *c = colors[order[y].view][order[y].band];
                 shared = true;
             }

@@ -87,7 +87,5 @@ void chart_format_tick(double bytes, unsigned unit, double step, char *out, size
 struct dl_color chart_band_color(const char *label, const struct dl_color *below);
 struct dl_color chart_other_color(void);
 
-/* The label as charts show it: a leading "(123)" stack number (from .hp files) dropped. */
-const char *chart_display_label(const char *label);
 
 #endif
