@@ -21,8 +21,9 @@ const char cli_usage[] =
     "standard input. Without -o the .hp goes to standard output.\n"
     "\n"
     "  -o, --output FILE      write FILE, its format from its extension (.hp, .svg,\n"
-    "                         .png, .csv, .json); may repeat: one read, every output\n"
-    "  -f, --format FMT       write FMT (hp, svg, png, csv, json) whatever the\n"
+    "                         .png, .csv, .json, .folded; x.hp.gz: gzip-compressed);\n"
+    "                         may repeat: one read, every output\n"
+    "  -f, --format FMT       write FMT (hp, svg, png, csv, json, folded) whatever the\n"
     "                         extension (png: not to a terminal)\n"
     "  -L, --ccs-length N     cut cost-centre stack names to N characters as the runtime\n"
     "                         does (default: the -L the program ran with, or 25)\n"
@@ -60,11 +61,20 @@ const char cli_usage[] =
     "      --totals           draw heap totals (HEAP_SIZE, HEAP_LIVE, BLOCKS_SIZE)\n"
     "      --y-max SIZE       fix the top of the memory scale (as --max-peak); values\n"
     "                         above it are clipped, and the chart says so\n"
+    "      --view VIEW        area (the heap chart), flame or icicle (the time profile\n"
+    "                         of +RTS -p -l); default: area, or flame for an eventlog\n"
+    "                         with a time profile and no heap censuses\n"
+    "\n"
+    "Time profiles (+RTS -p -l): -o FILE.folded writes folded stacks; --view flame;\n"
+    "--summary adds the total ticks and the top cost centres.\n"
+    "      --system-ccs       keep the runtime's own cost centres (GC, SYSTEM, IDLE,\n"
+    "                         OVERHEAD_of, DONT_CARE), which the .prof leaves out\n"
     "  -h, --help             show this help and exit\n"
     "  -V, --version          show the version and exit\n"
     "\n"
-    "Exit status: 0 success (warnings allowed), 1 unusable or damaged input,\n"
-    "2 usage error, 3 over the --max-peak budget, 4 an output could not be written.\n"
+    "Exit status: 0 success (warnings allowed), 1 unusable or damaged input (or no\n"
+    "census for --max-peak), 2 usage error, 3 over the --max-peak budget, 4 an output\n"
+    "could not be written, 128+N stopped by signal N (temporary files removed).\n"
     "Full documentation: man ev2hp\n";
 
 static void usage_error(struct cli_options *o, const char *fmt, ...)
@@ -116,7 +126,7 @@ enum {
     OPT_BANDS = 256, OPT_TRACE, OPT_SORT, OPT_REVERSE, OPT_INCLUDE, OPT_EXCLUDE, OPT_FROM,
     OPT_TO, OPT_TITLE, OPT_WIDTH, OPT_HEIGHT, OPT_NO_MARKERS, OPT_TOTALS,
     OPT_SUMMARY, OPT_MAX_PEAK, OPT_COMPARE, OPT_Y_MAX, OPT_SCALE, OPT_PROGRESS,
-    OPT_NO_PROGRESS,
+    OPT_NO_PROGRESS, OPT_VIEW, OPT_SYSTEM_CCS,
 };
 
 /* A chart option; false after a usage error. */
@@ -192,14 +202,6 @@ static bool chart_option(struct cli_options *o, int c, const char *arg)
     return false;
 }
 
-/* Whether the file name (not a directory) has a dot: a name without one, such as
- * /dev/stdout or a FIFO, gets the default format, .hp. */
-static bool has_extension(const char *path)
-{
-    const char *slash = strrchr(path, '/');
-    return strchr(slash ? slash + 1 : path, '.') != NULL;
-}
-
 void cli_parse(int argc, char **argv, struct cli_options *o)
 {
     static const struct option longs[] = {
@@ -231,6 +233,8 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
         { "scale", required_argument, NULL, OPT_SCALE },
         { "progress", no_argument, NULL, OPT_PROGRESS },
         { "no-progress", no_argument, NULL, OPT_NO_PROGRESS },
+        { "view", required_argument, NULL, OPT_VIEW },
+        { "system-ccs", no_argument, NULL, OPT_SYSTEM_CCS },
         { NULL, 0, NULL, 0 },
     };
     memset(o, 0, sizeof *o);
@@ -251,7 +255,8 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
         case 'f':
             forced = format_from_name(optarg);
             if (forced == FORMAT_NONE)
-                return usage_error(o, "unknown format '%s' (known: hp, svg, png, csv, json)",
+                return usage_error(o, "unknown format '%s' (known: hp, svg, png, csv, json, "
+                                   "folded)",
                                    optarg);
             break;
         case 'L':
@@ -302,6 +307,13 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
             if (!chart_option(o, c, optarg))
                 return;
             break;
+        case OPT_VIEW:
+            if (!chart_view_from_name(optarg, &o->chart.view))
+                return usage_error(o, "--view is area, flame or icicle, not '%s'", optarg);
+            break;
+        case OPT_SYSTEM_CCS:
+            o->system_ccs = true;
+            break;
         case OPT_SCALE:
             if (!parse_scale(optarg, &o->scale))
                 return usage_error(o, "--scale wants a number from %g to %g, not '%s'",
@@ -335,7 +347,7 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
         struct output_request *r = &o->outputs[i];
         r->format = forced;
         if (r->format == FORMAT_NONE)
-            r->format = r->path && has_extension(r->path) ? format_from_path(r->path)
+            r->format = r->path && format_path_has_extension(r->path) ? format_from_path(r->path)
                                                           : FORMAT_HP;
         if (r->format == FORMAT_NONE)
             return usage_error(o, "cannot tell the format of '%s' from its name; use -f",

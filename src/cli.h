@@ -3,7 +3,7 @@
  * cli_parse turns argv into a cli_options (or a usage error message) so the whole
  * contract of ev2hp(1) can be tested without running a conversion. The one thing it
  * looks at besides argv is whether standard output is a terminal, and only when PNG is
- * to be written there (refused).
+ * to be written there (refused). (main refuses a terminal on standard input.)
  */
 #ifndef EV2HP_CLI_H
 #define EV2HP_CLI_H
@@ -35,6 +35,7 @@ struct cli_options {
     const char *compare;           /* --compare BASE; NULL without */
     struct chart_options chart;    /* --bands, --width, --include, ... */
     double scale;                  /* --scale: PNG pixels per layout unit, 1 to 8 */
+    bool system_ccs;               /* --system-ccs: time profiles keep GC, SYSTEM, ... */
 };
 
 void cli_parse(int argc, char **argv, struct cli_options *out);

@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "census/census.h"
 #include "base/format.h"
@@ -224,7 +225,7 @@ static int read_base(struct run *run, struct compare_base *base)
         wants(opt, format_is_summary),
     };
     struct input_options iopt = { opt->compare_path, opt->ccs_length, opt->read_buffer, NULL,
-                                  NULL, NULL };
+                                  NULL, NULL, NULL };
     struct input_outcome out;
     struct ev_error err = { 0 };
     r->base_name = input_name(opt->compare_path);
@@ -242,6 +243,109 @@ static int read_base(struct run *run, struct compare_base *base)
     return 0;
 }
 
+/* The identity of an input (a path, or standard input for NULL or "-"). */
+static bool input_id(const char *path, struct file_id *id)
+{
+    if (!path || strcmp(path, "-") == 0)
+        return file_id_of_fd(STDIN_FILENO, id);
+    return file_id_of_path(path, id) && id->exists;
+}
+
+/* Refuses (status 2) an output that is the input or BASE, and one file named twice as an
+ * output (under two names, or standard output and /dev/stdout): either would clobber
+ * what is being read, or interleave two outputs. */
+static int check_paths(const struct convert_options *opt, struct convert_result *r)
+{
+    struct file_id in, base, out[64];
+    bool has_in = input_id(opt->input_path, &in) && in.regular;
+    bool has_base = opt->compare_path && input_id(opt->compare_path, &base) && base.regular;
+    size_t n = opt->output_count < 64 ? opt->output_count : 64;
+    for (size_t i = 0; i < n; i++) {
+        const char *path = opt->outputs[i].path;
+        const char *name = path ? path : "(standard output)";
+        bool known = path ? file_id_of_path(path, &out[i]) : file_id_of_fd(STDOUT_FILENO, &out[i]);
+        struct ev_error err = { 0 };
+        if (!known) {
+            out[i].exists = false;
+            out[i].dev = (dev_t)-1;   /* unknown: opening it will say why */
+            out[i].ino = 0;
+            snprintf(out[i].name, sizeof out[i].name, "%zu", i);
+            continue;
+        }
+        if (has_in && file_id_same(&out[i], &in))
+            ev_error_set(&err, "is the input; refusing to write over it");
+        else if (has_base && file_id_same(&out[i], &base))
+            ev_error_set(&err, "is the --compare base; refusing to write over it");
+        for (size_t j = 0; j < i && !err.what[0]; j++) {
+            bool clash = (!path && !opt->outputs[j].path) ||
+                         (file_id_same(&out[i], &out[j]) &&
+                          (!out[i].exists || out[i].regular || out[i].stream));
+            const char *other = opt->outputs[j].path ? opt->outputs[j].path
+                                                     : "(standard output)";
+            if (clash && strcmp(other, name) == 0)
+                ev_error_set(&err, "is named twice as an output");
+            else if (clash)
+                ev_error_set(&err, "is named twice as an output (also as %s)", other);
+        }
+        if (err.what[0]) {
+            fail(r, EXIT_USAGE, name, &err);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* Words what the run's input lacks: no census at all, or censuses of another breakdown
+ * than BASE's. */
+static void check_censuses(struct run *run, const struct input *in,
+                           const struct input_outcome *outcome)
+{
+    const struct run_info *info = input_run_info(in);
+    struct ev_error w = { 0 };
+    /* Damage before the first census already says "kept 0 censuses", and why. */
+    if (outcome->censuses == 0 && !outcome->damaged) {
+        if (input_is_hp(in))
+            ev_error_set(&w, "no censuses: the heap profile is empty");
+        else if (!info->has_heap_profile)
+            ev_error_set(&w, "no heap censuses: the program ran without heap profiling; "
+                         "run it with +RTS -h... -l (for example -hT, or -hc when built "
+                         "with -prof)");
+        else
+            ev_error_set(&w, "no heap censuses: the program ended before the first one "
+                         "(+RTS -i sets the interval between censuses)");
+        warn(run->result, &w);
+    }
+    const struct run_info *binfo = run->base ? run->base->info : NULL;
+    if (binfo && binfo->has_heap_profile && info->has_heap_profile &&
+        binfo->breakdown != info->breakdown) {
+        char a[32], b[32];
+        ev_error_set(&w, "this run is broken down %s and the --compare base %s: their "
+                     "bands do not correspond", breakdown_words(info->breakdown, a, sizeof a),
+                     breakdown_words(binfo->breakdown, b, sizeof b));
+        warn(run->result, &w);
+    }
+}
+
+/* --max-peak on an input without a census: the budget cannot be checked, which a CI job
+ * must not take for a pass. */
+static void check_budget_possible(struct run *run, const char *input_name)
+{
+    if (!run->opt->has_max_peak || run->result->exit_status != EXIT_SUCCESS_ ||
+        run->peak.censuses > 0)
+        return;
+    struct ev_error err = { 0 };
+    ev_error_set(&err, "--max-peak cannot be checked: the input has no heap census");
+    fail(run->result, EXIT_BAD_INPUT, input_name, &err);
+}
+
+/* --from/--to seconds as event nanoseconds, saturating (the window check is inclusive). */
+static uint64_t seconds_to_ns(double s)
+{
+    if (!(s > 0))
+        return 0;
+    return s >= 1.8e10 ? UINT64_MAX : (uint64_t)(s * 1e9 + 0.5);
+}
+
 /* Reads INPUT into the outputs and commits them. */
 static void convert_input(struct run *run, const char *input_name)
 {
@@ -249,7 +353,18 @@ static void convert_input(struct run *run, const char *input_name)
     struct convert_result *result = run->result;
     struct ev_error err = { 0 };
     struct input_options iopt = { opt->input_path, opt->ccs_length, opt->read_buffer, opt->dump,
-                                  opt->progress, opt->progress_ctx };
+                                  opt->progress, opt->progress_ctx, NULL };
+    /* The time profile is read only for the outputs that show it, within --from/--to. */
+    struct timeprof_options topt = { 0 };
+    if (wants(opt, format_uses_time_profile)) {
+        if (opt->chart) {
+            const struct profile_options *p = &opt->chart->profile;
+            topt = (struct timeprof_options){ p->has_from, p->has_to,
+                                              seconds_to_ns(p->from_seconds),
+                                              seconds_to_ns(p->to_seconds) };
+        }
+        iopt.time_profile = &topt;
+    }
     struct census_events events = { on_frame, on_marker, on_total, run };
     struct input *in = input_open(&iopt, &events, &err);
     bool commit = false;
@@ -261,7 +376,8 @@ static void convert_input(struct run *run, const char *input_name)
         .info = input_run_info(in), .bands = input_bands(in), .input_name = input_name,
         .chart = opt->chart, .peak = &run->peak, .warnings = result->warnings,
         .warning_count = &result->warning_count, .base = run->base,
-        .png_scale = opt->png_scale,
+        .png_scale = opt->png_scale, .timeprof = input_timeprof(in),
+        .system_ccs = opt->system_ccs,
     };
     run->bands = ctx.bands;
     if (open_outputs(run, &ctx) != 0)
@@ -283,12 +399,14 @@ static void convert_input(struct run *run, const char *input_name)
         goto done;
     }
     take_warnings(result, &outcome);
+    check_censuses(run, in, &outcome);
     if (finish_outputs(run) != 0) {
         write_failure(run);
         goto done;
     }
     commit = true;
     check_budget(run, input_name);
+    check_budget_possible(run, input_name);
     if (opt->dump && fflush(opt->dump) != 0) {
         ev_error_set(&err, "cannot write: %s", strerror(errno));
         fail(result, EXIT_WRITE, "(standard output)", &err);
@@ -311,7 +429,7 @@ void convert_run(const struct convert_options *opt, struct convert_result *resul
         fail(result, EXIT_BAD_INPUT, convert_input_name(opt), &err);
         return;
     }
-    if (!opt->compare_path || read_base(&run, &base) == 0)
+    if (check_paths(opt, result) == 0 && (!opt->compare_path || read_base(&run, &base) == 0))
         convert_input(&run, convert_input_name(opt));
     free(run.outputs);
     peak_free(&run.peak);

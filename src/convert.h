@@ -50,6 +50,7 @@ struct convert_options {
     progress_fn progress;          /* eventlog inputs: called at most ten times a second
                                     * while reading and once at its end; NULL = never */
     void *progress_ctx;
+    bool system_ccs;               /* --system-ccs: time profiles keep GC, SYSTEM, ... */
 };
 
 

@@ -11,11 +11,13 @@
 
 #include <inttypes.h>
 #include <stdio.h>
+#include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.h"
 #include "convert.h"
+#include "sink/outfile.h"
 
 static void print_message(const char *file, const struct ev_error *e)
 {
@@ -81,6 +83,15 @@ int main(int argc, char **argv)
     case CLI_CONVERT:
         break;
     }
+    /* Nobody types an eventlog: reading a terminal would only wait. */
+    bool reads_stdin = !cli.input || (cli.compare && strcmp(cli.compare, "-") == 0);
+    if (reads_stdin && isatty(STDIN_FILENO)) {
+        fputs("ev2hp: standard input is a terminal; name an eventlog or .hp file "
+              "(ev2hp prog.eventlog) or pipe one in\n", stderr);
+        return EXIT_USAGE;
+    }
+    /* From here on temporary output files exist: a signal removes them. */
+    outfile_catch_signals();
     struct convert_options opt = {
         .input_path = cli.input,
         .ccs_length = cli.ccs_length,
@@ -93,6 +104,7 @@ int main(int argc, char **argv)
         .max_peak = cli.max_peak,
         .compare_path = cli.compare,
         .png_scale = cli.scale,
+        .system_ccs = cli.system_ccs,
     };
     struct progress_printer progress = { isatty(STDERR_FILENO) == 1, false };
     if (wants_progress(&cli, progress.terminal)) {

@@ -97,7 +97,7 @@ void evw_ghc9_header(struct evw *w, bool with_sample_end)
         bool framing_tag = false;
         for (size_t j = 0; j < sizeof framing / sizeof *framing; j++)
             framing_tag |= framing[j] == tag;
-        if (!framing_tag && !census_wants(tag))
+        if (!framing_tag && !census_wants_time(tag))
             continue;
         if (tag == EV_HEAP_PROF_SAMPLE_END && !with_sample_end)
             continue;
@@ -180,6 +180,40 @@ void evw_cost_centre(struct evw *w, uint64_t time, uint32_t cc, const char *labe
     evw_p_str(&p, "<built-in>");
     evw_p_u8(&p, strcmp(label, "CAF") == 0);
     evw_event(w, EV_HEAP_PROF_COST_CENTRE, time, &p);
+}
+
+void evw_cost_centre_at(struct evw *w, uint64_t time, uint32_t cc, const char *label,
+                        const char *module, const char *srcloc)
+{
+    static struct evw_payload p;
+    evw_p_reset(&p);
+    evw_p_u32(&p, cc);
+    evw_p_str(&p, label);
+    evw_p_str(&p, module);
+    evw_p_str(&p, srcloc);
+    evw_p_u8(&p, strcmp(label, "CAF") == 0);
+    evw_event(w, EV_HEAP_PROF_COST_CENTRE, time, &p);
+}
+
+void evw_time_begin(struct evw *w, uint64_t time, uint64_t interval_ns)
+{
+    static struct evw_payload p;
+    evw_p_reset(&p);
+    evw_p_u64(&p, interval_ns);
+    evw_event(w, EV_PROF_BEGIN, time, &p);
+}
+
+void evw_time_sample(struct evw *w, uint64_t time, uint32_t cap, uint64_t tick,
+                     const uint32_t *ccs, unsigned depth)
+{
+    static struct evw_payload p;
+    evw_p_reset(&p);
+    evw_p_u32(&p, cap);
+    evw_p_u64(&p, tick);
+    evw_p_u8(&p, (uint8_t)depth);
+    for (unsigned i = 0; i < depth; i++)
+        evw_p_u32(&p, ccs[i]);
+    evw_event(w, EV_PROF_SAMPLE_COST_CENTRE, time, &p);
 }
 
 static void era_event(struct evw *w, uint16_t tag, uint64_t time, uint64_t era)

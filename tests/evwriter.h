@@ -58,6 +58,13 @@ void evw_p_bytes(struct evw_payload *p, const void *b, size_t n);
 void evw_prof_begin(struct evw *w, uint64_t time, uint32_t breakdown, uint64_t period);
 void evw_cost_centre(struct evw *w, uint64_t time, uint32_t cc, const char *label,
                      const char *module);
+/* A cost centre with its source location (evw_cost_centre says "<built-in>"). */
+void evw_cost_centre_at(struct evw *w, uint64_t time, uint32_t cc, const char *label,
+                        const char *module, const char *srcloc);
+/* Time profile: PROF_BEGIN and one PROF_SAMPLE_COST_CENTRE (stack innermost first). */
+void evw_time_begin(struct evw *w, uint64_t time, uint64_t interval_ns);
+void evw_time_sample(struct evw *w, uint64_t time, uint32_t cap, uint64_t tick,
+                     const uint32_t *ccs, unsigned depth);
 void evw_sample_begin(struct evw *w, uint64_t time, uint64_t era);
 void evw_bio_sample_begin(struct evw *w, uint64_t time, uint64_t era, uint64_t sample_time);
 void evw_sample_end(struct evw *w, uint64_t time, uint64_t era);

@@ -20,6 +20,8 @@
 #define CENSUS_MAX_HELD_ENTRIES (16u << 20) /* entries of biography censuses held to the end */
 #define CENSUS_MAX_COST_CENTRES BANDS_MAX   /* cost centres, and info tables */
 #define HP_MAX_LINE (1u << 20)              /* bytes of one .hp line */
+#define TIMEPROF_MAX_STACKS (1u << 20)      /* distinct stacks of a time profile */
+#define TIMEPROF_MAX_CAPS 256u              /* capabilities counted apart (more: together) */
 
 /* --- the command line --- */
 /* -L: the smallest that leaves room for "..." (the runtime misbehaves below it) */
@@ -45,6 +47,7 @@
 /* --- what a run reports --- */
 #define INPUT_MAX_WARNINGS 8                /* warnings kept of one input */
 #define CONVERT_MAX_WARNINGS 8              /* ... of one run */
+#define SUMMARY_MAX_MARKERS 100000          /* markers --summary lists; the rest are counted */
 
 /* The pixel size of a width x height layout drawn as a PNG at scale: each side rounded to
  * the nearest pixel, at least 1. 0, or -1 with err set when the scale is out of range or

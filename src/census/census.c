@@ -46,12 +46,14 @@ struct census {
     uint64_t open_time_ns;
     uint64_t open_era;
     struct entry_vec open;
+    uint64_t open_total;          /* bytes of the open census: never past 2^64 - 1 */
 
     struct held_frame *held;
     size_t held_count, held_cap;
     struct entry_vec held_entries;
 
     char *label_scratch;          /* ccs_length + 1 bytes */
+    struct timeprof *tp;           /* the time profile, when asked for */
     struct ccs_name *name_scratch; /* 255 names: the deepest stack an event can hold */
 };
 
@@ -68,6 +70,14 @@ struct census *census_new(const struct census_options *opt, const struct census_
     c->ipe = ipe_names_new(BANDS_MAX);
     c->name_scratch = malloc(255 * sizeof *c->name_scratch);
     c->label_scratch = malloc(CCS_LENGTH_MAX + 1);
+    if (opt->time_profile) {
+        c->tp = timeprof_new(opt->time_profile);
+        if (!c->tp) {
+            census_free(c);
+            return NULL;
+        }
+        timeprof_set_names(c->tp, c->ccs);
+    }
     if (!c->bands || !c->ccs || !c->ipe || !c->name_scratch || !c->label_scratch) {
         census_free(c);
         return NULL;
@@ -81,6 +91,7 @@ void census_free(struct census *c)
         return;
     bands_free(c->bands);
     costcentres_free(c->ccs);
+    timeprof_free(c->tp);
     ipe_names_free(c->ipe);
     free(c->open.items);
     free(c->held);
@@ -95,6 +106,7 @@ void census_free(struct census *c)
 const struct run_info *census_run_info(const struct census *c) { return &c->info; }
 const struct census_stats *census_stats(const struct census *c) { return &c->stats; }
 const struct bands *census_bands(const struct census *c) { return c->bands; }
+const struct timeprof *census_timeprof(const struct census *c) { return c->tp; }
 
 enum census_status census_check_header(struct census *c, const struct ev_reader *r,
                                        struct ev_error *err)
@@ -199,6 +211,7 @@ static enum census_status open_census(struct census *c, uint64_t time_ns, uint64
     c->open_time_ns = time_ns;
     c->open_era = era;
     c->open.count = 0;
+    c->open_total = 0;
     return CENSUS_OK;
 }
 
@@ -210,6 +223,19 @@ static enum census_status limit_error(struct ev_error *err, const struct ev_even
     ev_error_at(err, ev->offset, "more than %u distinct labels or %zu MiB of label text",
                 BANDS_MAX, BANDS_MAX_TEXT >> 20);
     return CENSUS_LIMIT;
+}
+
+/* Adds an entry's bytes to the open census's total: a total past 2^64 - 1 bytes is an
+ * error at the entry's offset, not a wrap every output would then believe. */
+static enum census_status add_to_total(struct census *c, const struct ev_event *ev,
+                                       uint64_t bytes, struct ev_error *err)
+{
+    if (bytes > UINT64_MAX - c->open_total) {
+        ev_error_at(err, ev->offset, "the census's total passes 2^64 bytes");
+        return CENSUS_LIMIT;
+    }
+    c->open_total += bytes;
+    return CENSUS_OK;
 }
 
 static enum census_status add_stack_entry(struct census *c, const struct ev_event *ev,
@@ -244,7 +270,10 @@ static enum census_status add_stack_entry(struct census *c, const struct ev_even
         c->stats.stray_entries++;
         return CENSUS_OK;
     }
-    enum census_status st = push_entry(&c->open, band, s->bytes, CENSUS_MAX_ENTRIES);
+    enum census_status st = add_to_total(c, ev, s->bytes, err);
+    if (st != CENSUS_OK)
+        return st;
+    st = push_entry(&c->open, band, s->bytes, CENSUS_MAX_ENTRIES);
     if (st == CENSUS_LIMIT)
         ev_error_at(err, ev->offset, "a census with more than %u entries", CENSUS_MAX_ENTRIES);
     return st;
@@ -296,7 +325,10 @@ static enum census_status add_string_entry(struct census *c, const struct ev_eve
         return limit_error(err, ev, bst);
     if (band >= before && (bst = describe_band(c, band, s->label.ptr, s->label.len)) != TABLE_OK)
         return limit_error(err, ev, bst);
-    enum census_status st = push_entry(&c->open, band, s->bytes, CENSUS_MAX_ENTRIES);
+    enum census_status st = add_to_total(c, ev, s->bytes, err);
+    if (st != CENSUS_OK)
+        return st;
+    st = push_entry(&c->open, band, s->bytes, CENSUS_MAX_ENTRIES);
     if (st == CENSUS_LIMIT)
         ev_error_at(err, ev->offset, "a census with more than %u entries", CENSUS_MAX_ENTRIES);
     return st;
@@ -409,6 +441,26 @@ bool census_wants(uint16_t tag)
     return role != EVR_NONE && role != EVR_TIME_PROFILE;
 }
 
+bool census_wants_time(uint16_t tag)
+{
+    return ev_role(tag) != EVR_NONE;
+}
+
+static enum census_status take_time_sample(struct census *c, const struct ev_event *ev,
+                                           const struct ev_PROF_SAMPLE_COST_CENTRE *s,
+                                           struct ev_error *err)
+{
+    enum table_status st = timeprof_sample(c->tp, ev->time, s->cap, &s->stack);
+    if (st == TABLE_NO_MEMORY)
+        return CENSUS_NO_MEMORY;
+    if (st == TABLE_FULL) {
+        ev_error_at(err, ev->offset, "a time profile of more than %u distinct stacks",
+                    TIMEPROF_MAX_STACKS);
+        return CENSUS_LIMIT;
+    }
+    return CENSUS_OK;
+}
+
 void census_note_time(struct census *c, uint64_t time_ns)
 {
     if (time_ns > c->info.end_time_ns)
@@ -419,7 +471,7 @@ enum census_status census_feed(struct census *c, const struct ev_event *ev,
                                struct ev_error *err)
 {
     census_note_time(c, ev->time);
-    if (!census_wants(ev->tag))
+    if (!census_wants(ev->tag) && !(c->tp && ev_role(ev->tag) == EVR_TIME_PROFILE))
         return CENSUS_OK;
     union ev_body b;
     if (ev_decode(ev->tag, ev->payload, ev->size, &b) != EV_DECODED) {
@@ -440,7 +492,8 @@ enum census_status census_feed(struct census *c, const struct ev_event *ev,
     case EV_HEAP_PROF_COST_CENTRE: {
         const struct ev_HEAP_PROF_COST_CENTRE *cc = &b.HEAP_PROF_COST_CENTRE;
         enum table_status st = costcentres_define(c->ccs, cc->cc, cc->label.ptr, cc->label.len,
-                                               cc->module.ptr, cc->module.len);
+                                                  cc->module.ptr, cc->module.len,
+                                                  cc->srcloc.ptr, cc->srcloc.len);
         if (st == TABLE_NO_MEMORY)
             return CENSUS_NO_MEMORY;
         if (st == TABLE_FULL) {
@@ -483,6 +536,11 @@ enum census_status census_feed(struct census *c, const struct ev_event *ev,
         return CENSUS_OK;
     case EV_IPE:
         return take_ipe(c, ev, &b.IPE, err);
+    case EV_PROF_BEGIN:
+        timeprof_begin(c->tp, b.PROF_BEGIN.interval);
+        return CENSUS_OK;
+    case EV_PROF_SAMPLE_COST_CENTRE:
+        return take_time_sample(c, ev, &b.PROF_SAMPLE_COST_CENTRE, err);
     case EV_USER_MARKER:
         if (c->events.marker &&
             c->events.marker(c->events.ctx, ev->time, b.USER_MARKER.text.ptr,

@@ -23,6 +23,7 @@
 #include "base/limits.h"
 #include "census/bands.h"
 #include "census/breakdown.h"
+#include "census/timeprof.h"
 #include "base/error.h"
 #include "read/evread.h"
 
@@ -64,6 +65,9 @@ struct census_events {
 
 struct census_options {
     unsigned ccs_length;        /* -L override; 0 = what the program ran with, or 25 */
+    /* Assemble the time profile (PROF_BEGIN, PROF_SAMPLE_COST_CENTRE) with these
+     * options; NULL: its events are not read. */
+    const struct timeprof_options *time_profile;
 };
 
 struct census_stats {
@@ -104,6 +108,11 @@ enum census_status census_feed(struct census *c, const struct ev_event *ev,
  * The others need not be fed (convert has the reader skip them) provided the latest
  * timestamp of the input is given to census_note_time before census_finish. */
 bool census_wants(uint16_t tag);
+/* The same, with the time profile's events: for an assembler given time_profile. */
+bool census_wants_time(uint16_t tag);
+
+/* The time profile, or NULL when census_options.time_profile was NULL. */
+const struct timeprof *census_timeprof(const struct census *c);
 
 /* Notes that the run went on at least until time_ns (the end of the run, end_time_ns). */
 void census_note_time(struct census *c, uint64_t time_ns);

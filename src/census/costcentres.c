@@ -13,6 +13,7 @@ struct cc_names {
     size_t label_len;
     char *module;
     size_t module_len;
+    char *srcloc;
 };
 
 struct costcentres {
@@ -42,6 +43,7 @@ void costcentres_free(struct costcentres *t)
     for (uint32_t i = 0; i < n && i < t->cap; i++) {
         free(t->names[i].label);
         free(t->names[i].module);
+        free(t->names[i].srcloc);
     }
     intern_free(t->numbers);
     free(t->names);
@@ -59,7 +61,8 @@ static char *copy(const char *s, size_t len)
 }
 
 enum table_status costcentres_define(struct costcentres *t, uint32_t number, const char *label,
-                                  size_t label_len, const char *module, size_t module_len)
+                                     size_t label_len, const char *module, size_t module_len,
+                                     const char *srcloc, size_t srcloc_len)
 {
     unsigned char key[4] = { number >> 24, number >> 16, number >> 8, number };
     uint32_t id;
@@ -73,15 +76,18 @@ enum table_status costcentres_define(struct costcentres *t, uint32_t number, con
         memset(t->names + old, 0, (t->cap - old) * sizeof *t->names);
     }
     char *l = copy(label, label_len), *m = copy(module, module_len);
-    if (!l || !m) {
+    char *src = copy(srcloc, srcloc_len);
+    if (!l || !m || !src) {
         free(l);
         free(m);
+        free(src);
         return TABLE_NO_MEMORY;
     }
     struct cc_names *n = &t->names[id];
     free(n->label);
     free(n->module);
-    *n = (struct cc_names){ l, label_len, m, module_len };
+    free(n->srcloc);
+    *n = (struct cc_names){ l, label_len, m, module_len, src };
     return TABLE_OK;
 }
 
@@ -94,4 +100,13 @@ bool costcentres_lookup(const struct costcentres *t, uint32_t number, struct ccs
     const struct cc_names *n = &t->names[id];
     *name = (struct ccs_name){ n->label, n->label_len, n->module, n->module_len };
     return true;
+}
+
+const char *costcentres_srcloc(const struct costcentres *t, uint32_t number)
+{
+    unsigned char key[4] = { number >> 24, number >> 16, number >> 8, number };
+    uint32_t id;
+    if (intern_find(t->numbers, key, 4, &id) != 0)
+        return NULL;
+    return t->names[id].srcloc;
 }

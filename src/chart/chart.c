@@ -70,6 +70,23 @@ void chart_options_default(struct chart_options *opt)
     profile_options_default(&opt->profile);
 }
 
+bool chart_view_from_name(const char *name, enum chart_view *out)
+{
+    static const struct {
+        const char *name;
+        enum chart_view view;
+    } views[] = {
+        { "area", CHART_VIEW_AREA }, { "flame", CHART_VIEW_FLAME },
+        { "icicle", CHART_VIEW_ICICLE },
+    };
+    for (size_t i = 0; i < sizeof views / sizeof *views; i++)
+        if (strcmp(name, views[i].name) == 0) {
+            *out = views[i].view;
+            return true;
+        }
+    return false;
+}
+
 void chart_profile_options(const struct chart_options *opt, struct profile_options *out)
 {
     *out = opt->profile;

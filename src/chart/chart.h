@@ -31,7 +31,21 @@
 #include "chart/textmeasure.h"
 
 
+/* --view: what a chart shows. CHART_VIEW_AUTO is the heap chart, or the flame graph for
+ * an eventlog with a time profile and no heap censuses. Other views add their value here
+ * and their name to chart_view_from_name. */
+enum chart_view {
+    CHART_VIEW_AUTO = 0,
+    CHART_VIEW_AREA,                /* the stacked heap chart */
+    CHART_VIEW_FLAME,               /* the time profile, root at the bottom (flame.h) */
+    CHART_VIEW_ICICLE,              /* the same, root at the top */
+};
+
+/* The view named by "area", "flame", "icicle"; false for an unknown name. */
+bool chart_view_from_name(const char *name, enum chart_view *out);
+
 struct chart_options {
+    enum chart_view view;           /* --view */
     unsigned width, height;         /* user units (CSS px); default 1280 x 720 */
     const char *title;              /* --title; NULL: the JOB line */
     bool no_markers;                /* --no-markers */

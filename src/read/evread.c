@@ -235,6 +235,13 @@ enum ev_status ev_reader_read_header(struct ev_reader *r, struct ev_error *err)
     st = expect_magic(r, MAGIC_HEADER_END, "hdre", err);
     if (st == EV_OK)
         st = expect_magic(r, MAGIC_DATA_BEGIN, "datb", err);
+    /* GHC 6.12 (told by its 8-byte CREATE_THREAD) declares STARTUP with size 0 but writes
+     * its 2-byte capability count; read it as ghc-events does, or every event after the
+     * first would be read from the wrong place. */
+    if (st == EV_OK && ev_reader_declared(r, EV_CREATE_THREAD, NULL) &&
+        r->size_of[EV_CREATE_THREAD] == 8 && ev_reader_declared(r, EV_STARTUP, NULL) &&
+        r->size_of[EV_STARTUP] == 0)
+        r->size_of[EV_STARTUP] = 2;
     build_fast_table(r);
     return st;
 }

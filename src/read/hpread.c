@@ -40,6 +40,11 @@ struct hp_reader {
     uint64_t pending_ns;
     uint64_t censuses;
     uint64_t last_ns;
+    uint64_t sample_total;       /* bytes of the open census so far */
+
+    uint64_t backwards;          /* censuses whose time went backwards (clamped) */
+    uint64_t backwards_line;     /* the first of them */
+    uint64_t backwards_ns, backwards_prev_ns;
 };
 
 /* A .hp starts with a header keyword (JOB, as the runtime writes it, or any other a
@@ -97,6 +102,18 @@ const struct bands *hp_reader_bands(const struct hp_reader *r)
 uint64_t hp_reader_censuses(const struct hp_reader *r)
 {
     return r->censuses;
+}
+
+bool hp_reader_warning(const struct hp_reader *r, struct ev_error *w)
+{
+    if (!r->backwards)
+        return false;
+    ev_error_set(w, "line %llu: the census at %.6f s is before the one at %.6f s; %llu "
+                 "census%s going backwards %s put at the time of the one before",
+                 (unsigned long long)r->backwards_line, r->backwards_ns / 1e9,
+                 r->backwards_prev_ns / 1e9, (unsigned long long)r->backwards,
+                 r->backwards == 1 ? "" : "es", r->backwards == 1 ? "was" : "were");
+    return true;
 }
 
 /* --- lines ---------------------------------------------------------------------------- */
@@ -165,13 +182,19 @@ static char *next_line(struct hp_reader *r, size_t *line_len, enum hp_status *st
     return NULL;
 }
 
+/* An error quoting the line as it is (its first 60 bytes, never cut inside a UTF-8
+ * character). */
 static enum hp_status bad(struct hp_reader *r, struct ev_error *err, const char *what,
-                          const char *near)
+                          const char *line)
 {
-    char shown[48];
-    size_t n = strlen(near);
-    snprintf(shown, sizeof shown, "%.*s%s", (int)(n > 40 ? 40 : n), near, n > 40 ? "..." : "");
-    ev_error_set(err, "line %llu: %s: '%s'", (unsigned long long)r->line_no, what, shown);
+    size_t n = strlen(line), shown = n;
+    if (n > 60) {
+        shown = 60;
+        while (shown > 0 && ((unsigned char)line[shown] & 0xc0) == 0x80)
+            shown--;
+    }
+    ev_error_set(err, "line %llu: %s: '%.*s%s'", (unsigned long long)r->line_no, what,
+                 (int)shown, line, shown < n ? "..." : "");
     return HP_BAD;
 }
 
@@ -221,9 +244,10 @@ static bool parse_bytes(const char *s, uint64_t *out)
     if (*s < '0' || *s > '9')
         return false;
     for (; *s >= '0' && *s <= '9'; s++) {
-        if (v > (UINT64_MAX - 9) / 10)
+        uint64_t d = (uint64_t)(*s - '0');
+        if (v > UINT64_MAX / 10 || (v == UINT64_MAX / 10 && d > UINT64_MAX % 10))
             return false;
-        v = v * 10 + (uint64_t)(*s - '0');
+        v = v * 10 + d;
     }
     while (*s == ' ' || *s == '\t')
         s++;
@@ -231,13 +255,35 @@ static bool parse_bytes(const char *s, uint64_t *out)
     return *s == '\0';
 }
 
-/* A quoted header string, with "" for a quote, unquoted in place. */
-static char *parse_quoted(char *s)
+/* Whether s is one quoted string ("" for a quote), with blanks around it. */
+static bool is_quoted(const char *s)
 {
     while (*s == ' ' || *s == '\t')
         s++;
-    if (*s != '"')
+    if (*s++ != '"')
+        return false;
+    for (;; s++) {
+        if (*s == '\0')
+            return false;
+        if (*s == '"') {
+            if (s[1] != '"')
+                break;
+            s++;
+        }
+    }
+    for (s++; *s == ' ' || *s == '\t'; s++)
+        ;
+    return *s == '\0';
+}
+
+/* A quoted header string, with "" for a quote, unquoted in place; NULL, with the line
+ * left as it was (for the message), when it is not one. */
+static char *parse_quoted(char *s)
+{
+    if (!is_quoted(s))
         return NULL;
+    while (*s == ' ' || *s == '\t')
+        s++;
     char *out = s, *in = s + 1;
     for (;; in++) {
         if (*in == '\0')
@@ -278,6 +324,16 @@ static bool parse_date(const char *text, int64_t *seconds)
 static enum hp_status report(struct hp_reader *r, uint64_t time_ns, const struct census_entry *e,
                              size_t count, struct ev_error *err)
 {
+    /* Outputs take time to go forward (a chart's areas, the .hp itself): a census before
+     * the one reported last is put at that one's time, and the warning says so. */
+    if (r->censuses > 0 && time_ns < r->last_ns) {
+        if (r->backwards++ == 0) {
+            r->backwards_line = r->sample_line;
+            r->backwards_ns = time_ns;
+            r->backwards_prev_ns = r->last_ns;
+        }
+        time_ns = r->last_ns;
+    }
     struct census_frame frame = { time_ns, 0, count, e };
     if (r->events.frame && r->events.frame(r->events.ctx, &frame) != 0) {
         ev_error_set(err, "line %llu: stopped by an output", (unsigned long long)r->line_no);
@@ -318,6 +374,13 @@ static enum hp_status add_entry(struct hp_reader *r, char *line, size_t len, str
     uint64_t bytes;
     if (!sep || sep == line || !parse_bytes(sep + 1, &bytes))
         return bad(r, err, "expected a label, a tab and a number of bytes", line);
+    if (bytes > UINT64_MAX - r->sample_total) {
+        ev_error_set(err, "line %llu: the census begun at line %llu totals more than 2^64 "
+                     "bytes", (unsigned long long)r->line_no,
+                     (unsigned long long)r->sample_line);
+        return HP_LIMIT;
+    }
+    r->sample_total += bytes;
     size_t label_len = (size_t)(sep - line);
     uint32_t band;
     enum table_status bs = bands_string(r->bands, line, label_len, &band);
@@ -389,6 +452,7 @@ static enum hp_status begin_sample(struct hp_reader *r, const char *line, char *
     r->sample_ns = ns;
     r->sample_line = r->line_no;
     r->count = 0;
+    r->sample_total = 0;
     return HP_OK;
 }
 

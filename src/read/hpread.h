@@ -55,6 +55,10 @@ const struct run_info *hp_reader_run_info(const struct hp_reader *r);
 const struct bands *hp_reader_bands(const struct hp_reader *r);
 uint64_t hp_reader_censuses(const struct hp_reader *r);
 
+/* After a run: whether something was read that the reader changed (a census whose time
+ * goes backwards is put at the time of the one before), with the warning in w. */
+bool hp_reader_warning(const struct hp_reader *r, struct ev_error *w);
+
 /* True when the first bytes of an input (4 are enough) start like a .hp header keyword
  * (JOB, DATE, SAMPLE_UNIT, VALUE_UNIT, BEGIN_SAMPLE, MARK) rather than an eventlog. */
 bool hp_looks_like(const unsigned char *head, size_t len);

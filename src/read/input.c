@@ -183,7 +183,7 @@ static int open_eventlog(struct input *in, struct ev_source src, struct ev_error
     if (in->opt.progress)
         track_progress(in, &src);
     in->reader = ev_reader_new(src, in->opt.read_buffer);
-    struct census_options copt = { in->opt.ccs_length };
+    struct census_options copt = { in->opt.ccs_length, in->opt.time_profile };
     in->census = census_new(&copt, &in->events);
     in->tracker.census = in->census;
     if (!in->reader || !in->census) {
@@ -239,9 +239,19 @@ const struct run_info *input_run_info(const struct input *in)
     return in->hp ? hp_reader_run_info(in->hp) : census_run_info(in->census);
 }
 
+bool input_is_hp(const struct input *in)
+{
+    return in->hp != NULL;
+}
+
 const struct bands *input_bands(const struct input *in)
 {
     return in->hp ? hp_reader_bands(in->hp) : census_bands(in->census);
+}
+
+const struct timeprof *input_timeprof(const struct input *in)
+{
+    return in->census ? census_timeprof(in->census) : NULL;
 }
 
 static enum input_status read_hp(struct input *in, struct input_outcome *out,
@@ -258,6 +268,9 @@ static enum input_status read_hp(struct input *in, struct input_outcome *out,
         out->damage = *err;
         add_warning(out, err);
     }
+    struct ev_error w;
+    if (hp_reader_warning(in->hp, &w))
+        add_warning(out, &w);
     return INPUT_OK;
 }
 
@@ -269,7 +282,8 @@ static enum input_status read_eventlog(struct input *in, struct input_outcome *o
     enum census_status cst = CENSUS_OK;
     /* --dump prints every event; a conversion needs only the few the assembler wants. */
     if (!in->opt.dump)
-        ev_reader_skip_unwanted(in->reader, census_wants);
+        ev_reader_skip_unwanted(in->reader,
+                                in->opt.time_profile ? census_wants_time : census_wants);
     while ((st = ev_reader_next(in->reader, &ev, err)) == EV_OK) {
         if (in->opt.dump)
             dump_event(in->opt.dump, &ev);

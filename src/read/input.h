@@ -30,6 +30,9 @@ struct input_options {
     progress_fn progress;       /* an eventlog: called at most ten times a second while
                                  * reading and once at its end (progress.h); or NULL */
     void *progress_ctx;
+    /* An eventlog: assemble its time profile with these options (input_timeprof);
+     * NULL: its events are skipped. */
+    const struct timeprof_options *time_profile;
 };
 
 enum input_status {
@@ -59,6 +62,10 @@ struct input *input_open(const struct input_options *opt, const struct census_ev
  * them as it is read). */
 const struct run_info *input_run_info(const struct input *in);
 const struct bands *input_bands(const struct input *in);
+/* Whether the input is a .hp (else an eventlog). */
+bool input_is_hp(const struct input *in);
+/* The time profile of an eventlog read with input_options.time_profile, else NULL. */
+const struct timeprof *input_timeprof(const struct input *in);
 
 /* Reads the rest of the input through the callbacks. */
 enum input_status input_read(struct input *in, struct input_outcome *out, struct ev_error *err);

@@ -2,6 +2,7 @@
 #include "sink/sink.h"
 
 #include <string.h>
+#include <strings.h>
 
 static const struct {
     const char *name;
@@ -12,23 +13,57 @@ static const struct {
     { "json", FORMAT_JSON },
     { "svg", FORMAT_SVG },
     { "png", FORMAT_PNG },
+    { "folded", FORMAT_FOLDED },
 };
 
 enum output_format format_from_name(const char *name)
 {
     for (size_t i = 0; i < sizeof formats / sizeof *formats; i++)
-        if (strcmp(name, formats[i].name) == 0)
+        if (strcasecmp(name, formats[i].name) == 0)
             return formats[i].format;
     return FORMAT_NONE;
 }
 
+/* The extension of the file name in path[0..len), without its dot; NULL without one. */
+static const char *extension(const char *path, size_t len, size_t *ext_len)
+{
+    for (size_t i = len; i > 0; i--) {
+        if (path[i - 1] == '/')
+            return NULL;
+        if (path[i - 1] == '.') {
+            *ext_len = len - i;
+            return path + i;
+        }
+    }
+    return NULL;
+}
+
 enum output_format format_from_path(const char *path)
 {
-    const char *dot = strrchr(path, '.');
-    const char *slash = strrchr(path, '/');
-    if (!dot || (slash && dot < slash))
+    size_t len = strlen(path), ext_len;
+    const char *ext = extension(path, len, &ext_len);
+    if (ext && ext_len == 2 && strncasecmp(ext, "gz", 2) == 0) {
+        /* x.hp.gz is a compressed .hp; x.gz alone names no format */
+        len = (size_t)(ext - path) - 1;
+        ext = extension(path, len, &ext_len);
+        if (!ext)
+            return FORMAT_NONE;
+    }
+    if (!ext)
         return FORMAT_NONE;
-    return format_from_name(dot + 1);
+    for (size_t i = 0; i < sizeof formats / sizeof *formats; i++)
+        if (strlen(formats[i].name) == ext_len && strncasecmp(ext, formats[i].name, ext_len) == 0)
+            return formats[i].format;
+    return FORMAT_NONE;
+}
+
+bool format_path_has_extension(const char *path)
+{
+    size_t len = strlen(path), ext_len;
+    const char *ext = extension(path, len, &ext_len);
+    if (ext && ext_len == 2 && strncasecmp(ext, "gz", 2) == 0)
+        ext = extension(path, (size_t)(ext - path) - 1, &ext_len);
+    return ext != NULL;
 }
 
 bool format_is_chart(enum output_format format)
@@ -39,6 +74,11 @@ bool format_is_chart(enum output_format format)
 bool format_is_summary(enum output_format format)
 {
     return format == FORMAT_SUMMARY_TEXT || format == FORMAT_SUMMARY_JSON;
+}
+
+bool format_uses_time_profile(enum output_format format)
+{
+    return format == FORMAT_FOLDED || format_is_chart(format) || format_is_summary(format);
 }
 
 struct sink *sink_new(enum output_format format, FILE *out, const struct sink_context *ctx)
@@ -58,6 +98,8 @@ struct sink *sink_new(enum output_format format, FILE *out, const struct sink_co
         return sink_svg_new(out, ctx);
     case FORMAT_PNG:
         return sink_png_new(out, ctx);
+    case FORMAT_FOLDED:
+        return sink_folded_new(out, ctx);
     default:
         return NULL;
     }

@@ -18,19 +18,27 @@ enum output_format {
     FORMAT_NONE = 0, FORMAT_HP, FORMAT_CSV, FORMAT_JSON, FORMAT_SVG,
     FORMAT_SUMMARY_TEXT, FORMAT_SUMMARY_JSON,   /* --summary, --summary=json */
     FORMAT_PNG,
+    FORMAT_FOLDED,                              /* time profile: folded stacks */
 };
 
 /* The format named by "hp", "svg", "png", ... (for -f), or FORMAT_NONE. */
 enum output_format format_from_name(const char *name);
-/* The format a file name's extension asks for, or FORMAT_NONE. */
+/* The format a file name's extension asks for, or FORMAT_NONE; both without regard to
+ * case, and a final ".gz" (a compressed output) looked through: x.HP.gz is a .hp. */
 enum output_format format_from_path(const char *path);
+/* Whether the file name has an extension besides ".gz": a name without one, such as
+ * /dev/stdout, a FIFO or x.gz, gets the default format. */
+bool format_path_has_extension(const char *path);
 /* Formats that draw a chart (a display list: compare.h), and the --summary formats. */
 bool format_is_chart(enum output_format format);
 bool format_is_summary(enum output_format format);
+/* Formats that read the time profile (folded stacks, flame graphs, the summary). */
+bool format_uses_time_profile(enum output_format format);
 
 struct chart_options;   /* chart.h */
 struct peak;            /* peak.h */
 struct compare_base;    /* compare.h */
+struct timeprof;        /* census/timeprof.h */
 
 /* What every sink may read; owned by the producer and alive until finish returns. */
 struct sink_context {
@@ -47,6 +55,10 @@ struct sink_context {
      * above this run, the summary reports the change; .hp, CSV and JSON ignore it. */
     const struct compare_base *base;
     double png_scale;           /* PNG: --scale, pixels per layout unit; 0 = 1 */
+    /* The time profile (complete when finish is called), or NULL when the input has
+     * none to give (a .hp) or no output asked for it. */
+    const struct timeprof *timeprof;
+    bool system_ccs;            /* --system-ccs: keep the runtime's own cost centres */
 };
 
 struct sink;
@@ -78,5 +90,6 @@ struct sink *sink_summary_text_new(FILE *out, const struct sink_context *ctx);
 struct sink *sink_summary_json_new(FILE *out, const struct sink_context *ctx);
 struct sink *sink_svg_new(FILE *out, const struct sink_context *ctx);
 struct sink *sink_png_new(FILE *out, const struct sink_context *ctx);
+struct sink *sink_folded_new(FILE *out, const struct sink_context *ctx);
 
 #endif

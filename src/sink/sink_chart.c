@@ -18,6 +18,7 @@
 
 #include "chart/chart.h"
 #include "chart/compare.h"
+#include "chart/flame.h"
 #include "render/png_encode.h"
 #include "render/png_render.h"
 #include "chart/profile.h"
@@ -36,6 +37,8 @@ struct chart_sink {
     chart_writer write;
     double scale;                   /* PNG: --scale */
     struct ev_error error;          /* why finish failed, when errno cannot say */
+    uint64_t censuses;              /* heap censuses seen: none, and a time profile,
+                                     * draws the flame graph by default */
 };
 
 static int no_memory(void)
@@ -47,6 +50,7 @@ static int no_memory(void)
 static int chart_frame(struct sink *s, const struct census_frame *frame)
 {
     struct chart_sink *g = (struct chart_sink *)s;
+    g->censuses++;
     return profile_add_frame(g->profile, frame, s->ctx.bands) == 0 ? 0 : no_memory();
 }
 
@@ -85,8 +89,23 @@ static int chart_finish(struct sink *s)
     struct chart_sink *g = (struct chart_sink *)s;
     struct display_list dl;
     struct textmeasure *tm = textmeasure_new();
-    /* one chart, or with --compare the base above this run */
-    int rc = tm ? compare_layout(&s->ctx, g->profile, &g->chart, tm, &dl) : -1;
+    /* The time profile (--view flame or icicle, or by default when there is nothing else
+     * to draw); else one chart, or with --compare the base above this run. */
+    enum chart_view view = g->chart.view;
+    const struct timeprof *tp = s->ctx.timeprof;
+    if (view == CHART_VIEW_AUTO && g->censuses == 0 && timeprof_present(tp))
+        view = CHART_VIEW_FLAME;
+    bool flame = view == CHART_VIEW_FLAME || view == CHART_VIEW_ICICLE;
+    if (flame && !timeprof_present(tp)) {
+        textmeasure_free(tm);
+        ev_error_set(&g->error, "the input has no time profile to draw (--view %s; run the "
+                     "program with +RTS -p -l)", view == CHART_VIEW_FLAME ? "flame" : "icicle");
+        return -1;
+    }
+    int rc = !tm ? -1
+             : flame ? flame_layout(tp, s->ctx.system_ccs, view == CHART_VIEW_ICICLE,
+                                    s->ctx.info, s->ctx.input_name, &g->chart, tm, &dl)
+                     : compare_layout(&s->ctx, g->profile, &g->chart, tm, &dl);
     textmeasure_free(tm);
     if (rc != 0)
         return no_memory();

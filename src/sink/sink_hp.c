@@ -20,9 +20,15 @@
 /* The most a census line holds besides its label: "(" stack number ")" "\t" bytes "\n". */
 #define LINE_EXTRA 48
 
+/* Markers before the first census wait for the header, which needs the program's
+ * arguments (an eventlog may give them after the first marker). */
+#define HELD_MARKERS 4096
+
 struct hp_sink {
     struct sink base;
     bool header_written;
+    size_t held;                 /* markers waiting for the header */
+    uint64_t held_ns[HELD_MARKERS];
     uint64_t last_time_ns;
     size_t len;                  /* bytes waiting in buf */
     char buf[LINE_BUFFER];
@@ -160,7 +166,13 @@ static int write_header(struct hp_sink *h)
     put_quoted(out, date);
     fputs("\nSAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n", out);
     h->header_written = true;
-    return put_empty_sample(out, 0);
+    if (put_empty_sample(out, 0) != 0)
+        return -1;
+    for (size_t i = 0; i < h->held; i++)
+        if (put_sample_line(out, "MARK ", h->held_ns[i]) != 0)
+            return -1;
+    h->held = 0;
+    return 0;
 }
 
 static int hp_frame(struct sink *s, const struct census_frame *frame)
@@ -187,6 +199,27 @@ static int hp_frame(struct sink *s, const struct census_frame *frame)
     return ferror(out) ? -1 : 0;
 }
 
+/* A marker as the .hp grammar has it, "MARK t" between censuses (hp2ps draws it as a
+ * tick on the time axis; its text has no place in a .hp). So MARK lines of a .hp input
+ * come back, and traceMarker markers of an eventlog show in hp2ps. */
+static int hp_marker(struct sink *s, uint64_t time_ns, const char *text, size_t len)
+{
+    struct hp_sink *h = (struct hp_sink *)s;
+    (void)text;
+    (void)len;
+    if (!h->header_written && h->held < HELD_MARKERS) {
+        h->held_ns[h->held++] = time_ns;
+        return 0;
+    }
+    if (!h->header_written && write_header(h) != 0)
+        return -1;
+    if (put_sample_line(s->out, "MARK ", time_ns) != 0)
+        return -1;
+    if (s->ctx.live && fflush(s->out) != 0)
+        return -1;
+    return ferror(s->out) ? -1 : 0;
+}
+
 static int hp_finish(struct sink *s)
 {
     struct hp_sink *h = (struct hp_sink *)s;
@@ -207,6 +240,7 @@ static void hp_destroy(struct sink *s)
 
 static const struct sink_ops hp_ops = {
     .frame = hp_frame,
+    .marker = hp_marker,
     .finish = hp_finish,
     .destroy = hp_destroy,
 };

@@ -3,9 +3,12 @@
  * Program and arguments, GHC version, breakdown, number of censuses and duration, the
  * peak residency with its time and the largest bands at the peak, each band's peak and
  * mean, the markers, and the damage found. The peak comes from the exact tracker the run
- * keeps (sink_context.peak); band statistics and markers from a profile fed like a
- * chart's (exact statistics, bounded markers). Written at finish, when the warnings of
- * the run are known (sink_context.warnings).
+ * keeps (sink_context.peak); band statistics from a profile fed like a chart's (exact
+ * statistics). Markers are kept here, every one of them (a chart's profile keeps one per
+ * pixel column, and traceMarker calls made back to back, microseconds apart, would
+ * vanish), up to SUMMARY_MAX_MARKERS, and listed in time order (an eventlog gives them by
+ * capability, not by time). Written at finish, when the warnings of the run are known
+ * (sink_context.warnings).
  */
 #include "sink/sink.h"
 
@@ -16,17 +19,25 @@
 #include <string.h>
 
 #include "base/format.h"
+#include "base/grow.h"
 #include "chart/chart.h"
 #include "chart/compare.h"
 #include "census/peak.h"
 #include "chart/profile.h"
 #include "sink/textout.h"
+#include "sink/timeprof_summary.h"
 
 /* Bands named in the text summary; the JSON has them all. */
 #define TEXT_TOP_AT_PEAK 5
 #define TEXT_BANDS 10
 #define JSON_TOP_AT_PEAK 10
 #define GREW_MOST 10            /* --compare: bands that grew most, by peak */
+
+struct summary_marker {
+    uint64_t time_ns;
+    uint64_t seq;               /* arrival order: equal times stay in it */
+    char *text;                 /* at most PROFILE_MAX_MARKER_TEXT bytes, NUL-terminated */
+};
 
 struct summary_sink;
 static void text_compare(struct summary_sink *m, const struct peak *pk,
@@ -35,7 +46,11 @@ static void text_compare(struct summary_sink *m, const struct peak *pk,
 struct summary_sink {
     struct sink base;
     bool json;
+    bool no_memory;                 /* the time profile part ran out of memory */
     struct profile *profile;
+    struct summary_marker *markers;
+    size_t marker_count, marker_cap;
+    uint64_t markers_not_listed;  /* past SUMMARY_MAX_MARKERS */
     char name[65536 + 16];
 };
 
@@ -52,11 +67,37 @@ static int summary_frame(struct sink *s, const struct census_frame *frame)
 static int summary_marker(struct sink *s, uint64_t time_ns, const char *text, size_t len)
 {
     struct summary_sink *m = (struct summary_sink *)s;
-    if (profile_add_marker(m->profile, time_ns, text, len) != 0) {
+    if (m->marker_count == SUMMARY_MAX_MARKERS) {
+        m->markers_not_listed++;
+        return 0;
+    }
+    if (GROW_ARRAY(m->markers, &m->marker_cap, m->marker_count + 1) != 0) {
         errno = ENOMEM;
         return -1;
     }
+    if (len > PROFILE_MAX_MARKER_TEXT) {
+        len = PROFILE_MAX_MARKER_TEXT;
+        while (len > 0 && ((unsigned char)text[len] & 0xc0) == 0x80)
+            len--;   /* never cut inside a UTF-8 character */
+    }
+    char *copy = malloc(len + 1);
+    if (!copy) {
+        errno = ENOMEM;
+        return -1;
+    }
+    memcpy(copy, text, len);
+    copy[len] = '\0';
+    m->markers[m->marker_count] = (struct summary_marker){ time_ns, m->marker_count, copy };
+    m->marker_count++;
     return 0;
+}
+
+static int by_time(const void *a, const void *b)
+{
+    const struct summary_marker *x = a, *y = b;
+    if (x->time_ns != y->time_ns)
+        return x->time_ns < y->time_ns ? -1 : 1;
+    return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
 static const char *name_of(struct summary_sink *m, uint32_t band, size_t *len)
@@ -99,15 +140,21 @@ static void write_text(struct summary_sink *m, const struct peak *pk,
         const char *name = name_of(m, v->bands[i].band, &len);
         fprintf(out, "  %10s  %10s  %.*s\n", size, mean, (int)len, name);
     }
-    fprintf(out, "markers    %zu\n", v->marker_count);
-    for (size_t i = 0; i < v->marker_count; i++)
-        format_fprintf(out, "  %8.2f s  %s\n", v->markers[i].time_ns / 1e9, v->markers[i].text);
+    fprintf(out, "markers    %" PRIu64 "\n", m->marker_count + m->markers_not_listed);
+    /* Six decimals: markers microseconds apart must not read as one. */
+    for (size_t i = 0; i < m->marker_count; i++)
+        format_fprintf(out, "  %12.6f s  %s\n", m->markers[i].time_ns / 1e9, m->markers[i].text);
+    if (m->markers_not_listed)
+        fprintf(out, "  (%" PRIu64 " more, not listed: at most %u are kept)\n",
+                m->markers_not_listed, SUMMARY_MAX_MARKERS);
     size_t warnings = m->base.ctx.warning_count ? *m->base.ctx.warning_count : 0;
     fprintf(out, "damage     %s\n", warnings ? "" : "none");
     for (size_t i = 0; i < warnings; i++)
         fprintf(out, "  %s\n", m->base.ctx.warnings[i].what);
     if (m->base.ctx.base)
         text_compare(m, pk, v);
+    if (timeprof_summary_text(out, &m->base.ctx) != 0)
+        m->no_memory = true;
 }
 
 static void json_key_string(FILE *out, const char *key, const char *value)
@@ -132,7 +179,12 @@ static void change_of(const struct summary_sink *m, const struct peak *pk,
                       const struct profile_view *v, struct change *c)
 {
     c->base = m->base.ctx.base;
-    c->bytes = (int64_t)pk->bytes - (int64_t)c->base->peak.bytes;
+    /* Peaks may be anything up to 2^64 - 1: the difference is taken unsigned, then
+     * held to what an int64 can say. */
+    uint64_t now = pk->bytes, was = c->base->peak.bytes;
+    uint64_t diff = now >= was ? now - was : was - now;
+    int64_t magnitude = diff > (uint64_t)INT64_MAX ? INT64_MAX : (int64_t)diff;
+    c->bytes = now >= was ? magnitude : -magnitude;
     c->percent = c->base->peak.bytes ? 100.0 * (double)c->bytes / (double)c->base->peak.bytes
                                      : NAN;
     c->grew_count = compare_grew(c->base, v, c->grew, GREW_MOST);
@@ -234,14 +286,15 @@ static void write_json(struct summary_sink *m, const struct peak *pk,
                 v->bands[i].stats.peak, v->bands[i].stats.mean, v->bands[i].stats.area);
     }
     fputs("],\n \"markers\": [", out);
-    for (size_t i = 0; i < v->marker_count; i++) {
+    for (size_t i = 0; i < m->marker_count; i++) {
         fputs(i ? ", {\"time_s\": " : "{\"time_s\": ", out);
-        textout_seconds(out, v->markers[i].time_ns);
+        textout_seconds(out, m->markers[i].time_ns);
         fputs(", \"text\": ", out);
-        textout_json_string(out, v->markers[i].text, strlen(v->markers[i].text));
+        textout_json_string(out, m->markers[i].text, strlen(m->markers[i].text));
         fputc('}', out);
     }
-    fputs("],\n \"damage\": [", out);
+    fprintf(out, "],\n \"markers_not_listed\": %" PRIu64 ",\n \"damage\": [",
+            m->markers_not_listed);
     size_t warnings = m->base.ctx.warning_count ? *m->base.ctx.warning_count : 0;
     for (size_t i = 0; i < warnings; i++) {
         const struct ev_error *w = &m->base.ctx.warnings[i];
@@ -254,6 +307,8 @@ static void write_json(struct summary_sink *m, const struct peak *pk,
     fputc(']', out);
     if (m->base.ctx.base)
         json_compare(m, pk, v);
+    if (timeprof_summary_json(out, &m->base.ctx) != 0)
+        m->no_memory = true;
     fputs("}\n", out);
 }
 
@@ -263,6 +318,8 @@ static int summary_finish(struct sink *s)
     struct peak empty = { 0 };
     const struct peak *pk = s->ctx.peak ? s->ctx.peak : &empty;
     struct profile_view v;
+    if (m->marker_count)
+        qsort(m->markers, m->marker_count, sizeof *m->markers, by_time);
     if (profile_view(m->profile, s->ctx.bands, &v) != 0) {
         errno = ENOMEM;
         return -1;
@@ -272,6 +329,10 @@ static int summary_finish(struct sink *s)
     else
         write_text(m, pk, &v);
     profile_view_free(&v);
+    if (m->no_memory) {
+        errno = ENOMEM;
+        return -1;
+    }
     return ferror(s->out) ? -1 : 0;
 }
 
@@ -279,6 +340,9 @@ static void summary_destroy(struct sink *s)
 {
     struct summary_sink *m = (struct summary_sink *)s;
     profile_free(m->profile);
+    for (size_t i = 0; i < m->marker_count; i++)
+        free(m->markers[i].text);
+    free(m->markers);
     free(m);
 }
 

@@ -35,8 +35,8 @@ STAT="$BENCH_DIR/stat.$$"
 OUT="$BENCH_DIR/out.$$"
 trap 'rm -f "$STAT" "$OUT".*' EXIT
 
-# Generated eventlogs: name, size in MiB, kind of band.
-generated="hc-128M:128:stack hy-128M:128:string"
+# Generated eventlogs: name, size in MiB, kind of band (time: a time profile, -p).
+generated="hc-128M:128:stack hy-128M:128:string tp-128M:128:time"
 if [ "$BENCH_QUICK" != 1 ]; then
     generated="$generated hc-1G:1024:stack"
 fi
@@ -125,5 +125,11 @@ for f in "${files[@]}"; do
             row "" ".$fmt" "(this ev2hp has no $fmt output)"
         fi
     done
+    # A time profile (+RTS -p -l): its own output, the folded stacks (.svg above is
+    # its flame graph).
+    if [[ $name == gen-tp-* ]] && supports folded; then
+        run_cell "$runs" "$EV2HP" -q "$f" -o "$OUT.folded"
+        row "" .folded
+    fi
     rm -f "$OUT".*
 done

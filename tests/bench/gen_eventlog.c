@@ -15,10 +15,15 @@
  * repeat exactly. Everything comes from a seeded generator: the same options give the same
  * bytes.
  *
+ * With -k time the eventlog is a time profile (+RTS -p -l, no heap censuses): PROF_BEGIN,
+ * then every 1 ms tick one PROF_SAMPLE_COST_CENTRE per capability, its stack (4 to 24
+ * frames deep, as -fprof-auto programs have) drawn from a few thousand distinct stacks
+ * with a skew (a few hot loops take most ticks), among the same scheduler traffic.
+ *
  * The file is built with the in-memory writer of the tests (tests/evwriter.h) and written
  * out block by block, so the generator's memory stays small whatever size is asked for.
  *
- *     gen_eventlog [-s MIB] [-k stack|string] [-b BANDS] [-c CAPS] [-S SEED] OUTPUT
+ *     gen_eventlog [-s MIB] [-k stack|string|time] [-b BANDS] [-c CAPS] [-S SEED] OUTPUT
  */
 #include <errno.h>
 #include <stdio.h>
@@ -47,6 +52,7 @@ enum {
 struct options {
     unsigned long mib;
     int strings;               /* string bands (-hy) instead of stacks (-hc) */
+    int time;                  /* a time profile (-p) instead of heap censuses */
     unsigned bands;
     unsigned caps;
     unsigned long long seed;
@@ -134,6 +140,8 @@ static void write_header(struct gen *g)
         { 164, -1, "Heap profile string sample" },
         { 165, 8, "End of heap profile sample" },
         { 166, 16, "Start of heap profile (biographical) sample" },
+        { 167, -1, "Time profile cost-centre stack" },
+        { 168, 8, "Start of a time profile" },
     };
     evw_header_begin(g->w);
     for (size_t i = 0; i < sizeof types / sizeof *types; i++)
@@ -334,8 +342,9 @@ static void define_cost_centres(struct gen *g)
 
 static void preamble(struct gen *g)
 {
-    static const char *const argv[] = {
-        "/srv/bench/service", "--port", "8080", "+RTS", "-hc", "-l", "-i0.01", "-N4",
+    const char *const argv[] = {
+        "/srv/bench/service", "--port", "8080", "+RTS", g->opt.time ? "-p" : "-hc", "-l",
+        "-i0.01", "-N4",
     };
     size_t at = begin_block(g);
     static struct evw_payload p;
@@ -354,14 +363,95 @@ static void preamble(struct gen *g)
         evw_p_u16(&p, cap);
         evw_event(g->w, T_CAP_CREATE, g->now, &p);
     }
-    evw_prof_begin(g->w, g->now, g->opt.strings ? 4 : 1, CENSUS_INTERVAL_NS);
+    if (!g->opt.time)
+        evw_prof_begin(g->w, g->now, g->opt.strings ? 4 : 1, CENSUS_INTERVAL_NS);
     if (!g->opt.strings)
         define_cost_centres(g);
     end_block(g, at, GLOBAL_CAP);
 }
 
+#define TIME_STACKS 4096
+#define TIME_MAX_DEPTH 24
+#define TICK_NS 1000000u
+
+/* The stacks of a time profile: deep, sharing their outer frames as real call trees do. */
+static uint32_t (*make_time_stacks(struct gen *g, unsigned *depths))[TIME_MAX_DEPTH]
+{
+    uint32_t (*stacks)[TIME_MAX_DEPTH] = calloc(TIME_STACKS, sizeof *stacks);
+    if (!stacks)
+        die("out of memory");
+    for (unsigned i = 0; i < TIME_STACKS; i++) {
+        depths[i] = 4 + below(g, TIME_MAX_DEPTH - 4 + 1);
+        /* outermost frames from a small set, inner ones from all cost centres */
+        for (unsigned d = 0; d < depths[i]; d++) {
+            unsigned outer = depths[i] - 1 - d;   /* 0 = outermost */
+            stacks[i][d] = outer < 3 ? 1 + (i >> (10 - 3 * outer)) % 7 + outer * 7
+                                     : 1 + below(g, g->cost_centres);
+        }
+    }
+    return stacks;
+}
+
+static void time_sample(struct gen *g, uint16_t cap, uint64_t tick, const uint32_t *stack,
+                        unsigned depth)
+{
+    static struct evw_payload p;
+    evw_p_reset(&p);
+    evw_p_u32(&p, cap);
+    evw_p_u64(&p, tick);
+    evw_p_u8(&p, (uint8_t)depth);
+    for (unsigned d = 0; d < depth; d++)
+        evw_p_u32(&p, stack[d]);
+    evw_event(g->w, 167, g->now, &p);
+}
+
+/* -k time: ticks of samples, 20 ticks a block per capability, then scheduler traffic of
+ * a quarter of their bytes. */
+static void generate_time(struct gen *g)
+{
+    uint64_t target = (uint64_t)g->opt.mib << 20;
+    unsigned depths[TIME_STACKS];
+    uint32_t (*stacks)[TIME_MAX_DEPTH] = make_time_stacks(g, depths);
+    static struct evw_payload p;
+    size_t at = begin_block(g);
+    evw_p_reset(&p);
+    evw_p_u64(&p, TICK_NS);
+    evw_event(g->w, 168, g->now, &p);
+    end_block(g, at, GLOBAL_CAP);
+    uint64_t tick = 0;
+    while (total_size(g) < target) {
+        uint64_t before = total_size(g), start = g->now;
+        for (uint16_t cap = 0; cap < g->opt.caps; cap++) {
+            g->now = start;
+            at = begin_block(g);
+            for (unsigned t = 0; t < 20; t++) {
+                /* a skew: half the ticks in 16 hot stacks */
+                unsigned s = below(g, 2) ? below(g, 16) : below(g, TIME_STACKS);
+                g->now = start + (uint64_t)t * TICK_NS + cap;
+                time_sample(g, cap, tick + t, stacks[s], depths[s]);
+            }
+            end_block(g, at, cap);
+        }
+        tick += 20;
+        size_t sample_bytes = (size_t)(total_size(g) - before);
+        for (uint16_t cap = 0; cap < g->opt.caps; cap++)
+            scheduler_block(g, cap, sample_bytes / 4 / g->opt.caps);
+        if (g->now < tick * TICK_NS)
+            g->now = tick * TICK_NS;
+    }
+    free(stacks);
+    evw_data_end(g->w);
+    flush_writer(g);
+}
+
 static void generate(struct gen *g)
 {
+    if (g->opt.time) {
+        write_header(g);
+        preamble(g);
+        generate_time(g);
+        return;
+    }
     uint64_t target = (uint64_t)g->opt.mib << 20;
     write_header(g);
     preamble(g);
@@ -390,22 +480,23 @@ static void generate(struct gen *g)
 
 static void usage(void)
 {
-    fputs("usage: gen_eventlog [-s MIB] [-k stack|string] [-b BANDS] [-c CAPS] [-S SEED] "
+    fputs("usage: gen_eventlog [-s MIB] [-k stack|string|time] [-b BANDS] [-c CAPS] [-S SEED] "
           "OUTPUT\n", stderr);
     exit(2);
 }
 
 static void parse(int argc, char **argv, struct options *o)
 {
-    *o = (struct options){ 64, 0, 400, 4, 42, NULL };
+    *o = (struct options){ 64, 0, 0, 400, 4, 42, NULL };
     int c;
     while ((c = getopt(argc, argv, "s:k:b:c:S:")) != -1) {
         switch (c) {
         case 's': o->mib = strtoul(optarg, NULL, 10); break;
         case 'k':
-            if (strcmp(optarg, "stack") && strcmp(optarg, "string"))
+            if (strcmp(optarg, "stack") && strcmp(optarg, "string") && strcmp(optarg, "time"))
                 usage();
             o->strings = strcmp(optarg, "string") == 0;
+            o->time = strcmp(optarg, "time") == 0;
             break;
         case 'b': o->bands = (unsigned)strtoul(optarg, NULL, 10); break;
         case 'c': o->caps = (unsigned)strtoul(optarg, NULL, 10); break;

@@ -1,0 +1,363 @@
+/* timeprof.c: sample counts per cost-centre stack (see timeprof.h).
+ *
+ * The key of a stack is the event's own bytes (big-endian numbers, innermost first), so
+ * a sample costs one hash lookup and no conversion; consecutive samples very often
+ * repeat a stack (one capability, one hot loop), so the last key is compared first and
+ * skips even that.
+ */
+#include "census/timeprof.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/grow.h"
+#include "base/intern.h"
+
+struct timeprof {
+    struct timeprof_options opt;
+    const struct costcentres *ccs;
+    struct intern *stacks;          /* key: 4 bytes per cost centre, innermost first */
+    uint64_t *counts;               /* per stack */
+    size_t cap;
+    bool begun;
+    uint64_t interval_ns;
+    uint64_t samples, outside;
+    uint64_t cap_samples[TIMEPROF_MAX_CAPS];
+    uint32_t caps_seen;
+    /* the last stack seen, to skip the lookup when it repeats */
+    unsigned char last_key[4 * 255];
+    size_t last_len;
+    uint32_t last_id;
+    bool has_last;
+};
+
+struct timeprof *timeprof_new(const struct timeprof_options *opt)
+{
+    struct timeprof *tp = calloc(1, sizeof *tp);
+    if (!tp)
+        return NULL;
+    if (opt)
+        tp->opt = *opt;
+    /* 4 bytes per frame, at most 255 frames: bounded by the stack count. */
+    tp->stacks = intern_new(TIMEPROF_MAX_STACKS, (size_t)64 << 20);
+    if (!tp->stacks) {
+        free(tp);
+        return NULL;
+    }
+    return tp;
+}
+
+void timeprof_free(struct timeprof *tp)
+{
+    if (!tp)
+        return;
+    intern_free(tp->stacks);
+    free(tp->counts);
+    free(tp);
+}
+
+void timeprof_set_names(struct timeprof *tp, const struct costcentres *ccs) { tp->ccs = ccs; }
+
+void timeprof_begin(struct timeprof *tp, uint64_t interval_ns)
+{
+    if (!tp->begun) {
+        tp->begun = true;
+        tp->interval_ns = interval_ns;
+    }
+}
+
+enum table_status timeprof_sample(struct timeprof *tp, uint64_t time_ns, uint32_t cap,
+                                     const struct ev_ccs *stack)
+{
+    if ((tp->opt.has_from && time_ns < tp->opt.from_ns) ||
+        (tp->opt.has_to && time_ns > tp->opt.to_ns)) {
+        tp->outside++;
+        return TABLE_OK;
+    }
+    size_t len = 4 * (size_t)stack->depth;
+    uint32_t id;
+    if (tp->has_last && len == tp->last_len && memcmp(stack->ids, tp->last_key, len) == 0) {
+        id = tp->last_id;
+    } else {
+        enum table_status st = intern_get(tp->stacks, stack->ids, len, &id, NULL);
+        if (st == TABLE_FULL)
+            return TABLE_FULL;
+        if (st != TABLE_OK)
+            return TABLE_NO_MEMORY;
+        if (id >= tp->cap) {
+            size_t old = tp->cap;
+            if (GROW_ARRAY(tp->counts, &tp->cap, (size_t)id + 1) != 0)
+                return TABLE_NO_MEMORY;
+            memset(tp->counts + old, 0, (tp->cap - old) * sizeof *tp->counts);
+        }
+        if (len <= sizeof tp->last_key) {
+            memcpy(tp->last_key, stack->ids, len);
+            tp->last_len = len;
+            tp->last_id = id;
+            tp->has_last = true;
+        }
+    }
+    tp->counts[id]++;
+    tp->samples++;
+    uint32_t slot = cap < TIMEPROF_MAX_CAPS ? cap : TIMEPROF_MAX_CAPS - 1;
+    tp->cap_samples[slot]++;
+    if (slot + 1 > tp->caps_seen)
+        tp->caps_seen = slot + 1;
+    return TABLE_OK;
+}
+
+bool timeprof_present(const struct timeprof *tp)
+{
+    return tp && (tp->begun || tp->samples || tp->outside);
+}
+
+uint64_t timeprof_interval_ns(const struct timeprof *tp) { return tp->interval_ns; }
+uint64_t timeprof_samples(const struct timeprof *tp) { return tp->samples; }
+uint64_t timeprof_outside(const struct timeprof *tp) { return tp->outside; }
+
+const uint64_t *timeprof_cap_samples(const struct timeprof *tp, uint32_t *caps)
+{
+    *caps = tp->caps_seen;
+    return tp->cap_samples;
+}
+
+uint32_t timeprof_cap_count(const struct timeprof *tp)
+{
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < tp->caps_seen; i++)
+        n += tp->cap_samples[i] != 0;
+    return n;
+}
+
+uint32_t timeprof_stack_count(const struct timeprof *tp) { return intern_count(tp->stacks); }
+
+uint64_t timeprof_stack(const struct timeprof *tp, uint32_t i, unsigned *depth)
+{
+    size_t len;
+    intern_key(tp->stacks, i, &len);
+    *depth = (unsigned)(len / 4);
+    return tp->counts[i];
+}
+
+uint32_t timeprof_stack_cc(const struct timeprof *tp, uint32_t i, unsigned k)
+{
+    size_t len;
+    const unsigned char *p = (const unsigned char *)intern_key(tp->stacks, i, &len) + 4 * k;
+    return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+}
+
+void timeprof_cc_names(const struct timeprof *tp, uint32_t number, struct timeprof_cc *out,
+                       char scratch[16])
+{
+    struct ccs_name name;
+    if (tp->ccs && costcentres_lookup(tp->ccs, number, &name)) {
+        const char *src = costcentres_srcloc(tp->ccs, number);
+        *out = (struct timeprof_cc){ name.label, name.label_len, name.module, name.module_len,
+                                     src ? src : "" };
+        return;
+    }
+    int n = snprintf(scratch, 16, "#%lu", (unsigned long)number);
+    *out = (struct timeprof_cc){ scratch, (size_t)n, "", 0, "" };
+}
+
+static bool names_are(const struct timeprof_cc *cc, const char *label, const char *module)
+{
+    return cc->label_len == strlen(label) && memcmp(cc->label, label, cc->label_len) == 0 &&
+           cc->module_len == strlen(module) && memcmp(cc->module, module, cc->module_len) == 0;
+}
+
+bool timeprof_is_system(const struct timeprof *tp, uint32_t number)
+{
+    struct timeprof_cc cc;
+    char scratch[16];
+    timeprof_cc_names(tp, number, &cc, scratch);
+    /* The runtime declares them with these modules (rts/Profiling.c, CC_DECLARE). */
+    return names_are(&cc, "GC", "GC") || names_are(&cc, "SYSTEM", "SYSTEM") ||
+           names_are(&cc, "IDLE", "IDLE") || names_are(&cc, "OVERHEAD_of", "PROFILING") ||
+           names_are(&cc, "DONT_CARE", "MAIN");
+}
+
+bool timeprof_stack_is_system(const struct timeprof *tp, uint32_t i)
+{
+    unsigned depth;
+    timeprof_stack(tp, i, &depth);
+    for (unsigned k = 0; k < depth; k++)
+        if (timeprof_is_system(tp, timeprof_stack_cc(tp, i, k)))
+            return true;
+    return false;
+}
+
+uint64_t timeprof_kept_samples(const struct timeprof *tp, bool system)
+{
+    if (system)
+        return tp->samples;
+    uint64_t n = 0;
+    for (uint32_t i = 0; i < timeprof_stack_count(tp); i++)
+        if (!timeprof_stack_is_system(tp, i))
+            n += tp->counts[i];
+    return n;
+}
+
+int timeprof_tree(const struct timeprof *tp, bool system, struct timeprof_tree *out)
+{
+    memset(out, 0, sizeof *out);
+    uint32_t nstacks = timeprof_stack_count(tp);
+    size_t bound = 1;
+    for (uint32_t i = 0; i < nstacks; i++) {
+        unsigned depth;
+        timeprof_stack(tp, i, &depth);
+        bound += depth;
+    }
+    /* (parent, cc) -> node: the tree never holds more nodes than the stacks' frames. */
+    struct intern *index = intern_new(bound > UINT32_MAX ? UINT32_MAX : (uint32_t)bound,
+                                      bound * 8);
+    out->nodes = malloc(bound * sizeof *out->nodes);
+    uint32_t *last_child = malloc(bound * sizeof *last_child);
+    if (!index || !out->nodes || !last_child)
+        goto no_memory;
+    out->nodes[0] = (struct timeprof_node){ 0, UINT32_MAX, UINT32_MAX, UINT32_MAX, 0, 0, 0 };
+    last_child[0] = UINT32_MAX;
+    out->count = 1;
+    for (uint32_t i = 0; i < nstacks; i++) {
+        unsigned depth;
+        uint64_t count = timeprof_stack(tp, i, &depth);
+        if (!system && timeprof_stack_is_system(tp, i))
+            continue;
+        uint32_t node = 0;
+        out->nodes[0].total += count;
+        for (unsigned k = depth; k-- > 0;) {
+            uint32_t cc = timeprof_stack_cc(tp, i, k);
+            unsigned char key[8] = { node >> 24, node >> 16, node >> 8, node,
+                                     cc >> 24, cc >> 16, cc >> 8, cc };
+            uint32_t id;
+            bool added;
+            if (intern_get(index, key, 8, &id, &added) != TABLE_OK)
+                goto no_memory;
+            uint32_t child = id + 1;   /* the index numbers non-root nodes from 0 */
+            if (added) {
+                struct timeprof_node *p = &out->nodes[node];
+                out->nodes[child] = (struct timeprof_node){ cc, node, UINT32_MAX, UINT32_MAX,
+                                                            p->depth + 1, 0, 0 };
+                last_child[child] = UINT32_MAX;
+                if (last_child[node] == UINT32_MAX)
+                    p->first_child = child;
+                else
+                    out->nodes[last_child[node]].next_sibling = child;
+                last_child[node] = child;
+                out->count++;
+                if (p->depth + 1 > out->max_depth)
+                    out->max_depth = p->depth + 1;
+            }
+            node = child;
+            out->nodes[node].total += count;
+        }
+        out->nodes[node].self += count;
+    }
+    intern_free(index);
+    free(last_child);
+    return 0;
+no_memory:
+    intern_free(index);
+    free(last_child);
+    timeprof_tree_free(out);
+    return -1;
+}
+
+void timeprof_tree_free(struct timeprof_tree *t)
+{
+    free(t->nodes);
+    memset(t, 0, sizeof *t);
+}
+
+static int by_share(const void *a, const void *b)
+{
+    const struct timeprof_cc_total *x = a, *y = b;
+    if (x->individual != y->individual)
+        return x->individual > y->individual ? -1 : 1;
+    if (x->inherited != y->inherited)
+        return x->inherited > y->inherited ? -1 : 1;
+    return x->cc < y->cc ? -1 : x->cc > y->cc;
+}
+
+int timeprof_cc_totals(const struct timeprof *tp, bool system, struct timeprof_cc_total **out,
+                       size_t *count)
+{
+    *out = NULL;
+    *count = 0;
+    uint32_t nstacks = timeprof_stack_count(tp);
+    size_t bound = 0;
+    for (uint32_t i = 0; i < nstacks; i++) {
+        unsigned depth;
+        timeprof_stack(tp, i, &depth);
+        bound += depth;
+    }
+    struct intern *index = intern_new(bound ? (uint32_t)(bound > UINT32_MAX ? UINT32_MAX : bound)
+                                            : 1, bound * 4 + 4);
+    struct timeprof_cc_total *t = malloc((bound ? bound : 1) * sizeof *t);
+    /* the sample's stack that last counted a cost centre, so recursion counts once */
+    uint32_t *seen_in = malloc((bound ? bound : 1) * sizeof *seen_in);
+    if (!index || !t || !seen_in)
+        goto no_memory;
+    size_t n = 0;
+    for (uint32_t i = 0; i < nstacks; i++) {
+        unsigned depth;
+        uint64_t c = timeprof_stack(tp, i, &depth);
+        if (!system && timeprof_stack_is_system(tp, i))
+            continue;
+        for (unsigned k = 0; k < depth; k++) {
+            uint32_t cc = timeprof_stack_cc(tp, i, k);
+            unsigned char key[4] = { cc >> 24, cc >> 16, cc >> 8, cc };
+            uint32_t id;
+            bool added;
+            if (intern_get(index, key, 4, &id, &added) != TABLE_OK)
+                goto no_memory;
+            if (added) {
+                t[id] = (struct timeprof_cc_total){ cc, 0, 0 };
+                seen_in[id] = UINT32_MAX;
+                n++;
+            }
+            if (k == 0)
+                t[id].individual += c;
+            if (seen_in[id] != i) {
+                seen_in[id] = i;
+                t[id].inherited += c;
+            }
+        }
+    }
+    intern_free(index);
+    free(seen_in);
+    if (n > 1)
+        qsort(t, n, sizeof *t, by_share);
+    *out = t;
+    *count = n;
+    return 0;
+no_memory:
+    intern_free(index);
+    free(seen_in);
+    free(t);
+    return -1;
+}
+
+static size_t put_clean(char *out, size_t size, size_t at, const char *s, size_t len)
+{
+    for (size_t i = 0; i < len; i++, at++) {
+        char ch = s[i] == ';' ? ':' : (s[i] == '\n' || s[i] == '\r') ? ' ' : s[i];
+        if (at + 1 < size)
+            out[at] = ch;
+    }
+    return at;
+}
+
+size_t timeprof_frame_name(const struct timeprof_cc *cc, char *out, size_t size)
+{
+    size_t at = 0;
+    if (cc->module_len) {
+        at = put_clean(out, size, at, cc->module, cc->module_len);
+        at = put_clean(out, size, at, ".", 1);
+    }
+    at = put_clean(out, size, at, cc->label, cc->label_len);
+    if (size)
+        out[at < size ? at : size - 1] = '\0';
+    return at;
+}

@@ -1,0 +1,296 @@
+/* flame.c: the flame and icicle graphs of a time profile (see flame.h).
+ *
+ * The tree is walked depth first with an explicit stack (a deep recursion in the
+ * profiled program must not become one here); each node's x is decided when its parent
+ * is drawn, from its siblings sorted by name.
+ */
+#include "chart/flame.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/format.h"
+#include "base/utf8.h"
+
+#define MARGIN 16.0
+#define TITLE_SIZE 18.0
+#define SUBTITLE_SIZE 12.0
+#define FRAME_SIZE 11.0
+#define ROW 17.0
+#define MIN_FRAME 0.33          /* narrower frames are not drawn (their parent shows them) */
+#define NAME_MAX_ 4096
+
+static const struct dl_color WHITE = { 255, 255, 255, 255 };
+static const struct dl_color INK = { 34, 34, 34, 255 };
+static const struct dl_color QUIET = { 102, 102, 102, 255 };
+
+struct flame {
+    const struct timeprof *tp;
+    const struct timeprof_tree *tree;
+    struct textmeasure *tm;
+    struct display_list *dl;
+    bool failed;
+    bool icicle;
+    double left, width, top, bottom;
+    unsigned rows;              /* depths 0 .. rows-1 are drawn */
+    uint64_t root_total;
+    uint64_t narrow, deep;      /* frames not drawn */
+    char name[NAME_MAX_];
+    char shown[NAME_MAX_];
+};
+
+static void check(struct flame *F, const void *item)
+{
+    if (!item)
+        F->failed = true;
+}
+
+/* "Module.label" of a node as valid UTF-8 into out; the root is "all". */
+static void node_name(const struct flame *F, uint32_t node, char *out, size_t size)
+{
+    if (node == 0) {
+        snprintf(out, size, "all");
+        return;
+    }
+    struct timeprof_cc cc;
+    char scratch[16];
+    timeprof_cc_names(F->tp, F->tree->nodes[node].cc, &cc, scratch);
+    timeprof_frame_name(&cc, out, size);
+}
+
+/* The module's colour, lightened by up to 35 % by a hash of the label, so neighbouring
+ * frames of one module stay apart while the module keeps its hue. */
+static struct dl_color frame_color(struct dl_color module, const char *label, size_t len)
+{
+    uint32_t h = 2166136261u;
+    for (size_t i = 0; i < len; i++)
+        h = (h ^ (unsigned char)label[i]) * 16777619u;
+    double t = (h % 1000) / 1000.0 * 0.35;
+    module.r = (uint8_t)(module.r + (255 - module.r) * t);
+    module.g = (uint8_t)(module.g + (255 - module.g) * t);
+    module.b = (uint8_t)(module.b + (255 - module.b) * t);
+    return module;
+}
+
+/* Text colour that reads on fill: dark on light colours, white on dark ones. */
+static struct dl_color ink_on(struct dl_color fill)
+{
+    double lum = 0.2126 * fill.r + 0.7152 * fill.g + 0.0722 * fill.b;
+    return lum > 140 ? INK : WHITE;
+}
+
+static double percent(uint64_t part, uint64_t whole)
+{
+    return whole ? 100.0 * (double)part / (double)whole : 0;
+}
+
+static void draw_frame(struct flame *F, uint32_t node, double x, double w)
+{
+    const struct timeprof_node *n = &F->tree->nodes[node];
+    double y = F->icicle ? F->top + n->depth * ROW : F->bottom - (n->depth + 1) * ROW;
+    struct timeprof_cc cc = { "", 0, "", 0, "" };
+    char scratch[16];
+    struct dl_color fill;
+    if (node == 0) {
+        fill = (struct dl_color){ 0xc4, 0xc4, 0xc4, 255 };
+    } else {
+        timeprof_cc_names(F->tp, n->cc, &cc, scratch);
+        char module[512];
+        snprintf(module, sizeof module, "%.*s", (int)cc.module_len, cc.module);
+        fill = frame_color(chart_band_color(module, NULL), cc.label, cc.label_len);
+    }
+    node_name(F, node, F->name, sizeof F->name);
+    char *copy = NULL;
+    const char *name = utf8_valid(F->name, &copy);
+    if (!name) {
+        F->failed = true;
+        return;
+    }
+    struct dl_item *r = display_rect(F->dl, x, y, w, ROW - 1, fill, WHITE, 0.5, "frame");
+    check(F, r);
+    /* The tooltip: the whole name, where it is, and its samples. */
+    char tip[NAME_MAX_ + 512];
+    if (node == 0)
+        snprintf(tip, sizeof tip, "all: %" PRIu64 " samples", n->total);
+    else
+        format_snprintf(tip, sizeof tip, "%s\nmodule %.*s, %s\n%" PRIu64 " samples (%.2f %%), "
+                        "%" PRIu64 " in the cost centre itself (%.2f %%)", name,
+                        (int)cc.module_len, cc.module, *cc.srcloc ? cc.srcloc : "no source location",
+                        n->total, percent(n->total, F->root_total), n->self,
+                        percent(n->self, F->root_total));
+    char *tip_copy = NULL;
+    const char *tip_ok = utf8_valid(tip, &tip_copy);
+    if (r && (!tip_ok || display_set_title(r, tip_ok) != 0))
+        F->failed = true;
+    free(tip_copy);
+    /* The label, when at least one character and the ellipsis fit. */
+    double room = w - 6;
+    if (room > text_width(F->tm, "W\xe2\x80\xa6", FRAME_SIZE, false)) {
+        text_elide_end(F->tm, name, FRAME_SIZE, false, room, F->shown, sizeof F->shown);
+        check(F, display_text(F->dl, x + 3, y + ROW - 5, F->shown, FRAME_SIZE, ink_on(fill),
+                              DL_ANCHOR_START, false, 0, "frame-label"));
+    }
+    free(copy);
+}
+
+struct sibling {
+    uint32_t node;
+    char *name;
+};
+
+static int by_name(const void *a, const void *b)
+{
+    const struct sibling *x = a, *y = b;
+    int c = strcmp(x->name, y->name);
+    return c ? c : (x->node < y->node ? -1 : x->node > y->node);
+}
+
+struct pending {
+    uint32_t node;
+    double x;
+};
+
+static int walk(struct flame *F)
+{
+    const struct timeprof_tree *t = F->tree;
+    struct pending *stack = malloc(t->count * sizeof *stack);
+    struct sibling *sib = malloc(t->count * sizeof *sib);
+    if (!stack || !sib) {
+        free(stack);
+        free(sib);
+        return -1;
+    }
+    size_t top = 0;
+    stack[top++] = (struct pending){ 0, F->left };
+    double scale = F->width / (double)F->root_total;
+    while (top > 0 && !F->failed) {
+        struct pending p = stack[--top];
+        const struct timeprof_node *n = &t->nodes[p.node];
+        double w = (double)n->total * scale;
+        if (n->depth >= F->rows) {
+            F->deep++;
+            continue;
+        }
+        if (w < MIN_FRAME) {
+            F->narrow++;
+            continue;
+        }
+        draw_frame(F, p.node, p.x, w);
+        size_t k = 0;
+        for (uint32_t c = n->first_child; c != UINT32_MAX; c = t->nodes[c].next_sibling) {
+            char name[NAME_MAX_];
+            node_name(F, c, name, sizeof name);
+            sib[k].node = c;
+            sib[k].name = strdup(name);
+            if (!sib[k].name)
+                F->failed = true;
+            k++;
+        }
+        if (!F->failed && k > 1)
+            qsort(sib, k, sizeof *sib, by_name);
+        /* pushed last to first, so the first is drawn first */
+        double x = p.x;
+        for (size_t i = 0; i < k; i++) {
+            uint32_t c = sib[i].node;
+            double cx = x;
+            x += (double)t->nodes[c].total * scale;
+            stack[top + k - 1 - i] = (struct pending){ c, cx };
+            free(sib[i].name);
+        }
+        top += k;
+    }
+    free(stack);
+    free(sib);
+    return F->failed ? -1 : 0;
+}
+
+static const char *title_of(const struct chart_options *opt, const struct run_info *info,
+                            const char *input_name)
+{
+    if (opt->title && *opt->title)
+        return opt->title;
+    if (info && info->program && *info->program)
+        return info->program;
+    return input_name && *input_name ? input_name : "time profile";
+}
+
+int flame_layout(const struct timeprof *tp, bool system, bool icicle,
+                 const struct run_info *info, const char *input_name,
+                 const struct chart_options *opt, struct textmeasure *tm,
+                 struct display_list *dl)
+{
+    struct timeprof_tree tree;
+    display_init(dl, opt->width, opt->height, WHITE);
+    if (timeprof_tree(tp, system, &tree) != 0) {
+        display_free(dl);
+        return -1;
+    }
+    struct flame F = { .tp = tp, .tree = &tree, .tm = tm, .dl = dl, .icicle = icicle };
+    F.root_total = tree.nodes[0].total;
+    char buf[NAME_MAX_], line[NAME_MAX_];
+    const char *title = title_of(opt, info, input_name);
+    char *copy = NULL;
+    const char *valid = utf8_valid(title, &copy);
+    if (!valid || display_set_document_title(dl, valid) != 0)
+        F.failed = true;
+    double avail = dl->width - 2 * MARGIN;
+    if (valid) {
+        bool cut = text_elide_end(tm, valid, TITLE_SIZE, true, avail, buf, sizeof buf);
+        struct dl_item *it = display_text(dl, MARGIN, MARGIN + TITLE_SIZE * 0.8, buf, TITLE_SIZE,
+                                          INK, DL_ANCHOR_START, true, 0, "title");
+        check(&F, it);
+        if (it && cut && display_set_title(it, valid) != 0)
+            F.failed = true;
+    }
+    free(copy);
+    /* Subtitle: what the picture is and how much time it covers. */
+    uint32_t caps = timeprof_cap_count(tp);
+    double interval = timeprof_interval_ns(tp) / 1e9;
+    int n = snprintf(line, sizeof line, "%s graph of the time profile  \xc2\xb7  %" PRIu64
+                     " samples", icicle ? "icicle" : "flame", F.root_total);
+    if (interval > 0 && n > 0 && (size_t)n < sizeof line)
+        n += format_snprintf(line + n, sizeof line - (size_t)n, " @ %g ms = %.2f s on %" PRIu32
+                             " capabilit%s", interval * 1e3, F.root_total * interval / (caps ? caps : 1),
+                             caps, caps == 1 ? "y" : "ies");
+    if (info && info->rts_version && n > 0 && (size_t)n < sizeof line)
+        snprintf(line + n, sizeof line - (size_t)n, "  \xc2\xb7  %s", info->rts_version);
+    text_elide_end(tm, line, SUBTITLE_SIZE, false, avail, buf, sizeof buf);
+    double sub_y = MARGIN + TITLE_SIZE * 0.8 + SUBTITLE_SIZE + 9;
+    check(&F, display_text(dl, MARGIN, sub_y, buf, SUBTITLE_SIZE, QUIET, DL_ANCHOR_START, false,
+                           0, "subtitle"));
+    F.left = MARGIN;
+    F.width = avail;
+    F.top = sub_y + 14;
+    F.bottom = dl->height - MARGIN - SUBTITLE_SIZE - 8;
+    double rows = floor((F.bottom - F.top) / ROW);
+    F.rows = rows > 0 ? (unsigned)rows : 0;
+    if (F.root_total == 0) {
+        check(&F, display_text(dl, dl->width / 2, (F.top + F.bottom) / 2,
+                               "no time-profile samples in this window", SUBTITLE_SIZE, QUIET,
+                               DL_ANCHOR_MIDDLE, false, 0, "note"));
+    } else if (walk(&F) != 0) {
+        F.failed = true;
+    }
+    /* What was not drawn, and why. */
+    const char *how = icicle ? "root at the top" : "root at the bottom";
+    n = snprintf(line, sizeof line, "width = samples including callees, %s, siblings by name",
+                 how);
+    if (F.deep && n > 0 && (size_t)n < sizeof line)
+        n += snprintf(line + n, sizeof line - (size_t)n, "  \xc2\xb7  %" PRIu64 " frame%s (with "
+                      "callees) deeper than %u levels not drawn (--height)", F.deep, F.deep == 1 ? "" : "s", F.rows);
+    if (F.narrow && n > 0 && (size_t)n < sizeof line)
+        snprintf(line + n, sizeof line - (size_t)n, "  \xc2\xb7  %" PRIu64 " frame%s (with "
+                 "callees) too narrow to draw (--width)", F.narrow, F.narrow == 1 ? "" : "s");
+    text_elide_end(tm, line, SUBTITLE_SIZE, false, avail, buf, sizeof buf);
+    check(&F, display_text(dl, MARGIN, dl->height - MARGIN, buf, SUBTITLE_SIZE, QUIET,
+                           DL_ANCHOR_START, false, 0, "note"));
+    timeprof_tree_free(&tree);
+    if (F.failed) {
+        display_free(dl);
+        return -1;
+    }
+    return 0;
+}

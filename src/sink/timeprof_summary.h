@@ -1,0 +1,16 @@
+/* timeprof_summary.h: the time profile's part of --summary (see timeprof_summary.c). */
+#ifndef EV2HP_TIMEPROF_SUMMARY_H
+#define EV2HP_TIMEPROF_SUMMARY_H
+
+#include <stdio.h>
+
+#include "sink/sink.h"
+
+/* Text lines after the heap summary; nothing without a time profile. 0, or -1 when out
+ * of memory. */
+int timeprof_summary_text(FILE *out, const struct sink_context *ctx);
+
+/* `,\n "time_profile": {...}` (or null) inside the summary's JSON object. */
+int timeprof_summary_json(FILE *out, const struct sink_context *ctx);
+
+#endif

@@ -1,0 +1,323 @@
+/* test_timeprof.c: the time-profile assembler and the folded output on exact eventlogs.
+ *
+ * Eventlogs built with the test writer hold a few cost centres (one with a ';' in its
+ * name, one of the runtime's own), samples on two capabilities, an empty stack and a
+ * sample after --to; the folded file is read back and compared line for line, and the
+ * tree and per-cost-centre totals the flame graph and the summary read are checked.
+ */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "base/utf8.h"
+#include "census/timeprof.h"
+#include "chart/chart.h"
+#include "chart/flame.h"
+#include "convert.h"
+#include "evwriter.h"
+
+static char dir[] = "/tmp/ev2hp-timeprof-XXXXXX";
+
+static char *slurp(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    static char buf[8192];
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    buf[n] = '\0';
+    fclose(f);
+    return buf;
+}
+
+static const uint32_t go_main[] = { 2, 1 }, only_main[] = { 1 }, semi_main[] = { 3, 1 },
+                      gc[] = { 4 };
+
+static void write_log(const char *path)
+{
+    struct evw *w = evw_new();
+    evw_ghc9_header(w, true);
+    evw_time_begin(w, 1, 1000000);
+    evw_cost_centre_at(w, 2, 1, "main", "Main", "A.hs:3:1-20");
+    evw_cost_centre_at(w, 3, 2, "go", "Main", "A.hs:(5,1)-(6,9)");
+    evw_cost_centre_at(w, 4, 3, "a;b", "Main", "A.hs:7:1");
+    evw_cost_centre_at(w, 5, 4, "GC", "GC", "<built-in>");
+    for (int i = 0; i < 3; i++)
+        evw_time_sample(w, 1000000 * (i + 1), 0, i, go_main, 2);
+    evw_time_sample(w, 4000000, 1, 4, only_main, 1);
+    evw_time_sample(w, 5000000, 0, 5, semi_main, 2);
+    evw_time_sample(w, 6000000, 0, 6, gc, 1);
+    evw_time_sample(w, 6000001, 1, 6, gc, 1);
+    evw_time_sample(w, 7000000, 1, 7, NULL, 0);
+    evw_time_sample(w, 2000000000, 0, 8, go_main, 2);   /* after --to 1 */
+    evw_data_end(w);
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    fwrite(w->data, 1, w->len, f);
+    fclose(f);
+    evw_free(w);
+}
+
+static int convert_to(const char *input, const char *output, enum output_format format,
+                      const struct chart_options *chart, bool system)
+{
+    struct output_request req = { output, format };
+    struct convert_options opt = { .input_path = input, .outputs = &req, .output_count = 1,
+                                   .chart = chart, .system_ccs = system };
+    struct convert_result res;
+    convert_run(&opt, &res);
+    return res.exit_status;
+}
+
+static void folded_lines_are_stacks_outermost_first(void **state)
+{
+    (void)state;
+    char in[128], out[128];
+    snprintf(in, sizeof in, "%s/in.eventlog", dir);
+    snprintf(out, sizeof out, "%s/out.folded", dir);
+    write_log(in);
+    assert_int_equal(convert_to(in, out, FORMAT_FOLDED, NULL, false), 0);
+    assert_string_equal(slurp(out), "Main.main;Main.go 4\n"
+                                    "Main.main 1\n"
+                                    "Main.main;Main.a:b 1\n"
+                                    "MAIN 1\n");
+}
+
+static void system_ccs_keeps_the_runtime_cost_centres(void **state)
+{
+    (void)state;
+    char in[128], out[128];
+    snprintf(in, sizeof in, "%s/in.eventlog", dir);
+    snprintf(out, sizeof out, "%s/sys.folded", dir);
+    write_log(in);
+    assert_int_equal(convert_to(in, out, FORMAT_FOLDED, NULL, true), 0);
+    assert_string_equal(slurp(out), "Main.main;Main.go 4\n"
+                                    "Main.main 1\n"
+                                    "Main.main;Main.a:b 1\n"
+                                    "GC.GC 2\n"
+                                    "MAIN 1\n");
+}
+
+static void samples_outside_the_window_are_left_out(void **state)
+{
+    (void)state;
+    char in[128], out[128];
+    snprintf(in, sizeof in, "%s/in.eventlog", dir);
+    snprintf(out, sizeof out, "%s/win.folded", dir);
+    write_log(in);
+    struct chart_options chart;
+    chart_options_default(&chart);
+    chart.profile.has_from = true;
+    chart.profile.from_seconds = 0.0025;
+    chart.profile.has_to = true;
+    chart.profile.to_seconds = 1;
+    assert_int_equal(convert_to(in, out, FORMAT_FOLDED, &chart, false), 0);
+    /* the samples at 1 and 2 ms and the one at 2 s are outside */
+    assert_string_equal(slurp(out), "Main.main;Main.go 1\n"
+                                    "Main.main 1\n"
+                                    "Main.main;Main.a:b 1\n"
+                                    "MAIN 1\n");
+}
+
+static void an_input_without_time_profile_is_refused(void **state)
+{
+    (void)state;
+    char in[128], out[128];
+    snprintf(in, sizeof in, "%s/heap.eventlog", dir);
+    snprintf(out, sizeof out, "%s/heap.folded", dir);
+    struct evw *w = evw_new();
+    evw_ghc9_header(w, true);
+    evw_prof_begin(w, 1, BREAKDOWN_CLOSURE_TYPE, 10000000);
+    evw_sample_begin(w, 5, 0);
+    evw_sample_string(w, 6, "ARR_WORDS", 100);
+    evw_sample_end(w, 7, 0);
+    evw_data_end(w);
+    FILE *f = fopen(in, "wb");
+    assert_non_null(f);
+    fwrite(w->data, 1, w->len, f);
+    fclose(f);
+    evw_free(w);
+    assert_int_equal(convert_to(in, out, FORMAT_FOLDED, NULL, false), EXIT_WRITE);
+    assert_int_equal(access(out, F_OK), -1);   /* nothing left behind */
+}
+
+/* Samples straight into the assembler: the tree and the per-cost-centre totals. */
+static void tree_and_totals(void **state)
+{
+    (void)state;
+    struct timeprof *tp = timeprof_new(NULL);
+    assert_non_null(tp);
+    unsigned char ids[3][8] = { { 0, 0, 0, 2, 0, 0, 0, 1 }, { 0, 0, 0, 1 },
+                                { 0, 0, 0, 2, 0, 0, 0, 2 } };
+    struct ev_ccs a = { 2, ids[0] }, b = { 1, ids[1] }, rec = { 2, ids[2] };
+    for (int i = 0; i < 3; i++)
+        assert_int_equal(timeprof_sample(tp, 1, 0, &a), TABLE_OK);
+    assert_int_equal(timeprof_sample(tp, 2, 300, &b), TABLE_OK);   /* a high capability */
+    assert_int_equal(timeprof_sample(tp, 3, 1, &rec), TABLE_OK);   /* go inside go */
+    assert_true(timeprof_present(tp));
+    assert_int_equal(timeprof_samples(tp), 5);
+    uint32_t caps;
+    const uint64_t *per_cap = timeprof_cap_samples(tp, &caps);
+    assert_int_equal(caps, TIMEPROF_MAX_CAPS);
+    assert_int_equal(per_cap[0], 3);
+    assert_int_equal(per_cap[1], 1);
+    assert_int_equal(per_cap[TIMEPROF_MAX_CAPS - 1], 1);
+
+    struct timeprof_tree t;
+    assert_int_equal(timeprof_tree(tp, false, &t), 0);
+    /* root, 1, 1/2, 2, 2/2 */
+    assert_int_equal(t.count, 5);
+    assert_int_equal(t.max_depth, 2);
+    assert_int_equal(t.nodes[0].total, 5);
+    uint32_t one = t.nodes[0].first_child;
+    assert_int_equal(t.nodes[one].cc, 1);
+    assert_int_equal(t.nodes[one].total, 4);
+    assert_int_equal(t.nodes[one].self, 1);
+    uint32_t two = t.nodes[one].next_sibling;
+    assert_int_equal(t.nodes[two].cc, 2);
+    assert_int_equal(t.nodes[two].total, 1);
+    assert_int_equal(t.nodes[t.nodes[two].first_child].self, 1);
+    timeprof_tree_free(&t);
+
+    struct timeprof_cc_total *tot;
+    size_t n;
+    assert_int_equal(timeprof_cc_totals(tp, false, &tot, &n), 0);
+    assert_int_equal(n, 2);
+    assert_int_equal(tot[0].cc, 2);        /* go: individual 3 + 1 */
+    assert_int_equal(tot[0].individual, 4);
+    assert_int_equal(tot[0].inherited, 4); /* the recursive sample counts once */
+    assert_int_equal(tot[1].cc, 1);
+    assert_int_equal(tot[1].individual, 1);
+    assert_int_equal(tot[1].inherited, 4);
+    free(tot);
+
+    /* Names: undefined numbers are "#N"; frames never carry a ';' or a line break. */
+    struct timeprof_cc cc;
+    char scratch[16], frame[64];
+    timeprof_cc_names(tp, 7, &cc, scratch);
+    assert_string_equal(scratch, "#7");
+    struct timeprof_cc odd = { "x;y\nz", 5, "M", 1, "" };
+    assert_int_equal(timeprof_frame_name(&odd, frame, sizeof frame), 7);
+    assert_string_equal(frame, "M.x:y z");
+    assert_int_equal(timeprof_frame_name(&odd, frame, 4), 7);   /* cut, but NUL-ended */
+    assert_string_equal(frame, "M.x");
+    timeprof_free(tp);
+}
+
+/* The flame graph's display list: frames sized by inclusive samples, labels elided on a
+ * character boundary to fit their frame, tooltips with the whole name and the numbers,
+ * one colour per module. */
+static void flame_frames_labels_and_tooltips(void **state)
+{
+    (void)state;
+    struct costcentres *ccs = costcentres_new(16);
+    assert_non_null(ccs);
+    /* a long name of 3-byte characters, which must be cut between characters */
+    char longname[3 * 60 + 1] = "";
+    for (int i = 0; i < 60; i++)
+        strcat(longname, "\xe6\xbc\xa2");   /* U+6F22 */
+    assert_int_equal(costcentres_define(ccs, 1, "main", 4, "Main", 4, "A.hs:1:1", 8), TABLE_OK);
+    assert_int_equal(costcentres_define(ccs, 2, longname, strlen(longname), "Main", 4,
+                                        "A.hs:2:1", 8), TABLE_OK);
+    assert_int_equal(costcentres_define(ccs, 3, "f", 1, "Lib", 3, "B.hs:3:1", 8), TABLE_OK);
+    struct timeprof *tp = timeprof_new(NULL);
+    assert_non_null(tp);
+    timeprof_set_names(tp, ccs);
+    timeprof_begin(tp, 1000000);
+    unsigned char a[8] = { 0, 0, 0, 2, 0, 0, 0, 1 }, b[8] = { 0, 0, 0, 3, 0, 0, 0, 1 };
+    struct ev_ccs long_stack = { 2, a }, lib_stack = { 2, b };
+    for (int i = 0; i < 10; i++)
+        assert_int_equal(timeprof_sample(tp, 1, 0, &long_stack), TABLE_OK);
+    for (int i = 0; i < 30; i++)
+        assert_int_equal(timeprof_sample(tp, 1, 0, &lib_stack), TABLE_OK);
+    struct chart_options opt;
+    chart_options_default(&opt);
+    opt.width = 400;
+    opt.height = 200;
+    struct textmeasure *tm = textmeasure_new();
+    assert_non_null(tm);
+    struct display_list dl;
+    assert_int_equal(flame_layout(tp, false, false, NULL, "x.eventlog", &opt, tm, &dl), 0);
+    size_t frames = 0;
+    const struct dl_item *main_frame = NULL, *long_frame = NULL, *lib_frame = NULL;
+    for (size_t i = 0; i < dl.count; i++) {
+        const struct dl_item *it = &dl.items[i];
+        if (it->role && strcmp(it->role, "frame") == 0) {
+            frames++;
+            assert_non_null(it->title);
+            if (strncmp(it->title, "Main.main\n", 10) == 0)
+                main_frame = it;
+            else if (strncmp(it->title, "Lib.f\n", 6) == 0)
+                lib_frame = it;
+            else if (strstr(it->title, longname))
+                long_frame = it;
+        }
+        if (it->role && strcmp(it->role, "frame-label") == 0) {
+            char *copy = NULL;
+            assert_ptr_equal(utf8_valid(it->text, &copy), it->text);   /* never cut inside */
+            free(copy);
+        }
+    }
+    assert_int_equal(frames, 4);   /* all, main, and its two callees */
+    assert_non_null(main_frame);
+    assert_non_null(long_frame);
+    assert_non_null(lib_frame);
+    /* widths: main holds all 40 samples, the callees 10 and 30 of them */
+    assert_true(fabs(long_frame->w / main_frame->w - 0.25) < 1e-9);
+    assert_true(fabs(lib_frame->w / main_frame->w - 0.75) < 1e-9);
+    assert_non_null(strstr(long_frame->title, "module Main, A.hs:2:1\n10 samples (25.00 %)"));
+    /* flame: callees above their caller */
+    assert_true(long_frame->y < main_frame->y);
+    /* two modules, two hues; the long frame's label was elided with an ellipsis */
+    bool elided = false;
+    for (size_t i = 0; i < dl.count; i++) {
+        const struct dl_item *it = &dl.items[i];
+        if (it->role && strcmp(it->role, "frame-label") == 0 && it->x >= long_frame->x &&
+            it->x < long_frame->x + long_frame->w && it->y < main_frame->y) {
+            size_t len = strlen(it->text);
+            assert_true(len > 3);
+            assert_memory_equal(it->text + len - 3, "\xe2\x80\xa6", 3);
+            assert_true(text_width(tm, it->text, it->font_size, false) <= long_frame->w);
+            elided = true;
+        }
+    }
+    assert_true(elided);
+    display_free(&dl);
+    textmeasure_free(tm);
+    timeprof_free(tp);
+    costcentres_free(ccs);
+}
+
+static int setup(void **state)
+{
+    (void)state;
+    return mkdtemp(dir) ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    char cmd[96];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    return system(cmd) == 0 ? 0 : -1;
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(folded_lines_are_stacks_outermost_first),
+        cmocka_unit_test(system_ccs_keeps_the_runtime_cost_centres),
+        cmocka_unit_test(samples_outside_the_window_are_left_out),
+        cmocka_unit_test(an_input_without_time_profile_is_refused),
+        cmocka_unit_test(tree_and_totals),
+        cmocka_unit_test(flame_frames_labels_and_tooltips),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
