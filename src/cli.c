@@ -29,6 +29,8 @@ const char cli_usage[] =
     "                         does (default: the -L the program ran with, or 25)\n"
     "      --dump             print every event, one line each, to standard output\n"
     "      --strict           fail (status 1) on a damaged or truncated eventlog\n"
+    "      --stop-at-damage   keep only what precedes the first damage instead of\n"
+    "                         skipping damaged regions and reading on\n"
     "      --summary[=FMT]    print what the run shows (peak, largest bands, markers,\n"
     "                         damage) as text or json on standard output\n"
     "      --max-peak SIZE    exit with status 3 when the peak residency is over SIZE\n"
@@ -126,7 +128,7 @@ enum {
     OPT_BANDS = 256, OPT_TRACE, OPT_SORT, OPT_REVERSE, OPT_INCLUDE, OPT_EXCLUDE, OPT_FROM,
     OPT_TO, OPT_TITLE, OPT_WIDTH, OPT_HEIGHT, OPT_NO_MARKERS, OPT_TOTALS,
     OPT_SUMMARY, OPT_MAX_PEAK, OPT_COMPARE, OPT_Y_MAX, OPT_SCALE, OPT_PROGRESS,
-    OPT_NO_PROGRESS, OPT_VIEW, OPT_SYSTEM_CCS,
+    OPT_NO_PROGRESS, OPT_VIEW, OPT_SYSTEM_CCS, OPT_STOP_AT_DAMAGE,
 };
 
 /* A chart option; false after a usage error. */
@@ -185,6 +187,7 @@ static bool chart_option(struct cli_options *o, int c, const char *arg)
                                c == OPT_WIDTH ? "width" : "height", CHART_MIN_SIZE,
                                CHART_MAX_SIZE, arg), false;
         *(c == OPT_WIDTH ? &ch->width : &ch->height) = (unsigned)n;
+        ch->height_given |= c == OPT_HEIGHT;
         return true;
     case OPT_NO_MARKERS:
         ch->no_markers = true;
@@ -210,6 +213,7 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
         { "ccs-length", required_argument, NULL, 'L' },
         { "dump", no_argument, NULL, 'D' },
         { "strict", no_argument, NULL, 'S' },
+        { "stop-at-damage", no_argument, NULL, OPT_STOP_AT_DAMAGE },
         { "quiet", no_argument, NULL, 'q' },
         { "help", no_argument, NULL, 'h' },
         { "version", no_argument, NULL, 'V' },
@@ -287,6 +291,9 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
             break;
         case 'S':
             o->strict = true;
+            break;
+        case OPT_STOP_AT_DAMAGE:
+            o->stop_at_damage = true;
             break;
         case 'q':
             o->quiet = true;

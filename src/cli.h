@@ -29,6 +29,7 @@ struct cli_options {
     bool quiet;
     enum progress_mode progress;   /* --progress, --no-progress; AUTO by default */
     bool strict;
+    bool stop_at_damage;           /* --stop-at-damage: no recovery */
     enum output_format summary;    /* --summary: FORMAT_SUMMARY_TEXT or _JSON, or NONE */
     bool has_max_peak;             /* --max-peak SIZE */
     uint64_t max_peak;

@@ -7,12 +7,14 @@
 #include "convert.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "census/census.h"
 #include "base/format.h"
+#include "census/timeprof.h"
 #include "chart/chart.h"
 #include "chart/compare.h"
 #include "read/input.h"
@@ -36,6 +38,8 @@ struct run {
     bool track_peak;
     const struct bands *bands;     /* the labels of the input being read */
     const struct compare_base *base; /* --compare: BASE, read; or NULL */
+    uint64_t censuses, in_window;  /* censuses read, and those in the chart window */
+    uint64_t first_ns, last_ns;    /* the run's extent */
 };
 
 const char *convert_input_name(const struct convert_options *opt)
@@ -64,9 +68,33 @@ static int output_failed(struct run *run, size_t i)
     return -1;
 }
 
+/* The chart window (--from / --to), or false when there is none. */
+static bool chart_window(const struct convert_options *opt, double *from, double *to)
+{
+    const struct chart_options *c = opt->chart;
+    if (!c || !(c->profile.has_from || c->profile.has_to))
+        return false;
+    *from = c->profile.has_from ? c->profile.from_seconds : 0;
+    *to = c->profile.has_to ? c->profile.to_seconds : INFINITY;
+    return true;
+}
+
+static void count_census(struct run *run, uint64_t time_ns)
+{
+    if (run->censuses == 0)
+        run->first_ns = time_ns;
+    if (time_ns > run->last_ns)
+        run->last_ns = time_ns;
+    run->censuses++;
+    double from, to, t = time_ns / 1e9;
+    if (chart_window(run->opt, &from, &to) && t >= from && t <= to)
+        run->in_window++;
+}
+
 static int on_frame(void *ctx, const struct census_frame *frame)
 {
     struct run *run = ctx;
+    count_census(run, frame->time_ns);
     if (run->track_peak && peak_add(&run->peak, frame) != 0) {
         errno = ENOMEM;
         return -1;
@@ -224,8 +252,9 @@ static int read_base(struct run *run, struct compare_base *base)
         wants(opt, format_is_chart) ? (opt->chart ? opt->chart : &defaults) : NULL,
         wants(opt, format_is_summary),
     };
-    struct input_options iopt = { opt->compare_path, opt->ccs_length, opt->read_buffer, NULL,
-                                  NULL, NULL, NULL };
+    struct input_options iopt = { .path = opt->compare_path, .ccs_length = opt->ccs_length,
+                                  .read_buffer = opt->read_buffer,
+                                  .stop_at_damage = opt->stop_at_damage };
     struct input_outcome out;
     struct ev_error err = { 0 };
     r->base_name = input_name(opt->compare_path);
@@ -295,6 +324,19 @@ static int check_paths(const struct convert_options *opt, struct convert_result 
     return 0;
 }
 
+static bool needs_censuses(enum output_format format)
+{
+    return format == FORMAT_HP || format == FORMAT_CSV || format == FORMAT_JSON;
+}
+
+/* Whether the input has a time profile and no output asks for heap censuses. */
+static bool time_profile_only(const struct convert_options *opt, const struct input *in)
+{
+    if (!timeprof_present(input_timeprof(in)) || wants(opt, needs_censuses))
+        return false;
+    return !opt->chart || opt->chart->view != CHART_VIEW_AREA || !wants(opt, format_is_chart);
+}
+
 /* Words what the run's input lacks: no census at all, or censuses of another breakdown
  * than BASE's. */
 static void check_censuses(struct run *run, const struct input *in,
@@ -302,8 +344,10 @@ static void check_censuses(struct run *run, const struct input *in,
 {
     const struct run_info *info = input_run_info(in);
     struct ev_error w = { 0 };
-    /* Damage before the first census already says "kept 0 censuses", and why. */
-    if (outcome->censuses == 0 && !outcome->damaged) {
+    /* Damage before the first census already says "kept 0 censuses", and why. A time
+     * profile read only for its own outputs (folded stacks, the flame graph drawn by
+     * default, the summary) lacks nothing. */
+    if (outcome->censuses == 0 && !outcome->damaged && !time_profile_only(run->opt, in)) {
         if (input_is_hp(in))
             ev_error_set(&w, "no censuses: the heap profile is empty");
         else if (!info->has_heap_profile)
@@ -346,14 +390,34 @@ static uint64_t seconds_to_ns(double s)
     return s >= 1.8e10 ? UINT64_MAX : (uint64_t)(s * 1e9 + 0.5);
 }
 
+/* A chart window that holds none of the run's censuses is a mistake worth saying: the
+ * chart then shows the run's real extent with nothing in it. */
+static void window_warning(struct run *run)
+{
+    double from, to;
+    if (!wants(run->opt, format_is_chart) || !chart_window(run->opt, &from, &to) ||
+        !run->censuses || run->in_window)
+        return;
+    struct ev_error w = { 0 };
+    char upto[40] = "the end";
+    if (isfinite(to))
+        snprintf(upto, sizeof upto, "%g s", to);
+    ev_error_set(&w, "the chart window %g s to %s holds no census: the run's censuses are "
+                 "from %.3f to %.3f s", from, upto, run->first_ns / 1e9, run->last_ns / 1e9);
+    warn(run->result, &w);
+}
+
 /* Reads INPUT into the outputs and commits them. */
 static void convert_input(struct run *run, const char *input_name)
 {
     const struct convert_options *opt = run->opt;
     struct convert_result *result = run->result;
     struct ev_error err = { 0 };
-    struct input_options iopt = { opt->input_path, opt->ccs_length, opt->read_buffer, opt->dump,
-                                  opt->progress, opt->progress_ctx, NULL };
+    struct input_options iopt = { .path = opt->input_path, .ccs_length = opt->ccs_length,
+                                  .read_buffer = opt->read_buffer, .dump = opt->dump,
+                                  .progress = opt->progress,
+                                  .progress_ctx = opt->progress_ctx,
+                                  .stop_at_damage = opt->stop_at_damage };
     /* The time profile is read only for the outputs that show it, within --from/--to. */
     struct timeprof_options topt = { 0 };
     if (wants(opt, format_uses_time_profile)) {
@@ -400,6 +464,7 @@ static void convert_input(struct run *run, const char *input_name)
     }
     take_warnings(result, &outcome);
     check_censuses(run, in, &outcome);
+    window_warning(run);
     if (finish_outputs(run) != 0) {
         write_failure(run);
         goto done;

@@ -36,6 +36,7 @@ struct convert_options {
     const char *input_path;        /* NULL or "-" = standard input */
     unsigned ccs_length;           /* -L; 0 = as the program ran */
     bool strict;                   /* damage is a failure */
+    bool stop_at_damage;           /* keep only what precedes the first damage */
     FILE *dump;                    /* --dump: every event, one line each, here; or NULL */
     const struct output_request *outputs;
     size_t output_count;

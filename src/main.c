@@ -96,6 +96,7 @@ int main(int argc, char **argv)
         .input_path = cli.input,
         .ccs_length = cli.ccs_length,
         .strict = cli.strict,
+        .stop_at_damage = cli.stop_at_damage,
         .dump = cli.dump ? stdout : NULL,
         .outputs = cli.outputs,
         .output_count = cli.output_count,

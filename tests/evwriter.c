@@ -302,3 +302,46 @@ void evw_heap_size(struct evw *w, uint16_t tag, uint64_t time, uint64_t bytes)
     evw_p_u64(&p, bytes);
     evw_event(w, tag, time, &p);
 }
+
+void evw_rts_identifier(struct evw *w, uint64_t time, const char *name)
+{
+    struct evw_payload p;
+    evw_p_reset(&p);
+    evw_p_u32(&p, 0);
+    evw_p_bytes(&p, name, strlen(name));
+    evw_event(w, EV_RTS_IDENTIFIER, time, &p);
+}
+
+void evw_tick(struct evw *w, uint64_t time, uint64_t tick, const uint32_t *ccs, unsigned depth)
+{
+    struct evw_payload p;
+    evw_p_reset(&p);
+    evw_p_u32(&p, 0);
+    evw_p_u64(&p, tick);
+    evw_p_u8(&p, (uint8_t)depth);
+    for (unsigned i = 0; i < depth; i++)
+        evw_p_u32(&p, ccs[i]);
+    evw_event(w, EV_PROF_SAMPLE_COST_CENTRE, time, &p);
+}
+
+size_t evw_block_begin(struct evw *w, uint64_t time, uint16_t cap)
+{
+    size_t at = w->len;
+    struct evw_payload p;
+    evw_p_reset(&p);
+    evw_p_u32(&p, 0);
+    evw_p_u64(&p, 0);
+    evw_p_u16(&p, cap);
+    evw_event(w, EV_BLOCK_MARKER, time, &p);
+    return at;
+}
+
+void evw_block_end(struct evw *w, size_t marker, uint64_t end_time)
+{
+    uint32_t size = (uint32_t)(w->len - marker);
+    unsigned char *p = w->data + marker + 10;
+    for (int i = 0; i < 4; i++)
+        p[i] = (unsigned char)(size >> (24 - 8 * i));
+    for (int i = 0; i < 8; i++)
+        p[4 + i] = (unsigned char)(end_time >> (56 - 8 * i));
+}

@@ -75,5 +75,14 @@ void evw_program_args(struct evw *w, uint64_t time, const char *const *argv, int
 void evw_wall_clock(struct evw *w, uint64_t time, uint64_t sec, uint32_t nsec);
 void evw_marker(struct evw *w, uint64_t time, const char *text);
 void evw_heap_size(struct evw *w, uint16_t tag, uint64_t time, uint64_t bytes);
+void evw_rts_identifier(struct evw *w, uint64_t time, const char *name);
+/* A time-profile tick (PROF_SAMPLE_COST_CENTRE, as GHC 9 writes it on capability 0). */
+void evw_tick(struct evw *w, uint64_t time, uint64_t tick, const uint32_t *ccs, unsigned depth);
+
+/* Blocks: evw_block_begin writes a BLOCK_MARKER for capability cap and returns its offset;
+ * evw_block_end fills in its size (up to the bytes written so far) and end time, as the
+ * runtime does when it flushes the buffer. */
+size_t evw_block_begin(struct evw *w, uint64_t time, uint16_t cap);
+void evw_block_end(struct evw *w, size_t marker, uint64_t end_time);
 
 #endif

@@ -13,6 +13,9 @@ By the rules of the runtime's two outputs (see ../shared/corpus/README.md):
 - labels, byte counts and the order of censuses must be equal. An entry order inside a
   census may differ, so each census is compared as a multiset of (label, bytes).
 With --prefix (an eventlog cut short) ours may hold fewer censuses, each equal in order.
+With --subset PCT (an eventlog the runtime damaged) ours may skip censuses anywhere, but
+each must equal, in order, a census of the runtime (none forged), and at least PCT percent
+of the runtime's must be there.
 Exit 0 and "same ..." when they agree; 1 and what differs otherwise.
 """
 import re
@@ -50,9 +53,34 @@ def censuses(path):
     return header, found
 
 
+def subset(expected, got, percent):
+    """--subset: got is expected with censuses left out, and no fewer than percent of it."""
+    i = 0
+    for n, census in enumerate(got, 1):
+        while i < len(expected) and expected[i] != census:
+            i += 1
+        if i == len(expected):
+            print("differ: census %d of ours (%d entries) is no later census of the runtime "
+                  "(forged)" % (n, len(census)))
+            sys.exit(1)
+        i += 1
+    share = 100.0 * len(got) / len(expected) if expected else 100.0
+    if share < percent:
+        print("differ: %d of the runtime's %d censuses (%.1f %%), fewer than %g %%"
+              % (len(got), len(expected), share, percent))
+        sys.exit(1)
+    print("subset %d of %d censuses (%.1f %%), none forged" % (len(got), len(expected), share))
+
+
 def main():
-    prefix = "--prefix" in sys.argv
-    runtime_path, ours_path = [a for a in sys.argv[1:] if a != "--prefix"]
+    args = sys.argv[1:]
+    percent = None
+    if "--subset" in args:
+        k = args.index("--subset")
+        percent = float(args[k + 1])
+        del args[k:k + 2]
+    prefix = "--prefix" in args
+    runtime_path, ours_path = [a for a in args if a != "--prefix"]
     _, runtime = censuses(runtime_path)
     header, ours = censuses(ours_path)
     problems = []
@@ -64,6 +92,12 @@ def main():
         problems.append("sample times go backwards")
     expected = [c for _, c in runtime if c]
     got = [c for _, c in ours if c]
+    if percent is not None:
+        if problems:
+            print("differ: " + "; ".join(problems))
+            sys.exit(1)
+        subset(expected, got, percent)
+        return
     if len(got) != len(expected) and not (prefix and len(got) <= len(expected)):
         problems.append("%d censuses, the runtime wrote %d" % (len(got), len(expected)))
     for i, (a, b) in enumerate(zip(expected, got), 1):

@@ -51,6 +51,8 @@ static char *slurp(const char *path, size_t *len)
     return buf;
 }
 
+bool robust_stop_at_damage;
+
 void robust_convert(const void *data, size_t size, bool strict, struct robust_run *run)
 {
     char *in = temp_name("in"), *out = temp_name("out");
@@ -60,7 +62,8 @@ void robust_convert(const void *data, size_t size, bool strict, struct robust_ru
     /* The output must not exist yet, so "nothing committed" shows as no file. */
     unlink(out);
     struct output_request req = { out, FORMAT_HP };
-    struct convert_options opt = { .input_path = in, .strict = strict, .outputs = &req,
+    struct convert_options opt = { .input_path = in, .strict = strict,
+                                   .stop_at_damage = robust_stop_at_damage, .outputs = &req,
                                    .output_count = 1 };
     memset(run, 0, sizeof *run);
     convert_run(&opt, &run->result);

@@ -19,6 +19,9 @@ struct robust_run {
     size_t hp_len;
 };
 
+/* --stop-at-damage for the conversions that follow (false: recover, the default). */
+extern bool robust_stop_at_damage;
+
 /* Converts data[0..size) to .hp. Aborts the test on a setup failure. */
 void robust_convert(const void *data, size_t size, bool strict, struct robust_run *run);
 void robust_run_free(struct robust_run *run);

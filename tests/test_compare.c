@@ -11,7 +11,6 @@
 #include <cmocka.h>
 
 #include "charttest.h"
-#include "base/format.h"
 
 #define MAX_ITEMS 64
 
@@ -232,7 +231,7 @@ static void y_max_fixes_top_and_clips(void **state)
     read_picture(svg, &pic);
     assert_false(pic.clip_note);
     char want[32];
-    format_bytes(100000, want, sizeof want);
+    chart_format_scale_top(100000, 1, want, sizeof want);   /* in the ticks' KiB */
     assert_string_equal(pic.ticks[1][pic.tick_count[1] - 1], want);
 }
 

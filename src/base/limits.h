@@ -38,6 +38,7 @@
 #define PROFILE_MIN_COLUMNS 16              /* time columns of a chart's profile */
 #define PROFILE_MAX_COLUMNS 16384
 #define PROFILE_MAX_MARKER_TEXT 512         /* bytes of a marker's text kept */
+#define PROFILE_MARKERS_WHOLE 4096          /* markers kept each with its text; more share buckets */
 /* Largest image drawn: cairo's own limit per side, and a bound on memory (4 bytes a
  * pixel, so 512 MiB at most) whatever --width, --height and --scale ask for. */
 #define PNG_MAX_SIDE 32767
@@ -45,8 +46,9 @@
 #define PNG_TEXT_MAX 2048                   /* bytes of a PNG text chunk (cut at a character) */
 
 /* --- what a run reports --- */
-#define INPUT_MAX_WARNINGS 8                /* warnings kept of one input */
-#define CONVERT_MAX_WARNINGS 8              /* ... of one run */
+#define INPUT_MAX_WARNINGS 16               /* warnings kept of one input: up to 8 damaged
+                                              * regions, the run line, anomalies */
+#define CONVERT_MAX_WARNINGS 16             /* ... of one run */
 #define SUMMARY_MAX_MARKERS 100000          /* markers --summary lists; the rest are counted */
 
 /* The pixel size of a width x height layout drawn as a PNG at scale: each side rounded to

@@ -59,3 +59,11 @@ const char *utf8_valid(const char *text, char **copy)
     *copy = out;
     return out;
 }
+
+size_t utf8_boundary(const char *text, size_t n)
+{
+    /* back over continuation bytes to the start of the character n falls in */
+    while (n > 0 && ((unsigned char)text[n] & 0xc0) == 0x80)
+        n--;
+    return n;
+}

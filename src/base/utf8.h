@@ -20,4 +20,8 @@ size_t utf8_sequence(const unsigned char *s, size_t len);
  * out of memory. */
 const char *utf8_valid(const char *text, char **copy);
 
+/* The largest cut n' <= n of text (at least n bytes long) that does not fall inside a
+ * character: every text cut for a reader is cut here. */
+size_t utf8_boundary(const char *text, size_t n);
+
 #endif

@@ -24,6 +24,9 @@ enum breakdown {
     BREAKDOWN_ERA = 9,
 };
 
+/* The breakdown a .hp's JOB line asked for (its last +RTS -hX), or BREAKDOWN_UNKNOWN. */
+uint32_t breakdown_from_job(const char *job);
+
 /* "by cost-centre stack", "by closure type", ...; later values get "by breakdown N". */
 const char *breakdown_words(uint32_t breakdown, char *scratch, size_t scratch_size);
 

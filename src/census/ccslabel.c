@@ -9,6 +9,7 @@
 #include "census/ccslabel.h"
 
 #include <stdbool.h>
+#include <stdlib.h>
 #include <string.h>
 
 struct label_buf {
@@ -59,4 +60,33 @@ size_t ccs_label_format(char *out, unsigned max_length, const struct ccs_name *n
     }
     out[b.len] = '\0';
     return b.len;
+}
+
+char *ccs_label_whole(const struct ccs_name *names, unsigned depth, size_t *len)
+{
+    if (depth == 0) {
+        *len = 4;
+        return strdup("MAIN");
+    }
+    size_t need = 1;
+    for (unsigned i = 0; i < depth; i++)
+        need += (is_caf(&names[i]) ? names[i].module_len + 4 : names[i].label_len) + 1;
+    char *out = malloc(need);
+    if (!out)
+        return NULL;
+    /* the same pieces as ccs_label_format, with a buffer end no piece reaches */
+    struct label_buf b = { out, 0, need };
+    for (unsigned i = 0; i < depth; i++) {
+        if (is_caf(&names[i])) {
+            append(&b, names[i].module, names[i].module_len);
+            append(&b, ".CAF", 4);
+        } else {
+            append(&b, names[i].label, names[i].label_len);
+        }
+        if (i + 1 < depth)
+            append(&b, "/", 1);
+    }
+    out[b.len] = '\0';
+    *len = b.len;
+    return out;
 }

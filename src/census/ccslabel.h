@@ -29,4 +29,9 @@ struct ccs_name {
 size_t ccs_label_format(char *out, unsigned max_length, const struct ccs_name *names,
                         unsigned depth);
 
+/* The whole label of the stack, as the runtime would print it with no length limit: what
+ * charts, CSV, JSON and summaries show (only the .hp keeps the -L form). A malloc'd
+ * string of *len bytes, NUL-terminated, or NULL when out of memory. */
+char *ccs_label_whole(const struct ccs_name *names, unsigned depth, size_t *len);
+
 #endif

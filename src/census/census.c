@@ -41,6 +41,8 @@ struct census {
     struct ipe_names *ipe;        /* -hi: info-table addresses to descriptions */
 
     bool sample_end_declared;
+    bool after_damage;            /* census events are ignored until the next census begins */
+    bool end_is_loss;             /* after damage, a census end seen is a census lost */
     bool in_census;
     bool open_is_bio;
     uint64_t open_time_ns;
@@ -206,6 +208,7 @@ static enum census_status open_census(struct census *c, uint64_t time_ns, uint64
                 return st;
         }
     }
+    c->after_damage = false;
     c->in_census = true;
     c->open_is_bio = bio;
     c->open_time_ns = time_ns;
@@ -265,9 +268,19 @@ static enum census_status add_stack_entry(struct census *c, const struct ev_even
         bst = bands_name_stack(c->bands, band, c->label_scratch, len, s->stack.depth > 0);
         if (bst != TABLE_OK)
             return limit_error(err, ev, bst);
+        /* Readers see the whole stack; only the .hp keeps the runtime's -L cut. */
+        size_t whole_len;
+        char *whole = ccs_label_whole(c->name_scratch, s->stack.depth, &whole_len);
+        if (!whole)
+            return CENSUS_NO_MEMORY;
+        if (whole_len != len || memcmp(whole, c->label_scratch, len) != 0)
+            bst = bands_describe(c->bands, band, whole, whole_len);
+        free(whole);
+        if (bst != TABLE_OK)
+            return limit_error(err, ev, bst);
     }
     if (!c->in_census) {
-        c->stats.stray_entries++;
+        c->stats.stray_entries += !c->after_damage;
         return CENSUS_OK;
     }
     enum census_status st = add_to_total(c, ev, s->bytes, err);
@@ -315,7 +328,7 @@ static enum census_status add_string_entry(struct census *c, const struct ev_eve
                                            struct ev_error *err)
 {
     if (!c->in_census) {
-        c->stats.stray_entries++;
+        c->stats.stray_entries += !c->after_damage;
         return CENSUS_OK;
     }
     uint32_t band;
@@ -438,7 +451,26 @@ static enum census_status too_short(const struct ev_event *ev, struct ev_error *
 bool census_wants(uint16_t tag)
 {
     enum ev_role role = ev_role(tag);
-    return role != EVR_NONE && role != EVR_TIME_PROFILE;
+    /* Time-profile ticks are watched for, inside censuses (census_damaged). */
+    return (role != EVR_NONE && role != EVR_TIME_PROFILE) || tag == EV_PROF_SAMPLE_COST_CENTRE;
+}
+
+void census_damaged(struct census *c)
+{
+    /* The end of the census dropped here may still come: it is not another loss. */
+    c->end_is_loss = !c->in_census && !(c->after_damage && !c->end_is_loss);
+    if (c->in_census) {
+        c->in_census = false;
+        c->stats.lost_to_damage++;
+    }
+    c->after_damage = true;
+}
+
+/* Whether the run is on the non-threaded runtime, whose timer thread writes time-profile
+ * ticks into the census's buffer without a lock ("rts_thr..." names the threaded one). */
+static bool unlocked_runtime(const struct census *c)
+{
+    return c->info.rts_version && !strstr(c->info.rts_version, "thr");
 }
 
 bool census_wants_time(uint16_t tag)
@@ -474,6 +506,20 @@ enum census_status census_feed(struct census *c, const struct ev_event *ev,
     if (!census_wants(ev->tag) && !(c->tp && ev_role(ev->tag) == EVR_TIME_PROFILE))
         return CENSUS_OK;
     union ev_body b;
+    if (ev->tag == EV_PROF_SAMPLE_COST_CENTRE) {
+        /* The tick itself counts in the time profile; the census it fell into is in doubt. */
+        if (c->tp && ev_decode(ev->tag, ev->payload, ev->size, &b) == EV_DECODED) {
+            enum census_status st = take_time_sample(c, ev, &b.PROF_SAMPLE_COST_CENTRE, err);
+            if (st != CENSUS_OK)
+                return st;
+        }
+        if (c->in_census && unlocked_runtime(c)) {
+            ev_error_at(err, ev->offset, "a time-profile tick inside the census begun at %.2f s "
+                        "(it may have overwritten one of its entries)", c->open_time_ns / 1e9);
+            return CENSUS_SUSPECT;
+        }
+        return CENSUS_OK;
+    }
     if (ev_decode(ev->tag, ev->payload, ev->size, &b) != EV_DECODED) {
         if (ev_role(ev->tag) == EVR_CENSUS)
             return too_short(ev, err);
@@ -483,6 +529,11 @@ enum census_status census_feed(struct census *c, const struct ev_event *ev,
     case EV_HEAP_PROF_BEGIN:
         if (c->info.has_heap_profile) {
             c->stats.extra_prof_begins++;
+            if (c->opt.recover) {
+                ev_error_at(err, ev->offset, "a second HEAP_PROF_BEGIN: a copy of an earlier "
+                            "block");
+                return CENSUS_DUPLICATE;
+            }
             return CENSUS_OK;
         }
         c->info.has_heap_profile = true;
@@ -491,6 +542,12 @@ enum census_status census_feed(struct census *c, const struct ev_event *ev,
         return CENSUS_OK;
     case EV_HEAP_PROF_COST_CENTRE: {
         const struct ev_HEAP_PROF_COST_CENTRE *cc = &b.HEAP_PROF_COST_CENTRE;
+        struct ccs_name known;
+        if (c->opt.recover && costcentres_lookup(c->ccs, cc->cc, &known)) {
+            ev_error_at(err, ev->offset, "cost centre %lu defined again: a copy of an earlier "
+                        "block", (unsigned long)cc->cc);
+            return CENSUS_DUPLICATE;
+        }
         enum table_status st = costcentres_define(c->ccs, cc->cc, cc->label.ptr, cc->label.len,
                                                   cc->module.ptr, cc->module.len,
                                                   cc->srcloc.ptr, cc->srcloc.len);
@@ -509,7 +566,12 @@ enum census_status census_feed(struct census *c, const struct ev_event *ev,
                            b.HEAP_BIO_PROF_SAMPLE_BEGIN.era, true, err);
     case EV_HEAP_PROF_SAMPLE_END:
         if (!c->in_census) {
-            c->stats.stray_ends++;
+            /* After damage, the end of a census whose beginning was lost. */
+            if (c->after_damage)
+                c->stats.lost_to_damage += c->end_is_loss;
+            else
+                c->stats.stray_ends++;
+            c->after_damage = false;
             return CENSUS_OK;
         }
         return close_census(c, err);
@@ -539,8 +601,6 @@ enum census_status census_feed(struct census *c, const struct ev_event *ev,
     case EV_PROF_BEGIN:
         timeprof_begin(c->tp, b.PROF_BEGIN.interval);
         return CENSUS_OK;
-    case EV_PROF_SAMPLE_COST_CENTRE:
-        return take_time_sample(c, ev, &b.PROF_SAMPLE_COST_CENTRE, err);
     case EV_USER_MARKER:
         if (c->events.marker &&
             c->events.marker(c->events.ctx, ev->time, b.USER_MARKER.text.ptr,

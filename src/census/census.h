@@ -68,6 +68,10 @@ struct census_options {
     /* Assemble the time profile (PROF_BEGIN, PROF_SAMPLE_COST_CENTRE) with these
      * options; NULL: its events are not read. */
     const struct timeprof_options *time_profile;
+    /* The reader recovers from damage (ev_reader_recover): signs of damage that every
+     * event parsing cleanly does not rule out are returned as CENSUS_DUPLICATE and
+     * CENSUS_SUSPECT instead of being ignored. */
+    bool recover;
 };
 
 struct census_stats {
@@ -79,6 +83,7 @@ struct census_stats {
     uint64_t unended;           /* censuses dropped because another began inside them */
     uint64_t backwards;         /* censuses whose time went backwards (clamped) */
     uint64_t extra_prof_begins; /* HEAP_PROF_BEGIN after the first (ignored) */
+    uint64_t lost_to_damage;    /* censuses dropped because they overlap damage */
     bool open_at_end;           /* a census was open when the input stopped (dropped) */
     uint64_t open_time_ns;
 };
@@ -89,6 +94,13 @@ enum census_status {
     CENSUS_LIMIT,               /* a documented limit was reached (err says which) */
     CENSUS_NO_MEMORY,
     CENSUS_STOPPED,             /* a callback returned non-zero */
+    /* With census_options.recover (err says why; census_damaged is the caller's next
+     * step): */
+    CENSUS_DUPLICATE,           /* a second HEAP_PROF_BEGIN or a cost centre defined again:
+                                 * the block is a copy of an earlier one */
+    CENSUS_SUSPECT,             /* (with or without recover) a time-profile tick inside a
+                                 * census of the non-threaded runtime: it may have
+                                 * overwritten one of its entries */
 };
 
 struct census;
@@ -113,6 +125,12 @@ bool census_wants_time(uint16_t tag);
 
 /* The time profile, or NULL when census_options.time_profile was NULL. */
 const struct timeprof *census_timeprof(const struct census *c);
+
+/* The input was damaged at this point (a region skipped, or the event just fed is damage):
+ * the census open, if any, is dropped and counted in lost_to_damage, and census events
+ * until the next census begins are ignored (they belong to a census begun in the damaged
+ * region, which is counted when its end is seen). */
+void census_damaged(struct census *c);
 
 /* Notes that the run went on at least until time_ns (the end of the run, end_time_ns). */
 void census_note_time(struct census *c, uint64_t time_ns);

@@ -16,6 +16,8 @@
 #include "base/format.h"
 #include "base/grow.h"
 
+#include "base/utf8.h"
+
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
@@ -42,7 +44,8 @@ static const struct dl_color GRID = { 232, 232, 232, 255 };
 static const struct dl_color MARKER = { 60, 60, 60, 150 };
 
 /* Tableau 10 (without its grey) and seven of Tableau 20's lighter or deeper tones:
- * sixteen hues, no two of which a neighbour could be mistaken for. */
+ * sixteen hues. Each is used in three tones (itself, lighter, deeper; see tone), so a
+ * label's hash picks one of 48 colours and two bands rarely share one. */
 static const struct dl_color palette[] = {
     { 0x4e, 0x79, 0xa7, 255 }, { 0xf2, 0x8e, 0x2b, 255 }, { 0xe1, 0x57, 0x59, 255 },
     { 0x76, 0xb7, 0xb2, 255 }, { 0x59, 0xa1, 0x4f, 255 }, { 0xed, 0xc9, 0x48, 255 },
@@ -142,6 +145,17 @@ void chart_format_tick(double bytes, unsigned unit, double step, char *out, size
                     format_unit_name(unit));
 }
 
+void chart_format_scale_top(double bytes, unsigned unit, char *out, size_t size)
+{
+    /* in the ticks' unit, with no more decimals than it needs (at most two): "64 MiB"
+     * beside "50 MiB", not "64.0 MiB" */
+    double v = bytes / pow(1024, unit);
+    int d = 0;
+    while (d < 2 && fabs(v * pow(10, d) - floor(v * pow(10, d) + 0.5)) > 1e-6)
+        d++;
+    format_snprintf(out, size, "%.*f %s", d, v, format_unit_name(unit));
+}
+
 static void format_tick_seconds(double s, double step, char *out, size_t size)
 {
     format_snprintf(out, size, "%.*f", decimals_for(step), s);
@@ -150,7 +164,7 @@ static void format_tick_seconds(double s, double step, char *out, size_t size)
 /* --- colours ------------------------------------------------------------------------ */
 
 /* The label a band is shown with (bands.h), for a NUL-terminated label. */
-static const char *shown(const char *label)
+static const char *shown_label(const char *label)
 {
     return bands_shown_label(label, strlen(label), NULL);
 }
@@ -162,46 +176,41 @@ static uint32_t fnv1a(const char *s)
         h ^= (unsigned char)*s;
         h *= 16777619u;
     }
+    /* final avalanche (murmur3's), so labels differing in one last byte differ in every
+     * bit used below */
+    h ^= h >> 16;
+    h *= 0x85ebca6bu;
+    h ^= h >> 13;
+    h *= 0xc2b2ae35u;
+    h ^= h >> 16;
     return h;
 }
 
-static bool same_color(struct dl_color a, struct dl_color b)
+/* c mixed towards white (amount > 0) or black (amount < 0). */
+static struct dl_color tone(struct dl_color c, double amount)
 {
-    return a.r == b.r && a.g == b.g && a.b == b.b && a.a == b.a;
-}
-
-/* The k-th colour a label may take: its hash's, then a probe sequence from the hash. */
-static unsigned color_choice(uint32_t h, unsigned k)
-{
-    /* an odd stride is coprime with the 16 colours: the sequence visits every one */
-    unsigned stride = 1 + 2 * ((h >> 16) % (PALETTE_SIZE / 2));
-    return (h % PALETTE_SIZE + k * stride) % PALETTE_SIZE;
-}
-
-struct dl_color chart_band_color(const char *label, const struct dl_color *below)
-{
-    uint32_t h = fnv1a(shown(label));
-    struct dl_color c = palette[color_choice(h, 0)];
-    if (below && same_color(c, *below))
-        c = palette[color_choice(h, 1)];
+    double target = amount > 0 ? 255 : 0, k = fabs(amount);
+    c.r = (uint8_t)lround(c.r + (target - c.r) * k);
+    c.g = (uint8_t)lround(c.g + (target - c.g) * k);
+    c.b = (uint8_t)lround(c.b + (target - c.b) * k);
     return c;
 }
 
-/* The colour of the next band: its label's own colour unless a band already shown has
- * it; then the first free colour in the label's probe sequence (so the largest bands,
- * assigned first, keep their own colours, and all shown bands differ while the palette
- * lasts). used marks the palette entries taken. */
-static struct dl_color distinct_band_color(const char *label, bool *used)
+struct dl_color chart_band_color(const char *label)
 {
-    uint32_t h = fnv1a(shown(label));
-    for (unsigned k = 0; k < 4 * PALETTE_SIZE; k++) {
-        unsigned i = color_choice(h, k);
-        if (!used[i]) {
-            used[i] = true;
-            return palette[i];
-        }
-    }
-    return palette[color_choice(h, 0)];
+    /* A function of the label alone (without a .hp's "(n)"): the same band has the same
+     * colour in every run, filter, window, comparison panel and format. */
+    uint32_t h = fnv1a(shown_label(label));
+    static const double tones[3] = { 0, 0.38, -0.22 };
+    return tone(palette[h % PALETTE_SIZE], tones[(h / PALETTE_SIZE) % 3]);
+}
+
+/* The outline that separates a band from the one below: its own colour, deeper, so
+ * two neighbours that happen to share a colour are still told apart, without the white
+ * seams that wash out a chart of hundreds of thin bands. */
+static struct dl_color band_edge(struct dl_color c)
+{
+    return tone(c, -0.45);
 }
 
 struct dl_color chart_other_color(void)
@@ -223,6 +232,10 @@ struct layout {
     double ymax;                         /* bytes at the top */
     bool clipped;                        /* a value above ymax was drawn (--y-max) */
     struct dl_color *colors;             /* per shown band of v */
+    char **names;                        /* per shown band of v: distinct, whole */
+    size_t marker_rows;                  /* rows of marker labels the panel has room for */
+    size_t marker_rows_needed;           /* what the markers asked for (layout pass) */
+    size_t unlabelled;                   /* markers whose label found no room */
     char buf[LABEL_MAX];
 };
 
@@ -282,10 +295,16 @@ static double peak_of_totals(const struct layout *L)
     return peak;
 }
 
+/* Whether --from / --to hold none of the run's censuses although it has some. */
+static bool window_misses(const struct profile_view *v)
+{
+    return (v->has_from || v->has_to) && v->censuses == 0 && v->run_censuses > 0;
+}
+
 static void time_range(struct layout *L, const struct profile_view *v,
                        const struct run_info *info)
 {
-    uint64_t end = v->last_ns;
+    uint64_t end = window_misses(v) ? v->run_last_ns : v->last_ns;
     if (info && info->end_time_ns > end)
         end = info->end_time_ns;
     for (int k = 0; k < 3; k++)
@@ -295,6 +314,12 @@ static void time_range(struct layout *L, const struct profile_view *v,
     L->x1 = v->has_to && v->to_ns / 1e9 > L->x0 ? v->to_ns / 1e9 : end / 1e9;
     if (v->has_to && end / 1e9 < L->x1)
         L->x1 = end / 1e9 > L->x0 ? end / 1e9 : L->x1;
+    if (window_misses(v)) {
+        /* nothing of the run is in the window: show the run's real extent, not an
+         * invented stretch of time after its end */
+        L->x0 = 0;
+        L->x1 = end / 1e9;
+    }
     if (!(L->x1 > L->x0))
         L->x1 = L->x0 + 1;
 }
@@ -327,10 +352,16 @@ static void subtitle_text(const struct layout *L, const struct run_info *info, c
     if (info && info->period_ns)
         ADD("sampled every %g s", info->period_ns / 1e9);
     ADD("%" PRIu64 " census%s", v->censuses, v->censuses == 1 ? "" : "es");
-    if (v->has_from || v->has_to)
+    if (window_misses(v))
+        ADD("the window is outside the run (censuses %.2f to %.2f s)", v->run_first_ns / 1e9,
+            v->run_last_ns / 1e9);
+    else if (v->has_from || v->has_to)
         ADD("window %g to %g s", L->x0, L->x1);
     if (v->bands_filtered)
         ADD("%" PRIu32 " band%s filtered out", v->bands_filtered, v->bands_filtered == 1 ? "" : "s");
+    if (L->unlabelled)
+        ADD("%zu marker%s unlabelled (text in %s tooltip)", L->unlabelled,
+            L->unlabelled == 1 ? "" : "s", L->unlabelled == 1 ? "its line's" : "their lines'");
 #undef ADD
 }
 
@@ -344,43 +375,57 @@ static const char *run_title(const char *given, const struct run_info *info,
     return title && *title ? title : "heap profile";
 }
 
-/* Draws the title (prefixed, e.g. "base: ") and subtitle from y0; returns the subtitle's
- * baseline. */
+/* Draws the title (prefixed, e.g. "base: "; none when title is NULL: --title '') and
+ * subtitle from y0; returns the subtitle's baseline. */
 static double title_block(struct layout *L, const struct run_info *info, const char *title,
                           const char *prefix, double y0)
 {
     double avail = L->dl->width - 2 * MARGIN;
-    char full[LABEL_MAX];
-    snprintf(full, sizeof full, "%s%s", prefix, title);
-    title = full;
-    bool cut = text_elide_end(L->tm, title, TITLE_SIZE, true, avail, L->buf, sizeof L->buf);
-    double y = y0 + TITLE_SIZE * 0.8;
-    text(L, MARGIN, y, L->buf, TITLE_SIZE, INK, DL_ANCHOR_START, true, "title", cut ? title : NULL);
+    double y = y0;
+    if (title) {
+        char full[LABEL_MAX];
+        int n = snprintf(full, sizeof full, "%s%s", prefix, title);
+        if (n >= (int)sizeof full)
+            full[utf8_boundary(full, sizeof full - 1)] = '\0';
+        bool cut = text_elide_end(L->tm, full, TITLE_SIZE, true, avail, L->buf, sizeof L->buf);
+        y += TITLE_SIZE * 0.8;
+        text(L, MARGIN, y, L->buf, TITLE_SIZE, INK, DL_ANCHOR_START, true, "title",
+             cut ? full : NULL);
+        y += 9;
+    }
     char sub[LABEL_MAX];
     subtitle_text(L, info, sub, sizeof sub);
-    text_elide_end(L->tm, sub, SUBTITLE_SIZE, false, avail, L->buf, sizeof L->buf);
-    y += SUBTITLE_SIZE + 9;
-    text(L, MARGIN, y, L->buf, SUBTITLE_SIZE, QUIET, DL_ANCHOR_START, false, "subtitle", NULL);
+    bool cut = text_elide_end(L->tm, sub, SUBTITLE_SIZE, false, avail, L->buf, sizeof L->buf);
+    y += SUBTITLE_SIZE;
+    text(L, MARGIN, y, L->buf, SUBTITLE_SIZE, QUIET, DL_ANCHOR_START, false, "subtitle",
+         cut ? sub : NULL);
     return y;
 }
 
 /* --- legend ------------------------------------------------------------------------- */
 
 struct legend_entry {
-    const char *label;           /* full label (tooltip) */
-    const char *shown;           /* label as shown before eliding */
+    const char *label;           /* the whole name (tooltip) */
+    const char *shown;           /* the name as shown before eliding */
     struct dl_color color;
     double peak;
-    double base_peak;            /* --compare: the band's peak in the base run */
+    double base_peak;            /* --compare: the peak in the base run */
     int total_kind;              /* -1 for a band, else the heap total */
+    size_t rank;                 /* which entries are listed when not all fit: lowest */
+    bool listed;
+    char *text;                  /* listed entries: the text drawn (legend_texts) */
 };
 
 struct legend {
     struct legend_entry *entries;
     size_t count;
     double font, row, width, label_width, value_width;
-    size_t fitting;              /* entries drawn; the rest summed up in one line */
+    size_t listed;               /* entries drawn; the rest summed up in one line */
     bool compare;                /* values read "base → now" */
+    bool below;                  /* under the plot, in columns (narrow charts) */
+    size_t columns, rows;        /* below: the grid of entries */
+    double column_width, height;
+    enum profile_sort sort;
 };
 
 /* The value column of an entry: its peak, or with --compare "base → now". */
@@ -389,7 +434,7 @@ static void legend_value(const struct legend *lg, const struct legend_entry *e, 
 {
     char now[32], base[32];
     format_bytes(e->peak, now, sizeof now);
-    if (!lg->compare || e->total_kind >= 0) {
+    if (!lg->compare) {
         snprintf(out, size, "%s", now);
         return;
     }
@@ -411,76 +456,120 @@ static double series_peak(const struct profile_series *s)
     return peak;
 }
 
-static int legend_entries(struct layout *L, struct legend *lg)
+/* Heap totals rank first (they are few and frame everything), then the bands in the
+ * order of the sort in force (the view is in stack order: rank order, or its reverse
+ * with --reverse), OTHER last. */
+#define RANK_OTHER ((size_t)-1 / 2)
+
+static int legend_entries(struct layout *L, struct legend *lg, char **names)
 {
     const struct profile_view *v = L->v;
     lg->entries = calloc(v->band_count + 3 + 1, sizeof *lg->entries);
     if (!lg->entries)
         return -1;
+    lg->sort = L->opt->profile.sort;
     if (L->show_totals)
         for (int k = 0; k < 3; k++)
             if (v->totals[k].count)
                 lg->entries[lg->count++] = (struct legend_entry){
                     total_style[k].label, total_style[k].label, total_style[k].color,
-                    series_peak(&v->totals[k]), 0, k };
+                    series_peak(&v->totals[k]), 0, k, (size_t)k, false, NULL };
+    size_t shown = v->band_count;
+    if (shown && v->bands[shown - 1].band == PROFILE_OTHER)
+        shown--;
     /* top of the stack first, as the eye reads the chart */
     for (size_t i = v->band_count; i-- > 0;) {
         const struct profile_band *b = &v->bands[i];
+        size_t rank = b->band == PROFILE_OTHER ? RANK_OTHER
+                    : 3 + (L->opt->profile.reverse ? shown - 1 - i : i);
         lg->entries[lg->count++] = (struct legend_entry){
-            b->label, shown(b->label), L->colors[i], (double)b->stats.peak, 0,
-            -1 };
+            names[i], names[i], L->colors[i], (double)b->stats.peak, 0, -1, rank, false,
+            NULL };
     }
     return 0;
 }
 
-static struct legend_entry *find_entry(struct legend *lg, const char *label)
+static struct legend_entry *find_entry(struct legend *lg, const char *shown, int total_kind)
 {
     for (size_t i = 0; i < lg->count; i++)
-        if (lg->entries[i].total_kind < 0 &&
-            strcmp(lg->entries[i].shown, shown(label)) == 0)
+        if (lg->entries[i].total_kind == total_kind &&
+            strcmp(lg->entries[i].shown, shown) == 0)
             return &lg->entries[i];
     return NULL;
 }
 
 /* --compare: the base run's bands join the legend of this run: a band in both is one
- * entry with both peaks; a band only in the base is added at the end (at 0 now). */
+ * entry with both peaks; a band only in the base is added at the end (at 0 now). The
+ * heap totals rows, drawn in both panels, give both runs' peaks and say so. */
 static int legend_add_base(struct layout *L, struct legend *lg, const struct profile_view *base,
-                           const struct dl_color *base_colors)
+                           const struct dl_color *base_colors, char **base_names)
 {
     size_t cap = lg->count;   /* calloc'd for the bands of this run */
-    if (GROW_ARRAY(lg->entries, &cap, lg->count + base->band_count + 1) != 0)
+    if (GROW_ARRAY(lg->entries, &cap, lg->count + base->band_count + 3 + 1) != 0)
         return -1;
     lg->compare = true;
+    bool base_totals = L->opt->totals || base->censuses == 0;
+    for (int k = 0; base_totals && k < 3; k++) {
+        if (!base->totals[k].count)
+            continue;
+        struct legend_entry *e = find_entry(lg, total_style[k].label, k);
+        if (!e) {
+            memmove(lg->entries + 1, lg->entries, lg->count * sizeof *lg->entries);
+            lg->count++;
+            e = &lg->entries[0];
+            *e = (struct legend_entry){ total_style[k].label, total_style[k].label,
+                                        total_style[k].color, 0, 0, k, (size_t)k, false,
+                                        NULL };
+        }
+        e->base_peak = series_peak(&base->totals[k]);
+    }
     for (size_t i = base->band_count; i-- > 0;) {
         const struct profile_band *b = &base->bands[i];
-        struct legend_entry *e = find_entry(lg, b->label);
+        struct legend_entry *e = find_entry(lg, base_names[i], -1);
         if (e) {
             e->base_peak = (double)b->stats.peak;
             continue;
         }
         lg->entries[lg->count++] = (struct legend_entry){
-            b->label, shown(b->label), base_colors[i], 0, (double)b->stats.peak,
-            -1 };
+            base_names[i], base_names[i], base_colors[i], 0, (double)b->stats.peak, -1,
+            b->band == PROFILE_OTHER ? RANK_OTHER : 3 + i, false, NULL };
     }
-    (void)L;
     return 0;
 }
 
-/* Sizes the legend to fit width max_width and height avail: shrinks the font, then
- * cuts the list. */
-static void legend_fit(struct layout *L, struct legend *lg, double max_width, double avail)
+/* Lists the `slots` entries of lowest rank (the largest by the sort in force). */
+static void legend_select(struct legend *lg, size_t slots)
+{
+    for (size_t i = 0; i < lg->count; i++)
+        lg->entries[i].listed = false;
+    if (slots >= lg->count) {
+        for (size_t i = 0; i < lg->count; i++)
+            lg->entries[i].listed = true;
+        lg->listed = lg->count;
+        return;
+    }
+    lg->listed = 0;
+    for (size_t n = 0; n < slots; n++) {
+        struct legend_entry *best = NULL;
+        for (size_t i = 0; i < lg->count; i++)
+            if (!lg->entries[i].listed && (!best || lg->entries[i].rank < best->rank))
+                best = &lg->entries[i];
+        if (!best)
+            break;
+        best->listed = true;
+        lg->listed++;
+    }
+}
+
+/* The widest label and value of the listed entries at the legend's font. */
+static void legend_measure(struct layout *L, struct legend *lg)
 {
     char value[80];
-    for (lg->font = LEGEND_SIZE;; lg->font -= 1) {
-        lg->row = ceil(lg->font * 1.45);
-        if (lg->font <= LEGEND_MIN_SIZE || (lg->count + 1) * lg->row <= avail)
-            break;
-    }
-    size_t rows = (size_t)(avail / lg->row);
-    lg->fitting = lg->count + 1 <= rows ? lg->count : (rows >= 3 ? rows - 2 : 0);
     lg->label_width = 0;
     lg->value_width = text_width(L->tm, legend_header(lg), lg->font * 0.9, false);
-    for (size_t i = 0; i < lg->fitting; i++) {
+    for (size_t i = 0; i < lg->count; i++) {
+        if (!lg->entries[i].listed)
+            continue;
         double w = text_width(L->tm, lg->entries[i].shown, lg->font, false);
         if (w > lg->label_width)
             lg->label_width = w;
@@ -489,12 +578,147 @@ static void legend_fit(struct layout *L, struct legend *lg, double max_width, do
         if (w > lg->value_width)
             lg->value_width = w;
     }
-    double fixed = SWATCH + 6 + 12 + lg->value_width;
+}
+
+#define LEGEND_GAP 12.0     /* between a label and its value */
+#define LEGEND_COLUMN_GAP 18.0
+
+/* Sizes a legend right of the plot to fit width max_width and height avail: shrinks the
+ * font, then lists the largest entries only. */
+static void legend_fit(struct layout *L, struct legend *lg, double max_width, double avail)
+{
+    lg->below = false;
+    for (lg->font = LEGEND_SIZE;; lg->font -= 1) {
+        lg->row = ceil(lg->font * 1.45);
+        if (lg->font <= LEGEND_MIN_SIZE || (lg->count + 1) * lg->row <= avail)
+            break;
+    }
+    size_t rows = (size_t)(avail / lg->row);
+    size_t slots = rows > 0 ? rows - 1 : 0;                 /* the header takes a row */
+    if (slots < lg->count)
+        slots = slots > 0 ? slots - 1 : 0;                  /* and the "left out" line */
+    legend_select(lg, slots);
+    legend_measure(L, lg);
+    double fixed = SWATCH + 6 + LEGEND_GAP + lg->value_width;
     if (fixed + lg->label_width > max_width)
         lg->label_width = max_width - fixed;
     if (lg->label_width < 40)
         lg->label_width = 40;
     lg->width = fixed + lg->label_width;
+}
+
+/* Sizes a legend under the plot: columns of entries across the width, at most
+ * max_height tall. */
+static void legend_fit_below(struct layout *L, struct legend *lg, double width,
+                             double max_height)
+{
+    lg->below = true;
+    lg->font = LEGEND_MIN_SIZE + 1;
+    lg->row = ceil(lg->font * 1.45);
+    legend_select(lg, lg->count);
+    legend_measure(L, lg);
+    double fixed = SWATCH + 6 + LEGEND_GAP + lg->value_width;
+    double natural = fixed + lg->label_width;
+    lg->column_width = fmin(natural, width);
+    lg->columns = (size_t)fmax(1, floor((width + LEGEND_COLUMN_GAP) /
+                                        (lg->column_width + LEGEND_COLUMN_GAP)));
+    /* widen the columns to share the width: more room for labels */
+    lg->column_width = (width + LEGEND_COLUMN_GAP) / lg->columns - LEGEND_COLUMN_GAP;
+    size_t max_rows = (size_t)fmax(1, floor(max_height / lg->row) - 1);
+    size_t slots = lg->columns * max_rows;
+    if (slots < lg->count)
+        slots = slots > 0 ? slots - 1 : 0;
+    legend_select(lg, slots);
+    legend_measure(L, lg);
+    lg->label_width = fmax(20, lg->column_width - fixed);
+    lg->rows = (lg->listed + (lg->listed < lg->count) + lg->columns - 1) / lg->columns;
+    lg->height = (lg->rows + 1) * lg->row;
+    lg->width = width;
+}
+
+/* Byte offset where a and b first differ, on a character boundary. */
+static size_t first_difference(const char *a, const char *b)
+{
+    size_t i = 0;
+    while (a[i] && a[i] == b[i])
+        i++;
+    return utf8_boundary(a, i);
+}
+
+/* The text of every listed entry, elided in the middle to the label width; where two
+ * bands' elided texts would read the same although their names differ, each is shown
+ * from a little before the place where it differs from the other ("…" + the rest,
+ * elided at its end), and as a last resort gets its position in the legend appended,
+ * so no two listed bands read the same. -1 when out of memory. */
+static int legend_texts(struct layout *L, struct legend *lg)
+{
+    for (size_t i = 0; i < lg->count; i++) {
+        struct legend_entry *e = &lg->entries[i];
+        if (!e->listed)
+            continue;
+        text_elide_middle(L->tm, e->shown, lg->font, false, lg->label_width, L->buf,
+                          sizeof L->buf);
+        if (!(e->text = strdup(L->buf)))
+            return -1;
+    }
+    for (int pass = 0; pass < 2; pass++) {
+        for (size_t i = 0; i < lg->count; i++) {
+            struct legend_entry *e = &lg->entries[i];
+            if (!e->listed || e->total_kind >= 0)
+                continue;
+            size_t from = 0;
+            bool clash = false;
+            for (size_t j = 0; j < lg->count; j++) {
+                struct legend_entry *o = &lg->entries[j];
+                if (j == i || !o->listed || o->total_kind >= 0 || strcmp(e->text, o->text) != 0)
+                    continue;
+                clash = true;
+                size_t d = first_difference(e->shown, o->shown);
+                if (d > from)
+                    from = d;
+            }
+            if (!clash)
+                continue;
+            if (pass == 0) {
+                /* keep a few characters before the difference for context */
+                size_t start = from > 12 ? utf8_boundary(e->shown, from - 12) : 0;
+                char *rest = L->buf;
+                size_t off = 0;
+                if (start > 0) {
+                    memcpy(rest, "\xe2\x80\xa6", 3);
+                    off = 3;
+                }
+                double ell = start > 0 ? text_width(L->tm, "\xe2\x80\xa6", lg->font, false) : 0;
+                text_elide_end(L->tm, e->shown + start, lg->font, false,
+                               lg->label_width - ell, rest + off, sizeof L->buf - off);
+                char *t = strdup(L->buf);
+                if (!t)
+                    return -1;
+                free(e->text);
+                e->text = t;
+            } else {
+                char suffix[32];
+                int n = snprintf(suffix, sizeof suffix, " [%zu]", i + 1);
+                double sw = text_width(L->tm, suffix, lg->font, false);
+                text_elide_middle(L->tm, e->shown, lg->font, false, lg->label_width - sw,
+                                  L->buf, sizeof L->buf - (size_t)n);
+                strcat(L->buf, suffix);
+                char *t = strdup(L->buf);
+                if (!t)
+                    return -1;
+                free(e->text);
+                e->text = t;
+            }
+        }
+    }
+    return 0;
+}
+
+static void legend_free(struct legend *lg)
+{
+    for (size_t i = 0; lg->entries && i < lg->count; i++)
+        free(lg->entries[i].text);
+    free(lg->entries);
 }
 
 static void legend_swatch(struct layout *L, const struct legend_entry *e, double x, double y,
@@ -512,27 +736,54 @@ static void legend_swatch(struct layout *L, const struct legend_entry *e, double
         L->failed = true;
 }
 
-static void legend_draw(struct layout *L, const struct legend *lg, double x, double y)
+/* "… 808 smaller bands not listed": what the legend leaves out, and which end. */
+static void legend_left_out(const struct legend *lg, char *out, size_t size)
+{
+    size_t n = lg->count - lg->listed;
+    const char *which = lg->sort == PROFILE_SORT_SIZE ? "smaller "
+                      : lg->sort == PROFILE_SORT_STDDEV ? "steadier " : "more ";
+    snprintf(out, size, "\xe2\x80\xa6 %zu %s%s not listed", n, which,
+             n == 1 ? "entry" : "entries");
+}
+
+static void legend_entry_draw(struct layout *L, const struct legend *lg,
+                              const struct legend_entry *e, double x, double y, double value_x)
 {
     char value[80];
-    double value_x = x + lg->width;
-    text(L, value_x, y, legend_header(lg), lg->font * 0.9, QUIET, DL_ANCHOR_END, false,
-         "legend", NULL);
-    for (size_t i = 0; i < lg->fitting; i++) {
-        const struct legend_entry *e = &lg->entries[i];
-        y += lg->row;
-        legend_swatch(L, e, x, y, lg->font);
-        bool cut = text_elide_middle(L->tm, e->shown, lg->font, false, lg->label_width,
-                                     L->buf, sizeof L->buf);
-        text(L, x + SWATCH + 6, y, L->buf, lg->font, INK, DL_ANCHOR_START, false, "legend",
-             cut || e->shown != e->label ? e->label : NULL);
-        legend_value(lg, e, value, sizeof value);
-        text(L, value_x, y, value, lg->font, QUIET, DL_ANCHOR_END, false, "legend", NULL);
+    legend_swatch(L, e, x, y, lg->font);
+    text(L, x + SWATCH + 6, y, e->text, lg->font, INK, DL_ANCHOR_START, false, "legend",
+         strcmp(e->text, e->label) != 0 ? e->label : NULL);
+    legend_value(lg, e, value, sizeof value);
+    text(L, value_x, y, value, lg->font, QUIET, DL_ANCHOR_END, false, "legend", NULL);
+}
+
+static void legend_draw(struct layout *L, struct legend *lg, double x, double y)
+{
+    if (legend_texts(L, lg) != 0) {
+        L->failed = true;
+        return;
     }
-    if (lg->fitting < lg->count) {
-        snprintf(L->buf, sizeof L->buf, "\xe2\x80\xa6 and %zu more", lg->count - lg->fitting);
-        text(L, x + SWATCH + 6, y + lg->row, L->buf, lg->font, QUIET, DL_ANCHOR_START, false,
-             "legend", NULL);
+    double col_w = lg->below ? lg->column_width : lg->width;
+    text(L, x + col_w, y, legend_header(lg), lg->font * 0.9, QUIET, DL_ANCHOR_END, false,
+         "legend", NULL);
+    size_t slot = 0;
+    for (size_t i = 0; i < lg->count; i++) {
+        const struct legend_entry *e = &lg->entries[i];
+        if (!e->listed)
+            continue;
+        size_t col = lg->below ? slot / lg->rows : 0, row = lg->below ? slot % lg->rows : slot;
+        double cx = x + col * (col_w + LEGEND_COLUMN_GAP);
+        legend_entry_draw(L, lg, e, cx, y + (row + 1) * lg->row, cx + col_w);
+        slot++;
+    }
+    if (lg->listed < lg->count) {
+        size_t col = lg->below ? slot / lg->rows : 0, row = lg->below ? slot % lg->rows : slot;
+        double cx = x + col * (col_w + LEGEND_COLUMN_GAP);
+        char what[96];
+        legend_left_out(lg, what, sizeof what);
+        text_elide_end(L->tm, what, lg->font, false, col_w - SWATCH - 6, L->buf, sizeof L->buf);
+        text(L, cx + SWATCH + 6, y + (row + 1) * lg->row, L->buf, lg->font, QUIET,
+             DL_ANCHOR_START, false, "legend", strcmp(L->buf, what) != 0 ? what : NULL);
     }
 }
 
@@ -566,7 +817,7 @@ static void y_tick_label(const struct y_ticks *t, unsigned i, double ymax, char 
     if (i < t->count)
         chart_format_tick(i * t->step, t->unit, t->step, out, size);
     else
-        format_bytes(ymax, out, size);
+        chart_format_scale_top(ymax, t->unit, out, size);
 }
 
 static void y_axis(struct layout *L, const struct y_ticks *t)
@@ -595,12 +846,34 @@ static double widest_y_label(const struct layout *L, const struct y_ticks *t)
     return widest;
 }
 
+/* The time step: the finest round step whose labels, measured, stand apart (at least
+ * two ticks whenever two labels fit at all), so a narrow chart keeps a readable axis
+ * and a wide one does not crowd it. */
+static double time_step(struct layout *L)
+{
+    double span = L->x1 - L->x0, plot_w = L->right - L->left;
+    char label[48];
+    double best = chart_nice_step(span, 1);
+    for (unsigned m = 2; m <= 64; m++) {
+        double step = chart_nice_step(span, m);
+        double first = ceil(L->x0 / step - 1e-9) * step;
+        if (first + step > L->x1 + step * 1e-9)
+            continue;   /* one tick only */
+        /* the widest label of this step: the one at the end has the most digits */
+        format_tick_seconds(L->x1, step, label, sizeof label);
+        double w = text_width(L->tm, label, TICK_SIZE, false);
+        if (step / span * plot_w < w + 10)
+            break;      /* finer steps only crowd more */
+        best = step;
+    }
+    return best;
+}
+
 static void x_axis(struct layout *L)
 {
     char label[48];
     double span = L->x1 - L->x0;
-    unsigned max_ticks = (unsigned)((L->right - L->left) / 70);
-    double step = chart_nice_step(span, max_ticks ? max_ticks : 1);
+    double step = time_step(L);
     for (double s = ceil(L->x0 / step - 1e-9) * step; s <= L->x1 + step * 1e-9; s += step) {
         if (fabs(s) < step * 1e-6)
             s = 0;   /* no "-0" */
@@ -609,11 +882,21 @@ static void x_axis(struct layout *L)
             line(L, x, L->top, x, L->bottom, GRID, 1, false, "grid");
         line(L, x, L->bottom, x, L->bottom + 4, AXIS, 1, false, "axis");
         format_tick_seconds(s, step, label, sizeof label);
-        text(L, x, L->bottom + 6 + TICK_SIZE, label, TICK_SIZE, QUIET, DL_ANCHOR_MIDDLE, false,
+        /* the first and last labels stay inside the picture */
+        double w = text_width(L->tm, label, TICK_SIZE, false);
+        double lx = fmin(fmax(x, MARGIN / 2 + w / 2), L->dl->width - MARGIN / 2 - w / 2);
+        text(L, lx, L->bottom + 6 + TICK_SIZE, label, TICK_SIZE, QUIET, DL_ANCHOR_MIDDLE, false,
              "axis", NULL);
     }
     text(L, (L->left + L->right) / 2, L->bottom + 12 + 2 * TICK_SIZE + 2, "time (s)",
          TICK_SIZE, QUIET, DL_ANCHOR_MIDDLE, false, "axis", NULL);
+}
+
+/* The memory axis's name, turned along it, left of the tick labels. */
+static void y_title(struct layout *L)
+{
+    check(L, display_text(L->dl, MARGIN + TICK_SIZE * 0.8, (L->top + L->bottom) / 2,
+                          "memory", TICK_SIZE, QUIET, DL_ANCHOR_MIDDLE, false, -90, "axis"));
 }
 
 /* The kept points that survive reduction to one pixel column: per column the points
@@ -653,6 +936,9 @@ static void bands(struct layout *L)
         goto done;
     }
     size_t n = reduce_points(L, keep);
+    /* Outlines while bands are 3 px thick on average; a denser chart (hundreds of bands)
+     * shows its colours alone rather than a mesh of lines. */
+    bool edges = (L->bottom - L->top) / (double)w >= 3;
     /* cumulative totals up to and including band b; computed from the top down */
     for (size_t k = 0; k < n; k++)
         cum[k] = v->point_totals[keep[k]];
@@ -662,9 +948,10 @@ static void bands(struct layout *L)
         for (size_t k = 0; k < n; k++)
             pts[m++] = (struct dl_point){ px_x(L, v->time_ns[keep[k]]), px_y(L, (double)cum[k]) };
         pts[m++] = (struct dl_point){ px_x(L, v->time_ns[keep[n - 1]]), L->bottom };
-        struct dl_item *it = display_polygon(L->dl, pts, m, L->colors[b], WHITE, 0.6, "band");
+        struct dl_color edge = edges ? band_edge(L->colors[b]) : (struct dl_color){ 0 };
+        struct dl_item *it = display_polygon(L->dl, pts, m, L->colors[b], edge, 0.5, "band");
         check(L, it);
-        if (it && display_set_title(it, v->bands[b].label) != 0)
+        if (it && display_set_title(it, L->names[b]) != 0)
             L->failed = true;
         for (size_t k = 0; k < n; k++)
             cum[k] -= v->values[keep[k] * w + b];
@@ -699,35 +986,68 @@ static void totals(struct layout *L)
     }
 }
 
+#define MARKER_ROW (MARKER_SIZE + 4)
+#define MARKER_MAX_ROWS 4
+#define MARKER_LABEL_MAX 200.0
+
+/* Markers as thin lines, each with its text above the plot: a label that would collide
+ * with the one before goes to the next row up (at most MARKER_MAX_ROWS); one that finds
+ * no row is counted as unlabelled (the subtitle says how many) and its text stays in its
+ * line's tooltip, as every marker's does. A marker at the very start is drawn just
+ * inside the plot, not under the y axis. */
 static void markers(struct layout *L, double label_right)
 {
     const struct profile_view *v = L->v;
     if (L->opt->no_markers)
         return;
-    double free_from = L->left - 1e9;   /* marker labels may start right of this */
+    double free_from[MARKER_MAX_ROWS];
+    for (size_t r = 0; r < MARKER_MAX_ROWS; r++)
+        free_from[r] = -1e9;
+    L->unlabelled = 0;
+    L->marker_rows_needed = 0;
     for (size_t i = 0; i < v->marker_count; i++) {
         const struct profile_marker *m = &v->markers[i];
         double x = px_x(L, m->time_ns);
         if (x < L->left - 0.5 || x > L->right + 0.5)
             continue;
+        x = fmin(fmax(x, L->left + 1.5), L->right - 0.5);
         char tip[PROFILE_MAX_MARKER_TEXT + 64];
-        format_snprintf(tip, sizeof tip, "%s (%.3f s)%s", m->text, m->time_ns / 1e9,
-                 m->merged ? " and more" : "");
+        if (m->merged)
+            snprintf(tip, sizeof tip, "%s (%.3f s) and %" PRIu32 " more marker%s within a "
+                     "pixel", m->text, m->time_ns / 1e9, m->merged, m->merged == 1 ? "" : "s");
+        else
+            snprintf(tip, sizeof tip, "%s (%.3f s)", m->text, m->time_ns / 1e9);
         struct dl_point pts[2] = { { x, L->top }, { x, L->bottom } };
         struct dl_item *it = display_polyline(L->dl, pts, 2, MARKER, 1, false, "marker");
         check(L, it);
         if (it && display_set_title(it, tip) != 0)
             L->failed = true;
-        if (!*m->text || x < free_from)
+        if (!*m->text)
             continue;
         double room = label_right - x;
-        if (room < 30)
+        if (room < 24) {
+            L->unlabelled++;
             continue;
-        text_elide_end(L->tm, m->text, MARKER_SIZE, false, room < 160 ? room : 160, L->buf,
-                       sizeof L->buf);
+        }
+        text_elide_end(L->tm, m->text, MARKER_SIZE, false, fmin(room, MARKER_LABEL_MAX),
+                       L->buf, sizeof L->buf);
         double w = text_width(L->tm, L->buf, MARKER_SIZE, false);
-        text(L, x, L->top - 4, L->buf, MARKER_SIZE, INK, DL_ANCHOR_START, false, "marker", tip);
-        free_from = x + w + 6;
+        size_t row = 0;
+        while (row < MARKER_MAX_ROWS && x < free_from[row])
+            row++;
+        if (row == MARKER_MAX_ROWS) {
+            L->unlabelled++;
+            continue;
+        }
+        if (row + 1 > L->marker_rows_needed)
+            L->marker_rows_needed = row + 1;
+        free_from[row] = x + w + 6;
+        if (row >= L->marker_rows) {
+            L->unlabelled++;   /* no room reserved yet: the next layout pass makes it */
+            continue;
+        }
+        text(L, x, L->top - 4 - row * MARKER_ROW, L->buf, MARKER_SIZE, INK, DL_ANCHOR_START,
+             false, "marker", tip);
     }
 }
 
@@ -769,63 +1089,66 @@ static void note(struct layout *L, const char *what)
          DL_ANCHOR_MIDDLE, false, "note", NULL);
 }
 
-/* One band of one view, for colouring. */
-struct colored {
-    size_t view, band;
-    double area;
-};
-
-/* Colours for the bands of n views drawn with one legend: the largest bands first,
- * across all views, so the big bands keep their own colours (all shown bands differ
- * while the palette lasts); a label already coloured in another view keeps that colour,
- * so a band looks the same in both charts of a comparison. */
-static int assign_colors(const struct profile_view *const *views, size_t n,
-                         struct dl_color **colors)
+/* Colours for the bands of a view: each label's own (chart_band_color), OTHER grey. */
+static void assign_colors(const struct profile_view *v, struct dl_color *colors)
 {
-    size_t total = 0;
-    for (size_t k = 0; k < n; k++)
-        total += views[k]->band_count;
-    struct colored *order = malloc((total ? total : 1) * sizeof *order);
-    if (!order)
-        return -1;
-    size_t m = 0;
-    for (size_t k = 0; k < n; k++)
-        for (size_t i = 0; i < views[k]->band_count; i++)
-            order[m++] = (struct colored){ k, i, views[k]->bands[i].stats.area };
-    for (size_t i = 1; i < m; i++)
-        for (size_t j = i; j > 0 && order[j].area > order[j - 1].area; j--) {
-            struct colored t = order[j];
-            order[j] = order[j - 1];
-            order[j - 1] = t;
+    for (size_t i = 0; i < v->band_count; i++)
+        colors[i] = v->bands[i].band == PROFILE_OTHER ? chart_other_color()
+                                                      : chart_band_color(v->bands[i].label);
+}
+
+/* The names a view's bands are shown by (legend, tooltips): the label without a .hp's
+ * "(n)"; where two shown bands would still read the same (two stacks of equal names,
+ * two -L cut labels of a .hp), each gets its stack number ("#n") too, so no two bands
+ * share a name. Malloc'd strings, for free_names; NULL when out of memory. */
+static char **band_names(const struct profile_view *v)
+{
+    size_t n = v->band_count;
+    char **names = calloc(n ? n : 1, sizeof *names);
+    bool *dup = calloc(n ? n : 1, sizeof *dup);
+    if (!names || !dup)
+        goto fail;
+    for (size_t i = 0; i < n; i++)
+        for (size_t j = i + 1; j < n; j++)
+            if (strcmp(shown_label(v->bands[i].label),
+                       shown_label(v->bands[j].label)) == 0)
+                dup[i] = dup[j] = true;
+    for (size_t i = 0; i < n; i++) {
+        const struct profile_band *b = &v->bands[i];
+        const char *shown = shown_label(b->label);
+        if (!dup[i]) {
+            names[i] = strdup(shown);
+        } else {
+            size_t prefix = (size_t)(shown - b->label);   /* "(n)" of a .hp label */
+            unsigned long number = b->stack_number ? b->stack_number
+                                 : prefix >= 3 ? strtoul(b->label + 1, NULL, 10)
+                                               : (unsigned long)i + 1;
+            size_t size = strlen(shown) + 32;
+            names[i] = malloc(size);
+            if (names[i])
+                snprintf(names[i], size, "%s #%lu", shown, number);
         }
-    bool used[PALETTE_SIZE] = { false };
-    for (size_t x = 0; x < m; x++) {
-        const struct profile_band *b = &views[order[x].view]->bands[order[x].band];
-        struct dl_color *c = &colors[order[x].view][order[x].band];
-        if (b->band == PROFILE_OTHER) {
-            *c = chart_other_color();
-            continue;
-        }
-        bool shared = false;
-        for (size_t y = 0; y < x && !shared; y++) {
-            const struct profile_band *o = &views[order[y].view]->bands[order[y].band];
-            if (order[y].view != order[x].view && o->band != PROFILE_OTHER &&
-                strcmp(shown(o->label), shown(b->label)) == 0) {
-                *c = colors[order[y].view][order[y].band];
-                shared = true;
-            }
-        }
-        if (shared)
-            continue;
-        bool all_used = true;
-        for (size_t u = 0; u < PALETTE_SIZE; u++)
-            all_used = all_used && used[u];
-        if (all_used)
-            memset(used, 0, sizeof used);   /* more bands than colours: start again */
-        *c = distinct_band_color(b->label, used);
+        if (!names[i])
+            goto fail;
     }
-    free(order);
-    return 0;
+    free(dup);
+    return names;
+fail:
+    if (names)
+        for (size_t i = 0; i < n; i++)
+            free(names[i]);
+    free(names);
+    free(dup);
+    return NULL;
+}
+
+static void free_names(char **names, size_t n)
+{
+    if (!names)
+        return;
+    for (size_t i = 0; i < n; i++)
+        free(names[i]);
+    free(names);
 }
 
 static bool has_totals(const struct profile_view *v)
@@ -836,19 +1159,25 @@ static bool has_totals(const struct profile_view *v)
 /* One chart of the picture: a run, its title, and where it goes. */
 struct panel {
     const struct chart_run *run;
-    const char *title;
+    const char *title;           /* NULL: no title line (--title '') */
     const char *prefix;          /* "base: ", "this run: " or "" */
     struct dl_color *colors;
+    char **names;
     double y0, y1;               /* the slice of the picture it owns */
     double top, bottom;          /* its plot area */
+    size_t marker_rows;          /* rows of marker labels it has room for */
+    size_t marker_rows_needed, unlabelled;   /* what its markers asked (last pass) */
 };
 
 static void use_panel(struct layout *L, const struct panel *p)
 {
     L->v = p->run->view;
     L->colors = p->colors;
+    L->names = p->names;
     L->top = p->top;
     L->bottom = p->bottom;
+    L->marker_rows = p->marker_rows;
+    L->unlabelled = p->unlabelled;
     L->show_totals = L->opt->totals || L->v->censuses == 0;
 }
 
@@ -857,46 +1186,51 @@ static void panel_frame(struct layout *L, struct panel *p)
 {
     use_panel(L, p);
     double subtitle_y = title_block(L, p->run->info, p->title, p->prefix, p->y0);
-    bool marker_labels = !L->opt->no_markers && L->v->marker_count;
-    p->top = subtitle_y + 16 + (marker_labels ? MARKER_SIZE + 6 : 0);
+    p->top = subtitle_y + 16 + (double)p->marker_rows * MARKER_ROW;
     p->bottom = p->y1 - (2 * TICK_SIZE + 14);
     if (p->bottom - p->top < 40)
         p->bottom = p->top + 40;
 }
 
-static void clip_note(struct layout *L)
+static void clip_note(struct layout *L, const struct y_ticks *t)
 {
     char top[32], what[96];
-    format_bytes(L->ymax, top, sizeof top);
+    chart_format_scale_top(L->ymax, t->unit, top, sizeof top);
     snprintf(what, sizeof what, "clipped: values above %s (--y-max) are drawn at the top", top);
     /* on the line of the time axis's name, right-aligned: clear of bands and the peak */
-    text(L, L->right, L->bottom + 12 + 2 * TICK_SIZE + 2, what, TICK_SIZE, INK,
-         DL_ANCHOR_END, false, "note", NULL);
+    text_elide_end(L->tm, what, TICK_SIZE, false, L->right - L->left, L->buf, sizeof L->buf);
+    text(L, L->right, L->bottom + 12 + 2 * TICK_SIZE + 2, L->buf, TICK_SIZE, INK,
+         DL_ANCHOR_END, false, "note", strcmp(L->buf, what) != 0 ? what : NULL);
 }
 
 /* Everything of one panel but its title, on the scales already fixed in L. */
-static void panel_plot(struct layout *L, const struct panel *p, const struct y_ticks *ticks,
+static void panel_plot(struct layout *L, struct panel *p, const struct y_ticks *ticks,
                        double label_right)
 {
     use_panel(L, p);
     L->clipped = false;
     y_axis(L, ticks);
+    y_title(L);
     x_axis(L);
     bands(L);
     totals(L);
     markers(L, label_right);
+    p->marker_rows_needed = L->marker_rows_needed;
+    p->unlabelled = L->unlabelled;
     line(L, L->left, L->top, L->left, L->bottom, AXIS, 1, false, "axis");
     line(L, L->left, L->bottom, L->right, L->bottom, AXIS, 1, false, "axis");
     peak_mark(L);
     const struct profile_view *view = L->v;
-    if (view->censuses == 0)
+    if (window_misses(view))
+        note(L, "no census in the window --from / --to: it is outside the run");
+    else if (view->censuses == 0)
         note(L, has_totals(view) ? "no heap censuses (run with +RTS -h for a profile): "
                                    "heap totals shown"
                                  : "no heap censuses and no heap totals in this input");
     else if (!view->band_count)
         note(L, "no band left after --include / --exclude");
     if (L->clipped)
-        clip_note(L);
+        clip_note(L, ticks);
 }
 
 /* The top of the memory scale: --y-max, or the largest peak of all panels with room
@@ -933,37 +1267,37 @@ static void time_scale(struct layout *L, const struct panel *panels, size_t n)
 static int panels_legend(struct layout *L, struct panel *panels, size_t n, struct legend *lg)
 {
     use_panel(L, &panels[n - 1]);
-    if (legend_entries(L, lg) != 0)
+    if (legend_entries(L, lg, panels[n - 1].names) != 0)
         return -1;
     for (size_t k = 0; k + 1 < n; k++)
-        if (legend_add_base(L, lg, panels[k].run->view, panels[k].colors) != 0)
+        if (legend_add_base(L, lg, panels[k].run->view, panels[k].colors, panels[k].names) != 0)
             return -1;
     return 0;
 }
 
-/* Lays out n panels stacked top to bottom, sharing scales, colours and one legend. */
-static int layout_panels(struct panel *panels, size_t n, const char *document_title,
-                         const struct chart_options *opt, struct textmeasure *tm,
-                         struct display_list *dl)
+/* A chart narrower than this keeps its plot wide and lists the bands under it. */
+#define LEGEND_BELOW_WIDTH 560
+
+/* One layout pass: n panels stacked top to bottom, sharing scales, colours and one
+ * legend. 0, or -1 when out of memory. */
+static int layout_pass(struct panel *panels, size_t n, const char *document_title,
+                       const struct chart_options *opt, struct textmeasure *tm,
+                       struct display_list *dl)
 {
     struct layout L = { .opt = opt, .tm = tm, .dl = dl };
     double W = opt->width, H = opt->height;
     display_init(dl, W, H, WHITE);
     struct legend lg = { 0 };
-    const struct profile_view *views[2];
-    struct dl_color *colors[2] = { NULL, NULL };
-    for (size_t k = 0; k < n; k++) {
-        views[k] = panels[k].run->view;
-        colors[k] = malloc((views[k]->band_count + 1) * sizeof *colors[k]);
-        panels[k].colors = colors[k];
-        if (!colors[k])
-            goto fail;
-    }
     if (display_set_document_title(dl, document_title) != 0 ||
-        assign_colors(views, n, colors) != 0 || panels_legend(&L, panels, n, &lg) != 0)
+        panels_legend(&L, panels, n, &lg) != 0)
         goto fail;
     time_scale(&L, panels, n);
-    double slice = (H - 2 * MARGIN) / (double)n;
+    double legend_h = 0;
+    if (lg.count && W < LEGEND_BELOW_WIDTH) {
+        legend_fit_below(&L, &lg, W - 2 * MARGIN, (H - 2 * MARGIN) * 0.3);
+        legend_h = lg.height + 6;
+    }
+    double slice = (H - 2 * MARGIN - legend_h) / (double)n;
     for (size_t k = 0; k < n; k++) {
         panels[k].y0 = MARGIN + k * slice + (k ? 10 : 0);
         panels[k].y1 = MARGIN + (k + 1) * slice;
@@ -972,8 +1306,9 @@ static int layout_panels(struct panel *panels, size_t n, const char *document_ti
     memory_scale(&L, panels, n);
     double plot_h = panels[0].bottom - panels[0].top;
     struct y_ticks ticks = y_ticks(&L, (unsigned)fmax(2, plot_h / 50));
-    L.left = MARGIN + widest_y_label(&L, &ticks) + 8;
-    if (lg.count) {
+    /* the turned axis name, then the tick labels */
+    L.left = MARGIN + TICK_SIZE * 1.2 + 4 + widest_y_label(&L, &ticks) + 8;
+    if (lg.count && !lg.below) {
         legend_fit(&L, &lg, W * 0.34, panels[n - 1].bottom - panels[0].top);
         L.right = W - MARGIN - lg.width - 20;
     } else {
@@ -982,21 +1317,66 @@ static int layout_panels(struct panel *panels, size_t n, const char *document_ti
     if (L.right - L.left < 60)
         L.right = L.left + 60;
     for (size_t k = 0; k < n; k++)
-        panel_plot(&L, &panels[k], &ticks, lg.count ? L.right + 16 : W - MARGIN);
-    if (lg.count)
+        panel_plot(&L, &panels[k], &ticks, lg.count && !lg.below ? L.right + 16 : W - MARGIN);
+    if (lg.count && lg.below)
+        legend_draw(&L, &lg, MARGIN, H - MARGIN - lg.height + lg.row * 0.8);
+    else if (lg.count)
         legend_draw(&L, &lg, L.right + 20, panels[0].top + lg.row * 0.5);
     if (L.failed)
         goto fail;
-    free(lg.entries);
-    free(colors[0]);
-    free(colors[1]);
+    legend_free(&lg);
     return 0;
 fail:
-    free(lg.entries);
-    free(colors[0]);
-    free(colors[1]);
+    legend_free(&lg);
     display_free(dl);
     return -1;
+}
+
+/* Lays out the panels; a second pass gives marker labels the rows they asked for and
+ * the subtitle the count of those left unlabelled. */
+static int layout_panels(struct panel *panels, size_t n, const char *document_title,
+                         const struct chart_options *opt, struct textmeasure *tm,
+                         struct display_list *dl)
+{
+    struct dl_color *colors[2] = { NULL, NULL };
+    char **names[2] = { NULL, NULL };
+    int rc = -1;
+    for (size_t k = 0; k < n; k++) {
+        const struct profile_view *v = panels[k].run->view;
+        colors[k] = malloc((v->band_count + 1) * sizeof *colors[k]);
+        names[k] = band_names(v);
+        if (!colors[k] || !names[k])
+            goto done;
+        assign_colors(v, colors[k]);
+        panels[k].colors = colors[k];
+        panels[k].names = names[k];
+        bool labels = !opt->no_markers && v->marker_count;
+        panels[k].marker_rows = labels ? 1 : 0;
+    }
+    if (layout_pass(panels, n, document_title, opt, tm, dl) != 0)
+        goto done;
+    bool again = false;
+    for (size_t k = 0; k < n; k++) {
+        /* marker rows take at most a fifth of the panel: the plot stays the chart */
+        size_t room = (size_t)fmax(1, floor((panels[k].y1 - panels[k].y0) * 0.2 / MARKER_ROW));
+        size_t rows = panels[k].marker_rows_needed < room ? panels[k].marker_rows_needed : room;
+        if (rows > panels[k].marker_rows || panels[k].unlabelled) {
+            panels[k].marker_rows = rows;
+            again = true;
+        }
+    }
+    if (again) {
+        display_free(dl);
+        if (layout_pass(panels, n, document_title, opt, tm, dl) != 0)
+            goto done;
+    }
+    rc = 0;
+done:
+    for (size_t k = 0; k < n; k++) {
+        free(colors[k]);
+        free_names(names[k], panels[k].run->view->band_count);
+    }
+    return rc;
 }
 
 int chart_layout(const struct profile_view *view, const struct run_info *info,
@@ -1005,8 +1385,10 @@ int chart_layout(const struct profile_view *view, const struct run_info *info,
 {
     struct chart_run run = { view, info, input_name };
     struct panel panel = { .run = &run, .prefix = "" };
-    panel.title = run_title(opt->title, info, input_name);
-    return layout_panels(&panel, 1, panel.title, opt, tm, dl);
+    const char *named = run_title(opt->title, info, input_name);
+    /* --title '' removes the title line; the document keeps a name */
+    panel.title = opt->title && !*opt->title ? NULL : named;
+    return layout_panels(&panel, 1, named, opt, tm, dl);
 }
 
 int chart_layout_compare(const struct chart_run *base, const struct chart_run *now,
@@ -1020,7 +1402,9 @@ int chart_layout_compare(const struct chart_run *base, const struct chart_run *n
     panels[0].title = run_title(NULL, base->info, base->input_name);
     panels[1].title = run_title(opt->title, now->info, now->input_name);
     char document_title[LABEL_MAX];
-    snprintf(document_title, sizeof document_title, "%s, compared with %s", panels[1].title,
-             panels[0].title);
+    int len = snprintf(document_title, sizeof document_title, "%s, compared with %s",
+                       panels[1].title, panels[0].title);
+    if (len >= (int)sizeof document_title)   /* never end inside a character */
+        document_title[utf8_boundary(document_title, sizeof document_title - 1)] = '\0';
     return layout_panels(panels, 2, document_title, opt, tm, dl);
 }

@@ -47,6 +47,8 @@ bool chart_view_from_name(const char *name, enum chart_view *out);
 struct chart_options {
     enum chart_view view;           /* --view */
     unsigned width, height;         /* user units (CSS px); default 1280 x 720 */
+    bool height_given;              /* --height: a flame graph without it is only as
+                                     * tall as its deepest stack needs */
     const char *title;              /* --title; NULL: the JOB line */
     bool no_markers;                /* --no-markers */
     bool totals;                    /* --totals: heap totals as dashed lines */
@@ -95,10 +97,14 @@ double chart_bytes_step(double max_bytes, unsigned max_ticks, unsigned *unit);
 /* "512 MiB", "1.5 GiB": value in unit with the decimals step needs (tick labels). */
 void chart_format_tick(double bytes, unsigned unit, double step, char *out, size_t size);
 
+/* The top of a fixed memory scale (--y-max) in the ticks' unit: "64 MiB". */
+void chart_format_scale_top(double bytes, unsigned unit, char *out, size_t size);
 
-/* The colour of a band: from a hash of its label, avoiding the colour of the band below
- * (pass NULL when there is none). OTHER is neutral grey. */
-struct dl_color chart_band_color(const char *label, const struct dl_color *below);
+
+/* The colour of a band: a function of its label alone (a leading "(n)" ignored), one of
+ * 48 tones picked by a hash, so a band looks the same in every run, filter, window,
+ * comparison and format. OTHER is neutral grey. */
+struct dl_color chart_band_color(const char *label);
 struct dl_color chart_other_color(void);
 
 

@@ -100,7 +100,7 @@ static void draw_frame(struct flame *F, uint32_t node, double x, double w)
         timeprof_cc_names(F->tp, n->cc, &cc, scratch);
         char module[512];
         snprintf(module, sizeof module, "%.*s", (int)cc.module_len, cc.module);
-        fill = frame_color(chart_band_color(module, NULL), cc.label, cc.label_len);
+        fill = frame_color(chart_band_color(module), cc.label, cc.label_len);
     }
     node_name(F, node, F->name, sizeof F->name);
     char *copy = NULL;
@@ -227,6 +227,16 @@ int flame_layout(const struct timeprof *tp, bool system, bool icicle,
     if (timeprof_tree(tp, system, &tree) != 0) {
         display_free(dl);
         return -1;
+    }
+    /* Without --height, no taller than the deepest stack needs (title, rows, note). */
+    if (!opt->height_given) {
+        double need = MARGIN + TITLE_SIZE * 0.8 + SUBTITLE_SIZE + 9 + 14 +
+                      (tree.max_depth + 1) * ROW + 8 + SUBTITLE_SIZE + 8 + MARGIN;
+        need = ceil(need);
+        if (need < CHART_MIN_SIZE)
+            need = CHART_MIN_SIZE;
+        if (need < dl->height)
+            dl->height = need;
     }
     struct flame F = { .tp = tp, .tree = &tree, .tm = tm, .dl = dl, .icicle = icicle };
     F.root_total = tree.nodes[0].total;

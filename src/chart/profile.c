@@ -7,6 +7,8 @@
 #include "chart/profile.h"
 #include "base/grow.h"
 
+#include "base/utf8.h"
+
 #include <math.h>
 #include <regex.h>
 #include <stdlib.h>
@@ -55,6 +57,11 @@ struct profile {
     uint64_t first_ns, last_ns;
     struct kept_census previous; /* the last census (kept entries), for trapezoid areas */
     struct kept_census spare;    /* where the next census is copied before it is placed */
+    /* The window's edges: the censuses on either side of each, so bands can be cut at
+     * the edges by interpolation; and the run's extent whatever the window. */
+    struct kept_census before, first, after;
+    bool has_before, has_first, has_after;
+    uint64_t run_censuses, run_first_ns, run_last_ns;
 
     size_t bucket_count;         /* 2 x columns */
     uint64_t origin_ns;          /* the start of bucket 0 */
@@ -63,6 +70,7 @@ struct profile {
     struct total_bucket *totals[3];
     struct profile_marker *markers;
     size_t marker_count;
+    bool markers_merging;        /* past PROFILE_MARKERS_WHOLE: one marker per bucket */
 };
 
 void profile_options_default(struct profile_options *opt)
@@ -172,6 +180,9 @@ void profile_free(struct profile *p)
     free(p->markers);
     free(p->previous.entries);
     free(p->spare.entries);
+    free(p->before.entries);
+    free(p->first.entries);
+    free(p->after.entries);
     free(p->band);
     free(p);
 }
@@ -284,7 +295,8 @@ static void make_room(struct profile *p, uint64_t time_ns)
             if (p->totals[k])
                 merge_totals(p->totals[k], p->bucket_count);
         p->width_ns *= 2;
-        merge_markers(p);
+        if (p->markers_merging)
+            merge_markers(p);
     }
 }
 
@@ -418,12 +430,46 @@ static void add_areas(struct profile *p, const struct kept_census *now)
         p->band[now->entries[i].band].area += (double)now->entries[i].bytes * half_dt;
 }
 
+/* A census outside the window, its kept bands copied into k (no statistics). */
+static int copy_kept(struct profile *p, const struct census_frame *frame,
+                     const struct bands *bands, struct kept_census *k)
+{
+    if (reserve(k, frame->count) != 0)
+        return -1;
+    k->time_ns = frame->time_ns;
+    k->count = 0;
+    k->total = 0;
+    for (size_t i = 0; i < frame->count; i++) {
+        const struct census_entry *e = &frame->entries[i];
+        if (e->band >= p->band_cap || !band_kept(p, e->band, bands))
+            continue;
+        k->entries[k->count++] = *e;
+        k->total += e->bytes;
+    }
+    return 0;
+}
+
 int profile_add_frame(struct profile *p, const struct census_frame *frame,
                       const struct bands *bands)
 {
-    if (frame->time_ns < p->from_ns || frame->time_ns > p->to_ns)
-        return 0;
-    if (grow_bands(p, bands_count(bands)) != 0 || reserve(&p->spare, frame->count) != 0)
+    if (grow_bands(p, bands_count(bands)) != 0)
+        return -1;
+    if (p->run_censuses == 0)
+        p->run_first_ns = frame->time_ns;
+    if (frame->time_ns > p->run_last_ns)
+        p->run_last_ns = frame->time_ns;
+    p->run_censuses++;
+    if (frame->time_ns < p->from_ns) {
+        p->has_before = true;   /* the last census before the window */
+        return copy_kept(p, frame, bands, &p->before);
+    }
+    if (frame->time_ns > p->to_ns) {
+        if (p->has_after)
+            return 0;
+        p->has_after = true;    /* the first census after it */
+        return copy_kept(p, frame, bands, &p->after);
+    }
+    if (reserve(&p->spare, frame->count) != 0)
         return -1;
     uint64_t time_ns = frame->time_ns;
     if (p->censuses && time_ns < p->last_ns)
@@ -446,8 +492,16 @@ int profile_add_frame(struct profile *p, const struct census_frame *frame,
     memcpy(p->previous.entries, k->entries, k->count * sizeof *k->entries);
     p->previous.count = k->count;
     p->previous.time_ns = time_ns;
-    if (p->censuses == 0)
+    if (p->censuses == 0) {
         p->first_ns = time_ns;
+        p->has_first = true;
+        if (reserve(&p->first, k->count) != 0)
+            return -1;
+        if (k->count)
+            memcpy(p->first.entries, k->entries, k->count * sizeof *k->entries);
+        p->first.count = k->count;
+        p->first.time_ns = time_ns;
+    }
     p->last_ns = time_ns;
     p->censuses++;
     make_room(p, time_ns);
@@ -460,24 +514,28 @@ int profile_add_marker(struct profile *p, uint64_t time_ns, const char *text, si
     if (time_ns < p->from_ns || time_ns > p->to_ns)
         return 0;
     make_room(p, time_ns);
-    if (p->marker_count &&
+    /* Every marker is kept whole (its text for its line's tooltip) up to a bound; past it,
+     * markers within one bucket become one, the others counted. */
+    size_t limit = p->bucket_count > PROFILE_MARKERS_WHOLE ? p->bucket_count
+                                                           : PROFILE_MARKERS_WHOLE;
+    if (!p->markers_merging && p->marker_count >= limit) {
+        p->markers_merging = true;
+        merge_markers(p);
+    }
+    if (p->markers_merging && p->marker_count &&
         bucket_of(p, p->markers[p->marker_count - 1].time_ns) == bucket_of(p, time_ns)) {
         p->markers[p->marker_count - 1].merged++;
         return 0;
     }
     if (p->marker_count == 0) {
-        /* one per bucket at most, so bucket_count entries always suffice */
-        p->markers = calloc(p->bucket_count, sizeof *p->markers);
+        p->markers = calloc(limit, sizeof *p->markers);
         if (!p->markers)
             return -1;
     }
-    if (p->marker_count >= p->bucket_count)
+    if (p->marker_count >= limit)
         return 0;   /* markers out of time order beyond the range: keep what we have */
-    if (len > PROFILE_MAX_MARKER_TEXT) {
-        len = PROFILE_MAX_MARKER_TEXT;
-        while (len > 0 && ((unsigned char)text[len] & 0xc0) == 0x80)
-            len--;   /* never cut inside a UTF-8 character */
-    }
+    if (len > PROFILE_MAX_MARKER_TEXT)
+        len = utf8_boundary(text, PROFILE_MAX_MARKER_TEXT);   /* never inside a character */
     char *copy = malloc(len + 1);
     if (!copy)
         return -1;
@@ -681,6 +739,62 @@ static void fill_points(const struct profile *p, struct profile_view *v, const u
     v->point_count = n;
 }
 
+/* The value of every shown band (by slot) at time t, interpolated between the kept
+ * censuses a and b on either side of it, as a new point at the start or the end. */
+static void edge_point(struct profile_view *v, const uint32_t *slot, uint32_t band_cap,
+                       const struct kept_census *a, const struct kept_census *b, uint64_t t,
+                       bool at_start)
+{
+    size_t w = v->band_count, n = v->point_count;
+    if (!w)
+        return;
+    if (at_start && n) {
+        memmove(v->time_ns + 1, v->time_ns, n * sizeof *v->time_ns);
+        memmove(v->point_totals + 1, v->point_totals, n * sizeof *v->point_totals);
+        memmove(v->values + w, v->values, n * w * sizeof *v->values);
+    }
+    size_t at = at_start ? 0 : n;
+    uint64_t *row = v->values + at * w;
+    double *va = calloc(w, sizeof *va), *vb = calloc(w, sizeof *vb);
+    if (va && vb) {
+        for (uint32_t e = 0; e < a->count; e++)
+            if (a->entries[e].band < band_cap)
+                va[slot[a->entries[e].band]] += (double)a->entries[e].bytes;
+        for (uint32_t e = 0; e < b->count; e++)
+            if (b->entries[e].band < band_cap)
+                vb[slot[b->entries[e].band]] += (double)b->entries[e].bytes;
+    }
+    double f = b->time_ns > a->time_ns ? (double)(t - a->time_ns) / (double)(b->time_ns - a->time_ns)
+                                       : 0;
+    uint64_t sum = 0;
+    for (size_t i = 0; i < w; i++) {
+        double x = va && vb ? va[i] + (vb[i] - va[i]) * f : 0;
+        row[i] = x > 0 ? (uint64_t)llround(x) : 0;
+        sum += row[i];
+    }
+    free(va);
+    free(vb);
+    v->time_ns[at] = t;
+    v->point_totals[at] = sum;
+    v->point_count = n + 1;
+}
+
+/* Bands cut at the window's edges: a point at --from and one at --to, interpolated
+ * between the censuses on either side, where the window cuts between two censuses. */
+static void window_edges(const struct profile *p, struct profile_view *v, const uint32_t *slot)
+{
+    if (p->opt.has_from && p->from_ns > 0 && p->has_before) {
+        const struct kept_census *b = p->has_first ? &p->first : p->has_after ? &p->after : NULL;
+        if (b && b->time_ns > p->from_ns)
+            edge_point(v, slot, p->band_cap, &p->before, b, p->from_ns, true);
+    }
+    if (p->opt.has_to && p->has_after) {
+        const struct kept_census *a = p->censuses ? &p->previous : p->has_before ? &p->before : NULL;
+        if (a && a->time_ns < p->to_ns)
+            edge_point(v, slot, p->band_cap, a, &p->after, p->to_ns, false);
+    }
+}
+
 /* Moves the ranked bands past the first `shown` that keep wants into the shown part (in
  * rank order); returns the new number shown. */
 static size_t also_shown(struct ranked *r, size_t n, size_t shown, const struct bands *bands,
@@ -712,6 +826,9 @@ int profile_view_keep(const struct profile *p, const struct bands *bands,
     v->censuses = p->censuses;
     v->first_ns = p->first_ns;
     v->last_ns = p->last_ns;
+    v->run_censuses = p->run_censuses;
+    v->run_first_ns = p->run_first_ns;
+    v->run_last_ns = p->run_last_ns;
     v->markers = p->markers;
     v->marker_count = p->marker_count;
     v->has_from = p->opt.has_from;
@@ -751,7 +868,7 @@ int profile_view_keep(const struct profile *p, const struct bands *bands,
     v->band_count = shown + other;
     v->bands = malloc((v->band_count ? v->band_count : 1) * sizeof *v->bands);
     uint32_t *slot = malloc((p->band_cap ? p->band_cap : 1) * sizeof *slot);
-    size_t kept = profile_kept(p);
+    size_t kept = profile_kept(p) + 2;   /* and the window's edges */
     v->time_ns = malloc((kept ? kept : 1) * sizeof *v->time_ns);
     v->point_totals = malloc((kept ? kept : 1) * sizeof *v->point_totals);
     v->values = calloc((kept ? kept : 1) * (v->band_count ? v->band_count : 1), sizeof *v->values);
@@ -766,14 +883,17 @@ int profile_view_keep(const struct profile *p, const struct bands *bands,
     for (uint32_t b = 0; b < p->band_cap; b++)
         slot[b] = (uint32_t)shown;   /* anything not shown is OTHER */
     for (size_t i = 0; i < shown; i++) {
-        v->bands[i] = (struct profile_band){ r[i].band, r[i].label, r[i].stats, 0 };
+        v->bands[i] = (struct profile_band){ r[i].band, r[i].label, r[i].stats, 0,
+                                            bands_stack_number(bands, r[i].band) };
         slot[r[i].band] = (uint32_t)i;
     }
     free(r);
     if (other)
         v->bands[shown] = other_band;
-    if (v->band_count)
+    if (v->band_count) {
         fill_points(p, v, slot);
+        window_edges(p, v, slot);
+    }
     free(slot);
     if (other)
         for (size_t i = 0; i < v->point_count; i++) {

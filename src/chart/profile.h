@@ -15,9 +15,10 @@
  *   - Per band, statistics are exact over ALL censuses in the time window, streamed:
  *     area (trapezoids between consecutive censuses, byte-seconds), peak, mean and
  *     standard deviation (Welford, with the censuses a band is absent from counted as 0).
- *   - Markers and heap totals (HEAP_SIZE, HEAP_LIVE, BLOCKS_SIZE) are bucketed the same
- *     way: one marker per bucket (the first; the others counted), and per bucket the
- *     largest and smallest total.
+ *   - Markers are kept each with its text up to PROFILE_MARKERS_WHOLE (or one per bucket
+ *     if there are more buckets); past that, one marker per bucket (the first; the others
+ *     counted). Heap totals (HEAP_SIZE, HEAP_LIVE, BLOCKS_SIZE) are bucketed: per bucket
+ *     the largest and smallest total.
  *
  * Label filters (--include / --exclude, POSIX extended regular expressions) are decided
  * once per band: an excluded band is not in any kept census, total or statistic. The
@@ -102,6 +103,7 @@ struct profile_band {
     struct profile_band_stats stats; /* for OTHER: area and mean exact, peak over kept
                                         censuses, stddev 0 */
     uint32_t folded;                /* for OTHER: how many bands it holds */
+    uint32_t stack_number;          /* a stack band's "(n)" in the .hp; 0 for others */
 };
 
 struct profile_series {
@@ -111,7 +113,9 @@ struct profile_series {
 };
 
 /* What a chart draws: the shown bands in stack order (bottom first; OTHER last, on top)
- * and the kept censuses in time order, values[point * band_count + band]. */
+ * and the kept censuses in time order, values[point * band_count + band]. Where the
+ * window (--from / --to) cuts between two censuses, a point at the edge interpolated
+ * between them starts or ends the points, so bands reach the window's edges. */
 struct profile_view {
     size_t band_count;
     struct profile_band *bands;
@@ -121,6 +125,8 @@ struct profile_view {
     uint64_t *point_totals;         /* the sum of the shown bands at each point */
     uint64_t censuses;              /* censuses in the window (all, not only kept) */
     uint64_t first_ns, last_ns;     /* times of the first and last census in the window */
+    uint64_t run_censuses;          /* censuses of the whole run, window or not */
+    uint64_t run_first_ns, run_last_ns; /* the run's extent (its first and last census) */
     double total_area;
     uint32_t bands_seen;            /* bands with bytes in the window, after filters */
     uint32_t bands_filtered;        /* bands dropped by --include / --exclude */

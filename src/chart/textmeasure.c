@@ -1,42 +1,67 @@
-/* textmeasure.c: text widths with cairo's metrics of DejaVu Sans (see textmeasure.h).
+/* textmeasure.c: text metrics and drawing through Pango (see textmeasure.h).
  *
- * cairo_text_extents on a 1x1 image surface gives the advance the PNG back-end will draw
- * with; browsers rendering the SVG with the same face agree to within hinting. Elision
- * searches by halving over character counts, so a long label costs a handful of
- * measurements, not one per character.
+ * One PangoContext on pangocairo's font map, with unhinted metrics and unrounded glyph
+ * positions: widths are the fonts' own advances, which scale linearly, so the layout in
+ * user units holds at every --scale and matches a browser's unhinted layout of the SVG.
+ * Font sizes are absolute (user units), independent of any resolution setting.
  */
 #include "chart/textmeasure.h"
 
 #include "base/utf8.h"
 
-#include <cairo.h>
+#include <pango/pangocairo.h>
 #include <stdlib.h>
 #include <string.h>
 
 struct textmeasure {
-    cairo_surface_t *surface;
-    cairo_t *cr;
-    int bold;          /* the face currently selected: -1 none yet */
+    PangoContext *ctx;
+    PangoLayout *layout;
 };
+
+/* The settings every measured or drawn layout gets. */
+static void configure_context(PangoContext *ctx)
+{
+    cairo_font_options_t *fo = cairo_font_options_create();
+    cairo_font_options_set_antialias(fo, CAIRO_ANTIALIAS_GRAY);
+    cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_OFF);
+    cairo_font_options_set_hint_style(fo, CAIRO_HINT_STYLE_NONE);
+    pango_cairo_context_set_font_options(ctx, fo);
+    cairo_font_options_destroy(fo);
+    pango_context_set_round_glyph_positions(ctx, FALSE);
+}
+
+static void configure_layout(PangoLayout *layout, const char *text, double font_size, bool bold)
+{
+    PangoFontDescription *desc = pango_font_description_new();
+    pango_font_description_set_family_static(desc, TEXT_FONT_FAMILY);
+    pango_font_description_set_weight(desc, bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
+    pango_font_description_set_absolute_size(desc, font_size * PANGO_SCALE);
+    pango_layout_set_font_description(layout, desc);
+    pango_font_description_free(desc);
+    /* a label with a newline in it stays one line (the newline shown as a glyph) */
+    pango_layout_set_single_paragraph_mode(layout, TRUE);
+    pango_layout_set_width(layout, -1);
+    pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_NONE);
+    pango_layout_set_text(layout, text, -1);
+}
 
 struct textmeasure *textmeasure_new(void)
 {
     struct textmeasure *tm = calloc(1, sizeof *tm);
     if (!tm)
         return NULL;
-    tm->surface = cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1);
-    tm->cr = cairo_create(tm->surface);
-    if (cairo_status(tm->cr) != CAIRO_STATUS_SUCCESS) {
+    PangoFontMap *fm = pango_cairo_font_map_get_default();
+    tm->ctx = fm ? pango_font_map_create_context(fm) : NULL;
+    if (!tm->ctx) {
+        free(tm);
+        return NULL;
+    }
+    configure_context(tm->ctx);
+    tm->layout = pango_layout_new(tm->ctx);
+    if (!tm->layout) {
         textmeasure_free(tm);
         return NULL;
     }
-    /* Metrics unhinted, as a browser scales them: layouts must not depend on pixel grid. */
-    cairo_font_options_t *fo = cairo_font_options_create();
-    cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_OFF);
-    cairo_font_options_set_hint_style(fo, CAIRO_HINT_STYLE_NONE);
-    cairo_set_font_options(tm->cr, fo);
-    cairo_font_options_destroy(fo);
-    tm->bold = -1;
     return tm;
 }
 
@@ -44,126 +69,153 @@ void textmeasure_free(struct textmeasure *tm)
 {
     if (!tm)
         return;
-    if (tm->cr)
-        cairo_destroy(tm->cr);
-    if (tm->surface)
-        cairo_surface_destroy(tm->surface);
+    if (tm->layout)
+        g_object_unref(tm->layout);
+    if (tm->ctx)
+        g_object_unref(tm->ctx);
     free(tm);
 }
 
-static void select_face(struct textmeasure *tm, bool bold)
+static double layout_width(PangoLayout *layout)
 {
-    if (tm->bold == (int)bold)
-        return;
-    cairo_select_font_face(tm->cr, TEXT_FONT_FAMILY, CAIRO_FONT_SLANT_NORMAL,
-                           bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
-    tm->bold = bold;
+    PangoRectangle logical;
+    pango_layout_get_extents(layout, NULL, &logical);
+    return (double)logical.width / PANGO_SCALE;
 }
 
 double text_width(struct textmeasure *tm, const char *text, double font_size, bool bold)
 {
-    /* Invalid UTF-8 would put the context in an error state: every later width 0. The
-     * back-ends draw such text with U+FFFD, so measure that. */
     char *copy;
     const char *valid = utf8_valid(text, &copy);
     if (!valid)
         return 0;
-    cairo_text_extents_t ext;
-    select_face(tm, bold);
-    cairo_set_font_size(tm->cr, font_size);
-    cairo_text_extents(tm->cr, valid, &ext);
+    configure_layout(tm->layout, valid, font_size, bold);
     free(copy);
-    return ext.x_advance;
+    return layout_width(tm->layout);
 }
 
-/* Byte offsets of the UTF-8 character starts of s, and the count; the caller frees. */
-static size_t *char_starts(const char *s, size_t len, size_t *count)
+/* Copies the first at most n bytes of text that end on a character boundary. */
+static void copy_whole(const char *text, size_t n, char *out, size_t out_size)
 {
-    size_t *starts = malloc((len + 1) * sizeof *starts);
-    if (!starts)
-        return NULL;
-    size_t n = 0;
-    for (size_t i = 0; i < len; i++)
-        if (((unsigned char)s[i] & 0xc0) != 0x80)
-            starts[n++] = i;
-    starts[n] = len;
-    *count = n;
-    return starts;
-}
-
-static void copy_whole(const char *text, char *out, size_t out_size)
-{
-    size_t len = strlen(text);
-    if (len >= out_size)
-        len = out_size - 1;
-    /* never end inside a UTF-8 sequence */
-    while (len > 0 && ((unsigned char)text[len] & 0xc0) == 0x80)
-        len--;
-    memcpy(out, text, len);
-    out[len] = '\0';
+    if (n >= out_size)
+        n = out_size - 1;
+    n = utf8_boundary(text, n);
+    memcpy(out, text, n);
+    out[n] = '\0';
 }
 
 #define ELLIPSIS "\xe2\x80\xa6"
 
-/* Builds head characters + "…" + tail characters of text into out; false if too big. */
-static bool compose(const char *text, const size_t *starts, size_t count, size_t head,
-                    size_t tail, char *out, size_t out_size)
+/* Appends s (n bytes) to out; false when it does not fit. */
+static bool append(char *out, size_t out_size, size_t *len, const char *s, size_t n)
 {
-    size_t len = starts[count];
-    size_t head_bytes = starts[head];
-    size_t tail_from = starts[count - tail];
-    size_t need = head_bytes + 3 + (len - tail_from) + 1;
-    if (need > out_size)
+    if (*len + n + 1 > out_size)
         return false;
-    memcpy(out, text, head_bytes);
-    memcpy(out + head_bytes, ELLIPSIS, 3);
-    memcpy(out + head_bytes + 3, text + tail_from, len - tail_from);
-    out[need - 1] = '\0';
+    memcpy(out + *len, s, n);
+    *len += n;
+    out[*len] = '\0';
     return true;
 }
 
+/* Reads back the text Pango laid out on the (single) line: the kept runs' text, and "…"
+ * for the run that stands for what was elided, in logical order. */
+static bool read_elided(PangoLayout *layout, const char *text, char *out, size_t out_size)
+{
+    PangoLayoutLine *line = pango_layout_get_line_readonly(layout, 0);
+    if (!line)
+        return false;
+    /* runs are in visual order: gather them and put them back in logical order */
+    size_t n = 0;
+    for (GSList *r = line->runs; r; r = r->next)
+        n++;
+    PangoGlyphItem **runs = malloc((n ? n : 1) * sizeof *runs);
+    if (!runs)
+        return false;
+    n = 0;
+    for (GSList *r = line->runs; r; r = r->next)
+        runs[n++] = r->data;
+    for (size_t i = 1; i < n; i++)
+        for (size_t j = i; j > 0 && runs[j]->item->offset < runs[j - 1]->item->offset; j--) {
+            PangoGlyphItem *t = runs[j];
+            runs[j] = runs[j - 1];
+            runs[j - 1] = t;
+        }
+    size_t len = 0;
+    bool ok = true;
+    out[0] = '\0';
+    for (size_t i = 0; i < n && ok; i++) {
+        const PangoItem *item = runs[i]->item;
+        if (item->analysis.flags & PANGO_ANALYSIS_FLAG_IS_ELLIPSIS)
+            ok = append(out, out_size, &len, ELLIPSIS, 3);
+        else
+            ok = append(out, out_size, &len, text + item->offset, (size_t)item->length);
+    }
+    free(runs);
+    return ok;
+}
+
 static bool elide(struct textmeasure *tm, const char *text, double font_size, bool bold,
-                  double max_width, char *out, size_t out_size, bool middle)
+                  double max_width, char *out, size_t out_size, PangoEllipsizeMode mode)
 {
     if (out_size == 0)
         return true;
-    size_t len = strlen(text);
-    if (len < out_size && text_width(tm, text, font_size, bold) <= max_width) {
-        memcpy(out, text, len + 1);
+    char *copy;
+    const char *valid = utf8_valid(text, &copy);
+    if (!valid) {
+        copy_whole(text, strlen(text), out, out_size);
         return false;
     }
-    size_t count;
-    size_t *starts = char_starts(text, len, &count);
-    if (!starts) {
-        copy_whole(text, out, out_size);
-        return false;
+    configure_layout(tm->layout, valid, font_size, bold);
+    size_t len = strlen(valid);
+    bool cut = true;
+    if (layout_width(tm->layout) <= max_width && len < out_size) {
+        memcpy(out, valid, len + 1);
+        cut = false;
+    } else {
+        pango_layout_set_width(tm->layout, (int)(max_width > 0 ? max_width * PANGO_SCALE : 0));
+        pango_layout_set_ellipsize(tm->layout, mode);
+        if (!pango_layout_is_ellipsized(tm->layout) ||
+            !read_elided(tm->layout, valid, out, out_size)) {
+            /* too long for out even elided (or nothing to elide): keep what fits */
+            if (len < out_size && !pango_layout_is_ellipsized(tm->layout)) {
+                memcpy(out, valid, len + 1);
+                cut = false;
+            } else {
+                copy_whole(ELLIPSIS, 3, out, out_size);
+            }
+        }
     }
-    /* The largest number of kept characters that fits, found by halving. */
-    size_t lo = 0, hi = count ? count - 1 : 0;
-    while (lo < hi) {
-        size_t mid = (lo + hi + 1) / 2;
-        size_t head = middle ? (mid + 1) / 2 : mid;
-        if (compose(text, starts, count, head, mid - head, out, out_size) &&
-            text_width(tm, out, font_size, bold) <= max_width)
-            lo = mid;
-        else
-            hi = mid - 1;
-    }
-    size_t head = middle ? (lo + 1) / 2 : lo;
-    if (!compose(text, starts, count, head, lo - head, out, out_size))
-        copy_whole(ELLIPSIS, out, out_size);
-    free(starts);
-    return true;
+    free(copy);
+    return cut;
 }
 
 bool text_elide_middle(struct textmeasure *tm, const char *text, double font_size, bool bold,
                        double max_width, char *out, size_t out_size)
 {
-    return elide(tm, text, font_size, bold, max_width, out, out_size, true);
+    return elide(tm, text, font_size, bold, max_width, out, out_size, PANGO_ELLIPSIZE_MIDDLE);
 }
 
 bool text_elide_end(struct textmeasure *tm, const char *text, double font_size, bool bold,
                     double max_width, char *out, size_t out_size)
 {
-    return elide(tm, text, font_size, bold, max_width, out, out_size, false);
+    return elide(tm, text, font_size, bold, max_width, out, out_size, PANGO_ELLIPSIZE_END);
+}
+
+int text_cairo_show(cairo_t *cr, const char *text, double font_size, bool bold,
+                    double anchor_fraction)
+{
+    PangoLayout *layout = pango_cairo_create_layout(cr);
+    if (!layout)
+        return -1;
+    configure_context(pango_layout_get_context(layout));
+    pango_layout_context_changed(layout);
+    configure_layout(layout, text, font_size, bold);
+    double baseline = (double)pango_layout_get_baseline(layout) / PANGO_SCALE;
+    double x, y;
+    cairo_get_current_point(cr, &x, &y);
+    cairo_move_to(cr, x - anchor_fraction * layout_width(layout), y - baseline);
+    pango_cairo_show_layout(cr, layout);
+    cairo_new_path(cr);
+    g_object_unref(layout);
+    return 0;
 }

@@ -9,6 +9,8 @@
 #include "read/evread.h"
 
 #include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -27,6 +29,19 @@
 #define LARGEST_EVENT (2 + 8 + 2 + 65535)
 #define DEFAULT_BUFFER (1u << 20)
 
+/* Recovery. An event's timestamp may lie this far outside its block's span (events posted
+ * with a timestamp taken earlier, e.g. GC_START) before it counts as damage. */
+#define BLOCK_TIME_SLACK 1000000000ull
+/* A block marker: tag, time, then Word32 size, Word64 end time, Word16 capability. */
+#define BLOCK_MARKER_LENGTH (10 + 14)
+/* A resynchronisation point is proven by this many events in a row parsing cleanly, or by
+ * a chain reaching its block's end exactly. */
+#define CHAIN_EVENTS 8
+/* Without a block end to bound it, the search gives up after this many bytes. */
+#define RESYNC_BUDGET (4u << 20)
+/* Per-capability end of the previous block (time), for the duplicated-block check. */
+#define CAP_SLOTS 64
+
 struct ev_reader {
     struct ev_source src;
     unsigned char *buf;
@@ -44,6 +59,15 @@ struct ev_reader {
      * (undeclared, end-of-data); else FAST_VARIABLE, or the whole event's fixed length
      * in the low 16 bits; and FAST_UNWANTED. Built from the three tables above. */
     uint32_t fast[65536];
+    /* Recovery (ev_reader_recover). The current block, from its marker: where it ends
+     * (0 = unknown) and the span its events' timestamps must lie in, as the fast path
+     * checks it: (time - win_lo) > win_span is outside. Without a block, any time passes. */
+    bool recover;
+    uint64_t block_end;
+    uint64_t win_lo, win_span;
+    struct { bool used; uint16_t cap; uint64_t end; } caps[CAP_SLOTS];
+    uint64_t open_block_time; /* start of the last block marker of size 0, or 0 */
+    struct ev_region region;  /* the last region skipped */
 };
 
 #define FAST_LENGTH 0xffffu
@@ -66,6 +90,7 @@ struct ev_reader *ev_reader_new(struct ev_source src, size_t buffer_size)
     }
     r->src = src;
     r->cap = buffer_size;
+    r->win_span = UINT64_MAX;
     return r;
 }
 
@@ -195,7 +220,8 @@ static void build_fast_table(struct ev_reader *r)
         uint32_t kind = 0;
         /* IPE events go the slow way: their written size may differ from the declared one
          * (ev_payload_written); they come once per info table, not per census. */
-        if (tag != EV_TAG_DATA_END && tag != EV_IPE &&
+        /* Block markers go the slow way too: they set the block's end and time span. */
+        if (tag != EV_TAG_DATA_END && tag != EV_IPE && tag != EV_BLOCK_MARKER &&
             (r->declared[tag / 8] & (1u << (tag % 8)))) {
             int size = r->size_of[tag];
             kind = size == EV_SIZE_VARIABLE ? FAST_VARIABLE : (uint32_t)(10 + size);
@@ -267,6 +293,260 @@ uint64_t ev_reader_latest_time(const struct ev_reader *r)
     return r->latest_time;
 }
 
+void ev_reader_recover(struct ev_reader *r, bool on)
+{
+    r->recover = on;
+}
+
+uint64_t ev_reader_block_end(const struct ev_reader *r)
+{
+    return r->block_end;
+}
+
+struct ev_region ev_reader_last_region(const struct ev_reader *r)
+{
+    return r->region;
+}
+
+/* Whether time lies in the current block's span (always, outside any block). */
+static inline bool time_in_block(const struct ev_reader *r, uint64_t time)
+{
+    return time - r->win_lo <= r->win_span;
+}
+
+static void leave_block(struct ev_reader *r)
+{
+    r->block_end = 0;
+    r->win_lo = 0;
+    r->win_span = UINT64_MAX;
+}
+
+/* Enters the block whose marker (start time, size, end time) is at offset at. A size of
+ * 0 (a block never closed) leaves its end unknown and its span open above. */
+static void enter_block(struct ev_reader *r, uint64_t at, uint64_t start, uint32_t size,
+                        uint64_t end)
+{
+    r->block_end = size ? at + size : 0;
+    r->win_lo = start > BLOCK_TIME_SLACK ? start - BLOCK_TIME_SLACK : 0;
+    uint64_t hi = size && end <= UINT64_MAX - BLOCK_TIME_SLACK ? end + BLOCK_TIME_SLACK
+                                                               : UINT64_MAX;
+    r->win_span = hi - r->win_lo;
+}
+
+/* The previous block's end time of capability cap, or false when none is known. Writes
+ * the new end (0 for a block never closed: unknown). */
+static bool cap_swap_end(struct ev_reader *r, uint16_t cap, uint64_t end, uint64_t *prev)
+{
+    unsigned slot = cap % CAP_SLOTS;
+    bool known = r->caps[slot].used && r->caps[slot].cap == cap && r->caps[slot].end != 0;
+    *prev = r->caps[slot].end;
+    r->caps[slot].used = true;
+    r->caps[slot].cap = cap;
+    r->caps[slot].end = end;
+    return known;
+}
+
+/* Whether the event at buf + pos (with at least 2 bytes there) is whole in the buffer and
+ * parses cleanly where it is: a declared type, inside its block, its time in the block's
+ * span. *length: its whole length. *at_block_end: it ends exactly where the block does.
+ * Only reads; fills nothing. */
+static bool plausible_at(const struct ev_reader *r, size_t pos, size_t *length,
+                         bool *at_block_end)
+{
+    const unsigned char *p = r->buf + pos;
+    uint64_t at = offset_of(r, pos);
+    uint16_t tag = be16(p);
+    int size;
+    *at_block_end = false;
+    if (tag == EV_TAG_DATA_END || !ev_reader_declared(r, tag, &size))
+        return false;
+    size_t head = size == EV_SIZE_VARIABLE ? 12 : 10;
+    if (r->len - pos < head)
+        return false;
+    size_t whole = head + (size == EV_SIZE_VARIABLE ? be16(p + 10) : (size_t)size);
+    if (r->len - pos < whole || !time_in_block(r, be64(p + 2)))
+        return false;
+    if (r->block_end) {
+        if (at + whole > r->block_end || tag == EV_BLOCK_MARKER)
+            return false;
+        *at_block_end = at + whole == r->block_end;
+    } else if (tag == EV_BLOCK_MARKER) {
+        return false;
+    }
+    *length = whole;
+    return true;
+}
+
+/* Whether the end-of-data marker at buf + pos ends the input where it must: as the last
+ * bytes of its block (GHC 9.6+ writes it into the last block), or (outside any known
+ * block) as the input's last two bytes. */
+static bool data_end_at(struct ev_reader *r, size_t pos)
+{
+    if (r->block_end)
+        return offset_of(r, pos) + 2 == r->block_end;
+    fill(r, pos - r->pos + 3);
+    return r->at_eof && r->len - pos == 2;
+}
+
+/* Whether a chain of events parses cleanly from r->pos: CHAIN_EVENTS in a row, or fewer
+ * reaching the block's end (or the end-of-data marker) exactly. Fills what it reads,
+ * never more than the buffer holds; offsets are kept relative to r->pos, which fill keeps
+ * in place while it moves the buffer. */
+static bool chain_from(struct ev_reader *r)
+{
+    size_t rel = 0;
+    for (int k = 0; k < CHAIN_EVENTS; k++) {
+        if (rel + 12 > r->cap)
+            return k >= 3;
+        fill(r, rel + 12);
+        size_t avail = r->len - r->pos;
+        if (avail < rel + 2)
+            return false;
+        const unsigned char *p = r->buf + r->pos + rel;
+        uint16_t tag = be16(p);
+        if (tag == EV_TAG_DATA_END)
+            return data_end_at(r, r->pos + rel);
+        int size;
+        if (!ev_reader_declared(r, tag, &size) || avail < rel + 12)
+            return false;
+        size_t whole = size == EV_SIZE_VARIABLE ? 12 + (size_t)be16(p + 10) : 10 + (size_t)size;
+        if (rel + whole > r->cap)
+            return k >= 3;
+        fill(r, rel + whole);
+        size_t length;
+        bool at_end;
+        if (!plausible_at(r, r->pos + rel, &length, &at_end))
+            return false;
+        if (at_end)
+            return true;
+        rel += length;
+    }
+    return true;
+}
+
+/* Resynchronises after damage found at offset start (not before r->buf_offset): skips to
+ * the first offset past it from which a chain of events parses cleanly, else to the end
+ * of the block, else gives up. err holds the reason on entry; on EV_SKIPPED it says what
+ * was skipped. */
+static enum ev_status resync(struct ev_reader *r, uint64_t start, struct ev_error *err)
+{
+    char why[sizeof err->what];
+    snprintf(why, sizeof why, "%s", err->what);
+    uint64_t bound = r->block_end > start ? r->block_end : start + RESYNC_BUDGET;
+    r->pos = (size_t)(start - r->buf_offset);
+    uint64_t found = 0;
+    for (uint64_t x = start + 1; x < bound; x++) {
+        r->pos = (size_t)(x - r->buf_offset);
+        if (!fill(r, 2)) {
+            if (r->read_errno)
+                return short_input(r, err, "a damaged region");
+            ev_error_at(err, start, "%s; the file ends %" PRIu64 " bytes later without "
+                        "another event that parses", why, offset_of(r, r->len) - start);
+            r->pos = r->len;
+            return EV_DAMAGED;
+        }
+        if (chain_from(r)) {
+            found = x;
+            break;
+        }
+    }
+    if (!found) {
+        if (!r->block_end || bound != r->block_end) {
+            ev_error_at(err, start, "%s; no event parses again within %u bytes", why,
+                        RESYNC_BUDGET);
+            return EV_DAMAGED;
+        }
+        /* Nothing chains before the block's end: the next block starts there. */
+        r->pos = (size_t)(bound - 1 - r->buf_offset);
+        if (!skip(r, 1))
+            return short_input(r, err, "a damaged region");
+        found = bound;
+    }
+    r->pos = (size_t)(found - r->buf_offset);
+    if (found == r->block_end)
+        leave_block(r);
+    r->region = (struct ev_region){ start, found - start };
+    ev_error_at(err, start, "damaged region of %" PRIu64 " bytes skipped (%s)", found - start,
+                why);
+    return EV_SKIPPED;
+}
+
+/* Damage at offset at (err set): EV_DAMAGED, or with recovery the region skipped. */
+static enum ev_status damage(struct ev_reader *r, uint64_t at, struct ev_error *err)
+{
+    return r->recover ? resync(r, at, err) : EV_DAMAGED;
+}
+
+enum ev_status ev_reader_resync(struct ev_reader *r, uint64_t at, bool whole_block,
+                                struct ev_error *err)
+{
+    if (at < r->buf_offset || at >= offset_of(r, r->len)) {
+        ev_error_at(err, at, "%s", err->what);
+        return EV_DAMAGED;
+    }
+    if (whole_block && r->block_end > at) {
+        char why[sizeof err->what];
+        snprintf(why, sizeof why, "%s", err->what);
+        uint64_t end = r->block_end;
+        r->pos = (size_t)(at - r->buf_offset);
+        if (!skip(r, end - at))
+            return short_input(r, err, "a duplicated block");
+        leave_block(r);
+        r->region = (struct ev_region){ at, end - at };
+        ev_error_at(err, at, "damaged region of %" PRIu64 " bytes skipped (%s)", end - at,
+                    why);
+        return EV_SKIPPED;
+    }
+    return resync(r, at, err);
+}
+
+/* A block marker, whole in the buffer at pos with payload bytes: sets the block, or is
+ * damage (a size that cannot be, a duplicated block). */
+static enum ev_status take_block_marker(struct ev_reader *r, const unsigned char *p,
+                                        uint32_t payload, struct ev_error *err)
+{
+    uint64_t at = ev_reader_offset(r);
+    if (payload < BLOCK_MARKER_LENGTH - 10) {
+        ev_error_at(err, at, "a block marker of %" PRIu32 " bytes", payload);
+        return damage(r, at, err);
+    }
+    uint64_t start = be64(p + 2);
+    uint32_t size = be32(p + 10);
+    uint64_t end = be64(p + 14);
+    uint16_t cap = be16(p + 22);
+    if (size != 0 && (size < 10 + payload || end < start)) {
+        ev_error_at(err, at, "a block marker that cannot be (size %" PRIu32 ", from %"
+                    PRIu64 " to %" PRIu64 " ns)", size, start, end);
+        return damage(r, at, err);
+    }
+    /* A block never closed (size 0) tells no end: its capability's next block must still
+     * begin after it began, and so must the next block of any capability (what follows
+     * such a marker is a copy of an earlier block when the race hit a buffer flush). */
+    uint64_t open_time = r->open_block_time, prev, before = 0;
+    r->open_block_time = size ? 0 : start;
+    bool known = cap_swap_end(r, cap, size ? end : start, &prev);
+    if (known && start < prev)
+        before = prev;     /* a capability's blocks are flushed in order */
+    else if (open_time && start < open_time)
+        before = open_time;
+    if (before) {
+        ev_error_at(err, at, "a block of capability %u begins at %" PRIu64 " ns, before the "
+                    "previous one (%" PRIu64 " ns): a duplicated block", cap, start, before);
+        if (!r->recover)
+            return EV_DAMAGED;
+        /* The copy moves nothing on: the next real block is checked as this one was. */
+        cap_swap_end(r, cap, known ? prev : 0, &prev);
+        r->open_block_time = open_time;
+        if (size) {
+            enter_block(r, at, start, size, end);
+            return ev_reader_resync(r, at, true, err);
+        }
+        return resync(r, at, err);
+    }
+    enter_block(r, at, start, size, end);
+    return EV_OK;
+}
+
 /* The slow path of ev_reader_next: refills the buffer as needed and tells every kind of
  * damage apart. */
 static enum ev_status next_checked(struct ev_reader *r, struct ev_event *ev,
@@ -280,23 +560,49 @@ static enum ev_status next_checked(struct ev_reader *r, struct ev_event *ev,
         }
         return short_input(r, err, "an event");
     }
+    uint64_t at = ev_reader_offset(r);
     const unsigned char *p = r->buf + r->pos;
     uint16_t tag = be16(p);
+    if (r->block_end && at == r->block_end) {
+        leave_block(r);
+        if (tag != EV_BLOCK_MARKER && tag != EV_TAG_DATA_END) {
+            ev_error_at(err, at, "event type %u where a block ended (a block marker or the "
+                        "end-of-data marker was due)", tag);
+            return damage(r, at, err);
+        }
+    }
     if (tag == EV_TAG_DATA_END) {
+        /* GHC 9.6+ writes it as the last event of the last block; anywhere else in a
+         * block it is two bytes of something else. */
+        if (r->block_end && at + 2 != r->block_end) {
+            ev_error_at(err, at, "an end-of-data marker inside a block that ends at offset %"
+                        PRIu64, r->block_end);
+            return damage(r, at, err);
+        }
         r->pos += 2;
         return EV_END;
     }
     int size;
     if (!ev_reader_declared(r, tag, &size)) {
-        ev_error_at(err, ev_reader_offset(r),
-                    "event type %u is not declared in the header", tag);
-        return EV_DAMAGED;
+        ev_error_at(err, at, "event type %u is not declared in the header", tag);
+        return damage(r, at, err);
     }
     size_t head = size == EV_SIZE_VARIABLE ? 12 : 10;
     if (!fill(r, head))
         return short_input(r, err, "an event");
     p = r->buf + r->pos;
     uint32_t payload = size == EV_SIZE_VARIABLE ? be16(p + 10) : (uint32_t)size;
+    if (r->block_end && at + head + payload > r->block_end) {
+        ev_error_at(err, at, "event type %u of %zu bytes crosses the end of its block at "
+                    "offset %" PRIu64, tag, head + payload, r->block_end);
+        return damage(r, at, err);
+    }
+    uint64_t time = be64(p + 2);
+    if (!time_in_block(r, time)) {
+        ev_error_at(err, at, "event type %u has a timestamp (%" PRIu64 " ns) outside its "
+                    "block's span", tag, time);
+        return damage(r, at, err);
+    }
     if (!fill(r, head + payload))
         return short_input(r, err, "an event");
     p = r->buf + r->pos;
@@ -304,8 +610,14 @@ static enum ev_status next_checked(struct ev_reader *r, struct ev_event *ev,
      * event's, so it stays unread (evdecode.h, ev_payload_written). */
     if (size == EV_SIZE_VARIABLE && tag == EV_IPE)
         payload = (uint32_t)ev_payload_written(tag, p + head, payload);
+    if (tag == EV_BLOCK_MARKER) {
+        enum ev_status st = take_block_marker(r, p, payload, err);
+        if (st != EV_OK)
+            return st;
+        p = r->buf + r->pos;
+    }
     ev->tag = tag;
-    ev->time = be64(p + 2);
+    ev->time = time;
     ev->payload = p + head;
     ev->size = payload;
     ev->offset = ev_reader_offset(r);
@@ -331,6 +643,11 @@ enum ev_status ev_reader_next(struct ev_reader *r, struct ev_event *ev, struct e
         const unsigned char *buf = r->buf;
         size_t pos = r->pos, len = r->len;
         uint64_t latest = r->latest_time;
+        /* Within a block, the fast path stops at its end (the slow path checks what comes
+         * there) and at any timestamp outside its span. */
+        if (r->block_end && r->block_end - r->buf_offset < len)
+            len = (size_t)(r->block_end - r->buf_offset);
+        const uint64_t win_lo = r->win_lo, win_span = r->win_span;
         for (;;) {
             size_t avail = len - pos;
             const unsigned char *p = buf + pos;
@@ -340,6 +657,8 @@ enum ev_status ev_reader_next(struct ev_reader *r, struct ev_event *ev, struct e
                 (length = event_length(kind, p)) > avail)
                 break;
             uint64_t time = be64(p + 2);
+            if (time - win_lo > win_span)
+                break;
             if (time > latest)
                 latest = time;
             if (kind & FAST_UNWANTED) {

@@ -35,6 +35,14 @@ enum ev_status {
     EV_NOT_EVENTLOG,  /* the input does not start like an eventlog */
     EV_DAMAGED,       /* the input ends early or holds bytes that are not events */
     EV_IO_ERROR,      /* reading failed (errno in the message) */
+    EV_SKIPPED,       /* recovery: a damaged region was skipped (ev_reader_last_region);
+                       * err says where and why; reading goes on with the next call */
+};
+
+/* A damaged region recovery skipped: bytes [offset, offset + length) of the input. */
+struct ev_region {
+    uint64_t offset;
+    uint64_t length;
 };
 
 /* Payload size of a variable-size event type in the header. */
@@ -56,6 +64,34 @@ enum ev_status ev_reader_next(struct ev_reader *r, struct ev_event *ev, struct e
  * refuses (wanted NULL: return every event again). A conversion wants a few tags out of
  * the dozens a program writes; --dump wants them all. */
 void ev_reader_skip_unwanted(struct ev_reader *r, bool (*wanted)(uint16_t tag));
+
+/* Recovery (off by default). GHC 9.6-9.10's non-threaded runtime with a heap and a time
+ * profile at once corrupts its own eventlog (a timer tick and a census write into one
+ * buffer without a lock). With recovery on, the reader does not stop at damage: it
+ * searches forward, within the current block (block markers stay consistent) and within a
+ * budget, for the next offset from which a chain of events parses cleanly, and goes on
+ * from there, returning EV_SKIPPED once per region. A block whose marker goes back in
+ * time for its capability (a byte copy of an earlier block, written when the race hits a
+ * buffer flush) is skipped whole. With recovery off, damage is EV_DAMAGED as before. The
+ * checks that find damage are the same either way: an undeclared event type, an event
+ * crossing its block's end, a timestamp outside its block's span, an end-of-data marker
+ * inside a block, a block marker that is not one. */
+void ev_reader_recover(struct ev_reader *r, bool on);
+
+/* The offset where the current block ends, or 0 outside any block of known size. */
+uint64_t ev_reader_block_end(const struct ev_reader *r);
+
+/* The region of the last EV_SKIPPED. */
+struct ev_region ev_reader_last_region(const struct ev_reader *r);
+
+/* Recovery asked by a caller that found an event to be damage (too short for its fields,
+ * a second HEAP_PROF_BEGIN): the event at offset at, the last one returned, starts a
+ * damaged region; the reader resynchronises after it. whole_block: skip to the end of the
+ * current block instead (a duplicated block), when the block's end is known. EV_SKIPPED
+ * (region and err set), or EV_DAMAGED / EV_IO_ERROR when nothing parses again before the
+ * input ends or the search budget is spent. */
+enum ev_status ev_reader_resync(struct ev_reader *r, uint64_t at, bool whole_block,
+                                struct ev_error *err);
 
 /* The largest timestamp of the events read so far, returned or skipped. */
 uint64_t ev_reader_latest_time(const struct ev_reader *r);

@@ -435,6 +435,9 @@ static enum hp_status header_line(struct hp_reader *r, char *line, char *rest,
         }
         free(r->info.program);
         r->info.program = copy;
+        /* a .hp is a heap profile; its JOB line says which breakdown the run asked for */
+        r->info.has_heap_profile = true;
+        r->info.breakdown = breakdown_from_job(copy);
     } else if (strcmp(word, "DATE") == 0) {
         r->info.has_start_time = parse_date(text, &r->info.start_time);
     }

@@ -75,11 +75,33 @@ static void dump_event(FILE *out, const struct ev_event *ev)
     fputc('\n', out);
 }
 
+/* The run line of a recovered input: "recovered N censuses; K lost to damage at offsets
+ * A, B, ...". */
+static void report_recovery(const struct census_stats *st, struct input_outcome *r)
+{
+    char offsets[160] = "";
+    size_t used = 0;
+    size_t listed = r->region_count < INPUT_MAX_REGIONS ? r->region_count : INPUT_MAX_REGIONS;
+    for (size_t i = 0; i < listed && used < sizeof offsets - 32; i++)
+        used += (size_t)snprintf(offsets + used, sizeof offsets - used, "%s%" PRIu64,
+                                 i ? ", " : "", r->regions[i].offset);
+    if (r->region_count > listed)
+        snprintf(offsets + used, sizeof offsets - used, " and %zu more",
+                 r->region_count - listed);
+    struct ev_error w = { 0 };
+    ev_error_set(&w, "recovered %" PRIu64 " census%s; %" PRIu64 " lost to damage at offset%s %s",
+                 st->censuses, st->censuses == 1 ? "" : "es", st->lost_to_damage,
+                 r->region_count == 1 ? "" : "s", offsets);
+    add_warning(r, &w);
+}
+
 /* Words the census anomalies and the damage as warnings. */
 static void report_stats(const struct census_stats *st, struct input_outcome *r,
                          const struct ev_error *damage)
 {
     struct ev_error w = { 0 };
+    if (r->region_count)
+        report_recovery(st, r);
     if (damage) {
         char open[96] = "";
         if (st->open_at_end)
@@ -183,7 +205,11 @@ static int open_eventlog(struct input *in, struct ev_source src, struct ev_error
     if (in->opt.progress)
         track_progress(in, &src);
     in->reader = ev_reader_new(src, in->opt.read_buffer);
-    struct census_options copt = { in->opt.ccs_length, in->opt.time_profile };
+    if (in->reader)
+        ev_reader_recover(in->reader, !in->opt.stop_at_damage);
+    struct census_options copt = { .ccs_length = in->opt.ccs_length,
+                                   .time_profile = in->opt.time_profile,
+                                   .recover = !in->opt.stop_at_damage };
     in->census = census_new(&copt, &in->events);
     in->tracker.census = in->census;
     if (!in->reader || !in->census) {
@@ -274,23 +300,78 @@ static enum input_status read_hp(struct input *in, struct input_outcome *out,
     return INPUT_OK;
 }
 
-static enum input_status read_eventlog(struct input *in, struct input_outcome *out,
-                                       struct ev_error *err)
+/* A damaged region recovered from: one warning for it (err says where and how many bytes
+ * were skipped), the census it overlaps dropped. The first damage is kept for --strict. */
+static void note_region(struct input *in, struct input_outcome *out, struct ev_region region,
+                        const struct ev_error *err)
+{
+    if (!out->damaged) {
+        out->damaged = true;
+        out->damage = *err;
+    }
+    if (out->region_count < INPUT_MAX_REGIONS)
+        out->regions[out->region_count] = region;
+    out->region_count++;
+    /* The last slots stay for the run line and the census anomalies. */
+    if (out->warning_count < INPUT_MAX_WARNINGS - 8)
+        add_warning(out, err);
+    census_damaged(in->census);
+}
+
+/* Reads events into the assembler until the end, damage it cannot recover from, or a
+ * census status that stops the run. With recovery, damage the reader finds comes back as
+ * EV_SKIPPED, and damage the assembler finds (an event too short for its fields, a
+ * duplicated block) is resynchronised from here. */
+static enum ev_status feed_events(struct input *in, struct input_outcome *out,
+                                  enum census_status *cst, struct ev_error *err)
 {
     struct ev_event ev;
     enum ev_status st;
+    for (;;) {
+        st = ev_reader_next(in->reader, &ev, err);
+        if (st == EV_SKIPPED) {
+            note_region(in, out, ev_reader_last_region(in->reader), err);
+            continue;
+        }
+        if (st != EV_OK)
+            return st;
+        if (in->opt.dump)
+            dump_event(in->opt.dump, &ev);
+        *cst = census_feed(in->census, &ev, err);
+        if (*cst == CENSUS_OK)
+            continue;
+        if (*cst == CENSUS_SUSPECT && !in->opt.stop_at_damage) {
+            /* Nothing to skip: every event parses; only the census is doubtful. */
+            note_region(in, out, (struct ev_region){ ev.offset, 0 }, err);
+            *cst = CENSUS_OK;
+            continue;
+        }
+        if (*cst == CENSUS_DUPLICATE && !ev_reader_block_end(in->reader)) {
+            /* Without block markers (never so from GHC) there is no copy to skip: the
+             * event alone is ignored, as the assembler counts it. */
+            *cst = CENSUS_OK;
+            continue;
+        }
+        if (in->opt.stop_at_damage || (*cst != CENSUS_BAD_EVENT && *cst != CENSUS_DUPLICATE))
+            return st;
+        census_damaged(in->census);
+        st = ev_reader_resync(in->reader, ev.offset, *cst == CENSUS_DUPLICATE, err);
+        *cst = CENSUS_OK;
+        if (st != EV_SKIPPED)
+            return st;
+        note_region(in, out, ev_reader_last_region(in->reader), err);
+    }
+}
+
+static enum input_status read_eventlog(struct input *in, struct input_outcome *out,
+                                       struct ev_error *err)
+{
     enum census_status cst = CENSUS_OK;
     /* --dump prints every event; a conversion needs only the few the assembler wants. */
     if (!in->opt.dump)
         ev_reader_skip_unwanted(in->reader,
                                 in->opt.time_profile ? census_wants_time : census_wants);
-    while ((st = ev_reader_next(in->reader, &ev, err)) == EV_OK) {
-        if (in->opt.dump)
-            dump_event(in->opt.dump, &ev);
-        cst = census_feed(in->census, &ev, err);
-        if (cst != CENSUS_OK)
-            break;
-    }
+    enum ev_status st = feed_events(in, out, &cst, err);
     if (cst == CENSUS_STOPPED)
         return INPUT_STOPPED;
     if (cst == CENSUS_NO_MEMORY || cst == CENSUS_LIMIT) {
@@ -303,8 +384,11 @@ static enum input_status read_eventlog(struct input *in, struct input_outcome *o
     bool complete = st == EV_END && cst == CENSUS_OK;
     if (in->opt.progress)
         report_progress(&in->tracker, progress_clock(), true);
-    out->damaged = !complete;
-    out->damage = *err;
+    if (!complete) {
+        if (!out->damaged)
+            out->damage = *err;
+        out->damaged = true;
+    }
     census_note_time(in->census, ev_reader_latest_time(in->reader));
     /* Closing the last census can hit a limit (held biography censuses): bad input, not
      * a write failure. */
@@ -317,7 +401,8 @@ static enum input_status read_eventlog(struct input *in, struct input_outcome *o
         return INPUT_BAD;
     }
     out->censuses = census_stats(in->census)->censuses;
-    report_stats(census_stats(in->census), out, complete ? NULL : &out->damage);
+    out->lost_to_damage = census_stats(in->census)->lost_to_damage;
+    report_stats(census_stats(in->census), out, complete ? NULL : err);
     return INPUT_OK;
 }
 

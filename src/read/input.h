@@ -33,6 +33,7 @@ struct input_options {
     /* An eventlog: assemble its time profile with these options (input_timeprof);
      * NULL: its events are skipped. */
     const struct timeprof_options *time_profile;
+    bool stop_at_damage;        /* stop at the first damage instead of recovering */
 };
 
 enum input_status {
@@ -41,11 +42,18 @@ enum input_status {
     INPUT_STOPPED,              /* a callback returned non-zero (errno says why) */
 };
 
+#define INPUT_MAX_REGIONS 8     /* damaged regions listed (all are counted) */
 
 struct input_outcome {
     uint64_t censuses;
-    bool damaged;               /* the input stops early: damage holds the raw error */
+    bool damaged;               /* damage was found (a region skipped, or the input stops
+                                 * early): damage holds the first raw error */
     struct ev_error damage;
+    /* Recovery: the damaged regions skipped (the first INPUT_MAX_REGIONS of region_count),
+     * and the censuses lost to them. */
+    struct ev_region regions[INPUT_MAX_REGIONS];
+    size_t region_count;
+    uint64_t lost_to_damage;
     /* Damage in words (with what was kept) first, then census anomalies. */
     struct ev_error warnings[INPUT_MAX_WARNINGS];
     size_t warning_count;

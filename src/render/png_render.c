@@ -11,6 +11,7 @@
 #include "render/png_render.h"
 
 #include "base/utf8.h"
+#include "chart/textmeasure.h"
 
 #include <fontconfig/fontconfig.h>
 #include <math.h>
@@ -123,21 +124,22 @@ static void draw_rect(cairo_t *cr, const struct dl_item *it)
     paint_path(cr, it, true);
 }
 
-/* How far left of the anchor the text starts: SVG's text-anchor, measured on the
- * advance width as browsers do. */
-static double anchor_offset(enum dl_anchor anchor, double advance)
+/* How much of its advance the text extends left of the anchor: SVG's text-anchor. */
+static double anchor_fraction(enum dl_anchor anchor)
 {
     switch (anchor) {
     case DL_ANCHOR_MIDDLE:
-        return advance / 2;
+        return 0.5;
     case DL_ANCHOR_END:
-        return advance;
+        return 1;
     default:
         return 0;
     }
 }
 
-/* DL_TEXT: an SVG <text x y font-size text-anchor transform="rotate(r x y)">. */
+/* DL_TEXT: an SVG <text x y font-size text-anchor transform="rotate(r x y)">, laid out
+ * by Pango with the measurer's settings (textmeasure.h), so fallback fonts draw what
+ * DejaVu Sans lacks and the advance is the one the layout was planned with. */
 static int draw_text(cairo_t *cr, const struct dl_item *it)
 {
     if (!it->text || !it->text[0] || it->fill.a == 0 || !(it->font_size > 0) ||
@@ -148,23 +150,17 @@ static int draw_text(cairo_t *cr, const struct dl_item *it)
     const char *text = utf8_valid(it->text, &copy);
     if (!text)
         return -1;
-    cairo_select_font_face(cr, PNG_FONT_FACE, CAIRO_FONT_SLANT_NORMAL,
-                           it->bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
-    cairo_set_font_size(cr, it->font_size);
-    cairo_text_extents_t ext;
-    cairo_text_extents(cr, text, &ext);
     cairo_save(cr);
     cairo_translate(cr, it->x, it->y);
     /* Degrees clockwise on a y-down page: cairo's positive angle is the same turn. */
     if (it->rotate != 0)
         cairo_rotate(cr, it->rotate * M_PI / 180.0);
-    cairo_move_to(cr, -anchor_offset(it->anchor, ext.x_advance), 0);
+    cairo_move_to(cr, 0, 0);
     set_color(cr, it->fill);
-    cairo_show_text(cr, text);
-    cairo_new_path(cr);
+    int rc = text_cairo_show(cr, text, it->font_size, it->bold, anchor_fraction(it->anchor));
     cairo_restore(cr);
     free(copy);
-    return 0;
+    return rc;
 }
 
 /* Grey anti-aliasing (no colour fringes: the image is viewed on any screen) and no

@@ -6,9 +6,10 @@
  * width, rotation clockwise about the anchor), so the PNG looks like the SVG of the same
  * layout. It decides nothing about the layout itself.
  *
- * Text goes through cairo and fontconfig with the face "DejaVu Sans", unhinted metrics so
- * that advances scale linearly with --scale and agree with the layout's measurements. A
- * system without any font would draw empty boxes; png_render refuses instead.
+ * Text goes through Pango (textmeasure.h): "DejaVu Sans" with fontconfig's fallback for
+ * the characters it lacks (CJK among them), unhinted metrics so that advances scale
+ * linearly with --scale and agree with the layout's measurements. A system without any
+ * font would draw empty boxes; png_render refuses instead.
  *
  * Ownership: png_render returns a new surface the caller destroys with
  * cairo_surface_destroy. Nothing here prints.

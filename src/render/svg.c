@@ -240,7 +240,10 @@ static void document(struct svg_writer *sw, const struct display_list *dl)
     attr(sw, "viewBox", box);
     attr_number(sw, "width", dl->width);
     attr_number(sw, "height", dl->height);
-    attr(sw, "font-family", "DejaVu Sans, Verdana, Arial, sans-serif");
+    /* DejaVu Sans first, as the layout was measured with it; then the CJK faces fontconfig
+     * falls back to in the PNG (Debian's fonts-noto-cjk, fonts-droid-fallback). */
+    attr(sw, "font-family", "'DejaVu Sans', 'Noto Sans CJK SC', 'Droid Sans Fallback', "
+                            "Verdana, Arial, sans-serif");
     attr(sw, "xml:space", "preserve");
     title_child(sw, dl->title ? dl->title : "heap profile");
     start(sw, "desc");

@@ -62,7 +62,7 @@ size_t textout_band_name(const struct bands *b, uint32_t band, char *buf, size_t
     if (used >= cap)
         used = cap - 1;
     if (len > cap - 1 - used)
-        len = cap - 1 - used;
+        len = utf8_boundary(label, cap - 1 - used);   /* never inside a character */
     memcpy(buf + used, label, len);
     buf[used + len] = '\0';
     return used + len;

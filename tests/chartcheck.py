@@ -1,0 +1,154 @@
+#!/usr/bin/env python3
+"""chartcheck.py: what a reader of ev2hp's charts relies on, checked on the files.
+
+  chartcheck.py text FILE...          valid UTF-8, no U+FFFD (CSV, JSON, SVG)
+  chartcheck.py distinct SVG          no two bands share a tooltip, no two legend rows
+                                      read the same
+  chartcheck.py markers SVG JSON      every marker of the JSON export has its text in the
+                                      SVG (a line's tooltip)
+  chartcheck.py colours SVG SVG       a label has one colour in both pictures (and in
+                                      both panels of a comparison)
+  chartcheck.py listed SVG CSV N      the legend lists the N largest bands by area
+Exit status 0 when the property holds; otherwise 1 and a line on stderr saying what failed.
+"""
+import csv
+import json
+import sys
+import xml.etree.ElementTree as ET
+
+NS = "{http://www.w3.org/2000/svg}"
+
+
+def fail(what):
+    sys.stderr.write("chartcheck: %s\n" % what)
+    sys.exit(1)
+
+
+def items(svg, cls, tag=None):
+    root = ET.parse(svg).getroot()
+    for el in root.iter():
+        if el.get("class") == cls and (tag is None or el.tag == NS + tag):
+            yield el
+
+
+def tooltip(el):
+    t = el.find(NS + "title")
+    return t.text if t is not None else None
+
+
+def check_text(paths):
+    for p in paths:
+        data = open(p, "rb").read()
+        try:
+            s = data.decode("utf-8")
+        except UnicodeDecodeError as e:
+            fail("%s: not valid UTF-8 at byte %d" % (p, e.start))
+        if "\ufffd" in s or "\\ufffd" in s.lower():
+            fail("%s: has a replacement character" % p)
+
+
+def legend_rows(svg):
+    """The label texts of the legend (start-anchored, not the 'not listed' line)."""
+    rows = []
+    for el in items(svg, "legend", "text"):
+        if el.get("text-anchor") in ("end", "middle"):
+            continue
+        text = "".join(el.itertext())
+        t = tooltip(el)
+        if t is not None:
+            text = text[: len(text) - len(t)] if text.endswith(t) else text
+        if "not listed" in text:
+            continue
+        rows.append(text)
+    return rows
+
+
+def check_distinct(svg):
+    tips = [tooltip(el) for el in items(svg, "band", "path")]
+    # two panels of a comparison show one band twice: per panel, by document order
+    seen = {}
+    for t in tips:
+        seen[t] = seen.get(t, 0) + 1
+    panels = max(seen.values()) if seen else 1
+    dup = [t for t, n in seen.items() if n > panels]
+    if dup:
+        fail("%s: bands share a tooltip: %r" % (svg, dup[:3]))
+    rows = legend_rows(svg)
+    dup = sorted({r for r in rows if rows.count(r) > 1})
+    if dup:
+        fail("%s: legend rows read the same: %r" % (svg, dup[:3]))
+
+
+def check_markers(svg, js):
+    doc = json.load(open(js, encoding="utf-8"))
+    tips = [tooltip(el) or "" for el in items(svg, "marker", "path")]
+    for m in doc.get("markers", []):
+        text = m.get("text", m.get("label", ""))
+        if not text:
+            continue
+        if not any(t.startswith(text + " (") for t in tips):
+            fail("%s: marker %r (%s s) has no line with its text" % (svg, text, m.get("time_s")))
+
+
+def colours(svg):
+    out = {}
+    for el in items(svg, "band", "path"):
+        out.setdefault(tooltip(el), set()).add(el.get("fill"))
+    for el in items(svg, "legend", "rect"):
+        out.setdefault(tooltip(el), set()).add(el.get("fill"))
+    return out
+
+
+def check_colours(a, b):
+    ca, cb = colours(a), colours(b)
+    for d, name in ((ca, a), (cb, b)):
+        for label, fills in d.items():
+            if len(fills) > 1:
+                fail("%s: %r drawn in %d colours" % (name, label, len(fills)))
+    common = [l for l in ca if l in cb and l != "OTHER"]
+    if not common:
+        fail("%s and %s: no band in common" % (a, b))
+    for l in common:
+        if ca[l] != cb[l]:
+            fail("%r: %s in %s, %s in %s" % (l, ca[l], a, cb[l], b))
+
+
+def check_listed(svg, csv_path, n):
+    rows = list(csv.reader(open(csv_path, encoding="utf-8")))
+    head, data = rows[0], rows[1:]
+    times = [float(r[0]) for r in data]
+    area = {}
+    for j, name in enumerate(head[1:], 1):
+        a = 0.0
+        for i in range(1, len(data)):
+            a += (float(data[i][j]) + float(data[i - 1][j])) / 2 * (times[i] - times[i - 1])
+        label = name.split(")", 1)[1] if name.startswith("(") and ")" in name else name
+        area[label] = area.get(label, 0) + a
+    largest = sorted(area, key=lambda k: -area[k])[:n]
+    listed = {tooltip(el) for el in items(svg, "legend", "rect")}
+    listed = {t.rsplit(" #", 1)[0] for t in listed if t}
+    missing = [l for l in largest if l not in listed]
+    if missing:
+        fail("%s: the legend leaves out large bands: %r" % (svg, missing[:3]))
+
+
+def main(argv):
+    if len(argv) < 2:
+        fail(__doc__)
+    cmd, args = argv[1], argv[2:]
+    if cmd == "text":
+        check_text(args)
+    elif cmd == "distinct":
+        check_distinct(args[0])
+    elif cmd == "markers":
+        check_markers(args[0], args[1])
+    elif cmd == "colours":
+        check_colours(args[0], args[1])
+    elif cmd == "listed":
+        check_listed(args[0], args[1], int(args[2]))
+    else:
+        fail("unknown check %s" % cmd)
+
+
+if __name__ == "__main__":
+    main(sys.argv)

@@ -1,0 +1,292 @@
+/* test_recovery.c: recovery from the damage GHC 9.6-9.10 writes, each pattern built byte
+ * for byte with the test writer, through the whole pipeline (convert_run).
+ *
+ * The runtime writes a run as blocks (a BLOCK_MARKER with the block's size and end time,
+ * then its events). In the non-threaded runtime with +RTS -hc -p, the timer thread's
+ * PROF_SAMPLE_COST_CENTRE (167) and the census's events race in one buffer. Each test
+ * writes five censuses of known contents in one block and damages the third as the
+ * runtime does; the censuses written must be exactly the four intact ones (none forged),
+ * with one warning for the region and the "recovered" line.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "evwriter.h"
+#include "read/evdecode.h"
+#include "robust_run.h"
+
+#define MS 1000000ull
+static const uint32_t stack_a[] = { 1 };
+static const uint32_t stack_b[] = { 2, 1 };
+
+enum damage {
+    NONE,
+    TICK_OVER_ENTRY,   /* 00 a7 | 00 a3 | time | 167 body: a 163 whose body a 167 overwrote */
+    TICK_INSIDE_ENTRY, /* a whole 167 inside a 163, whose last bytes then repeat */
+    TICK_OVER_END,     /* 00 00 a5 a7 ...: a 165 begun, then a 167 over it */
+    TICK_IN_CENSUS,    /* a whole 167 between two entries: every event parses */
+    WILD_TIME,         /* an event of a declared type with a timestamp from nowhere */
+    NOISE,             /* 256 KiB of random bytes (the block's size counts them) */
+};
+
+/* Census n (0-based) at 100 + 20 n ms: stack_a with 1000 + n bytes, stack_b with 2000 + n. */
+static void census(struct evw *w, int n, enum damage d)
+{
+    uint64_t t = (100 + 20 * (uint64_t)n) * MS;
+    evw_sample_begin(w, t, 0);
+    evw_sample_stack(w, t + 1, 1000 + (uint64_t)n, stack_a, 1);
+    switch (d) {
+    case TICK_OVER_ENTRY: {
+        /* The 167's header, then the 163's header, then the 167's body over the 163's. */
+        evw_u16(w, EV_PROF_SAMPLE_COST_CENTRE);
+        evw_u16(w, EV_HEAP_PROF_SAMPLE_COST_CENTRE);
+        evw_u64(w, t + 2);
+        evw_u16(w, 4 + 8 + 1 + 4);
+        evw_u32(w, 0);
+        evw_u64(w, 77);   /* the tick count, read as a 163 it is the residency */
+        evw_u8(w, 1);
+        evw_u32(w, 1);
+        break;
+    }
+    case TICK_INSIDE_ENTRY: {
+        size_t at = w->len;
+        evw_sample_stack(w, t + 2, 2000 + (uint64_t)n, stack_b, 2);
+        size_t whole = w->len - at;
+        unsigned char tail[64];
+        memcpy(tail, w->data + at + 12, whole - 12);
+        w->len = at + 12;           /* the 163's header, then a whole 167 in its body */
+        evw_tick(w, t + 3, 5, stack_a, 1);
+        evw_raw(w, tail + 4, whole - 12 - 4);   /* the rest of its body, repeated */
+        break;
+    }
+    case TICK_OVER_END:
+        evw_sample_stack(w, t + 2, 2000 + (uint64_t)n, stack_b, 2);
+        evw_raw(w, "\x00\x00\xa5\xa7", 4);
+        evw_u64(w, t + 3);
+        evw_u32(w, 0);
+        evw_u64(w, 9);
+        return;                      /* the 165 is lost */
+    case TICK_IN_CENSUS:
+        evw_tick(w, t + 2, 5, stack_a, 1);
+        evw_sample_stack(w, t + 3, 2000 + (uint64_t)n, stack_b, 2);
+        break;
+    case WILD_TIME:
+        evw_sample_stack(w, t + 2, 2000 + (uint64_t)n, stack_b, 2);
+        evw_marker(w, 1ull << 62, "from nowhere");
+        break;
+    case NOISE: {
+        srand(7);
+        for (int i = 0; i < 256 * 1024; i++) {
+            unsigned char b = (unsigned char)rand();
+            evw_raw(w, &b, 1);
+        }
+        break;
+    }
+    case NONE:
+        evw_sample_stack(w, t + 2, 2000 + (uint64_t)n, stack_b, 2);
+        break;
+    }
+    evw_sample_end(w, t + 4, 0);
+}
+
+/* The start of a run: header, run info, a block holding the profile's beginning. */
+static size_t run_start(struct evw *w, const char *rts)
+{
+    evw_ghc9_header(w, true);
+    size_t block = evw_block_begin(w, 1 * MS, 0);
+    evw_rts_identifier(w, 1 * MS, rts);
+    evw_prof_begin(w, 2 * MS, 1, 20 * MS);
+    evw_cost_centre(w, 3 * MS, 1, "main", "Main");
+    evw_cost_centre(w, 3 * MS, 2, "work", "Main");
+    return block;
+}
+
+/* Five censuses in one block, the third damaged as d. */
+static void build(struct evw *w, enum damage d, const char *rts)
+{
+    size_t block = run_start(w, rts);
+    for (int n = 0; n < 5; n++)
+        census(w, n, n == 2 ? d : NONE);
+    evw_block_end(w, block, 300 * MS);
+    evw_data_end(w);
+}
+
+/* The .hp holds exactly the intact censuses named by mask (bit n: census n). */
+static void assert_censuses(const struct robust_run *run, unsigned mask)
+{
+    assert_non_null(run->hp);
+    const char *p = run->hp;
+    for (int n = 0; n < 5; n++) {
+        char want[64];
+        snprintf(want, sizeof want, "\t%d\n", 1000 + n);
+        bool has = strstr(p, want) != NULL;
+        assert_int_equal(has, (mask >> n) & 1);
+    }
+    int count = 0;
+    for (int n = 0; n < 5; n++)
+        count += (mask >> n) & 1;
+    assert_int_equal(robust_censuses(run), count);
+    /* Nothing forged: every entry is one the runtime wrote. */
+    assert_null(strstr(run->hp, "\t77\n"));
+    assert_null(strstr(run->hp, "#"));
+}
+
+static void run_damage(enum damage d, const char *rts, unsigned mask, const char *why)
+{
+    struct evw *w = evw_new();
+    build(w, d, rts);
+    struct robust_run run;
+    robust_convert(w->data, w->len, false, &run);
+    assert_int_equal(run.result.exit_status, 0);
+    assert_censuses(&run, mask);
+    if (why) {
+        assert_true(robust_warned(&run, why));
+        assert_true(robust_warned(&run, "recovered 4 censuses; 1 lost to damage at offset "));
+        assert_true(run.result.damaged);
+    } else {
+        assert_int_equal(run.result.warning_count, 0);
+    }
+    robust_run_free(&run);
+    /* --strict: any damage is a failure. */
+    robust_convert(w->data, w->len, true, &run);
+    assert_int_equal(run.result.exit_status, why ? 1 : 0);
+    robust_run_free(&run);
+    evw_free(w);
+}
+
+static void test_clean(void **state)
+{
+    (void)state;
+    run_damage(NONE, "GHC-9.6.6 rts_p", 0x1f, NULL);
+}
+
+static void test_tick_over_entry(void **state)
+{
+    (void)state;
+    run_damage(TICK_OVER_ENTRY, "GHC-9.6.6 rts_p", 0x1b, "damaged region of ");
+}
+
+static void test_tick_inside_entry(void **state)
+{
+    (void)state;
+    run_damage(TICK_INSIDE_ENTRY, "GHC-9.6.6 rts_p", 0x1b, "damaged region of ");
+}
+
+static void test_tick_over_end(void **state)
+{
+    (void)state;
+    run_damage(TICK_OVER_END, "GHC-9.6.6 rts_p", 0x1b, "damaged region of ");
+}
+
+static void test_tick_in_census(void **state)
+{
+    (void)state;
+    run_damage(TICK_IN_CENSUS, "GHC-9.10.3 rts_p", 0x1b, "a time-profile tick inside");
+    /* The threaded runtime takes a lock: a tick there is just a tick. */
+    run_damage(TICK_IN_CENSUS, "GHC-9.10.3 rts_thr_p", 0x1f, NULL);
+}
+
+static void test_wild_time(void **state)
+{
+    (void)state;
+    run_damage(WILD_TIME, "GHC-9.6.6 rts_p", 0x1b, "outside its block's span");
+    /* Only sane times reach outputs: the run ends at the last good event, not 2^62 ns. */
+    struct evw *w = evw_new();
+    build(w, WILD_TIME, "GHC-9.6.6 rts_p");
+    struct robust_run run;
+    robust_convert(w->data, w->len, false, &run);
+    const char *last = NULL;
+    for (const char *p = run.hp; (p = strstr(p, "BEGIN_SAMPLE ")) != NULL; p++)
+        last = p;
+    assert_non_null(last);
+    assert_true(strtod(last + 13, NULL) < 1.0);
+    robust_run_free(&run);
+    evw_free(w);
+}
+
+static void test_noise(void **state)
+{
+    (void)state;
+    run_damage(NOISE, "GHC-9.6.6 rts_p", 0x1b, "damaged region of ");
+}
+
+/* A buffer flush hit by the race: a block marker of size 0, then a byte copy of the first
+ * block (HEAP_PROF_BEGIN, cost centres, its censuses, times back near zero), then valid
+ * blocks again. The copy is skipped whole; nothing of it is written twice. */
+static void test_duplicated_block(void **state)
+{
+    (void)state;
+    struct evw *w = evw_new();
+    size_t first = run_start(w, "GHC-9.6.6 rts_p");
+    census(w, 0, NONE);
+    census(w, 1, NONE);
+    evw_block_end(w, first, 130 * MS);
+    size_t first_len = w->len - first;
+    unsigned char *copy = malloc(first_len);
+    memcpy(copy, w->data + first, first_len);
+    size_t open = evw_block_begin(w, 135 * MS, 0);   /* never closed: size 0, end 0 */
+    (void)open;
+    evw_raw(w, copy, first_len);
+    size_t next = evw_block_begin(w, 136 * MS, 0);
+    for (int n = 2; n < 5; n++)
+        census(w, n, NONE);
+    evw_block_end(w, next, 300 * MS);
+    evw_data_end(w);
+    struct robust_run run;
+    robust_convert(w->data, w->len, false, &run);
+    assert_int_equal(run.result.exit_status, 0);
+    assert_censuses(&run, 0x1f);
+    assert_true(robust_warned(&run, "duplicated block"));
+    assert_true(robust_warned(&run, "recovered 5 censuses; 0 lost to damage"));
+    robust_run_free(&run);
+    free(copy);
+    evw_free(w);
+}
+
+/* A second HEAP_PROF_BEGIN in a block whose marker looks right: the block is skipped. */
+static void test_second_prof_begin(void **state)
+{
+    (void)state;
+    struct evw *w = evw_new();
+    size_t first = run_start(w, "GHC-9.6.6 rts_p");
+    census(w, 0, NONE);
+    census(w, 1, NONE);
+    evw_block_end(w, first, 130 * MS);
+    size_t copy = evw_block_begin(w, 131 * MS, 0);
+    evw_prof_begin(w, 132 * MS, 1, 20 * MS);
+    census(w, 0, NONE);
+    evw_block_end(w, copy, 133 * MS);
+    size_t next = evw_block_begin(w, 134 * MS, 0);
+    for (int n = 2; n < 5; n++)
+        census(w, n, NONE);
+    evw_block_end(w, next, 300 * MS);
+    evw_data_end(w);
+    struct robust_run run;
+    robust_convert(w->data, w->len, false, &run);
+    assert_int_equal(run.result.exit_status, 0);
+    assert_censuses(&run, 0x1f);
+    assert_true(robust_warned(&run, "a second HEAP_PROF_BEGIN"));
+    robust_run_free(&run);
+    evw_free(w);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_clean),
+        cmocka_unit_test(test_tick_over_entry),
+        cmocka_unit_test(test_tick_inside_entry),
+        cmocka_unit_test(test_tick_over_end),
+        cmocka_unit_test(test_tick_in_census),
+        cmocka_unit_test(test_wild_time),
+        cmocka_unit_test(test_noise),
+        cmocka_unit_test(test_duplicated_block),
+        cmocka_unit_test(test_second_prof_begin),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
