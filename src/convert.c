@@ -1,5 +1,7 @@
 /* convert.c: the pipeline of one run: reader, census assembler, sinks (see convert.h).
  *
+ * Output paths are checked first: an output that is the input or BASE, or one file named
+ * twice as an output, is refused before anything is opened (file identity, outfile.h).
  * Outputs are opened before the first event is read, so a bad output path fails fast;
  * they are committed only after the whole input is read, so a failed run leaves no half
  * file. The assembler's callbacks fan out to every sink.

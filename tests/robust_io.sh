@@ -4,6 +4,9 @@
 # is left on disk. Uses $EV2HP, $SRCDIR and $PYTHON3 from make check.
 set -u
 : "${EV2HP:?}" "${SRCDIR:?}" "${PYTHON3:=python3}"
+# In a sanitizer build, LeakSanitizer's list of suppressions used would add stderr lines.
+LSAN_OPTIONS="${LSAN_OPTIONS:+$LSAN_OPTIONS:}print_suppressions=0"
+export LSAN_OPTIONS
 data="$SRCDIR/tests/data"
 tmp=$(mktemp -d)
 writer=""
@@ -66,6 +69,13 @@ run 2 v.eventlog -o a.svg -o ./a.svg
 one_line "^ev2hp: ./a.svg: is named twice as an output (also as a.svg)$"
 [ -e a.svg ] && fail "a refused run wrote a.svg"
 run 0 v.eventlog -f svg -o /dev/null -o /dev/null   # a device twice is harmless
+run 2 v.eventlog -o /dev/stdout -o -
+one_line "^ev2hp: (standard output): is named twice as an output (also as /dev/stdout)$"
+echo previous >appended.hp
+"$EV2HP" v.eventlog -o /dev/stdout >>appended.hp || fail "-o /dev/stdout"
+[ "$(head -1 appended.hp)" = previous ] && tail -n +2 appended.hp | cmp -s - expected.hp ||
+    fail "-o /dev/stdout did not append to the file standard output appends to"
+[ "$(find . -name '*pipe*' -o -name '.stdout*' | wc -l)" = 0 ] || fail "-o /dev/stdout made a file"
 
 # --- a replaced file keeps its mode (and owner, where we may set it) --------------------
 echo old >mode.hp

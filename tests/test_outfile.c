@@ -9,6 +9,10 @@
 #include <unistd.h>
 
 #include <cmocka.h>
+#include <signal.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <zlib.h>
 
 #include "sink/outfile.h"
 
@@ -87,6 +91,112 @@ static void an_unwritable_directory_fails_at_open(void **state)
     assert_non_null(strstr(err.what, "temporary file"));
 }
 
+static void gz_output_is_gzip_compressed(void **state)
+{
+    (void)state;
+    char path[128];
+    snprintf(path, sizeof path, "%s/out.HP.Gz", dir);
+    assert_true(outfile_is_gzip(path));
+    assert_false(outfile_is_gzip("x.hp"));
+    assert_false(outfile_is_gzip(".gz"));
+    struct outfile o;
+    struct ev_error err;
+    assert_int_equal(outfile_open(&o, path, &err), 0);
+    for (int i = 0; i < 20000; i++)
+        fprintf(o.fp, "line %d\n", i);
+    assert_int_equal(outfile_commit(&o, &err), 0);
+    gzFile gz = gzopen(path, "rb");
+    assert_non_null(gz);
+    char line[64];
+    for (int i = 0; i < 20000; i++) {
+        char want[64];
+        snprintf(want, sizeof want, "line %d\n", i);
+        assert_non_null(gzgets(gz, line, sizeof line));
+        assert_string_equal(line, want);
+    }
+    assert_null(gzgets(gz, line, sizeof line));
+    gzclose(gz);
+    unlink(path);
+}
+
+static void identity_sees_through_names(void **state)
+{
+    (void)state;
+    char a[128], b[128], missing_a[128], missing_b[128], other[128];
+    snprintf(a, sizeof a, "%s/out.hp", dir);
+    snprintf(b, sizeof b, "%s/./out.hp", dir);
+    snprintf(missing_a, sizeof missing_a, "%s/new.svg", dir);
+    snprintf(missing_b, sizeof missing_b, "%s/../%s/new.svg", dir, strrchr(dir, '/') + 1);
+    snprintf(other, sizeof other, "%s/other.svg", dir);
+    struct file_id x, y;
+    assert_true(file_id_of_path(a, &x));
+    assert_true(x.exists && x.regular);
+    assert_true(file_id_of_path(b, &y));
+    assert_true(file_id_same(&x, &y));
+    assert_true(file_id_of_path(missing_a, &x));   /* not there: its directory and name */
+    assert_false(x.exists);
+    assert_true(file_id_of_path(missing_b, &y));
+    assert_true(file_id_same(&x, &y));
+    assert_true(file_id_of_path(other, &y));
+    assert_false(file_id_same(&x, &y));
+    assert_false(file_id_of_path("/nonexistent-dir/x.hp", &x));
+}
+
+static void a_replaced_file_keeps_its_mode(void **state)
+{
+    (void)state;
+    char path[128];
+    snprintf(path, sizeof path, "%s/out.hp", dir);
+    assert_int_equal(chmod(path, 0640), 0);
+    struct outfile o;
+    struct ev_error err;
+    assert_int_equal(outfile_open(&o, path, &err), 0);
+    fputs("newer", o.fp);
+    assert_int_equal(outfile_commit(&o, &err), 0);
+    struct stat st;
+    assert_int_equal(stat(path, &st), 0);
+    assert_int_equal(st.st_mode & 07777, 0640);
+    assert_string_equal(read_file(path), "newer");
+}
+
+/* A child opens an output, then is killed: its temporary file goes, it dies of the
+ * signal, and the previous file stays. */
+static void a_signal_removes_the_temporary_file(void **state)
+{
+    (void)state;
+    char path[128];
+    snprintf(path, sizeof path, "%s/out.hp", dir);
+    int ready[2];
+    assert_int_equal(pipe(ready), 0);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        struct outfile o;
+        struct ev_error err;
+        outfile_catch_signals();
+        if (outfile_open(&o, path, &err) != 0)
+            _exit(1);
+        fputs("half a fi", o.fp);
+        fflush(o.fp);
+        if (write(ready[1], "x", 1) != 1)
+            _exit(1);
+        for (;;)
+            pause();
+    }
+    char c;
+    assert_int_equal(read(ready[0], &c, 1), 1);
+    assert_int_equal(entries(), 2);            /* the output and its temporary file */
+    kill(pid, SIGTERM);
+    int status;
+    assert_int_equal(waitpid(pid, &status, 0), pid);
+    assert_true(WIFSIGNALED(status));
+    assert_int_equal(WTERMSIG(status), SIGTERM);
+    assert_int_equal(entries(), 1);
+    assert_string_equal(read_file(path), "newer");
+    close(ready[0]);
+    close(ready[1]);
+}
+
 static int setup(void **state)
 {
     (void)state;
@@ -108,6 +218,10 @@ int main(void)
         cmocka_unit_test(abort_keeps_the_previous_file),
         cmocka_unit_test(a_full_device_fails_at_commit),
         cmocka_unit_test(an_unwritable_directory_fails_at_open),
+        cmocka_unit_test(gz_output_is_gzip_compressed),
+        cmocka_unit_test(identity_sees_through_names),
+        cmocka_unit_test(a_replaced_file_keeps_its_mode),
+        cmocka_unit_test(a_signal_removes_the_temporary_file),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

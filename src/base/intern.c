@@ -161,6 +161,17 @@ int intern_find(const struct intern *t, const void *key, size_t len, uint32_t *i
     return 0;
 }
 
+void intern_truncate(struct intern *t, uint32_t count)
+{
+    while (t->count > count) {
+        const struct key_ref *k = &t->keys[t->count - 1];
+        size_t i = probe(t, t->arena + k->offset, k->len, k->hash);
+        t->slots[i] = 0;
+        t->arena_len = k->offset;
+        t->count--;
+    }
+}
+
 enum table_status intern_get(struct intern *t, const void *key, size_t len, uint32_t *id,
                              bool *added)
 {

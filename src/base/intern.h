@@ -29,6 +29,11 @@ int intern_find(const struct intern *t, const void *key, size_t len, uint32_t *i
 
 uint32_t intern_count(const struct intern *t);
 
+/* Forgets the keys numbered count and above (the latest ones), as if never added. With
+ * linear probing in insertion order, no earlier key's probe ran through their slots, so
+ * emptying them in reverse order keeps every other key found. */
+void intern_truncate(struct intern *t, uint32_t count);
+
 /* The key numbered id (id < intern_count); valid until the next intern_get. */
 const char *intern_key(const struct intern *t, uint32_t id, size_t *len);
 

@@ -76,6 +76,22 @@ uint32_t bands_count(const struct bands *b)
     return b->count;
 }
 
+void bands_mark(const struct bands *b, struct bands_mark *m)
+{
+    *m = (struct bands_mark){ b->count, intern_count(b->strings), intern_count(b->stacks),
+                              b->next_stack_number };
+}
+
+void bands_rollback(struct bands *b, const struct bands_mark *m)
+{
+    if (b->count <= m->count)
+        return;
+    intern_truncate(b->strings, m->strings);
+    intern_truncate(b->stacks, m->stacks);
+    b->count = m->count;
+    b->next_stack_number = m->next_stack_number;
+}
+
 /* Numbers the band of a key just added to a table as key_id. */
 static enum table_status new_band(struct bands *b, struct band_map *map, uint32_t key_id,
                                   struct band rec, uint32_t *band)

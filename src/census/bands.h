@@ -38,6 +38,13 @@ enum table_status bands_name_stack(struct bands *b, uint32_t band, const char *l
 
 uint32_t bands_count(const struct bands *b);
 
+/* A point to come back to: bands_rollback forgets every band made since bands_mark (a
+ * census dropped for damage leaves no band of its own behind, so no output lists a label
+ * only a damaged census had). Label texts stay interned, unreferenced. */
+struct bands_mark { uint32_t count, strings, stacks, next_stack_number; };
+void bands_mark(const struct bands *b, struct bands_mark *m);
+void bands_rollback(struct bands *b, const struct bands_mark *m);
+
 /* The band labelled by this string if there is one: 0 and *band, or -1. */
 int bands_find_string(const struct bands *b, const char *label, size_t len, uint32_t *band);
 

@@ -45,6 +45,8 @@ struct census {
     bool end_is_loss;             /* after damage, a census end seen is a census lost */
     bool in_census;
     bool open_is_bio;
+    struct bands_mark open_mark;  /* the bands before the open census, for census_damaged */
+    uint64_t open_unknown;        /* stats.unknown_cost_centres then */
     uint64_t open_time_ns;
     uint64_t open_era;
     struct entry_vec open;
@@ -193,6 +195,15 @@ static enum census_status close_census(struct census *c, struct ev_error *err)
     c->in_census = false;
     if (c->open_is_bio)
         return hold(c, err);
+    /* Under recovery, a census that begins before the one reported before it is a copy
+     * of earlier bytes (the race copies buffers): dropped, not clamped into the run. */
+    if (c->opt.recover && c->stats.censuses > 0 && c->open_time_ns < c->stats.last_time_ns) {
+        c->stats.lost_to_damage++;
+        c->stats.copies_dropped++;
+        bands_rollback(c->bands, &c->open_mark);
+        c->stats.unknown_cost_centres = c->open_unknown;
+        return CENSUS_OK;
+    }
     return report(c, c->open_time_ns, c->open_era, c->open.items, c->open.count);
 }
 
@@ -209,6 +220,8 @@ static enum census_status open_census(struct census *c, uint64_t time_ns, uint64
         }
     }
     c->after_damage = false;
+    bands_mark(c->bands, &c->open_mark);
+    c->open_unknown = c->stats.unknown_cost_centres;
     c->in_census = true;
     c->open_is_bio = bio;
     c->open_time_ns = time_ns;
@@ -245,6 +258,8 @@ static enum census_status add_stack_entry(struct census *c, const struct ev_even
                                           const struct ev_HEAP_PROF_SAMPLE_COST_CENTRE *s,
                                           struct ev_error *err)
 {
+    if (!c->in_census && c->after_damage)
+        return CENSUS_OK;   /* an entry of a census begun in a damaged region */
     uint32_t band;
     int is_new;
     enum table_status bst = bands_stack(c->bands, s->stack.ids, 4 * (size_t)s->stack.depth,
@@ -448,6 +463,22 @@ static enum census_status too_short(const struct ev_event *ev, struct ev_error *
     return CENSUS_BAD_EVENT;
 }
 
+/* Whether an event holding a stack (its Word8 depth at payload[depth_at], then the
+ * Word32 numbers) is exactly as long as its fields. GHC writes them so; when a timer tick
+ * and a census entry overwrite each other, the length read is some other field's bytes,
+ * and the event would swallow the good events after it. */
+static bool stack_fits(const struct ev_event *ev, uint32_t depth_at)
+{
+    return ev->size > depth_at && ev->size == depth_at + 1 + 4u * ev->payload[depth_at];
+}
+
+static enum census_status stack_misfit(const struct ev_event *ev, struct ev_error *err)
+{
+    ev_error_at(err, ev->offset, "%s event of %lu bytes does not fit its stack", ev_name(ev->tag),
+                (unsigned long)ev->size);
+    return CENSUS_BAD_EVENT;
+}
+
 bool census_wants(uint16_t tag)
 {
     enum ev_role role = ev_role(tag);
@@ -462,6 +493,8 @@ void census_damaged(struct census *c)
     if (c->in_census) {
         c->in_census = false;
         c->stats.lost_to_damage++;
+        bands_rollback(c->bands, &c->open_mark);
+        c->stats.unknown_cost_centres = c->open_unknown;
     }
     c->after_damage = true;
 }
@@ -507,6 +540,8 @@ enum census_status census_feed(struct census *c, const struct ev_event *ev,
         return CENSUS_OK;
     union ev_body b;
     if (ev->tag == EV_PROF_SAMPLE_COST_CENTRE) {
+        if (c->opt.recover && !stack_fits(ev, 12))
+            return stack_misfit(ev, err);
         /* The tick itself counts in the time profile; the census it fell into is in doubt. */
         if (c->tp && ev_decode(ev->tag, ev->payload, ev->size, &b) == EV_DECODED) {
             enum census_status st = take_time_sample(c, ev, &b.PROF_SAMPLE_COST_CENTRE, err);
@@ -576,6 +611,8 @@ enum census_status census_feed(struct census *c, const struct ev_event *ev,
         }
         return close_census(c, err);
     case EV_HEAP_PROF_SAMPLE_COST_CENTRE:
+        if (c->opt.recover && !stack_fits(ev, 9))
+            return stack_misfit(ev, err);
         return add_stack_entry(c, ev, &b.HEAP_PROF_SAMPLE_COST_CENTRE, err);
     case EV_HEAP_PROF_SAMPLE_STRING:
         return add_string_entry(c, ev, &b.HEAP_PROF_SAMPLE_STRING, err);

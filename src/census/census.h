@@ -84,6 +84,8 @@ struct census_stats {
     uint64_t backwards;         /* censuses whose time went backwards (clamped) */
     uint64_t extra_prof_begins; /* HEAP_PROF_BEGIN after the first (ignored) */
     uint64_t lost_to_damage;    /* censuses dropped because they overlap damage */
+    uint64_t copies_dropped;    /* recovery: censuses that began before the one reported
+                                 * before them (copies of earlier bytes), dropped */
     bool open_at_end;           /* a census was open when the input stopped (dropped) */
     uint64_t open_time_ns;
 };

@@ -44,6 +44,7 @@ struct input {
     struct ev_reader *reader;      /* an eventlog: reader and assembler */
     struct census *census;
     struct hp_reader *hp;          /* a .hp */
+    size_t last_region_warning;    /* the warning of the last damaged region */
 };
 
 const char *input_name(const char *path)
@@ -89,9 +90,13 @@ static void report_recovery(const struct census_stats *st, struct input_outcome 
         snprintf(offsets + used, sizeof offsets - used, " and %zu more",
                  r->region_count - listed);
     struct ev_error w = { 0 };
-    ev_error_set(&w, "recovered %" PRIu64 " census%s; %" PRIu64 " lost to damage at offset%s %s",
-                 st->censuses, st->censuses == 1 ? "" : "es", st->lost_to_damage,
-                 r->region_count == 1 ? "" : "s", offsets);
+    if (r->region_count)
+        ev_error_set(&w, "recovered %" PRIu64 " census%s; %" PRIu64 " lost to damage at offset%s %s",
+                     st->censuses, st->censuses == 1 ? "" : "es", st->lost_to_damage,
+                     r->region_count == 1 ? "" : "s", offsets);
+    else
+        ev_error_set(&w, "recovered %" PRIu64 " census%s; %" PRIu64 " lost to damage",
+                     st->censuses, st->censuses == 1 ? "" : "es", st->lost_to_damage);
     add_warning(r, &w);
 }
 
@@ -100,7 +105,7 @@ static void report_stats(const struct census_stats *st, struct input_outcome *r,
                          const struct ev_error *damage)
 {
     struct ev_error w = { 0 };
-    if (r->region_count)
+    if (r->region_count || st->copies_dropped)
         report_recovery(st, r);
     if (damage) {
         char open[96] = "";
@@ -125,6 +130,11 @@ static void report_stats(const struct census_stats *st, struct input_outcome *r,
     if (st->stray_entries || st->stray_ends) {
         ev_error_set(&w, "%" PRIu64 " census entries and %" PRIu64 " census ends outside any "
                      "census were ignored", st->stray_entries, st->stray_ends);
+        add_warning(r, &w);
+    }
+    if (st->copies_dropped) {
+        ev_error_set(&w, "%" PRIu64 " censuses began before the census written before them "
+                     "(copies of earlier events) and were dropped", st->copies_dropped);
         add_warning(r, &w);
     }
     if (st->backwards) {
@@ -309,13 +319,29 @@ static void note_region(struct input *in, struct input_outcome *out, struct ev_r
         out->damaged = true;
         out->damage = *err;
     }
+    census_damaged(in->census);
+    /* A region that begins where the last one ended (the reader resynchronised inside
+     * the same damage) is the same region: its warning grows, with the first reason. */
+    struct ev_region *last = out->region_count && out->region_count <= INPUT_MAX_REGIONS
+                                 ? &out->regions[out->region_count - 1] : NULL;
+    if (last && last->length && region.length && region.offset == last->offset + last->length &&
+        in->last_region_warning < out->warning_count) {
+        struct ev_error *w = &out->warnings[in->last_region_warning];
+        const char *why = strstr(w->what, " skipped (");
+        char reason[sizeof w->what];
+        snprintf(reason, sizeof reason, "%s", why ? why + 10 : ")");
+        last->length += region.length;
+        ev_error_at(w, last->offset, "damaged region of %" PRIu64 " bytes skipped (%s",
+                    last->length, reason);
+        return;
+    }
     if (out->region_count < INPUT_MAX_REGIONS)
         out->regions[out->region_count] = region;
     out->region_count++;
     /* The last slots stay for the run line and the census anomalies. */
+    in->last_region_warning = out->warning_count;
     if (out->warning_count < INPUT_MAX_WARNINGS - 8)
         add_warning(out, err);
-    census_damaged(in->census);
 }
 
 /* Reads events into the assembler until the end, damage it cannot recover from, or a

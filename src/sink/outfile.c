@@ -235,10 +235,15 @@ bool file_id_of_fd(int fd, struct file_id *id)
 bool file_id_of_path(const char *path, struct file_id *id)
 {
     memset(id, 0, sizeof *id);
+    struct stat st;
+    if (stat(path, &st) == 0) {
+        /* the kernel follows every link, /dev/stdout's into a pipe included */
+        id_from_stat(&st, id);
+        return true;
+    }
     char *target = follow_links(path);
     if (!target)
         return false;
-    struct stat st;
     bool known = false;
     if (stat(target, &st) == 0) {
         id_from_stat(&st, id);
@@ -326,6 +331,18 @@ int outfile_open(struct outfile *o, const char *path, struct ev_error *err)
     if (!path || strcmp(path, "-") == 0)
         return open_direct(o, stdout, err);
     o->path = path;
+    if (strcmp(path, "/dev/stdout") == 0)
+        return open_direct(o, stdout, err);   /* as "-": appending stays appending */
+    if (strncmp(path, "/dev/", 5) == 0 || strncmp(path, "/proc/", 6) == 0) {
+        /* Devices and /dev/fd/N, /proc/self/fd/N: their links lead to names such as
+         * "pipe:[123]" that are not paths, and nothing there is replaced by a rename. */
+        FILE *fp = fopen(path, "w");
+        if (!fp) {
+            ev_error_set(err, "cannot open for writing: %s", strerror(errno));
+            return -1;
+        }
+        return open_direct(o, fp, err);
+    }
     o->target = follow_links(path);
     if (!o->target) {
         ev_error_set(err, "cannot follow the symbolic link: %s", strerror(errno));
