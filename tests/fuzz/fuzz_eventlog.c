@@ -120,7 +120,7 @@ static void run(const uint8_t *data, size_t size, int sliced, struct outcome *o)
     struct sink_context ctx = { .input_name = "fuzz" };
     struct sink *sink = NULL;
     struct census_events events = { on_frame, on_marker, on_total, &sink };
-    struct census_options copt = { 0, true };
+    struct census_options copt = { .recover = true };
     struct census *c = census_new(&copt, &events);
     FUZZ_CHECK(c != NULL);
 
