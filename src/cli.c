@@ -16,15 +16,16 @@
 const char cli_usage[] =
     "Usage: ev2hp [OPTION]... [INPUT]\n"
     "Turn the heap censuses of a GHC eventlog (+RTS -h -l) into a .hp heap profile\n"
-    "or an SVG or PNG chart.\n"
+    "or a chart (SVG, PNG, PDF, PostScript, EPS).\n"
     "INPUT is an eventlog or a .hp file (told apart by content); none or - reads\n"
     "standard input. Without -o the .hp goes to standard output.\n"
     "\n"
     "  -o, --output FILE      write FILE, its format from its extension (.hp, .svg,\n"
-    "                         .png, .csv, .json, .folded; x.hp.gz: gzip-compressed);\n"
-    "                         may repeat: one read, every output\n"
-    "  -f, --format FMT       write FMT (hp, svg, png, csv, json, folded) whatever the\n"
-    "                         extension (png: not to a terminal)\n"
+    "                         .png, .pdf, .ps, .eps, .csv, .json, .folded; x.hp.gz:\n"
+    "                         gzip-compressed); may repeat: one read, every output\n"
+    "  -f, --format FMT       write FMT (hp, svg, png, pdf, ps, eps, csv, json,\n"
+    "                         folded) whatever the extension (png, pdf: not to a\n"
+    "                         terminal)\n"
     "  -L, --ccs-length N     cut cost-centre stack names to N characters as the runtime\n"
     "                         does (default: the -L the program ran with, or 25)\n"
     "      --dump             print every event, one line each, to standard output\n"
@@ -48,7 +49,14 @@ const char cli_usage[] =
     "                         0 = all)\n"
     "      --trace PCT        fold bands under PCT % of the total area into OTHER\n"
     "                         (default 1)\n"
-    "      --sort KEY         stack order: size (default), stddev or name\n"
+    "      --view VIEW        area (the heap chart), normalized (shares, %), stream\n"
+    "                         (streamgraph), lines (a line per band), heap (the\n"
+    "                         runtime's totals, allocation and collections), detail\n"
+    "                         (a row per band: sparkline, peak, mean, growth), flame\n"
+    "                         or icicle (the time profile of +RTS -p -l); default:\n"
+    "                         area, or flame for an eventlog with a time profile and\n"
+    "                         no heap censuses\n"
+    "      --sort KEY         stack order: size (default), stddev, name or growth\n"
     "      --reverse          reverse the stack order\n"
     "      --include REGEX    only bands whose label matches (POSIX extended; repeatable)\n"
     "      --exclude REGEX    drop bands whose label matches (repeatable)\n"
@@ -63,9 +71,6 @@ const char cli_usage[] =
     "      --totals           draw heap totals (HEAP_SIZE, HEAP_LIVE, BLOCKS_SIZE)\n"
     "      --y-max SIZE       fix the top of the memory scale (as --max-peak); values\n"
     "                         above it are clipped, and the chart says so\n"
-    "      --view VIEW        area (the heap chart), flame or icicle (the time profile\n"
-    "                         of +RTS -p -l); default: area, or flame for an eventlog\n"
-    "                         with a time profile and no heap censuses\n"
     "\n"
     "Time profiles (+RTS -p -l): -o FILE.folded writes folded stacks; --view flame;\n"
     "--summary adds the total ticks and the top cost centres.\n"
@@ -151,7 +156,8 @@ static bool chart_option(struct cli_options *o, int c, const char *arg)
         return true;
     case OPT_SORT:
         if (!profile_sort_from_name(arg, &pr->sort))
-            return usage_error(o, "--sort wants size, stddev or name, not '%s'", arg), false;
+            return usage_error(o, "--sort wants size, stddev, name or growth, not '%s'", arg),
+                   false;
         return true;
     case OPT_REVERSE:
         pr->reverse = true;
@@ -259,8 +265,8 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
         case 'f':
             forced = format_from_name(optarg);
             if (forced == FORMAT_NONE)
-                return usage_error(o, "unknown format '%s' (known: hp, svg, png, csv, json, "
-                                   "folded)",
+                return usage_error(o, "unknown format '%s' (known: hp, svg, png, pdf, ps, eps, "
+                                   "csv, json, folded)",
                                    optarg);
             break;
         case 'L':
@@ -316,7 +322,7 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
             break;
         case OPT_VIEW:
             if (!chart_view_from_name(optarg, &o->chart.view))
-                return usage_error(o, "--view is area, flame or icicle, not '%s'", optarg);
+                return usage_error(o, "--view wants %s, not '%s'", chart_view_names(), optarg);
             break;
         case OPT_SYSTEM_CCS:
             o->system_ccs = true;
@@ -364,8 +370,10 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
                                o->dump ? "dump" : "summary");
         /* Binary data would garble the terminal. The only look outside argv: whether
          * standard output is a terminal is part of the command line's meaning here. */
-        if (!r->path && r->format == FORMAT_PNG && isatty(STDOUT_FILENO))
-            return usage_error(o, "refusing to write PNG to a terminal");
+        if (!r->path && (r->format == FORMAT_PNG || r->format == FORMAT_PDF) &&
+            isatty(STDOUT_FILENO))
+            return usage_error(o, "refusing to write %s to a terminal",
+                               r->format == FORMAT_PNG ? "PNG" : "PDF");
         /* Said now rather than after the whole input is read. */
         int w, h;
         struct ev_error err;

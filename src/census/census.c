@@ -653,6 +653,18 @@ enum census_status census_feed(struct census *c, const struct ev_event *ev,
             return CENSUS_STOPPED;
         return CENSUS_OK;
     }
+    case EV_HEAP_ALLOCATED:
+        if (c->events.total &&
+            c->events.total(c->events.ctx, HEAP_TOTAL_ALLOCATED, ev->time,
+                            b.HEAP_ALLOCATED.bytes) != 0)
+            return CENSUS_STOPPED;
+        return CENSUS_OK;
+    case EV_GC_START: case EV_GC_END:
+        if (c->events.total &&
+            c->events.total(c->events.ctx, ev->tag == EV_GC_START ? HEAP_GC_START : HEAP_GC_END,
+                            ev->time, 0) != 0)
+            return CENSUS_STOPPED;
+        return CENSUS_OK;
     default:
         return CENSUS_OK;
     }

@@ -53,7 +53,15 @@ struct run_info {
     uint64_t end_time_ns;       /* the latest timestamp seen: the end of the run */
 };
 
-enum heap_total { HEAP_TOTAL_SIZE, HEAP_TOTAL_LIVE, HEAP_TOTAL_BLOCKS };
+/* The runtime's own totals (role HEAP_TOTAL), then what the heap view also draws (role
+ * GC): the bytes allocated so far (HEAP_ALLOCATED, cumulative) and the beginning and end
+ * of each garbage collection (GC_START, GC_END; bytes 0). Sinks that know only the first
+ * three ignore the others. */
+enum heap_total {
+    HEAP_TOTAL_SIZE, HEAP_TOTAL_LIVE, HEAP_TOTAL_BLOCKS,
+    HEAP_TOTAL_ALLOCATED, HEAP_GC_START, HEAP_GC_END
+};
+#define HEAP_TOTAL_RUNTIME 3        /* the first three: the runtime's heap totals */
 
 /* Callbacks; a non-zero return stops the assembly (census_feed returns CENSUS_STOPPED). */
 struct census_events {

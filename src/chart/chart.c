@@ -73,23 +73,6 @@ void chart_options_default(struct chart_options *opt)
     profile_options_default(&opt->profile);
 }
 
-bool chart_view_from_name(const char *name, enum chart_view *out)
-{
-    static const struct {
-        const char *name;
-        enum chart_view view;
-    } views[] = {
-        { "area", CHART_VIEW_AREA }, { "flame", CHART_VIEW_FLAME },
-        { "icicle", CHART_VIEW_ICICLE },
-    };
-    for (size_t i = 0; i < sizeof views / sizeof *views; i++)
-        if (strcmp(name, views[i].name) == 0) {
-            *out = views[i].view;
-            return true;
-        }
-    return false;
-}
-
 void chart_profile_options(const struct chart_options *opt, struct profile_options *out)
 {
     *out = opt->profile;
@@ -478,7 +461,7 @@ static int legend_entries(struct layout *L, struct legend *lg, char **names)
     if (shown && v->bands[shown - 1].band == PROFILE_OTHER)
         shown--;
     /* top of the stack first, as the eye reads the chart */
-    for (size_t i = v->band_count; i-- > 0;) {
+    for (size_t i = v->band_count; view_lists_bands(L->opt->view) && i-- > 0;) {
         const struct profile_band *b = &v->bands[i];
         size_t rank = b->band == PROFILE_OTHER ? RANK_OTHER
                     : 3 + (L->opt->profile.reverse ? shown - 1 - i : i);
@@ -820,9 +803,18 @@ static void y_tick_label(const struct y_ticks *t, unsigned i, double ymax, char 
         chart_format_scale_top(ymax, t->unit, out, size);
 }
 
+static struct chart_plot plot_of(struct layout *L);
+static void plot_back(struct layout *L, const struct chart_plot *P);
+
 static void y_axis(struct layout *L, const struct y_ticks *t)
 {
     char label[48];
+    if (!view_memory_axis(L->opt->view)) {
+        struct chart_plot P = plot_of(L);
+        view_y_axis(&P, L->opt->view, false);
+        plot_back(L, &P);
+        return;
+    }
     for (unsigned i = 0; i < t->count + t->top; i++) {
         double v = i < t->count ? i * t->step : L->ymax;
         double y = px_y(L, v);
@@ -835,10 +827,14 @@ static void y_axis(struct layout *L, const struct y_ticks *t)
     }
 }
 
-static double widest_y_label(const struct layout *L, const struct y_ticks *t)
+static double widest_y_label(struct layout *L, const struct y_ticks *t)
 {
     char label[48];
     double widest = 0;
+    if (!view_memory_axis(L->opt->view)) {
+        struct chart_plot P = plot_of(L);
+        return view_y_axis(&P, L->opt->view, true);
+    }
     for (unsigned i = 0; i < t->count + t->top; i++) {
         y_tick_label(t, i, L->ymax, label, sizeof label);
         widest = fmax(widest, text_width(L->tm, label, TICK_SIZE, false));
@@ -869,7 +865,14 @@ static double time_step(struct layout *L)
     return best;
 }
 
+static void x_axis_ex(struct layout *L, bool grid, bool named);
+
 static void x_axis(struct layout *L)
+{
+    x_axis_ex(L, true, true);
+}
+
+static void x_axis_ex(struct layout *L, bool grid, bool named)
 {
     char label[48];
     double span = L->x1 - L->x0;
@@ -878,7 +881,7 @@ static void x_axis(struct layout *L)
         if (fabs(s) < step * 1e-6)
             s = 0;   /* no "-0" */
         double x = L->left + (s - L->x0) / span * (L->right - L->left);
-        if (x > L->left + 0.5)
+        if (grid && x > L->left + 0.5)
             line(L, x, L->top, x, L->bottom, GRID, 1, false, "grid");
         line(L, x, L->bottom, x, L->bottom + 4, AXIS, 1, false, "axis");
         format_tick_seconds(s, step, label, sizeof label);
@@ -888,8 +891,9 @@ static void x_axis(struct layout *L)
         text(L, lx, L->bottom + 6 + TICK_SIZE, label, TICK_SIZE, QUIET, DL_ANCHOR_MIDDLE, false,
              "axis", NULL);
     }
-    text(L, (L->left + L->right) / 2, L->bottom + 12 + 2 * TICK_SIZE + 2, "time (s)",
-         TICK_SIZE, QUIET, DL_ANCHOR_MIDDLE, false, "axis", NULL);
+    if (named)
+        text(L, (L->left + L->right) / 2, L->bottom + 12 + 2 * TICK_SIZE + 2, "time (s)",
+             TICK_SIZE, QUIET, DL_ANCHOR_MIDDLE, false, "axis", NULL);
 }
 
 /* The memory axis's name, turned along it, left of the tick labels. */
@@ -1178,7 +1182,7 @@ static void use_panel(struct layout *L, const struct panel *p)
     L->bottom = p->bottom;
     L->marker_rows = p->marker_rows;
     L->unlabelled = p->unlabelled;
-    L->show_totals = L->opt->totals || L->v->censuses == 0;
+    L->show_totals = view_lists_totals(L->opt->view, L->opt->totals || L->v->censuses == 0);
 }
 
 /* Draws the panel's title block and fixes its plot's top and bottom. */
@@ -1212,21 +1216,33 @@ static void panel_plot(struct layout *L, struct panel *p, const struct y_ticks *
     y_axis(L, ticks);
     y_title(L);
     x_axis(L);
-    bands(L);
+    if (view_is_area(L->opt->view)) {
+        bands(L);
+    } else {
+        struct chart_plot P = plot_of(L);
+        view_draw(&P, L->opt->view);
+        plot_back(L, &P);
+    }
     totals(L);
     markers(L, label_right);
     p->marker_rows_needed = L->marker_rows_needed;
     p->unlabelled = L->unlabelled;
     line(L, L->left, L->top, L->left, L->bottom, AXIS, 1, false, "axis");
     line(L, L->left, L->bottom, L->right, L->bottom, AXIS, 1, false, "axis");
-    peak_mark(L);
+    if (view_marks_peak(L->opt->view))
+        peak_mark(L);
     const struct profile_view *view = L->v;
     if (window_misses(view))
         note(L, "no census in the window --from / --to: it is outside the run");
-    else if (view->censuses == 0)
-        note(L, has_totals(view) ? "no heap censuses (run with +RTS -h for a profile): "
+    else if (L->opt->view == CHART_VIEW_HEAP) {
+        if (!has_totals(view))
+            note(L, "no heap totals in this input (eventlogs have them; .hp files do not)");
+    } else if (view->censuses == 0)
+        note(L, !has_totals(view) ? "no heap censuses and no heap totals in this input"
+                : L->show_totals ? "no heap censuses (run with +RTS -h for a profile): "
                                    "heap totals shown"
-                                 : "no heap censuses and no heap totals in this input");
+                                 : "no heap censuses (run with +RTS -h for a profile): "
+                                   "--view heap shows the heap totals");
     else if (!view->band_count)
         note(L, "no band left after --include / --exclude");
     if (L->clipped)
@@ -1242,6 +1258,19 @@ static void memory_scale(struct layout *L, struct panel *panels, size_t n)
         use_panel(L, &panels[k]);
         peak = fmax(peak, peak_of_totals(L));
         plot_h = fmin(plot_h, panels[k].bottom - panels[k].top);
+    }
+    /* a view on another scale (percent, the streamgraph's height, the largest band)
+     * says its own top; those on memory scales keep room above it for the peak's label */
+    double top = 0;
+    for (size_t k = 0; k < n; k++)
+        top = fmax(top, view_scale_top(L->opt->view, panels[k].run->view, peak));
+    if (top > 0 && !view_is_area(L->opt->view)) {
+        bool memory = view_memory_axis(L->opt->view);
+        if (memory && L->opt->has_y_max && L->opt->y_max > 0)
+            L->ymax = (double)L->opt->y_max;
+        else
+            L->ymax = memory ? top * plot_h / fmax(plot_h - 26, 1) : top;
+        return;
     }
     if (L->opt->has_y_max && L->opt->y_max > 0)
         L->ymax = (double)L->opt->y_max;
@@ -1383,6 +1412,8 @@ int chart_layout(const struct profile_view *view, const struct run_info *info,
                  const char *input_name, const struct chart_options *opt,
                  struct textmeasure *tm, struct display_list *dl)
 {
+    if (opt->view == CHART_VIEW_DETAIL)
+        return view_detail_layout(view, info, input_name, opt, tm, dl);
     struct chart_run run = { view, info, input_name };
     struct panel panel = { .run = &run, .prefix = "" };
     const char *named = run_title(opt->title, info, input_name);
@@ -1395,6 +1426,8 @@ int chart_layout_compare(const struct chart_run *base, const struct chart_run *n
                          const struct chart_options *opt, struct textmeasure *tm,
                          struct display_list *dl)
 {
+    if (opt->view == CHART_VIEW_DETAIL)   /* one row per band: this run only */
+        return view_detail_layout(now->view, now->info, now->input_name, opt, tm, dl);
     struct panel panels[2] = {
         { .run = base, .prefix = "base: " },
         { .run = now, .prefix = "this run: " },
@@ -1407,4 +1440,75 @@ int chart_layout_compare(const struct chart_run *base, const struct chart_run *n
     if (len >= (int)sizeof document_title)   /* never end inside a character */
         document_title[utf8_boundary(document_title, sizeof document_title - 1)] = '\0';
     return layout_panels(panels, 2, document_title, opt, tm, dl);
+}
+
+/* --- the kit views are drawn with (views.h) ---------------------------------------- */
+
+static struct chart_plot plot_of(struct layout *L)
+{
+    return (struct chart_plot){
+        .dl = L->dl, .tm = L->tm, .v = L->v, .opt = L->opt, .colors = L->colors,
+        .left = L->left, .right = L->right, .top = L->top, .bottom = L->bottom,
+        .x0 = L->x0, .x1 = L->x1, .ymax = L->ymax, .failed = false,
+    };
+}
+
+static void plot_back(struct layout *L, const struct chart_plot *P)
+{
+    if (P->failed)
+        L->failed = true;
+}
+
+static struct layout layout_of(struct chart_plot *P)
+{
+    return (struct layout){
+        .v = P->v, .opt = P->opt, .tm = P->tm, .dl = P->dl, .left = P->left,
+        .right = P->right, .top = P->top, .bottom = P->bottom, .x0 = P->x0, .x1 = P->x1,
+        .ymax = P->ymax > 0 ? P->ymax : 1, .colors = (struct dl_color *)P->colors,
+    };
+}
+
+double chart_plot_x(const struct chart_plot *P, uint64_t ns)
+{
+    return P->left + (ns / 1e9 - P->x0) / (P->x1 - P->x0) * (P->right - P->left);
+}
+
+size_t chart_plot_reduce(const struct chart_plot *P, size_t *keep)
+{
+    struct layout L = { .v = P->v, .left = P->left, .right = P->right, .x0 = P->x0,
+                        .x1 = P->x1 };
+    return P->v->point_count ? reduce_points(&L, keep) : 0;
+}
+
+int chart_kit_colors(const struct profile_view *v, struct dl_color *colors)
+{
+    assign_colors(v, colors);
+    return 0;
+}
+
+double chart_kit_title(struct chart_plot *P, const struct run_info *info, const char *title,
+                       const char *input_name, double y0)
+{
+    struct layout L = layout_of(P);
+    double y = title_block(&L, info, run_title(title, info, input_name), "", y0);
+    if (L.failed)
+        P->failed = true;
+    return y;
+}
+
+void chart_kit_time_range(struct chart_plot *P, const struct run_info *info)
+{
+    struct layout L = layout_of(P);
+    L.show_totals = true;
+    time_range(&L, P->v, info);
+    P->x0 = L.x0;
+    P->x1 = L.x1;
+}
+
+void chart_kit_x_axis(struct chart_plot *P, bool grid, bool named)
+{
+    struct layout L = layout_of(P);
+    x_axis_ex(&L, grid, named);
+    if (L.failed)
+        P->failed = true;
 }

@@ -29,20 +29,10 @@
 #include "base/error.h"
 #include "chart/profile.h"
 #include "chart/textmeasure.h"
+#include "chart/views.h"
 
 
-/* --view: what a chart shows. CHART_VIEW_AUTO is the heap chart, or the flame graph for
- * an eventlog with a time profile and no heap censuses. Other views add their value here
- * and their name to chart_view_from_name. */
-enum chart_view {
-    CHART_VIEW_AUTO = 0,
-    CHART_VIEW_AREA,                /* the stacked heap chart */
-    CHART_VIEW_FLAME,               /* the time profile, root at the bottom (flame.h) */
-    CHART_VIEW_ICICLE,              /* the same, root at the top */
-};
-
-/* The view named by "area", "flame", "icicle"; false for an unknown name. */
-bool chart_view_from_name(const char *name, enum chart_view *out);
+/* --view: enum chart_view and its names are in views.h. */
 
 struct chart_options {
     enum chart_view view;           /* --view */
@@ -84,6 +74,20 @@ int chart_layout_compare(const struct chart_run *base, const struct chart_run *n
 
 /* The profile options a chart of opt is fed with (its resolution follows its width). */
 void chart_profile_options(const struct chart_options *opt, struct profile_options *out);
+
+/* --- the kit views are drawn with (views.h) ---------------------------------------- */
+
+/* The colours of v's shown bands, as the area chart gives them (colors: band_count). */
+int chart_kit_colors(const struct profile_view *v, struct dl_color *colors);
+/* The title block of a run from y0 (title: --title, the JOB line or the file name);
+ * returns the subtitle's baseline. */
+double chart_kit_title(struct chart_plot *P, const struct run_info *info, const char *title,
+                       const char *input_name, double y0);
+/* The time range of a view (x0, x1 of P), as the area chart takes it. */
+void chart_kit_time_range(struct chart_plot *P, const struct run_info *info);
+/* The time axis under P's plot: ticks, their labels, the grid when grid, and the axis
+ * name when named. */
+void chart_kit_x_axis(struct chart_plot *P, bool grid, bool named);
 
 /* --- pieces, exposed for tests --------------------------------------------------- */
 

@@ -41,6 +41,11 @@ struct band_state {
     uint64_t counted;            /* censuses accounted for in mean and m2 */
     double mean, m2;
     uint64_t last;               /* the band's bytes in the last census it was in */
+    long double sty;             /* sum of (t - first census) x bytes, t in seconds */
+    /* the fit's sums when the band reached its peak (suspects judge the rise to it) */
+    uint64_t pk_n, pk_ns;
+    double pk_tmean, pk_tm2, pk_mean, pk_m2;
+    long double pk_sty;
 };
 
 struct profile {
@@ -67,10 +72,18 @@ struct profile {
     uint64_t origin_ns;          /* the start of bucket 0 */
     uint64_t width_ns;           /* the width of a bucket */
     struct bucket *buckets;
-    struct total_bucket *totals[3];
+    struct total_bucket *totals[PROFILE_TOTALS];
     struct profile_marker *markers;
     size_t marker_count;
     bool markers_merging;        /* past PROFILE_MARKERS_WHOLE: one marker per bucket */
+
+    double t_mean, t_m2;         /* census times (s after the first): Welford, for growth */
+    uint64_t peak_total;         /* the largest census total */
+    double *gc_busy;             /* per bucket: ns spent collecting; NULL before any */
+    bool gc_open;
+    uint64_t gc_start_ns;        /* when the open collection began */
+    uint64_t gc_count;
+    double gc_total_ns;
 };
 
 void profile_options_default(struct profile_options *opt)
@@ -94,7 +107,7 @@ bool profile_sort_from_name(const char *name, enum profile_sort *sort)
 {
     static const struct { const char *name; enum profile_sort sort; } sorts[] = {
         { "size", PROFILE_SORT_SIZE }, { "stddev", PROFILE_SORT_STDDEV },
-        { "name", PROFILE_SORT_NAME },
+        { "name", PROFILE_SORT_NAME }, { "growth", PROFILE_SORT_GROWTH },
     };
     for (size_t i = 0; i < sizeof sorts / sizeof *sorts; i++)
         if (strcmp(name, sorts[i].name) == 0) {
@@ -173,8 +186,9 @@ void profile_free(struct profile *p)
             for (unsigned r = 0; r < 2; r++)
                 free(p->buckets[i].rep[r].entries);
     free(p->buckets);
-    for (int k = 0; k < 3; k++)
+    for (int k = 0; k < PROFILE_TOTALS; k++)
         free(p->totals[k]);
+    free(p->gc_busy);
     for (size_t i = 0; i < p->marker_count; i++)
         free(p->markers[i].text);
     free(p->markers);
@@ -291,9 +305,14 @@ static void make_room(struct profile *p, uint64_t time_ns)
             p->buckets[i] = merged;
         }
         memset(p->buckets + half, 0, (p->bucket_count - half) * sizeof *p->buckets);
-        for (int k = 0; k < 3; k++)
+        for (int k = 0; k < PROFILE_TOTALS; k++)
             if (p->totals[k])
                 merge_totals(p->totals[k], p->bucket_count);
+        if (p->gc_busy) {
+            for (size_t i = 0; i < half; i++)
+                p->gc_busy[i] = p->gc_busy[2 * i] + p->gc_busy[2 * i + 1];
+            memset(p->gc_busy + half, 0, (p->bucket_count - half) * sizeof *p->gc_busy);
+        }
         p->width_ns *= 2;
         if (p->markers_merging)
             merge_markers(p);
@@ -478,14 +497,31 @@ int profile_add_frame(struct profile *p, const struct census_frame *frame,
     k->time_ns = time_ns;
     k->total = 0;
     k->count = 0;
+    /* growth: times in seconds after the window's first census, so the sums stay small */
+    double t = p->censuses ? (double)(time_ns - p->first_ns) / 1e9 : 0;
+    double dt = t - p->t_mean;
+    p->t_mean += dt / (double)(p->censuses + 1);
+    p->t_m2 += dt * (t - p->t_mean);
     for (size_t i = 0; i < frame->count; i++) {
         const struct census_entry *e = &frame->entries[i];
         if (e->band >= p->band_cap || !band_kept(p, e->band, bands))
             continue;
-        add_value(&p->band[e->band], p->censuses, e->bytes);
+        struct band_state *s = &p->band[e->band];
+        uint64_t old_peak = s->peak;
+        add_value(s, p->censuses, e->bytes);
+        s->sty += (long double)t * (long double)e->bytes;
+        if (s->peak > old_peak) {
+            /* every census so far is in mean and m2 (the band is in this one) */
+            s->pk_n = p->censuses + 1;
+            s->pk_ns = time_ns;
+            s->pk_tmean = p->t_mean, s->pk_tm2 = p->t_m2;
+            s->pk_mean = s->mean, s->pk_m2 = s->m2, s->pk_sty = s->sty;
+        }
         k->entries[k->count++] = *e;
         k->total += e->bytes;
     }
+    if (k->total > p->peak_total)
+        p->peak_total = k->total;
     add_areas(p, k);
     if (reserve(&p->previous, k->count) != 0)
         return -1;
@@ -545,10 +581,49 @@ int profile_add_marker(struct profile *p, uint64_t time_ns, const char *text, si
     return 0;
 }
 
+/* A collection from start_ns to end_ns, clipped to the window: its time goes to the
+ * buckets it overlaps. */
+static int add_collection(struct profile *p, uint64_t start_ns, uint64_t end_ns)
+{
+    if (end_ns < p->from_ns || start_ns > p->to_ns)
+        return 0;
+    if (start_ns < p->from_ns)
+        start_ns = p->from_ns;
+    if (end_ns > p->to_ns)
+        end_ns = p->to_ns;
+    if (!p->gc_busy) {
+        p->gc_busy = calloc(p->bucket_count, sizeof *p->gc_busy);
+        if (!p->gc_busy)
+            return -1;
+    }
+    make_room(p, end_ns);
+    p->gc_count++;
+    p->gc_total_ns += (double)(end_ns - start_ns);
+    for (uint64_t b = bucket_of(p, start_ns); b <= bucket_of(p, end_ns); b++) {
+        uint64_t lo = p->origin_ns + b * p->width_ns, hi = lo + p->width_ns;
+        uint64_t from = start_ns > lo ? start_ns : lo, to = end_ns < hi ? end_ns : hi;
+        if (to > from)
+            p->gc_busy[b] += (double)(to - from);
+    }
+    return 0;
+}
+
 int profile_add_total(struct profile *p, enum heap_total kind, uint64_t time_ns,
                       uint64_t bytes)
 {
-    if ((unsigned)kind > HEAP_TOTAL_BLOCKS || time_ns < p->from_ns || time_ns > p->to_ns)
+    if (kind == HEAP_GC_START) {
+        /* several capabilities may report one collection: the first start opens it */
+        if (!p->gc_open)
+            p->gc_open = true, p->gc_start_ns = time_ns;
+        return 0;
+    }
+    if (kind == HEAP_GC_END) {
+        if (!p->gc_open || time_ns < p->gc_start_ns)
+            return 0;   /* an end without its start (the eventlog began inside a GC) */
+        p->gc_open = false;
+        return add_collection(p, p->gc_start_ns, time_ns);
+    }
+    if ((unsigned)kind >= PROFILE_TOTALS || time_ns < p->from_ns || time_ns > p->to_ns)
         return 0;
     if (!p->totals[kind]) {
         p->totals[kind] = calloc(p->bucket_count, sizeof *p->totals[kind]);
@@ -570,6 +645,21 @@ int profile_add_total(struct profile *p, enum heap_total kind, uint64_t time_ns,
 
 /* --- reading back ------------------------------------------------------------------ */
 
+/* Least squares over n censuses: slope = Sty / Stt, R^2 = Sty^2 / (Stt Syy), the absent
+ * censuses counted as 0 like the mean; Sty = sum (t - tbar) y = sum t y - n tbar ybar. */
+static void fit(uint64_t n, double t_mean, double t_m2, double y_mean, double y_m2,
+                long double sum_ty, double *slope, double *r2)
+{
+    *slope = *r2 = 0;
+    if (n < 2 || !(t_m2 > 0))
+        return;
+    double sty = (double)(sum_ty - (long double)n * t_mean * y_mean);
+    *slope = sty / t_m2;
+    *r2 = y_m2 > 0 ? sty * sty / (t_m2 * y_m2) : 0;
+    if (*r2 > 1)
+        *r2 = 1;   /* rounding */
+}
+
 static struct profile_band_stats finished_stats(const struct profile *p, uint32_t band)
 {
     struct profile_band_stats st = { 0 };
@@ -581,6 +671,10 @@ static struct profile_band_stats finished_stats(const struct profile *p, uint32_
     st.peak = s.peak;
     st.mean = s.mean;
     st.stddev = s.counted ? sqrt(s.m2 / (double)s.counted) : 0;
+    fit(p->censuses, p->t_mean, p->t_m2, s.mean, s.m2, s.sty, &st.growth, &st.growth_r2);
+    st.rise_censuses = s.pk_n;
+    st.peak_ns = s.pk_ns;
+    fit(s.pk_n, s.pk_tmean, s.pk_tm2, s.pk_mean, s.pk_m2, s.pk_sty, &st.rise, &st.rise_r2);
     return st;
 }
 
@@ -614,6 +708,14 @@ static int by_area_desc(const void *a, const void *b)
     if (ka != kb)
         return ka > kb ? -1 : 1;
     return x->band < y->band ? -1 : x->band > y->band;
+}
+
+static int by_growth_desc(const void *a, const void *b)
+{
+    const struct ranked *x = a, *y = b;
+    if (x->stats.growth != y->stats.growth)
+        return x->stats.growth > y->stats.growth ? -1 : 1;
+    return by_area_desc(a, b);
 }
 
 static int by_stddev_desc(const void *a, const void *b)
@@ -685,6 +787,8 @@ static void sort_shown(const struct profile *p, struct ranked *r, size_t shown)
         qsort(r, shown, sizeof *r, by_stddev_desc);
     else if (p->opt.sort == PROFILE_SORT_NAME)
         qsort(r, shown, sizeof *r, by_name);
+    else if (p->opt.sort == PROFILE_SORT_GROWTH)
+        qsort(r, shown, sizeof *r, by_growth_desc);
     if (p->opt.reverse)
         for (size_t i = 0; i < shown / 2; i++) {
             struct ranked t = r[i];
@@ -835,9 +939,21 @@ int profile_view_keep(const struct profile *p, const struct bands *bands,
     v->has_to = p->opt.has_to;
     v->from_ns = p->from_ns;
     v->to_ns = p->opt.has_to ? p->to_ns : 0;
-    for (int k = 0; k < 3; k++)
+    v->peak_total = p->peak_total;
+    for (int k = 0; k < PROFILE_TOTALS; k++)
         if (series_from_totals(p, (enum heap_total)k, &v->totals[k]) != 0)
             goto fail;
+    if (p->gc_busy) {
+        v->gc.busy_ns = malloc(p->bucket_count * sizeof *v->gc.busy_ns);
+        if (!v->gc.busy_ns)
+            goto fail;
+        memcpy(v->gc.busy_ns, p->gc_busy, p->bucket_count * sizeof *v->gc.busy_ns);
+        v->gc.count = p->bucket_count;
+        v->gc.origin_ns = p->origin_ns;
+        v->gc.width_ns = p->width_ns;
+        v->gc.collections = p->gc_count;
+        v->gc.total_ns = p->gc_total_ns;
+    }
     size_t n;
     struct ranked *r = rank_bands(p, bands, &n, &v->bands_filtered);
     if (!r)
@@ -849,9 +965,11 @@ int profile_view_keep(const struct profile *p, const struct bands *bands,
     bool other = shown < n;
     struct profile_band other_band = { .band = PROFILE_OTHER, .label = "OTHER",
                                        .folded = (uint32_t)(n - shown) };
+    other_band.stats.growth_r2 = NAN;
     for (size_t i = shown; i < n; i++) {
         other_band.stats.area += r[i].stats.area;
         other_band.stats.mean += r[i].stats.mean;
+        other_band.stats.growth += r[i].stats.growth;
     }
     for (size_t i = 0; i < shown; i++) {
         size_t len;
@@ -916,9 +1034,39 @@ void profile_view_free(struct profile_view *v)
     free(v->time_ns);
     free(v->values);
     free(v->point_totals);
-    for (int k = 0; k < 3; k++) {
+    for (int k = 0; k < PROFILE_TOTALS; k++) {
         free(v->totals[k].time_ns);
         free(v->totals[k].bytes);
     }
+    free(v->gc.busy_ns);
     memset(v, 0, sizeof *v);
+}
+
+bool profile_is_suspect(const struct profile_band_stats *s, uint64_t first_ns,
+                        uint64_t peak_total)
+{
+    double span = s->peak_ns > first_ns ? (double)(s->peak_ns - first_ns) / 1e9 : 0;
+    return s->rise_censuses >= PROFILE_SUSPECT_CENSUSES && s->rise > 0 &&
+           s->rise_r2 >= PROFILE_SUSPECT_R2 && peak_total > 0 &&
+           s->rise * span >= PROFILE_SUSPECT_RISE * (double)peak_total;
+}
+
+size_t profile_suspects(const struct profile_view *v, size_t *out, size_t max)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < v->band_count; i++) {
+        if (v->bands[i].band == PROFILE_OTHER ||
+            !profile_is_suspect(&v->bands[i].stats, v->first_ns, v->peak_total))
+            continue;
+        /* insertion by slope, largest first, keeping the best max */
+        size_t j = n < max ? n++ : max;
+        while (j > 0 && v->bands[out[j - 1]].stats.rise < v->bands[i].stats.rise) {
+            if (j < max)
+                out[j] = out[j - 1];
+            j--;
+        }
+        if (j < max)
+            out[j] = i;
+    }
+    return n;
 }

@@ -40,7 +40,7 @@
 #include "census/census.h"
 #include "base/error.h"
 
-enum profile_sort { PROFILE_SORT_SIZE, PROFILE_SORT_STDDEV, PROFILE_SORT_NAME };
+enum profile_sort { PROFILE_SORT_SIZE, PROFILE_SORT_STDDEV, PROFILE_SORT_NAME, PROFILE_SORT_GROWTH };
 
 
 struct profile_options {
@@ -87,7 +87,33 @@ struct profile_band_stats {
     double area;                    /* byte-seconds */
     uint64_t peak;
     double mean, stddev;            /* bytes, over all censuses (absent = 0) */
+    /* Growth: the least-squares line through the band's bytes at every census in the
+     * window (absent = 0) against the census times: its slope in bytes per second and
+     * its R^2 (the share of the band's variance the line explains, 0 to 1). Both 0 with
+     * fewer than two censuses at distinct times; R^2 is 0 for a constant band. For OTHER
+     * the slope is the sum of the folded bands' (exact: slopes add) and R^2 is NAN (the
+     * fit of a sum is not a sum of fits). */
+    double growth, growth_r2;
+    /* The rise: the same fit from the window's first census up to the census of the
+     * band's peak (the first, if the peak repeats), over rise_censuses censuses; what
+     * suspects are judged on (below). peak_ns: the time of that census. */
+    double rise, rise_r2;
+    uint64_t rise_censuses, peak_ns;
 };
+
+/* Suspects: the bands that grew steadily to their peak, the likely leak. A leak is what
+ * drives the heap to its peak; what a program does after (tearing down, the census at
+ * exit) would hide it from a fit over the whole run, so the rule judges each band's rise:
+ * the least-squares line through its bytes from the window's first census up to the
+ * census of its own peak. A band is a suspect when that rise spans at least
+ * PROFILE_SUSPECT_CENSUSES censuses, its slope is positive, its fit good (R^2 >=
+ * PROFILE_SUSPECT_R2) and the rise it gives (slope x time from the first census to the
+ * band's peak) is at least PROFILE_SUSPECT_RISE of the heap profile's peak (the largest
+ * census total), so a small band that grows steadily does not count. Suspects are
+ * ordered by the slope of their rise, largest first. */
+#define PROFILE_SUSPECT_CENSUSES 4
+#define PROFILE_SUSPECT_R2 0.8
+#define PROFILE_SUSPECT_RISE 0.1
 
 struct profile_marker {
     uint64_t time_ns;
@@ -112,6 +138,18 @@ struct profile_series {
     uint64_t *bytes;
 };
 
+#define PROFILE_TOTALS 4            /* size, live, blocks, allocated (cumulative) */
+
+/* Garbage collections (GC_START to GC_END) in the window: per time bucket, the time spent
+ * collecting, so a strip can show where the collector ran and how much. */
+struct profile_gc {
+    size_t count;                   /* buckets; 0 when no collection was seen */
+    uint64_t origin_ns, width_ns;   /* bucket i covers origin + i * width, width long */
+    double *busy_ns;                /* per bucket: nanoseconds spent collecting */
+    uint64_t collections;           /* collections ended in the window */
+    double total_ns;                /* their whole duration */
+};
+
 /* What a chart draws: the shown bands in stack order (bottom first; OTHER last, on top)
  * and the kept censuses in time order, values[point * band_count + band]. Where the
  * window (--from / --to) cuts between two censuses, a point at the edge interpolated
@@ -130,7 +168,9 @@ struct profile_view {
     double total_area;
     uint32_t bands_seen;            /* bands with bytes in the window, after filters */
     uint32_t bands_filtered;        /* bands dropped by --include / --exclude */
-    struct profile_series totals[3]; /* by enum heap_total */
+    struct profile_series totals[PROFILE_TOTALS]; /* by enum heap_total, with ALLOCATED */
+    struct profile_gc gc;           /* garbage collections, per bucket */
+    uint64_t peak_total;            /* the largest census total (every band) in the window */
     size_t marker_count;
     const struct profile_marker *markers; /* owned by the profile */
     bool has_from, has_to;
@@ -151,6 +191,14 @@ struct profile_keep {
 /* profile_view, also showing every band keep wants (after the others, in rank order). */
 int profile_view_keep(const struct profile *p, const struct bands *bands,
                       const struct profile_keep *keep, struct profile_view *v);
+
+/* The suspects of a view (the rule above): up to max indices into v->bands, by slope,
+ * largest first; OTHER is never one. Returns how many. */
+size_t profile_suspects(const struct profile_view *v, size_t *out, size_t max);
+/* Whether one band's statistics make it a suspect in a window whose first census was at
+ * first_ns and whose heap peaked at peak_total bytes. */
+bool profile_is_suspect(const struct profile_band_stats *s, uint64_t first_ns,
+                        uint64_t peak_total);
 
 /* For tests and tools: the exact statistics of a band (zeros if never seen). */
 struct profile_band_stats profile_stats(const struct profile *p, uint32_t band);

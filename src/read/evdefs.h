@@ -30,8 +30,8 @@
     EVENT(4, MIGRATE_THREAD, EVF_MIGRATE_THREAD, NONE)                                 \
     EVENT(5, SHUTDOWN, EVF_NONE, NONE)  /* retired */                                  \
     EVENT(8, THREAD_WAKEUP, EVF_MIGRATE_THREAD, NONE)                                  \
-    EVENT(9, GC_START, EVF_NONE, NONE)                                                 \
-    EVENT(10, GC_END, EVF_NONE, NONE)                                                  \
+    EVENT(9, GC_START, EVF_NONE, GC)                                                   \
+    EVENT(10, GC_END, EVF_NONE, GC)                                                    \
     EVENT(11, REQUEST_SEQ_GC, EVF_NONE, NONE)                                          \
     EVENT(12, REQUEST_PAR_GC, EVF_NONE, NONE)                                          \
     EVENT(15, CREATE_SPARK_THREAD, EVF_THREAD, NONE)                                   \
@@ -57,7 +57,7 @@
     EVENT(46, CAP_DELETE, EVF_CAP, NONE)                                               \
     EVENT(47, CAP_DISABLE, EVF_CAP, NONE)                                              \
     EVENT(48, CAP_ENABLE, EVF_CAP, NONE)                                               \
-    EVENT(49, HEAP_ALLOCATED, EVF_CAPSET_BYTES, NONE)                                  \
+    EVENT(49, HEAP_ALLOCATED, EVF_CAPSET_BYTES, GC)                                    \
     EVENT(50, HEAP_SIZE, EVF_CAPSET_BYTES, HEAP_TOTAL)                                 \
     EVENT(51, HEAP_LIVE, EVF_CAPSET_BYTES, HEAP_TOTAL)                                 \
     EVENT(52, HEAP_INFO_GHC, EVF_HEAP_INFO_GHC, NONE)                                  \
@@ -91,6 +91,7 @@ enum ev_role {
     EVR_HEAP_TOTAL,    /* the runtime's own heap totals */
     EVR_MARKER,        /* user markers (traceMarker) */
     EVR_TIME_PROFILE,  /* time-profile ticks (+RTS -p) */
+    EVR_GC,            /* garbage collections and allocation, for the heap view */
 };
 
 /* Field lists: FIELD(type, name, doc). */

@@ -213,12 +213,10 @@ static void paint_background(cairo_t *cr, struct dl_color bg)
 }
 
 /* The background, then the user-unit scale and SVG's default stroke and fill rules. */
-static void prepare(cairo_t *cr, const struct display_list *dl, int width, int height)
+static void prepare(cairo_t *cr, const struct display_list *dl, double sx, double sy)
 {
     paint_background(cr, dl->background);
-    /* Exactly width x height pixels for the layout's whole page, even when rounding made
-     * the ratio differ slightly from scale. */
-    cairo_scale(cr, width / dl->width, height / dl->height);
+    cairo_scale(cr, sx, sy);
     cairo_set_antialias(cr, CAIRO_ANTIALIAS_DEFAULT);
     cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING);
     cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER);
@@ -244,7 +242,9 @@ int png_render(const struct display_list *dl, double scale, cairo_surface_t **ou
     cairo_t *cr = cairo_create(surface);
     int drawn = -1;
     if (cairo_status(cr) == CAIRO_STATUS_SUCCESS && set_text_options(cr) == 0) {
-        prepare(cr, dl, width, height);
+        /* exactly width x height pixels for the layout's whole page, even when rounding
+         * made the ratio differ slightly from scale */
+        prepare(cr, dl, width / dl->width, height / dl->height);
         drawn = draw_items(cr, dl);
     }
     cairo_status_t st = cairo_status(cr);
@@ -261,4 +261,12 @@ int png_render(const struct display_list *dl, double scale, cairo_surface_t **ou
 fail_surface:
     cairo_surface_destroy(surface);
     return -1;
+}
+
+int png_render_on(cairo_t *cr, const struct display_list *dl, double sx, double sy)
+{
+    if (set_text_options(cr) != 0)
+        return -1;
+    prepare(cr, dl, sx, sy);
+    return draw_items(cr, dl);
 }

@@ -37,4 +37,9 @@ int png_font_check(struct ev_error *err);
 int png_render(const struct display_list *dl, double scale, cairo_surface_t **out,
                struct ev_error *err);
 
+/* The drawing itself, for every cairo back-end (vector.h draws PDF and PostScript with
+ * it): paints dl's background and items on cr, user units scaled by sx and sy. 0, or -1
+ * when out of memory (cairo's own errors are in cairo_status(cr)). */
+int png_render_on(cairo_t *cr, const struct display_list *dl, double sx, double sy);
+
 #endif

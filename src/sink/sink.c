@@ -13,6 +13,9 @@ static const struct {
     { "json", FORMAT_JSON },
     { "svg", FORMAT_SVG },
     { "png", FORMAT_PNG },
+    { "pdf", FORMAT_PDF },
+    { "ps", FORMAT_PS },
+    { "eps", FORMAT_EPS },
     { "folded", FORMAT_FOLDED },
 };
 
@@ -68,7 +71,9 @@ bool format_path_has_extension(const char *path)
 
 bool format_is_chart(enum output_format format)
 {
-    return format == FORMAT_SVG || format == FORMAT_PNG;   /* each draws compare_layout */
+    /* each draws compare_layout */
+    return format == FORMAT_SVG || format == FORMAT_PNG || format == FORMAT_PDF ||
+           format == FORMAT_PS || format == FORMAT_EPS;
 }
 
 bool format_is_summary(enum output_format format)
@@ -98,6 +103,10 @@ struct sink *sink_new(enum output_format format, FILE *out, const struct sink_co
         return sink_svg_new(out, ctx);
     case FORMAT_PNG:
         return sink_png_new(out, ctx);
+    case FORMAT_PDF:
+    case FORMAT_PS:
+    case FORMAT_EPS:
+        return sink_vector_new(format, out, ctx);
     case FORMAT_FOLDED:
         return sink_folded_new(out, ctx);
     default:

@@ -18,6 +18,7 @@ enum output_format {
     FORMAT_NONE = 0, FORMAT_HP, FORMAT_CSV, FORMAT_JSON, FORMAT_SVG,
     FORMAT_SUMMARY_TEXT, FORMAT_SUMMARY_JSON,   /* --summary, --summary=json */
     FORMAT_PNG,
+    FORMAT_PDF, FORMAT_PS, FORMAT_EPS,          /* cairo's vector documents (vector.h) */
     FORMAT_FOLDED,                              /* time profile: folded stacks */
 };
 
@@ -90,6 +91,8 @@ struct sink *sink_summary_text_new(FILE *out, const struct sink_context *ctx);
 struct sink *sink_summary_json_new(FILE *out, const struct sink_context *ctx);
 struct sink *sink_svg_new(FILE *out, const struct sink_context *ctx);
 struct sink *sink_png_new(FILE *out, const struct sink_context *ctx);
+struct sink *sink_vector_new(enum output_format format, FILE *out,
+                             const struct sink_context *ctx);
 struct sink *sink_folded_new(FILE *out, const struct sink_context *ctx);
 
 #endif

@@ -23,6 +23,7 @@
 #include "render/png_render.h"
 #include "chart/profile.h"
 #include "render/svg.h"
+#include "render/vector.h"
 #include "chart/textmeasure.h"
 
 struct chart_sink;
@@ -36,6 +37,7 @@ struct chart_sink {
     struct profile *profile;
     chart_writer write;
     double scale;                   /* PNG: --scale */
+    enum vector_kind vector;        /* PDF, PS or EPS */
     struct ev_error error;          /* why finish failed, when errno cannot say */
     uint64_t censuses;              /* heap censuses seen: none, and a time profile,
                                      * draws the flame graph by default */
@@ -82,6 +84,12 @@ static int write_png(struct chart_sink *g, const struct display_list *dl)
     int rc = png_encode(surface, &meta, g->base.out, &g->error);
     cairo_surface_destroy(surface);
     return rc;
+}
+
+static int write_vector(struct chart_sink *g, const struct display_list *dl)
+{
+    errno = 0;
+    return vector_write(dl, g->vector, g->base.out, &g->error);
 }
 
 static int chart_finish(struct sink *s)
@@ -169,4 +177,15 @@ struct sink *sink_svg_new(FILE *out, const struct sink_context *ctx)
 struct sink *sink_png_new(FILE *out, const struct sink_context *ctx)
 {
     return chart_sink_new(out, ctx, write_png);
+}
+
+struct sink *sink_vector_new(enum output_format format, FILE *out,
+                             const struct sink_context *ctx)
+{
+    struct sink *s = chart_sink_new(out, ctx, write_vector);
+    if (s)
+        ((struct chart_sink *)s)->vector = format == FORMAT_PDF ? VECTOR_PDF
+                                           : format == FORMAT_PS ? VECTOR_PS
+                                                                 : VECTOR_EPS;
+    return s;
 }

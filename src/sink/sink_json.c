@@ -102,6 +102,8 @@ static int json_total(struct sink *s, enum heap_total kind, uint64_t time_ns, ui
 {
     static const char *const kinds[] = { "heap_size", "heap_live", "blocks_size" };
     struct json_sink *j = (struct json_sink *)s;
+    if ((unsigned)kind >= HEAP_TOTAL_RUNTIME)
+        return 0;   /* allocation and collections are not among the document's totals */
     FILE *f = element(&j->totals, &j->total_count);
     if (!f)
         return -1;

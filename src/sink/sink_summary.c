@@ -32,6 +32,7 @@
 #define TEXT_BANDS 10
 #define JSON_TOP_AT_PEAK 10
 #define GREW_MOST 10            /* --compare: bands that grew most, by peak */
+#define SUSPECTS 10             /* suspects listed (profile.h has the rule) */
 
 struct summary_marker {
     uint64_t time_ns;
@@ -48,6 +49,7 @@ struct summary_sink {
     bool json;
     bool no_memory;                 /* the time profile part ran out of memory */
     struct profile *profile;
+    enum profile_sort sort;
     struct summary_marker *markers;
     size_t marker_count, marker_cap;
     uint64_t markers_not_listed;  /* past SUMMARY_MAX_MARKERS */
@@ -106,6 +108,14 @@ static const char *name_of(struct summary_sink *m, uint32_t band, size_t *len)
     return m->name;
 }
 
+/* "+1.25 MiB/s", "-300 B/s", "0 B/s". */
+static void format_growth(double bytes_per_s, char *out, size_t size)
+{
+    char mag[32];
+    format_bytes(fabs(bytes_per_s), mag, sizeof mag);
+    snprintf(out, size, "%s%s/s", bytes_per_s > 0 ? "+" : bytes_per_s < 0 ? "-" : "", mag);
+}
+
 static void write_text(struct summary_sink *m, const struct peak *pk,
                        const struct profile_view *v)
 {
@@ -131,14 +141,29 @@ static void write_text(struct summary_sink *m, const struct peak *pk,
         const char *name = name_of(m, pk->entries[i].band, &len);
         fprintf(out, "  %10s  %.*s\n", size, (int)len, name);
     }
-    fprintf(out, "bands      %zu, the largest by area:\n", v->band_count);
-    fprintf(out, "  %10s  %10s  %s\n", "peak", "mean", "label");
+    fprintf(out, "bands      %zu, the %s:\n", v->band_count,
+            m->sort == PROFILE_SORT_GROWTH ? "fastest growing" : "largest by area");
+    fprintf(out, "  %10s  %10s  %12s  %5s  %s\n", "peak", "mean", "growth/s", "R2", "label");
     for (size_t i = 0; i < v->band_count && i < TEXT_BANDS; i++) {
-        char mean[32];
+        char mean[32], growth[40];
         format_bytes((double)v->bands[i].stats.peak, size, sizeof size);
         format_bytes(v->bands[i].stats.mean, mean, sizeof mean);
+        format_growth(v->bands[i].stats.growth, growth, sizeof growth);
         const char *name = name_of(m, v->bands[i].band, &len);
-        fprintf(out, "  %10s  %10s  %.*s\n", size, mean, (int)len, name);
+        format_fprintf(out, "  %10s  %10s  %12s  %5.2f  %.*s\n", size, mean, growth,
+                       v->bands[i].stats.growth_r2, (int)len, name);
+    }
+    size_t sus[SUSPECTS], ns = profile_suspects(v, sus, SUSPECTS);
+    fprintf(out, "suspects   %s\n", ns ? "(rose steadily to their peak: R2 >= 0.8 over 4 "
+                                         "censuses or more, by 10% of the heap's peak or more)"
+                                       : "none");
+    for (size_t i = 0; i < ns && i < SUSPECTS; i++) {
+        const struct profile_band_stats *st = &v->bands[sus[i]].stats;
+        char growth[40];
+        format_growth(st->rise, growth, sizeof growth);
+        const char *name = name_of(m, v->bands[sus[i]].band, &len);
+        format_fprintf(out, "  %12s  R2 %.2f  to its peak at %.2f s  %.*s\n", growth, st->rise_r2,
+                       st->peak_ns / 1e9, (int)len, name);
     }
     fprintf(out, "markers    %" PRIu64 "\n", m->marker_count + m->markers_not_listed);
     /* Six decimals: markers microseconds apart must not read as one. */
@@ -282,8 +307,25 @@ static void write_json(struct summary_sink *m, const struct peak *pk,
         fputs(i ? ",\n  {\"label\": " : "\n  {\"label\": ", out);
         const char *name = name_of(m, v->bands[i].band, &len);
         textout_json_string(out, name, len);
-        format_fprintf(out, ", \"peak\": %" PRIu64 ", \"mean\": %.1f, \"area_byte_s\": %.1f}",
-                v->bands[i].stats.peak, v->bands[i].stats.mean, v->bands[i].stats.area);
+        format_fprintf(out, ", \"peak\": %" PRIu64 ", \"mean\": %.1f, \"area_byte_s\": %.1f, "
+                "\"growth_bytes_per_s\": %.3f, \"growth_r2\": %.4f}",
+                v->bands[i].stats.peak, v->bands[i].stats.mean, v->bands[i].stats.area,
+                v->bands[i].stats.growth, v->bands[i].stats.growth_r2);
+    }
+    size_t sus[SUSPECTS], ns = profile_suspects(v, sus, SUSPECTS);
+    format_fprintf(out, "],\n \"suspect_rule\": {\"min_censuses\": %d, \"min_r2\": %.2f, "
+                        "\"min_rise_of_peak\": %.2f},\n \"suspects\": [", PROFILE_SUSPECT_CENSUSES,
+                   PROFILE_SUSPECT_R2, PROFILE_SUSPECT_RISE);
+    for (size_t i = 0; i < ns && i < SUSPECTS; i++) {
+        const struct profile_band *b = &v->bands[sus[i]];
+        fputs(i ? ", {\"label\": " : "{\"label\": ", out);
+        const char *name = name_of(m, b->band, &len);
+        textout_json_string(out, name, len);
+        format_fprintf(out, ", \"rise_bytes_per_s\": %.3f, \"rise_r2\": %.4f, \"rise_censuses\": %"
+                       PRIu64 ", \"peak_time_s\": ", b->stats.rise, b->stats.rise_r2,
+                       b->stats.rise_censuses);
+        textout_seconds(out, b->stats.peak_ns);
+        fputc('}', out);
     }
     fputs("],\n \"markers\": [", out);
     for (size_t i = 0; i < m->marker_count; i++) {
@@ -360,6 +402,13 @@ static struct sink *summary_new(FILE *out, const struct sink_context *ctx, bool 
         return NULL;
     struct profile_options opt;
     profile_options_every_band(&opt);   /* the summary lists them all */
+    if (ctx->chart) {
+        /* the window and order in force: growth is over the window (--from, --to) */
+        const struct profile_options *c = &ctx->chart->profile;
+        opt.has_from = c->has_from, opt.from_seconds = c->from_seconds;
+        opt.has_to = c->has_to, opt.to_seconds = c->to_seconds;
+        opt.sort = c->sort, opt.reverse = c->reverse;
+    }
     struct ev_error err;
     m->profile = profile_new(&opt, &err);
     if (!m->profile) {
@@ -368,6 +417,7 @@ static struct sink *summary_new(FILE *out, const struct sink_context *ctx, bool 
     }
     m->base = (struct sink){ &summary_ops, *ctx, out };
     m->json = json;
+    m->sort = opt.sort;
     return &m->base;
 }
 

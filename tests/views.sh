@@ -1,0 +1,148 @@
+#!/bin/sh
+# views.sh: --view, growth and suspects, and PDF/PostScript/EPS as a user meets them, on
+# the real eventlogs in tests/data: every view of every eventlog in SVG, PNG, PDF and EPS
+# (the heap view of an eventlog without heap censuses too); PDFs that pdfinfo reads (title
+# set, one page) and pdftoppm renders; EPS that ghostscript renders; identical bytes from
+# identical runs; values in the SVG; suspects on a leaking program (the map the bundled
+# example builds, first) and none on a program whose memory stays flat.
+set -u
+: "${EV2HP:?}" "${SRCDIR:?}"
+data="$SRCDIR/tests/data"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+failed=0
+fail() { echo "FAIL: $*"; failed=1; }
+have() { command -v "$1" >/dev/null 2>&1; }
+
+views="area normalized stream lines heap detail"
+for log in "$data"/*.eventlog "$data"/noheap/*.eventlog; do
+    name=$(basename "$log" .eventlog)
+    for view in $views; do
+        out="$tmp/$name-$view"
+        if ! "$EV2HP" -q "$log" --view "$view" -o "$out.svg" -o "$out.png" -o "$out.pdf" \
+                -o "$out.eps" 2> "$tmp/err"; then
+            fail "$name --view $view: exit status: $(cat "$tmp/err")"
+            continue
+        fi
+        for f in svg png pdf eps; do
+            [ -s "$out.$f" ] || fail "$name --view $view: empty .$f"
+        done
+        if have xmllint; then
+            xmllint --noout "$out.svg" 2>/dev/null || fail "$name --view $view: SVG not XML"
+        fi
+        head -c 4 "$out.png" | od -An -c | grep -q 'P   N   G' ||
+            fail "$name --view $view: not a PNG"
+        if have pdfinfo; then
+            pdfinfo "$out.pdf" > "$tmp/info" 2>&1 || fail "$name --view $view: pdfinfo: $(cat "$tmp/info")"
+            grep -q '^Pages: *1$' "$tmp/info" || fail "$name --view $view: PDF pages"
+            grep -q '^Title: *[^ ]' "$tmp/info" || fail "$name --view $view: PDF without a title"
+            grep -q '^Page size: *960 x 540 pts' "$tmp/info" || fail "$name --view $view: page size"
+        fi
+        if have pdftoppm; then
+            pdftoppm -r 20 -png -singlefile "$out.pdf" "$tmp/page" 2> "$tmp/err" &&
+                [ -s "$tmp/page.png" ] || fail "$name --view $view: pdftoppm: $(cat "$tmp/err")"
+            rm -f "$tmp/page.png"
+        fi
+        if have gs; then
+            gs -q -dBATCH -dNOPAUSE -dSAFER -sDEVICE=png16m -r20 -dEPSCrop \
+                -sOutputFile="$tmp/eps.png" "$out.eps" > "$tmp/err" 2>&1 &&
+                [ -s "$tmp/eps.png" ] || fail "$name --view $view: ghostscript: $(cat "$tmp/err")"
+            rm -f "$tmp/eps.png"
+        fi
+        rm -f "$out".*
+    done
+done
+have pdfinfo || echo "views.sh: pdfinfo not installed (poppler-utils): PDFs not read back"
+have gs || echo "views.sh: ghostscript not installed: EPS not rendered"
+
+# The heap view of an eventlog without heap censuses: totals, allocation, collections.
+"$EV2HP" "$data/noheap/flat.eventlog" --view heap -o "$tmp/noh.svg" ||
+    fail "heap view without censuses: status $?"
+grep -q 'class="total"' "$tmp/noh.svg" || fail "heap view without censuses: no totals"
+grep -q 'class="allocation"' "$tmp/noh.svg" || fail "heap view without censuses: no allocation"
+grep -q 'garbage collections: [1-9][0-9]*, ' "$tmp/noh.svg" || fail "heap view: no collections"
+
+# Identical runs, identical bytes, for every document format (nothing from the clock).
+for f in pdf ps eps png svg; do
+    "$EV2HP" "$data/leak-hc.eventlog" --view detail -o "$tmp/a.$f" &&
+        sleep 1 && "$EV2HP" "$data/leak-hc.eventlog" --view detail -o "$tmp/b.$f" ||
+        fail ".$f: status $?"
+    cmp -s "$tmp/a.$f" "$tmp/b.$f" || fail ".$f: two runs differ"
+done
+head -1 "$tmp/a.eps" | grep -qx '%!PS-Adobe-3.0 EPSF-3.0' || fail "EPS header"
+head -1 "$tmp/a.ps" | grep -qx '%!PS-Adobe-3.0' || fail "PS header"
+grep -aq '^%%CreationDate: 1970-01-01T00:00:00Z$' "$tmp/a.ps" || fail "PS date not fixed"
+if have pdftotext; then
+    # text as text: the labels can be read back out of the PDF
+    pdftotext "$tmp/a.pdf" - | grep -q 'buildMap' || fail "PDF text is not text"
+fi
+"$EV2HP" "$data/leak-hc.eventlog" -f pdf > "$tmp/piped.pdf" || fail "-f pdf to a pipe"
+cmp -s "$tmp/piped.pdf" "$tmp/a.pdf" && fail "-f pdf: the area view should differ from detail"
+head -c 5 "$tmp/piped.pdf" | grep -q '%PDF-' || fail "-f pdf: not a PDF"
+
+# Values in the SVG: the normalized view's axis is in percent; the detail view gives
+# each band's peak and growth as --summary=json does.
+"$EV2HP" "$data/leak-hc.eventlog" --view normalized -o "$tmp/n.svg"
+grep -q '>100 %<' "$tmp/n.svg" || fail "normalized: no 100 % tick"
+grep -q '>MiB<\|[0-9] MiB<' "$tmp/n.svg" && grep -q 'class="axis"[^>]*>[0-9.]* MiB<' "$tmp/n.svg" &&
+    fail "normalized: memory ticks on a percent axis"
+"$EV2HP" "$data/leak-hc.eventlog" --view detail -o "$tmp/d.svg" --summary=json > "$tmp/s.json"
+"$PYTHON3" - "$tmp/s.json" "$tmp/d.svg" <<'PY' || fail "detail view values"
+import json, sys, re
+s = json.load(open(sys.argv[1]))
+svg = open(sys.argv[2]).read()
+def fmt(b):
+    for u in ["B", "KiB", "MiB", "GiB"]:
+        if b < 1024 or u == "GiB":
+            break
+        b /= 1024
+    if u == "B":
+        return "%.0f B" % b
+    return "%.*f %s" % (0 if b >= 100 else 1 if b >= 10 else 2, b, u)
+top = s["bands"][0]
+label = re.sub(r"^\(\d+\)", "", top["label"])
+assert fmt(top["peak"]) in svg, ("peak", fmt(top["peak"]))
+g = top["growth_bytes_per_s"]
+assert ("+" if g > 0 else "-") + fmt(abs(g)) + "/s" in svg, ("growth", g)
+PY
+
+# Growth and suspects in the summary.
+"$EV2HP" --summary=json "$data/leak-hc.eventlog" > "$tmp/leak.json" || fail "summary: status $?"
+"$EV2HP" --summary=json "$data/leak-hT.eventlog" > "$tmp/leakT.json" || fail "summary: status $?"
+"$EV2HP" --summary=json "$data/flat-hc.eventlog" > "$tmp/flat.json" || fail "summary: status $?"
+"$PYTHON3" - "$tmp/leak.json" "$tmp/leakT.json" "$tmp/flat.json" <<'PY' || fail "suspects"
+import json, sys
+leak, leak_t, flat = (json.load(open(p)) for p in sys.argv[1:4])
+for s in (leak, leak_t, flat):
+    for b in s["bands"]:
+        assert isinstance(b["growth_bytes_per_s"], float) or isinstance(b["growth_bytes_per_s"], int)
+        assert 0 <= b["growth_r2"] <= 1, b
+    assert s["suspect_rule"] == {"min_censuses": 4, "min_r2": 0.8, "min_rise_of_peak": 0.1}
+# the bundled example leaks its map: built, then held to the end
+assert leak["suspects"], leak["suspects"]
+assert "buildMap" in leak["suspects"][0]["label"], leak["suspects"][0]
+assert leak["suspects"][0]["rise_r2"] >= 0.8
+# the same program, not profiled (-hT): the map's strings, then its nodes
+assert leak_t["suspects"][0]["label"] == "ghc-prim:GHC.Types.:", leak_t["suspects"]
+assert leak_t["suspects"][1]["label"] == "containers-0.6.4.1:Data.Map.Internal.Bin"
+# flat memory: nothing grows
+assert flat["suspects"] == [], flat["suspects"]
+assert all(abs(b["growth_bytes_per_s"]) < 1000 for b in flat["bands"]), flat["bands"]
+PY
+"$EV2HP" --summary "$data/flat-hc.eventlog" | grep -qx 'suspects   none' || fail "text: suspects none"
+"$EV2HP" --summary "$data/leak-hc.eventlog" > "$tmp/leak.txt"
+grep -A1 '^suspects ' "$tmp/leak.txt" | tail -1 | grep -q 'buildMap' || fail "text: first suspect"
+"$EV2HP" --summary --sort growth "$data/leak-hc.eventlog" > "$tmp/g.txt"
+grep -q '^bands .*the fastest growing:' "$tmp/g.txt" || fail "--sort growth: heading"
+sed -n '/^bands /{n;n;p}' "$tmp/g.txt" | grep -q 'lazySum' || fail "--sort growth: fastest first"
+
+# Refusals.
+"$EV2HP" --view pie "$data/leak-hc.eventlog" -o "$tmp/x.svg" 2> "$tmp/err"
+[ $? -eq 2 ] || fail "--view pie: status"
+grep -q "^ev2hp: --view wants area, normalized, stream, lines, heap, detail, flame or icicle, not 'pie'" "$tmp/err" ||
+    fail "--view pie: message: $(cat "$tmp/err")"
+[ -e "$tmp/x.svg" ] && fail "--view pie: wrote a file"
+"$EV2HP" --sort fastest "$data/leak-hc.eventlog" 2> "$tmp/err"
+[ $? -eq 2 ] || fail "--sort fastest: status"
+
+exit $failed
