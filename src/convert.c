@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "census/census.h"
+#include "base/format.h"
 #include "census/timeprof.h"
 #include "chart/chart.h"
 #include "chart/compare.h"
@@ -224,13 +225,13 @@ static void check_budget(struct run *run, const char *input_name)
         run->result->exit_status != EXIT_SUCCESS_)
         return;
     char peak[32], budget[32], largest[32] = "";
-    chart_format_bytes((double)pk->bytes, peak, sizeof peak);
-    chart_format_bytes((double)opt->max_peak, budget, sizeof budget);
+    format_bytes((double)pk->bytes, peak, sizeof peak);
+    format_bytes((double)opt->max_peak, budget, sizeof budget);
     struct ev_error err = { 0 };
     if (pk->count) {
         size_t len;
         const char *label = bands_label(run->bands, pk->entries[0].band, &len);
-        chart_format_bytes((double)pk->entries[0].bytes, largest, sizeof largest);
+        format_bytes((double)pk->entries[0].bytes, largest, sizeof largest);
         ev_error_set(&err, "peak residency %s at %.2f s is over the budget of %s; the "
                      "largest band then: %.*s (%s)", peak, pk->time_ns / 1e9, budget,
                      (int)(len > 120 ? 120 : len), label, largest);

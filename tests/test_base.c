@@ -1,13 +1,17 @@
-/* test_base.c: the shared helpers of base/: the growable array (grow.h). */
+/* test_base.c: the shared helpers of base/: the growable array (grow.h) and number
+ * formatting (format.h), the latter under a locale whose decimal point is a comma. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <cmocka.h>
 
+#include "base/format.h"
 #include "base/grow.h"
+#include "testlocale.h"
 
 static void grows_to_at_least_need_and_keeps_contents(void **state)
 {
@@ -75,6 +79,68 @@ static void doubling_near_the_limit_does_not_wrap(void **state)
     assert_int_equal(ccap, 0);
 }
 
+static void bytes_take_binary_units_and_three_digits(void **state)
+{
+    (void)state;
+    char s[32];
+    format_bytes(96, s, sizeof s);
+    assert_string_equal(s, "96 B");
+    format_bytes(1536, s, sizeof s);
+    assert_string_equal(s, "1.50 KiB");
+    format_bytes(412.4 * 1048576, s, sizeof s);
+    assert_string_equal(s, "412 MiB");
+    format_bytes(12.34 * 1073741824.0, s, sizeof s);
+    assert_string_equal(s, "12.3 GiB");
+    format_bytes(3.0 * 1099511627776.0 * 1024, s, sizeof s);
+    assert_string_equal(s, "3072 TiB");   /* no unit past TiB */
+    assert_string_equal(format_unit_name(2), "MiB");
+}
+
+static void tenths_drop_a_zero_decimal(void **state)
+{
+    (void)state;
+    char s[FORMAT_TENTHS_MAX];
+    assert_int_equal(format_tenths(12.04, s), 2);
+    assert_string_equal(s, "12");
+    format_tenths(-3.45, s);
+    assert_string_equal(s, "-3.5");
+    format_tenths(0.96, s);
+    assert_string_equal(s, "1");
+    format_tenths(-0.04, s);
+    assert_string_equal(s, "0");
+}
+
+/* Under LC_NUMERIC=de_DE printf writes "1,50": the module must not. */
+static void numbers_keep_the_point_under_a_comma_locale(void **state)
+{
+    (void)state;
+    assert_int_equal(set_comma_locale(), 0);
+    char s[64], plain[64];
+    snprintf(plain, sizeof plain, "%.2f", 1.5);
+    assert_string_equal(plain, "1,50");   /* the locale is in force ... */
+    format_snprintf(s, sizeof s, "%.2f %g %.1e", 1.5, 0.25, 12345.0);
+    assert_string_equal(s, "1.50 0.25 1.2e+04");   /* ... and the module ignores it */
+    format_bytes(1536, s, sizeof s);
+    assert_string_equal(s, "1.50 KiB");
+    format_seconds(1250000000, 2, s, sizeof s);
+    assert_string_equal(s, "1.25");
+    struct ev_error err;
+    ev_error_set(&err, "at %.2f s", 2.5);   /* messages too */
+    assert_string_equal(err.what, "at 2.50 s");
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    assert_non_null(f);
+    format_fprintf(f, "%.3f", 0.125);
+    fclose(f);
+    assert_string_equal(buf, "0.125");
+    free(buf);
+    /* the caller's locale is back after each call */
+    snprintf(plain, sizeof plain, "%.1f", 0.5);
+    assert_string_equal(plain, "0,5");
+    reset_locale();
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -82,6 +148,9 @@ int main(void)
         cmocka_unit_test(doubling_keeps_appends_linear),
         cmocka_unit_test(a_size_past_size_max_is_refused_and_leaves_the_array),
         cmocka_unit_test(doubling_near_the_limit_does_not_wrap),
+        cmocka_unit_test(bytes_take_binary_units_and_three_digits),
+        cmocka_unit_test(tenths_drop_a_zero_decimal),
+        cmocka_unit_test(numbers_keep_the_point_under_a_comma_locale),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -10,6 +10,7 @@
 #include <cmocka.h>
 
 #include "charttest.h"
+#include "base/format.h"
 #include "chart/textmeasure.h"
 
 static bool is_round(double step)
@@ -53,11 +54,11 @@ static void byte_steps(void **state)
     step = chart_bytes_step(3.0 * 1073741824, 6, &unit);
     chart_format_tick(1.5 * 1073741824, unit, step, s, sizeof s);
     assert_string_equal(s, "1.5 GiB");
-    chart_format_bytes(412.4 * 1048576, s, sizeof s);
+    format_bytes(412.4 * 1048576, s, sizeof s);
     assert_string_equal(s, "412 MiB");
-    chart_format_bytes(96, s, sizeof s);
+    format_bytes(96, s, sizeof s);
     assert_string_equal(s, "96 B");
-    chart_format_bytes(1536, s, sizeof s);
+    format_bytes(1536, s, sizeof s);
     assert_string_equal(s, "1.50 KiB");
 }
 

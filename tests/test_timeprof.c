@@ -158,9 +158,9 @@ static void tree_and_totals(void **state)
                                 { 0, 0, 0, 2, 0, 0, 0, 2 } };
     struct ev_ccs a = { 2, ids[0] }, b = { 1, ids[1] }, rec = { 2, ids[2] };
     for (int i = 0; i < 3; i++)
-        assert_int_equal(timeprof_sample(tp, 1, 0, &a), TIMEPROF_OK);
-    assert_int_equal(timeprof_sample(tp, 2, 300, &b), TIMEPROF_OK);   /* a high capability */
-    assert_int_equal(timeprof_sample(tp, 3, 1, &rec), TIMEPROF_OK);   /* go inside go */
+        assert_int_equal(timeprof_sample(tp, 1, 0, &a), TABLE_OK);
+    assert_int_equal(timeprof_sample(tp, 2, 300, &b), TABLE_OK);   /* a high capability */
+    assert_int_equal(timeprof_sample(tp, 3, 1, &rec), TABLE_OK);   /* go inside go */
     assert_true(timeprof_present(tp));
     assert_int_equal(timeprof_samples(tp), 5);
     uint32_t caps;
@@ -234,9 +234,9 @@ static void flame_frames_labels_and_tooltips(void **state)
     unsigned char a[8] = { 0, 0, 0, 2, 0, 0, 0, 1 }, b[8] = { 0, 0, 0, 3, 0, 0, 0, 1 };
     struct ev_ccs long_stack = { 2, a }, lib_stack = { 2, b };
     for (int i = 0; i < 10; i++)
-        assert_int_equal(timeprof_sample(tp, 1, 0, &long_stack), TIMEPROF_OK);
+        assert_int_equal(timeprof_sample(tp, 1, 0, &long_stack), TABLE_OK);
     for (int i = 0; i < 30; i++)
-        assert_int_equal(timeprof_sample(tp, 1, 0, &lib_stack), TIMEPROF_OK);
+        assert_int_equal(timeprof_sample(tp, 1, 0, &lib_stack), TABLE_OK);
     struct chart_options opt;
     chart_options_default(&opt);
     opt.width = 400;

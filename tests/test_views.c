@@ -16,6 +16,7 @@
 #include <cmocka.h>
 
 #include "charttest.h"
+#include "base/format.h"
 #include "chart/textmeasure.h"
 #include "chart/views.h"
 #include "render/png_render.h"
@@ -454,7 +455,7 @@ static void heap_structure(void **state)
          * (40^2 - 39^2) x 10 MB over 50 ms */
         assert_non_null(find_text(&l.dl, "garbage collections: 41, 0.205 s in all"));
         char want[96], rate[32];
-        chart_format_bytes((1600.0 - 1521.0) * 10000000 / 0.05, rate, sizeof rate);
+        format_bytes((1600.0 - 1521.0) * 10000000 / 0.05, rate, sizeof rate);
         snprintf(want, sizeof want, "allocation rate, on its own scale: peak %s/s", rate);
         assert_non_null(find_text(&l.dl, want));
         assert_null(find_text(&l.dl, "big"));   /* no bands in this view's legend */
@@ -479,7 +480,7 @@ static void detail_structure(void **state)
     assert_close(tag->y, label->y, 1e-9);
     /* growth as the summary gives it: leak grows 2 MB every 0.1 s */
     char want[48], mag[32];
-    chart_format_bytes(20000000, mag, sizeof mag);
+    format_bytes(20000000, mag, sizeof mag);
     snprintf(want, sizeof want, "+%s/s", mag);
     const struct dl_item *growth = find_text(&l.dl, want);
     assert_non_null(growth);

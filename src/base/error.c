@@ -1,6 +1,8 @@
 /* error.c: filling in error records. */
 #include "base/error.h"
 
+#include "base/format.h"
+
 #include <stdarg.h>
 #include <stdio.h>
 
@@ -8,7 +10,7 @@ void ev_error_at(struct ev_error *err, uint64_t offset, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(err->what, sizeof err->what, fmt, ap);
+    format_vsnprintf(err->what, sizeof err->what, fmt, ap);
     va_end(ap);
     err->has_offset = true;
     err->offset = offset;
@@ -18,7 +20,7 @@ void ev_error_set(struct ev_error *err, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(err->what, sizeof err->what, fmt, ap);
+    format_vsnprintf(err->what, sizeof err->what, fmt, ap);
     va_end(ap);
     err->has_offset = false;
     err->offset = 0;

@@ -193,7 +193,9 @@ const char *bands_display_label(const struct bands *b, uint32_t band, size_t *le
     return intern_key(b->labels, id, len);
 }
 
-size_t bands_number_prefix(const char *label, size_t len)
+/* The length of a leading "(123)" in a label of len bytes, or 0 when there is none or
+ * nothing follows it. */
+static size_t number_prefix(const char *label, size_t len)
 {
     if (len < 3 || label[0] != '(' || label[1] < '0' || label[1] > '9')
         return 0;
@@ -201,4 +203,12 @@ size_t bands_number_prefix(const char *label, size_t len)
     while (i < len && label[i] >= '0' && label[i] <= '9')
         i++;
     return i + 1 < len && label[i] == ')' ? i + 1 : 0;
+}
+
+const char *bands_shown_label(const char *label, size_t len, size_t *shown_len)
+{
+    size_t prefix = number_prefix(label, len);
+    if (shown_len)
+        *shown_len = len - prefix;
+    return label + prefix;
 }

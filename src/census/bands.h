@@ -53,10 +53,13 @@ int bands_find_string(const struct bands *b, const char *label, size_t len, uint
  * the .hp keeps the label as the runtime writes it. */
 enum table_status bands_describe(struct bands *b, uint32_t band, const char *text, size_t len);
 
-/* The length of a leading "(123)" stack number in a label of len bytes (as .hp files
- * write -hc bands), or 0 when there is none or nothing follows it. Charts, sorting and
- * comparisons across runs look at the label without it. */
-size_t bands_number_prefix(const char *label, size_t len);
+/* The one place a band's label (its key, len bytes) becomes the label people are shown:
+ * without a leading "(123)" stack number (as .hp files write -hc bands; the eventlog
+ * numbers stacks itself), unless nothing follows it. Charts, legends, colours, sorting by
+ * name and matching bands across runs (--compare) all use it, so a band of an eventlog
+ * and the same band of a .hp are one. Returns a pointer into label; *shown_len (unless
+ * NULL) is the length of what remains. */
+const char *bands_shown_label(const char *label, size_t len, size_t *shown_len);
 
 /* The description of a band when it has one, else its label. */
 const char *bands_display_label(const struct bands *b, uint32_t band, size_t *len);

@@ -22,29 +22,11 @@
 
 #include "base/limits.h"
 #include "census/bands.h"
+#include "census/breakdown.h"
 #include "census/timeprof.h"
 #include "base/error.h"
 #include "read/evread.h"
 
-
-enum breakdown {
-    BREAKDOWN_UNKNOWN = 0,
-    BREAKDOWN_COST_CENTRE = 1,
-    BREAKDOWN_MODULE = 2,
-    BREAKDOWN_CLOSURE_DESCR = 3,
-    BREAKDOWN_TYPE_DESCR = 4,
-    BREAKDOWN_RETAINER = 5,
-    BREAKDOWN_BIOGRAPHY = 6,
-    BREAKDOWN_CLOSURE_TYPE = 7,
-    BREAKDOWN_INFO_TABLE = 8,
-    BREAKDOWN_ERA = 9,
-};
-
-/* The breakdown a .hp's JOB line asked for (its last +RTS -hX), or BREAKDOWN_UNKNOWN. */
-uint32_t breakdown_from_job(const char *job);
-
-/* "by cost-centre stack", "by closure type", ...; later values get "by breakdown N". */
-const char *breakdown_words(uint32_t breakdown, char *scratch, size_t scratch_size);
 
 struct census_entry {
     uint32_t band;

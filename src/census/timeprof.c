@@ -67,13 +67,13 @@ void timeprof_begin(struct timeprof *tp, uint64_t interval_ns)
     }
 }
 
-enum timeprof_status timeprof_sample(struct timeprof *tp, uint64_t time_ns, uint32_t cap,
+enum table_status timeprof_sample(struct timeprof *tp, uint64_t time_ns, uint32_t cap,
                                      const struct ev_ccs *stack)
 {
     if ((tp->opt.has_from && time_ns < tp->opt.from_ns) ||
         (tp->opt.has_to && time_ns > tp->opt.to_ns)) {
         tp->outside++;
-        return TIMEPROF_OK;
+        return TABLE_OK;
     }
     size_t len = 4 * (size_t)stack->depth;
     uint32_t id;
@@ -82,13 +82,13 @@ enum timeprof_status timeprof_sample(struct timeprof *tp, uint64_t time_ns, uint
     } else {
         enum table_status st = intern_get(tp->stacks, stack->ids, len, &id, NULL);
         if (st == TABLE_FULL)
-            return TIMEPROF_FULL;
+            return TABLE_FULL;
         if (st != TABLE_OK)
-            return TIMEPROF_NO_MEMORY;
+            return TABLE_NO_MEMORY;
         if (id >= tp->cap) {
             size_t old = tp->cap;
             if (GROW_ARRAY(tp->counts, &tp->cap, (size_t)id + 1) != 0)
-                return TIMEPROF_NO_MEMORY;
+                return TABLE_NO_MEMORY;
             memset(tp->counts + old, 0, (tp->cap - old) * sizeof *tp->counts);
         }
         if (len <= sizeof tp->last_key) {
@@ -104,7 +104,7 @@ enum timeprof_status timeprof_sample(struct timeprof *tp, uint64_t time_ns, uint
     tp->cap_samples[slot]++;
     if (slot + 1 > tp->caps_seen)
         tp->caps_seen = slot + 1;
-    return TIMEPROF_OK;
+    return TABLE_OK;
 }
 
 bool timeprof_present(const struct timeprof *tp)

@@ -20,6 +20,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "base/table.h"
 #include "base/error.h"
 #include "base/limits.h"
 #include "census/costcentres.h"
@@ -34,7 +35,6 @@ struct timeprof_options {
     uint64_t from_ns, to_ns;
 };
 
-enum timeprof_status { TIMEPROF_OK, TIMEPROF_FULL, TIMEPROF_NO_MEMORY };
 
 struct timeprof;
 
@@ -47,8 +47,8 @@ void timeprof_set_names(struct timeprof *tp, const struct costcentres *ccs);
 /* PROF_BEGIN: the tick interval. */
 void timeprof_begin(struct timeprof *tp, uint64_t interval_ns);
 
-/* PROF_SAMPLE_COST_CENTRE at time_ns. TIMEPROF_FULL past TIMEPROF_MAX_STACKS stacks. */
-enum timeprof_status timeprof_sample(struct timeprof *tp, uint64_t time_ns, uint32_t cap,
+/* PROF_SAMPLE_COST_CENTRE at time_ns. TABLE_FULL past TIMEPROF_MAX_STACKS stacks. */
+enum table_status timeprof_sample(struct timeprof *tp, uint64_t time_ns, uint32_t cap,
                                      const struct ev_ccs *stack);
 
 /* Whether the input has a time profile: a PROF_BEGIN or at least one sample. */

@@ -13,6 +13,7 @@
  * total remain, so the spikes and dips of each column survive.
  */
 #include "chart/chart.h"
+#include "base/format.h"
 #include "base/grow.h"
 
 #include "base/utf8.h"
@@ -93,8 +94,6 @@ double chart_nice_step(double range, unsigned max_ticks)
     return 10 * magnitude;
 }
 
-static const char *const unit_names[] = { "B", "KiB", "MiB", "GiB", "TiB" };
-
 double chart_bytes_step(double max_bytes, unsigned max_ticks, unsigned *unit)
 {
     unsigned u = 0;
@@ -125,21 +124,8 @@ void chart_format_tick(double bytes, unsigned unit, double step, char *out, size
         snprintf(out, size, "0");
         return;
     }
-    snprintf(out, size, "%.*f %s", decimals_for(step / scale), bytes / scale, unit_names[unit]);
-}
-
-void chart_format_bytes(double bytes, char *out, size_t size)
-{
-    unsigned u = 0;
-    double v = bytes;
-    while (u < 4 && v >= 1024) {
-        v /= 1024;
-        u++;
-    }
-    if (u == 0)
-        snprintf(out, size, "%.0f B", v);
-    else
-        snprintf(out, size, "%.*f %s", v >= 100 ? 0 : v >= 10 ? 1 : 2, v, unit_names[u]);
+    format_snprintf(out, size, "%.*f %s", decimals_for(step / scale), bytes / scale,
+                    format_unit_name(unit));
 }
 
 void chart_format_scale_top(double bytes, unsigned unit, char *out, size_t size)
@@ -150,19 +136,20 @@ void chart_format_scale_top(double bytes, unsigned unit, char *out, size_t size)
     int d = 0;
     while (d < 2 && fabs(v * pow(10, d) - floor(v * pow(10, d) + 0.5)) > 1e-6)
         d++;
-    snprintf(out, size, "%.*f %s", d, v, unit_names[unit]);
+    format_snprintf(out, size, "%.*f %s", d, v, format_unit_name(unit));
 }
 
-static void format_seconds(double s, double step, char *out, size_t size)
+static void format_tick_seconds(double s, double step, char *out, size_t size)
 {
-    snprintf(out, size, "%.*f", decimals_for(step), s);
+    format_snprintf(out, size, "%.*f", decimals_for(step), s);
 }
 
 /* --- colours ------------------------------------------------------------------------ */
 
-const char *chart_display_label(const char *label)
+/* The label a band is shown with (bands.h), for a NUL-terminated label. */
+static const char *shown_label(const char *label)
 {
-    return label + bands_number_prefix(label, strlen(label));
+    return bands_shown_label(label, strlen(label), NULL);
 }
 
 static uint32_t fnv1a(const char *s)
@@ -196,7 +183,7 @@ struct dl_color chart_band_color(const char *label)
 {
     /* A function of the label alone (without a .hp's "(n)"): the same band has the same
      * colour in every run, filter, window, comparison panel and format. */
-    uint32_t h = fnv1a(chart_display_label(label));
+    uint32_t h = fnv1a(shown_label(label));
     static const double tones[3] = { 0, 0.38, -0.22 };
     return tone(palette[h % PALETTE_SIZE], tones[(h / PALETTE_SIZE) % 3]);
 }
@@ -330,7 +317,7 @@ static void subtitle_text(const struct layout *L, const struct run_info *info, c
     out[0] = '\0';
 #define ADD(...) do { \
         if (n < size) n += (size_t)snprintf(out + n, size - n, "%s", n ? "  \xc2\xb7  " : ""); \
-        if (n < size) n += (size_t)snprintf(out + n, size - n, __VA_ARGS__); \
+        if (n < size) n += (size_t)format_snprintf(out + n, size - n, __VA_ARGS__); \
     } while (0)
     if (info && info->has_start_time) {
         time_t t = (time_t)info->start_time;
@@ -429,12 +416,12 @@ static void legend_value(const struct legend *lg, const struct legend_entry *e, 
                          size_t size)
 {
     char now[32], base[32];
-    chart_format_bytes(e->peak, now, sizeof now);
+    format_bytes(e->peak, now, sizeof now);
     if (!lg->compare) {
         snprintf(out, size, "%s", now);
         return;
     }
-    chart_format_bytes(e->base_peak, base, sizeof base);
+    format_bytes(e->base_peak, base, sizeof base);
     snprintf(out, size, "%s \xe2\x86\x92 %s", base, now);
 }
 
@@ -869,7 +856,7 @@ static double time_step(struct layout *L)
         if (first + step > L->x1 + step * 1e-9)
             continue;   /* one tick only */
         /* the widest label of this step: the one at the end has the most digits */
-        format_seconds(L->x1, step, label, sizeof label);
+        format_tick_seconds(L->x1, step, label, sizeof label);
         double w = text_width(L->tm, label, TICK_SIZE, false);
         if (step / span * plot_w < w + 10)
             break;      /* finer steps only crowd more */
@@ -897,7 +884,7 @@ static void x_axis_ex(struct layout *L, bool grid, bool named)
         if (grid && x > L->left + 0.5)
             line(L, x, L->top, x, L->bottom, GRID, 1, false, "grid");
         line(L, x, L->bottom, x, L->bottom + 4, AXIS, 1, false, "axis");
-        format_seconds(s, step, label, sizeof label);
+        format_tick_seconds(s, step, label, sizeof label);
         /* the first and last labels stay inside the picture */
         double w = text_width(L->tm, label, TICK_SIZE, false);
         double lx = fmin(fmax(x, MARGIN / 2 + w / 2), L->dl->width - MARGIN / 2 - w / 2);
@@ -1079,7 +1066,7 @@ static void peak_mark(struct layout *L)
             best = i;
     double x = px_x(L, v->time_ns[best]), y = px_y(L, (double)v->point_totals[best]);
     char value[40], label[64];
-    chart_format_bytes((double)v->point_totals[best], value, sizeof value);
+    format_bytes((double)v->point_totals[best], value, sizeof value);
     snprintf(label, sizeof label, "peak %s", value);
     struct dl_point tri[3] = { { x - 4, y - 9 }, { x + 4, y - 9 }, { x, y - 3 } };
     if ((double)v->point_totals[best] > L->ymax) {
@@ -1127,12 +1114,12 @@ static char **band_names(const struct profile_view *v)
         goto fail;
     for (size_t i = 0; i < n; i++)
         for (size_t j = i + 1; j < n; j++)
-            if (strcmp(chart_display_label(v->bands[i].label),
-                       chart_display_label(v->bands[j].label)) == 0)
+            if (strcmp(shown_label(v->bands[i].label),
+                       shown_label(v->bands[j].label)) == 0)
                 dup[i] = dup[j] = true;
     for (size_t i = 0; i < n; i++) {
         const struct profile_band *b = &v->bands[i];
-        const char *shown = chart_display_label(b->label);
+        const char *shown = shown_label(b->label);
         if (!dup[i]) {
             names[i] = strdup(shown);
         } else {

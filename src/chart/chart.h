@@ -104,8 +104,6 @@ void chart_format_tick(double bytes, unsigned unit, double step, char *out, size
 /* The top of a fixed memory scale (--y-max) in the ticks' unit: "64 MiB". */
 void chart_format_scale_top(double bytes, unsigned unit, char *out, size_t size);
 
-/* Three significant digits in the largest unit that keeps it >= 1: "412 MiB". */
-void chart_format_bytes(double bytes, char *out, size_t size);
 
 /* The colour of a band: a function of its label alone (a leading "(n)" ignored), one of
  * 48 tones picked by a hash, so a band looks the same in every run, filter, window,
@@ -113,7 +111,5 @@ void chart_format_bytes(double bytes, char *out, size_t size);
 struct dl_color chart_band_color(const char *label);
 struct dl_color chart_other_color(void);
 
-/* The label as charts show it: a leading "(123)" stack number (from .hp files) dropped. */
-const char *chart_display_label(const char *label);
 
 #endif

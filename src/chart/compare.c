@@ -95,19 +95,11 @@ void compare_base_free(struct compare_base *b)
 
 /* --- matching labels across runs ---------------------------------------------------- */
 
-/* The label as charts show it (see chart_display_label), for a label of len bytes. */
-static const char *display_part(const char *label, size_t len, size_t *out_len)
-{
-    size_t prefix = bands_number_prefix(label, len);
-    *out_len = len - prefix;
-    return label + prefix;
-}
-
 static bool same_band(const char *a, size_t alen, const char *b)
 {
     size_t x, y;
-    a = display_part(a, alen, &x);
-    b = display_part(b, strlen(b), &y);
+    a = bands_shown_label(a, alen, &x);
+    b = bands_shown_label(b, strlen(b), &y);
     return x == y && memcmp(a, b, x) == 0;
 }
 

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/format.h"
 #include "base/utf8.h"
 
 #define MARGIN 16.0
@@ -115,11 +116,11 @@ static void draw_frame(struct flame *F, uint32_t node, double x, double w)
     if (node == 0)
         snprintf(tip, sizeof tip, "all: %" PRIu64 " samples", n->total);
     else
-        snprintf(tip, sizeof tip, "%s\nmodule %.*s, %s\n%" PRIu64 " samples (%.2f %%), "
-                 "%" PRIu64 " in the cost centre itself (%.2f %%)", name,
-                 (int)cc.module_len, cc.module, *cc.srcloc ? cc.srcloc : "no source location",
-                 n->total, percent(n->total, F->root_total), n->self,
-                 percent(n->self, F->root_total));
+        format_snprintf(tip, sizeof tip, "%s\nmodule %.*s, %s\n%" PRIu64 " samples (%.2f %%), "
+                        "%" PRIu64 " in the cost centre itself (%.2f %%)", name,
+                        (int)cc.module_len, cc.module, *cc.srcloc ? cc.srcloc : "no source location",
+                        n->total, percent(n->total, F->root_total), n->self,
+                        percent(n->self, F->root_total));
     char *tip_copy = NULL;
     const char *tip_ok = utf8_valid(tip, &tip_copy);
     if (r && (!tip_ok || display_set_title(r, tip_ok) != 0))
@@ -261,9 +262,9 @@ int flame_layout(const struct timeprof *tp, bool system, bool icicle,
     int n = snprintf(line, sizeof line, "%s graph of the time profile  \xc2\xb7  %" PRIu64
                      " samples", icicle ? "icicle" : "flame", F.root_total);
     if (interval > 0 && n > 0 && (size_t)n < sizeof line)
-        n += snprintf(line + n, sizeof line - (size_t)n, " @ %g ms = %.2f s on %" PRIu32
-                      " capabilit%s", interval * 1e3, F.root_total * interval / (caps ? caps : 1),
-                      caps, caps == 1 ? "y" : "ies");
+        n += format_snprintf(line + n, sizeof line - (size_t)n, " @ %g ms = %.2f s on %" PRIu32
+                             " capabilit%s", interval * 1e3, F.root_total * interval / (caps ? caps : 1),
+                             caps, caps == 1 ? "y" : "ies");
     if (info && info->rts_version && n > 0 && (size_t)n < sizeof line)
         snprintf(line + n, sizeof line - (size_t)n, "  \xc2\xb7  %s", info->rts_version);
     text_elide_end(tm, line, SUBTITLE_SIZE, false, avail, buf, sizeof buf);

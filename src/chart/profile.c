@@ -726,10 +726,10 @@ static int by_stddev_desc(const void *a, const void *b)
     return by_area_desc(a, b);
 }
 
-/* Names sort as charts show them: without a leading "(123)" stack number. */
+/* Names sort as charts show them (bands_shown_label). */
 static const char *chart_label(const char *label)
 {
-    return label + bands_number_prefix(label, strlen(label));
+    return bands_shown_label(label, strlen(label), NULL);
 }
 
 static int by_name(const void *a, const void *b)

@@ -11,6 +11,7 @@
  * show more). The title block is the area chart's.
  */
 #include "chart/chart.h"
+#include "base/format.h"
 #include "chart/views.h"
 
 #include <math.h>
@@ -53,7 +54,7 @@ static void text(struct chart_plot *P, double x, double y, const char *s, double
 static void format_growth(double bytes_per_s, char *out, size_t size)
 {
     char mag[32];
-    chart_format_bytes(fabs(bytes_per_s), mag, sizeof mag);
+    format_bytes(fabs(bytes_per_s), mag, sizeof mag);
     snprintf(out, size, "%s%s/s", bytes_per_s > 0 ? "+" : bytes_per_s < 0 ? "-" : "", mag);
 }
 
@@ -157,30 +158,30 @@ int view_detail_layout(const struct profile_view *v, const struct run_info *info
         check(&P, display_rect(dl, MARGIN, mid - FONT * 0.35 - SWATCH / 2, SWATCH, SWATCH,
                                colors[i], (struct dl_color){ 0, 0, 0, 40 }, 0.5, "legend"),
               b->label);
-        const char *shown = chart_display_label(b->label);
+        const char *shown = bands_shown_label(b->label, strlen(b->label), NULL);
         bool cut = text_elide_middle(tm, shown, FONT, false, label_w - SWATCH - 6, buf,
                                      sizeof buf);
         text(&P, MARGIN + SWATCH + 6, mid, buf, FONT, INK, DL_ANCHOR_START, false, "label",
              cut || shown != b->label ? b->label : NULL);
         sparkline(&P, i, keep, n, top + 4, bottom - 3, pts);
         char value[48];
-        chart_format_bytes((double)b->stats.peak, value, sizeof value);
+        format_bytes((double)b->stats.peak, value, sizeof value);
         text(&P, num_x[0], mid, value, FONT, INK, DL_ANCHOR_END, false, "peak", NULL);
-        chart_format_bytes(b->stats.mean, value, sizeof value);
+        format_bytes(b->stats.mean, value, sizeof value);
         text(&P, num_x[1], mid, value, FONT, INK, DL_ANCHOR_END, false, "mean", NULL);
         format_growth(b->stats.growth, value, sizeof value);
         text(&P, num_x[2], mid, value, FONT, INK, DL_ANCHOR_END, false, "growth", NULL);
         if (isnan(b->stats.growth_r2))
             snprintf(value, sizeof value, "\xe2\x80\x93");   /* OTHER: no fit of a sum */
         else
-            snprintf(value, sizeof value, "%.2f", b->stats.growth_r2);
+            format_snprintf(value, sizeof value, "%.2f", b->stats.growth_r2);
         text(&P, num_x[3], mid, value, FONT, INK, DL_ANCHOR_END, false, "r2", NULL);
         if (suspect[i]) {
             char rise[48], tip[160];
             format_growth(b->stats.rise, rise, sizeof rise);
-            snprintf(tip, sizeof tip, "leak suspect: rose steadily, %s (R\xc2\xb2 %.2f over %llu "
-                     "censuses), to its peak at %.2f s", rise, b->stats.rise_r2,
-                     (unsigned long long)b->stats.rise_censuses, b->stats.peak_ns / 1e9);
+            format_snprintf(tip, sizeof tip, "leak suspect: rose steadily, %s (R\xc2\xb2 %.2f over %llu "
+                            "censuses), to its peak at %.2f s", rise, b->stats.rise_r2,
+                            (unsigned long long)b->stats.rise_censuses, b->stats.peak_ns / 1e9);
             text(&P, P.right + 10, mid, "suspect", SMALL, ALERT, DL_ANCHOR_START, true,
                  "suspect", tip);
         }

@@ -9,6 +9,7 @@
  * collecting. None of it needs a heap census, so the view works for any eventlog.
  */
 #include "chart/chart.h"
+#include "base/format.h"
 #include "chart/views.h"
 
 #include <limits.h>
@@ -73,7 +74,7 @@ static void allocation(struct chart_plot *P)
     }
     pts[m++] = (struct dl_point){ chart_plot_x(P, a->time_ns[a->count - 1]), floor_y };
     char peak_text[32], label[160];
-    chart_format_bytes(peak, peak_text, sizeof peak_text);
+    format_bytes(peak, peak_text, sizeof peak_text);
     snprintf(label, sizeof label, "allocation rate, on its own scale: peak %s/s", peak_text);
     check(P, display_polygon(P->dl, pts, m, ALLOC_FILL, ALLOC_LINE, 0.8, "allocation"), label);
     check(P, display_text(P->dl, P->left + 6, floor_y - height - 4, label, NOTE_SIZE, ALLOC_LINE,
@@ -146,8 +147,8 @@ static void collections(struct chart_plot *P)
         strip_run(P, run.from, column + 1, run.step);
     }
     char label[160];
-    snprintf(label, sizeof label, "garbage collections: %llu, %.3f s in all",
-             (unsigned long long)gc->collections, gc->total_ns / 1e9);
+    format_snprintf(label, sizeof label, "garbage collections: %llu, %.3f s in all",
+                    (unsigned long long)gc->collections, gc->total_ns / 1e9);
     check(P, display_text(P->dl, P->right - 4, y - 3, label, NOTE_SIZE, QUIET, DL_ANCHOR_END,
                           false, 0, "gc"), NULL);
 }

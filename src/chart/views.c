@@ -6,6 +6,7 @@
  * view_detail.c.
  */
 #include "chart/chart.h"
+#include "base/format.h"
 #include "chart/views.h"
 
 #include <limits.h>

@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/format.h"
 #include "read/evdecode.h"
 #include "read/evread.h"
 #include "read/hpread.h"
@@ -109,8 +110,8 @@ static void report_stats(const struct census_stats *st, struct input_outcome *r,
     if (damage) {
         char open[96] = "";
         if (st->open_at_end)
-            snprintf(open, sizeof open, "; the census begun at %.2f s is incomplete and was "
-                     "not written", st->open_time_ns / 1e9);
+            format_snprintf(open, sizeof open, "; the census begun at %.2f s is incomplete and was "
+                            "not written", st->open_time_ns / 1e9);
         ev_error_at(&w, damage->offset, "%s; kept %" PRIu64 " census%s up to %.2f s%s",
                     damage->what, st->censuses, st->censuses == 1 ? "" : "es",
                     st->last_time_ns / 1e9, open);

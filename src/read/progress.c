@@ -1,6 +1,8 @@
 /* progress.c: when to report progress and how it reads (see progress.h). */
 #include "read/progress.h"
 
+#include "base/format.h"
+
 #include <inttypes.h>
 #include <stdio.h>
 #include <time.h>
@@ -50,9 +52,9 @@ int progress_format(const struct progress_report *r, char *buf, size_t size)
         double percent = 100.0 * (double)r->bytes_read / (double)r->input_size;
         if (percent > 100)
             percent = 100;
-        return snprintf(buf, size, "ev2hp: %3.0f%% of %.0f MB, %.0f MB/s, %" PRIu64 " %s",
-                        percent, (double)r->input_size / 1e6, rate, r->censuses, noun);
+        return format_snprintf(buf, size,
+                               "ev2hp: %3.0f%% of %.0f MB, %.0f MB/s, %" PRIu64 " %s", percent, (double)r->input_size / 1e6, rate, r->censuses, noun);
     }
-    return snprintf(buf, size, "ev2hp: %.0f MB read, %.0f MB/s, %" PRIu64 " %s", mb, rate,
-                    r->censuses, noun);
+    return format_snprintf(buf, size, "ev2hp: %.0f MB read, %.0f MB/s, %" PRIu64 " %s", mb,
+                           rate, r->censuses, noun);
 }

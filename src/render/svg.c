@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/format.h"
 #include "base/utf8.h"
 #include "base/grow.h"
 
@@ -32,24 +33,10 @@ static void sb_putc(struct strbuf *b, char c)
 /* Appends v with at most one decimal, without a trailing ".0": "12.5", "-3", "100". */
 static void sb_number(struct strbuf *b, double v)
 {
-    long tenths = lround(v * 10);
-    if (tenths < 0) {
-        sb_putc(b, '-');
-        tenths = -tenths;
-    }
-    char tmp[24];
-    int n = 0;
-    long whole = tenths / 10;
-    do {
-        tmp[n++] = (char)('0' + whole % 10);
-        whole /= 10;
-    } while (whole);
-    while (n)
-        sb_putc(b, tmp[--n]);
-    if (tenths % 10) {
-        sb_putc(b, '.');
-        sb_putc(b, (char)('0' + tenths % 10));
-    }
+    char tmp[FORMAT_TENTHS_MAX];
+    size_t n = format_tenths(v, tmp);
+    for (size_t i = 0; i < n; i++)
+        sb_putc(b, tmp[i]);
 }
 
 /* Text XML 1.0 can carry: invalid UTF-8 and forbidden control characters become U+FFFD. */
@@ -116,7 +103,7 @@ static void attr_color(struct svg_writer *sw, const char *name, struct dl_color 
         char opacity[32];
         snprintf(opacity, sizeof opacity, "%s-opacity", name);
         char value[16];
-        snprintf(value, sizeof value, "%.3g", c.a / 255.0);
+        format_snprintf(value, sizeof value, "%.3g", c.a / 255.0);
         attr(sw, opacity, value);
     }
 }
@@ -217,7 +204,7 @@ static void text_item(struct svg_writer *sw, const struct dl_item *it)
         attr(sw, "font-weight", "bold");
     if (it->rotate != 0) {
         char transform[96];
-        snprintf(transform, sizeof transform, "rotate(%.1f %.1f %.1f)", it->rotate, it->x, it->y);
+        format_snprintf(transform, sizeof transform, "rotate(%.1f %.1f %.1f)", it->rotate, it->x, it->y);
         attr(sw, "transform", transform);
     }
 }
@@ -249,7 +236,7 @@ static void document(struct svg_writer *sw, const struct display_list *dl)
     start(sw, "svg");
     attr(sw, "xmlns", "http://www.w3.org/2000/svg");
     char box[96];
-    snprintf(box, sizeof box, "0 0 %g %g", dl->width, dl->height);
+    format_snprintf(box, sizeof box, "0 0 %g %g", dl->width, dl->height);
     attr(sw, "viewBox", box);
     attr_number(sw, "width", dl->width);
     attr_number(sw, "height", dl->height);

@@ -16,6 +16,7 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <stdint.h>
 #include <stdlib.h>
 
 #include "base/grow.h"
@@ -40,7 +41,7 @@ static int write_frames(FILE *out, const struct timeprof *tp, uint32_t i, char *
         timeprof_cc_names(tp, timeprof_stack_cc(tp, i, k), &cc, scratch);
         size_t need = timeprof_frame_name(&cc, *buf, *cap);
         if (need >= *cap) {
-            if (GROW_ARRAY(*buf, cap, need + 1) != 0)
+            if (need == SIZE_MAX || GROW_ARRAY(*buf, cap, need + 1) != 0)
                 return -1;
             timeprof_frame_name(&cc, *buf, *cap);
         }

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/format.h"
 #include "base/grow.h"
 #include "chart/chart.h"
 #include "chart/compare.h"
@@ -111,7 +112,7 @@ static const char *name_of(struct summary_sink *m, uint32_t band, size_t *len)
 static void format_growth(double bytes_per_s, char *out, size_t size)
 {
     char mag[32];
-    chart_format_bytes(fabs(bytes_per_s), mag, sizeof mag);
+    format_bytes(fabs(bytes_per_s), mag, sizeof mag);
     snprintf(out, size, "%s%s/s", bytes_per_s > 0 ? "+" : bytes_per_s < 0 ? "-" : "", mag);
 }
 
@@ -129,14 +130,14 @@ static void write_text(struct summary_sink *m, const struct peak *pk,
                                         : "(no heap profile)");
     fprintf(out, "censuses   %" PRIu64, pk->censuses);
     if (pk->censuses)
-        fprintf(out, " from %.2f s to %.2f s", pk->first_ns / 1e9, pk->last_ns / 1e9);
+        format_fprintf(out, " from %.2f s to %.2f s", pk->first_ns / 1e9, pk->last_ns / 1e9);
     if (info->period_ns)
-        fprintf(out, ", sampled every %g s", info->period_ns / 1e9);
-    fprintf(out, "\nduration   %.2f s\n", info->end_time_ns / 1e9);
-    chart_format_bytes((double)pk->bytes, size, sizeof size);
-    fprintf(out, "peak       %s at %.2f s\n", size, pk->time_ns / 1e9);
+        format_fprintf(out, ", sampled every %g s", info->period_ns / 1e9);
+    format_fprintf(out, "\nduration   %.2f s\n", info->end_time_ns / 1e9);
+    format_bytes((double)pk->bytes, size, sizeof size);
+    format_fprintf(out, "peak       %s at %.2f s\n", size, pk->time_ns / 1e9);
     for (size_t i = 0; i < pk->count && i < TEXT_TOP_AT_PEAK; i++) {
-        chart_format_bytes((double)pk->entries[i].bytes, size, sizeof size);
+        format_bytes((double)pk->entries[i].bytes, size, sizeof size);
         const char *name = name_of(m, pk->entries[i].band, &len);
         fprintf(out, "  %10s  %.*s\n", size, (int)len, name);
     }
@@ -145,12 +146,12 @@ static void write_text(struct summary_sink *m, const struct peak *pk,
     fprintf(out, "  %10s  %10s  %12s  %5s  %s\n", "peak", "mean", "growth/s", "R2", "label");
     for (size_t i = 0; i < v->band_count && i < TEXT_BANDS; i++) {
         char mean[32], growth[40];
-        chart_format_bytes((double)v->bands[i].stats.peak, size, sizeof size);
-        chart_format_bytes(v->bands[i].stats.mean, mean, sizeof mean);
+        format_bytes((double)v->bands[i].stats.peak, size, sizeof size);
+        format_bytes(v->bands[i].stats.mean, mean, sizeof mean);
         format_growth(v->bands[i].stats.growth, growth, sizeof growth);
         const char *name = name_of(m, v->bands[i].band, &len);
-        fprintf(out, "  %10s  %10s  %12s  %5.2f  %.*s\n", size, mean, growth,
-                v->bands[i].stats.growth_r2, (int)len, name);
+        format_fprintf(out, "  %10s  %10s  %12s  %5.2f  %.*s\n", size, mean, growth,
+                       v->bands[i].stats.growth_r2, (int)len, name);
     }
     size_t sus[SUSPECTS], ns = profile_suspects(v, sus, SUSPECTS);
     fprintf(out, "suspects   %s\n", ns ? "(rose steadily to their peak: R2 >= 0.8 over 4 "
@@ -161,13 +162,13 @@ static void write_text(struct summary_sink *m, const struct peak *pk,
         char growth[40];
         format_growth(st->rise, growth, sizeof growth);
         const char *name = name_of(m, v->bands[sus[i]].band, &len);
-        fprintf(out, "  %12s  R2 %.2f  to its peak at %.2f s  %.*s\n", growth, st->rise_r2,
-                st->peak_ns / 1e9, (int)len, name);
+        format_fprintf(out, "  %12s  R2 %.2f  to its peak at %.2f s  %.*s\n", growth, st->rise_r2,
+                       st->peak_ns / 1e9, (int)len, name);
     }
     fprintf(out, "markers    %" PRIu64 "\n", m->marker_count + m->markers_not_listed);
     /* Six decimals: markers microseconds apart must not read as one. */
     for (size_t i = 0; i < m->marker_count; i++)
-        fprintf(out, "  %12.6f s  %s\n", m->markers[i].time_ns / 1e9, m->markers[i].text);
+        format_fprintf(out, "  %12.6f s  %s\n", m->markers[i].time_ns / 1e9, m->markers[i].text);
     if (m->markers_not_listed)
         fprintf(out, "  (%" PRIu64 " more, not listed: at most %u are kept)\n",
                 m->markers_not_listed, SUMMARY_MAX_MARKERS);
@@ -226,21 +227,21 @@ static void text_compare(struct summary_sink *m, const struct peak *pk,
     int64_t bytes = c.bytes;
     double percent = c.percent;
     char was[32], now[32], change[32];
-    chart_format_bytes((double)b->peak.bytes, was, sizeof was);
-    chart_format_bytes((double)pk->bytes, now, sizeof now);
-    chart_format_bytes((double)(bytes < 0 ? -bytes : bytes), change, sizeof change);
+    format_bytes((double)b->peak.bytes, was, sizeof was);
+    format_bytes((double)pk->bytes, now, sizeof now);
+    format_bytes((double)(bytes < 0 ? -bytes : bytes), change, sizeof change);
     fprintf(out, "compare    with %s (%s)\n", b->name,
             b->info && b->info->program ? b->info->program : "(unknown)");
-    fprintf(out, "  peak     %s at %.2f s, was %s at %.2f s: %c%s", now, pk->time_ns / 1e9,
-            was, b->peak.time_ns / 1e9, bytes < 0 ? '-' : '+', change);
+    format_fprintf(out, "  peak     %s at %.2f s, was %s at %.2f s: %c%s", now, pk->time_ns / 1e9,
+                   was, b->peak.time_ns / 1e9, bytes < 0 ? '-' : '+', change);
     if (isnan(percent))
         fprintf(out, "\n");
     else
-        fprintf(out, " (%+.1f%%)\n", percent);
+        format_fprintf(out, " (%+.1f%%)\n", percent);
     fprintf(out, "  grew most, by peak:%s\n", n > 0 ? "" : " none");
     for (long i = 0; i < n; i++) {
-        chart_format_bytes((double)grew[i].base, was, sizeof was);
-        chart_format_bytes((double)grew[i].now, now, sizeof now);
+        format_bytes((double)grew[i].base, was, sizeof was);
+        format_bytes((double)grew[i].now, now, sizeof now);
         fprintf(out, "  %10s -> %10s  %s\n", was, now, grew[i].label);
     }
 }
@@ -261,7 +262,7 @@ static void json_compare(struct summary_sink *m, const struct peak *pk,
     if (isnan(c.percent))
         fputs("null", out);
     else
-        fprintf(out, "%.3f", c.percent);
+        format_fprintf(out, "%.3f", c.percent);
     fputs(",\n  \"grew_by\": \"peak\", \"grew\": [", out);
     for (long i = 0; i < c.grew_count; i++) {
         fputs(i ? ", {\"label\": " : "{\"label\": ", out);
@@ -306,23 +307,23 @@ static void write_json(struct summary_sink *m, const struct peak *pk,
         fputs(i ? ",\n  {\"label\": " : "\n  {\"label\": ", out);
         const char *name = name_of(m, v->bands[i].band, &len);
         textout_json_string(out, name, len);
-        fprintf(out, ", \"peak\": %" PRIu64 ", \"mean\": %.1f, \"area_byte_s\": %.1f, "
+        format_fprintf(out, ", \"peak\": %" PRIu64 ", \"mean\": %.1f, \"area_byte_s\": %.1f, "
                 "\"growth_bytes_per_s\": %.3f, \"growth_r2\": %.4f}",
                 v->bands[i].stats.peak, v->bands[i].stats.mean, v->bands[i].stats.area,
                 v->bands[i].stats.growth, v->bands[i].stats.growth_r2);
     }
     size_t sus[SUSPECTS], ns = profile_suspects(v, sus, SUSPECTS);
-    fprintf(out, "],\n \"suspect_rule\": {\"min_censuses\": %d, \"min_r2\": %.2f, "
-                 "\"min_rise_of_peak\": %.2f},\n \"suspects\": [", PROFILE_SUSPECT_CENSUSES,
-            PROFILE_SUSPECT_R2, PROFILE_SUSPECT_RISE);
+    format_fprintf(out, "],\n \"suspect_rule\": {\"min_censuses\": %d, \"min_r2\": %.2f, "
+                        "\"min_rise_of_peak\": %.2f},\n \"suspects\": [", PROFILE_SUSPECT_CENSUSES,
+                   PROFILE_SUSPECT_R2, PROFILE_SUSPECT_RISE);
     for (size_t i = 0; i < ns && i < SUSPECTS; i++) {
         const struct profile_band *b = &v->bands[sus[i]];
         fputs(i ? ", {\"label\": " : "{\"label\": ", out);
         const char *name = name_of(m, b->band, &len);
         textout_json_string(out, name, len);
-        fprintf(out, ", \"rise_bytes_per_s\": %.3f, \"rise_r2\": %.4f, \"rise_censuses\": %"
-                PRIu64 ", \"peak_time_s\": ", b->stats.rise, b->stats.rise_r2,
-                b->stats.rise_censuses);
+        format_fprintf(out, ", \"rise_bytes_per_s\": %.3f, \"rise_r2\": %.4f, \"rise_censuses\": %"
+                       PRIu64 ", \"peak_time_s\": ", b->stats.rise, b->stats.rise_r2,
+                       b->stats.rise_censuses);
         textout_seconds(out, b->stats.peak_ns);
         fputc('}', out);
     }

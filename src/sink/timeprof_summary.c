@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/format.h"
 #include "census/timeprof.h"
 #include "sink/textout.h"
 
@@ -58,9 +59,9 @@ static void text_rows(FILE *out, const struct timeprof *tp, const struct timepro
         struct timeprof_cc cc;
         char scratch[16];
         timeprof_cc_names(tp, t[i].cc, &cc, scratch);
-        fprintf(out, "  %8.1f %%  %8.1f %%  %.*s.%.*s  %s\n", percent(t[i].individual, kept),
-                percent(t[i].inherited, kept), (int)cc.module_len, cc.module,
-                (int)cc.label_len, cc.label, cc.srcloc);
+        format_fprintf(out, "  %8.1f %%  %8.1f %%  %.*s.%.*s  %s\n", percent(t[i].individual, kept),
+                       percent(t[i].inherited, kept), (int)cc.module_len, cc.module,
+                       (int)cc.label_len, cc.label, cc.srcloc);
     }
 }
 
@@ -71,8 +72,8 @@ int timeprof_summary_text(FILE *out, const struct sink_context *ctx)
         return 0;
     struct tp_facts f;
     facts(tp, ctx->system_ccs, &f);
-    fprintf(out, "time       %" PRIu64 " ticks @ %g ms, %.2f s on %" PRIu32 " capabilit%s\n",
-            f.kept, f.interval_s * 1e3, f.time_s, f.caps, f.caps == 1 ? "y" : "ies");
+    format_fprintf(out, "time       %" PRIu64 " ticks @ %g ms, %.2f s on %" PRIu32 " capabilit%s\n",
+                   f.kept, f.interval_s * 1e3, f.time_s, f.caps, f.caps == 1 ? "y" : "ies");
     if (f.left_out)
         fprintf(out, "  %" PRIu64 " samples of the runtime's own cost centres (GC, SYSTEM, "
                 "...) left out; --system-ccs keeps them\n", f.left_out);
@@ -105,10 +106,10 @@ static void json_rows(FILE *out, const struct timeprof *tp, const struct timepro
         textout_json_string(out, cc.module, cc.module_len);
         fputs(", \"src\": ", out);
         textout_json_string(out, cc.srcloc, strlen(cc.srcloc));
-        fprintf(out, ", \"individual_ticks\": %" PRIu64 ", \"individual_percent\": %.2f, "
-                "\"inherited_ticks\": %" PRIu64 ", \"inherited_percent\": %.2f}",
-                t[i].individual, percent(t[i].individual, kept), t[i].inherited,
-                percent(t[i].inherited, kept));
+        format_fprintf(out, ", \"individual_ticks\": %" PRIu64 ", \"individual_percent\": %.2f, "
+                       "\"inherited_ticks\": %" PRIu64 ", \"inherited_percent\": %.2f}",
+                       t[i].individual, percent(t[i].individual, kept), t[i].inherited,
+                       percent(t[i].inherited, kept));
     }
 }
 
@@ -122,10 +123,10 @@ int timeprof_summary_json(FILE *out, const struct sink_context *ctx)
     }
     struct tp_facts f;
     facts(tp, ctx->system_ccs, &f);
-    fprintf(out, "{\"ticks\": %" PRIu64 ", \"interval_s\": %g, \"time_s\": %.6f, "
-            "\"system_ticks_left_out\": %" PRIu64 ", \"outside_window\": %" PRIu64
-            ", \"stacks\": %" PRIu32 ", \"capabilities\": [", f.kept, f.interval_s, f.time_s,
-            f.left_out, f.outside, timeprof_stack_count(tp));
+    format_fprintf(out, "{\"ticks\": %" PRIu64 ", \"interval_s\": %g, \"time_s\": %.6f, "
+                   "\"system_ticks_left_out\": %" PRIu64 ", \"outside_window\": %" PRIu64
+                   ", \"stacks\": %" PRIu32 ", \"capabilities\": [", f.kept, f.interval_s, f.time_s,
+                   f.left_out, f.outside, timeprof_stack_count(tp));
     uint32_t caps;
     const uint64_t *per_cap = timeprof_cap_samples(tp, &caps);
     for (uint32_t i = 0; i < caps; i++)
