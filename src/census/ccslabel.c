@@ -32,6 +32,20 @@ static bool is_caf(const struct ccs_name *name)
     return name->label_len == 3 && memcmp(name->label, "CAF", 3) == 0;
 }
 
+/* One frame of a stack as the runtime prints it: "Module.CAF" for a CAF, else its label,
+ * then "/" unless it is the last. */
+static void append_frame(struct label_buf *b, const struct ccs_name *name, bool last)
+{
+    if (is_caf(name)) {
+        append(b, name->module, name->module_len);
+        append(b, ".CAF", 4);
+    } else {
+        append(b, name->label, name->label_len);
+    }
+    if (!last)
+        append(b, "/", 1);
+}
+
 size_t ccs_label_format(char *out, unsigned max_length, const struct ccs_name *names,
                         unsigned depth)
 {
@@ -45,14 +59,7 @@ size_t ccs_label_format(char *out, unsigned max_length, const struct ccs_name *n
     }
     struct label_buf b = { out, 0, (size_t)max_length + 1 };
     for (unsigned i = 0; i < depth; i++) {
-        if (is_caf(&names[i])) {
-            append(&b, names[i].module, names[i].module_len);
-            append(&b, ".CAF", 4);
-        } else {
-            append(&b, names[i].label, names[i].label_len);
-        }
-        if (i + 1 < depth)
-            append(&b, "/", 1);
+        append_frame(&b, &names[i], i + 1 == depth);
         if (b.len >= b.end) {
             memcpy(out + max_length - 4, "...", 4);
             return max_length - 1;
@@ -74,17 +81,10 @@ char *ccs_label_whole(const struct ccs_name *names, unsigned depth, size_t *len)
     char *out = malloc(need);
     if (!out)
         return NULL;
-    /* the same pieces as ccs_label_format, with a buffer end no piece reaches */
+    /* the pieces of ccs_label_format, with a buffer end no piece reaches */
     struct label_buf b = { out, 0, need };
     for (unsigned i = 0; i < depth; i++) {
-        if (is_caf(&names[i])) {
-            append(&b, names[i].module, names[i].module_len);
-            append(&b, ".CAF", 4);
-        } else {
-            append(&b, names[i].label, names[i].label_len);
-        }
-        if (i + 1 < depth)
-            append(&b, "/", 1);
+        append_frame(&b, &names[i], i + 1 == depth);
     }
     out[b.len] = '\0';
     *len = b.len;
