@@ -4,9 +4,6 @@
 # is left on disk. Uses $EV2HP, $SRCDIR and $PYTHON3 from make check.
 set -u
 : "${EV2HP:?}" "${SRCDIR:?}" "${PYTHON3:=python3}"
-# In a sanitizer build, LeakSanitizer's list of suppressions used would add stderr lines.
-LSAN_OPTIONS="${LSAN_OPTIONS:+$LSAN_OPTIONS:}print_suppressions=0"
-export LSAN_OPTIONS
 data="$SRCDIR/tests/data"
 tmp=$(mktemp -d)
 writer=""
