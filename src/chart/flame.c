@@ -63,6 +63,15 @@ static void node_name(const struct flame *F, uint32_t node, char *out, size_t si
 
 /* The module's colour, lightened by up to 35 % by a hash of the label, so neighbouring
  * frames of one module stay apart while the module keeps its hue. */
+static struct dl_color frame_color(struct dl_color module, const char *label, size_t len);
+
+struct dl_color flame_frame_color(const struct timeprof_cc *cc)
+{
+    char module[512];
+    snprintf(module, sizeof module, "%.*s", (int)cc->module_len, cc->module);
+    return frame_color(chart_band_color(module), cc->label, cc->label_len);
+}
+
 static struct dl_color frame_color(struct dl_color module, const char *label, size_t len)
 {
     uint32_t h = 2166136261u;
@@ -98,9 +107,7 @@ static void draw_frame(struct flame *F, uint32_t node, double x, double w)
         fill = (struct dl_color){ 0xc4, 0xc4, 0xc4, 255 };
     } else {
         timeprof_cc_names(F->tp, n->cc, &cc, scratch);
-        char module[512];
-        snprintf(module, sizeof module, "%.*s", (int)cc.module_len, cc.module);
-        fill = frame_color(chart_band_color(module), cc.label, cc.label_len);
+        fill = flame_frame_color(&cc);
     }
     node_name(F, node, F->name, sizeof F->name);
     char *copy = NULL;

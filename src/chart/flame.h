@@ -31,4 +31,8 @@ int flame_layout(const struct timeprof *tp, bool system, bool icicle,
                  const struct chart_options *opt, struct textmeasure *tm,
                  struct display_list *dl);
 
+/* A frame's fill: its module's colour (chart_band_color), lightened by a hash of its
+ * label. The HTML report colours its flame graph with it too. */
+struct dl_color flame_frame_color(const struct timeprof_cc *cc);
+
 #endif

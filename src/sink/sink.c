@@ -84,9 +84,8 @@ bool format_is_summary(enum output_format format)
 
 bool format_uses_time_profile(enum output_format format)
 {
-    /* the HTML report draws no flame graph (yet): it does not need the samples */
-    return format == FORMAT_FOLDED || (format_is_chart(format) && format != FORMAT_HTML) ||
-           format_is_summary(format);
+    /* the charts and the HTML report draw flame graphs */
+    return format == FORMAT_FOLDED || format_is_chart(format) || format_is_summary(format);
 }
 
 struct sink *sink_new(enum output_format format, FILE *out, const struct sink_context *ctx)

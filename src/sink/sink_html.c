@@ -23,12 +23,16 @@
 #include "base/utf8.h"
 #include "chart/chart.h"
 #include "chart/compare.h"
+#include "chart/flame.h"
 #include "chart/profile.h"
 #include "census/peak.h"
+#include "census/timeprof.h"
 #include "sink/report_assets.h"
 #include "sink/textout.h"
 
 #define PEAK_TOP 10     /* bands named at the peak */
+#define SUSPECTS 10     /* suspects listed, as --summary */
+#define FLAME_MAX_NODES 20000   /* calling contexts in the flame data (~40 bytes each) */
 
 struct html_sink {
     struct sink base;
@@ -196,6 +200,26 @@ static void write_run(FILE *out, const struct profile_view *v, const struct run_
         json_number(out, pb->stats.mean);
         fputs(",\"stddev\":", out);
         json_number(out, pb->stats.stddev);
+        /* the least-squares slope over the window and its R^2 (NAN for OTHER: null) */
+        fputs(",\"growth_bytes_per_s\":", out);
+        json_number(out, pb->stats.growth);
+        fputs(",\"growth_r2\":", out);
+        json_number(out, pb->stats.growth_r2);
+        fputc('}', out);
+    }
+    /* The suspects (profile.h's rule, as --summary lists them): indices into bands. */
+    size_t sus[SUSPECTS], ns = profile_suspects(v, sus, SUSPECTS);
+    fputs("],\n\"suspects\":[", out);
+    for (size_t i = 0; i < ns; i++) {
+        const struct profile_band_stats *st = &v->bands[sus[i]].stats;
+        fprintf(out, "%s{\"band\":%zu,\"rise_bytes_per_s\":", i ? "," : "", sus[i]);
+        json_number(out, st->rise);
+        fputs(",\"rise_r2\":", out);
+        json_number(out, st->rise_r2);
+        fputs(",\"rise_censuses\":", out);
+        json_u64(out, st->rise_censuses);
+        fputs(",\"peak_time_s\":", out);
+        json_seconds(out, st->peak_ns);
         fputc('}', out);
     }
     fputs("],\n\"t\":[", out);
@@ -231,6 +255,12 @@ static void write_run(FILE *out, const struct profile_view *v, const struct run_
     fputs("]}", out);
 }
 
+static int by_u64_desc(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? 1 : x > y ? -1 : 0;
+}
+
 static void write_peak(FILE *out, const struct peak *pk, const struct bands *bands)
 {
     fputs("{\"bytes\":", out);
@@ -250,7 +280,118 @@ static void write_peak(FILE *out, const struct peak *pk, const struct bands *ban
     fputs("]}", out);
 }
 
-static void write_data(struct html_sink *h, const struct profile_view *now,
+/* The time profile's calling-context tree for the flame and icicle views: the cost
+ * centres the kept nodes name (frame name, module, source location, fill colour as
+ * flame.c chooses it), and per node its parent, cost centre, self and inclusive samples,
+ * parents first. Bounded: past FLAME_MAX_NODES nodes, only the largest are kept (a
+ * node's parent is never smaller than it, so the kept ones still form a tree) and the
+ * data says how many were dropped; their samples stay in their parents' totals. */
+static int write_flame(FILE *out, const struct sink_context *ctx)
+{
+    const struct timeprof *tp = ctx->timeprof;
+    struct timeprof_tree tree;
+    if (timeprof_tree(tp, ctx->system_ccs, &tree) != 0)
+        return -1;
+    uint32_t *map = malloc(tree.count * sizeof *map);       /* node -> kept index */
+    uint32_t *ccmap = NULL;                                  /* cc -> written index */
+    uint32_t max_cc = 0;
+    for (uint32_t i = 0; i < tree.count; i++)
+        if (tree.nodes[i].cc > max_cc)
+            max_cc = tree.nodes[i].cc;
+    ccmap = malloc(((size_t)max_cc + 1) * sizeof *ccmap);
+    uint64_t threshold = 1;
+    if (map && ccmap && tree.count > FLAME_MAX_NODES) {
+        uint64_t *totals = malloc(tree.count * sizeof *totals);
+        if (!totals) {
+            free(map);
+            map = NULL;
+        } else {
+            for (uint32_t i = 0; i < tree.count; i++)
+                totals[i] = tree.nodes[i].total;
+            qsort(totals, tree.count, sizeof *totals, by_u64_desc);
+            /* strictly more than the first one left out: at most FLAME_MAX_NODES */
+            threshold = totals[FLAME_MAX_NODES] + 1;
+            free(totals);
+        }
+    }
+    if (!map || !ccmap) {
+        free(map);
+        free(ccmap);
+        timeprof_tree_free(&tree);
+        return -1;
+    }
+    for (uint32_t c = 0; c <= max_cc; c++)
+        ccmap[c] = UINT32_MAX;
+    uint32_t kept = 0, ccs = 0;
+    uint64_t dropped = 0, dropped_samples = 0;
+    fputs("{\"ccs\":[", out);
+    for (uint32_t i = 0; i < tree.count; i++) {
+        const struct timeprof_node *n = &tree.nodes[i];
+        bool keep = i == 0 || (n->total >= threshold && map[n->parent] != UINT32_MAX);
+        map[i] = keep ? kept++ : UINT32_MAX;
+        if (!keep) {
+            dropped++;
+            if (map[n->parent] != UINT32_MAX)   /* the top of a dropped subtree */
+                dropped_samples += n->total;
+            continue;
+        }
+        if (i == 0 || ccmap[n->cc] != UINT32_MAX)
+            continue;
+        ccmap[n->cc] = ccs++;
+        struct timeprof_cc cc;
+        char scratch[16], name[1024], colour[8];
+        timeprof_cc_names(tp, n->cc, &cc, scratch);
+        size_t len = timeprof_frame_name(&cc, name, sizeof name);
+        struct dl_color fill = flame_frame_color(&cc);
+        snprintf(colour, sizeof colour, "#%02x%02x%02x", fill.r, fill.g, fill.b);
+        fputs(ccs > 1 ? ",\n[" : "\n[", out);
+        textout_json_string_html(out, name, len < sizeof name ? len : sizeof name - 1);
+        fputc(',', out);
+        textout_json_string_html(out, cc.module, cc.module_len);
+        fputc(',', out);
+        textout_json_string_html(out, cc.srcloc, strlen(cc.srcloc));
+        fprintf(out, ",\"%s\"]", colour);
+    }
+    /* nodes: parent (-1 for the root), cost centre (-1 for the root), self, total */
+    fputs("],\n\"nodes\":[", out);
+    for (uint32_t i = 0; i < tree.count; i++) {
+        const struct timeprof_node *n = &tree.nodes[i];
+        if (map[i] == UINT32_MAX)
+            continue;
+        if (i == 0) {
+            fputs("-1,-1,", out);
+        } else {
+            fputs(",\n", out);
+            json_u64(out, map[n->parent]);
+            fputc(',', out);
+            json_u64(out, ccmap[n->cc]);
+            fputc(',', out);
+        }
+        json_u64(out, n->self);
+        fputc(',', out);
+        json_u64(out, n->total);
+    }
+    uint32_t caps = timeprof_cap_count(tp);
+    fputs("],\n\"samples\":", out);
+    json_u64(out, tree.nodes[0].total);
+    fputs(",\"interval_s\":", out);
+    json_seconds(out, timeprof_interval_ns(tp));
+    fprintf(out, ",\"capabilities\":%" PRIu32 ",\"system\":%s,\"max_depth\":%u", caps,
+            ctx->system_ccs ? "true" : "false", tree.max_depth);
+    fputs(",\"dropped_nodes\":", out);
+    json_u64(out, dropped);
+    fputs(",\"dropped_samples\":", out);
+    json_u64(out, dropped_samples);
+    fputs(",\"outside_window\":", out);
+    json_u64(out, timeprof_outside(tp));
+    fputc('}', out);
+    free(map);
+    free(ccmap);
+    timeprof_tree_free(&tree);
+    return 0;
+}
+
+static int write_data(struct html_sink *h, const struct profile_view *now,
                        const struct profile_view *base_view)
 {
     FILE *out = h->base.out;
@@ -274,13 +415,30 @@ static void write_data(struct html_sink *h, const struct profile_view *now,
             fputc(',', out);
         textout_json_string_html(out, ctx->warnings[i].what, strlen(ctx->warnings[i].what));
     }
-    fprintf(out, "],\n\"options\":{\"markers\":%s,\"totals\":%s",
+    fputs("],\n\"flame\":", out);
+    if (timeprof_present(ctx->timeprof)) {
+        if (write_flame(out, ctx) != 0)
+            return -1;
+    } else {
+        fputs("null", out);
+    }
+    fprintf(out, ",\n\"options\":{\"markers\":%s,\"totals\":%s",
             h->chart.no_markers ? "false" : "true", h->chart.totals ? "true" : "false");
     if (h->chart.has_y_max) {
         fputs(",\"y_max\":", out);
         json_u64(out, h->chart.y_max);
     }
+    /* the view the page opens with: --view's, or the flame graph when the input has a
+     * time profile and no census (a flame view without a time profile: the page's own) */
+    enum chart_view view = h->chart.view;
+    bool flame = timeprof_present(ctx->timeprof);
+    if (view == CHART_VIEW_AUTO && now->censuses == 0 && flame)
+        view = CHART_VIEW_FLAME;
+    if (view != CHART_VIEW_AUTO &&
+        (flame || (view != CHART_VIEW_FLAME && view != CHART_VIEW_ICICLE)))
+        fprintf(out, ",\"view\":\"%s\"", chart_view_name(view));
     fputs("}}", out);
+    return 0;
 }
 
 static int html_finish(struct sink *s)
@@ -306,13 +464,15 @@ static int html_finish(struct sink *s)
           "JavaScript; the data is in the element #ev2hp-data.</noscript>\n"
           "<main id=\"report\"></main>\n"
           "<script type=\"application/json\" id=\"ev2hp-data\">\n", out);
-    write_data(h, &now, compare ? &base_view : NULL);
+    int rc = write_data(h, &now, compare ? &base_view : NULL);
     fputs("\n</script>\n<script>\n", out);
     fwrite(report_js, 1, report_js_len, out);
     fputs("</script>\n</body>\n</html>\n", out);
     profile_view_free(&now);
     if (compare)
         profile_view_free(&base_view);
+    if (rc != 0)
+        return no_memory();
     errno = 0;
     return ferror(out) ? -1 : 0;
 }
