@@ -4,7 +4,8 @@
 # Chromium by tests/browser/report_test.mjs (puppeteer-core, which uses the installed
 # browser and downloads nothing): no console errors, every view, hover values against
 # the census data (the JSON export), hiding and isolating bands, zoom, table sorting and
-# filtering. puppeteer-core comes from the npm registry through `npm ci` with the
+# filtering, growth and suspects against --summary=json, flame and icicle graphs of time
+# profiles (frames hovered, their samples against -o x.folded). puppeteer-core comes from the npm registry through `npm ci` with the
 # project's package-lock.json, installed once into tests/browser-deps of the build tree.
 # Also checks without a browser that the file is self-contained (no http/https reference).
 # Skipped (77) only when chromium or node/npm is missing; `bootstrap` installs them.
@@ -33,16 +34,26 @@ cases=""
 add() {   # add NAME INPUT [FLAGS [EV2HP OPTIONS...]]
     name=$1 input=$2 flags=${3:-}
     if [ $# -ge 3 ]; then shift 3; else shift $#; fi
-    "$EV2HP" -q "$input" "$@" -o "$work/$name.html" -o "$work/$name.json"
+    "$EV2HP" -q "$input" "$@" -o "$work/$name.html" -o "$work/$name.json" \
+        --summary=json >"$work/$name.summary.json"
+    # the folded stacks, when the input has a time profile (else ev2hp says so and fails)
+    "$EV2HP" -q "$input" -o "$work/$name.folded" 2>/dev/null || rm -f "$work/$name.folded"
     # any address but the SVG namespace's (a name, never fetched), or an @import
     if grep -Eo "https?://[^\"' )]*|//[a-z0-9.-]+\.[a-z]+/|@import" "$work/$name.html" |
         grep -qvx 'http://www.w3.org/2000/svg'; then
         echo "FAIL: $name: the report refers to something outside itself"; exit 1
     fi
-    cases="$cases $name|$work/$name.html|$work/$name.json|$flags"
+    cases="$cases $name|$work/$name.html|$work/$name.json|$flags|$work/$name.summary.json"
+    cases="$cases|$work/$name.folded"
 }
 for log in "$SRCDIR"/tests/data/*.eventlog; do
     add "data-$(basename "$log" .eventlog)" "$log"
+done
+# time profiles (flame graphs), an eventlog without heap, real damaged GHC 9.6/9.10 runs
+for log in "$SRCDIR"/tests/data/timeprof/*.eventlog "$SRCDIR"/tests/data/noheap/*.eventlog \
+    "$SRCDIR"/tests/data/damaged/*.eventlog; do
+    d=$(basename "$(dirname "$log")")
+    add "$d-$(basename "$log" .eventlog)" "$log"
 done
 corpus=${CORPUS:-$SRCDIR/../shared/corpus}
 if [ -d "$corpus" ]; then

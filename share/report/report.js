@@ -29,6 +29,11 @@
     ["heap", "Heap"],
     ["detail", "Detail"],
   ];
+  // the time profile's views, when the input has one (-p -l)
+  const FLAME_VIEWS = [
+    ["flame", "Flame"],
+    ["icicle", "Icicle"],
+  ];
   const TOTALS = [
     ["heap_size", "heap size"],
     ["heap_live", "live bytes"],
@@ -125,8 +130,11 @@
     );
   const first = Math.min(...runs.map((r) => Math.min(...times(r))));
   const last = Math.max(...runs.map((r) => Math.max(...times(r))));
+  const flame = data.flame ? flameTree(data.flame) : null;
+  const views = VIEWS.concat(flame ? FLAME_VIEWS : []);
   const state = {
-    view: "area",
+    view: views.some((v) => v[0] === data.options.view) ? data.options.view : "area",
+    focus: 0, // the flame graph's frame spanning the width (0: all)
     hidden: new Set(),
     range: [first, last > first ? last : first + 1],
     zooms: [], // ranges to go back to, the latest last
@@ -638,6 +646,11 @@
     const t = performance.now();
     chartsBox.textContent = "";
     hideReadout();
+    if (state.view === "flame" || state.view === "icicle") {
+      drawFlame();
+      root.dataset.drawMs = (performance.now() - t).toFixed(1);
+      return;
+    }
     if (state.view === "detail") {
       chartsBox.append(detail());
     } else {
@@ -723,6 +736,202 @@
       }
     }
     return box;
+  }
+
+  // --- flame and icicle graphs of the time profile ----------------------------------------
+
+  /* The tree ev2hp wrote (nodes: parent, cost centre, self, total; parents first) with
+   * each node's children sorted by frame name, as flame.c draws them. */
+  function flameTree(f) {
+    const n = f.nodes.length / 4;
+    const nodes = [];
+    for (let i = 0; i < n; i++) {
+      const cc = f.nodes[4 * i + 1];
+      nodes.push({
+        id: i,
+        parent: f.nodes[4 * i],
+        cc: cc >= 0 ? f.ccs[cc] : null,
+        self: f.nodes[4 * i + 2],
+        total: f.nodes[4 * i + 3],
+        depth: 0,
+        children: [],
+      });
+    }
+    for (const node of nodes)
+      if (node.parent >= 0) {
+        node.depth = nodes[node.parent].depth + 1;
+        nodes[node.parent].children.push(node);
+      }
+    const name = (node) => (node.cc ? node.cc[0] : "all");
+    for (const node of nodes)
+      node.children.sort((a, b) => (name(a) < name(b) ? -1 : name(a) > name(b) ? 1 : 0));
+    return { nodes: nodes, name: name, depth: Math.max(0, ...nodes.map((x) => x.depth)) };
+  }
+
+  /* "Main.main;Main.build": the frames from the outermost to node, as -o x.folded. */
+  function flamePath(node) {
+    const names = [];
+    for (let n = node; n.parent >= 0; n = flame.nodes[n.parent]) names.push(n.cc[0]);
+    return names.reverse().join(";");
+  }
+
+  const FROW = 17; // a frame's row, as flame.c
+  const FMIN = 0.33; // narrower frames are not drawn (their parent shows them)
+  function drawFlame() {
+    const icicle = state.view === "icicle";
+    const focus = flame.nodes[state.focus];
+    const left = 8; // no axis: the frames span the width
+    const pw = W - 2 * left;
+    const H = (flame.depth + 1) * FROW + 8;
+    const s = svg("svg", {
+      viewBox: "0 0 " + W + " " + H,
+      class: "chart flame",
+      role: "img",
+      "aria-label": (icicle ? "icicle" : "flame") + " graph of the time profile",
+    });
+    const rowY = (depth) => (icicle ? 4 + depth * FROW : H - 4 - (depth + 1) * FROW);
+    let narrow = 0;
+    const frame = (node, x, w, dim) => {
+      const g = svg("g", { class: "frame" + (dim ? " above" : ""), "data-node": node.id });
+      const fill = node.cc ? node.cc[3] : "#c4c4c4";
+      g.append(svg("rect", { x: x, y: rowY(node.depth), width: w, height: FROW - 1, fill: fill }));
+      // the label when a character and the ellipsis fit (about 6.2 units a character)
+      const room = Math.floor((w - 6) / 6.2);
+      if (room >= 2) {
+        const name = flame.name(node);
+        const t = svg("text", { x: x + 3, y: rowY(node.depth) + FROW - 5, fill: ink(fill) });
+        t.textContent = name.length > room ? name.slice(0, room - 1) + "…" : name;
+        g.append(t);
+      }
+      s.append(g);
+    };
+    // the focus's callers span the width, greyed; the focus and its callees by samples
+    for (let n = flame.nodes[focus.parent]; n; n = flame.nodes[n.parent])
+      frame(n, left, pw, true);
+    const scale = focus.total > 0 ? pw / focus.total : 0;
+    const stack = [[focus, left]];
+    while (stack.length) {
+      const [node, x] = stack.pop();
+      const w = node.total * scale;
+      if (w < FMIN) {
+        narrow++;
+        continue;
+      }
+      frame(node, x, w, false);
+      let cx = x;
+      for (const c of node.children) {
+        stack.push([c, cx]);
+        cx += c.total * scale;
+      }
+    }
+    s.addEventListener("mousemove", (ev) => {
+      const g = ev.target.closest ? ev.target.closest(".frame") : null;
+      if (g) showFrame(flame.nodes[Number(g.dataset.node)], ev);
+      else hideReadout();
+    });
+    s.addEventListener("mouseleave", hideReadout);
+    s.addEventListener("click", (ev) => {
+      const g = ev.target.closest ? ev.target.closest(".frame") : null;
+      if (!g) return;
+      state.focus = Number(g.dataset.node);
+      drawCharts();
+    });
+    s.addEventListener("dblclick", () => {
+      state.focus = 0;
+      drawCharts();
+    });
+    const f = data.flame;
+    const notes = [
+      "width = samples including callees, " +
+        (icicle ? "root at the top" : "root at the bottom") +
+        ", siblings by name; colour by module",
+    ];
+    if (narrow) notes.push(narrow + " frames (with callees) too narrow to draw: click a frame");
+    if (f.dropped_nodes)
+      notes.push(
+        f.dropped_nodes +
+          " small calling contexts (" +
+          f.dropped_samples +
+          " samples) left out of the report; their samples count in their callers",
+      );
+    if (f.outside_window) notes.push(f.outside_window + " samples outside --from/--to");
+    const bar = el(
+      "div",
+      { class: "chartbar" },
+      el(
+        "span",
+        { id: "range" },
+        (state.focus ? flame.name(focus) + ": " : "") +
+          focus.total +
+          " of " +
+          f.samples +
+          " samples",
+      ),
+      state.focus
+        ? el(
+            "button",
+            {
+              id: "zoomout",
+              onclick: () => {
+                state.focus = 0;
+                drawCharts();
+              },
+            },
+            "all frames (double-click)",
+          )
+        : el("span", { class: "hint" }, "click a frame to zoom into it; double-click to go back"),
+    );
+    const wrap = el("figure", { class: "panel" });
+    wrap.append(el("figcaption", {}, (icicle ? "Icicle" : "Flame") + " graph of the time profile"));
+    wrap.append(s, el("p", { class: "hint", id: "flame-note" }, notes.join(" · ")));
+    chartsBox.append(bar, wrap);
+  }
+
+  /* Dark text on light fills, white on dark ones (flame.c's rule). */
+  function ink(hex) {
+    const v = parseInt(hex.slice(1), 16);
+    const lum = 0.2126 * (v >> 16) + 0.7152 * ((v >> 8) & 255) + 0.0722 * (v & 255);
+    return lum > 140 ? "#222" : "#fff";
+  }
+
+  function pct(part) {
+    return (data.flame.samples > 0 ? (100 * part) / data.flame.samples : 0).toFixed(2) + " %";
+  }
+
+  /* The tooltip of a frame: the whole name, module, source location, samples. */
+  function showFrame(node, ev) {
+    readout.textContent = "";
+    const cc = node.cc;
+    readout.append(
+      el(
+        "div",
+        {
+          class: "frame-tip",
+          "data-node": node.id,
+          "data-samples": node.total,
+          "data-self": node.self,
+          "data-path": node.parent >= 0 ? flamePath(node) : "",
+        },
+        el("div", { class: "time" }, cc ? cc[0] : "all"),
+        cc
+          ? el(
+              "div",
+              { class: "hint" },
+              "module " + (cc[1] || "?") + ", " + (cc[2] || "no source location"),
+            )
+          : null,
+        el(
+          "div",
+          { class: "samples" },
+          node.total + " samples (" + pct(node.total) + ") including callees",
+        ),
+        el("div", {}, node.self + " in the cost centre itself (" + pct(node.self) + ")"),
+      ),
+    );
+    readout.style.display = "block";
+    readout.style.left =
+      Math.min(ev.pageX + 16, window.scrollX + window.innerWidth - readout.offsetWidth - 8) + "px";
+    readout.style.top = ev.pageY + 12 + "px";
   }
 
   // --- band table ------------------------------------------------------------------------
@@ -913,11 +1122,55 @@
         (otherNote() ? ", OTHER holds " + otherNote() : ""),
     );
     item("markers", String(run.markers.length));
-    if (data.suspects) {
+    if (run.suspects) {
+      // as --summary lists them: the bands that rose steadily to their peak
       const list = el("ol", { id: "suspects" });
-      for (const s of data.suspects)
-        list.append(el("li", {}, s.label + " " + fmtRate(s.growth_bytes_per_s)));
-      item("suspects", data.suspects.length ? list : "none");
+      for (const s of run.suspects) {
+        const band = run.bands[s.band];
+        list.append(
+          el(
+            "li",
+            { "data-band": band.key, "data-rise": s.rise_bytes_per_s },
+            el("span", { class: "num" }, fmtRate(s.rise_bytes_per_s)),
+            " R² " + s.rise_r2.toFixed(2) + " to its peak at " + fmtSeconds(s.peak_time_s) + " ",
+            band.label,
+          ),
+        );
+      }
+      item(
+        "suspects",
+        run.suspects.length
+          ? el(
+              "div",
+              {},
+              el(
+                "span",
+                { class: "hint" },
+                "rose steadily to their peak (R² ≥ 0.8 over 4 or more censuses, " +
+                  "by at least 10 % of the peak):",
+              ),
+              list,
+            )
+          : el("span", { id: "suspects" }, "none"),
+      );
+    }
+    if (flame) {
+      const f = data.flame;
+      const secs =
+        f.interval_s > 0
+          ? " @ " +
+            trimZeros((f.interval_s * 1000).toPrecision(3)) +
+            " ms = " +
+            fmtSeconds((f.samples * f.interval_s) / Math.max(1, f.capabilities)) +
+            " on " +
+            f.capabilities +
+            (f.capabilities === 1 ? " capability" : " capabilities")
+          : "";
+      item(
+        "time profile",
+        el("span", { id: "timeprofile", "data-samples": f.samples }, f.samples + " samples" + secs),
+        f.system ? " (with the runtime's own cost centres)" : "",
+      );
     }
     if (data.warnings.length) {
       const list = el("ul", { id: "damage" });
@@ -931,7 +1184,7 @@
   // --- the page ----------------------------------------------------------------------------
 
   const tabs = el("nav", { class: "views", id: "views", role: "tablist" });
-  for (const [name, title] of VIEWS) {
+  for (const [name, title] of views) {
     tabs.append(
       el(
         "button",

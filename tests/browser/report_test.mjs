@@ -3,15 +3,20 @@
 //
 //   node report_test.mjs CHROMIUM WORKDIR CASE...
 //
-// A CASE is "name|report.html|census.json|flags": the report, and the JSON export of the
-// same input (ev2hp -o x.json), the census data the values read from the page are checked
-// against. flags: "compare" (two panels on shared scales), "hi" (info table columns),
+// A CASE is "name|report.html|census.json|flags|summary.json|x.folded": the report, and
+// the JSON export of the same input (ev2hp -o x.json), the census data the values read
+// from the page are checked against; --summary=json of the same input, which the growth
+// column and the suspects are checked against; and, when the input has a time profile,
+// its folded stacks (-o x.folded), which the flame graph's frames are checked against. flags: "compare" (two panels on shared scales), "hi" (info table columns),
 // "shot=PATH" (a screenshot for the README). For every case: no console errors or page
 // errors; every view draws; hovering shows the time of a real census and each band's
 // bytes equal to that census's; a legend click hides a band (gone from the chart and the
 // read-out) and shift-click isolates one; a drag zooms into the dragged time range and a
 // double-click goes back; the band table sorts by every column both ways and filters by
-// a regular expression (a bad one is flagged, not thrown); markers carry their text.
+// a regular expression (a bad one is flagged, not thrown); markers carry their text; the
+// growth column and the suspects are --summary's; with a time profile, the flame and
+// icicle views draw, hovering a frame shows the samples the folded stacks give its path,
+// clicking a frame zooms into it and double-click goes back.
 // Prints one line per case and "N passed, N failed".
 import puppeteer from "puppeteer-core";
 import fs from "node:fs";
@@ -121,9 +126,194 @@ async function checkHover(page, json, data, what) {
   return checked;
 }
 
+/* Growth and R² of each band in the table, and the suspects, against --summary=json. */
+async function checkGrowth(page, data, summary, name) {
+  const byLabel = new Map();
+  for (const b of summary.bands || []) byLabel.set(stripNumber(b.label), b);
+  const cells = await page.evaluate(() => {
+    const keys = [...document.querySelectorAll("#bandtable th[data-key]")].map(
+      (t) => t.dataset.key,
+    );
+    const g = keys.indexOf("growth");
+    const r = keys.indexOf("r2");
+    return [...document.querySelectorAll("#bandtable tbody tr")].map((tr) => ({
+      band: tr.dataset.band,
+      growth: g < 0 ? null : tr.children[g].dataset.value,
+      r2: r < 0 ? null : tr.children[r].dataset.value,
+      text: g < 0 ? null : tr.children[g].textContent,
+    }));
+  });
+  let matched = 0;
+  for (const c of cells) {
+    if (c.band === "OTHER") continue;
+    const want = byLabel.get(stripNumber(c.band.slice(2)));
+    if (!want) continue;
+    check(c.growth !== null && c.growth !== "", `${name}: ${c.band}: no growth in the table`);
+    const g = Number(c.growth);
+    // --summary=json writes %.3f and %.4f; the report %.10g
+    check(
+      Math.abs(g - want.growth_bytes_per_s) <= 5e-4 + 1e-9 * Math.abs(g),
+      `${name}: ${c.band}: growth ${g} B/s, --summary says ${want.growth_bytes_per_s}`,
+    );
+    check(
+      Math.abs(Number(c.r2) - want.growth_r2) <= 5e-5,
+      `${name}: ${c.band}: R² ${c.r2}, --summary says ${want.growth_r2}`,
+    );
+    check(/\/s$/.test(c.text), `${name}: ${c.band}: growth shown as "${c.text}"`);
+    matched++;
+  }
+  if (data.run.censuses > 1 && data.run.bands.length && summary.bands.length)
+    check(matched > 0, `${name}: no band of the table is in --summary's`);
+  const sus = await page.$$eval("#suspects li", (lis) =>
+    lis.map((li) => ({ band: li.dataset.band, rise: Number(li.dataset.rise) })),
+  );
+  const want = summary.suspects || [];
+  check(
+    sus.length === want.length,
+    `${name}: ${sus.length} suspects shown, --summary has ${want.length}`,
+  );
+  for (const [i, s] of sus.entries()) {
+    check(
+      stripNumber(s.band.slice(2)) === stripNumber(want[i].label) &&
+        Math.abs(s.rise - want[i].rise_bytes_per_s) <= 5e-4 + 1e-9 * Math.abs(s.rise),
+      `${name}: suspect ${i + 1} is ${s.band} at ${s.rise} B/s, --summary says ` +
+        `${want[i].label} at ${want[i].rise_bytes_per_s} B/s`,
+    );
+  }
+  return `${matched} growths, ${sus.length} suspects`;
+}
+
+/* Samples of the calling context path ("A;B;C") in folded stacks: those of every stack
+ * that is the path or starts with it. */
+function foldedSamples(folded, path) {
+  let n = 0;
+  for (const line of folded) {
+    const sp = line.lastIndexOf(" ");
+    const stack = line.slice(0, sp);
+    if (path === "" || stack === path || stack.startsWith(path + ";"))
+      n += Number(line.slice(sp + 1));
+  }
+  return n;
+}
+
+/* The folded path of every node of the report's flame data ("" for the root), and the
+ * samples of all nodes by path: two cost centres of one name (two lambdas of a function)
+ * are two frames but one path in folded stacks, which count them together. */
+function flamePaths(flame) {
+  const paths = [];
+  const byPath = new Map();
+  for (let i = 0; i < flame.nodes.length / 4; i++) {
+    const parent = flame.nodes[4 * i];
+    const cc = flame.nodes[4 * i + 1];
+    paths.push(parent < 0 ? "" : (parent ? paths[parent] + ";" : "") + flame.ccs[cc][0]);
+    byPath.set(paths[i], (byPath.get(paths[i]) || 0) + flame.nodes[4 * i + 3]);
+  }
+  return { paths, byPath };
+}
+
+/* The flame and icicle views: hover frames and compare their samples with the folded
+ * stacks; click to zoom into a frame, double-click back. */
+async function checkFlame(page, data, folded, name) {
+  const { paths, byPath } = flamePaths(data.flame);
+  check(folded, `${name}: the report has a time profile but ev2hp wrote no folded stacks`);
+  if (!data.run.censuses)
+    check(
+      (await page.$eval("#views button[aria-selected=true]", (b) => b.dataset.view)) === "flame",
+      `${name}: a time profile without censuses should open on the flame graph`,
+    );
+  check(
+    data.flame.samples === foldedSamples(folded, ""),
+    `${name}: ${data.flame.samples} samples in the report, ${foldedSamples(folded, "")} folded`,
+  );
+  let hovered = 0;
+  for (const view of ["icicle", "flame"]) {
+    await page.click(`#views button[data-view="${view}"]`);
+    const frames = await page.$$eval(".flame .frame:not(.above)", (gs) =>
+      gs.map((g) => {
+        const r = g.querySelector("rect");
+        return { node: g.dataset.node, w: Number(r.getAttribute("width")) };
+      }),
+    );
+    check(frames.length > 0, `${name}: the ${view} graph draws no frame`);
+    // the root, the widest frames and a few narrow ones (at least a pixel wide)
+    const pick = frames
+      .slice()
+      .sort((a, b) => b.w - a.w)
+      .filter((f) => f.w >= 2);
+    const chosen = pick.slice(0, 6).concat(pick.slice(-4));
+    for (const f of chosen) {
+      const rect = await page.$(`.flame .frame[data-node="${f.node}"] rect`);
+      await rect.evaluate((e) => e.scrollIntoView({ block: "center" }));
+      const box = await rect.boundingBox();
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      const tip = await page.evaluate(() => {
+        const r = document.getElementById("readout");
+        const t = r.querySelector(".frame-tip");
+        if (r.style.display !== "block" || !t) return null;
+        return {
+          node: Number(t.dataset.node),
+          samples: Number(t.dataset.samples),
+          path: t.dataset.path,
+          text: r.textContent,
+        };
+      });
+      check(tip, `${name}: ${view}: hovering frame ${f.node} shows no tooltip`);
+      check(
+        tip.node === Number(f.node) && tip.path === paths[tip.node],
+        `${name}: ${view}: hovering frame ${f.node} shows frame ${tip.node} (${tip.path})`,
+      );
+      check(
+        tip.samples === data.flame.nodes[4 * tip.node + 3],
+        `${name}: ${view}: frame ${tip.path} shows ${tip.samples} samples, its data says ` +
+          data.flame.nodes[4 * tip.node + 3],
+      );
+      // the folded stacks give the samples of the path (of all frames of that path)
+      const want = foldedSamples(folded, tip.path);
+      const same = byPath.get(tip.path);
+      check(
+        same === want,
+        `${name}: ${view}: frame ${tip.path || "all"} shows ${tip.samples} samples ` +
+          `(${same} with the frames of the same name), the folded stacks give ${want}`,
+      );
+      check(
+        tip.text.includes(tip.samples + " samples ("),
+        `${name}: ${view}: the tooltip does not say the samples: ${tip.text}`,
+      );
+      hovered++;
+    }
+  }
+  // click the widest frame but the root: it spans the width; double-click goes back
+  const frames = await page.$$eval(".flame .frame", (gs) =>
+    gs.map((g) => [g.dataset.node, Number(g.querySelector("rect").getAttribute("width"))]),
+  );
+  const sub = frames.filter(([n]) => n !== "0").sort((a, b) => b[1] - a[1])[0];
+  if (sub) {
+    const full = frames.find(([n]) => n === "0")[1];
+    await page.click(`.flame .frame[data-node="${sub[0]}"] rect`);
+    const w = await page.$eval(
+      `.flame .frame[data-node="${sub[0]}"] rect`,
+      (r) => +r.getAttribute("width"),
+    );
+    check(Math.abs(w - full) < 0.01, `${name}: a clicked frame should span the width`);
+    const box = await (await page.$(`.flame .frame[data-node="${sub[0]}"] rect`)).boundingBox();
+    await page.mouse.click(box.x + 2, box.y + 2, { clickCount: 2 });
+    const w2 = await page.$eval(
+      `.flame .frame[data-node="${sub[0]}"] rect`,
+      (r) => +r.getAttribute("width"),
+    );
+    check(Math.abs(w2 - sub[1]) < 0.01, `${name}: double-click should show all frames again`);
+  }
+  return `${hovered} frames checked`;
+}
+
 async function runCase(spec) {
-  const [name, html, jsonPath, flags = ""] = spec.split("|");
+  const [name, html, jsonPath, flags = "", summaryPath = "", foldedPath = ""] = spec.split("|");
   const json = JSON.parse(fs.readFileSync(jsonPath, "utf8"));
+  const summary = summaryPath ? JSON.parse(fs.readFileSync(summaryPath, "utf8")) : null;
+  const folded =
+    foldedPath && fs.existsSync(foldedPath)
+      ? fs.readFileSync(foldedPath, "utf8").split("\n").filter(Boolean)
+      : null;
   const page = await browser.newPage();
   await page.setViewport({ width: 1280, height: 900 });
   const errors = [];
@@ -147,6 +337,9 @@ async function runCase(spec) {
   // summary
   const peakText = await page.$eval("#summary", (e) => e.textContent);
   check(/peak/.test(peakText) && /damage/.test(peakText), `${name}: no summary`);
+
+  if (data.flame) notes.push(await checkFlame(page, data, folded, name));
+  else check(!folded, `${name}: ev2hp wrote folded stacks but the report has no time profile`);
 
   // every view draws
   for (const view of ["area", "normalized", "stream", "lines", "heap", "detail"]) {
@@ -267,10 +460,16 @@ async function runCase(spec) {
         );
         return { dir: th.className, vals };
       }, k);
-      const num = res.vals.every((v) => v !== "" && !isNaN(Number(v)));
-      const vals = num ? res.vals.map(Number) : res.vals;
+      // numbers, where a blank is a value the band has not (OTHER's R²): sorted lowest
+      const num =
+        res.vals.some((v) => v !== "") && res.vals.every((v) => v === "" || !isNaN(Number(v)));
+      const vals = num ? res.vals.map((v) => (v === "" ? -Infinity : Number(v))) : res.vals;
       for (let i = 1; i < vals.length; i++) {
-        const c = num ? vals[i - 1] - vals[i] : vals[i - 1].localeCompare(vals[i]);
+        const c = num
+          ? vals[i - 1] === vals[i]
+            ? 0
+            : vals[i - 1] - vals[i]
+          : vals[i - 1].localeCompare(vals[i]);
         check(
           res.dir === "desc" ? c >= 0 : c <= 0,
           `${name}: table sorted by ${key} (${res.dir}) is out of order at row ${i}`,
@@ -278,6 +477,10 @@ async function runCase(spec) {
       }
     }
   }
+  if (data.run.censuses > 1 && nb)
+    check(heads.includes("growth") && heads.includes("r2"), `${name}: no growth column`);
+  if (summary && summary.bands) notes.push(await checkGrowth(page, data, summary, name));
+
   // filter: a label's first word as a regular expression, then a bad expression
   if (nb) {
     const label = data.run.bands[0].label;
