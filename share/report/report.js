@@ -806,8 +806,7 @@
       s.append(g);
     };
     // the focus's callers span the width, greyed; the focus and its callees by samples
-    for (let n = flame.nodes[focus.parent]; n; n = flame.nodes[n.parent])
-      frame(n, left, pw, true);
+    for (let n = flame.nodes[focus.parent]; n; n = flame.nodes[n.parent]) frame(n, left, pw, true);
     const scale = focus.total > 0 ? pw / focus.total : 0;
     const stack = [[focus, left]];
     while (stack.length) {
