@@ -21,13 +21,7 @@ trap 'rm -rf "$work"' EXIT
 
 # puppeteer-core, as pinned by package-lock.json; again only when the lock file changed
 deps=${REPORT_DEPS:-$PWD/tests/browser-deps}
-if ! cmp -s "$SRCDIR/package-lock.json" "$deps/package-lock.json" ||
-    [ ! -d "$deps/node_modules/puppeteer-core" ]; then
-    mkdir -p "$deps"
-    cp "$SRCDIR/package.json" "$SRCDIR/package-lock.json" "$deps/"
-    (cd "$deps" && npm ci --no-audit --no-fund --loglevel=error) >"$work/npm.log" 2>&1 || {
-        cat "$work/npm.log"; echo "report.sh: npm ci failed"; exit 1; }
-fi
+sh "$SRCDIR/tests/browser/deps.sh" "$SRCDIR" "$deps"
 cp "$SRCDIR/tests/browser/report_test.mjs" "$deps/"
 
 cases=""

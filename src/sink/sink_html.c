@@ -127,15 +127,22 @@ static void json_seconds(FILE *out, uint64_t ns)
     textout_seconds(out, ns);
 }
 
-static void write_series(FILE *out, const struct profile_series *s)
+/* A heap total's kept points. The runtime writes the three totals at each collection, so
+ * their times are usually one list: when an earlier kind (same_as) has the same times,
+ * they are not written again ("t_of" names it), a seventh of a dense report. */
+static void write_series(FILE *out, const struct profile_series *s, const char *same_as)
 {
-    fputs("{\"t\":[", out);
-    for (size_t i = 0; i < s->count; i++) {
-        if (i)
-            fputc(',', out);
-        json_seconds(out, s->time_ns[i]);
+    if (same_as) {
+        fprintf(out, "{\"t_of\":\"%s\",\"b\":[", same_as);
+    } else {
+        fputs("{\"t\":[", out);
+        for (size_t i = 0; i < s->count; i++) {
+            if (i)
+                fputc(',', out);
+            json_seconds(out, s->time_ns[i]);
+        }
+        fputs("],\"b\":[", out);
     }
-    fputs("],\"b\":[", out);
     for (size_t i = 0; i < s->count; i++) {
         if (i)
             fputc(',', out);
@@ -242,7 +249,13 @@ static void write_run(FILE *out, const struct profile_view *v, const struct run_
     fputs("],\n\"totals\":{", out);
     for (size_t k = 0; k < 3; k++) {
         fprintf(out, "%s\"%s\":", k ? "," : "", kinds[k]);
-        write_series(out, &v->totals[k]);
+        const char *same_as = NULL;
+        for (size_t j = 0; j < k && !same_as; j++)
+            if (v->totals[j].count == v->totals[k].count && v->totals[k].count &&
+                memcmp(v->totals[j].time_ns, v->totals[k].time_ns,
+                       v->totals[k].count * sizeof *v->totals[k].time_ns) == 0)
+                same_as = kinds[j];
+        write_series(out, &v->totals[k], same_as);
     }
     fputs("},\n\"markers\":[", out);
     for (size_t i = 0; i < v->marker_count; i++) {

@@ -133,3 +133,34 @@ for f in "${files[@]}"; do
     fi
     rm -f "$OUT".*
 done
+
+# The HTML report in a browser (issue 14: the report of the dense eventlog renders in
+# under a second): the report of gen-hc-128M is loaded in headless Chromium (puppeteer-
+# core, tests/browser/report_render.mjs), the median of 5 loads of the time from navigation
+# start to report.js having drawn the page and to the first frame painted with it. Needs
+# chromium, node and npm (puppeteer-core is installed as for tests/report.sh); skipped
+# with a message without them.
+report_render() {
+    local f="$BENCH_DIR/gen-hc-128M.eventlog" src deps browser
+    src=$(cd "$(dirname "$0")/../.." && pwd)
+    deps=${REPORT_DEPS:-$PWD/tests/browser-deps}
+    echo
+    [ -s "$f" ] && supports html || return 0
+    browser=$(command -v chromium || command -v chromium-browser || true)
+    if [ -z "$browser" ] || ! command -v node >/dev/null || ! command -v npm >/dev/null; then
+        echo "report render: skipped (chromium, node or npm not installed)"
+        return 0
+    fi
+    if ! sh "$src/tests/browser/deps.sh" "$src" "$deps" >/dev/null 2>&1; then
+        echo "report render: skipped (npm ci of puppeteer-core failed)"
+        return 0
+    fi
+    "$EV2HP" -q "$f" -o "$OUT.html" || return 0
+    cp "$src/tests/browser/report_render.mjs" "$deps/"
+    echo "report of gen-hc-128M.eventlog in Chromium (ms since navigation start, median of 5 loads):"
+    printf '  '
+    timeout 300 node "$deps/report_render.mjs" "$browser" "$OUT.html" 5 ||
+        echo "report render: failed"
+    rm -f "$OUT.html"
+}
+report_render
