@@ -195,9 +195,10 @@ static enum census_status close_census(struct census *c, struct ev_error *err)
     c->in_census = false;
     if (c->open_is_bio)
         return hold(c, err);
-    /* Under recovery, a census that begins before the one reported before it is a copy
-     * of earlier bytes (the race copies buffers): dropped, not clamped into the run. */
-    if (c->opt.recover && c->stats.censuses > 0 && c->open_time_ns < c->stats.last_time_ns) {
+    /* Under recovery, a census that begins before the one reported before it, or at the
+     * same nanosecond, is a copy of earlier bytes (the race copies buffers; no two
+     * censuses of one run share a timestamp): dropped, not clamped into the run. */
+    if (c->opt.recover && c->stats.censuses > 0 && c->open_time_ns <= c->stats.last_time_ns) {
         c->stats.lost_to_damage++;
         c->stats.copies_dropped++;
         bands_rollback(c->bands, &c->open_mark);
