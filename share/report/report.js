@@ -212,6 +212,21 @@
     return run.bands.filter((b) => !state.hidden.has(b.key));
   }
 
+  /* The total of the visible bands at every point of the run, computed once per set of
+   * hidden bands (the domain and the reduction to pixel columns both need it, on every
+   * draw: a dense profile has hundreds of thousands of values). */
+  function visibleTotals(run) {
+    const key = [...state.hidden].join("\u0000");
+    if (run.totalsCache && run.totalsCache.key === key) return run.totalsCache.sums;
+    const sums = new Float64Array(run.t.length);
+    for (const band of visibleBands(run)) {
+      const v = run.v[band.index];
+      for (let i = 0; i < sums.length; i++) sums[i] += v[i];
+    }
+    run.totalsCache = { key: key, sums: sums };
+    return sums;
+  }
+
   /* Points of the run within the range, with one neighbour each side to reach the edges. */
   function pointRange(run) {
     const t = run.t;
@@ -232,7 +247,7 @@
       for (let i = a; i <= b; i++) idx.push(i);
       return idx;
     }
-    const bands = visibleBands(run);
+    const sums = visibleTotals(run);
     let col = null;
     let hi = -1;
     let lo = -1;
@@ -244,8 +259,7 @@
       else idx.push(Math.min(hi, lo), Math.max(hi, lo));
     };
     for (let i = a; i <= b; i++) {
-      let total = 0;
-      for (const band of bands) total += run.v[band.index][i];
+      const total = sums[i];
       const c = Math.floor(x(run.t[i]));
       if (c !== col || i === a || i === b) {
         flush();
@@ -304,14 +318,16 @@
         for (let i = a; i <= b; i++) hi = Math.max(hi, censusTotal(run, i));
         continue;
       }
-      const bands = visibleBands(run);
-      for (let i = a; i <= b; i++) {
-        let total = 0;
-        for (const band of bands) {
-          const v = run.v[band.index][i];
-          total += v;
-          if (view === "lines") hi = Math.max(hi, v);
+      if (view === "lines") {
+        for (const band of visibleBands(run)) {
+          const v = run.v[band.index];
+          for (let i = a; i <= b; i++) if (v[i] > hi) hi = v[i];
         }
+        continue;
+      }
+      const sums = visibleTotals(run);
+      for (let i = a; i <= b; i++) {
+        const total = sums[i];
         if (view === "stream") {
           hi = Math.max(hi, total / 2);
           lo = Math.min(lo, -total / 2);
