@@ -4,7 +4,8 @@
 # and 9.10 -P run stack for stack, single and -N2 threaded; the GHC 9.6 -P run and the
 # GHC 9.10 -p run in total (see tests/data/timeprof/README.md). Then the
 # command line: --system-ccs, --from/--to, an input without a time profile, the flame
-# graph drawn by default for a time-profile-only eventlog, and --summary's time profile.
+# graph drawn by default for a time-profile-only eventlog (and the HTML report's), and
+# --summary's time profile.
 set -u
 : "${EV2HP:?}" "${SRCDIR:?}" "${PYTHON3:=python3}"
 data="$SRCDIR/tests/data/timeprof"
@@ -105,6 +106,21 @@ grep -q 'no time profile to draw' "$tmp/err" || fail "--view flame without a tim
 # A heap profile still draws its heap chart by default.
 "$EV2HP" "$SRCDIR/tests/data/leak-hc.eventlog" -o "$tmp/heap.svg" || fail "heap chart: status $?"
 grep -q 'class="frame' "$tmp/heap.svg" && fail "heap chart drawn as a flame graph"
+# The HTML report: the same refusal; a time profile's report carries its tree and opens
+# on the flame graph when there is no census, on the heap chart when there are some.
+"$EV2HP" "$SRCDIR/tests/data/leak-hc.eventlog" --view icicle -o "$tmp/none.html" 2> "$tmp/err"
+st=$?
+[ $st -eq 4 ] || fail "html --view icicle without a time profile: status $st"
+grep -q 'no time profile to draw (--view icicle' "$tmp/err" || fail "html --view icicle: $(cat "$tmp/err")"
+[ -e "$tmp/none.html" ] && fail "html --view icicle without a time profile: a file was left"
+"$EV2HP" "$data/tpsingle-P.eventlog" -o "$tmp/tp.html" || fail "html of a time profile: status $?"
+grep -q '"view":"flame"' "$tmp/tp.html" || fail "html of a time profile does not open on the flame graph"
+grep -q '"flame":{"ccs":\[' "$tmp/tp.html" || fail "html of a time profile has no flame data"
+"$EV2HP" "$SRCDIR/tests/data/labels-hc-g96.eventlog" -o "$tmp/both.html" || fail "html: status $?"
+grep -q '"flame":{"ccs":\[' "$tmp/both.html" || fail "html of heap and time profile: no flame data"
+grep -q '"view":' "$tmp/both.html" && fail "html of heap and time profile: not on the heap chart"
+"$EV2HP" "$SRCDIR/tests/data/leak-hc.eventlog" -o "$tmp/heap.html" || fail "html: status $?"
+grep -q '"flame":null' "$tmp/heap.html" || fail "html of a heap profile: flame data"
 "$EV2HP" --view sideways "$data/tpsingle-P.eventlog" -o "$tmp/x.svg" 2> "$tmp/err"
 [ $? -eq 2 ] || fail "--view sideways: not a usage error"
 

@@ -985,6 +985,11 @@
   const tableBox = el("section", { id: "bands" });
   function drawTable() {
     tableBox.textContent = "";
+    if (!data.run.bands.length && !data.run.censuses) {
+      // a time profile alone, or an eventlog without heap profiling: no table to sort
+      tableBox.append(el("h2", {}, "Bands"), el("p", { class: "hint" }, "no heap census"));
+      return;
+    }
     const input = el("input", {
       id: "filter",
       type: "search",

@@ -38,6 +38,7 @@ struct html_sink {
     struct sink base;
     struct chart_options chart;
     struct profile *profile;
+    struct ev_error error;          /* why finish failed, when errno cannot say */
 };
 
 static int no_memory(void)
@@ -442,13 +443,11 @@ static int write_data(struct html_sink *h, const struct profile_view *now,
         json_u64(out, h->chart.y_max);
     }
     /* the view the page opens with: --view's, or the flame graph when the input has a
-     * time profile and no census (a flame view without a time profile: the page's own) */
+     * time profile and no census (html_finish refused a flame view without one) */
     enum chart_view view = h->chart.view;
-    bool flame = timeprof_present(ctx->timeprof);
-    if (view == CHART_VIEW_AUTO && now->censuses == 0 && flame)
+    if (view == CHART_VIEW_AUTO && now->censuses == 0 && timeprof_present(ctx->timeprof))
         view = CHART_VIEW_FLAME;
-    if (view != CHART_VIEW_AUTO &&
-        (flame || (view != CHART_VIEW_FLAME && view != CHART_VIEW_ICICLE)))
+    if (view != CHART_VIEW_AUTO)
         fprintf(out, ",\"view\":\"%s\"", chart_view_name(view));
     fputs("}}", out);
     return 0;
@@ -461,6 +460,13 @@ static int html_finish(struct sink *s)
     FILE *out = s->out;
     struct profile_view now, base_view;
     bool compare = ctx->base && ctx->base->chart;
+    /* --view flame or icicle asks for a time profile, as for the charts */
+    if ((h->chart.view == CHART_VIEW_FLAME || h->chart.view == CHART_VIEW_ICICLE) &&
+        !timeprof_present(ctx->timeprof)) {
+        ev_error_set(&h->error, "the input has no time profile to draw (--view %s; run the "
+                     "program with +RTS -p -l)", chart_view_name(h->chart.view));
+        return -1;
+    }
     if (compare ? compare_union_views(ctx->base, h->profile, ctx->bands, &base_view, &now) != 0
                 : profile_view(h->profile, ctx->bands, &now) != 0)
         return no_memory();
@@ -490,6 +496,12 @@ static int html_finish(struct sink *s)
     return ferror(out) ? -1 : 0;
 }
 
+static const struct ev_error *html_failure(const struct sink *s)
+{
+    const struct html_sink *h = (const struct html_sink *)s;
+    return h->error.what[0] ? &h->error : NULL;
+}
+
 static void html_destroy(struct sink *s)
 {
     struct html_sink *h = (struct html_sink *)s;
@@ -503,6 +515,7 @@ static const struct sink_ops html_ops = {
     .total = html_total,
     .finish = html_finish,
     .destroy = html_destroy,
+    .failure = html_failure,
 };
 
 struct sink *sink_html_new(FILE *out, const struct sink_context *ctx)
