@@ -423,13 +423,18 @@
         plot.append(p);
       }
     } else {
-      for (const layer of layers(run, state.view, idx)) {
-        let d = "";
-        for (let i = 0; i < xs.length; i++)
-          d += (i ? "L" : "M") + xs[i] + "," + yc(layer.hi[i]).toFixed(1);
-        for (let i = xs.length - 1; i >= 0; i--)
-          d += "L" + xs[i] + "," + yc(layer.lo[i]).toFixed(1);
+      // a layer's lower edge is the upper edge of the one below: each edge's points are
+      // formatted once (a dense profile has tens of thousands per chart)
+      const layered = layers(run, state.view, idx);
+      const edge = (ys) => xs.map((xv, i) => xv + "," + yc(ys[i]).toFixed(1));
+      let below = layered.length ? edge(layered[0].lo) : [];
+      for (const layer of layered) {
+        const upper = edge(layer.hi);
         if (!xs.length) continue;
+        let back = "";
+        for (let i = below.length - 1; i >= 0; i--) back += "L" + below[i];
+        const d = "M" + upper.join("L") + back;
+        below = upper;
         plot.append(
           svg("path", {
             d: d + "Z",
