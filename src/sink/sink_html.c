@@ -32,7 +32,7 @@
 
 #define PEAK_TOP 10     /* bands named at the peak */
 #define SUSPECTS 10     /* suspects listed, as --summary */
-#define FLAME_MAX_NODES 20000   /* calling contexts in the flame data (~40 bytes each) */
+#define FLAME_MAX_NODES 20000   /* calling contexts in the flame data (~20 bytes each) */
 
 struct html_sink {
     struct sink base;
@@ -275,6 +275,12 @@ static int by_u64_desc(const void *a, const void *b)
     return x < y ? 1 : x > y ? -1 : 0;
 }
 
+static int by_u32(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return x < y ? -1 : x > y;
+}
+
 static void write_peak(FILE *out, const struct peak *pk, const struct bands *bands)
 {
     fputs("{\"bytes\":", out);
@@ -297,9 +303,12 @@ static void write_peak(FILE *out, const struct peak *pk, const struct bands *ban
 /* The time profile's calling-context tree for the flame and icicle views: the cost
  * centres the kept nodes name (frame name, module, source location, fill colour as
  * flame.c chooses it), and per node its parent, cost centre, self and inclusive samples,
- * parents first. Bounded: past FLAME_MAX_NODES nodes, only the largest are kept (a
- * node's parent is never smaller than it, so the kept ones still form a tree) and the
- * data says how many were dropped; their samples stay in their parents' totals. */
+ * parents first. Bounded: past FLAME_MAX_NODES nodes, only the largest are kept, those
+ * of equal samples at the edge in tree order (a node's parent is never smaller than it
+ * and comes first, so the kept ones still form a tree), and the data says how many were
+ * dropped; their samples stay in their parents' totals. Cost
+ * centres are numbered by the eventlog (any 32-bit number), so they are found in a
+ * sorted list of the kept ones, not in a table indexed by number. */
 static int write_flame(FILE *out, const struct sink_context *ctx)
 {
     const struct timeprof *tp = ctx->timeprof;
@@ -307,59 +316,68 @@ static int write_flame(FILE *out, const struct sink_context *ctx)
     if (timeprof_tree(tp, ctx->system_ccs, &tree) != 0)
         return -1;
     uint32_t *map = malloc(tree.count * sizeof *map);       /* node -> kept index */
-    uint32_t *ccmap = NULL;                                  /* cc -> written index */
-    uint32_t max_cc = 0;
-    for (uint32_t i = 0; i < tree.count; i++)
-        if (tree.nodes[i].cc > max_cc)
-            max_cc = tree.nodes[i].cc;
-    ccmap = malloc(((size_t)max_cc + 1) * sizeof *ccmap);
-    uint64_t threshold = 1;
-    if (map && ccmap && tree.count > FLAME_MAX_NODES) {
-        uint64_t *totals = malloc(tree.count * sizeof *totals);
-        if (!totals) {
-            free(map);
-            map = NULL;
-        } else {
-            for (uint32_t i = 0; i < tree.count; i++)
-                totals[i] = tree.nodes[i].total;
-            qsort(totals, tree.count, sizeof *totals, by_u64_desc);
-            /* strictly more than the first one left out: at most FLAME_MAX_NODES */
-            threshold = totals[FLAME_MAX_NODES] + 1;
-            free(totals);
-        }
+    uint32_t *ccs = malloc(tree.count * sizeof *ccs);       /* kept cost centres, sorted */
+    uint64_t *totals = tree.count > FLAME_MAX_NODES ? malloc(tree.count * sizeof *totals)
+                                                    : NULL;
+    char *name = NULL;
+    size_t name_size = 0;
+    int rc = -1;
+    if (!map || !ccs || (tree.count > FLAME_MAX_NODES && !totals))
+        goto done;
+    /* kept: the nodes above the FLAME_MAX_NODES-th largest total, and as many of those
+     * equal to it as the bound leaves room for */
+    uint64_t edge = 0;
+    size_t room = 0;
+    if (totals) {
+        for (uint32_t i = 0; i < tree.count; i++)
+            totals[i] = tree.nodes[i].total;
+        qsort(totals, tree.count, sizeof *totals, by_u64_desc);
+        edge = totals[FLAME_MAX_NODES - 1];
+        room = FLAME_MAX_NODES;
+        for (uint32_t i = 0; i < tree.count && totals[i] > edge; i++)
+            room--;
     }
-    if (!map || !ccmap) {
-        free(map);
-        free(ccmap);
-        timeprof_tree_free(&tree);
-        return -1;
-    }
-    for (uint32_t c = 0; c <= max_cc; c++)
-        ccmap[c] = UINT32_MAX;
-    uint32_t kept = 0, ccs = 0;
+    uint32_t kept = 0;
+    size_t nccs = 0;
     uint64_t dropped = 0, dropped_samples = 0;
-    fputs("{\"ccs\":[", out);
     for (uint32_t i = 0; i < tree.count; i++) {
         const struct timeprof_node *n = &tree.nodes[i];
-        bool keep = i == 0 || (n->total >= threshold && map[n->parent] != UINT32_MAX);
+        bool fits = n->total > edge || (n->total == edge && room > 0);
+        bool keep = i == 0 || (fits && map[n->parent] != UINT32_MAX);
+        if (keep && totals && n->total == edge && room > 0)
+            room--;
         map[i] = keep ? kept++ : UINT32_MAX;
+        if (keep && i > 0)
+            ccs[nccs++] = n->cc;
         if (!keep) {
             dropped++;
             if (map[n->parent] != UINT32_MAX)   /* the top of a dropped subtree */
                 dropped_samples += n->total;
-            continue;
         }
-        if (i == 0 || ccmap[n->cc] != UINT32_MAX)
-            continue;
-        ccmap[n->cc] = ccs++;
+    }
+    qsort(ccs, nccs, sizeof *ccs, by_u32);
+    size_t unique = 0;
+    for (size_t i = 0; i < nccs; i++)
+        if (i == 0 || ccs[i] != ccs[unique - 1])
+            ccs[unique++] = ccs[i];
+    fputs("{\"ccs\":[", out);
+    for (size_t i = 0; i < unique; i++) {
         struct timeprof_cc cc;
-        char scratch[16], name[1024], colour[8];
-        timeprof_cc_names(tp, n->cc, &cc, scratch);
-        size_t len = timeprof_frame_name(&cc, name, sizeof name);
+        char scratch[16], colour[8];
+        timeprof_cc_names(tp, ccs[i], &cc, scratch);
+        /* the whole name, however long (never cut inside a character) */
+        size_t len = timeprof_frame_name(&cc, name, name_size);
+        if (len >= name_size) {
+            free(name);
+            name_size = len + 1;
+            if (!(name = malloc(name_size)))
+                goto done;
+            timeprof_frame_name(&cc, name, name_size);
+        }
         struct dl_color fill = flame_frame_color(&cc);
         snprintf(colour, sizeof colour, "#%02x%02x%02x", fill.r, fill.g, fill.b);
-        fputs(ccs > 1 ? ",\n[" : "\n[", out);
-        textout_json_string_html(out, name, len < sizeof name ? len : sizeof name - 1);
+        fputs(i ? ",\n[" : "\n[", out);
+        textout_json_string_html(out, name, len);
         fputc(',', out);
         textout_json_string_html(out, cc.module, cc.module_len);
         fputc(',', out);
@@ -375,23 +393,23 @@ static int write_flame(FILE *out, const struct sink_context *ctx)
         if (i == 0) {
             fputs("-1,-1,", out);
         } else {
+            const uint32_t *at = bsearch(&n->cc, ccs, unique, sizeof *ccs, by_u32);
             fputs(",\n", out);
             json_u64(out, map[n->parent]);
             fputc(',', out);
-            json_u64(out, ccmap[n->cc]);
+            json_u64(out, (uint64_t)(at - ccs));
             fputc(',', out);
         }
         json_u64(out, n->self);
         fputc(',', out);
         json_u64(out, n->total);
     }
-    uint32_t caps = timeprof_cap_count(tp);
     fputs("],\n\"samples\":", out);
     json_u64(out, tree.nodes[0].total);
     fputs(",\"interval_s\":", out);
     json_seconds(out, timeprof_interval_ns(tp));
-    fprintf(out, ",\"capabilities\":%" PRIu32 ",\"system\":%s,\"max_depth\":%u", caps,
-            ctx->system_ccs ? "true" : "false", tree.max_depth);
+    fprintf(out, ",\"capabilities\":%" PRIu32 ",\"system\":%s,\"max_depth\":%u",
+            timeprof_cap_count(tp), ctx->system_ccs ? "true" : "false", tree.max_depth);
     fputs(",\"dropped_nodes\":", out);
     json_u64(out, dropped);
     fputs(",\"dropped_samples\":", out);
@@ -399,10 +417,14 @@ static int write_flame(FILE *out, const struct sink_context *ctx)
     fputs(",\"outside_window\":", out);
     json_u64(out, timeprof_outside(tp));
     fputc('}', out);
+    rc = 0;
+done:
     free(map);
-    free(ccmap);
+    free(ccs);
+    free(totals);
+    free(name);
     timeprof_tree_free(&tree);
-    return 0;
+    return rc;
 }
 
 static int write_data(struct html_sink *h, const struct profile_view *now,
