@@ -78,8 +78,14 @@ void ev_print_fields(FILE *out, uint16_t tag, const union ev_body *body);
 /* The smallest payload holding every field of tag (each string as its NUL alone). */
 size_t ev_min_size(uint16_t tag);
 
-/* What an event is for (evdefs.h, "Roles"); EVR_NONE for a tag not in the registry. */
-enum ev_role ev_role(uint16_t tag);
+/* What an event is for (evdefs.h, "Roles"); EVR_NONE for a tag not in the registry.
+ * Asked once per event the assembler sees, so a table lookup the compiler can inline. */
+#define EV_ROLE_TAGS 256
+extern const unsigned char ev_role_by_tag[EV_ROLE_TAGS];
+static inline enum ev_role ev_role(uint16_t tag)
+{
+    return tag < EV_ROLE_TAGS ? (enum ev_role)ev_role_by_tag[tag] : EVR_NONE;
+}
 
 /* Whether every field of tag has a fixed wire size, so that ev_min_size is its size. */
 bool ev_has_fixed_size(uint16_t tag);
