@@ -152,14 +152,21 @@ static struct sink_settings settings_of(const struct convert_options *opt)
     return (struct sink_settings){ opt->chart, opt->png_scale, opt->system_ccs };
 }
 
-/* What the requested outputs (and --max-peak) need of the run model. */
-static void model_needs(const struct convert_options *opt, struct run_model_needs *needs)
+/* What the requested outputs (and --max-peak) need of the run model: 0, or -1 with err
+ * set. */
+static int model_needs(const struct convert_options *opt, struct run_model_needs *needs,
+                       struct ev_error *err)
 {
     struct sink_settings settings = settings_of(opt);
     memset(needs, 0, sizeof *needs);
     for (size_t i = 0; i < opt->output_count; i++)
-        sink_needs(opt->outputs[i].format, &settings, needs);
+        if (sink_needs(opt->outputs[i].format, &settings, needs) != 0) {
+            ev_error_set(err, "the outputs ask for more than %d chart resolutions",
+                         RUN_MODEL_RESOLUTIONS);
+            return -1;
+        }
     needs->peak |= opt->has_max_peak;
+    return 0;
 }
 
 static int open_outputs(struct run *run, const struct sink_context *ctx)
@@ -207,7 +214,12 @@ static void close_outputs(struct run *run, bool commit)
 
 static int finish_outputs(struct run *run)
 {
-    run_model_finish(&run->model);   /* final now: the peak's largest bands first */
+    struct ev_error err = { 0 };
+    /* final now: the peak's largest bands first, the profile at every resolution */
+    if (run_model_finish(&run->model, &err) != 0) {
+        errno = ENOMEM;
+        return output_failed(run, 0);
+    }
     for (size_t i = 0; i < run->output_count; i++) {
         struct sink *s = run->outputs[i].sink;
         if (s->ops->finish && s->ops->finish(s) != 0)
@@ -297,7 +309,7 @@ static void base_needs(const struct convert_options *opt, struct run_model_needs
     if (wants(opt, format_is_chart)) {
         struct profile_options feed;
         chart_profile_options(opt->chart ? opt->chart : &defaults, &feed);
-        run_model_need_chart(needs, &feed);
+        (void)run_model_need_chart(needs, &feed);   /* the first resolution: never refused */
     }
     if (wants(opt, format_is_summary))
         run_model_need_summary(needs, &defaults.profile);
@@ -328,7 +340,10 @@ static int read_base(struct run *run)
         return -1;
     }
     run->base_model.name = run->base_input.name;
-    run_model_finish(&run->base_model);
+    if (run_model_finish(&run->base_model, &err) != 0) {
+        fail(r, EXIT_BAD_INPUT, r->base_name, &err);
+        return -1;
+    }
     if (out.damaged && opt->strict) {
         fail(r, EXIT_BAD_INPUT, r->base_name, &out.damage);
         return -1;
@@ -497,8 +512,7 @@ static void convert_input(struct run *run, const char *input_name)
         iopt.time_profile = &topt;
     }
     struct run_model_needs needs;
-    model_needs(opt, &needs);
-    if (run_model_init(&run->model, &needs, &err) != 0) {
+    if (model_needs(opt, &needs, &err) != 0 || run_model_init(&run->model, &needs, &err) != 0) {
         fail(result, EXIT_BAD_INPUT, input_name, &err);
         return;
     }

@@ -33,17 +33,29 @@ static bool same_feed(const struct profile_options *a, const struct profile_opti
            (!a->has_to || a->to_seconds == b->to_seconds);
 }
 
-void run_model_need_chart(struct run_model_needs *n, const struct profile_options *feed)
+static unsigned held_columns(unsigned columns)
 {
-    /* outputs of one run share their chart options: one feed, the finest columns */
-    if (!n->chart || feed->columns > n->chart_feed.columns) {
-        unsigned columns = feed->columns;
-        if (n->chart && n->chart_feed.columns > columns)
-            columns = n->chart_feed.columns;
-        n->chart_feed = *feed;
-        n->chart_feed.columns = columns;
+    return columns < PROFILE_MIN_COLUMNS ? PROFILE_MIN_COLUMNS
+           : columns > PROFILE_MAX_COLUMNS ? PROFILE_MAX_COLUMNS : columns;
+}
+
+int run_model_need_chart(struct run_model_needs *n, const struct profile_options *feed)
+{
+    unsigned columns = held_columns(feed->columns);
+    size_t i = 0;
+    while (i < n->resolutions && n->columns[i] != columns)
+        i++;
+    if (i == n->resolutions) {
+        if (n->resolutions == RUN_MODEL_RESOLUTIONS)
+            return -1;
+        n->columns[n->resolutions++] = columns;
     }
+    /* outputs of one run share their chart options: one feed, the finest columns */
+    unsigned finest = n->chart && n->chart_feed.columns > columns ? n->chart_feed.columns : columns;
+    n->chart_feed = *feed;
+    n->chart_feed.columns = finest;
     n->chart = true;
+    return 0;
 }
 
 void run_model_need_summary(struct run_model_needs *n, const struct profile_options *feed)
@@ -75,6 +87,8 @@ int run_model_init(struct run_model *m, const struct run_model_needs *needs,
 
 void run_model_free(struct run_model *m)
 {
+    for (size_t i = 0; i < RUN_MODEL_RESOLUTIONS; i++)
+        profile_free(m->reduced[i]);
     profile_free(m->profile);
     profile_free(m->every);
     peak_free(&m->peak);
@@ -146,11 +160,20 @@ static int by_time(const void *a, const void *b)
     return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
-void run_model_finish(struct run_model *m)
+int run_model_finish(struct run_model *m, struct ev_error *err)
 {
     peak_sort(&m->peak);   /* the largest bands first for every reader */
     if (m->marker_count)   /* an eventlog gives them by capability, not by time */
         qsort(m->markers, m->marker_count, sizeof *m->markers, by_time);
+    for (size_t i = 0; m->profile && i < m->needs.resolutions; i++) {
+        if (m->reduced[i] || m->needs.columns[i] == profile_columns(m->profile))
+            continue;
+        struct profile_options o = m->needs.chart_feed;
+        o.columns = m->needs.columns[i];
+        if (!(m->reduced[i] = profile_reduce(m->profile, &o, err)))
+            return -1;
+    }
+    return 0;
 }
 
 /* opt's band selection and resolution over feed's filters and window. */
@@ -166,15 +189,17 @@ static struct profile_options selection_over(const struct profile_options *opt,
     return o;
 }
 
-struct profile *run_model_chart(const struct run_model *m, const struct profile_options *opt,
-                                struct ev_error *err)
+const struct profile *run_model_chart(const struct run_model *m,
+                                      const struct profile_options *opt, struct ev_error *err)
 {
-    if (!m->profile) {
-        ev_error_set(err, "no chart profile was asked of the run");
-        return NULL;
-    }
-    struct profile_options o = selection_over(opt, &m->needs.chart_feed);
-    return profile_reduce(m->profile, &o, err);
+    unsigned columns = held_columns(opt->columns);
+    if (m->profile && columns == profile_columns(m->profile))
+        return m->profile;
+    for (size_t i = 0; m->profile && i < m->needs.resolutions; i++)
+        if (m->needs.columns[i] == columns && m->reduced[i])
+            return m->reduced[i];
+    ev_error_set(err, "no chart profile of %u columns was asked of the run", columns);
+    return NULL;
 }
 
 struct profile *run_model_summary(const struct run_model *m, const struct profile_options *opt,

@@ -4,10 +4,12 @@
  * census, marker and heap total (convert.c feeds it, and a --compare base its own):
  *
  *   - one profile (profile.h) at the finest resolution any requested output needs, with
- *     the filters and window of the charts. Each output takes its own copy at finish,
- *     reduced to its resolution and band selection (run_model_profile, profile_reduce):
- *     exactly what a profile of its own would have kept, so `-o a.svg -o a.png -o
- *     a.html` costs one profile's feeding, not three;
+ *     the filters, window and band selection of the charts (the outputs of one run share
+ *     one set of chart options). At the end of input it is reduced once to each coarser
+ *     resolution asked for (profile_reduce: exactly what a profile of that resolution
+ *     would have kept), and outputs borrow the one of their resolution
+ *     (run_model_chart): `-o a.svg -o a.png -o a.html` costs one profile's feeding and
+ *     one reduction, not three profiles;
  *   - a second profile only when the summary's feed differs from the charts' (it lists
  *     every band: --include/--exclude do not apply to it; a base's summary has no
  *     window), which no reduction can recover;
@@ -33,18 +35,23 @@
 
 struct timeprof;   /* census/timeprof.h */
 
+#define RUN_MODEL_RESOLUTIONS 4         /* distinct chart resolutions of one run */
+
 /* What the requested outputs need of a run; zeroed, then each need added. */
 struct run_model_needs {
     bool chart;                          /* a chart or the report draws the censuses */
-    struct profile_options chart_feed;   /* their filters and window; columns: the finest */
+    struct profile_options chart_feed;   /* their options; columns: the finest */
+    unsigned columns[RUN_MODEL_RESOLUTIONS]; /* each resolution asked for, held to limits */
+    size_t resolutions;
     bool summary;                        /* band statistics of every band */
     struct profile_options summary_feed; /* its window (no filters) */
     bool peak;                           /* the exact peak census */
     bool markers;                        /* every marker, listed */
 };
 
-/* A chart or report of feed's filters and window, at feed's columns. */
-void run_model_need_chart(struct run_model_needs *n, const struct profile_options *feed);
+/* A chart or report of feed's options, at feed's columns. 0, or -1 when the run asks for
+ * more than RUN_MODEL_RESOLUTIONS resolutions. */
+int run_model_need_chart(struct run_model_needs *n, const struct profile_options *feed);
 /* A summary of feed's window (feed's filters are ignored: a summary lists every band). */
 void run_model_need_summary(struct run_model_needs *n, const struct profile_options *feed);
 
@@ -61,6 +68,8 @@ struct run_model {
     const struct bands *bands;
     const struct timeprof *timeprof; /* or NULL: none read */
     struct profile *profile;       /* the charts' feed at the finest columns; or NULL */
+    struct profile *reduced[RUN_MODEL_RESOLUTIONS]; /* at needs.columns[i], by
+                                    * run_model_finish; NULL for the finest (profile) */
     struct profile *every;         /* the summary's, when its feed is not the charts' */
     bool track_peak;
     struct peak peak;              /* sorted by run_model_finish */
@@ -82,15 +91,15 @@ int run_model_frame(struct run_model *m, const struct census_frame *frame);
 int run_model_marker(struct run_model *m, uint64_t time_ns, const char *text, size_t len);
 int run_model_total(struct run_model *m, enum heap_total kind, uint64_t time_ns,
                     uint64_t bytes);
-/* The end of input: the peak's bands and the markers put in order. */
-void run_model_finish(struct run_model *m);
+/* The end of input: the peak's bands and the markers put in order, the profile reduced
+ * to each coarser resolution asked for. 0, or -1 with err set when out of memory. */
+int run_model_finish(struct run_model *m, struct ev_error *err);
 
-/* A chart's or the report's own profile: the model's, reduced to opt's columns (0: the
- * model's) and band selection; opt's filters and window must be those the model was
- * asked for. The caller frees it. NULL with err set when the model has no chart profile
- * or memory ran out. */
-struct profile *run_model_chart(const struct run_model *m, const struct profile_options *opt,
-                                struct ev_error *err);
+/* The profile a chart or the report of opt draws (lent: valid until run_model_free):
+ * the model's at opt's columns, which must have been asked for (run_model_need_chart)
+ * with the same options. NULL with err set when it was not. */
+const struct profile *run_model_chart(const struct run_model *m,
+                                      const struct profile_options *opt, struct ev_error *err);
 /* The summary's: every band in the summary's window, ordered by opt's sort. */
 struct profile *run_model_summary(const struct run_model *m, const struct profile_options *opt,
                                   struct ev_error *err);

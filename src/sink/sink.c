@@ -127,7 +127,7 @@ struct sink *sink_new(enum output_format format, FILE *out, const struct sink_co
     }
 }
 
-void sink_needs(enum output_format format, const struct sink_settings *settings,
+int sink_needs(enum output_format format, const struct sink_settings *settings,
                 struct run_model_needs *needs)
 {
     struct chart_options defaults;
@@ -139,14 +139,17 @@ void sink_needs(enum output_format format, const struct sink_settings *settings,
     struct profile_options feed;
     if (format == FORMAT_HTML) {
         sink_html_profile_options(chart, &feed);
-        run_model_need_chart(needs, &feed);
         needs->peak = true;   /* the report shows the exact peak and its largest bands */
-    } else if (format_is_chart(format)) {
+        return run_model_need_chart(needs, &feed);
+    }
+    if (format_is_chart(format)) {
         chart_profile_options(chart, &feed);
-        run_model_need_chart(needs, &feed);
-    } else if (format_is_summary(format)) {
+        return run_model_need_chart(needs, &feed);
+    }
+    if (format_is_summary(format)) {
         run_model_need_summary(needs, &chart->profile);
         needs->peak = true;
         needs->markers = true;
     }
+    return 0;
 }

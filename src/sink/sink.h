@@ -115,8 +115,9 @@ struct sink {
 struct sink *sink_new(enum output_format format, FILE *out, const struct sink_context *ctx,
                       const struct sink_settings *settings);
 
-/* Adds what a sink of format needs of the run model (runmodel.h) to needs. */
-void sink_needs(enum output_format format, const struct sink_settings *settings,
+/* Adds what a sink of format needs of the run model (runmodel.h) to needs: 0, or -1 when
+ * the run asks for more chart resolutions than a run model keeps. */
+int sink_needs(enum output_format format, const struct sink_settings *settings,
                 struct run_model_needs *needs);
 
 struct sink *sink_hp_new(FILE *out, const struct sink_context *ctx);

@@ -1,7 +1,7 @@
 /* sink_chart.c: the picture sinks, SVG and PNG: one chart, two ways to write it.
  *
  * The run is read once into the run model (runmodel.h), which every chart, the report and
- * the summary draw from; at finish this sink takes the model's profile reduced to its own
+ * the summary draw from; at finish this sink borrows the model's profile at its own
  * resolution (exactly what a profile of its own would have kept), selects the bands and
  * lays out the chart (chart.h, or two panels with --compare, compare.h) into a display
  * list with the shared text metrics. Only the
@@ -82,9 +82,9 @@ static int heap_layout(struct chart_sink *g, struct textmeasure *tm, struct disp
     struct profile_options popt;
     chart_profile_options(&g->chart, &popt);
     struct ev_error err;
-    struct profile *now = run_model_chart(ctx->run, &popt, &err);
-    struct profile *was = ctx->base && ctx->base->profile ? run_model_chart(ctx->base, &popt, &err)
-                                                          : NULL;
+    const struct profile *now = run_model_chart(ctx->run, &popt, &err);
+    const struct profile *was = ctx->base && ctx->base->profile
+                                    ? run_model_chart(ctx->base, &popt, &err) : NULL;
     int rc = -1;
     if (now && (was || !(ctx->base && ctx->base->profile))) {
         struct compare_run n = { now, ctx->bands, ctx->info, ctx->input_name };
@@ -93,8 +93,6 @@ static int heap_layout(struct chart_sink *g, struct textmeasure *tm, struct disp
                                  ctx->base ? ctx->base->name : NULL };
         rc = compare_layout(was ? &b : NULL, &n, &g->chart, tm, dl);
     }
-    profile_free(now);
-    profile_free(was);
     return rc;
 }
 

@@ -265,20 +265,19 @@ static void write_data(struct html_sink *h, const struct profile_view *now,
     fputs("}}", out);
 }
 
-/* The report's profile (the run model's at twice a chart's resolution) and the base's
- * (at a chart's), in owned[] (the views borrow their markers), and the views of them: 0,
- * or -1 when out of memory. */
-static int html_views(struct html_sink *h, struct profile *owned[2], struct profile_view *now,
-                      struct profile_view *base_view, bool *compare)
+/* The views of the report's profile (the run model's at twice a chart's resolution) and
+ * of the base's (at a chart's): 0, or -1 when out of memory. */
+static int html_views(struct html_sink *h, struct profile_view *now, struct profile_view *base_view,
+                      bool *compare)
 {
     const struct sink_context *ctx = &h->base.ctx;
     struct profile_options finer, popt;
     sink_html_profile_options(&h->chart, &finer);
     chart_profile_options(&h->chart, &popt);
     struct ev_error err;
-    struct profile *p = owned[0] = run_model_chart(ctx->run, &finer, &err);
+    const struct profile *p = run_model_chart(ctx->run, &finer, &err);
     *compare = ctx->base && ctx->base->profile;
-    struct profile *was = owned[1] = *compare ? run_model_chart(ctx->base, &popt, &err) : NULL;
+    const struct profile *was = *compare ? run_model_chart(ctx->base, &popt, &err) : NULL;
     if (!p || (*compare && !was))
         return -1;
     struct compare_run n = { p, ctx->bands, ctx->info, ctx->input_name };
@@ -295,13 +294,9 @@ static int html_finish(struct sink *s)
     const struct sink_context *ctx = &s->ctx;
     FILE *out = s->out;
     struct profile_view now, base_view;
-    struct profile *owned[2] = { NULL, NULL };
     bool compare;
-    if (html_views(h, owned, &now, &base_view, &compare) != 0) {
-        profile_free(owned[0]);
-        profile_free(owned[1]);
+    if (html_views(h, &now, &base_view, &compare) != 0)
         return no_memory();
-    }
     const char *title = h->chart.title ? h->chart.title : ctx->info->program;
     if (!title)
         title = ctx->input_name ? ctx->input_name : "heap profile";
@@ -322,8 +317,6 @@ static int html_finish(struct sink *s)
     profile_view_free(&now);
     if (compare)
         profile_view_free(&base_view);
-    profile_free(owned[0]);
-    profile_free(owned[1]);
     errno = 0;
     return ferror(out) ? -1 : 0;
 }
