@@ -547,7 +547,8 @@ int profile_add_frame(struct profile *p, const struct census_frame *frame,
     add_areas(p, k);
     if (reserve(&p->previous, k->count) != 0)
         return -1;
-    memcpy(p->previous.entries, k->entries, k->count * sizeof *k->entries);
+    if (k->count)   /* a census whose bands are all filtered out has none to copy */
+        memcpy(p->previous.entries, k->entries, k->count * sizeof *k->entries);
     p->previous.count = k->count;
     p->previous.time_ns = time_ns;
     if (p->censuses == 0) {
