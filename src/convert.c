@@ -450,7 +450,7 @@ static void convert_input(struct run *run, const char *input_name)
         .chart = opt->chart, .peak = &run->peak, .warnings = result->warnings,
         .warning_count = &result->warning_count, .base = run->base,
         .png_scale = opt->png_scale, .timeprof = input_timeprof(in),
-        .system_ccs = opt->system_ccs,
+        .system_ccs = opt->system_ccs, .ccs = input_costcentres(in),
     };
     run->bands = ctx.bands;
     if (open_outputs(run, &ctx) != 0)

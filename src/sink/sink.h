@@ -62,6 +62,9 @@ struct sink_context {
      * none to give (a .hp) or no output asked for it. */
     const struct timeprof *timeprof;
     bool system_ccs;            /* --system-ccs: keep the runtime's own cost centres */
+    /* An eventlog's cost centres, complete by the time finish is called (JSON lists each
+     * -hc band's stack by them); NULL for a .hp. */
+    const struct costcentres *ccs;
 };
 
 struct sink;
