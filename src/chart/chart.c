@@ -319,6 +319,10 @@ static void subtitle_text(const struct layout *L, const struct run_info *info, c
         if (n < size) n += (size_t)snprintf(out + n, size - n, "%s", n ? "  \xc2\xb7  " : ""); \
         if (n < size) n += (size_t)format_snprintf(out + n, size - n, __VA_ARGS__); \
     } while (0)
+    /* first, so that eliding a narrow chart's subtitle never hides it */
+    if (L->unlabelled)
+        ADD("%zu marker%s unlabelled (text in %s tooltip)", L->unlabelled,
+            L->unlabelled == 1 ? "" : "s", L->unlabelled == 1 ? "its line's" : "their lines'");
     if (info && info->has_start_time) {
         time_t t = (time_t)info->start_time;
         struct tm tm;
@@ -342,9 +346,6 @@ static void subtitle_text(const struct layout *L, const struct run_info *info, c
         ADD("window %g to %g s", L->x0, L->x1);
     if (v->bands_filtered)
         ADD("%" PRIu32 " band%s filtered out", v->bands_filtered, v->bands_filtered == 1 ? "" : "s");
-    if (L->unlabelled)
-        ADD("%zu marker%s unlabelled (text in %s tooltip)", L->unlabelled,
-            L->unlabelled == 1 ? "" : "s", L->unlabelled == 1 ? "its line's" : "their lines'");
 #undef ADD
 }
 
@@ -993,12 +994,111 @@ static void totals(struct layout *L)
 #define MARKER_ROW (MARKER_SIZE + 4)
 #define MARKER_MAX_ROWS 4
 #define MARKER_LABEL_MAX 200.0
+#define MARKER_GAP 2.0
+
+/* A rectangle a text occupies: x0 <= x1, y0 <= y1. */
+struct box {
+    double x0, y0, x1, y1;
+};
+
+static bool boxes_meet(const struct box *a, const struct box *b)
+{
+    return a->x0 < b->x1 && b->x0 < a->x1 && a->y0 < b->y1 && b->y0 < a->y1;
+}
+
+/* Where the peak's label goes (peak_mark draws it; markers keep clear of it): its text,
+ * anchor point and box. False when the view has no peak to mark. */
+static bool peak_label(struct layout *L, char *label, size_t size, double *tx, double *ty,
+                       enum dl_anchor *anchor, struct box *box, size_t *best_point)
+{
+    const struct profile_view *v = L->v;
+    size_t best = 0;
+    if (!view_marks_peak(L->opt->view) || !v->point_count || !v->band_count)
+        return false;
+    for (size_t i = 1; i < v->point_count; i++)
+        if (v->point_totals[i] > v->point_totals[best])
+            best = i;
+    double x = px_x(L, v->time_ns[best]), y = L->bottom
+               - fmin((double)v->point_totals[best], L->ymax) / L->ymax * (L->bottom - L->top);
+    char value[40];
+    format_bytes((double)v->point_totals[best], value, sizeof value);
+    snprintf(label, size, "peak %s", value);
+    if ((double)v->point_totals[best] > L->ymax)
+        y = L->top + 36;   /* off the scale: under an arrow at the top (peak_mark) */
+    double w = text_width(L->tm, label, TICK_SIZE, true);
+    *anchor = DL_ANCHOR_MIDDLE;
+    *tx = x;
+    if (x - w / 2 < L->left + 2)
+        *anchor = DL_ANCHOR_START, *tx = fmax(L->left + 2, x - 6);
+    else if (x + w / 2 > L->right - 2)
+        *anchor = DL_ANCHOR_END, *tx = fmin(L->right - 2, x + 6);
+    *ty = y - 12;
+    double x0 = *anchor == DL_ANCHOR_START ? *tx : *anchor == DL_ANCHOR_MIDDLE ? *tx - w / 2
+                                                                             : *tx - w;
+    double asc, desc;
+    text_vertical_extent(L->tm, label, TICK_SIZE, true, true, &asc, &desc);
+    *box = (struct box){ x0, *ty - asc, x0 + w, *ty + desc };
+    *best_point = best;
+    return true;
+}
+
+/* A marker's label turned along its line, inside the plot, reading upwards and ending
+ * near the top: right of the line, or left of it at the plot's right edge. Needs the
+ * strip beside the line free of the previous turned label (*free_from: the first x it
+ * may use) and of the peak's label. False when there is no room. */
+static bool turned_label(struct layout *L, double x, const char *text, const char *tip,
+                         bool whole_only, double *free_from, const struct box *avoid,
+                         size_t n_avoid)
+{
+    double asc, desc;
+    text_vertical_extent(L->tm, text, MARKER_SIZE, false, true, &asc, &desc);
+    double thick = asc + desc;
+    double x0 = x + MARKER_GAP;
+    if (x0 + thick > L->right - 1)
+        x0 = x - MARKER_GAP - thick;
+    double top = L->top + 4, len = fmin(L->bottom - 4 - top, MARKER_LABEL_MAX);
+    if (x0 < *free_from || x0 < L->left + 1 || len < 24)
+        return false;
+    struct box b = { x0, top, x0 + thick, top + len };
+    for (size_t i = 0; i < n_avoid; i++) {
+        if (!boxes_meet(&b, &avoid[i]))
+            continue;
+        /* the longer of the stretches above and below it */
+        double above = avoid[i].y0 - 2 - b.y0, below = b.y1 - (avoid[i].y1 + 2);
+        if (below > above)
+            b.y0 = avoid[i].y1 + 2;
+        else
+            b.y1 = avoid[i].y0 - 2;
+    }
+    for (size_t i = 0; i < n_avoid; i++)
+        if (boxes_meet(&b, &avoid[i]))
+            return false;   /* boxes above and below it both */
+    top = b.y0;
+    len = b.y1 - b.y0;
+    if (len < 24)
+        return false;
+    if (text_elide_end(L->tm, text, MARKER_SIZE, false, len, L->buf, sizeof L->buf) &&
+        whole_only)
+        return false;
+    double w = text_width(L->tm, L->buf, MARKER_SIZE, false);
+    /* a pale ground under the text, so it reads over any band */
+    check(L, display_rect(L->dl, x0, top, thick, w, (struct dl_color){ 255, 255, 255, 170 },
+                          (struct dl_color){ 0 }, 0, "marker"));
+    struct dl_item *it = display_text(L->dl, x0 + asc, top, L->buf, MARKER_SIZE, INK,
+                                      DL_ANCHOR_END, false, -90, "marker");
+    check(L, it);
+    if (it && display_set_title(it, tip) != 0)
+        L->failed = true;
+    *free_from = x0 + thick + MARKER_GAP;
+    return true;
+}
 
 /* Markers as thin lines, each with its text above the plot: a label that would collide
- * with the one before goes to the next row up (at most MARKER_MAX_ROWS); one that finds
- * no row is counted as unlabelled (the subtitle says how many) and its text stays in its
- * line's tooltip, as every marker's does. A marker at the very start is drawn just
- * inside the plot, not under the y axis. */
+ * with the one before goes to the next row up (at most MARKER_MAX_ROWS, and the rows
+ * the panel has room for); one that finds no row is turned along its line inside the
+ * plot (turned_label); one that finds no room even so is counted as unlabelled (the
+ * subtitle says how many). Every line's tooltip has its marker's text and time. A
+ * marker at the very start is drawn just inside the plot, not under the y axis. */
 static void markers(struct layout *L, double label_right)
 {
     const struct profile_view *v = L->v;
@@ -1007,6 +1107,16 @@ static void markers(struct layout *L, double label_right)
     double free_from[MARKER_MAX_ROWS];
     for (size_t r = 0; r < MARKER_MAX_ROWS; r++)
         free_from[r] = -1e9;
+    double turned_free_from = -1e9;
+    struct box avoid[1];
+    size_t n_avoid = 0;
+    {
+        char label[64];
+        double tx, ty;
+        enum dl_anchor anchor;
+        size_t best;
+        n_avoid += peak_label(L, label, sizeof label, &tx, &ty, &anchor, &avoid[0], &best);
+    }
     L->unlabelled = 0;
     L->marker_rows_needed = 0;
     for (size_t i = 0; i < v->marker_count; i++) {
@@ -1029,62 +1139,61 @@ static void markers(struct layout *L, double label_right)
         if (!*m->text)
             continue;
         double room = label_right - x;
-        if (room < 24) {
+        size_t row = MARKER_MAX_ROWS;
+        double w = 0;
+        bool cut = false;
+        if (room >= 24) {
+            cut = text_elide_end(L->tm, m->text, MARKER_SIZE, false,
+                                 fmin(room, MARKER_LABEL_MAX), L->buf, sizeof L->buf);
+            w = text_width(L->tm, L->buf, MARKER_SIZE, false);
+            row = 0;
+            while (row < MARKER_MAX_ROWS && x < free_from[row])
+                row++;
+        }
+        if (row < L->marker_rows) {
+            /* cut short by the right edge: whole along its line, if it fits there */
+            if (cut && turned_label(L, x, m->text, tip, true, &turned_free_from, avoid,
+                                    n_avoid))
+                continue;
+            if (cut)   /* turned_label used the buffer */
+                text_elide_end(L->tm, m->text, MARKER_SIZE, false,
+                               fmin(room, MARKER_LABEL_MAX), L->buf, sizeof L->buf);
+            text(L, x, L->top - 4 - row * MARKER_ROW, L->buf, MARKER_SIZE, INK,
+                 DL_ANCHOR_START, false, "marker", tip);
+        }
+        if (row < MARKER_MAX_ROWS) {
+            if (row + 1 > L->marker_rows_needed)
+                L->marker_rows_needed = row + 1;
+            free_from[row] = x + w + 6;
+        }
+        if (row < L->marker_rows)
+            continue;
+        /* no row (or none reserved yet: the next layout pass makes them) */
+        if (!turned_label(L, x, m->text, tip, false, &turned_free_from, avoid, n_avoid))
             L->unlabelled++;
-            continue;
-        }
-        text_elide_end(L->tm, m->text, MARKER_SIZE, false, fmin(room, MARKER_LABEL_MAX),
-                       L->buf, sizeof L->buf);
-        double w = text_width(L->tm, L->buf, MARKER_SIZE, false);
-        size_t row = 0;
-        while (row < MARKER_MAX_ROWS && x < free_from[row])
-            row++;
-        if (row == MARKER_MAX_ROWS) {
-            L->unlabelled++;
-            continue;
-        }
-        if (row + 1 > L->marker_rows_needed)
-            L->marker_rows_needed = row + 1;
-        free_from[row] = x + w + 6;
-        if (row >= L->marker_rows) {
-            L->unlabelled++;   /* no room reserved yet: the next layout pass makes it */
-            continue;
-        }
-        text(L, x, L->top - 4 - row * MARKER_ROW, L->buf, MARKER_SIZE, INK, DL_ANCHOR_START,
-             false, "marker", tip);
     }
 }
 
 static void peak_mark(struct layout *L)
 {
     const struct profile_view *v = L->v;
-    size_t best = 0;
-    if (!v->point_count || !v->band_count)
+    char label[64];
+    double tx, ty;
+    enum dl_anchor anchor;
+    struct box box;
+    size_t best;
+    if (!peak_label(L, label, sizeof label, &tx, &ty, &anchor, &box, &best))
         return;
-    for (size_t i = 1; i < v->point_count; i++)
-        if (v->point_totals[i] > v->point_totals[best])
-            best = i;
     double x = px_x(L, v->time_ns[best]), y = px_y(L, (double)v->point_totals[best]);
-    char value[40], label[64];
-    format_bytes((double)v->point_totals[best], value, sizeof value);
-    snprintf(label, sizeof label, "peak %s", value);
     struct dl_point tri[3] = { { x - 4, y - 9 }, { x + 4, y - 9 }, { x, y - 3 } };
     if ((double)v->point_totals[best] > L->ymax) {
         /* off the scale (--y-max): an arrow up just inside the top, the value under it */
         tri[0] = (struct dl_point){ x - 4, L->top + 10 };
         tri[1] = (struct dl_point){ x + 4, L->top + 10 };
         tri[2] = (struct dl_point){ x, L->top + 4 };
-        y = L->top + 36;
     }
     check(L, display_polygon(L->dl, tri, 3, INK, (struct dl_color){ 0 }, 0, "peak"));
-    double w = text_width(L->tm, label, TICK_SIZE, true);
-    enum dl_anchor anchor = DL_ANCHOR_MIDDLE;
-    double tx = x;
-    if (x - w / 2 < L->left + 2)
-        anchor = DL_ANCHOR_START, tx = fmax(L->left + 2, x - 6);
-    else if (x + w / 2 > L->right - 2)
-        anchor = DL_ANCHOR_END, tx = fmin(L->right - 2, x + 6);
-    text(L, tx, y - 12, label, TICK_SIZE, INK, anchor, true, "peak", NULL);
+    text(L, tx, ty, label, TICK_SIZE, INK, anchor, true, "peak", NULL);
 }
 
 static void note(struct layout *L, const char *what)
