@@ -724,7 +724,8 @@ static void legend_swatch(struct layout *L, const struct legend_entry *e, double
 static void legend_left_out(const struct legend *lg, char *out, size_t size)
 {
     size_t n = lg->count - lg->listed;
-    const char *which = lg->sort == PROFILE_SORT_SIZE ? "smaller "
+    const char *which = lg->listed == 0 ? ""   /* none listed: none larger */
+                      : lg->sort == PROFILE_SORT_SIZE ? "smaller "
                       : lg->sort == PROFILE_SORT_STDDEV ? "steadier " : "more ";
     snprintf(out, size, "\xe2\x80\xa6 %zu %s%s not listed", n, which,
              n == 1 ? "entry" : "entries");
@@ -1280,6 +1281,7 @@ struct panel {
     double top, bottom;          /* its plot area */
     size_t marker_rows;          /* rows of marker labels it has room for */
     size_t marker_rows_needed, unlabelled;   /* what its markers asked (last pass) */
+    size_t marker_rows_fit;      /* rows it can give and keep a plot of PLOT_MIN_HEIGHT */
 };
 
 static void use_panel(struct layout *L, const struct panel *p)
@@ -1294,15 +1296,24 @@ static void use_panel(struct layout *L, const struct panel *p)
     L->show_totals = view_lists_totals(L->opt->view, L->opt->totals || L->v->censuses == 0);
 }
 
-/* Draws the panel's title block and fixes its plot's top and bottom. */
+#define PLOT_MIN_HEIGHT 40.0
+#define X_AXIS_HEIGHT (2 * TICK_SIZE + 14)   /* tick labels and the axis's name */
+
+/* Draws the panel's title block and fixes its plot's top and bottom: marker rows give
+ * way to a plot of PLOT_MIN_HEIGHT (their labels are turned instead), and a plot that
+ * still does not fit reaches below y1 (layout_pass moves the legend down for it). */
 static void panel_frame(struct layout *L, struct panel *p)
 {
     use_panel(L, p);
     double subtitle_y = title_block(L, p->run->info, p->title, p->prefix, p->y0);
+    p->bottom = p->y1 - X_AXIS_HEIGHT;
+    double spare = p->bottom - (subtitle_y + 16) - PLOT_MIN_HEIGHT;
+    p->marker_rows_fit = spare > 0 ? (size_t)floor(spare / MARKER_ROW) : 0;
+    if (p->marker_rows > p->marker_rows_fit)
+        p->marker_rows = p->marker_rows_fit;
     p->top = subtitle_y + 16 + (double)p->marker_rows * MARKER_ROW;
-    p->bottom = p->y1 - (2 * TICK_SIZE + 14);
-    if (p->bottom - p->top < 40)
-        p->bottom = p->top + 40;
+    if (p->bottom - p->top < PLOT_MIN_HEIGHT)
+        p->bottom = p->top + PLOT_MIN_HEIGHT;
 }
 
 static void clip_note(struct layout *L, const struct y_ticks *t)
@@ -1441,6 +1452,13 @@ static int layout_pass(struct panel *panels, size_t n, const char *document_titl
         panels[k].y1 = MARGIN + (k + 1) * slice;
         panel_frame(&L, &panels[k]);
     }
+    if (lg.count && lg.below) {
+        /* a small chart's plot reached below its slice: the legend gives up rows */
+        double axis_end = panels[n - 1].bottom + X_AXIS_HEIGHT + 6;
+        double over = axis_end - (H - MARGIN - lg.height);
+        if (over > 0)
+            legend_fit_below(&L, &lg, W - 2 * MARGIN, lg.height - over);
+    }
     memory_scale(&L, panels, n);
     double plot_h = panels[0].bottom - panels[0].top;
     struct y_ticks ticks = y_ticks(&L, (unsigned)fmax(2, plot_h / 50));
@@ -1470,7 +1488,7 @@ fail:
     return -1;
 }
 
-/* Lays out the panels; a second pass gives marker labels the rows they asked for and
+/* Lays out the panels; further passes give marker labels the rows they asked for and
  * the subtitle the count of those left unlabelled. */
 static int layout_panels(struct panel *panels, size_t n, const char *document_title,
                          const struct chart_options *opt, struct textmeasure *tm,
@@ -1491,22 +1509,32 @@ static int layout_panels(struct panel *panels, size_t n, const char *document_ti
         bool labels = !opt->no_markers && v->marker_count;
         panels[k].marker_rows = labels ? 1 : 0;
     }
-    if (layout_pass(panels, n, document_title, opt, tm, dl) != 0)
-        goto done;
-    bool again = false;
-    for (size_t k = 0; k < n; k++) {
-        /* marker rows take at most a fifth of the panel: the plot stays the chart */
-        size_t room = (size_t)fmax(1, floor((panels[k].y1 - panels[k].y0) * 0.2 / MARKER_ROW));
-        size_t rows = panels[k].marker_rows_needed < room ? panels[k].marker_rows_needed : room;
-        if (rows > panels[k].marker_rows || panels[k].unlabelled) {
-            panels[k].marker_rows = rows;
-            again = true;
-        }
-    }
-    if (again) {
-        display_free(dl);
+    /* Each pass draws the subtitle with the unlabelled count of the pass before (the
+     * title comes before the plot), so passes repeat until the rows asked for are
+     * given and the count said is the count drawn; rows only grow, so this ends (the
+     * bound is for safety). */
+    for (int pass = 0;; pass++) {
+        size_t said[2] = { panels[0].unlabelled, n > 1 ? panels[1].unlabelled : 0 };
         if (layout_pass(panels, n, document_title, opt, tm, dl) != 0)
             goto done;
+        bool again = false;
+        for (size_t k = 0; k < n; k++) {
+            /* marker rows take at most a fifth of the panel: the plot stays the chart */
+            size_t room = (size_t)fmax(1, floor((panels[k].y1 - panels[k].y0) * 0.2
+                                                / MARKER_ROW));
+            if (room > panels[k].marker_rows_fit)
+                room = panels[k].marker_rows_fit;
+            size_t rows = panels[k].marker_rows_needed < room ? panels[k].marker_rows_needed
+                                                              : room;
+            if (rows > panels[k].marker_rows) {
+                panels[k].marker_rows = rows;
+                again = true;
+            }
+            again |= panels[k].unlabelled != said[k];
+        }
+        if (!again || pass == 4)
+            break;
+        display_free(dl);
     }
     rc = 0;
 done:
