@@ -29,7 +29,8 @@ size_t textout_band_name(const struct bands *b, uint32_t band, char *buf, size_t
 
 /* The JSON members that name a band beyond its label, each preceded by ", ":
  * "hp_label", the label the .hp writes (bands_label: for -hc the runtime's -L cut,
- * without the "(n)" the .hp puts before it), and for a cost-centre stack band, when ccs
+ * without the "(n)" the .hp puts before it, and without the bytes of a character the cut
+ * split: JSON holds whole characters), and for a cost-centre stack band, when ccs
  * is not NULL, "stack": its cost centres innermost first, each {"label", "module",
  * "srcloc"} (a number the eventlog never declared: label "#N", module and srcloc null;
  * the empty stack, MAIN, is []). */
