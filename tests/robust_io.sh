@@ -216,14 +216,16 @@ head -c 300000 "$data/leak-hc.eventlog" >part.eventlog
 for sig in TERM:15 HUP:1 INT:2; do
     number=${sig#*:}
     sig=${sig%:*}
-    rm -f fifo
+    rm -f fifo fresh.csv
     mkfifo fifo
     echo previous >prev.svg
     echo previous >prev.hp.gz
     # the writer keeps the FIFO open, so ev2hp waits for more input
     (cat part.eventlog; sleep 30) >fifo &
     writer=$!
-    env --default-signal=INT "$EV2HP" fifo -o prev.svg -o prev.hp.gz -o fresh.csv 2>err &
+    # A signal ignored when ev2hp starts stays ignored (nohup); a background job of a
+    # script starts with INT ignored, and CI may run under nohup: restore the defaults.
+    env --default-signal=HUP,INT,TERM "$EV2HP" fifo -o prev.svg -o prev.hp.gz -o fresh.csv 2>err &
     pid=$!
     n=0
     while [ "$(find . -name '.prev.svg.*' | wc -l)" = 0 ] && [ $n -lt 100 ]; do

@@ -248,6 +248,36 @@ static void test_duplicated_block(void **state)
     evw_free(w);
 }
 
+/* An earlier stretch copied byte for byte further on, inside one block whose marker is
+ * right: census 1 appears twice with the same timestamp. Every event parses and the
+ * times only repeat, so the copy is told by its begin time; it is dropped, not written
+ * a second time. */
+static void test_copied_census(void **state)
+{
+    (void)state;
+    struct evw *w = evw_new();
+    size_t block = run_start(w, "GHC-9.6.6 rts_p");
+    census(w, 0, NONE);
+    size_t at = w->len;
+    census(w, 1, NONE);
+    size_t len = w->len - at;
+    unsigned char *copy = malloc(len);
+    memcpy(copy, w->data + at, len);
+    evw_raw(w, copy, len);
+    for (int n = 2; n < 5; n++)
+        census(w, n, NONE);
+    evw_block_end(w, block, 300 * MS);
+    evw_data_end(w);
+    struct robust_run run;
+    robust_convert(w->data, w->len, false, &run);
+    assert_int_equal(run.result.exit_status, 0);
+    assert_censuses(&run, 0x1f);
+    assert_true(robust_warned(&run, "1 censuses began no later than the census written"));
+    robust_run_free(&run);
+    free(copy);
+    evw_free(w);
+}
+
 /* A second HEAP_PROF_BEGIN in a block whose marker looks right: the block is skipped. */
 static void test_second_prof_begin(void **state)
 {
@@ -287,6 +317,7 @@ int main(void)
         cmocka_unit_test(test_noise),
         cmocka_unit_test(test_duplicated_block),
         cmocka_unit_test(test_second_prof_begin),
+        cmocka_unit_test(test_copied_census),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

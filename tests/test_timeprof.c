@@ -90,6 +90,44 @@ static void folded_lines_are_stacks_outermost_first(void **state)
                                     "MAIN 1\n");
 }
 
+/* In a non-threaded run (one capability, 0), a "tick" naming another capability is damage
+ * read as a tick (GHC 9.10, +RTS -hc -p: capability 234881024 was seen): it is skipped as a
+ * damaged region and counts nowhere; the ticks around it count. */
+static void a_tick_from_a_capability_the_run_lacks_is_damage(void **state)
+{
+    (void)state;
+    char in[128], out[128];
+    snprintf(in, sizeof in, "%s/caps.eventlog", dir);
+    snprintf(out, sizeof out, "%s/caps.folded", dir);
+    struct evw *w = evw_new();
+    evw_ghc9_header(w, true);
+    evw_rts_identifier(w, 1, "GHC-9.10.3 rts_p");
+    evw_time_begin(w, 1, 1000000);
+    evw_cost_centre_at(w, 2, 1, "main", "Main", "A.hs:3:1-20");
+    evw_cost_centre_at(w, 3, 2, "go", "Main", "A.hs:(5,1)-(6,9)");
+    evw_time_sample(w, 1000000, 0, 1, go_main, 2);
+    evw_time_sample(w, 2000000, 234881024u, 2, only_main, 1);
+    evw_time_sample(w, 3000000, 0, 3, go_main, 2);
+    evw_data_end(w);
+    FILE *f = fopen(in, "wb");
+    assert_non_null(f);
+    fwrite(w->data, 1, w->len, f);
+    fclose(f);
+    evw_free(w);
+
+    struct output_request req = { out, FORMAT_FOLDED };
+    struct convert_options opt = { .input_path = in, .outputs = &req, .output_count = 1 };
+    struct convert_result res;
+    convert_run(&opt, &res);
+    assert_int_equal(res.exit_status, 0);
+    assert_true(res.damaged);
+    bool named = false;
+    for (size_t i = 0; i < res.warning_count; i++)
+        named |= strstr(res.warnings[i].what, "names capability 234881024") != NULL;
+    assert_true(named);
+    assert_string_equal(slurp(out), "Main.main;Main.go 2\n");
+}
+
 static void system_ccs_keeps_the_runtime_cost_centres(void **state)
 {
     (void)state;
@@ -146,6 +184,32 @@ static void an_input_without_time_profile_is_refused(void **state)
     evw_free(w);
     assert_int_equal(convert_to(in, out, FORMAT_FOLDED, NULL, false), EXIT_WRITE);
     assert_int_equal(access(out, F_OK), -1);   /* nothing left behind */
+}
+
+/* One count per distinct stack, up to TIMEPROF_MAX_STACKS: the next new stack is refused
+ * (TABLE_FULL, which the assembler turns into a one-line error), a known one still counts. */
+static void distinct_stacks_are_bounded(void **state)
+{
+    (void)state;
+    struct timeprof *tp = timeprof_new(NULL);
+    assert_non_null(tp);
+    unsigned char id[4];
+    struct ev_ccs one = { 1, id };
+    for (uint32_t i = 0; i <= TIMEPROF_MAX_STACKS; i++) {
+        uint32_t cc = i + 1;
+        id[0] = (unsigned char)(cc >> 24);
+        id[1] = (unsigned char)(cc >> 16);
+        id[2] = (unsigned char)(cc >> 8);
+        id[3] = (unsigned char)cc;
+        enum table_status want = i < TIMEPROF_MAX_STACKS ? TABLE_OK : TABLE_FULL;
+        if (timeprof_sample(tp, i, 0, &one) != want)
+            fail_msg("stack %u: not %s", (unsigned)i, want == TABLE_OK ? "kept" : "refused");
+    }
+    id[0] = id[1] = id[2] = 0;
+    id[3] = 1;
+    assert_int_equal(timeprof_sample(tp, 1, 0, &one), TABLE_OK);
+    assert_int_equal(timeprof_samples(tp), (uint64_t)TIMEPROF_MAX_STACKS + 1);
+    timeprof_free(tp);
 }
 
 /* Samples straight into the assembler: the tree and the per-cost-centre totals. */
@@ -313,10 +377,12 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(folded_lines_are_stacks_outermost_first),
+        cmocka_unit_test(a_tick_from_a_capability_the_run_lacks_is_damage),
         cmocka_unit_test(system_ccs_keeps_the_runtime_cost_centres),
         cmocka_unit_test(samples_outside_the_window_are_left_out),
         cmocka_unit_test(an_input_without_time_profile_is_refused),
         cmocka_unit_test(tree_and_totals),
+        cmocka_unit_test(distinct_stacks_are_bounded),
         cmocka_unit_test(flame_frames_labels_and_tooltips),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

@@ -7,6 +7,7 @@
  */
 #include "census/census.h"
 
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -196,9 +197,10 @@ static enum census_status close_census(struct census *c, struct ev_error *err)
     c->in_census = false;
     if (c->open_is_bio)
         return hold(c, err);
-    /* Under recovery, a census that begins before the one reported before it is a copy
-     * of earlier bytes (the race copies buffers): dropped, not clamped into the run. */
-    if (c->opt.recover && c->stats.censuses > 0 && c->open_time_ns < c->stats.last_time_ns) {
+    /* Under recovery, a census that begins before the one reported before it, or at the
+     * same nanosecond, is a copy of earlier bytes (the race copies buffers; no two
+     * censuses of one run share a timestamp): dropped, not clamped into the run. */
+    if (c->opt.recover && c->stats.censuses > 0 && c->open_time_ns <= c->stats.last_time_ns) {
         c->stats.lost_to_damage++;
         c->stats.copies_dropped++;
         bands_rollback(c->bands, &c->open_mark);
@@ -512,6 +514,22 @@ bool census_wants_time(uint16_t tag)
     return ev_role(tag) != EVR_NONE;
 }
 
+/* A tick names the capability that was running. The non-threaded runtime has one,
+ * capability 0; a threaded one numbers them below 2^16 (block markers give a capability
+ * 16 bits). Anything else is bytes read as a tick that is none: damage. */
+static bool plausible_capability(const struct census *c, uint32_t cap)
+{
+    return unlocked_runtime(c) ? cap == 0 : cap < (1u << 16);
+}
+
+static enum census_status impossible_capability(const struct ev_event *ev, uint32_t cap,
+                                                struct ev_error *err)
+{
+    ev_error_at(err, ev->offset, "%s event names capability %" PRIu32 ", which this run "
+                "does not have", ev_name(ev->tag), cap);
+    return CENSUS_BAD_EVENT;
+}
+
 static enum census_status take_time_sample(struct census *c, const struct ev_event *ev,
                                            const struct ev_PROF_SAMPLE_COST_CENTRE *s,
                                            struct ev_error *err)
@@ -545,6 +563,8 @@ enum census_status census_feed(struct census *c, const struct ev_event *ev,
             return stack_misfit(ev, err);
         /* The tick itself counts in the time profile; the census it fell into is in doubt. */
         if (c->tp && ev_decode(ev->tag, ev->payload, ev->size, &b) == EV_DECODED) {
+            if (c->opt.recover && !plausible_capability(c, b.PROF_SAMPLE_COST_CENTRE.cap))
+                return impossible_capability(ev, b.PROF_SAMPLE_COST_CENTRE.cap, err);
             enum census_status st = take_time_sample(c, ev, &b.PROF_SAMPLE_COST_CENTRE, err);
             if (st != CENSUS_OK)
                 return st;

@@ -133,7 +133,7 @@ static void report_stats(const struct census_stats *st, struct input_outcome *r,
         add_warning(r, &w);
     }
     if (st->copies_dropped) {
-        ev_error_set(&w, "%" PRIu64 " censuses began before the census written before them "
+        ev_error_set(&w, "%" PRIu64 " censuses began no later than the census written before them "
                      "(copies of earlier events) and were dropped", st->copies_dropped);
         add_warning(r, &w);
     }
