@@ -107,6 +107,48 @@ static void colour_stable_across_inputs(void **state)
     xmlFree(fills[1]);
 }
 
+/* Every pair of colours the palette gives: far enough apart, or a separator far enough
+ * from both; the palette's colours are many and none is the grey of OTHER. */
+static void neighbours_told_apart(void **state)
+{
+    struct dl_color seen[256];
+    size_t distinct = 0;
+    for (int i = 0; i < 2000 && distinct < 256; i++) {
+        char label[32];
+        snprintf(label, sizeof label, "Module%d.function", i);
+        struct dl_color c = chart_band_color(label);
+        size_t k = 0;
+        while (k < distinct && memcmp(&seen[k], &c, sizeof c) != 0)
+            k++;
+        if (k == distinct)
+            seen[distinct++] = c;
+    }
+    assert_int_equal(distinct, 48);
+    size_t close = 0;
+    for (size_t a = 0; a < distinct; a++) {
+        assert_true(chart_color_distance(seen[a], chart_other_color()) >= CHART_COLOR_CLOSE);
+        assert_true(chart_color_distance(seen[a], COLOR_WHITE) >= CHART_COLOR_CLOSE);
+        for (size_t b = 0; b < distinct; b++) {
+            double width;
+            struct dl_color line = chart_band_separator(seen[a], seen[b], false, &width);
+            if (chart_color_distance(seen[a], seen[b]) >= CHART_COLOR_CLOSE) {
+                assert_true(width == 0 && line.a == 0);
+                continue;
+            }
+            close++;
+            assert_true(width >= 1 && line.a == 255);
+            assert_true(chart_color_distance(line, seen[a]) >= 2 * CHART_COLOR_CLOSE);
+            assert_true(chart_color_distance(line, seen[b]) >= 2 * CHART_COLOR_CLOSE);
+        }
+    }
+    /* the same colour twice, at least, needs a separator; few pairs do */
+    assert_true(close >= distinct && close < distinct * distinct / 8);
+    /* outlines when there is room for them: a deeper shade of the band's own */
+    double width;
+    struct dl_color edge = chart_band_separator(seen[0], COLOR_WHITE, true, &width);
+    assert_true(width > 0 && edge.a == 255 && edge.r <= seen[0].r && edge.g <= seen[0].g);
+}
+
 static void elision(void **state)
 {
     struct textmeasure *tm = textmeasure_new();
@@ -378,9 +420,12 @@ static struct profile *crowded_profile(struct bands *bands, unsigned shown)
     struct profile *p = profile_new(&po, &err);
     enum { N = 30 };
     uint32_t ids[N];
-    static const char *const scripts[] = { "Main.worker", "\xce\x95\xce\xbb\xce\xbb\xce\xb7\xce\xbd\xce\xb9\xce\xba\xce\xac",
-                                           "\xe6\xbc\xa2\xe5\xad\x97\xe3\x83\x87\xe3\x83\xbc\xe3\x82\xbf",
-                                           "caf\xc3\xa9.na\xc3\xafve" };
+    static const char *const scripts[] = {
+        "Main.worker",
+        "\xce\x95\xce\xbb\xce\xbb\xce\xb7\xce\xbd\xce\xb9\xce\xba\xce\xac",   /* Greek */
+        "\xe6\xbc\xa2\xe5\xad\x97\xe3\x83\x87\xe3\x83\xbc\xe3\x82\xbf",       /* CJK */
+        "caf\xc3\xa9.na\xc3\xafve",
+    };
     for (int i = 0; i < N; i++) {
         char label[160];
         snprintf(label, sizeof label, "%s%d/Some.Long.Module.Name.caller/Main.main/%s",
@@ -461,6 +506,7 @@ int main(void)
         cmocka_unit_test(nice_steps),
         cmocka_unit_test(byte_steps),
         cmocka_unit_test(colour_stable_across_inputs),
+        cmocka_unit_test(neighbours_told_apart),
         cmocka_unit_test(elision),
         cmocka_unit_test(layout_within_bounds),
         cmocka_unit_test(markers_all_told),

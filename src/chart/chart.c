@@ -13,6 +13,7 @@
  * total remain, so the spikes and dips of each column survive.
  */
 #include "chart/chart.h"
+#include "chart/colors.h"
 #include "base/format.h"
 #include "base/grow.h"
 
@@ -35,26 +36,6 @@
 #define LEGEND_MIN_SIZE 9.0
 #define SWATCH 11.0
 #define LABEL_MAX 1024
-
-static const struct dl_color WHITE = { 255, 255, 255, 255 };
-static const struct dl_color INK = { 34, 34, 34, 255 };
-static const struct dl_color QUIET = { 102, 102, 102, 255 };
-static const struct dl_color AXIS = { 85, 85, 85, 255 };
-static const struct dl_color GRID = { 232, 232, 232, 255 };
-static const struct dl_color MARKER = { 60, 60, 60, 150 };
-
-/* Tableau 10 (without its grey) and seven of Tableau 20's lighter or deeper tones:
- * sixteen hues. Each is used in three tones (itself, lighter, deeper; see tone), so a
- * label's hash picks one of 48 colours and two bands rarely share one. */
-static const struct dl_color palette[] = {
-    { 0x4e, 0x79, 0xa7, 255 }, { 0xf2, 0x8e, 0x2b, 255 }, { 0xe1, 0x57, 0x59, 255 },
-    { 0x76, 0xb7, 0xb2, 255 }, { 0x59, 0xa1, 0x4f, 255 }, { 0xed, 0xc9, 0x48, 255 },
-    { 0xb0, 0x7a, 0xa1, 255 }, { 0xff, 0x9d, 0xa7, 255 }, { 0x9c, 0x75, 0x5f, 255 },
-    { 0xa0, 0xcb, 0xe8, 255 }, { 0xff, 0xbe, 0x7d, 255 }, { 0x8c, 0xd1, 0x7d, 255 },
-    { 0xb6, 0x99, 0x2d, 255 }, { 0x49, 0x98, 0x94, 255 }, { 0xd3, 0x72, 0x95, 255 },
-    { 0xd4, 0xa6, 0xc8, 255 },
-};
-#define PALETTE_SIZE (sizeof palette / sizeof *palette)
 
 static const struct {
     const char *label;
@@ -152,55 +133,6 @@ static const char *shown_label(const char *label)
     return bands_shown_label(label, strlen(label), NULL);
 }
 
-static uint32_t fnv1a(const char *s)
-{
-    uint32_t h = 2166136261u;
-    for (; *s; s++) {
-        h ^= (unsigned char)*s;
-        h *= 16777619u;
-    }
-    /* final avalanche (murmur3's), so labels differing in one last byte differ in every
-     * bit used below */
-    h ^= h >> 16;
-    h *= 0x85ebca6bu;
-    h ^= h >> 13;
-    h *= 0xc2b2ae35u;
-    h ^= h >> 16;
-    return h;
-}
-
-/* c mixed towards white (amount > 0) or black (amount < 0). */
-static struct dl_color tone(struct dl_color c, double amount)
-{
-    double target = amount > 0 ? 255 : 0, k = fabs(amount);
-    c.r = (uint8_t)lround(c.r + (target - c.r) * k);
-    c.g = (uint8_t)lround(c.g + (target - c.g) * k);
-    c.b = (uint8_t)lround(c.b + (target - c.b) * k);
-    return c;
-}
-
-struct dl_color chart_band_color(const char *label)
-{
-    /* A function of the label alone (without a .hp's "(n)"): the same band has the same
-     * colour in every run, filter, window, comparison panel and format. */
-    uint32_t h = fnv1a(shown_label(label));
-    static const double tones[3] = { 0, 0.38, -0.22 };
-    return tone(palette[h % PALETTE_SIZE], tones[(h / PALETTE_SIZE) % 3]);
-}
-
-/* The outline that separates a band from the one below: its own colour, deeper, so
- * two neighbours that happen to share a colour are still told apart, without the white
- * seams that wash out a chart of hundreds of thin bands. */
-static struct dl_color band_edge(struct dl_color c)
-{
-    return tone(c, -0.45);
-}
-
-struct dl_color chart_other_color(void)
-{
-    return (struct dl_color){ 0xc4, 0xc4, 0xc4, 255 };
-}
-
 /* --- layout state ------------------------------------------------------------------- */
 
 struct layout {
@@ -291,7 +223,8 @@ static void time_range(struct layout *L, const struct profile_view *v,
     if (info && info->end_time_ns > end)
         end = info->end_time_ns;
     for (int k = 0; k < 3; k++)
-        if (L->show_totals && v->totals[k].count && v->totals[k].time_ns[v->totals[k].count - 1] > end)
+        if (L->show_totals && v->totals[k].count &&
+            v->totals[k].time_ns[v->totals[k].count - 1] > end)
             end = v->totals[k].time_ns[v->totals[k].count - 1];
     L->x0 = v->has_from ? v->from_ns / 1e9 : 0;
     L->x1 = v->has_to && v->to_ns / 1e9 > L->x0 ? v->to_ns / 1e9 : end / 1e9;
@@ -345,7 +278,8 @@ static void subtitle_text(const struct layout *L, const struct run_info *info, c
     else if (v->has_from || v->has_to)
         ADD("window %g to %g s", L->x0, L->x1);
     if (v->bands_filtered)
-        ADD("%" PRIu32 " band%s filtered out", v->bands_filtered, v->bands_filtered == 1 ? "" : "s");
+        ADD("%" PRIu32 " band%s filtered out", v->bands_filtered,
+            v->bands_filtered == 1 ? "" : "s");
 #undef ADD
 }
 
@@ -373,7 +307,7 @@ static double title_block(struct layout *L, const struct run_info *info, const c
             full[utf8_boundary(full, sizeof full - 1)] = '\0';
         bool cut = text_elide_end(L->tm, full, TITLE_SIZE, true, avail, L->buf, sizeof L->buf);
         y += TITLE_SIZE * 0.8;
-        text(L, MARGIN, y, L->buf, TITLE_SIZE, INK, DL_ANCHOR_START, true, "title",
+        text(L, MARGIN, y, L->buf, TITLE_SIZE, COLOR_INK, DL_ANCHOR_START, true, "title",
              cut ? full : NULL);
         y += 9;
     }
@@ -381,7 +315,7 @@ static double title_block(struct layout *L, const struct run_info *info, const c
     subtitle_text(L, info, sub, sizeof sub);
     bool cut = text_elide_end(L->tm, sub, SUBTITLE_SIZE, false, avail, L->buf, sizeof L->buf);
     y += SUBTITLE_SIZE;
-    text(L, MARGIN, y, L->buf, SUBTITLE_SIZE, QUIET, DL_ANCHOR_START, false, "subtitle",
+    text(L, MARGIN, y, L->buf, SUBTITLE_SIZE, COLOR_QUIET, DL_ANCHOR_START, false, "subtitle",
          cut ? sub : NULL);
     return y;
 }
@@ -736,10 +670,10 @@ static void legend_entry_draw(struct layout *L, const struct legend *lg,
 {
     char value[80];
     legend_swatch(L, e, x, y, lg->font);
-    text(L, x + SWATCH + 6, y, e->text, lg->font, INK, DL_ANCHOR_START, false, "legend",
+    text(L, x + SWATCH + 6, y, e->text, lg->font, COLOR_INK, DL_ANCHOR_START, false, "legend",
          strcmp(e->text, e->label) != 0 ? e->label : NULL);
     legend_value(lg, e, value, sizeof value);
-    text(L, value_x, y, value, lg->font, QUIET, DL_ANCHOR_END, false, "legend", NULL);
+    text(L, value_x, y, value, lg->font, COLOR_QUIET, DL_ANCHOR_END, false, "legend", NULL);
 }
 
 static void legend_draw(struct layout *L, struct legend *lg, double x, double y)
@@ -749,7 +683,7 @@ static void legend_draw(struct layout *L, struct legend *lg, double x, double y)
         return;
     }
     double col_w = lg->below ? lg->column_width : lg->width;
-    text(L, x + col_w, y, legend_header(lg), lg->font * 0.9, QUIET, DL_ANCHOR_END, false,
+    text(L, x + col_w, y, legend_header(lg), lg->font * 0.9, COLOR_QUIET, DL_ANCHOR_END, false,
          "legend", NULL);
     size_t slot = 0;
     for (size_t i = 0; i < lg->count; i++) {
@@ -767,7 +701,7 @@ static void legend_draw(struct layout *L, struct legend *lg, double x, double y)
         char what[96];
         legend_left_out(lg, what, sizeof what);
         text_elide_end(L->tm, what, lg->font, false, col_w - SWATCH - 6, L->buf, sizeof L->buf);
-        text(L, cx + SWATCH + 6, y + (row + 1) * lg->row, L->buf, lg->font, QUIET,
+        text(L, cx + SWATCH + 6, y + (row + 1) * lg->row, L->buf, lg->font, COLOR_QUIET,
              DL_ANCHOR_START, false, "legend", strcmp(L->buf, what) != 0 ? what : NULL);
     }
 }
@@ -821,10 +755,10 @@ static void y_axis(struct layout *L, const struct y_ticks *t)
         double v = i < t->count ? i * t->step : L->ymax;
         double y = px_y(L, v);
         if (v > 0)
-            line(L, L->left, y, L->right, y, GRID, 1, false, "grid");
-        line(L, L->left - 4, y, L->left, y, AXIS, 1, false, "axis");
+            line(L, L->left, y, L->right, y, COLOR_GRID, 1, false, "grid");
+        line(L, L->left - 4, y, L->left, y, COLOR_AXIS, 1, false, "axis");
         y_tick_label(t, i, L->ymax, label, sizeof label);
-        text(L, L->left - 7, y + TICK_SIZE * 0.35, label, TICK_SIZE, QUIET, DL_ANCHOR_END,
+        text(L, L->left - 7, y + TICK_SIZE * 0.35, label, TICK_SIZE, COLOR_QUIET, DL_ANCHOR_END,
              false, "axis", NULL);
     }
 }
@@ -884,25 +818,26 @@ static void x_axis_ex(struct layout *L, bool grid, bool named)
             s = 0;   /* no "-0" */
         double x = L->left + (s - L->x0) / span * (L->right - L->left);
         if (grid && x > L->left + 0.5)
-            line(L, x, L->top, x, L->bottom, GRID, 1, false, "grid");
-        line(L, x, L->bottom, x, L->bottom + 4, AXIS, 1, false, "axis");
+            line(L, x, L->top, x, L->bottom, COLOR_GRID, 1, false, "grid");
+        line(L, x, L->bottom, x, L->bottom + 4, COLOR_AXIS, 1, false, "axis");
         format_tick_seconds(s, step, label, sizeof label);
         /* the first and last labels stay inside the picture */
         double w = text_width(L->tm, label, TICK_SIZE, false);
         double lx = fmin(fmax(x, MARGIN / 2 + w / 2), L->dl->width - MARGIN / 2 - w / 2);
-        text(L, lx, L->bottom + 6 + TICK_SIZE, label, TICK_SIZE, QUIET, DL_ANCHOR_MIDDLE, false,
+        text(L, lx, L->bottom + 6 + TICK_SIZE, label, TICK_SIZE, COLOR_QUIET, DL_ANCHOR_MIDDLE,
+             false,
              "axis", NULL);
     }
     if (named)
         text(L, (L->left + L->right) / 2, L->bottom + 12 + 2 * TICK_SIZE + 2, "time (s)",
-             TICK_SIZE, QUIET, DL_ANCHOR_MIDDLE, false, "axis", NULL);
+             TICK_SIZE, COLOR_QUIET, DL_ANCHOR_MIDDLE, false, "axis", NULL);
 }
 
 /* The memory axis's name, turned along it, left of the tick labels. */
 static void y_title(struct layout *L)
 {
     check(L, display_text(L->dl, MARGIN + TICK_SIZE * 0.8, (L->top + L->bottom) / 2,
-                          "memory", TICK_SIZE, QUIET, DL_ANCHOR_MIDDLE, false, -90, "axis"));
+                          "memory", TICK_SIZE, COLOR_QUIET, DL_ANCHOR_MIDDLE, false, -90, "axis"));
 }
 
 /* The kept points that survive reduction to one pixel column: per column the points
@@ -943,7 +878,8 @@ static void bands(struct layout *L)
     }
     size_t n = reduce_points(L, keep);
     /* Outlines while bands are 3 px thick on average; a denser chart (hundreds of bands)
-     * shows its colours alone rather than a mesh of lines. */
+     * shows its colours alone rather than a mesh of lines, but for a separator between
+     * neighbours whose colours are too close (chart_band_separator). */
     bool edges = (L->bottom - L->top) / (double)w >= 3;
     /* cumulative totals up to and including band b; computed from the top down */
     for (size_t k = 0; k < n; k++)
@@ -954,8 +890,14 @@ static void bands(struct layout *L)
         for (size_t k = 0; k < n; k++)
             pts[m++] = (struct dl_point){ px_x(L, v->time_ns[keep[k]]), px_y(L, (double)cum[k]) };
         pts[m++] = (struct dl_point){ px_x(L, v->time_ns[keep[n - 1]]), L->bottom };
-        struct dl_color edge = edges ? band_edge(L->colors[b]) : (struct dl_color){ 0 };
-        struct dl_item *it = display_polygon(L->dl, pts, m, L->colors[b], edge, 0.5, "band");
+        /* the line along its top: against the band above (drawn before it), the
+         * background for the topmost */
+        double edge_width;
+        struct dl_color edge = chart_band_separator(L->colors[b], b + 1 < w ? L->colors[b + 1]
+                                                                           : COLOR_WHITE,
+                                                    edges, &edge_width);
+        struct dl_item *it = display_polygon(L->dl, pts, m, L->colors[b], edge, edge_width,
+                                             "band");
         check(L, it);
         if (it && display_set_title(it, L->names[b]) != 0)
             L->failed = true;
@@ -1085,7 +1027,7 @@ static bool turned_label(struct layout *L, double x, const char *text, const cha
     /* a pale ground under the text, so it reads over any band */
     check(L, display_rect(L->dl, x0, top, thick, w, (struct dl_color){ 255, 255, 255, 170 },
                           (struct dl_color){ 0 }, 0, "marker"));
-    struct dl_item *it = display_text(L->dl, x0 + asc, top, L->buf, MARKER_SIZE, INK,
+    struct dl_item *it = display_text(L->dl, x0 + asc, top, L->buf, MARKER_SIZE, COLOR_INK,
                                       DL_ANCHOR_END, false, -90, "marker");
     check(L, it);
     if (it && display_set_title(it, tip) != 0)
@@ -1133,7 +1075,7 @@ static void markers(struct layout *L, double label_right)
         else
             snprintf(tip, sizeof tip, "%s (%.3f s)", m->text, m->time_ns / 1e9);
         struct dl_point pts[2] = { { x, L->top }, { x, L->bottom } };
-        struct dl_item *it = display_polyline(L->dl, pts, 2, MARKER, 1, false, "marker");
+        struct dl_item *it = display_polyline(L->dl, pts, 2, COLOR_MARKER, 1, false, "marker");
         check(L, it);
         if (it && display_set_title(it, tip) != 0)
             L->failed = true;
@@ -1159,7 +1101,7 @@ static void markers(struct layout *L, double label_right)
             if (cut)   /* turned_label used the buffer */
                 text_elide_end(L->tm, m->text, MARKER_SIZE, false,
                                fmin(room, MARKER_LABEL_MAX), L->buf, sizeof L->buf);
-            text(L, x, L->top - 4 - row * MARKER_ROW, L->buf, MARKER_SIZE, INK,
+            text(L, x, L->top - 4 - row * MARKER_ROW, L->buf, MARKER_SIZE, COLOR_INK,
                  DL_ANCHOR_START, false, "marker", tip);
         }
         if (row < MARKER_MAX_ROWS) {
@@ -1193,13 +1135,13 @@ static void peak_mark(struct layout *L)
         tri[1] = (struct dl_point){ x + 4, L->top + 10 };
         tri[2] = (struct dl_point){ x, L->top + 4 };
     }
-    check(L, display_polygon(L->dl, tri, 3, INK, (struct dl_color){ 0 }, 0, "peak"));
-    text(L, tx, ty, label, TICK_SIZE, INK, anchor, true, "peak", NULL);
+    check(L, display_polygon(L->dl, tri, 3, COLOR_INK, (struct dl_color){ 0 }, 0, "peak"));
+    text(L, tx, ty, label, TICK_SIZE, COLOR_INK, anchor, true, "peak", NULL);
 }
 
 static void note(struct layout *L, const char *what)
 {
-    text(L, (L->left + L->right) / 2, (L->top + L->bottom) / 2, what, 14, QUIET,
+    text(L, (L->left + L->right) / 2, (L->top + L->bottom) / 2, what, 14, COLOR_QUIET,
          DL_ANCHOR_MIDDLE, false, "note", NULL);
 }
 
@@ -1323,7 +1265,7 @@ static void clip_note(struct layout *L, const struct y_ticks *t)
     snprintf(what, sizeof what, "clipped: values above %s (--y-max) are drawn at the top", top);
     /* on the line of the time axis's name, right-aligned: clear of bands and the peak */
     text_elide_end(L->tm, what, TICK_SIZE, false, L->right - L->left, L->buf, sizeof L->buf);
-    text(L, L->right, L->bottom + 12 + 2 * TICK_SIZE + 2, L->buf, TICK_SIZE, INK,
+    text(L, L->right, L->bottom + 12 + 2 * TICK_SIZE + 2, L->buf, TICK_SIZE, COLOR_INK,
          DL_ANCHOR_END, false, "note", strcmp(L->buf, what) != 0 ? what : NULL);
 }
 
@@ -1347,8 +1289,8 @@ static void panel_plot(struct layout *L, struct panel *p, const struct y_ticks *
     markers(L, label_right);
     p->marker_rows_needed = L->marker_rows_needed;
     p->unlabelled = L->unlabelled;
-    line(L, L->left, L->top, L->left, L->bottom, AXIS, 1, false, "axis");
-    line(L, L->left, L->bottom, L->right, L->bottom, AXIS, 1, false, "axis");
+    line(L, L->left, L->top, L->left, L->bottom, COLOR_AXIS, 1, false, "axis");
+    line(L, L->left, L->bottom, L->right, L->bottom, COLOR_AXIS, 1, false, "axis");
     if (view_marks_peak(L->opt->view))
         peak_mark(L);
     const struct profile_view *view = L->v;
@@ -1435,7 +1377,7 @@ static int layout_pass(struct panel *panels, size_t n, const char *document_titl
 {
     struct layout L = { .opt = opt, .tm = tm, .dl = dl };
     double W = opt->width, H = opt->height;
-    display_init(dl, W, H, WHITE);
+    display_init(dl, W, H, COLOR_WHITE);
     struct legend lg = { 0 };
     if (display_set_document_title(dl, document_title) != 0 ||
         panels_legend(&L, panels, n, &lg) != 0)
