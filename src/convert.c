@@ -530,7 +530,7 @@ static void convert_input(struct run *run, const char *input_name)
     struct sink_context ctx = {
         .info = run->model.info, .bands = run->model.bands, .input_name = input_name,
         .warnings = result->warnings, .warning_count = &result->warning_count,
-        .run = &run->model, .base = run->base,
+        .run = &run->model, .base = run->base, .ccs = input_costcentres(in),
     };
     run->bands = ctx.bands;
     if (open_outputs(run, &ctx) != 0)

@@ -66,6 +66,9 @@ struct sink_settings {
     const struct chart_options *chart; /* --bands, --width, ...; NULL = defaults */
     double png_scale;           /* PNG: --scale, pixels per layout unit; 0 = 1 */
     bool system_ccs;            /* --system-ccs: keep the runtime's own cost centres */
+    /* An eventlog's cost centres, complete by the time finish is called (JSON lists each
+     * -hc band's stack by them); NULL for a .hp. */
+    const struct costcentres *ccs;
 };
 
 /* Settings of the picture formats (SVG, PNG, PDF, PS, EPS). */

@@ -271,6 +271,7 @@ static void write_json(struct summary_sink *m, const struct peak *pk,
         fputs(i ? ",\n  {\"label\": " : "\n  {\"label\": ", out);
         const char *name = name_of(m, v->bands[i].band, &len);
         textout_json_string(out, name, len);
+        textout_json_band_names(out, m->base.ctx.bands, m->base.ctx.ccs, v->bands[i].band);
         format_fprintf(out, ", \"peak\": %" PRIu64 ", \"mean\": %.1f, \"area_byte_s\": %.1f, "
                 "\"growth_bytes_per_s\": %.3f, \"growth_r2\": %.4f}",
                 v->bands[i].stats.peak, v->bands[i].stats.mean, v->bands[i].stats.area,
