@@ -59,6 +59,9 @@ struct sink_context {
     /* --compare: the base run, read whole before this one; NULL without. Charts draw it
      * above this run, the summary reports the change; .hp, CSV and JSON ignore it. */
     const struct run_model *base;
+    /* An eventlog's cost centres, complete by the time finish is called (JSON lists each
+     * -hc band's stack by them); NULL for a .hp. */
+    const struct costcentres *ccs;
 };
 
 /* The options of a run, from which sink_new gives each format its own settings. */
@@ -66,9 +69,6 @@ struct sink_settings {
     const struct chart_options *chart; /* --bands, --width, ...; NULL = defaults */
     double png_scale;           /* PNG: --scale, pixels per layout unit; 0 = 1 */
     bool system_ccs;            /* --system-ccs: keep the runtime's own cost centres */
-    /* An eventlog's cost centres, complete by the time finish is called (JSON lists each
-     * -hc band's stack by them); NULL for a .hp. */
-    const struct costcentres *ccs;
 };
 
 /* Settings of the picture formats (SVG, PNG, PDF, PS, EPS). */
