@@ -4,7 +4,9 @@
  * twice as an output, is refused before anything is opened (file identity, outfile.h).
  * Outputs are opened before the first event is read, so a bad output path fails fast;
  * they are committed only after the whole input is read, so a failed run leaves no half
- * file. The assembler's callbacks fan out to every sink.
+ * file. The assembler's callbacks feed the run model once (runmodel.h: the profile,
+ * peak and markers every chart, the report and the summary draw from at finish) and fan
+ * out to the streaming sinks (.hp, CSV, JSON), which write as censuses come.
  */
 #include "convert.h"
 
@@ -14,14 +16,15 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "census/census.h"
 #include "base/format.h"
+#include "census/census.h"
+#include "census/peak.h"
 #include "census/timeprof.h"
 #include "chart/chart.h"
-#include "chart/compare.h"
+#include "read/base_input.h"
 #include "read/input.h"
 #include "sink/outfile.h"
-#include "census/peak.h"
+#include "sink/runmodel.h"
 
 struct output {
     struct outfile file;
@@ -36,10 +39,11 @@ struct run {
     size_t output_count;
     size_t failed_output;          /* index of the output whose write failed */
     bool write_failed;
-    struct peak peak;              /* the exact peak census (--max-peak, --summary) */
-    bool track_peak;
+    struct run_model model;        /* what the drawing outputs and --max-peak read */
     const struct bands *bands;     /* the labels of the input being read */
-    const struct compare_base *base; /* --compare: BASE, read; or NULL */
+    struct base_input base_input;  /* --compare: BASE, read and kept open */
+    struct run_model base_model;   /* --compare: BASE as the outputs draw it */
+    const struct run_model *base;  /* &base_model once BASE is read; or NULL */
     uint64_t censuses, in_window;  /* censuses read, and those in the chart window */
     uint64_t first_ns, last_ns;    /* the run's extent */
 };
@@ -97,10 +101,8 @@ static int on_frame(void *ctx, const struct census_frame *frame)
 {
     struct run *run = ctx;
     count_census(run, frame->time_ns);
-    if (run->track_peak && peak_add(&run->peak, frame) != 0) {
-        errno = ENOMEM;
+    if (run_model_frame(&run->model, frame) != 0)
         return -1;
-    }
     for (size_t i = 0; i < run->output_count; i++) {
         struct sink *s = run->outputs[i].sink;
         if (s->ops->frame && s->ops->frame(s, frame) != 0)
@@ -112,6 +114,8 @@ static int on_frame(void *ctx, const struct census_frame *frame)
 static int on_marker(void *ctx, uint64_t time_ns, const char *text, size_t len)
 {
     struct run *run = ctx;
+    if (run_model_marker(&run->model, time_ns, text, len) != 0)
+        return -1;
     for (size_t i = 0; i < run->output_count; i++) {
         struct sink *s = run->outputs[i].sink;
         if (s->ops->marker && s->ops->marker(s, time_ns, text, len) != 0)
@@ -123,17 +127,14 @@ static int on_marker(void *ctx, uint64_t time_ns, const char *text, size_t len)
 static int on_total(void *ctx, enum heap_total kind, uint64_t time_ns, uint64_t bytes)
 {
     struct run *run = ctx;
+    if (run_model_total(&run->model, kind, time_ns, bytes) != 0)
+        return -1;
     for (size_t i = 0; i < run->output_count; i++) {
         struct sink *s = run->outputs[i].sink;
         if (s->ops->total && s->ops->total(s, kind, time_ns, bytes) != 0)
             return output_failed(run, i);
     }
     return 0;
-}
-
-static bool format_is_report(enum output_format format)
-{
-    return format == FORMAT_HTML;
 }
 
 /* Whether an output of the run is of a kind. */
@@ -145,12 +146,33 @@ static bool wants(const struct convert_options *opt, bool (*kind)(enum output_fo
     return false;
 }
 
+/* The settings every format takes its own from. */
+static struct sink_settings settings_of(const struct convert_options *opt)
+{
+    return (struct sink_settings){ opt->chart, opt->png_scale, opt->system_ccs };
+}
+
+/* What the requested outputs (and --max-peak) need of the run model: 0, or -1 with err
+ * set. */
+static int model_needs(const struct convert_options *opt, struct run_model_needs *needs,
+                       struct ev_error *err)
+{
+    struct sink_settings settings = settings_of(opt);
+    memset(needs, 0, sizeof *needs);
+    for (size_t i = 0; i < opt->output_count; i++)
+        if (sink_needs(opt->outputs[i].format, &settings, needs) != 0) {
+            ev_error_set(err, "the outputs ask for more than %d chart resolutions",
+                         RUN_MODEL_RESOLUTIONS);
+            return -1;
+        }
+    needs->peak |= opt->has_max_peak;
+    return 0;
+}
+
 static int open_outputs(struct run *run, const struct sink_context *ctx)
 {
     const struct convert_options *opt = run->opt;
-    /* the summary and the HTML report show the exact peak and its largest bands */
-    run->track_peak = opt->has_max_peak || wants(opt, format_is_summary) ||
-                      wants(opt, format_is_report);
+    struct sink_settings settings = settings_of(opt);
     for (size_t i = 0; i < opt->output_count; i++) {
         struct output *o = &run->outputs[i];
         const struct output_request *req = &opt->outputs[i];
@@ -163,7 +185,7 @@ static int open_outputs(struct run *run, const struct sink_context *ctx)
         run->output_count = i + 1;
         struct sink_context c = *ctx;
         c.live = o->file.live;
-        o->sink = sink_new(req->format, o->file.fp, &c);
+        o->sink = sink_new(req->format, o->file.fp, &c, &settings);
         if (!o->sink) {
             ev_error_set(&err, "out of memory");
             fail(run->result, EXIT_WRITE, o->name, &err);
@@ -192,7 +214,12 @@ static void close_outputs(struct run *run, bool commit)
 
 static int finish_outputs(struct run *run)
 {
-    peak_sort(&run->peak);   /* final now: the largest bands first for every reader */
+    struct ev_error err = { 0 };
+    /* final now: the peak's largest bands first, the profile at every resolution */
+    if (run_model_finish(&run->model, &err) != 0) {
+        errno = ENOMEM;
+        return output_failed(run, 0);
+    }
     for (size_t i = 0; i < run->output_count; i++) {
         struct sink *s = run->outputs[i].sink;
         if (s->ops->finish && s->ops->finish(s) != 0)
@@ -220,7 +247,7 @@ static void write_failure(struct run *run)
 static void check_budget(struct run *run, const char *input_name)
 {
     const struct convert_options *opt = run->opt;
-    struct peak *pk = &run->peak;
+    const struct peak *pk = &run->model.peak;
     if (!opt->has_max_peak || pk->bytes <= opt->max_peak ||
         run->result->exit_status != EXIT_SUCCESS_)
         return;
@@ -249,25 +276,71 @@ static void take_warnings(struct convert_result *r, const struct input_outcome *
         warn(r, &out->warnings[i]);
 }
 
+static int base_frame(void *ctx, const struct census_frame *frame)
+{
+    return run_model_frame(ctx, frame);
+}
+
+static int base_marker(void *ctx, uint64_t time_ns, const char *text, size_t len)
+{
+    return run_model_marker(ctx, time_ns, text, len);
+}
+
+static int base_total(void *ctx, enum heap_total kind, uint64_t time_ns, uint64_t bytes)
+{
+    return run_model_total(ctx, kind, time_ns, bytes);
+}
+
+static void base_ready(void *ctx, const struct run_info *info, const struct bands *bands)
+{
+    struct run_model *m = ctx;
+    m->info = info;
+    m->bands = bands;
+}
+
+/* What the outputs need of BASE: a chart's profile (the report draws the base at a
+ * chart's resolution too), every band for the summary (over the whole base run), and the
+ * exact peak. */
+static void base_needs(const struct convert_options *opt, struct run_model_needs *needs)
+{
+    struct chart_options defaults;
+    chart_options_default(&defaults);
+    memset(needs, 0, sizeof *needs);
+    if (wants(opt, format_is_chart)) {
+        struct profile_options feed;
+        chart_profile_options(opt->chart ? opt->chart : &defaults, &feed);
+        (void)run_model_need_chart(needs, &feed);   /* the first resolution: never refused */
+    }
+    if (wants(opt, format_is_summary))
+        run_model_need_summary(needs, &defaults.profile);
+    needs->peak = true;
+}
+
 /* --compare: reads BASE whole, before INPUT; its warnings are kept apart (main names
  * BASE in them). 0, or -1 with the result failed. */
-static int read_base(struct run *run, struct compare_base *base)
+static int read_base(struct run *run)
 {
     const struct convert_options *opt = run->opt;
     struct convert_result *r = run->result;
-    struct chart_options defaults;
-    chart_options_default(&defaults);
-    struct compare_needs needs = {
-        wants(opt, format_is_chart) ? (opt->chart ? opt->chart : &defaults) : NULL,
-        wants(opt, format_is_summary),
-    };
+    struct run_model_needs needs;
+    base_needs(opt, &needs);
     struct input_options iopt = { .path = opt->compare_path, .ccs_length = opt->ccs_length,
                                   .read_buffer = opt->read_buffer,
                                   .stop_at_damage = opt->stop_at_damage };
     struct input_outcome out;
     struct ev_error err = { 0 };
     r->base_name = input_name(opt->compare_path);
-    if (compare_base_read(base, &iopt, &needs, &out, &err) != INPUT_OK) {
+    if (run_model_init(&run->base_model, &needs, &err) != 0) {
+        fail(r, EXIT_BAD_INPUT, r->base_name, &err);
+        return -1;
+    }
+    struct census_events events = { base_frame, base_marker, base_total, &run->base_model };
+    if (base_input_read(&run->base_input, &iopt, &events, base_ready, &out, &err) != INPUT_OK) {
+        fail(r, EXIT_BAD_INPUT, r->base_name, &err);
+        return -1;
+    }
+    run->base_model.name = run->base_input.name;
+    if (run_model_finish(&run->base_model, &err) != 0) {
         fail(r, EXIT_BAD_INPUT, r->base_name, &err);
         return -1;
     }
@@ -277,7 +350,7 @@ static int read_base(struct run *run, struct compare_base *base)
     }
     for (size_t i = 0; i < out.warning_count && i < CONVERT_MAX_WARNINGS; i++)
         r->base_warnings[r->base_warning_count++] = out.warnings[i];
-    run->base = base;
+    run->base = &run->base_model;
     return 0;
 }
 
@@ -384,7 +457,7 @@ static void check_censuses(struct run *run, const struct input *in,
 static void check_budget_possible(struct run *run, const char *input_name)
 {
     if (!run->opt->has_max_peak || run->result->exit_status != EXIT_SUCCESS_ ||
-        run->peak.censuses > 0)
+        run->model.peak.censuses > 0)
         return;
     struct ev_error err = { 0 };
     ev_error_set(&err, "--max-peak cannot be checked: the input has no heap census");
@@ -438,6 +511,11 @@ static void convert_input(struct run *run, const char *input_name)
         }
         iopt.time_profile = &topt;
     }
+    struct run_model_needs needs;
+    if (model_needs(opt, &needs, &err) != 0 || run_model_init(&run->model, &needs, &err) != 0) {
+        fail(result, EXIT_BAD_INPUT, input_name, &err);
+        return;
+    }
     struct census_events events = { on_frame, on_marker, on_total, run };
     struct input *in = input_open(&iopt, &events, &err);
     bool commit = false;
@@ -445,12 +523,14 @@ static void convert_input(struct run *run, const char *input_name)
         fail(result, EXIT_BAD_INPUT, input_name, &err);
         return;
     }
+    run->model.name = input_name;
+    run->model.info = input_run_info(in);
+    run->model.bands = input_bands(in);
+    run->model.timeprof = input_timeprof(in);
     struct sink_context ctx = {
-        .info = input_run_info(in), .bands = input_bands(in), .input_name = input_name,
-        .chart = opt->chart, .peak = &run->peak, .warnings = result->warnings,
-        .warning_count = &result->warning_count, .base = run->base,
-        .png_scale = opt->png_scale, .timeprof = input_timeprof(in),
-        .system_ccs = opt->system_ccs,
+        .info = run->model.info, .bands = run->model.bands, .input_name = input_name,
+        .warnings = result->warnings, .warning_count = &result->warning_count,
+        .run = &run->model, .base = run->base, .ccs = input_costcentres(in),
     };
     run->bands = ctx.bands;
     if (open_outputs(run, &ctx) != 0)
@@ -495,7 +575,6 @@ void convert_run(const struct convert_options *opt, struct convert_result *resul
 {
     memset(result, 0, sizeof *result);
     struct run run = { .opt = opt, .result = result };
-    struct compare_base base = { 0 };
     run.outputs = calloc(opt->output_count ? opt->output_count : 1, sizeof *run.outputs);
     if (!run.outputs) {
         struct ev_error err = { 0 };
@@ -503,9 +582,10 @@ void convert_run(const struct convert_options *opt, struct convert_result *resul
         fail(result, EXIT_BAD_INPUT, convert_input_name(opt), &err);
         return;
     }
-    if (check_paths(opt, result) == 0 && (!opt->compare_path || read_base(&run, &base) == 0))
+    if (check_paths(opt, result) == 0 && (!opt->compare_path || read_base(&run) == 0))
         convert_input(&run, convert_input_name(opt));
     free(run.outputs);
-    peak_free(&run.peak);
-    compare_base_free(&base);
+    run_model_free(&run.model);
+    run_model_free(&run.base_model);
+    base_input_free(&run.base_input);
 }

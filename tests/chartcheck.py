@@ -9,6 +9,9 @@
   chartcheck.py colours SVG SVG       a label has one colour in both pictures (and in
                                       both panels of a comparison)
   chartcheck.py listed SVG CSV N      the legend lists the N largest bands by area
+  chartcheck.py neighbours SVG        bands drawn next to each other differ in colour by
+                                      at least CLOSE (OKLab distance), or the lower one's
+                                      outline (its line along the top) is that far from both
 Exit status 0 when the property holds; otherwise 1 and a line on stderr saying what failed.
 """
 import csv
@@ -132,6 +135,59 @@ def check_listed(svg, csv_path, n):
         fail("%s: the legend leaves out large bands: %r" % (svg, missing[:3]))
 
 
+CLOSE = 0.08   # colors.h: CHART_COLOR_CLOSE
+
+
+def oklab(hexcolour):
+    def lin(c):
+        c /= 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (lin(int(hexcolour[i:i + 2], 16)) for i in (1, 3, 5))
+    l = (0.4122214708 * r + 0.5363325363 * g + 0.0514459929 * b) ** (1 / 3)
+    m = (0.2119034982 * r + 0.6806995451 * g + 0.1073969566 * b) ** (1 / 3)
+    s = (0.0883024619 * r + 0.2817188376 * g + 0.6299787005 * b) ** (1 / 3)
+    return (0.2104542553 * l + 0.7936177850 * m - 0.0040720468 * s,
+            1.9779984951 * l - 2.4285922050 * m + 0.4505937099 * s,
+            0.0259040371 * l + 0.7827717662 * m - 0.8086757660 * s)
+
+
+def distance(a, b):
+    return sum((x - y) ** 2 for x, y in zip(oklab(a), oklab(b))) ** 0.5
+
+
+def check_neighbours(svg):
+    """Bands are drawn from the top of the stack down, each from its top edge to the axis,
+    so of two consecutive band paths the second's outline is the line between them. A run
+    of consecutive band paths is one panel's stack."""
+    root = ET.parse(svg).getroot()
+    groups, run = [], []
+    for el in root:
+        if el.tag == NS + "path" and el.get("class") == "band":
+            run.append(el)
+        elif run:
+            groups.append(run)
+            run = []
+    if run:
+        groups.append(run)
+    pairs = separated = 0
+    for run in groups:
+        for above, below in zip(run, run[1:]):
+            pairs += 1
+            fa, fb = above.get("fill"), below.get("fill")
+            if distance(fa, fb) >= CLOSE:
+                continue
+            line = below.get("stroke")
+            width = float(below.get("stroke-width") or 0)
+            if (line and line.startswith("#") and width >= 0.5 and
+                    float(below.get("stroke-opacity") or 1) == 1 and
+                    distance(line, fa) >= CLOSE and distance(line, fb) >= CLOSE):
+                separated += 1
+                continue
+            fail("%s: neighbours %r (%s) and %r (%s) are %.3f apart and not separated"
+                 % (svg, tooltip(above), fa, tooltip(below), fb, distance(fa, fb)))
+    print("neighbours: %s: %d pairs, %d told apart by a separator" % (svg, pairs, separated))
+
+
 def main(argv):
     if len(argv) < 2:
         fail(__doc__)
@@ -144,6 +200,8 @@ def main(argv):
         check_markers(args[0], args[1])
     elif cmd == "colours":
         check_colours(args[0], args[1])
+    elif cmd == "neighbours":
+        check_neighbours(args[0])
     elif cmd == "listed":
         check_listed(args[0], args[1], int(args[2]))
     else:

@@ -3,6 +3,7 @@
 # ../shared/corpus when it is there): no two bands share a tooltip or a legend row;
 # CSV, JSON and SVG are valid UTF-8 without replacement characters; every marker's text
 # is in the SVG; a band's colour is the same with and without --include and in --compare;
+# bands drawn next to each other differ in colour or are separated by a line;
 # the legend of --bands 0 lists the largest bands; at every accepted size the chart is
 # drawn; a window outside the run is a warning.
 set -u
@@ -26,10 +27,14 @@ for f in $inputs; do
     $check text "$tmp/$n.svg" "$tmp/$n.csv" "$tmp/$n.json" || fail "$n: text"
     $check distinct "$tmp/$n.svg" || fail "$n: distinct"
     $check markers "$tmp/$n.svg" "$tmp/$n.json" || fail "$n: markers"
+    $check neighbours "$tmp/$n.svg" >/dev/null || fail "$n: neighbours"
+    "$EV2HP" -q "$f" --view normalized --bands 40 -o "$tmp/$n-norm.svg" || fail "$n: normalized"
+    $check neighbours "$tmp/$n-norm.svg" >/dev/null || fail "$n: neighbours, normalized"
     # every band: whole labels, every one told apart
     "$EV2HP" -q "$f" --bands 0 --trace 0 -o "$tmp/$n-all.svg" || fail "$n: --bands 0 status"
     $check distinct "$tmp/$n-all.svg" || fail "$n: distinct with --bands 0"
     $check text "$tmp/$n-all.svg" || fail "$n: text with --bands 0"
+    $check neighbours "$tmp/$n-all.svg" || fail "$n: neighbours with --bands 0"
 done
 
 # The legend of --bands 0 lists the largest bands, whatever their number.

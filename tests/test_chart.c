@@ -1,6 +1,8 @@
 /* test_chart.c: the chart layout's pieces: round ticks over many ranges, byte labels,
- * colour stability across inputs, label elision, and a layout where nothing leaves the
- * picture. */
+ * colour stability across inputs, label elision, a layout where nothing leaves the
+ * picture, many close markers every one of which is told (label or tooltip) with no
+ * two labels overlapping, and charts from the smallest accepted size up whose text,
+ * measured with the real metrics, neither overlaps nor is clipped. */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -105,6 +107,48 @@ static void colour_stable_across_inputs(void **state)
     xmlFree(fills[1]);
 }
 
+/* Every pair of colours the palette gives: far enough apart, or a separator far enough
+ * from both; the palette's colours are many and none is the grey of OTHER. */
+static void neighbours_told_apart(void **state)
+{
+    struct dl_color seen[256];
+    size_t distinct = 0;
+    for (int i = 0; i < 2000 && distinct < 256; i++) {
+        char label[32];
+        snprintf(label, sizeof label, "Module%d.function", i);
+        struct dl_color c = chart_band_color(label);
+        size_t k = 0;
+        while (k < distinct && memcmp(&seen[k], &c, sizeof c) != 0)
+            k++;
+        if (k == distinct)
+            seen[distinct++] = c;
+    }
+    assert_int_equal(distinct, 48);
+    size_t close = 0;
+    for (size_t a = 0; a < distinct; a++) {
+        assert_true(chart_color_distance(seen[a], chart_other_color()) >= CHART_COLOR_CLOSE);
+        assert_true(chart_color_distance(seen[a], COLOR_WHITE) >= CHART_COLOR_CLOSE);
+        for (size_t b = 0; b < distinct; b++) {
+            double width;
+            struct dl_color line = chart_band_separator(seen[a], seen[b], false, &width);
+            if (chart_color_distance(seen[a], seen[b]) >= CHART_COLOR_CLOSE) {
+                assert_true(width == 0 && line.a == 0);
+                continue;
+            }
+            close++;
+            assert_true(width >= 1 && line.a == 255);
+            assert_true(chart_color_distance(line, seen[a]) >= 2 * CHART_COLOR_CLOSE);
+            assert_true(chart_color_distance(line, seen[b]) >= 2 * CHART_COLOR_CLOSE);
+        }
+    }
+    /* the same colour twice, at least, needs a separator; few pairs do */
+    assert_true(close >= distinct && close < distinct * distinct / 8);
+    /* outlines when there is room for them: a deeper shade of the band's own */
+    double width;
+    struct dl_color edge = chart_band_separator(seen[0], COLOR_WHITE, true, &width);
+    assert_true(width > 0 && edge.a == 255 && edge.r <= seen[0].r && edge.g <= seen[0].g);
+}
+
 static void elision(void **state)
 {
     struct textmeasure *tm = textmeasure_new();
@@ -207,14 +251,266 @@ static void layout_within_bounds(void **state)
     bands_free(bands);
 }
 
+/* --- markers ------------------------------------------------------------------------ */
+
+#define MANY_MARKERS 90
+
+static void marker_text(char *out, size_t size, int i)
+{
+    /* some long, some short, some in other scripts */
+    static const char *const words[] = { "phase", "GC burst", "\xce\xb5\xce\xbb\xce\xbb",
+                                         "load the whole input file", "\xe6\xbc\xa2\xe5\xad\x97",
+                                         "x" };
+    snprintf(out, size, "%s %d", words[i % 6], i);
+}
+
+/* An eventlog of two bands and MANY_MARKERS markers close together (12 ms apart, in
+ * bursts), read back from its SVG. */
+static void many_markers_svg(const char *svg, unsigned width, unsigned height)
+{
+    char ev[256];
+    struct evw *w = evw_new();
+    evw_ghc9_header(w, true);
+    const char *argv[] = { "prog", "+RTS", "-hT", "-l" };
+    evw_program_args(w, 0, argv, 4);
+    evw_prof_begin(w, 0, 7, 100000000);
+    for (int c = 0; c < 12; c++) {
+        uint64_t t = (uint64_t)c * 100000000ull;
+        evw_sample_begin(w, t, 0);
+        evw_sample_string(w, t, "ARR_WORDS", 1000000 + 50000 * (uint64_t)c);
+        evw_sample_string(w, t, "THUNK", 400000);
+        evw_sample_end(w, t, 0);
+    }
+    char text[64];
+    for (int i = 0; i < MANY_MARKERS; i++) {
+        marker_text(text, sizeof text, i);
+        evw_marker(w, 20000000ull + (uint64_t)i * 12000000ull + (i % 10 == 0) * 7000000ull, text);
+    }
+    evw_data_end(w);
+    write_file(temp_path(ev, sizeof ev, "markers.eventlog"), w->data, w->len);
+    evw_free(w);
+    struct chart_options ch;
+    chart_options_default(&ch);
+    ch.width = width;
+    ch.height = height;
+    assert_int_equal(convert_to(ev, svg, FORMAT_SVG, &ch), 0);
+}
+
+/* A <text>'s own characters (not its <title>'s). */
+static char *own_text(xmlNodePtr n)
+{
+    size_t cap = 1, len = 0;
+    char *out = calloc(1, 1);
+    for (xmlNodePtr c = n->children; c; c = c->next) {
+        if (c->type != XML_TEXT_NODE)
+            continue;
+        size_t k = strlen((const char *)c->content);
+        out = realloc(out, cap += k);
+        memcpy(out + len, c->content, k + 1);
+        len += k;
+    }
+    return out;
+}
+
+static double num_prop(xmlNodePtr n, const char *name, double missing)
+{
+    xmlChar *v = xmlGetProp(n, BAD_CAST name);
+    double d = v ? strtod((const char *)v, NULL) : missing;
+    xmlFree(v);
+    return d;
+}
+
+/* Every marker is told: its line's tooltip holds its text; it has a label or is counted
+ * in the subtitle's "N markers unlabelled", the counts adding up; labels too close for a
+ * row are turned along their lines; no two texts of the picture overlap. */
+static void markers_all_told(void **state)
+{
+    static const unsigned sizes[][2] = { { 1280, 720 }, { 640, 360 }, { 400, 300 } };
+    struct textmeasure *tm = textmeasure_new();
+    assert_non_null(tm);
+    for (size_t k = 0; k < sizeof sizes / sizeof *sizes; k++) {
+        char svg[256], name[32];
+        snprintf(name, sizeof name, "markers%zu.svg", k);
+        many_markers_svg(temp_path(svg, sizeof svg, name), sizes[k][0], sizes[k][1]);
+        xmlDocPtr doc = xmlReadFile(svg, NULL, XML_PARSE_NONET);
+        assert_non_null(doc);
+        bool told[MANY_MARKERS] = { false };
+        size_t labelled = 0, turned = 0, unlabelled = 0, nboxes = 0;
+        struct text_box boxes[1024];
+        char *texts[1024];
+        for (xmlNodePtr n = xmlDocGetRootElement(doc)->children; n; n = n->next) {
+            if (n->type != XML_ELEMENT_NODE)
+                continue;
+            bool is_text = strcmp((const char *)n->name, "text") == 0;
+            xmlChar *title = title_of(n);
+            if (has_class(n, "marker") && title) {
+                char text[64];
+                for (int i = 0; i < MANY_MARKERS; i++) {
+                    marker_text(text, sizeof text, i);
+                    size_t len = strlen(text);
+                    /* "text (t s)": the whole text, not a longer one's prefix */
+                    if (strncmp((const char *)title, text, len) == 0 &&
+                        strncmp((const char *)title + len, " (", 2) == 0)
+                        told[i] = true;
+                }
+            }
+            if (is_text) {
+                char *own = own_text(n);
+                if (has_class(n, "subtitle")) {
+                    const char *full = title ? (const char *)title : own;
+                    const char *u = strstr(full, " markers unlabelled");
+                    if (u) {
+                        while (u > full && u[-1] >= '0' && u[-1] <= '9')
+                            u--;
+                        unlabelled = strtoul(u, NULL, 10);
+                    }
+                }
+                xmlChar *anchor = xmlGetProp(n, BAD_CAST "text-anchor");
+                xmlChar *weight = xmlGetProp(n, BAD_CAST "font-weight");
+                xmlChar *transform = xmlGetProp(n, BAD_CAST "transform");
+                struct dl_item it = {
+                    .kind = DL_TEXT, .x = num_prop(n, "x", 0), .y = num_prop(n, "y", 0),
+                    .text = own, .font_size = num_prop(n, "font-size", 0),
+                    .bold = weight != NULL,
+                    .anchor = !anchor ? DL_ANCHOR_START
+                            : strcmp((const char *)anchor, "middle") == 0 ? DL_ANCHOR_MIDDLE
+                                                                          : DL_ANCHOR_END,
+                    .rotate = transform ? strtod((const char *)transform + 7, NULL) : 0,
+                    .role = has_class(n, "marker") ? "marker" : "text",
+                };
+                if (has_class(n, "marker")) {
+                    labelled++;
+                    turned += transform != NULL;
+                }
+                assert_true(nboxes < 1024);
+                texts[nboxes] = own;
+                boxes[nboxes++] = text_box_of(tm, &it);
+                xmlFree(anchor);
+                xmlFree(weight);
+                xmlFree(transform);
+            }
+            xmlFree(title);
+        }
+        for (int i = 0; i < MANY_MARKERS; i++)
+            if (!told[i])
+                fail_msg("%ux%u: marker %d is in no tooltip", sizes[k][0], sizes[k][1], i);
+        assert_int_equal(labelled + unlabelled, MANY_MARKERS);
+        assert_true(turned > 0);          /* the rows alone could not hold them */
+        if (k == 0)
+            assert_true(labelled > MANY_MARKERS / 2);
+        assert_no_text_overlap(boxes, nboxes);
+        for (size_t i = 0; i < nboxes; i++)
+            free(texts[i]);
+        xmlFreeDoc(doc);
+    }
+    textmeasure_free(tm);
+}
+
+/* --- text never overlaps, never clipped ----------------------------------------------- */
+
+/* A crowded profile: many bands with long labels in several scripts, heap totals, and
+ * markers close together. */
+static struct profile *crowded_profile(struct bands *bands, unsigned shown)
+{
+    struct profile_options po;
+    profile_options_default(&po);
+    po.bands = shown;
+    po.trace_percent = 0;
+    struct ev_error err;
+    struct profile *p = profile_new(&po, &err);
+    enum { N = 30 };
+    uint32_t ids[N];
+    static const char *const scripts[] = {
+        "Main.worker",
+        "\xce\x95\xce\xbb\xce\xbb\xce\xb7\xce\xbd\xce\xb9\xce\xba\xce\xac",   /* Greek */
+        "\xe6\xbc\xa2\xe5\xad\x97\xe3\x83\x87\xe3\x83\xbc\xe3\x82\xbf",       /* CJK */
+        "caf\xc3\xa9.na\xc3\xafve",
+    };
+    for (int i = 0; i < N; i++) {
+        char label[160];
+        snprintf(label, sizeof label, "%s%d/Some.Long.Module.Name.caller/Main.main/%s",
+                 scripts[i % 4], i, i % 3 ? "CAF" : "deep.inside.the.stack.where.it.allocates");
+        bands_string(bands, label, strlen(label), &ids[i]);
+    }
+    struct census_entry e[N];
+    for (int c = 0; c < 60; c++) {
+        for (int i = 0; i < N; i++)
+            e[i] = (struct census_entry){ ids[i],
+                                          (uint64_t)(1000 * (i + 1) * (c % 20 + 1) + 7 * i) };
+        struct census_frame f = { (uint64_t)c * 50000000, 0, N, e };
+        profile_add_frame(p, &f, bands);
+        profile_add_total(p, HEAP_TOTAL_SIZE, (uint64_t)c * 50000000 + 1000,
+                          (uint64_t)(2000000 + 40000 * c));
+    }
+    for (int i = 0; i < 25; i++) {
+        char text[64];
+        snprintf(text, sizeof text, "%s marker %d", i % 2 ? "a" : "a longer", i);
+        profile_add_marker(p, 300000000ull + (uint64_t)i * 20000000ull, text, strlen(text));
+    }
+    profile_add_marker(p, 0, "at the start", 12);
+    return p;
+}
+
+/* From the smallest accepted size to a large one, with the real text metrics: walk the
+ * display list; no two texts overlap, and none runs off the canvas. */
+static void no_text_overlap_any_size(void **state)
+{
+    static const unsigned sizes[][2] = {
+        { CHART_MIN_SIZE, CHART_MIN_SIZE }, { 300, 200 }, { 400, 300 }, { 640, 360 },
+        { 900, 700 }, { 1280, 720 }, { 2400, 1400 },
+    };
+    struct bands *bands = bands_new();
+    struct textmeasure *tm = textmeasure_new();
+    assert_non_null(tm);
+    for (size_t k = 0; k < sizeof sizes / sizeof *sizes; k++) {
+        for (int totals = 0; totals < 2; totals++) {
+            struct chart_options ch;
+            chart_options_default(&ch);
+            ch.width = sizes[k][0];
+            ch.height = sizes[k][1];
+            ch.totals = totals;
+            struct profile *p = crowded_profile(bands, totals ? 8 : 0);
+            struct profile_view v;
+            assert_int_equal(profile_view(p, bands, &v), 0);
+            struct run_info info = { .program = "prog +RTS -hc -l", .has_heap_profile = true,
+                                     .period_ns = 100000000 };
+            struct display_list dl;
+            assert_int_equal(chart_layout(&v, &info, "input", &ch, tm, &dl), 0);
+            struct text_box *boxes = calloc(dl.count, sizeof *boxes);
+            size_t n = 0;
+            for (size_t i = 0; i < dl.count; i++) {
+                if (dl.items[i].kind != DL_TEXT)
+                    continue;
+                struct text_box b = text_box_of(tm, &dl.items[i]);
+                if (b.x0 < -0.25 || b.y0 < -0.25 || b.x1 > dl.width + 0.25 ||
+                    b.y1 > dl.height + 0.25)
+                    fail_msg("%ux%u: %s '%s' [%.1f %.1f %.1f %.1f] is clipped by the canvas",
+                             ch.width, ch.height, b.role, b.text, b.x0, b.y0, b.x1, b.y1);
+                boxes[n++] = b;
+            }
+            assert_true(n > 10);
+            assert_no_text_overlap(boxes, n);
+            free(boxes);
+            display_free(&dl);
+            profile_view_free(&v);
+            profile_free(p);
+        }
+    }
+    textmeasure_free(tm);
+    bands_free(bands);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(nice_steps),
         cmocka_unit_test(byte_steps),
         cmocka_unit_test(colour_stable_across_inputs),
+        cmocka_unit_test(neighbours_told_apart),
         cmocka_unit_test(elision),
         cmocka_unit_test(layout_within_bounds),
+        cmocka_unit_test(markers_all_told),
+        cmocka_unit_test(no_text_overlap_any_size),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

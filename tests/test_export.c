@@ -89,9 +89,12 @@ static void json_has_censuses_bands_markers_and_totals(void **state)
     assert_non_null(strstr(text, "\"breakdown\": \"by type\""));
     assert_non_null(strstr(text, "{\"time_s\": 0.500000, \"entries\": [[0, 100], [1, 7]]}"));
     assert_non_null(strstr(text, "{\"time_s\": 1.000000, \"entries\": [[2, 3], [1, 8]]}"));
-    assert_non_null(strstr(text, "{\"id\": 0, \"label\": \"Map, \\\"k\\\"\\u000av\"}"));
-    assert_non_null(strstr(text, "{\"id\": 1, \"label\": \"Ĉaro\"}"));
-    assert_non_null(strstr(text, "{\"id\": 2, \"label\": \"bad \\ufffd byte\"}"));
+    /* a string band's .hp label is its label; no stack */
+    assert_non_null(strstr(text, "{\"id\": 0, \"label\": \"Map, \\\"k\\\"\\u000av\", "
+                                 "\"hp_label\": \"Map, \\\"k\\\"\\u000av\"}"));
+    assert_non_null(strstr(text, "{\"id\": 1, \"label\": \"Ĉaro\", \"hp_label\": \"Ĉaro\"}"));
+    assert_non_null(strstr(text, "{\"id\": 2, \"label\": \"bad \\ufffd byte\", "
+                                 "\"hp_label\": \"bad \\ufffd byte\"}"));
     assert_non_null(strstr(text, "\"markers\": [\n  {\"time_s\": 0.600000, \"text\": "
                                  "\"phase \\\"two\\\"\"}]"));
     assert_non_null(strstr(text, "{\"kind\": \"heap_size\", \"time_s\": 0.600000, "

@@ -1,6 +1,7 @@
 /* test_profile.c: the chart profile: exact statistics, band selection and the OTHER
  * arithmetic, sort orders, label filters, the time window, bounded memory. */
 #include <math.h>
+#include <stdbool.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -260,6 +261,156 @@ static void bounded_memory_keeps_extremes(void **state)
     bands_free(f.bands);
 }
 
+/* --- profile_reduce: one fine profile gives what a coarse one fed directly keeps ------ */
+
+static void assert_series_equal(const struct profile_series *a, const struct profile_series *b)
+{
+    assert_int_equal(a->count, b->count);
+    for (size_t i = 0; i < a->count; i++) {
+        assert_int_equal(a->time_ns[i], b->time_ns[i]);
+        assert_int_equal(a->bytes[i], b->bytes[i]);
+    }
+}
+
+static void assert_views_equal(const struct profile_view *a, const struct profile_view *b)
+{
+    assert_int_equal(a->band_count, b->band_count);
+    for (size_t i = 0; i < a->band_count; i++) {
+        assert_int_equal(a->bands[i].band, b->bands[i].band);
+        assert_string_equal(a->bands[i].label, b->bands[i].label);
+        assert_memory_equal(&a->bands[i].stats, &b->bands[i].stats, sizeof a->bands[i].stats);
+        assert_int_equal(a->bands[i].folded, b->bands[i].folded);
+    }
+    assert_int_equal(a->point_count, b->point_count);
+    for (size_t i = 0; i < a->point_count; i++) {
+        assert_int_equal(a->time_ns[i], b->time_ns[i]);
+        assert_int_equal(a->point_totals[i], b->point_totals[i]);
+    }
+    assert_memory_equal(a->values, b->values,
+                        a->point_count * a->band_count * sizeof *a->values);
+    assert_int_equal(a->censuses, b->censuses);
+    assert_int_equal(a->first_ns, b->first_ns);
+    assert_int_equal(a->last_ns, b->last_ns);
+    assert_int_equal(a->peak_total, b->peak_total);
+    assert_int_equal(a->bands_seen, b->bands_seen);
+    assert_int_equal(a->bands_filtered, b->bands_filtered);
+    for (int k = 0; k < PROFILE_TOTALS; k++)
+        assert_series_equal(&a->totals[k], &b->totals[k]);
+    assert_int_equal(a->gc.count, b->gc.count);
+    assert_int_equal(a->gc.width_ns, b->gc.width_ns);
+    assert_int_equal(a->gc.collections, b->gc.collections);
+    for (size_t i = 0; i < a->gc.count; i++)
+        assert_true(a->gc.busy_ns[i] == b->gc.busy_ns[i]);
+    assert_int_equal(a->marker_count, b->marker_count);
+    for (size_t i = 0; i < a->marker_count; i++) {
+        assert_int_equal(a->markers[i].time_ns, b->markers[i].time_ns);
+        assert_string_equal(a->markers[i].text, b->markers[i].text);
+        assert_int_equal(a->markers[i].merged, b->markers[i].merged);
+    }
+}
+
+static uint64_t next_random(uint64_t *x)
+{
+    *x = *x * 6364136223846793005ull + 1442695040888963407ull;
+    return *x >> 33;
+}
+
+/* The same events into every profile of ps: censuses with few distinct totals (ties
+ * between buckets decide which census a bucket keeps), irregular gaps, heap totals with
+ * ties, collections, and markers, some in bursts. */
+static void feed_all(struct profile **ps, size_t n, struct fixture *f, size_t censuses,
+                     size_t markers_each)
+{
+    uint64_t x = 42, t = 0;
+    for (size_t c = 0; c < censuses; c++) {
+        t += 1000 + next_random(&x) % 3 * 777777 + (c % 97 == 0 ? 50000000 : 0);
+        struct census_entry e[4];
+        size_t k = 0;
+        for (size_t b = 0; b < 4; b++)
+            if (next_random(&x) % 5)
+                e[k++] = (struct census_entry){ f->id[b], 100 * (1 + next_random(&x) % 3) };
+        struct census_frame frame = { t, 0, k, e };
+        uint64_t total = 1000 * (next_random(&x) % 4);
+        char text[32];
+        snprintf(text, sizeof text, "m%zu", c);
+        for (size_t i = 0; i < n; i++) {
+            assert_int_equal(profile_add_frame(ps[i], &frame, f->bands), 0);
+            assert_int_equal(profile_add_total(ps[i], HEAP_TOTAL_SIZE, t, total), 0);
+            assert_int_equal(profile_add_total(ps[i], HEAP_GC_START, t + 10, 0), 0);
+            assert_int_equal(profile_add_total(ps[i], HEAP_GC_END, t + 300, 0), 0);
+            for (size_t m = 0; m < markers_each; m++)
+                assert_int_equal(profile_add_marker(ps[i], t + m, text, strlen(text)), 0);
+        }
+    }
+}
+
+static void reduce_case(unsigned fine, unsigned coarse, size_t censuses, size_t markers_each,
+                        const char *include, bool window)
+{
+    const char *labels[] = { "(1) a", "(2) b", "c", "d" };
+    struct fixture f;
+    add_bands(&f, labels, 4);
+    struct profile_options o;
+    profile_options_default(&o);
+    o.bands = 2;
+    if (include) {
+        o.include[0] = include;
+        o.include_count = 1;
+    }
+    if (window) {
+        o.has_from = o.has_to = true;
+        o.from_seconds = 0.5;
+        o.to_seconds = 20;
+    }
+    o.columns = fine;
+    struct profile *ps[2];
+    ps[0] = new_profile(&o);
+    o.columns = coarse;
+    ps[1] = new_profile(&o);
+    feed_all(ps, 2, &f, censuses, markers_each);
+    struct ev_error err;
+    struct profile *reduced = profile_reduce(ps[0], &o, &err);
+    assert_non_null(reduced);
+    assert_int_equal(profile_columns(reduced), profile_columns(ps[1]));
+    struct profile_view direct, from_fine;
+    assert_int_equal(profile_view(ps[1], f.bands, &direct), 0);
+    assert_int_equal(profile_view(reduced, f.bands, &from_fine), 0);
+    assert_true(direct.point_count > 0);
+    assert_views_equal(&direct, &from_fine);
+    profile_view_free(&direct);
+    profile_view_free(&from_fine);
+    /* the band selection is the copy's: every band, none folded */
+    struct profile_options every = o;
+    every.bands = 0;
+    every.trace_percent = 0;
+    every.columns = 0;
+    struct profile *all = profile_reduce(ps[0], &every, &err);
+    assert_non_null(all);
+    assert_int_equal(profile_columns(all), fine);
+    assert_int_equal(profile_view(all, f.bands, &from_fine), 0);
+    assert_int_equal(from_fine.band_count, from_fine.bands_seen);
+    assert_true(from_fine.bands[from_fine.band_count - 1].band != PROFILE_OTHER);
+    profile_view_free(&from_fine);
+    profile_free(all);
+    profile_free(reduced);
+    profile_free(ps[0]);
+    profile_free(ps[1]);
+    bands_free(f.bands);
+}
+
+static void reduce_matches_direct(void **state)
+{
+    (void)state;
+    reduce_case(2560, 1280, 20000, 1, NULL, false);     /* the report's and a chart's */
+    reduce_case(3000, 700, 20000, 1, "a|c", true);      /* not a power of two apart */
+    reduce_case(64, 64, 5000, 1, NULL, false);          /* the same resolution */
+    reduce_case(16, 16, 3, 1, NULL, false);             /* fewer censuses than buckets */
+    /* markers: the fine profile keeps them all (its bound is its 8192 buckets), the
+     * coarse one merges them past PROFILE_MARKERS_WHOLE */
+    reduce_case(4096, 16, 1500, 3, NULL, false);
+    reduce_case(4096, 100, 1500, 3, "b", true);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -269,6 +420,7 @@ int main(void)
         cmocka_unit_test(sort_orders),
         cmocka_unit_test(filters_and_window),
         cmocka_unit_test(bounded_memory_keeps_extremes),
+        cmocka_unit_test(reduce_matches_direct),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -35,7 +35,7 @@ static void writes_the_runtime_layout(void **state)
     size_t len = 0;
     FILE *out = open_memstream(&text, &len);
     struct sink_context ctx = { .info = &info, .bands = b, .input_name = "in.eventlog" };
-    struct sink *s = sink_new(FORMAT_HP, out, &ctx);
+    struct sink *s = sink_new(FORMAT_HP, out, &ctx, &(struct sink_settings){ 0 });
     assert_non_null(s);
     struct census_entry e[] = { { thunk, 48 }, { stack, 1234567890123ull }, { main_stack, 16 } };
     struct census_frame f = { 1500000499u, 0, 3, e };
@@ -69,7 +69,7 @@ static void an_empty_run_still_has_a_header(void **state)
     size_t len = 0;
     FILE *out = open_memstream(&text, &len);
     struct sink_context ctx = { .info = &info, .bands = b, .input_name = "in" };
-    struct sink *s = sink_new(FORMAT_HP, out, &ctx);
+    struct sink *s = sink_new(FORMAT_HP, out, &ctx, &(struct sink_settings){ 0 });
     assert_int_equal(s->ops->finish(s), 0);
     s->ops->destroy(s);
     fclose(out);

@@ -21,6 +21,7 @@ struct band {
     uint32_t label_id;      /* strings: its key in strings; stacks: in labels, or UNNAMED */
     uint32_t stack_number;
     uint32_t description_id; /* in labels, or UINT32_MAX when there is none */
+    uint32_t stack_key;     /* stacks: its key in stacks (the raw cost-centre numbers) */
     bool is_string;
 };
 
@@ -118,7 +119,7 @@ enum table_status bands_string(struct bands *b, const char *label, size_t len, u
         *band = b->string_band.band[key_id];
         return TABLE_OK;
     }
-    return new_band(b, &b->string_band, key_id, (struct band){ key_id, 0, UINT32_MAX, true }, band);
+    return new_band(b, &b->string_band, key_id, (struct band){ key_id, 0, UINT32_MAX, 0, true }, band);
 }
 
 enum table_status bands_stack(struct bands *b, const unsigned char *ids, size_t ids_len,
@@ -134,7 +135,7 @@ enum table_status bands_stack(struct bands *b, const unsigned char *ids, size_t 
         *band = b->stack_band.band[key_id];
         return TABLE_OK;
     }
-    return new_band(b, &b->stack_band, key_id, (struct band){ UNNAMED, 0, UINT32_MAX, false }, band);
+    return new_band(b, &b->stack_band, key_id, (struct band){ UNNAMED, 0, UINT32_MAX, key_id, false }, band);
 }
 
 enum table_status bands_name_stack(struct bands *b, uint32_t band, const char *label,
@@ -159,6 +160,16 @@ const char *bands_label(const struct bands *b, uint32_t band, size_t *len)
         return "";
     }
     return intern_key(b->labels, rec->label_id, len);
+}
+
+const unsigned char *bands_stack_ids(const struct bands *b, uint32_t band, size_t *ids_len)
+{
+    const struct band *rec = &b->band[band];
+    if (rec->is_string) {
+        *ids_len = 0;
+        return NULL;
+    }
+    return (const unsigned char *)intern_key(b->stacks, rec->stack_key, ids_len);
 }
 
 uint32_t bands_stack_number(const struct bands *b, uint32_t band)

@@ -67,6 +67,11 @@ const char *bands_display_label(const struct bands *b, uint32_t band, size_t *le
 /* The label of a band; valid until the next band is added. */
 const char *bands_label(const struct bands *b, uint32_t band, size_t *len);
 
+/* A stack band's key: its cost-centre numbers as the event gave them (4 bytes each,
+ * big-endian, innermost first; read them with ev_ccs_id), *ids_len bytes. NULL (and
+ * *ids_len 0) for a string band. */
+const unsigned char *bands_stack_ids(const struct bands *b, uint32_t band, size_t *ids_len);
+
 /* The number ev2hp gave a cost-centre stack band (written as "(n)" in .hp), or 0. */
 uint32_t bands_stack_number(const struct bands *b, uint32_t band);
 

@@ -112,6 +112,7 @@ const struct run_info *census_run_info(const struct census *c) { return &c->info
 const struct census_stats *census_stats(const struct census *c) { return &c->stats; }
 const struct bands *census_bands(const struct census *c) { return c->bands; }
 const struct timeprof *census_timeprof(const struct census *c) { return c->tp; }
+const struct costcentres *census_costcentres(const struct census *c) { return c->ccs; }
 
 enum census_status census_check_header(struct census *c, const struct ev_reader *r,
                                        struct ev_error *err)

@@ -152,5 +152,7 @@ enum census_status census_finish(struct census *c, bool complete, struct ev_erro
 const struct run_info *census_run_info(const struct census *c);
 const struct census_stats *census_stats(const struct census *c);
 const struct bands *census_bands(const struct census *c);
+/* The cost centres declared so far (the names of -hc stack bands' frames). */
+const struct costcentres *census_costcentres(const struct census *c);
 
 #endif

@@ -13,6 +13,7 @@
  * total remain, so the spikes and dips of each column survive.
  */
 #include "chart/chart.h"
+#include "chart/colors.h"
 #include "base/format.h"
 #include "base/grow.h"
 
@@ -35,26 +36,6 @@
 #define LEGEND_MIN_SIZE 9.0
 #define SWATCH 11.0
 #define LABEL_MAX 1024
-
-static const struct dl_color WHITE = { 255, 255, 255, 255 };
-static const struct dl_color INK = { 34, 34, 34, 255 };
-static const struct dl_color QUIET = { 102, 102, 102, 255 };
-static const struct dl_color AXIS = { 85, 85, 85, 255 };
-static const struct dl_color GRID = { 232, 232, 232, 255 };
-static const struct dl_color MARKER = { 60, 60, 60, 150 };
-
-/* Tableau 10 (without its grey) and seven of Tableau 20's lighter or deeper tones:
- * sixteen hues. Each is used in three tones (itself, lighter, deeper; see tone), so a
- * label's hash picks one of 48 colours and two bands rarely share one. */
-static const struct dl_color palette[] = {
-    { 0x4e, 0x79, 0xa7, 255 }, { 0xf2, 0x8e, 0x2b, 255 }, { 0xe1, 0x57, 0x59, 255 },
-    { 0x76, 0xb7, 0xb2, 255 }, { 0x59, 0xa1, 0x4f, 255 }, { 0xed, 0xc9, 0x48, 255 },
-    { 0xb0, 0x7a, 0xa1, 255 }, { 0xff, 0x9d, 0xa7, 255 }, { 0x9c, 0x75, 0x5f, 255 },
-    { 0xa0, 0xcb, 0xe8, 255 }, { 0xff, 0xbe, 0x7d, 255 }, { 0x8c, 0xd1, 0x7d, 255 },
-    { 0xb6, 0x99, 0x2d, 255 }, { 0x49, 0x98, 0x94, 255 }, { 0xd3, 0x72, 0x95, 255 },
-    { 0xd4, 0xa6, 0xc8, 255 },
-};
-#define PALETTE_SIZE (sizeof palette / sizeof *palette)
 
 static const struct {
     const char *label;
@@ -152,55 +133,6 @@ static const char *shown_label(const char *label)
     return bands_shown_label(label, strlen(label), NULL);
 }
 
-static uint32_t fnv1a(const char *s)
-{
-    uint32_t h = 2166136261u;
-    for (; *s; s++) {
-        h ^= (unsigned char)*s;
-        h *= 16777619u;
-    }
-    /* final avalanche (murmur3's), so labels differing in one last byte differ in every
-     * bit used below */
-    h ^= h >> 16;
-    h *= 0x85ebca6bu;
-    h ^= h >> 13;
-    h *= 0xc2b2ae35u;
-    h ^= h >> 16;
-    return h;
-}
-
-/* c mixed towards white (amount > 0) or black (amount < 0). */
-static struct dl_color tone(struct dl_color c, double amount)
-{
-    double target = amount > 0 ? 255 : 0, k = fabs(amount);
-    c.r = (uint8_t)lround(c.r + (target - c.r) * k);
-    c.g = (uint8_t)lround(c.g + (target - c.g) * k);
-    c.b = (uint8_t)lround(c.b + (target - c.b) * k);
-    return c;
-}
-
-struct dl_color chart_band_color(const char *label)
-{
-    /* A function of the label alone (without a .hp's "(n)"): the same band has the same
-     * colour in every run, filter, window, comparison panel and format. */
-    uint32_t h = fnv1a(shown_label(label));
-    static const double tones[3] = { 0, 0.38, -0.22 };
-    return tone(palette[h % PALETTE_SIZE], tones[(h / PALETTE_SIZE) % 3]);
-}
-
-/* The outline that separates a band from the one below: its own colour, deeper, so
- * two neighbours that happen to share a colour are still told apart, without the white
- * seams that wash out a chart of hundreds of thin bands. */
-static struct dl_color band_edge(struct dl_color c)
-{
-    return tone(c, -0.45);
-}
-
-struct dl_color chart_other_color(void)
-{
-    return (struct dl_color){ 0xc4, 0xc4, 0xc4, 255 };
-}
-
 /* --- layout state ------------------------------------------------------------------- */
 
 struct layout {
@@ -291,7 +223,8 @@ static void time_range(struct layout *L, const struct profile_view *v,
     if (info && info->end_time_ns > end)
         end = info->end_time_ns;
     for (int k = 0; k < 3; k++)
-        if (L->show_totals && v->totals[k].count && v->totals[k].time_ns[v->totals[k].count - 1] > end)
+        if (L->show_totals && v->totals[k].count &&
+            v->totals[k].time_ns[v->totals[k].count - 1] > end)
             end = v->totals[k].time_ns[v->totals[k].count - 1];
     L->x0 = v->has_from ? v->from_ns / 1e9 : 0;
     L->x1 = v->has_to && v->to_ns / 1e9 > L->x0 ? v->to_ns / 1e9 : end / 1e9;
@@ -319,6 +252,10 @@ static void subtitle_text(const struct layout *L, const struct run_info *info, c
         if (n < size) n += (size_t)snprintf(out + n, size - n, "%s", n ? "  \xc2\xb7  " : ""); \
         if (n < size) n += (size_t)format_snprintf(out + n, size - n, __VA_ARGS__); \
     } while (0)
+    /* first, so that eliding a narrow chart's subtitle never hides it */
+    if (L->unlabelled)
+        ADD("%zu marker%s unlabelled (text in %s tooltip)", L->unlabelled,
+            L->unlabelled == 1 ? "" : "s", L->unlabelled == 1 ? "its line's" : "their lines'");
     if (info && info->has_start_time) {
         time_t t = (time_t)info->start_time;
         struct tm tm;
@@ -341,10 +278,8 @@ static void subtitle_text(const struct layout *L, const struct run_info *info, c
     else if (v->has_from || v->has_to)
         ADD("window %g to %g s", L->x0, L->x1);
     if (v->bands_filtered)
-        ADD("%" PRIu32 " band%s filtered out", v->bands_filtered, v->bands_filtered == 1 ? "" : "s");
-    if (L->unlabelled)
-        ADD("%zu marker%s unlabelled (text in %s tooltip)", L->unlabelled,
-            L->unlabelled == 1 ? "" : "s", L->unlabelled == 1 ? "its line's" : "their lines'");
+        ADD("%" PRIu32 " band%s filtered out", v->bands_filtered,
+            v->bands_filtered == 1 ? "" : "s");
 #undef ADD
 }
 
@@ -372,7 +307,7 @@ static double title_block(struct layout *L, const struct run_info *info, const c
             full[utf8_boundary(full, sizeof full - 1)] = '\0';
         bool cut = text_elide_end(L->tm, full, TITLE_SIZE, true, avail, L->buf, sizeof L->buf);
         y += TITLE_SIZE * 0.8;
-        text(L, MARGIN, y, L->buf, TITLE_SIZE, INK, DL_ANCHOR_START, true, "title",
+        text(L, MARGIN, y, L->buf, TITLE_SIZE, COLOR_INK, DL_ANCHOR_START, true, "title",
              cut ? full : NULL);
         y += 9;
     }
@@ -380,7 +315,7 @@ static double title_block(struct layout *L, const struct run_info *info, const c
     subtitle_text(L, info, sub, sizeof sub);
     bool cut = text_elide_end(L->tm, sub, SUBTITLE_SIZE, false, avail, L->buf, sizeof L->buf);
     y += SUBTITLE_SIZE;
-    text(L, MARGIN, y, L->buf, SUBTITLE_SIZE, QUIET, DL_ANCHOR_START, false, "subtitle",
+    text(L, MARGIN, y, L->buf, SUBTITLE_SIZE, COLOR_QUIET, DL_ANCHOR_START, false, "subtitle",
          cut ? sub : NULL);
     return y;
 }
@@ -723,7 +658,8 @@ static void legend_swatch(struct layout *L, const struct legend_entry *e, double
 static void legend_left_out(const struct legend *lg, char *out, size_t size)
 {
     size_t n = lg->count - lg->listed;
-    const char *which = lg->sort == PROFILE_SORT_SIZE ? "smaller "
+    const char *which = lg->listed == 0 ? ""   /* none listed: none larger */
+                      : lg->sort == PROFILE_SORT_SIZE ? "smaller "
                       : lg->sort == PROFILE_SORT_STDDEV ? "steadier " : "more ";
     snprintf(out, size, "\xe2\x80\xa6 %zu %s%s not listed", n, which,
              n == 1 ? "entry" : "entries");
@@ -734,10 +670,10 @@ static void legend_entry_draw(struct layout *L, const struct legend *lg,
 {
     char value[80];
     legend_swatch(L, e, x, y, lg->font);
-    text(L, x + SWATCH + 6, y, e->text, lg->font, INK, DL_ANCHOR_START, false, "legend",
+    text(L, x + SWATCH + 6, y, e->text, lg->font, COLOR_INK, DL_ANCHOR_START, false, "legend",
          strcmp(e->text, e->label) != 0 ? e->label : NULL);
     legend_value(lg, e, value, sizeof value);
-    text(L, value_x, y, value, lg->font, QUIET, DL_ANCHOR_END, false, "legend", NULL);
+    text(L, value_x, y, value, lg->font, COLOR_QUIET, DL_ANCHOR_END, false, "legend", NULL);
 }
 
 static void legend_draw(struct layout *L, struct legend *lg, double x, double y)
@@ -747,7 +683,7 @@ static void legend_draw(struct layout *L, struct legend *lg, double x, double y)
         return;
     }
     double col_w = lg->below ? lg->column_width : lg->width;
-    text(L, x + col_w, y, legend_header(lg), lg->font * 0.9, QUIET, DL_ANCHOR_END, false,
+    text(L, x + col_w, y, legend_header(lg), lg->font * 0.9, COLOR_QUIET, DL_ANCHOR_END, false,
          "legend", NULL);
     size_t slot = 0;
     for (size_t i = 0; i < lg->count; i++) {
@@ -765,7 +701,7 @@ static void legend_draw(struct layout *L, struct legend *lg, double x, double y)
         char what[96];
         legend_left_out(lg, what, sizeof what);
         text_elide_end(L->tm, what, lg->font, false, col_w - SWATCH - 6, L->buf, sizeof L->buf);
-        text(L, cx + SWATCH + 6, y + (row + 1) * lg->row, L->buf, lg->font, QUIET,
+        text(L, cx + SWATCH + 6, y + (row + 1) * lg->row, L->buf, lg->font, COLOR_QUIET,
              DL_ANCHOR_START, false, "legend", strcmp(L->buf, what) != 0 ? what : NULL);
     }
 }
@@ -819,10 +755,10 @@ static void y_axis(struct layout *L, const struct y_ticks *t)
         double v = i < t->count ? i * t->step : L->ymax;
         double y = px_y(L, v);
         if (v > 0)
-            line(L, L->left, y, L->right, y, GRID, 1, false, "grid");
-        line(L, L->left - 4, y, L->left, y, AXIS, 1, false, "axis");
+            line(L, L->left, y, L->right, y, COLOR_GRID, 1, false, "grid");
+        line(L, L->left - 4, y, L->left, y, COLOR_AXIS, 1, false, "axis");
         y_tick_label(t, i, L->ymax, label, sizeof label);
-        text(L, L->left - 7, y + TICK_SIZE * 0.35, label, TICK_SIZE, QUIET, DL_ANCHOR_END,
+        text(L, L->left - 7, y + TICK_SIZE * 0.35, label, TICK_SIZE, COLOR_QUIET, DL_ANCHOR_END,
              false, "axis", NULL);
     }
 }
@@ -882,25 +818,26 @@ static void x_axis_ex(struct layout *L, bool grid, bool named)
             s = 0;   /* no "-0" */
         double x = L->left + (s - L->x0) / span * (L->right - L->left);
         if (grid && x > L->left + 0.5)
-            line(L, x, L->top, x, L->bottom, GRID, 1, false, "grid");
-        line(L, x, L->bottom, x, L->bottom + 4, AXIS, 1, false, "axis");
+            line(L, x, L->top, x, L->bottom, COLOR_GRID, 1, false, "grid");
+        line(L, x, L->bottom, x, L->bottom + 4, COLOR_AXIS, 1, false, "axis");
         format_tick_seconds(s, step, label, sizeof label);
         /* the first and last labels stay inside the picture */
         double w = text_width(L->tm, label, TICK_SIZE, false);
         double lx = fmin(fmax(x, MARGIN / 2 + w / 2), L->dl->width - MARGIN / 2 - w / 2);
-        text(L, lx, L->bottom + 6 + TICK_SIZE, label, TICK_SIZE, QUIET, DL_ANCHOR_MIDDLE, false,
+        text(L, lx, L->bottom + 6 + TICK_SIZE, label, TICK_SIZE, COLOR_QUIET, DL_ANCHOR_MIDDLE,
+             false,
              "axis", NULL);
     }
     if (named)
         text(L, (L->left + L->right) / 2, L->bottom + 12 + 2 * TICK_SIZE + 2, "time (s)",
-             TICK_SIZE, QUIET, DL_ANCHOR_MIDDLE, false, "axis", NULL);
+             TICK_SIZE, COLOR_QUIET, DL_ANCHOR_MIDDLE, false, "axis", NULL);
 }
 
 /* The memory axis's name, turned along it, left of the tick labels. */
 static void y_title(struct layout *L)
 {
     check(L, display_text(L->dl, MARGIN + TICK_SIZE * 0.8, (L->top + L->bottom) / 2,
-                          "memory", TICK_SIZE, QUIET, DL_ANCHOR_MIDDLE, false, -90, "axis"));
+                          "memory", TICK_SIZE, COLOR_QUIET, DL_ANCHOR_MIDDLE, false, -90, "axis"));
 }
 
 /* The kept points that survive reduction to one pixel column: per column the points
@@ -941,7 +878,8 @@ static void bands(struct layout *L)
     }
     size_t n = reduce_points(L, keep);
     /* Outlines while bands are 3 px thick on average; a denser chart (hundreds of bands)
-     * shows its colours alone rather than a mesh of lines. */
+     * shows its colours alone rather than a mesh of lines, but for a separator between
+     * neighbours whose colours are too close (chart_band_separator). */
     bool edges = (L->bottom - L->top) / (double)w >= 3;
     /* cumulative totals up to and including band b; computed from the top down */
     for (size_t k = 0; k < n; k++)
@@ -952,8 +890,14 @@ static void bands(struct layout *L)
         for (size_t k = 0; k < n; k++)
             pts[m++] = (struct dl_point){ px_x(L, v->time_ns[keep[k]]), px_y(L, (double)cum[k]) };
         pts[m++] = (struct dl_point){ px_x(L, v->time_ns[keep[n - 1]]), L->bottom };
-        struct dl_color edge = edges ? band_edge(L->colors[b]) : (struct dl_color){ 0 };
-        struct dl_item *it = display_polygon(L->dl, pts, m, L->colors[b], edge, 0.5, "band");
+        /* the line along its top: against the band above (drawn before it), the
+         * background for the topmost */
+        double edge_width;
+        struct dl_color edge = chart_band_separator(L->colors[b], b + 1 < w ? L->colors[b + 1]
+                                                                           : COLOR_WHITE,
+                                                    edges, &edge_width);
+        struct dl_item *it = display_polygon(L->dl, pts, m, L->colors[b], edge, edge_width,
+                                             "band");
         check(L, it);
         if (it && display_set_title(it, L->names[b]) != 0)
             L->failed = true;
@@ -993,12 +937,111 @@ static void totals(struct layout *L)
 #define MARKER_ROW (MARKER_SIZE + 4)
 #define MARKER_MAX_ROWS 4
 #define MARKER_LABEL_MAX 200.0
+#define MARKER_GAP 2.0
+
+/* A rectangle a text occupies: x0 <= x1, y0 <= y1. */
+struct box {
+    double x0, y0, x1, y1;
+};
+
+static bool boxes_meet(const struct box *a, const struct box *b)
+{
+    return a->x0 < b->x1 && b->x0 < a->x1 && a->y0 < b->y1 && b->y0 < a->y1;
+}
+
+/* Where the peak's label goes (peak_mark draws it; markers keep clear of it): its text,
+ * anchor point and box. False when the view has no peak to mark. */
+static bool peak_label(struct layout *L, char *label, size_t size, double *tx, double *ty,
+                       enum dl_anchor *anchor, struct box *box, size_t *best_point)
+{
+    const struct profile_view *v = L->v;
+    size_t best = 0;
+    if (!view_marks_peak(L->opt->view) || !v->point_count || !v->band_count)
+        return false;
+    for (size_t i = 1; i < v->point_count; i++)
+        if (v->point_totals[i] > v->point_totals[best])
+            best = i;
+    double x = px_x(L, v->time_ns[best]), y = L->bottom
+               - fmin((double)v->point_totals[best], L->ymax) / L->ymax * (L->bottom - L->top);
+    char value[40];
+    format_bytes((double)v->point_totals[best], value, sizeof value);
+    snprintf(label, size, "peak %s", value);
+    if ((double)v->point_totals[best] > L->ymax)
+        y = L->top + 36;   /* off the scale: under an arrow at the top (peak_mark) */
+    double w = text_width(L->tm, label, TICK_SIZE, true);
+    *anchor = DL_ANCHOR_MIDDLE;
+    *tx = x;
+    if (x - w / 2 < L->left + 2)
+        *anchor = DL_ANCHOR_START, *tx = fmax(L->left + 2, x - 6);
+    else if (x + w / 2 > L->right - 2)
+        *anchor = DL_ANCHOR_END, *tx = fmin(L->right - 2, x + 6);
+    *ty = y - 12;
+    double x0 = *anchor == DL_ANCHOR_START ? *tx : *anchor == DL_ANCHOR_MIDDLE ? *tx - w / 2
+                                                                             : *tx - w;
+    double asc, desc;
+    text_vertical_extent(L->tm, label, TICK_SIZE, true, true, &asc, &desc);
+    *box = (struct box){ x0, *ty - asc, x0 + w, *ty + desc };
+    *best_point = best;
+    return true;
+}
+
+/* A marker's label turned along its line, inside the plot, reading upwards and ending
+ * near the top: right of the line, or left of it at the plot's right edge. Needs the
+ * strip beside the line free of the previous turned label (*free_from: the first x it
+ * may use) and of the peak's label. False when there is no room. */
+static bool turned_label(struct layout *L, double x, const char *text, const char *tip,
+                         bool whole_only, double *free_from, const struct box *avoid,
+                         size_t n_avoid)
+{
+    double asc, desc;
+    text_vertical_extent(L->tm, text, MARKER_SIZE, false, true, &asc, &desc);
+    double thick = asc + desc;
+    double x0 = x + MARKER_GAP;
+    if (x0 + thick > L->right - 1)
+        x0 = x - MARKER_GAP - thick;
+    double top = L->top + 4, len = fmin(L->bottom - 4 - top, MARKER_LABEL_MAX);
+    if (x0 < *free_from || x0 < L->left + 1 || len < 24)
+        return false;
+    struct box b = { x0, top, x0 + thick, top + len };
+    for (size_t i = 0; i < n_avoid; i++) {
+        if (!boxes_meet(&b, &avoid[i]))
+            continue;
+        /* the longer of the stretches above and below it */
+        double above = avoid[i].y0 - 2 - b.y0, below = b.y1 - (avoid[i].y1 + 2);
+        if (below > above)
+            b.y0 = avoid[i].y1 + 2;
+        else
+            b.y1 = avoid[i].y0 - 2;
+    }
+    for (size_t i = 0; i < n_avoid; i++)
+        if (boxes_meet(&b, &avoid[i]))
+            return false;   /* boxes above and below it both */
+    top = b.y0;
+    len = b.y1 - b.y0;
+    if (len < 24)
+        return false;
+    if (text_elide_end(L->tm, text, MARKER_SIZE, false, len, L->buf, sizeof L->buf) &&
+        whole_only)
+        return false;
+    double w = text_width(L->tm, L->buf, MARKER_SIZE, false);
+    /* a pale ground under the text, so it reads over any band */
+    check(L, display_rect(L->dl, x0, top, thick, w, (struct dl_color){ 255, 255, 255, 170 },
+                          (struct dl_color){ 0 }, 0, "marker"));
+    struct dl_item *it = display_text(L->dl, x0 + asc, top, L->buf, MARKER_SIZE, COLOR_INK,
+                                      DL_ANCHOR_END, false, -90, "marker");
+    check(L, it);
+    if (it && display_set_title(it, tip) != 0)
+        L->failed = true;
+    *free_from = x0 + thick + MARKER_GAP;
+    return true;
+}
 
 /* Markers as thin lines, each with its text above the plot: a label that would collide
- * with the one before goes to the next row up (at most MARKER_MAX_ROWS); one that finds
- * no row is counted as unlabelled (the subtitle says how many) and its text stays in its
- * line's tooltip, as every marker's does. A marker at the very start is drawn just
- * inside the plot, not under the y axis. */
+ * with the one before goes to the next row up (at most MARKER_MAX_ROWS, and the rows
+ * the panel has room for); one that finds no row is turned along its line inside the
+ * plot (turned_label); one that finds no room even so is counted as unlabelled (the
+ * subtitle says how many). Every line's tooltip has its marker's text and time. A
+ * marker at the very start is drawn just inside the plot, not under the y axis. */
 static void markers(struct layout *L, double label_right)
 {
     const struct profile_view *v = L->v;
@@ -1007,6 +1050,16 @@ static void markers(struct layout *L, double label_right)
     double free_from[MARKER_MAX_ROWS];
     for (size_t r = 0; r < MARKER_MAX_ROWS; r++)
         free_from[r] = -1e9;
+    double turned_free_from = -1e9;
+    struct box avoid[1];
+    size_t n_avoid = 0;
+    {
+        char label[64];
+        double tx, ty;
+        enum dl_anchor anchor;
+        size_t best;
+        n_avoid += peak_label(L, label, sizeof label, &tx, &ty, &anchor, &avoid[0], &best);
+    }
     L->unlabelled = 0;
     L->marker_rows_needed = 0;
     for (size_t i = 0; i < v->marker_count; i++) {
@@ -1022,74 +1075,73 @@ static void markers(struct layout *L, double label_right)
         else
             snprintf(tip, sizeof tip, "%s (%.3f s)", m->text, m->time_ns / 1e9);
         struct dl_point pts[2] = { { x, L->top }, { x, L->bottom } };
-        struct dl_item *it = display_polyline(L->dl, pts, 2, MARKER, 1, false, "marker");
+        struct dl_item *it = display_polyline(L->dl, pts, 2, COLOR_MARKER, 1, false, "marker");
         check(L, it);
         if (it && display_set_title(it, tip) != 0)
             L->failed = true;
         if (!*m->text)
             continue;
         double room = label_right - x;
-        if (room < 24) {
+        size_t row = MARKER_MAX_ROWS;
+        double w = 0;
+        bool cut = false;
+        if (room >= 24) {
+            cut = text_elide_end(L->tm, m->text, MARKER_SIZE, false,
+                                 fmin(room, MARKER_LABEL_MAX), L->buf, sizeof L->buf);
+            w = text_width(L->tm, L->buf, MARKER_SIZE, false);
+            row = 0;
+            while (row < MARKER_MAX_ROWS && x < free_from[row])
+                row++;
+        }
+        if (row < L->marker_rows) {
+            /* cut short by the right edge: whole along its line, if it fits there */
+            if (cut && turned_label(L, x, m->text, tip, true, &turned_free_from, avoid,
+                                    n_avoid))
+                continue;
+            if (cut)   /* turned_label used the buffer */
+                text_elide_end(L->tm, m->text, MARKER_SIZE, false,
+                               fmin(room, MARKER_LABEL_MAX), L->buf, sizeof L->buf);
+            text(L, x, L->top - 4 - row * MARKER_ROW, L->buf, MARKER_SIZE, COLOR_INK,
+                 DL_ANCHOR_START, false, "marker", tip);
+        }
+        if (row < MARKER_MAX_ROWS) {
+            if (row + 1 > L->marker_rows_needed)
+                L->marker_rows_needed = row + 1;
+            free_from[row] = x + w + 6;
+        }
+        if (row < L->marker_rows)
+            continue;
+        /* no row (or none reserved yet: the next layout pass makes them) */
+        if (!turned_label(L, x, m->text, tip, false, &turned_free_from, avoid, n_avoid))
             L->unlabelled++;
-            continue;
-        }
-        text_elide_end(L->tm, m->text, MARKER_SIZE, false, fmin(room, MARKER_LABEL_MAX),
-                       L->buf, sizeof L->buf);
-        double w = text_width(L->tm, L->buf, MARKER_SIZE, false);
-        size_t row = 0;
-        while (row < MARKER_MAX_ROWS && x < free_from[row])
-            row++;
-        if (row == MARKER_MAX_ROWS) {
-            L->unlabelled++;
-            continue;
-        }
-        if (row + 1 > L->marker_rows_needed)
-            L->marker_rows_needed = row + 1;
-        free_from[row] = x + w + 6;
-        if (row >= L->marker_rows) {
-            L->unlabelled++;   /* no room reserved yet: the next layout pass makes it */
-            continue;
-        }
-        text(L, x, L->top - 4 - row * MARKER_ROW, L->buf, MARKER_SIZE, INK, DL_ANCHOR_START,
-             false, "marker", tip);
     }
 }
 
 static void peak_mark(struct layout *L)
 {
     const struct profile_view *v = L->v;
-    size_t best = 0;
-    if (!v->point_count || !v->band_count)
+    char label[64];
+    double tx, ty;
+    enum dl_anchor anchor;
+    struct box box;
+    size_t best;
+    if (!peak_label(L, label, sizeof label, &tx, &ty, &anchor, &box, &best))
         return;
-    for (size_t i = 1; i < v->point_count; i++)
-        if (v->point_totals[i] > v->point_totals[best])
-            best = i;
     double x = px_x(L, v->time_ns[best]), y = px_y(L, (double)v->point_totals[best]);
-    char value[40], label[64];
-    format_bytes((double)v->point_totals[best], value, sizeof value);
-    snprintf(label, sizeof label, "peak %s", value);
     struct dl_point tri[3] = { { x - 4, y - 9 }, { x + 4, y - 9 }, { x, y - 3 } };
     if ((double)v->point_totals[best] > L->ymax) {
         /* off the scale (--y-max): an arrow up just inside the top, the value under it */
         tri[0] = (struct dl_point){ x - 4, L->top + 10 };
         tri[1] = (struct dl_point){ x + 4, L->top + 10 };
         tri[2] = (struct dl_point){ x, L->top + 4 };
-        y = L->top + 36;
     }
-    check(L, display_polygon(L->dl, tri, 3, INK, (struct dl_color){ 0 }, 0, "peak"));
-    double w = text_width(L->tm, label, TICK_SIZE, true);
-    enum dl_anchor anchor = DL_ANCHOR_MIDDLE;
-    double tx = x;
-    if (x - w / 2 < L->left + 2)
-        anchor = DL_ANCHOR_START, tx = fmax(L->left + 2, x - 6);
-    else if (x + w / 2 > L->right - 2)
-        anchor = DL_ANCHOR_END, tx = fmin(L->right - 2, x + 6);
-    text(L, tx, y - 12, label, TICK_SIZE, INK, anchor, true, "peak", NULL);
+    check(L, display_polygon(L->dl, tri, 3, COLOR_INK, (struct dl_color){ 0 }, 0, "peak"));
+    text(L, tx, ty, label, TICK_SIZE, COLOR_INK, anchor, true, "peak", NULL);
 }
 
 static void note(struct layout *L, const char *what)
 {
-    text(L, (L->left + L->right) / 2, (L->top + L->bottom) / 2, what, 14, QUIET,
+    text(L, (L->left + L->right) / 2, (L->top + L->bottom) / 2, what, 14, COLOR_QUIET,
          DL_ANCHOR_MIDDLE, false, "note", NULL);
 }
 
@@ -1171,6 +1223,7 @@ struct panel {
     double top, bottom;          /* its plot area */
     size_t marker_rows;          /* rows of marker labels it has room for */
     size_t marker_rows_needed, unlabelled;   /* what its markers asked (last pass) */
+    size_t marker_rows_fit;      /* rows it can give and keep a plot of PLOT_MIN_HEIGHT */
 };
 
 static void use_panel(struct layout *L, const struct panel *p)
@@ -1185,15 +1238,24 @@ static void use_panel(struct layout *L, const struct panel *p)
     L->show_totals = view_lists_totals(L->opt->view, L->opt->totals || L->v->censuses == 0);
 }
 
-/* Draws the panel's title block and fixes its plot's top and bottom. */
+#define PLOT_MIN_HEIGHT 40.0
+#define X_AXIS_HEIGHT (2 * TICK_SIZE + 14)   /* tick labels and the axis's name */
+
+/* Draws the panel's title block and fixes its plot's top and bottom: marker rows give
+ * way to a plot of PLOT_MIN_HEIGHT (their labels are turned instead), and a plot that
+ * still does not fit reaches below y1 (layout_pass moves the legend down for it). */
 static void panel_frame(struct layout *L, struct panel *p)
 {
     use_panel(L, p);
     double subtitle_y = title_block(L, p->run->info, p->title, p->prefix, p->y0);
+    p->bottom = p->y1 - X_AXIS_HEIGHT;
+    double spare = p->bottom - (subtitle_y + 16) - PLOT_MIN_HEIGHT;
+    p->marker_rows_fit = spare > 0 ? (size_t)floor(spare / MARKER_ROW) : 0;
+    if (p->marker_rows > p->marker_rows_fit)
+        p->marker_rows = p->marker_rows_fit;
     p->top = subtitle_y + 16 + (double)p->marker_rows * MARKER_ROW;
-    p->bottom = p->y1 - (2 * TICK_SIZE + 14);
-    if (p->bottom - p->top < 40)
-        p->bottom = p->top + 40;
+    if (p->bottom - p->top < PLOT_MIN_HEIGHT)
+        p->bottom = p->top + PLOT_MIN_HEIGHT;
 }
 
 static void clip_note(struct layout *L, const struct y_ticks *t)
@@ -1203,7 +1265,7 @@ static void clip_note(struct layout *L, const struct y_ticks *t)
     snprintf(what, sizeof what, "clipped: values above %s (--y-max) are drawn at the top", top);
     /* on the line of the time axis's name, right-aligned: clear of bands and the peak */
     text_elide_end(L->tm, what, TICK_SIZE, false, L->right - L->left, L->buf, sizeof L->buf);
-    text(L, L->right, L->bottom + 12 + 2 * TICK_SIZE + 2, L->buf, TICK_SIZE, INK,
+    text(L, L->right, L->bottom + 12 + 2 * TICK_SIZE + 2, L->buf, TICK_SIZE, COLOR_INK,
          DL_ANCHOR_END, false, "note", strcmp(L->buf, what) != 0 ? what : NULL);
 }
 
@@ -1227,8 +1289,8 @@ static void panel_plot(struct layout *L, struct panel *p, const struct y_ticks *
     markers(L, label_right);
     p->marker_rows_needed = L->marker_rows_needed;
     p->unlabelled = L->unlabelled;
-    line(L, L->left, L->top, L->left, L->bottom, AXIS, 1, false, "axis");
-    line(L, L->left, L->bottom, L->right, L->bottom, AXIS, 1, false, "axis");
+    line(L, L->left, L->top, L->left, L->bottom, COLOR_AXIS, 1, false, "axis");
+    line(L, L->left, L->bottom, L->right, L->bottom, COLOR_AXIS, 1, false, "axis");
     if (view_marks_peak(L->opt->view))
         peak_mark(L);
     const struct profile_view *view = L->v;
@@ -1315,7 +1377,7 @@ static int layout_pass(struct panel *panels, size_t n, const char *document_titl
 {
     struct layout L = { .opt = opt, .tm = tm, .dl = dl };
     double W = opt->width, H = opt->height;
-    display_init(dl, W, H, WHITE);
+    display_init(dl, W, H, COLOR_WHITE);
     struct legend lg = { 0 };
     if (display_set_document_title(dl, document_title) != 0 ||
         panels_legend(&L, panels, n, &lg) != 0)
@@ -1331,6 +1393,13 @@ static int layout_pass(struct panel *panels, size_t n, const char *document_titl
         panels[k].y0 = MARGIN + k * slice + (k ? 10 : 0);
         panels[k].y1 = MARGIN + (k + 1) * slice;
         panel_frame(&L, &panels[k]);
+    }
+    if (lg.count && lg.below) {
+        /* a small chart's plot reached below its slice: the legend gives up rows */
+        double axis_end = panels[n - 1].bottom + X_AXIS_HEIGHT + 6;
+        double over = axis_end - (H - MARGIN - lg.height);
+        if (over > 0)
+            legend_fit_below(&L, &lg, W - 2 * MARGIN, lg.height - over);
     }
     memory_scale(&L, panels, n);
     double plot_h = panels[0].bottom - panels[0].top;
@@ -1361,7 +1430,7 @@ fail:
     return -1;
 }
 
-/* Lays out the panels; a second pass gives marker labels the rows they asked for and
+/* Lays out the panels; further passes give marker labels the rows they asked for and
  * the subtitle the count of those left unlabelled. */
 static int layout_panels(struct panel *panels, size_t n, const char *document_title,
                          const struct chart_options *opt, struct textmeasure *tm,
@@ -1382,22 +1451,32 @@ static int layout_panels(struct panel *panels, size_t n, const char *document_ti
         bool labels = !opt->no_markers && v->marker_count;
         panels[k].marker_rows = labels ? 1 : 0;
     }
-    if (layout_pass(panels, n, document_title, opt, tm, dl) != 0)
-        goto done;
-    bool again = false;
-    for (size_t k = 0; k < n; k++) {
-        /* marker rows take at most a fifth of the panel: the plot stays the chart */
-        size_t room = (size_t)fmax(1, floor((panels[k].y1 - panels[k].y0) * 0.2 / MARKER_ROW));
-        size_t rows = panels[k].marker_rows_needed < room ? panels[k].marker_rows_needed : room;
-        if (rows > panels[k].marker_rows || panels[k].unlabelled) {
-            panels[k].marker_rows = rows;
-            again = true;
-        }
-    }
-    if (again) {
-        display_free(dl);
+    /* Each pass draws the subtitle with the unlabelled count of the pass before (the
+     * title comes before the plot), so passes repeat until the rows asked for are
+     * given and the count said is the count drawn; rows only grow, so this ends (the
+     * bound is for safety). */
+    for (int pass = 0;; pass++) {
+        size_t said[2] = { panels[0].unlabelled, n > 1 ? panels[1].unlabelled : 0 };
         if (layout_pass(panels, n, document_title, opt, tm, dl) != 0)
             goto done;
+        bool again = false;
+        for (size_t k = 0; k < n; k++) {
+            /* marker rows take at most a fifth of the panel: the plot stays the chart */
+            size_t room = (size_t)fmax(1, floor((panels[k].y1 - panels[k].y0) * 0.2
+                                                / MARKER_ROW));
+            if (room > panels[k].marker_rows_fit)
+                room = panels[k].marker_rows_fit;
+            size_t rows = panels[k].marker_rows_needed < room ? panels[k].marker_rows_needed
+                                                              : room;
+            if (rows > panels[k].marker_rows) {
+                panels[k].marker_rows = rows;
+                again = true;
+            }
+            again |= panels[k].unlabelled != said[k];
+        }
+        if (!again || pass == 4)
+            break;
+        display_free(dl);
     }
     rc = 0;
 done:

@@ -26,6 +26,7 @@
 #include "base/limits.h"
 #include "census/census.h"
 #include "chart/display.h"
+#include "chart/colors.h"
 #include "base/error.h"
 #include "chart/profile.h"
 #include "chart/textmeasure.h"
@@ -105,11 +106,7 @@ void chart_format_tick(double bytes, unsigned unit, double step, char *out, size
 void chart_format_scale_top(double bytes, unsigned unit, char *out, size_t size);
 
 
-/* The colour of a band: a function of its label alone (a leading "(n)" ignored), one of
- * 48 tones picked by a hash, so a band looks the same in every run, filter, window,
- * comparison and format. OTHER is neutral grey. */
-struct dl_color chart_band_color(const char *label);
-struct dl_color chart_other_color(void);
+/* Band colours (chart_band_color, chart_other_color) and the picture's ink: colors.h. */
 
 
 #endif

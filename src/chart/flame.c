@@ -5,6 +5,7 @@
  * is drawn, from its siblings sorted by name.
  */
 #include "chart/flame.h"
+#include "chart/colors.h"
 
 #include <inttypes.h>
 #include <math.h>
@@ -23,9 +24,6 @@
 #define MIN_FRAME 0.33          /* narrower frames are not drawn (their parent shows them) */
 #define NAME_MAX_ 4096
 
-static const struct dl_color WHITE = { 255, 255, 255, 255 };
-static const struct dl_color INK = { 34, 34, 34, 255 };
-static const struct dl_color QUIET = { 102, 102, 102, 255 };
 
 struct flame {
     const struct timeprof *tp;
@@ -88,7 +86,7 @@ static struct dl_color frame_color(struct dl_color module, const char *label, si
 static struct dl_color ink_on(struct dl_color fill)
 {
     double lum = 0.2126 * fill.r + 0.7152 * fill.g + 0.0722 * fill.b;
-    return lum > 140 ? INK : WHITE;
+    return lum > 140 ? COLOR_INK : COLOR_WHITE;
 }
 
 static double percent(uint64_t part, uint64_t whole)
@@ -116,7 +114,7 @@ static void draw_frame(struct flame *F, uint32_t node, double x, double w)
         F->failed = true;
         return;
     }
-    struct dl_item *r = display_rect(F->dl, x, y, w, ROW - 1, fill, WHITE, 0.5, "frame");
+    struct dl_item *r = display_rect(F->dl, x, y, w, ROW - 1, fill, COLOR_WHITE, 0.5, "frame");
     check(F, r);
     /* The tooltip: the whole name, where it is, and its samples. */
     char tip[NAME_MAX_ + 512];
@@ -125,7 +123,8 @@ static void draw_frame(struct flame *F, uint32_t node, double x, double w)
     else
         format_snprintf(tip, sizeof tip, "%s\nmodule %.*s, %s\n%" PRIu64 " samples (%.2f %%), "
                         "%" PRIu64 " in the cost centre itself (%.2f %%)", name,
-                        (int)cc.module_len, cc.module, *cc.srcloc ? cc.srcloc : "no source location",
+                        (int)cc.module_len, cc.module,
+                        *cc.srcloc ? cc.srcloc : "no source location",
                         n->total, percent(n->total, F->root_total), n->self,
                         percent(n->self, F->root_total));
     char *tip_copy = NULL;
@@ -230,7 +229,7 @@ int flame_layout(const struct timeprof *tp, bool system, bool icicle,
                  struct display_list *dl)
 {
     struct timeprof_tree tree;
-    display_init(dl, opt->width, opt->height, WHITE);
+    display_init(dl, opt->width, opt->height, COLOR_WHITE);
     if (timeprof_tree(tp, system, &tree) != 0) {
         display_free(dl);
         return -1;
@@ -257,7 +256,7 @@ int flame_layout(const struct timeprof *tp, bool system, bool icicle,
     if (valid) {
         bool cut = text_elide_end(tm, valid, TITLE_SIZE, true, avail, buf, sizeof buf);
         struct dl_item *it = display_text(dl, MARGIN, MARGIN + TITLE_SIZE * 0.8, buf, TITLE_SIZE,
-                                          INK, DL_ANCHOR_START, true, 0, "title");
+                                          COLOR_INK, DL_ANCHOR_START, true, 0, "title");
         check(&F, it);
         if (it && cut && display_set_title(it, valid) != 0)
             F.failed = true;
@@ -270,14 +269,15 @@ int flame_layout(const struct timeprof *tp, bool system, bool icicle,
                      " samples", icicle ? "icicle" : "flame", F.root_total);
     if (interval > 0 && n > 0 && (size_t)n < sizeof line)
         n += format_snprintf(line + n, sizeof line - (size_t)n, " @ %g ms = %.2f s on %" PRIu32
-                             " capabilit%s", interval * 1e3, F.root_total * interval / (caps ? caps : 1),
-                             caps, caps == 1 ? "y" : "ies");
+                             " capabilit%s", interval * 1e3,
+                             F.root_total * interval / (caps ? caps : 1), caps,
+                             caps == 1 ? "y" : "ies");
     if (info && info->rts_version && n > 0 && (size_t)n < sizeof line)
         snprintf(line + n, sizeof line - (size_t)n, "  \xc2\xb7  %s", info->rts_version);
     text_elide_end(tm, line, SUBTITLE_SIZE, false, avail, buf, sizeof buf);
     double sub_y = MARGIN + TITLE_SIZE * 0.8 + SUBTITLE_SIZE + 9;
-    check(&F, display_text(dl, MARGIN, sub_y, buf, SUBTITLE_SIZE, QUIET, DL_ANCHOR_START, false,
-                           0, "subtitle"));
+    check(&F, display_text(dl, MARGIN, sub_y, buf, SUBTITLE_SIZE, COLOR_QUIET, DL_ANCHOR_START,
+                           false, 0, "subtitle"));
     F.left = MARGIN;
     F.width = avail;
     F.top = sub_y + 14;
@@ -286,8 +286,8 @@ int flame_layout(const struct timeprof *tp, bool system, bool icicle,
     F.rows = rows > 0 ? (unsigned)rows : 0;
     if (F.root_total == 0) {
         check(&F, display_text(dl, dl->width / 2, (F.top + F.bottom) / 2,
-                               "no time-profile samples in this window", SUBTITLE_SIZE, QUIET,
-                               DL_ANCHOR_MIDDLE, false, 0, "note"));
+                               "no time-profile samples in this window", SUBTITLE_SIZE,
+                               COLOR_QUIET, DL_ANCHOR_MIDDLE, false, 0, "note"));
     } else if (walk(&F) != 0) {
         F.failed = true;
     }
@@ -297,12 +297,13 @@ int flame_layout(const struct timeprof *tp, bool system, bool icicle,
                  how);
     if (F.deep && n > 0 && (size_t)n < sizeof line)
         n += snprintf(line + n, sizeof line - (size_t)n, "  \xc2\xb7  %" PRIu64 " frame%s (with "
-                      "callees) deeper than %u levels not drawn (--height)", F.deep, F.deep == 1 ? "" : "s", F.rows);
+                      "callees) deeper than %u levels not drawn (--height)", F.deep,
+                      F.deep == 1 ? "" : "s", F.rows);
     if (F.narrow && n > 0 && (size_t)n < sizeof line)
         snprintf(line + n, sizeof line - (size_t)n, "  \xc2\xb7  %" PRIu64 " frame%s (with "
                  "callees) too narrow to draw (--width)", F.narrow, F.narrow == 1 ? "" : "s");
     text_elide_end(tm, line, SUBTITLE_SIZE, false, avail, buf, sizeof buf);
-    check(&F, display_text(dl, MARGIN, dl->height - MARGIN, buf, SUBTITLE_SIZE, QUIET,
+    check(&F, display_text(dl, MARGIN, dl->height - MARGIN, buf, SUBTITLE_SIZE, COLOR_QUIET,
                            DL_ANCHOR_START, false, 0, "note"));
     timeprof_tree_free(&tree);
     if (F.failed) {

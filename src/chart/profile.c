@@ -76,6 +76,9 @@ struct profile {
     struct profile_marker *markers;
     size_t marker_count;
     bool markers_merging;        /* past PROFILE_MARKERS_WHOLE: one marker per bucket */
+    uint64_t markers_seen;       /* markers in the window, kept or merged */
+    uint64_t room_ns;            /* the latest time buckets were made to hold: with
+                                  * bucket_count it decides width_ns (profile_reduce) */
 
     double t_mean, t_m2;         /* census times (s after the first): Welford, for growth */
     uint64_t peak_total;         /* the largest census total */
@@ -210,21 +213,38 @@ static void kept_swap(struct kept_census *a, struct kept_census *b)
     *b = t;
 }
 
-/* Keeps, of the censuses in cands (time order), the largest and smallest total. */
-static void keep_extremes(struct kept_census *cands, unsigned n, struct bucket *out,
-                          struct kept_census *discard_to_spare)
+/* Which of n censuses (time order) a bucket keeps: the first with the largest total and
+ * the first with the smallest, in time order; when all totals are equal, the first two.
+ * The choice is the same whether made over all the bucket's censuses at once or over
+ * what earlier choices kept (ties go to the earlier census either way), which is what
+ * lets profile_reduce merge buckets exactly. Sets pick[0..*picked). */
+static void pick_extremes(const uint64_t *totals, unsigned n, unsigned pick[2], unsigned *picked)
 {
     unsigned hi = 0, lo = 0;
     for (unsigned i = 1; i < n; i++) {
-        if (cands[i].total > cands[hi].total)
+        if (totals[i] > totals[hi])
             hi = i;
-        if (cands[i].total < cands[lo].total)
+        if (totals[i] < totals[lo])
             lo = i;
     }
     if (hi == lo)
         lo = hi == 0 ? 1 : 0;   /* two censuses at least: keep two */
-    unsigned first = hi < lo ? hi : lo, second = hi < lo ? lo : hi;
-    out->reps = n < 2 ? n : 2;
+    pick[0] = hi < lo ? hi : lo;
+    pick[1] = hi < lo ? lo : hi;
+    *picked = n < 2 ? n : 2;
+}
+
+/* Keeps, of the censuses in cands (time order), the largest and smallest total. */
+static void keep_extremes(struct kept_census *cands, unsigned n, struct bucket *out,
+                          struct kept_census *discard_to_spare)
+{
+    uint64_t totals[4] = { 0 };
+    for (unsigned i = 0; i < n; i++)
+        totals[i] = cands[i].total;
+    unsigned pick[2], picked;
+    pick_extremes(totals, n, pick, &picked);
+    unsigned first = pick[0], second = pick[1];
+    out->reps = picked;
     out->rep[0] = cands[first];
     if (n >= 2)
         out->rep[1] = cands[second];
@@ -297,6 +317,8 @@ static void merge_markers(struct profile *p)
 /* Doubles the bucket width until time_ns falls in a bucket. */
 static void make_room(struct profile *p, uint64_t time_ns)
 {
+    if (time_ns > p->room_ns)
+        p->room_ns = time_ns;
     while (bucket_of(p, time_ns) >= p->bucket_count) {
         size_t half = p->bucket_count / 2;
         for (size_t i = 0; i < half; i++) {
@@ -525,7 +547,8 @@ int profile_add_frame(struct profile *p, const struct census_frame *frame,
     add_areas(p, k);
     if (reserve(&p->previous, k->count) != 0)
         return -1;
-    memcpy(p->previous.entries, k->entries, k->count * sizeof *k->entries);
+    if (k->count)   /* a census whose bands are all filtered out has none to copy */
+        memcpy(p->previous.entries, k->entries, k->count * sizeof *k->entries);
     p->previous.count = k->count;
     p->previous.time_ns = time_ns;
     if (p->censuses == 0) {
@@ -550,6 +573,7 @@ int profile_add_marker(struct profile *p, uint64_t time_ns, const char *text, si
     if (time_ns < p->from_ns || time_ns > p->to_ns)
         return 0;
     make_room(p, time_ns);
+    p->markers_seen++;
     /* Every marker is kept whole (its text for its line's tooltip) up to a bound; past it,
      * markers within one bucket become one, the others counted. */
     size_t limit = p->bucket_count > PROFILE_MARKERS_WHOLE ? p->bucket_count
@@ -689,6 +713,197 @@ size_t profile_kept(const struct profile *p)
     for (size_t i = 0; i < p->bucket_count; i++)
         n += p->buckets[i].reps;
     return n;
+}
+
+unsigned profile_columns(const struct profile *p)
+{
+    return (unsigned)(p->bucket_count / 2);
+}
+
+/* --- reduction ----------------------------------------------------------------------- */
+
+/* A deep copy of a kept census (to->entries must be empty). */
+static int copy_census(struct kept_census *to, const struct kept_census *from)
+{
+    *to = (struct kept_census){ .time_ns = from->time_ns, .total = from->total };
+    if (!from->count)
+        return 0;
+    if (reserve(to, from->count) != 0)
+        return -1;
+    memcpy(to->entries, from->entries, from->count * sizeof *from->entries);
+    to->count = from->count;
+    return 0;
+}
+
+/* q's bucket j from p's buckets [lo, hi): the censuses a bucket of q's width would have
+ * kept. pick_extremes chooses the same over what p's buckets kept as over every census
+ * they saw, so folding them in time order is exact. */
+static int reduce_bucket(struct bucket *out, const struct profile *p, size_t lo, size_t hi)
+{
+    const struct kept_census *kept[2];
+    unsigned n = 0;
+    for (size_t i = lo; i < hi; i++) {
+        const struct bucket *b = &p->buckets[i];
+        const struct kept_census *cands[4];
+        uint64_t totals[4];
+        unsigned m = 0;
+        for (unsigned k = 0; k < n; k++)
+            cands[m++] = kept[k];
+        for (unsigned k = 0; k < b->reps; k++)
+            cands[m++] = &b->rep[k];
+        if (m == n)
+            continue;
+        for (unsigned k = 0; k < m; k++)
+            totals[k] = cands[k]->total;
+        unsigned pick[2];
+        pick_extremes(totals, m, pick, &n);
+        for (unsigned k = 0; k < n; k++)
+            kept[k] = cands[pick[k]];
+    }
+    for (unsigned k = 0; k < n; k++)
+        if (copy_census(&out->rep[k], kept[k]) != 0)
+            return -1;
+    out->reps = n;
+    return 0;
+}
+
+/* Heap totals of q's bucket from p's buckets [lo, hi), merged as make_room merges them. */
+static struct total_bucket reduce_totals(const struct total_bucket *t, size_t lo, size_t hi)
+{
+    struct total_bucket m = { 0 };
+    for (size_t i = lo; i < hi; i++) {
+        if (!t[i].used)
+            continue;
+        if (!m.used) {
+            m = t[i];
+            continue;
+        }
+        if (t[i].hi > m.hi)
+            m.hi = t[i].hi, m.hi_ns = t[i].hi_ns;
+        if (t[i].lo < m.lo)
+            m.lo = t[i].lo, m.lo_ns = t[i].lo_ns;
+    }
+    return m;
+}
+
+/* q's markers from p's: all of them while q keeps every marker whole; past q's bound,
+ * one per run of markers in one of q's buckets (the first, the others counted), which is
+ * what merging as the buckets widened leaves, whatever width it started at. */
+static int reduce_markers(struct profile *q, const struct profile *p)
+{
+    if (!p->marker_count)
+        return 0;
+    size_t limit = q->bucket_count > PROFILE_MARKERS_WHOLE ? q->bucket_count
+                                                           : PROFILE_MARKERS_WHOLE;
+    q->markers = calloc(limit, sizeof *q->markers);
+    if (!q->markers)
+        return -1;
+    q->markers_merging = q->markers_seen > limit;
+    for (size_t i = 0; i < p->marker_count; i++) {
+        const struct profile_marker *m = &p->markers[i];
+        if (q->markers_merging && q->marker_count &&
+            bucket_of(q, q->markers[q->marker_count - 1].time_ns) == bucket_of(q, m->time_ns)) {
+            q->markers[q->marker_count - 1].merged += 1 + m->merged;
+            continue;
+        }
+        if (q->marker_count >= limit)
+            break;   /* as add_marker: markers out of time order beyond the range */
+        char *text = strdup(m->text);
+        if (!text)
+            return -1;
+        q->markers[q->marker_count++] = (struct profile_marker){ m->time_ns, text, m->merged };
+    }
+    return 0;
+}
+
+struct profile *profile_reduce(const struct profile *p, const struct profile_options *opt,
+                               struct ev_error *err)
+{
+    struct profile_options o = *opt;
+    if (o.columns == 0 || o.columns > profile_columns(p))
+        o.columns = profile_columns(p);
+    struct profile *q = profile_new(&o, err);
+    if (!q)
+        return NULL;
+    /* what was fed: the window's edges, statistics, the run's extent */
+    q->from_ns = p->from_ns;
+    q->to_ns = p->to_ns;
+    q->origin_ns = p->origin_ns;
+    if (p->band_cap) {
+        q->band = malloc(p->band_cap * sizeof *q->band);
+        if (!q->band)
+            goto no_memory;
+        memcpy(q->band, p->band, p->band_cap * sizeof *q->band);
+        q->band_cap = p->band_cap;
+    }
+    q->censuses = p->censuses;
+    q->first_ns = p->first_ns;
+    q->last_ns = p->last_ns;
+    q->has_before = p->has_before;
+    q->has_first = p->has_first;
+    q->has_after = p->has_after;
+    q->run_censuses = p->run_censuses;
+    q->run_first_ns = p->run_first_ns;
+    q->run_last_ns = p->run_last_ns;
+    q->t_mean = p->t_mean;
+    q->t_m2 = p->t_m2;
+    q->peak_total = p->peak_total;
+    q->gc_open = p->gc_open;
+    q->gc_start_ns = p->gc_start_ns;
+    q->gc_count = p->gc_count;
+    q->gc_total_ns = p->gc_total_ns;
+    q->markers_seen = p->markers_seen;
+    q->room_ns = p->room_ns;
+    if ((p->censuses && copy_census(&q->previous, &p->previous) != 0) ||
+        (p->has_before && copy_census(&q->before, &p->before) != 0) ||
+        (p->has_first && copy_census(&q->first, &p->first) != 0) ||
+        (p->has_after && copy_census(&q->after, &p->after) != 0))
+        goto no_memory;
+    /* The width make_room would have reached with q's buckets: the least that holds the
+     * latest time any bucket had to hold. Both widths are FIRST_BUCKET_NS times a power
+     * of two and q has no more buckets than p, so each of q's buckets is r of p's. */
+    q->width_ns = FIRST_BUCKET_NS;
+    while (bucket_of(q, p->room_ns) >= q->bucket_count)
+        q->width_ns *= 2;
+    if (q->width_ns < p->width_ns) {
+        ev_error_set(err, "a profile cannot be made finer than it was fed");
+        goto fail;
+    }
+    size_t r = (size_t)(q->width_ns / p->width_ns);
+    for (size_t j = 0; j < q->bucket_count && j * r < p->bucket_count; j++) {
+        size_t lo = j * r, hi = lo + r < p->bucket_count ? lo + r : p->bucket_count;
+        if (reduce_bucket(&q->buckets[j], p, lo, hi) != 0)
+            goto no_memory;
+    }
+    for (int k = 0; k < PROFILE_TOTALS; k++) {
+        if (!p->totals[k])
+            continue;
+        q->totals[k] = calloc(q->bucket_count, sizeof *q->totals[k]);
+        if (!q->totals[k])
+            goto no_memory;
+        for (size_t j = 0; j < q->bucket_count && j * r < p->bucket_count; j++) {
+            size_t lo = j * r, hi = lo + r < p->bucket_count ? lo + r : p->bucket_count;
+            q->totals[k][j] = reduce_totals(p->totals[k], lo, hi);
+        }
+    }
+    if (p->gc_busy) {
+        /* whole nanoseconds (buckets start on whole nanoseconds): the sums are exact in
+         * any order, as make_room's pairwise ones are */
+        q->gc_busy = calloc(q->bucket_count, sizeof *q->gc_busy);
+        if (!q->gc_busy)
+            goto no_memory;
+        for (size_t i = 0; i < p->bucket_count; i++)
+            if (i / r < q->bucket_count)
+                q->gc_busy[i / r] += p->gc_busy[i];
+    }
+    if (reduce_markers(q, p) != 0)
+        goto no_memory;
+    return q;
+no_memory:
+    ev_error_set(err, "out of memory");
+fail:
+    profile_free(q);
+    return NULL;
 }
 
 struct ranked {

@@ -200,6 +200,20 @@ size_t profile_suspects(const struct profile_view *v, size_t *out, size_t max);
 bool profile_is_suspect(const struct profile_band_stats *s, uint64_t first_ns,
                         uint64_t peak_total);
 
+/* The profile p would be had it been fed at opt's resolution: opt names the same filters
+ * and window as p's options (they decide what is fed) and at most p's columns (0, or
+ * more, mean p's); its band selection (bands, trace, sort, reverse) is the copy's. Every
+ * kept census, heap total, collection and marker is what a profile of opt fed the same
+ * input keeps (buckets of either are FIRST_BUCKET_NS times a power of two, so each of
+ * the copy's buckets is whole buckets of p's, and what a bucket keeps can be decided over
+ * what finer buckets kept), so a chart drawn from it is the chart a profile of its own
+ * gives. One profile at the finest resolution any output needs serves every output.
+ * NULL with err set when out of memory. */
+struct profile *profile_reduce(const struct profile *p, const struct profile_options *opt,
+                               struct ev_error *err);
+/* The horizontal resolution p keeps (its options' columns, held to the limits). */
+unsigned profile_columns(const struct profile *p);
+
 /* For tests and tools: the exact statistics of a band (zeros if never seen). */
 struct profile_band_stats profile_stats(const struct profile *p, uint32_t band);
 /* The number of kept censuses now: bounded by 4 x columns. */

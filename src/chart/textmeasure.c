@@ -94,6 +94,26 @@ double text_width(struct textmeasure *tm, const char *text, double font_size, bo
     return layout_width(tm->layout);
 }
 
+void text_vertical_extent(struct textmeasure *tm, const char *text, double font_size,
+                          bool bold, bool logical, double *ascent, double *descent)
+{
+    char *copy;
+    const char *valid = utf8_valid(text, &copy);
+    *ascent = *descent = 0;
+    if (!valid)
+        return;
+    configure_layout(tm->layout, valid, font_size, bold);
+    free(copy);
+    PangoRectangle ink, line;
+    pango_layout_get_extents(tm->layout, &ink, &line);
+    const PangoRectangle *r = logical ? &line : &ink;
+    if (r->height <= 0)
+        return;   /* spaces only: no ink */
+    double baseline = (double)pango_layout_get_baseline(tm->layout) / PANGO_SCALE;
+    *ascent = baseline - (double)r->y / PANGO_SCALE;
+    *descent = (double)(r->y + r->height) / PANGO_SCALE - baseline;
+}
+
 /* Copies the first at most n bytes of text that end on a character boundary. */
 static void copy_whole(const char *text, size_t n, char *out, size_t out_size)
 {

@@ -37,6 +37,13 @@ void textmeasure_free(struct textmeasure *tm);
 /* The advance width of text at font_size user units. */
 double text_width(struct textmeasure *tm, const char *text, double font_size, bool bold);
 
+/* How far text drawn at font_size reaches above (*ascent) and below (*descent) its
+ * baseline: with logical, the line box the font reserves (what a layout leaves room
+ * for: the same for every string of one face and size, unless a fallback font is
+ * taller); without, the glyphs' ink (what the eye sees: "ace" has no descent). */
+void text_vertical_extent(struct textmeasure *tm, const char *text, double font_size,
+                          bool bold, bool logical, double *ascent, double *descent);
+
 /* Copies text into out (out_size bytes), elided in the middle with "…" so that it is at
  * most max_width wide; whole when it fits. Cuts only between characters. Returns
  * true when text had to be elided. */

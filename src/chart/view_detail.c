@@ -11,6 +11,7 @@
  * show more). The title block is the area chart's.
  */
 #include "chart/chart.h"
+#include "chart/colors.h"
 #include "base/format.h"
 #include "chart/views.h"
 
@@ -29,12 +30,6 @@
 #define NUMBER_COLUMN 84.0
 #define LABEL_MAX 1024
 
-static const struct dl_color WHITE = { 255, 255, 255, 255 };
-static const struct dl_color INK = { 34, 34, 34, 255 };
-static const struct dl_color QUIET = { 102, 102, 102, 255 };
-static const struct dl_color RULE = { 232, 232, 232, 255 };
-static const struct dl_color ALERT = { 0xb2, 0x22, 0x22, 255 };
-static const struct dl_color MARKER = { 60, 60, 60, 110 };
 
 static void check(struct chart_plot *P, struct dl_item *it, const char *title)
 {
@@ -89,7 +84,7 @@ int view_detail_layout(const struct profile_view *v, const struct run_info *info
                        struct textmeasure *tm, struct display_list *dl)
 {
     double W = opt->width, H = opt->height;
-    display_init(dl, W, H, WHITE);
+    display_init(dl, W, H, COLOR_WHITE);
     size_t w = v->band_count;
     struct dl_color *colors = malloc((w ? w : 1) * sizeof *colors);
     size_t *keep = malloc((v->point_count ? v->point_count : 1) * sizeof *keep);
@@ -141,11 +136,11 @@ int view_detail_layout(const struct profile_view *v, const struct run_info *info
     num_x[1] = num_x[2] - NUMBER_COLUMN - 10;
     num_x[0] = num_x[1] - NUMBER_COLUMN;
     static const char *const heads[4] = { "peak", "mean", "growth", "R\xc2\xb2" };
-    text(&P, MARGIN, head, "band", SMALL, QUIET, DL_ANCHOR_START, false, "header", NULL);
-    text(&P, P.left, head, "over time, each from 0 to its own peak", SMALL, QUIET,
+    text(&P, MARGIN, head, "band", SMALL, COLOR_QUIET, DL_ANCHOR_START, false, "header", NULL);
+    text(&P, P.left, head, "over time, each from 0 to its own peak", SMALL, COLOR_QUIET,
          DL_ANCHOR_START, false, "header", NULL);
     for (int c = 0; c < 4; c++)
-        text(&P, num_x[c], head, heads[c], SMALL, QUIET, DL_ANCHOR_END, false, "header",
+        text(&P, num_x[c], head, heads[c], SMALL, COLOR_QUIET, DL_ANCHOR_END, false, "header",
              c == 2 ? "least-squares slope of the band's bytes over the window" : NULL);
 
     size_t n = chart_plot_reduce(&P, keep);
@@ -154,57 +149,58 @@ int view_detail_layout(const struct profile_view *v, const struct run_info *info
         double top = P.top + row * (double)i, bottom = top + row;
         double mid = (top + bottom) / 2 + FONT * 0.35;
         struct dl_point rule[2] = { { MARGIN, bottom }, { W - MARGIN, bottom } };
-        check(&P, display_polyline(dl, rule, 2, RULE, 1, false, "grid"), NULL);
+        check(&P, display_polyline(dl, rule, 2, COLOR_GRID, 1, false, "grid"), NULL);
         check(&P, display_rect(dl, MARGIN, mid - FONT * 0.35 - SWATCH / 2, SWATCH, SWATCH,
                                colors[i], (struct dl_color){ 0, 0, 0, 40 }, 0.5, "legend"),
               b->label);
         const char *shown = bands_shown_label(b->label, strlen(b->label), NULL);
         bool cut = text_elide_middle(tm, shown, FONT, false, label_w - SWATCH - 6, buf,
                                      sizeof buf);
-        text(&P, MARGIN + SWATCH + 6, mid, buf, FONT, INK, DL_ANCHOR_START, false, "label",
+        text(&P, MARGIN + SWATCH + 6, mid, buf, FONT, COLOR_INK, DL_ANCHOR_START, false, "label",
              cut || shown != b->label ? b->label : NULL);
         sparkline(&P, i, keep, n, top + 4, bottom - 3, pts);
         char value[48];
         format_bytes((double)b->stats.peak, value, sizeof value);
-        text(&P, num_x[0], mid, value, FONT, INK, DL_ANCHOR_END, false, "peak", NULL);
+        text(&P, num_x[0], mid, value, FONT, COLOR_INK, DL_ANCHOR_END, false, "peak", NULL);
         format_bytes(b->stats.mean, value, sizeof value);
-        text(&P, num_x[1], mid, value, FONT, INK, DL_ANCHOR_END, false, "mean", NULL);
+        text(&P, num_x[1], mid, value, FONT, COLOR_INK, DL_ANCHOR_END, false, "mean", NULL);
         format_growth(b->stats.growth, value, sizeof value);
-        text(&P, num_x[2], mid, value, FONT, INK, DL_ANCHOR_END, false, "growth", NULL);
+        text(&P, num_x[2], mid, value, FONT, COLOR_INK, DL_ANCHOR_END, false, "growth", NULL);
         if (isnan(b->stats.growth_r2))
             snprintf(value, sizeof value, "\xe2\x80\x93");   /* OTHER: no fit of a sum */
         else
             format_snprintf(value, sizeof value, "%.2f", b->stats.growth_r2);
-        text(&P, num_x[3], mid, value, FONT, INK, DL_ANCHOR_END, false, "r2", NULL);
+        text(&P, num_x[3], mid, value, FONT, COLOR_INK, DL_ANCHOR_END, false, "r2", NULL);
         if (suspect[i]) {
             char rise[48], tip[160];
             format_growth(b->stats.rise, rise, sizeof rise);
-            format_snprintf(tip, sizeof tip, "leak suspect: rose steadily, %s (R\xc2\xb2 %.2f over %llu "
-                            "censuses), to its peak at %.2f s", rise, b->stats.rise_r2,
+            format_snprintf(tip, sizeof tip, "leak suspect: rose steadily, %s (R\xc2\xb2 %.2f "
+                            "over %llu censuses), to its peak at %.2f s", rise, b->stats.rise_r2,
                             (unsigned long long)b->stats.rise_censuses, b->stats.peak_ns / 1e9);
-            text(&P, P.right + 10, mid, "suspect", SMALL, ALERT, DL_ANCHOR_START, true,
+            text(&P, P.right + 10, mid, "suspect", SMALL, COLOR_ALERT, DL_ANCHOR_START, true,
                  "suspect", tip);
         }
     }
     if (more) {
         snprintf(buf, sizeof buf, "\xe2\x80\xa6 and %zu more band%s (raise --height or lower "
                  "--bands)", w - rows, w - rows == 1 ? "" : "s");
-        text(&P, MARGIN, P.bottom + row * 0.7, buf, FONT, QUIET, DL_ANCHOR_START, false, "note",
-             NULL);
+        text(&P, MARGIN, P.bottom + row * 0.7, buf, FONT, COLOR_QUIET, DL_ANCHOR_START, false,
+             "note", NULL);
         P.bottom += row;
     }
     if (!w)
         text(&P, W / 2, (rows_top + rows_bottom) / 2,
              v->censuses ? "no band left after --include / --exclude"
                          : "no heap censuses: nothing to detail (try --view heap)",
-             14, QUIET, DL_ANCHOR_MIDDLE, false, "note", NULL);
+             14, COLOR_QUIET, DL_ANCHOR_MIDDLE, false, "note", NULL);
     /* markers across every row, then the shared time axis */
     for (size_t i = 0; !opt->no_markers && i < v->marker_count; i++) {
         double x = chart_plot_x(&P, v->markers[i].time_ns);
         if (x < P.left - 0.5 || x > P.right + 0.5)
             continue;
         struct dl_point m[2] = { { x, P.top }, { x, P.bottom } };
-        check(&P, display_polyline(dl, m, 2, MARKER, 1, false, "marker"), v->markers[i].text);
+        check(&P, display_polyline(dl, m, 2, COLOR_MARKER_FAINT, 1, false, "marker"),
+              v->markers[i].text);
     }
     if (w)
         chart_kit_x_axis(&P, false, true);

@@ -9,6 +9,7 @@
  * collecting. None of it needs a heap census, so the view works for any eventlog.
  */
 #include "chart/chart.h"
+#include "chart/colors.h"
 #include "base/format.h"
 #include "chart/views.h"
 
@@ -22,7 +23,6 @@
 
 static const struct dl_color ALLOC_FILL = { 0x59, 0xa1, 0x4f, 70 };
 static const struct dl_color ALLOC_LINE = { 0x3b, 0x7a, 0x33, 255 };
-static const struct dl_color QUIET = { 102, 102, 102, 255 };
 
 double view_heap_top(const struct profile_view *v)
 {
@@ -149,7 +149,7 @@ static void collections(struct chart_plot *P)
     char label[160];
     format_snprintf(label, sizeof label, "garbage collections: %llu, %.3f s in all",
                     (unsigned long long)gc->collections, gc->total_ns / 1e9);
-    check(P, display_text(P->dl, P->right - 4, y - 3, label, NOTE_SIZE, QUIET, DL_ANCHOR_END,
+    check(P, display_text(P->dl, P->right - 4, y - 3, label, NOTE_SIZE, COLOR_QUIET, DL_ANCHOR_END,
                           false, 0, "gc"), NULL);
 }
 

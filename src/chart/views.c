@@ -6,6 +6,7 @@
  * view_detail.c.
  */
 #include "chart/chart.h"
+#include "chart/colors.h"
 #include "base/format.h"
 #include "chart/views.h"
 
@@ -64,10 +65,6 @@ const char *chart_view_names(void)
     return names;
 }
 
-static const struct dl_color WHITE = { 255, 255, 255, 255 };
-static const struct dl_color AXIS = { 85, 85, 85, 255 };
-static const struct dl_color QUIET = { 102, 102, 102, 255 };
-static const struct dl_color GRID = { 232, 232, 232, 255 };
 #define TICK_SIZE 11.0
 
 static void check(struct chart_plot *P, const void *item)
@@ -164,12 +161,12 @@ double view_y_axis(struct chart_plot *P, enum chart_view view, bool measure_only
             double y = py(P, pct);
             if (pct > 0) {
                 struct dl_point g[2] = { { P->left, y }, { P->right, y } };
-                check(P, display_polyline(P->dl, g, 2, GRID, 1, false, "grid"));
+                check(P, display_polyline(P->dl, g, 2, COLOR_GRID, 1, false, "grid"));
             }
             struct dl_point t[2] = { { P->left - 4, y }, { P->left, y } };
-            check(P, display_polyline(P->dl, t, 2, AXIS, 1, false, "axis"));
+            check(P, display_polyline(P->dl, t, 2, COLOR_AXIS, 1, false, "axis"));
             check(P, display_text(P->dl, P->left - 7, y + TICK_SIZE * 0.35, label, TICK_SIZE,
-                                  QUIET, DL_ANCHOR_END, false, 0, "axis"));
+                                  COLOR_QUIET, DL_ANCHOR_END, false, 0, "axis"));
         }
         return widest;
     }
@@ -186,10 +183,10 @@ double view_y_axis(struct chart_plot *P, enum chart_view view, bool measure_only
     double h = step / P->ymax * (P->bottom - P->top);
     double x = P->left - 5, y1 = P->bottom, y0 = P->bottom - h;
     struct dl_point bar[4] = { { x - 3, y0 }, { x, y0 }, { x, y1 }, { x - 3, y1 } };
-    titled(P, display_polyline(P->dl, bar, 4, AXIS, 1.2, false, "scale"),
+    titled(P, display_polyline(P->dl, bar, 4, COLOR_AXIS, 1.2, false, "scale"),
            "scale: the thickness of a band for this many bytes");
     check(P, display_text(P->dl, x - 5, (y0 + y1) / 2 + TICK_SIZE * 0.35, label, TICK_SIZE,
-                          QUIET, DL_ANCHOR_END, false, 0, "scale"));
+                          COLOR_QUIET, DL_ANCHOR_END, false, 0, "scale"));
     return widest;
 }
 
@@ -198,7 +195,8 @@ double view_y_axis(struct chart_plot *P, enum chart_view view, bool measure_only
 /* Each band from its top edge (as a share of its census) down to the axis, drawn from
  * the top of the stack down, like the area chart. One census per pixel column (the one
  * with the largest total; the area chart's smallest is a dip of the total, which shares
- * do not show) and no white separators: on a dense profile, two censuses in a column and
+ * do not show) and no white separators (only a line between neighbours of too close
+ * colours): on a dense profile, two censuses in a column and
  * separators along every zigzag made this view twice as slow as the area chart to draw
  * and the picture mostly white. */
 static void draw_normalized(struct chart_plot *P, const size_t *keep, size_t n)
@@ -219,7 +217,12 @@ static void draw_normalized(struct chart_plot *P, const size_t *keep, size_t n)
         for (size_t k = 0; k < n; k++)
             pts[m++] = (struct dl_point){ chart_plot_x(P, v->time_ns[keep[k]]), py(P, cum[k]) };
         pts[m++] = (struct dl_point){ chart_plot_x(P, v->time_ns[keep[n - 1]]), P->bottom };
-        titled(P, display_polygon(P->dl, pts, m, P->colors[b], (struct dl_color){ 0 }, 0, "band"),
+        /* no outlines, but between neighbours whose colours are too close (colors.h) */
+        double edge_width;
+        struct dl_color edge = chart_band_separator(P->colors[b], b + 1 < w ? P->colors[b + 1]
+                                                                           : COLOR_WHITE,
+                                                    false, &edge_width);
+        titled(P, display_polygon(P->dl, pts, m, P->colors[b], edge, edge_width, "band"),
                v->bands[b].label);
         for (size_t k = 0; k < n; k++) {
             uint64_t total = v->point_totals[keep[k]];
@@ -343,7 +346,7 @@ static void draw_stream(struct chart_plot *P, const size_t *keep, size_t n)
                                           py(P, lower[k] + (double)vals[k * w + b]) };
         for (size_t k = n; k-- > 0;)
             pts[m++] = (struct dl_point){ chart_plot_x(P, v->time_ns[keep[k]]), py(P, lower[k]) };
-        titled(P, display_polygon(P->dl, pts, m, P->colors[b], WHITE, 0.6, "band"),
+        titled(P, display_polygon(P->dl, pts, m, P->colors[b], COLOR_WHITE, 0.6, "band"),
                v->bands[b].label);
         for (size_t k = 0; k < n; k++)
             lower[k] += (double)vals[k * w + b];

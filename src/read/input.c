@@ -285,6 +285,11 @@ const struct bands *input_bands(const struct input *in)
     return in->hp ? hp_reader_bands(in->hp) : census_bands(in->census);
 }
 
+const struct costcentres *input_costcentres(const struct input *in)
+{
+    return in->census ? census_costcentres(in->census) : NULL;
+}
+
 const struct timeprof *input_timeprof(const struct input *in)
 {
     return in->census ? census_timeprof(in->census) : NULL;

@@ -74,6 +74,9 @@ const struct bands *input_bands(const struct input *in);
 bool input_is_hp(const struct input *in);
 /* The time profile of an eventlog read with input_options.time_profile, else NULL. */
 const struct timeprof *input_timeprof(const struct input *in);
+/* An eventlog's cost centres (census_costcentres); NULL for a .hp, which names stacks
+ * only by their cut labels. */
+const struct costcentres *input_costcentres(const struct input *in);
 
 /* Reads the rest of the input through the callbacks. */
 enum input_status input_read(struct input *in, struct input_outcome *out, struct ev_error *err);

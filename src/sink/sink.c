@@ -1,6 +1,9 @@
 /* sink.c: the format table and the sink factory. */
 #include "sink/sink.h"
 
+#include "chart/chart.h"
+#include "sink/runmodel.h"
+
 #include <string.h>
 #include <strings.h>
 
@@ -88,8 +91,13 @@ bool format_uses_time_profile(enum output_format format)
     return format == FORMAT_FOLDED || format_is_chart(format) || format_is_summary(format);
 }
 
-struct sink *sink_new(enum output_format format, FILE *out, const struct sink_context *ctx)
+struct sink *sink_new(enum output_format format, FILE *out, const struct sink_context *ctx,
+                      const struct sink_settings *settings)
 {
+    struct chart_settings chart = { settings->chart, settings->png_scale, settings->system_ccs };
+    struct report_settings report = { settings->chart, settings->system_ccs };
+    struct summary_settings summary = { settings->chart, settings->system_ccs };
+    struct folded_settings folded = { settings->system_ccs };
     switch (format) {
     case FORMAT_HP:
         return sink_hp_new(out, ctx);
@@ -98,22 +106,49 @@ struct sink *sink_new(enum output_format format, FILE *out, const struct sink_co
     case FORMAT_JSON:
         return sink_json_new(out, ctx);
     case FORMAT_SUMMARY_TEXT:
-        return sink_summary_text_new(out, ctx);
+        return sink_summary_text_new(out, ctx, &summary);
     case FORMAT_SUMMARY_JSON:
-        return sink_summary_json_new(out, ctx);
+        return sink_summary_json_new(out, ctx, &summary);
     case FORMAT_SVG:
-        return sink_svg_new(out, ctx);
+        return sink_svg_new(out, ctx, &chart);
     case FORMAT_PNG:
-        return sink_png_new(out, ctx);
+        return sink_png_new(out, ctx, &chart);
     case FORMAT_PDF:
     case FORMAT_PS:
     case FORMAT_EPS:
-        return sink_vector_new(format, out, ctx);
+        return sink_vector_new(format, out, ctx, &chart);
     case FORMAT_FOLDED:
-        return sink_folded_new(out, ctx);
+        return sink_folded_new(out, ctx, &folded);
     case FORMAT_HTML:
-        return sink_html_new(out, ctx);
+        return sink_html_new(out, ctx, &report);
     default:
         return NULL;
     }
+}
+
+int sink_needs(enum output_format format, const struct sink_settings *settings,
+                struct run_model_needs *needs)
+{
+    struct chart_options defaults;
+    const struct chart_options *chart = settings->chart;
+    if (!chart) {
+        chart_options_default(&defaults);
+        chart = &defaults;
+    }
+    struct profile_options feed;
+    if (format == FORMAT_HTML) {
+        sink_html_profile_options(chart, &feed);
+        needs->peak = true;   /* the report shows the exact peak and its largest bands */
+        return run_model_need_chart(needs, &feed);
+    }
+    if (format_is_chart(format)) {
+        chart_profile_options(chart, &feed);
+        return run_model_need_chart(needs, &feed);
+    }
+    if (format_is_summary(format)) {
+        run_model_need_summary(needs, &chart->profile);
+        needs->peak = true;
+        needs->markers = true;
+    }
+    return 0;
 }

@@ -39,29 +39,60 @@ bool format_is_summary(enum output_format format);
 bool format_uses_time_profile(enum output_format format);
 
 struct chart_options;   /* chart.h */
-struct peak;            /* peak.h */
-struct compare_base;    /* compare.h */
-struct timeprof;        /* census/timeprof.h */
+struct run_model;       /* runmodel.h */
+struct run_model_needs;
+struct profile_options; /* profile.h */
 
-/* What every sink may read; owned by the producer and alive until finish returns. */
+/* What every sink may read; owned by the producer and alive until finish returns. Knobs
+ * of one format are not here: each sink gets its own settings at construction. */
 struct sink_context {
     const struct run_info *info;
     const struct bands *bands;
     const char *input_name;     /* for titles and metadata */
     bool live;                  /* the output is a pipe or terminal: flush each census */
-    const struct chart_options *chart; /* chart sinks: --bands, --width, ...; NULL = defaults */
-    const struct peak *peak;    /* the exact peak census so far, or NULL */
     /* The run's warnings (damage and anomalies), complete by the time finish is called. */
     const struct ev_error *warnings;
     const size_t *warning_count;
+    /* The run read once (runmodel.h), complete when finish is called: charts, the report
+     * and the summary draw from it at finish; streaming formats ignore it. */
+    const struct run_model *run;
     /* --compare: the base run, read whole before this one; NULL without. Charts draw it
      * above this run, the summary reports the change; .hp, CSV and JSON ignore it. */
-    const struct compare_base *base;
+    const struct run_model *base;
+    /* An eventlog's cost centres, complete by the time finish is called (JSON lists each
+     * -hc band's stack by them); NULL for a .hp. */
+    const struct costcentres *ccs;
+};
+
+/* The options of a run, from which sink_new gives each format its own settings. */
+struct sink_settings {
+    const struct chart_options *chart; /* --bands, --width, ...; NULL = defaults */
     double png_scale;           /* PNG: --scale, pixels per layout unit; 0 = 1 */
-    /* The time profile (complete when finish is called), or NULL when the input has
-     * none to give (a .hp) or no output asked for it. */
-    const struct timeprof *timeprof;
     bool system_ccs;            /* --system-ccs: keep the runtime's own cost centres */
+};
+
+/* Settings of the picture formats (SVG, PNG, PDF, PS, EPS). */
+struct chart_settings {
+    const struct chart_options *chart; /* NULL = defaults */
+    double scale;               /* PNG only: pixels per layout unit; 0 = 1 */
+    bool system_ccs;            /* flame graphs: keep the runtime's own cost centres */
+};
+
+/* Settings of the HTML report. */
+struct report_settings {
+    const struct chart_options *chart; /* NULL = defaults */
+    bool system_ccs;            /* the flame views: keep the runtime's own cost centres */
+};
+
+/* Settings of --summary. */
+struct summary_settings {
+    const struct chart_options *chart; /* the window and the order of bands; NULL = defaults */
+    bool system_ccs;            /* the time profile part */
+};
+
+/* Settings of folded stacks. */
+struct folded_settings {
+    bool system_ccs;
 };
 
 struct sink;
@@ -83,19 +114,37 @@ struct sink {
     FILE *out;
 };
 
-/* A sink of format writing to out; NULL when out of memory. */
-struct sink *sink_new(enum output_format format, FILE *out, const struct sink_context *ctx);
+/* A sink of format writing to out, with its settings taken from settings; NULL when out
+ * of memory. */
+struct sink *sink_new(enum output_format format, FILE *out, const struct sink_context *ctx,
+                      const struct sink_settings *settings);
+
+/* Adds what a sink of format needs of the run model (runmodel.h) to needs: 0, or -1 when
+ * the run asks for more chart resolutions than a run model keeps. */
+int sink_needs(enum output_format format, const struct sink_settings *settings,
+                struct run_model_needs *needs);
 
 struct sink *sink_hp_new(FILE *out, const struct sink_context *ctx);
 struct sink *sink_csv_new(FILE *out, const struct sink_context *ctx);
 struct sink *sink_json_new(FILE *out, const struct sink_context *ctx);
-struct sink *sink_summary_text_new(FILE *out, const struct sink_context *ctx);
-struct sink *sink_summary_json_new(FILE *out, const struct sink_context *ctx);
-struct sink *sink_svg_new(FILE *out, const struct sink_context *ctx);
-struct sink *sink_png_new(FILE *out, const struct sink_context *ctx);
+struct sink *sink_summary_text_new(FILE *out, const struct sink_context *ctx,
+                                   const struct summary_settings *settings);
+struct sink *sink_summary_json_new(FILE *out, const struct sink_context *ctx,
+                                   const struct summary_settings *settings);
+struct sink *sink_svg_new(FILE *out, const struct sink_context *ctx,
+                          const struct chart_settings *settings);
+struct sink *sink_png_new(FILE *out, const struct sink_context *ctx,
+                          const struct chart_settings *settings);
 struct sink *sink_vector_new(enum output_format format, FILE *out,
-                             const struct sink_context *ctx);
-struct sink *sink_folded_new(FILE *out, const struct sink_context *ctx);
-struct sink *sink_html_new(FILE *out, const struct sink_context *ctx);
+                             const struct sink_context *ctx,
+                             const struct chart_settings *settings);
+struct sink *sink_folded_new(FILE *out, const struct sink_context *ctx,
+                             const struct folded_settings *settings);
+struct sink *sink_html_new(FILE *out, const struct sink_context *ctx,
+                           const struct report_settings *settings);
+
+/* The profile options a chart of opt reads (chart_profile_options), and the report's: the
+ * same at twice the horizontal resolution. */
+void sink_html_profile_options(const struct chart_options *opt, struct profile_options *out);
 
 #endif

@@ -21,9 +21,11 @@
 
 #include "base/grow.h"
 #include "census/timeprof.h"
+#include "sink/runmodel.h"
 
 struct folded_sink {
     struct sink base;
+    bool system_ccs;                /* --system-ccs */
     struct ev_error error;
 };
 
@@ -56,7 +58,7 @@ static int write_frames(FILE *out, const struct timeprof *tp, uint32_t i, char *
 static int folded_finish(struct sink *s)
 {
     struct folded_sink *f = (struct folded_sink *)s;
-    const struct timeprof *tp = s->ctx.timeprof;
+    const struct timeprof *tp = s->ctx.run->timeprof;
     if (!timeprof_present(tp)) {
         ev_error_set(&f->error, "the input has no time profile to fold (run the program "
                      "with +RTS -p -l or -P -l)");
@@ -72,7 +74,7 @@ static int folded_finish(struct sink *s)
     for (uint32_t i = 0; i < timeprof_stack_count(tp) && rc == 0; i++) {
         unsigned depth;
         uint64_t count = timeprof_stack(tp, i, &depth);
-        if (!s->ctx.system_ccs && timeprof_stack_is_system(tp, i))
+        if (!f->system_ccs && timeprof_stack_is_system(tp, i))
             continue;
         errno = 0;
         if (write_frames(s->out, tp, i, &buf, &cap) != 0 ||
@@ -102,11 +104,13 @@ static const struct sink_ops folded_ops = {
     .failure = folded_failure,
 };
 
-struct sink *sink_folded_new(FILE *out, const struct sink_context *ctx)
+struct sink *sink_folded_new(FILE *out, const struct sink_context *ctx,
+                             const struct folded_settings *settings)
 {
     struct folded_sink *f = calloc(1, sizeof *f);
     if (!f)
         return NULL;
     f->base = (struct sink){ .ops = &folded_ops, .ctx = *ctx, .out = out };
+    f->system_ccs = settings->system_ccs;
     return &f->base;
 }

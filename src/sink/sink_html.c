@@ -1,7 +1,7 @@
 /* sink_html.c: -o report.html, an interactive report in one self-contained file.
  *
  * The page draws its charts in the browser from data, so this sink writes data, not
- * pictures: censuses go into a profile (profile.h) like a chart's, at twice the chart's
+ * pictures: it draws from the run model (runmodel.h) like a chart, at twice the chart's
  * horizontal resolution so that zooming in a few steps still shows real censuses (each
  * pixel column keeps its extremes, every kept point is a census that happened); finish
  * writes the selected bands with their exact statistics, the kept censuses, markers, heap
@@ -28,6 +28,7 @@
 #include "census/peak.h"
 #include "census/timeprof.h"
 #include "sink/report_assets.h"
+#include "sink/runmodel.h"
 #include "sink/textout.h"
 
 #define PEAK_TOP 10     /* bands named at the peak */
@@ -37,7 +38,7 @@
 struct html_sink {
     struct sink base;
     struct chart_options chart;
-    struct profile *profile;
+    bool system_ccs;                /* the flame data: keep the runtime's cost centres */
     struct ev_error error;          /* why finish failed, when errno cannot say */
 };
 
@@ -45,24 +46,6 @@ static int no_memory(void)
 {
     errno = ENOMEM;
     return -1;
-}
-
-static int html_frame(struct sink *s, const struct census_frame *frame)
-{
-    struct html_sink *h = (struct html_sink *)s;
-    return profile_add_frame(h->profile, frame, s->ctx.bands) == 0 ? 0 : no_memory();
-}
-
-static int html_marker(struct sink *s, uint64_t time_ns, const char *text, size_t len)
-{
-    struct html_sink *h = (struct html_sink *)s;
-    return profile_add_marker(h->profile, time_ns, text, len) == 0 ? 0 : no_memory();
-}
-
-static int html_total(struct sink *s, enum heap_total kind, uint64_t time_ns, uint64_t bytes)
-{
-    struct html_sink *h = (struct html_sink *)s;
-    return profile_add_total(h->profile, kind, time_ns, bytes) == 0 ? 0 : no_memory();
 }
 
 /* Text of an HTML element: markup characters escaped, bytes that are not UTF-8 as U+FFFD. */
@@ -309,11 +292,11 @@ static void write_peak(FILE *out, const struct peak *pk, const struct bands *ban
  * dropped; their samples stay in their parents' totals. Cost
  * centres are numbered by the eventlog (any 32-bit number), so they are found in a
  * sorted list of the kept ones, not in a table indexed by number. */
-static int write_flame(FILE *out, const struct sink_context *ctx)
+static int write_flame(FILE *out, const struct sink_context *ctx, bool system)
 {
-    const struct timeprof *tp = ctx->timeprof;
+    const struct timeprof *tp = ctx->run->timeprof;
     struct timeprof_tree tree;
-    if (timeprof_tree(tp, ctx->system_ccs, &tree) != 0)
+    if (timeprof_tree(tp, system, &tree) != 0)
         return -1;
     uint32_t *map = malloc(tree.count * sizeof *map);       /* node -> kept index */
     uint32_t *ccs = malloc(tree.count * sizeof *ccs);       /* kept cost centres, sorted */
@@ -409,7 +392,7 @@ static int write_flame(FILE *out, const struct sink_context *ctx)
     fputs(",\"interval_s\":", out);
     json_seconds(out, timeprof_interval_ns(tp));
     fprintf(out, ",\"capabilities\":%" PRIu32 ",\"system\":%s,\"max_depth\":%u",
-            timeprof_cap_count(tp), ctx->system_ccs ? "true" : "false", tree.max_depth);
+            timeprof_cap_count(tp), system ? "true" : "false", tree.max_depth);
     fputs(",\"dropped_nodes\":", out);
     json_u64(out, dropped);
     fputs(",\"dropped_samples\":", out);
@@ -435,7 +418,7 @@ static int write_data(struct html_sink *h, const struct profile_view *now,
     fputs("{\"generator\":\"ev2hp\",\n\"run\":", out);
     write_run(out, now, ctx->info, ctx->bands, ctx->input_name, h->chart.title);
     fputs(",\n\"peak\":", out);
-    write_peak(out, ctx->peak && ctx->peak->censuses ? ctx->peak : NULL, ctx->bands);
+    write_peak(out, ctx->run->peak.censuses ? &ctx->run->peak : NULL, ctx->bands);
     fputs(",\n\"base\":", out);
     if (base_view) {
         write_run(out, base_view, ctx->base->info, ctx->base->bands, ctx->base->name, NULL);
@@ -452,8 +435,8 @@ static int write_data(struct html_sink *h, const struct profile_view *now,
         textout_json_string_html(out, ctx->warnings[i].what, strlen(ctx->warnings[i].what));
     }
     fputs("],\n\"flame\":", out);
-    if (timeprof_present(ctx->timeprof)) {
-        if (write_flame(out, ctx) != 0)
+    if (timeprof_present(ctx->run->timeprof)) {
+        if (write_flame(out, ctx, h->system_ccs) != 0)
             return -1;
     } else {
         fputs("null", out);
@@ -467,12 +450,35 @@ static int write_data(struct html_sink *h, const struct profile_view *now,
     /* the view the page opens with: --view's, or the flame graph when the input has a
      * time profile and no census (html_finish refused a flame view without one) */
     enum chart_view view = h->chart.view;
-    if (view == CHART_VIEW_AUTO && now->censuses == 0 && timeprof_present(ctx->timeprof))
+    if (view == CHART_VIEW_AUTO && now->censuses == 0 && timeprof_present(ctx->run->timeprof))
         view = CHART_VIEW_FLAME;
     if (view != CHART_VIEW_AUTO)
         fprintf(out, ",\"view\":\"%s\"", chart_view_name(view));
     fputs("}}", out);
     return 0;
+}
+
+/* The views of the report's profile (the run model's at twice a chart's resolution) and
+ * of the base's (at a chart's): 0, or -1 when out of memory. */
+static int html_views(struct html_sink *h, struct profile_view *now, struct profile_view *base_view,
+                      bool *compare)
+{
+    const struct sink_context *ctx = &h->base.ctx;
+    struct profile_options finer, popt;
+    sink_html_profile_options(&h->chart, &finer);
+    chart_profile_options(&h->chart, &popt);
+    struct ev_error err;
+    const struct profile *p = run_model_chart(ctx->run, &finer, &err);
+    *compare = ctx->base && ctx->base->profile;
+    const struct profile *was = *compare ? run_model_chart(ctx->base, &popt, &err) : NULL;
+    if (!p || (*compare && !was))
+        return -1;
+    struct compare_run n = { p, ctx->bands, ctx->info, ctx->input_name };
+    struct compare_run b = { was, *compare ? ctx->base->bands : NULL,
+                             *compare ? ctx->base->info : NULL,
+                             *compare ? ctx->base->name : NULL };
+    return *compare ? compare_union_views(&b, &n, base_view, now)
+                    : profile_view(p, ctx->bands, now);
 }
 
 static int html_finish(struct sink *s)
@@ -481,16 +487,15 @@ static int html_finish(struct sink *s)
     const struct sink_context *ctx = &s->ctx;
     FILE *out = s->out;
     struct profile_view now, base_view;
-    bool compare = ctx->base && ctx->base->chart;
     /* --view flame or icicle asks for a time profile, as for the charts */
     if ((h->chart.view == CHART_VIEW_FLAME || h->chart.view == CHART_VIEW_ICICLE) &&
-        !timeprof_present(ctx->timeprof)) {
+        !timeprof_present(ctx->run->timeprof)) {
         ev_error_set(&h->error, "the input has no time profile to draw (--view %s; run the "
                      "program with +RTS -p -l)", chart_view_name(h->chart.view));
         return -1;
     }
-    if (compare ? compare_union_views(ctx->base, h->profile, ctx->bands, &base_view, &now) != 0
-                : profile_view(h->profile, ctx->bands, &now) != 0)
+    bool compare;
+    if (html_views(h, &now, &base_view, &compare) != 0)
         return no_memory();
     const char *title = h->chart.title ? h->chart.title : ctx->info->program;
     if (!title)
@@ -526,43 +531,37 @@ static const struct ev_error *html_failure(const struct sink *s)
 
 static void html_destroy(struct sink *s)
 {
-    struct html_sink *h = (struct html_sink *)s;
-    profile_free(h->profile);
-    free(h);
+    free(s);
 }
 
+/* Censuses, markers and totals go to the run model, not here: this sink only writes. */
 static const struct sink_ops html_ops = {
-    .frame = html_frame,
-    .marker = html_marker,
-    .total = html_total,
     .finish = html_finish,
     .destroy = html_destroy,
     .failure = html_failure,
 };
 
-struct sink *sink_html_new(FILE *out, const struct sink_context *ctx)
+void sink_html_profile_options(const struct chart_options *opt, struct profile_options *out)
+{
+    /* Twice the chart's resolution (up to 4 kept censuses per pixel column of the
+     * default width): zooming in two or three steps still draws real censuses, and the
+     * densest profile stays near 1 MB of numbers. */
+    struct chart_options finer = *opt;
+    finer.width = opt->width * 2 > PROFILE_MAX_COLUMNS ? PROFILE_MAX_COLUMNS : opt->width * 2;
+    chart_profile_options(&finer, out);
+}
+
+struct sink *sink_html_new(FILE *out, const struct sink_context *ctx,
+                           const struct report_settings *settings)
 {
     struct html_sink *h = calloc(1, sizeof *h);
     if (!h)
         return NULL;
     h->base = (struct sink){ .ops = &html_ops, .ctx = *ctx, .out = out };
-    if (ctx->chart)
-        h->chart = *ctx->chart;
+    if (settings->chart)
+        h->chart = *settings->chart;
     else
         chart_options_default(&h->chart);
-    /* Twice the chart's resolution (up to 4 kept censuses per pixel column of the
-     * default width): zooming in two or three steps still draws real censuses, and the
-     * densest profile stays near 1 MB of numbers. */
-    struct chart_options finer = h->chart;
-    finer.width = h->chart.width * 2 > PROFILE_MAX_COLUMNS ? PROFILE_MAX_COLUMNS
-                                                           : h->chart.width * 2;
-    struct profile_options popt;
-    chart_profile_options(&finer, &popt);
-    struct ev_error err;
-    h->profile = profile_new(&popt, &err);
-    if (!h->profile) {
-        free(h);
-        return NULL;
-    }
+    h->system_ccs = settings->system_ccs;
     return &h->base;
 }

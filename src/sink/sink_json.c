@@ -2,7 +2,7 @@
  *
  *   {"program": ..., "rts": ..., "breakdown": ..., "sample_interval_s": ...,
  *    "censuses": [{"time_s": 0.5, "entries": [[band, bytes], ...]}, ...],
- *    "bands": [{"id": 0, "label": "..."}, ...],
+ *    "bands": [{"id": 0, "label": "...", "hp_label": "...", "stack": [...]}, ...],
  *    "markers": [{"time_s": ..., "text": "..."}, ...],
  *    "totals": [{"kind": "heap_size", "time_s": ..., "bytes": ...}, ...]}
  *
@@ -140,6 +140,7 @@ static int json_finish(struct sink *s)
         fprintf(out, "%s{\"id\": %" PRIu32 ", \"label\": ", b ? ",\n  " : "\n  ", b);
         size_t len = textout_band_name(s->ctx.bands, b, j->name, sizeof j->name);
         textout_json_string(out, j->name, len);
+        textout_json_band_names(out, s->ctx.bands, s->ctx.ccs, b);
         fputc('}', out);
     }
     fputs("],\n \"markers\": [", out);

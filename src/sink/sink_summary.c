@@ -2,12 +2,12 @@
  *
  * Program and arguments, GHC version, breakdown, number of censuses and duration, the
  * peak residency with its time and the largest bands at the peak, each band's peak and
- * mean, the markers, and the damage found. The peak comes from the exact tracker the run
- * keeps (sink_context.peak); band statistics from a profile fed like a chart's (exact
- * statistics). Markers are kept here, every one of them (a chart's profile keeps one per
- * pixel column, and traceMarker calls made back to back, microseconds apart, would
- * vanish), up to SUMMARY_MAX_MARKERS, and listed in time order (an eventlog gives them by
- * capability, not by time). Written at finish, when the warnings of the run are known
+ * mean, the markers, and the damage found, all from the run model (runmodel.h): the exact
+ * peak, band statistics of every band (exact statistics, whatever the profile's
+ * resolution), and every marker up to SUMMARY_MAX_MARKERS in time order (a chart's
+ * profile keeps one per pixel column, and traceMarker calls made back to back,
+ * microseconds apart, would vanish). With --compare, the change of peak and the bands that
+ * grew most (growth.h). Written at finish, when the warnings of the run are known
  * (sink_context.warnings).
  */
 #include "sink/sink.h"
@@ -19,11 +19,11 @@
 #include <string.h>
 
 #include "base/format.h"
-#include "base/grow.h"
 #include "chart/chart.h"
-#include "chart/compare.h"
 #include "census/peak.h"
 #include "chart/profile.h"
+#include "sink/growth.h"
+#include "sink/runmodel.h"
 #include "sink/textout.h"
 #include "sink/timeprof_summary.h"
 
@@ -34,12 +34,6 @@
 #define GREW_MOST 10            /* --compare: bands that grew most, by peak */
 #define SUSPECTS 10             /* suspects listed (profile.h has the rule) */
 
-struct summary_marker {
-    uint64_t time_ns;
-    uint64_t seq;               /* arrival order: equal times stay in it */
-    char *text;                 /* at most PROFILE_MAX_MARKER_TEXT bytes, NUL-terminated */
-};
-
 struct summary_sink;
 static void text_compare(struct summary_sink *m, const struct peak *pk,
                          const struct profile_view *v);
@@ -48,59 +42,10 @@ struct summary_sink {
     struct sink base;
     bool json;
     bool no_memory;                 /* the time profile part ran out of memory */
-    struct profile *profile;
-    enum profile_sort sort;
-    struct summary_marker *markers;
-    size_t marker_count, marker_cap;
-    uint64_t markers_not_listed;  /* past SUMMARY_MAX_MARKERS */
+    struct profile_options select;  /* every band, in the order of --sort and --reverse */
+    bool system_ccs;
     char name[65536 + 16];
 };
-
-static int summary_frame(struct sink *s, const struct census_frame *frame)
-{
-    struct summary_sink *m = (struct summary_sink *)s;
-    if (profile_add_frame(m->profile, frame, s->ctx.bands) != 0) {
-        errno = ENOMEM;
-        return -1;
-    }
-    return 0;
-}
-
-static int summary_marker(struct sink *s, uint64_t time_ns, const char *text, size_t len)
-{
-    struct summary_sink *m = (struct summary_sink *)s;
-    if (m->marker_count == SUMMARY_MAX_MARKERS) {
-        m->markers_not_listed++;
-        return 0;
-    }
-    if (GROW_ARRAY(m->markers, &m->marker_cap, m->marker_count + 1) != 0) {
-        errno = ENOMEM;
-        return -1;
-    }
-    if (len > PROFILE_MAX_MARKER_TEXT) {
-        len = PROFILE_MAX_MARKER_TEXT;
-        while (len > 0 && ((unsigned char)text[len] & 0xc0) == 0x80)
-            len--;   /* never cut inside a UTF-8 character */
-    }
-    char *copy = malloc(len + 1);
-    if (!copy) {
-        errno = ENOMEM;
-        return -1;
-    }
-    memcpy(copy, text, len);
-    copy[len] = '\0';
-    m->markers[m->marker_count] = (struct summary_marker){ time_ns, m->marker_count, copy };
-    m->marker_count++;
-    return 0;
-}
-
-static int by_time(const void *a, const void *b)
-{
-    const struct summary_marker *x = a, *y = b;
-    if (x->time_ns != y->time_ns)
-        return x->time_ns < y->time_ns ? -1 : 1;
-    return x->seq < y->seq ? -1 : x->seq > y->seq;
-}
 
 static const char *name_of(struct summary_sink *m, uint32_t band, size_t *len)
 {
@@ -142,7 +87,7 @@ static void write_text(struct summary_sink *m, const struct peak *pk,
         fprintf(out, "  %10s  %.*s\n", size, (int)len, name);
     }
     fprintf(out, "bands      %zu, the %s:\n", v->band_count,
-            m->sort == PROFILE_SORT_GROWTH ? "fastest growing" : "largest by area");
+            m->select.sort == PROFILE_SORT_GROWTH ? "fastest growing" : "largest by area");
     fprintf(out, "  %10s  %10s  %12s  %5s  %s\n", "peak", "mean", "growth/s", "R2", "label");
     for (size_t i = 0; i < v->band_count && i < TEXT_BANDS; i++) {
         char mean[32], growth[40];
@@ -165,20 +110,20 @@ static void write_text(struct summary_sink *m, const struct peak *pk,
         format_fprintf(out, "  %12s  R2 %.2f  to its peak at %.2f s  %.*s\n", growth, st->rise_r2,
                        st->peak_ns / 1e9, (int)len, name);
     }
-    fprintf(out, "markers    %" PRIu64 "\n", m->marker_count + m->markers_not_listed);
+    fprintf(out, "markers    %" PRIu64 "\n", m->base.ctx.run->marker_count + m->base.ctx.run->markers_not_listed);
     /* Six decimals: markers microseconds apart must not read as one. */
-    for (size_t i = 0; i < m->marker_count; i++)
-        format_fprintf(out, "  %12.6f s  %s\n", m->markers[i].time_ns / 1e9, m->markers[i].text);
-    if (m->markers_not_listed)
+    for (size_t i = 0; i < m->base.ctx.run->marker_count; i++)
+        format_fprintf(out, "  %12.6f s  %s\n", m->base.ctx.run->markers[i].time_ns / 1e9, m->base.ctx.run->markers[i].text);
+    if (m->base.ctx.run->markers_not_listed)
         fprintf(out, "  (%" PRIu64 " more, not listed: at most %u are kept)\n",
-                m->markers_not_listed, SUMMARY_MAX_MARKERS);
+                m->base.ctx.run->markers_not_listed, SUMMARY_MAX_MARKERS);
     size_t warnings = m->base.ctx.warning_count ? *m->base.ctx.warning_count : 0;
     fprintf(out, "damage     %s\n", warnings ? "" : "none");
     for (size_t i = 0; i < warnings; i++)
         fprintf(out, "  %s\n", m->base.ctx.warnings[i].what);
     if (m->base.ctx.base)
         text_compare(m, pk, v);
-    if (timeprof_summary_text(out, &m->base.ctx) != 0)
+    if (timeprof_summary_text(out, m->base.ctx.run->timeprof, m->system_ccs) != 0)
         m->no_memory = true;
 }
 
@@ -193,12 +138,31 @@ static void json_key_string(FILE *out, const char *key, const char *value)
 
 /* --compare: what changed from the base to this run. */
 struct change {
-    const struct compare_base *base;
+    const struct run_model *base;
     int64_t bytes;               /* this peak minus the base's */
     double percent;              /* NAN when the base peak is 0 */
-    struct compare_growth grew[GREW_MOST];
+    struct band_growth grew[GREW_MOST];
     long grew_count;             /* -1 when out of memory */
 };
+
+/* The bands of now that grew most over the base's (every band of the base, without this
+ * run's window or filters, as the base was read): their number, or -1 when out of memory. */
+static long grew_most(const struct run_model *base, const struct profile_view *now,
+                      struct band_growth *out, size_t max)
+{
+    struct profile_options every;
+    profile_options_every_band(&every);
+    struct ev_error err;
+    struct profile *p = run_model_summary(base, &every, &err);
+    struct profile_view v;
+    long n = -1;
+    if (p && profile_view(p, base->bands, &v) == 0) {
+        n = growth_rank(&v, now, out, max);
+        profile_view_free(&v);
+    }
+    profile_free(p);
+    return n;
+}
 
 static void change_of(const struct summary_sink *m, const struct peak *pk,
                       const struct profile_view *v, struct change *c)
@@ -212,7 +176,7 @@ static void change_of(const struct summary_sink *m, const struct peak *pk,
     c->bytes = now >= was ? magnitude : -magnitude;
     c->percent = c->base->peak.bytes ? 100.0 * (double)c->bytes / (double)c->base->peak.bytes
                                      : NAN;
-    c->grew_count = compare_grew(c->base, v, c->grew, GREW_MOST);
+    c->grew_count = grew_most(c->base, v, c->grew, GREW_MOST);
 }
 
 static void text_compare(struct summary_sink *m, const struct peak *pk,
@@ -220,9 +184,9 @@ static void text_compare(struct summary_sink *m, const struct peak *pk,
 {
     struct change c;
     change_of(m, pk, v, &c);
-    const struct compare_base *b = c.base;
+    const struct run_model *b = c.base;
     FILE *out = m->base.out;
-    const struct compare_growth *grew = c.grew;
+    const struct band_growth *grew = c.grew;
     long n = c.grew_count;
     int64_t bytes = c.bytes;
     double percent = c.percent;
@@ -307,6 +271,7 @@ static void write_json(struct summary_sink *m, const struct peak *pk,
         fputs(i ? ",\n  {\"label\": " : "\n  {\"label\": ", out);
         const char *name = name_of(m, v->bands[i].band, &len);
         textout_json_string(out, name, len);
+        textout_json_band_names(out, m->base.ctx.bands, m->base.ctx.ccs, v->bands[i].band);
         format_fprintf(out, ", \"peak\": %" PRIu64 ", \"mean\": %.1f, \"area_byte_s\": %.1f, "
                 "\"growth_bytes_per_s\": %.3f, \"growth_r2\": %.4f}",
                 v->bands[i].stats.peak, v->bands[i].stats.mean, v->bands[i].stats.area,
@@ -328,15 +293,15 @@ static void write_json(struct summary_sink *m, const struct peak *pk,
         fputc('}', out);
     }
     fputs("],\n \"markers\": [", out);
-    for (size_t i = 0; i < m->marker_count; i++) {
+    for (size_t i = 0; i < m->base.ctx.run->marker_count; i++) {
         fputs(i ? ", {\"time_s\": " : "{\"time_s\": ", out);
-        textout_seconds(out, m->markers[i].time_ns);
+        textout_seconds(out, m->base.ctx.run->markers[i].time_ns);
         fputs(", \"text\": ", out);
-        textout_json_string(out, m->markers[i].text, strlen(m->markers[i].text));
+        textout_json_string(out, m->base.ctx.run->markers[i].text, strlen(m->base.ctx.run->markers[i].text));
         fputc('}', out);
     }
     fprintf(out, "],\n \"markers_not_listed\": %" PRIu64 ",\n \"damage\": [",
-            m->markers_not_listed);
+            m->base.ctx.run->markers_not_listed);
     size_t warnings = m->base.ctx.warning_count ? *m->base.ctx.warning_count : 0;
     for (size_t i = 0; i < warnings; i++) {
         const struct ev_error *w = &m->base.ctx.warnings[i];
@@ -349,7 +314,7 @@ static void write_json(struct summary_sink *m, const struct peak *pk,
     fputc(']', out);
     if (m->base.ctx.base)
         json_compare(m, pk, v);
-    if (timeprof_summary_json(out, &m->base.ctx) != 0)
+    if (timeprof_summary_json(out, m->base.ctx.run->timeprof, m->system_ccs) != 0)
         m->no_memory = true;
     fputs("}\n", out);
 }
@@ -357,12 +322,12 @@ static void write_json(struct summary_sink *m, const struct peak *pk,
 static int summary_finish(struct sink *s)
 {
     struct summary_sink *m = (struct summary_sink *)s;
-    struct peak empty = { 0 };
-    const struct peak *pk = s->ctx.peak ? s->ctx.peak : &empty;
+    const struct peak *pk = &s->ctx.run->peak;
     struct profile_view v;
-    if (m->marker_count)
-        qsort(m->markers, m->marker_count, sizeof *m->markers, by_time);
-    if (profile_view(m->profile, s->ctx.bands, &v) != 0) {
+    struct ev_error err;
+    struct profile *p = run_model_summary(s->ctx.run, &m->select, &err);
+    if (!p || profile_view(p, s->ctx.bands, &v) != 0) {
+        profile_free(p);
         errno = ENOMEM;
         return -1;
     }
@@ -371,6 +336,7 @@ static int summary_finish(struct sink *s)
     else
         write_text(m, pk, &v);
     profile_view_free(&v);
+    profile_free(p);
     if (m->no_memory) {
         errno = ENOMEM;
         return -1;
@@ -380,53 +346,41 @@ static int summary_finish(struct sink *s)
 
 static void summary_destroy(struct sink *s)
 {
-    struct summary_sink *m = (struct summary_sink *)s;
-    profile_free(m->profile);
-    for (size_t i = 0; i < m->marker_count; i++)
-        free(m->markers[i].text);
-    free(m->markers);
-    free(m);
+    free(s);
 }
 
+/* Censuses and markers go to the run model, not here: this sink only writes. */
 static const struct sink_ops summary_ops = {
-    .frame = summary_frame,
-    .marker = summary_marker,
     .finish = summary_finish,
     .destroy = summary_destroy,
 };
 
-static struct sink *summary_new(FILE *out, const struct sink_context *ctx, bool json)
+static struct sink *summary_new(FILE *out, const struct sink_context *ctx,
+                                const struct summary_settings *settings, bool json)
 {
     struct summary_sink *m = calloc(1, sizeof *m);
     if (!m)
         return NULL;
-    struct profile_options opt;
-    profile_options_every_band(&opt);   /* the summary lists them all */
-    if (ctx->chart) {
-        /* the window and order in force: growth is over the window (--from, --to) */
-        const struct profile_options *c = &ctx->chart->profile;
-        opt.has_from = c->has_from, opt.from_seconds = c->from_seconds;
-        opt.has_to = c->has_to, opt.to_seconds = c->to_seconds;
-        opt.sort = c->sort, opt.reverse = c->reverse;
-    }
-    struct ev_error err;
-    m->profile = profile_new(&opt, &err);
-    if (!m->profile) {
-        free(m);
-        return NULL;
+    profile_options_every_band(&m->select);   /* the summary lists them all */
+    if (settings->chart) {
+        /* the order in force (the window is the run model's: growth is over it) */
+        const struct profile_options *c = &settings->chart->profile;
+        m->select.sort = c->sort, m->select.reverse = c->reverse;
     }
     m->base = (struct sink){ &summary_ops, *ctx, out };
     m->json = json;
-    m->sort = opt.sort;
+    m->system_ccs = settings->system_ccs;
     return &m->base;
 }
 
-struct sink *sink_summary_text_new(FILE *out, const struct sink_context *ctx)
+struct sink *sink_summary_text_new(FILE *out, const struct sink_context *ctx,
+                                   const struct summary_settings *settings)
 {
-    return summary_new(out, ctx, false);
+    return summary_new(out, ctx, settings, false);
 }
 
-struct sink *sink_summary_json_new(FILE *out, const struct sink_context *ctx)
+struct sink *sink_summary_json_new(FILE *out, const struct sink_context *ctx,
+                                   const struct summary_settings *settings)
 {
-    return summary_new(out, ctx, true);
+    return summary_new(out, ctx, settings, true);
 }

@@ -12,6 +12,7 @@
 #include <stdio.h>
 
 #include "census/bands.h"
+#include "census/costcentres.h"
 
 /* A JSON string literal, quotes included; bytes that are not UTF-8 become U+FFFD. */
 void textout_json_string(FILE *out, const char *s, size_t len);
@@ -25,6 +26,16 @@ void textout_csv_field(FILE *out, const char *s, size_t len);
  * and a -hi address's description in place of the address. Writes into
  * buf (cap bytes, NUL-terminated, cut if needed) and returns the length written. */
 size_t textout_band_name(const struct bands *b, uint32_t band, char *buf, size_t cap);
+
+/* The JSON members that name a band beyond its label, each preceded by ", ":
+ * "hp_label", the label the .hp writes (bands_label: for -hc the runtime's -L cut,
+ * without the "(n)" the .hp puts before it, and without the bytes of a character the cut
+ * split: JSON holds whole characters), and for a cost-centre stack band, when ccs
+ * is not NULL, "stack": its cost centres innermost first, each {"label", "module",
+ * "srcloc"} (a number the eventlog never declared: label "#N", module and srcloc null;
+ * the empty stack, MAIN, is []). */
+void textout_json_band_names(FILE *out, const struct bands *b, const struct costcentres *ccs,
+                             uint32_t band);
 
 /* Seconds with six decimals from nanoseconds, as in .hp files. */
 void textout_seconds(FILE *out, uint64_t ns);

@@ -65,13 +65,12 @@ static void text_rows(FILE *out, const struct timeprof *tp, const struct timepro
     }
 }
 
-int timeprof_summary_text(FILE *out, const struct sink_context *ctx)
+int timeprof_summary_text(FILE *out, const struct timeprof *tp, bool system_ccs)
 {
-    const struct timeprof *tp = ctx->timeprof;
     if (!timeprof_present(tp))
         return 0;
     struct tp_facts f;
-    facts(tp, ctx->system_ccs, &f);
+    facts(tp, system_ccs, &f);
     format_fprintf(out, "time       %" PRIu64 " ticks @ %g ms, %.2f s on %" PRIu32 " capabilit%s\n",
                    f.kept, f.interval_s * 1e3, f.time_s, f.caps, f.caps == 1 ? "y" : "ies");
     if (f.left_out)
@@ -81,7 +80,7 @@ int timeprof_summary_text(FILE *out, const struct sink_context *ctx)
         fprintf(out, "  %" PRIu64 " samples outside --from/--to left out\n", f.outside);
     struct timeprof_cc_total *t;
     size_t n;
-    if (timeprof_cc_totals(tp, ctx->system_ccs, &t, &n) != 0)
+    if (timeprof_cc_totals(tp, system_ccs, &t, &n) != 0)
         return -1;
     fprintf(out, "by individual time:\n");
     text_rows(out, tp, t, n, f.kept);
@@ -113,16 +112,15 @@ static void json_rows(FILE *out, const struct timeprof *tp, const struct timepro
     }
 }
 
-int timeprof_summary_json(FILE *out, const struct sink_context *ctx)
+int timeprof_summary_json(FILE *out, const struct timeprof *tp, bool system_ccs)
 {
-    const struct timeprof *tp = ctx->timeprof;
     fputs(",\n \"time_profile\": ", out);
     if (!timeprof_present(tp)) {
         fputs("null", out);
         return 0;
     }
     struct tp_facts f;
-    facts(tp, ctx->system_ccs, &f);
+    facts(tp, system_ccs, &f);
     format_fprintf(out, "{\"ticks\": %" PRIu64 ", \"interval_s\": %g, \"time_s\": %.6f, "
                    "\"system_ticks_left_out\": %" PRIu64 ", \"outside_window\": %" PRIu64
                    ", \"stacks\": %" PRIu32 ", \"capabilities\": [", f.kept, f.interval_s, f.time_s,
@@ -133,7 +131,7 @@ int timeprof_summary_json(FILE *out, const struct sink_context *ctx)
         fprintf(out, i ? ", %" PRIu64 : "%" PRIu64, per_cap[i]);
     struct timeprof_cc_total *t;
     size_t n;
-    if (timeprof_cc_totals(tp, ctx->system_ccs, &t, &n) != 0)
+    if (timeprof_cc_totals(tp, system_ccs, &t, &n) != 0)
         return -1;
     fputs("],\n  \"top\": [", out);
     json_rows(out, tp, t, n, f.kept);

@@ -4,13 +4,15 @@
 
 #include <stdio.h>
 
-#include "sink/sink.h"
+#include <stdbool.h>
 
-/* Text lines after the heap summary; nothing without a time profile. 0, or -1 when out
- * of memory. */
-int timeprof_summary_text(FILE *out, const struct sink_context *ctx);
+struct timeprof;   /* census/timeprof.h */
+
+/* Text lines after the heap summary, of tp (NULL or empty: nothing), the runtime's own
+ * cost centres kept when system_ccs. 0, or -1 when out of memory. */
+int timeprof_summary_text(FILE *out, const struct timeprof *tp, bool system_ccs);
 
 /* `,\n "time_profile": {...}` (or null) inside the summary's JSON object. */
-int timeprof_summary_json(FILE *out, const struct sink_context *ctx);
+int timeprof_summary_json(FILE *out, const struct timeprof *tp, bool system_ccs);
 
 #endif

@@ -3,10 +3,11 @@
 #
 # For each eventlog (generated ones, and real ones when present) it times `cat FILE >
 # /dev/null` as the floor, then ev2hp writing a .hp file, ev2hp --dump to /dev/null, and
-# SVG and PNG outputs when this ev2hp knows those formats. Each cell is the median of
-# BENCH_RUNS runs (from tests/bench/runstat) of the wall time and of the CPU time (user +
-# system), with throughput in MB/s of input (1 MB = 10^6 bytes) for both, the ratio of
-# the wall time to cat's, and the largest peak resident set size of the runs. On a shared
+# SVG, PNG and HTML outputs when this ev2hp knows those formats, and SVG with PNG in one
+# run (svg+png: the fan-out, one reading for both). Each cell is the median of BENCH_RUNS
+# runs (from tests/bench/runstat) of the wall time and of the CPU time (user + system),
+# with throughput in MB/s of input (1 MB = 10^6 bytes) for both, the ratio of the wall
+# time to cat's, and the largest peak resident set size of the runs. On a shared
 # machine the CPU column is the one to compare between runs: wall time includes waiting
 # for a processor.
 #
@@ -125,6 +126,12 @@ for f in "${files[@]}"; do
             row "" ".$fmt" "(this ev2hp has no $fmt output)"
         fi
     done
+    # The fan-out: SVG and PNG in one run draw from one run model (read once), so this
+    # should cost little more than the slower of the two alone.
+    if supports svg && supports png; then
+        run_cell "$runs" "$EV2HP" -q "$f" -o "$OUT.svg" -o "$OUT.png"
+        row "" "svg+png"
+    fi
     # A time profile (+RTS -p -l): its own output, the folded stacks (.svg above is
     # its flame graph).
     if [[ $name == gen-tp-* ]] && supports folded; then

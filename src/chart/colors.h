@@ -1,0 +1,54 @@
+/* colors.h: every colour a chart is drawn with, in one place.
+ *
+ * The ink of the picture (text, axes, grid, marker lines) and the colours of bands. A
+ * band's colour is a function of its label alone: a hash of the label (without a .hp's
+ * "(n)") picks one of 48 colours, 16 hues evenly spaced around the perceptually uniform
+ * OKLCH hue circle at 3 lightness levels (palette.py makes the table), so a band has
+ * the same colour in every run, filter, window, comparison panel, view and format.
+ * A hash cannot promise that two bands drawn next to each other get colours far
+ * apart, so the layout asks chart_band_separator for each pair of neighbours: colours
+ * closer than CHART_COLOR_CLOSE (a distance in OKLab) get a separator line in a shade
+ * at least twice that far from both.
+ */
+#ifndef EV2HP_COLORS_H
+#define EV2HP_COLORS_H
+
+#include <stdbool.h>
+
+#include "chart/display.h"
+
+/* The picture's ink. */
+static const struct dl_color COLOR_WHITE = { 255, 255, 255, 255 };
+static const struct dl_color COLOR_INK = { 34, 34, 34, 255 };        /* text */
+static const struct dl_color COLOR_QUIET = { 102, 102, 102, 255 };   /* secondary text */
+static const struct dl_color COLOR_AXIS = { 85, 85, 85, 255 };
+static const struct dl_color COLOR_GRID = { 232, 232, 232, 255 };   /* grid lines, rules */
+static const struct dl_color COLOR_ALERT = { 0xb2, 0x22, 0x22, 255 };
+static const struct dl_color COLOR_MARKER = { 60, 60, 60, 150 };    /* marker lines */
+/* marker lines crossing the detail view's many small rows: fainter */
+static const struct dl_color COLOR_MARKER_FAINT = { 60, 60, 60, 110 };
+
+/* The colour of a band labelled label (NUL-terminated; a leading "(n)" ignored). */
+struct dl_color chart_band_color(const char *label);
+/* OTHER: neutral grey, apart from every colour of the palette. */
+struct dl_color chart_other_color(void);
+
+/* c mixed towards white (amount > 0) or black (amount < 0), amount in [-1, 1]. */
+struct dl_color chart_color_tone(struct dl_color c, double amount);
+
+/* The distance of two colours in OKLab (alpha ignored): about 0.02 is the smallest
+ * difference people see side by side, 1 is black to white. */
+double chart_color_distance(struct dl_color a, struct dl_color b);
+
+/* Neighbouring bands closer than this need a separator. */
+#define CHART_COLOR_CLOSE 0.08
+
+/* The line between a band (fill) and the band drawn next to it (neighbour): when their
+ * colours are closer than CHART_COLOR_CLOSE, a separator at least 2 CHART_COLOR_CLOSE
+ * from both (dark on light colours, light on dark ones), *width 1; otherwise, when outlines
+ * is true (bands thick enough to carry one), the band's own colour deepened, *width 0.5;
+ * otherwise none (alpha 0, *width 0). */
+struct dl_color chart_band_separator(struct dl_color fill, struct dl_color neighbour,
+                                     bool outlines, double *width);
+
+#endif

@@ -1,0 +1,217 @@
+/* runmodel.c: one run, read once, for every drawing output (see runmodel.h).
+ *
+ * Feeding costs one profile_add_frame per census whatever the number of outputs; the
+ * copies outputs take at finish cost what their own resolution keeps, not the run.
+ */
+#include "sink/runmodel.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/grow.h"
+#include "base/limits.h"
+#include "base/utf8.h"
+
+static bool same_patterns(const char *const *a, size_t na, const char *const *b, size_t nb)
+{
+    if (na != nb)
+        return false;
+    for (size_t i = 0; i < na; i++)
+        if (strcmp(a[i], b[i]) != 0)
+            return false;
+    return true;
+}
+
+/* Whether two profiles of a and b are fed the same censuses: the same filters and window. */
+static bool same_feed(const struct profile_options *a, const struct profile_options *b)
+{
+    return same_patterns(a->include, a->include_count, b->include, b->include_count) &&
+           same_patterns(a->exclude, a->exclude_count, b->exclude, b->exclude_count) &&
+           a->has_from == b->has_from && a->has_to == b->has_to &&
+           (!a->has_from || a->from_seconds == b->from_seconds) &&
+           (!a->has_to || a->to_seconds == b->to_seconds);
+}
+
+static unsigned held_columns(unsigned columns)
+{
+    return columns < PROFILE_MIN_COLUMNS ? PROFILE_MIN_COLUMNS
+           : columns > PROFILE_MAX_COLUMNS ? PROFILE_MAX_COLUMNS : columns;
+}
+
+int run_model_need_chart(struct run_model_needs *n, const struct profile_options *feed)
+{
+    unsigned columns = held_columns(feed->columns);
+    size_t i = 0;
+    while (i < n->resolutions && n->columns[i] != columns)
+        i++;
+    if (i == n->resolutions) {
+        if (n->resolutions == RUN_MODEL_RESOLUTIONS)
+            return -1;
+        n->columns[n->resolutions++] = columns;
+    }
+    /* outputs of one run share their chart options: one feed, the finest columns */
+    unsigned finest = n->chart && n->chart_feed.columns > columns ? n->chart_feed.columns : columns;
+    n->chart_feed = *feed;
+    n->chart_feed.columns = finest;
+    n->chart = true;
+    return 0;
+}
+
+void run_model_need_summary(struct run_model_needs *n, const struct profile_options *feed)
+{
+    profile_options_every_band(&n->summary_feed);
+    n->summary_feed.has_from = feed->has_from;
+    n->summary_feed.from_seconds = feed->from_seconds;
+    n->summary_feed.has_to = feed->has_to;
+    n->summary_feed.to_seconds = feed->to_seconds;
+    /* statistics do not depend on the resolution, and nothing else of it is read */
+    n->summary_feed.columns = PROFILE_MIN_COLUMNS;
+    n->summary = true;
+}
+
+int run_model_init(struct run_model *m, const struct run_model_needs *needs,
+                   struct ev_error *err)
+{
+    memset(m, 0, sizeof *m);
+    m->needs = *needs;
+    m->track_peak = needs->peak;
+    m->keep_markers = needs->markers;
+    if (needs->chart && !(m->profile = profile_new(&needs->chart_feed, err)))
+        return -1;
+    if (needs->summary && !(needs->chart && same_feed(&needs->chart_feed, &needs->summary_feed)) &&
+        !(m->every = profile_new(&needs->summary_feed, err)))
+        return -1;
+    return 0;
+}
+
+void run_model_free(struct run_model *m)
+{
+    for (size_t i = 0; i < RUN_MODEL_RESOLUTIONS; i++)
+        profile_free(m->reduced[i]);
+    profile_free(m->profile);
+    profile_free(m->every);
+    peak_free(&m->peak);
+    for (size_t i = 0; i < m->marker_count; i++)
+        free(m->markers[i].text);
+    free(m->markers);
+    memset(m, 0, sizeof *m);
+}
+
+static int no_memory(void)
+{
+    errno = ENOMEM;
+    return -1;
+}
+
+int run_model_frame(struct run_model *m, const struct census_frame *frame)
+{
+    m->censuses++;
+    if ((m->track_peak && peak_add(&m->peak, frame) != 0) ||
+        (m->profile && profile_add_frame(m->profile, frame, m->bands) != 0) ||
+        (m->every && profile_add_frame(m->every, frame, m->bands) != 0))
+        return no_memory();
+    return 0;
+}
+
+/* Every marker for the summary's list, up to SUMMARY_MAX_MARKERS, then counted. */
+static int list_marker(struct run_model *m, uint64_t time_ns, const char *text, size_t len)
+{
+    if (m->marker_count == SUMMARY_MAX_MARKERS) {
+        m->markers_not_listed++;
+        return 0;
+    }
+    if (GROW_ARRAY(m->markers, &m->marker_cap, m->marker_count + 1) != 0)
+        return no_memory();
+    if (len > PROFILE_MAX_MARKER_TEXT)
+        len = utf8_boundary(text, PROFILE_MAX_MARKER_TEXT);   /* never inside a character */
+    char *copy = malloc(len + 1);
+    if (!copy)
+        return no_memory();
+    memcpy(copy, text, len);
+    copy[len] = '\0';
+    m->markers[m->marker_count] = (struct run_marker){ time_ns, m->marker_count, copy };
+    m->marker_count++;
+    return 0;
+}
+
+int run_model_marker(struct run_model *m, uint64_t time_ns, const char *text, size_t len)
+{
+    if (m->keep_markers && list_marker(m, time_ns, text, len) != 0)
+        return -1;
+    if (m->profile && profile_add_marker(m->profile, time_ns, text, len) != 0)
+        return no_memory();
+    return 0;
+}
+
+int run_model_total(struct run_model *m, enum heap_total kind, uint64_t time_ns,
+                    uint64_t bytes)
+{
+    if (m->profile && profile_add_total(m->profile, kind, time_ns, bytes) != 0)
+        return no_memory();
+    return 0;
+}
+
+static int by_time(const void *a, const void *b)
+{
+    const struct run_marker *x = a, *y = b;
+    if (x->time_ns != y->time_ns)
+        return x->time_ns < y->time_ns ? -1 : 1;
+    return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+int run_model_finish(struct run_model *m, struct ev_error *err)
+{
+    peak_sort(&m->peak);   /* the largest bands first for every reader */
+    if (m->marker_count)   /* an eventlog gives them by capability, not by time */
+        qsort(m->markers, m->marker_count, sizeof *m->markers, by_time);
+    for (size_t i = 0; m->profile && i < m->needs.resolutions; i++) {
+        if (m->reduced[i] || m->needs.columns[i] == profile_columns(m->profile))
+            continue;
+        struct profile_options o = m->needs.chart_feed;
+        o.columns = m->needs.columns[i];
+        if (!(m->reduced[i] = profile_reduce(m->profile, &o, err)))
+            return -1;
+    }
+    return 0;
+}
+
+/* opt's band selection and resolution over feed's filters and window. */
+static struct profile_options selection_over(const struct profile_options *opt,
+                                             const struct profile_options *feed)
+{
+    struct profile_options o = *feed;
+    o.bands = opt->bands;
+    o.trace_percent = opt->trace_percent;
+    o.sort = opt->sort;
+    o.reverse = opt->reverse;
+    o.columns = opt->columns;
+    return o;
+}
+
+const struct profile *run_model_chart(const struct run_model *m,
+                                      const struct profile_options *opt, struct ev_error *err)
+{
+    unsigned columns = held_columns(opt->columns);
+    if (m->profile && columns == profile_columns(m->profile))
+        return m->profile;
+    for (size_t i = 0; m->profile && i < m->needs.resolutions; i++)
+        if (m->needs.columns[i] == columns && m->reduced[i])
+            return m->reduced[i];
+    ev_error_set(err, "no chart profile of %u columns was asked of the run", columns);
+    return NULL;
+}
+
+struct profile *run_model_summary(const struct run_model *m, const struct profile_options *opt,
+                                  struct ev_error *err)
+{
+    const struct profile *p = m->every ? m->every : m->profile;
+    if (!p || !m->needs.summary) {
+        ev_error_set(err, "no summary profile was asked of the run");
+        return NULL;
+    }
+    struct profile_options o = selection_over(opt, m->every ? &m->needs.summary_feed
+                                                            : &m->needs.chart_feed);
+    o.columns = PROFILE_MIN_COLUMNS;   /* statistics only: the least to copy */
+    return profile_reduce(p, &o, err);
+}

@@ -1,0 +1,107 @@
+/* runmodel.h: one run, read once, as every chart, report and summary output draws it.
+ *
+ * The input is read once; what the drawing outputs need of it is kept here, fed once per
+ * census, marker and heap total (convert.c feeds it, and a --compare base its own):
+ *
+ *   - one profile (profile.h) at the finest resolution any requested output needs, with
+ *     the filters, window and band selection of the charts (the outputs of one run share
+ *     one set of chart options). At the end of input it is reduced once to each coarser
+ *     resolution asked for (profile_reduce: exactly what a profile of that resolution
+ *     would have kept), and outputs borrow the one of their resolution
+ *     (run_model_chart): `-o a.svg -o a.png -o a.html` costs one profile's feeding and
+ *     one reduction, not three profiles;
+ *   - a second profile only when the summary's feed differs from the charts' (it lists
+ *     every band: --include/--exclude do not apply to it; a base's summary has no
+ *     window), which no reduction can recover;
+ *   - the exact peak census (the summary, the report, --max-peak);
+ *   - every marker up to SUMMARY_MAX_MARKERS, in time order (the summary lists them all:
+ *     a profile keeps one per bucket past a bound);
+ *   - the number of heap censuses, and the time profile (owned by the input).
+ *
+ * What each output needs is said before reading (run_model_needs, filled by sink_needs
+ * for every requested format); streaming outputs (.hp, CSV, JSON) need nothing here.
+ */
+#ifndef EV2HP_RUNMODEL_H
+#define EV2HP_RUNMODEL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "base/error.h"
+#include "census/census.h"
+#include "census/peak.h"
+#include "chart/profile.h"
+
+struct timeprof;   /* census/timeprof.h */
+
+#define RUN_MODEL_RESOLUTIONS 4         /* distinct chart resolutions of one run */
+
+/* What the requested outputs need of a run; zeroed, then each need added. */
+struct run_model_needs {
+    bool chart;                          /* a chart or the report draws the censuses */
+    struct profile_options chart_feed;   /* their options; columns: the finest */
+    unsigned columns[RUN_MODEL_RESOLUTIONS]; /* each resolution asked for, held to limits */
+    size_t resolutions;
+    bool summary;                        /* band statistics of every band */
+    struct profile_options summary_feed; /* its window (no filters) */
+    bool peak;                           /* the exact peak census */
+    bool markers;                        /* every marker, listed */
+};
+
+/* A chart or report of feed's options, at feed's columns. 0, or -1 when the run asks for
+ * more than RUN_MODEL_RESOLUTIONS resolutions. */
+int run_model_need_chart(struct run_model_needs *n, const struct profile_options *feed);
+/* A summary of feed's window (feed's filters are ignored: a summary lists every band). */
+void run_model_need_summary(struct run_model_needs *n, const struct profile_options *feed);
+
+struct run_marker {
+    uint64_t time_ns;
+    uint64_t seq;                  /* arrival order: equal times stay in it */
+    char *text;                    /* at most PROFILE_MAX_MARKER_TEXT bytes, NUL-terminated */
+};
+
+struct run_model {
+    struct run_model_needs needs;  /* what it was asked for */
+    const char *name;              /* for titles and messages */
+    const struct run_info *info;   /* set by the owner once the input is open */
+    const struct bands *bands;
+    const struct timeprof *timeprof; /* or NULL: none read */
+    struct profile *profile;       /* the charts' feed at the finest columns; or NULL */
+    struct profile *reduced[RUN_MODEL_RESOLUTIONS]; /* at needs.columns[i], by
+                                    * run_model_finish; NULL for the finest (profile) */
+    struct profile *every;         /* the summary's, when its feed is not the charts' */
+    bool track_peak;
+    struct peak peak;              /* sorted by run_model_finish */
+    bool keep_markers;
+    struct run_marker *markers;    /* in time order after run_model_finish */
+    size_t marker_count, marker_cap;
+    uint64_t markers_not_listed;   /* past SUMMARY_MAX_MARKERS */
+    uint64_t censuses;             /* heap censuses fed */
+};
+
+/* An empty model of what needs asks for: 0, or -1 with err set (a bad pattern, or out of
+ * memory). m is to be freed with run_model_free in any case. */
+int run_model_init(struct run_model *m, const struct run_model_needs *needs,
+                   struct ev_error *err);
+void run_model_free(struct run_model *m);
+
+/* Feeding, in the input's order: 0, or -1 when out of memory (errno ENOMEM). */
+int run_model_frame(struct run_model *m, const struct census_frame *frame);
+int run_model_marker(struct run_model *m, uint64_t time_ns, const char *text, size_t len);
+int run_model_total(struct run_model *m, enum heap_total kind, uint64_t time_ns,
+                    uint64_t bytes);
+/* The end of input: the peak's bands and the markers put in order, the profile reduced
+ * to each coarser resolution asked for. 0, or -1 with err set when out of memory. */
+int run_model_finish(struct run_model *m, struct ev_error *err);
+
+/* The profile a chart or the report of opt draws (lent: valid until run_model_free):
+ * the model's at opt's columns, which must have been asked for (run_model_need_chart)
+ * with the same options. NULL with err set when it was not. */
+const struct profile *run_model_chart(const struct run_model *m,
+                                      const struct profile_options *opt, struct ev_error *err);
+/* The summary's: every band in the summary's window, ordered by opt's sort. */
+struct profile *run_model_summary(const struct run_model *m, const struct profile_options *opt,
+                                  struct ev_error *err);
+
+#endif
