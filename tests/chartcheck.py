@@ -6,8 +6,9 @@
                                       read the same
   chartcheck.py markers SVG JSON      every marker of the JSON export has its text in the
                                       SVG (a line's tooltip)
-  chartcheck.py colours SVG SVG       a label has one colour in both pictures (and in
-                                      both panels of a comparison)
+  chartcheck.py colours SVG SVG|HTML  a label has one colour in both pictures (and in
+                                      both panels of a comparison); an HTML report's
+                                      bands give theirs with their data
   chartcheck.py listed SVG CSV N      the legend lists the N largest bands by area
   chartcheck.py neighbours SVG        bands drawn next to each other differ in colour by
                                       at least CLOSE (OKLab distance), or the lower one's
@@ -93,7 +94,22 @@ def check_markers(svg, js):
             fail("%s: marker %r (%s s) has no line with its text" % (svg, text, m.get("time_s")))
 
 
+def report_colours(html):
+    page = open(html, encoding="utf-8").read()
+    start = page.index('<script type="application/json" id="ev2hp-data">')
+    start = page.index(">", start) + 1
+    data = json.loads(page[start:page.index("</script>", start)])
+    out = {}
+    for run in (data["run"], data.get("base")):
+        for band in (run or {}).get("bands", []):
+            label = "OTHER" if band.get("other") else band["label"]
+            out.setdefault(label, set()).add(band["colour"])
+    return out
+
+
 def colours(svg):
+    if svg.endswith(".html"):
+        return report_colours(svg)
     out = {}
     for el in items(svg, "band", "path"):
         out.setdefault(tooltip(el), set()).add(el.get("fill"))

@@ -50,6 +50,8 @@ grep -q 'not listed' "$tmp/few.svg" || fail "bands 0: the legend does not say wh
 $check colours "$tmp/all.svg" "$tmp/inc.svg" || fail "colours differ with --include"
 "$EV2HP" -q "$big" --compare "$data/leak-hc.hp" -o "$tmp/cmp.svg" || fail "colours: --compare status"
 $check colours "$tmp/all.svg" "$tmp/cmp.svg" || fail "colours differ in --compare"
+"$EV2HP" -q "$big" -o "$tmp/all.html" || fail "colours: report status"
+$check colours "$tmp/all.svg" "$tmp/all.html" || fail "colours differ in the report"
 $check distinct "$tmp/cmp.svg" || fail "compare: distinct"
 # two runs of one program (GHC 9.6)
 "$EV2HP" -q "$data/labels-hc-g96.eventlog" -o "$tmp/r1.svg" &&

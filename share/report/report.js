@@ -85,19 +85,8 @@
     return { address: band.raw, name: m[1], type: m[2] || "", source: m[3] || "" };
   }
 
-  // --- colours: a stable hue per label (a hash), OTHER grey ------------------------------
-
-  function colour(label, other) {
-    if (other) return "#b0b0b0";
-    let h = 2166136261;
-    for (let i = 0; i < label.length; i++) {
-      h ^= label.charCodeAt(i);
-      h = Math.imul(h, 16777619) >>> 0;
-    }
-    const hue = h % 360;
-    const light = 45 + ((h >>> 9) % 3) * 10;
-    return "hsl(" + hue + ",62%," + light + "%)";
-  }
+  // --- colours: each band's own, as every chart draws it (ev2hp's chart/colors.c: a
+  // function of the label alone), given with the band ----------------------------------
 
   // --- bands shared by the runs: one key (label), one colour, one legend entry ----------
 
@@ -118,7 +107,7 @@
           key: key,
           label: b.label,
           other: !!b.other,
-          colour: colour(b.label, b.other),
+          colour: b.colour,
           info: infoTable(b),
         });
       }

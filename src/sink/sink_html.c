@@ -22,6 +22,7 @@
 
 #include "base/utf8.h"
 #include "chart/chart.h"
+#include "chart/colors.h"
 #include "chart/compare.h"
 #include "chart/flame.h"
 #include "chart/profile.h"
@@ -183,6 +184,10 @@ static void write_run(FILE *out, const struct profile_view *v, const struct run_
         } else {
             fprintf(out, ",\"other\":true,\"folded\":%" PRIu32, pb->folded);
         }
+        /* the band's colour in every chart (chart/colors.h), so the page matches them */
+        struct dl_color fill = pb->band == PROFILE_OTHER ? chart_other_color()
+                                                         : chart_band_color(pb->label);
+        fprintf(out, ",\"colour\":\"#%02x%02x%02x\"", fill.r, fill.g, fill.b);
         fputs(",\"area\":", out);
         json_number(out, pb->stats.area);
         fputs(",\"peak\":", out);
