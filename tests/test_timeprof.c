@@ -40,6 +40,16 @@ static char *slurp(const char *path)
 static const uint32_t go_main[] = { 2, 1 }, only_main[] = { 1 }, semi_main[] = { 3, 1 },
                       gc[] = { 4 };
 
+/* Writes the eventlog built in w to path, and frees w. */
+static void save_and_free(struct evw *w, const char *path)
+{
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(w->data, 1, w->len, f), w->len);
+    assert_int_equal(fclose(f), 0);
+    evw_free(w);
+}
+
 static void write_log(const char *path)
 {
     struct evw *w = evw_new();
@@ -58,11 +68,7 @@ static void write_log(const char *path)
     evw_time_sample(w, 7000000, 1, 7, NULL, 0);
     evw_time_sample(w, 2000000000, 0, 8, go_main, 2);   /* after --to 1 */
     evw_data_end(w);
-    FILE *f = fopen(path, "wb");
-    assert_non_null(f);
-    fwrite(w->data, 1, w->len, f);
-    fclose(f);
-    evw_free(w);
+    save_and_free(w, path);
 }
 
 static int convert_to(const char *input, const char *output, enum output_format format,
@@ -109,11 +115,7 @@ static void a_tick_from_a_capability_the_run_lacks_is_damage(void **state)
     evw_time_sample(w, 2000000, 234881024u, 2, only_main, 1);
     evw_time_sample(w, 3000000, 0, 3, go_main, 2);
     evw_data_end(w);
-    FILE *f = fopen(in, "wb");
-    assert_non_null(f);
-    fwrite(w->data, 1, w->len, f);
-    fclose(f);
-    evw_free(w);
+    save_and_free(w, in);
 
     struct output_request req = { out, FORMAT_FOLDED };
     struct convert_options opt = { .input_path = in, .outputs = &req, .output_count = 1 };
@@ -177,11 +179,7 @@ static void an_input_without_time_profile_is_refused(void **state)
     evw_sample_string(w, 6, "ARR_WORDS", 100);
     evw_sample_end(w, 7, 0);
     evw_data_end(w);
-    FILE *f = fopen(in, "wb");
-    assert_non_null(f);
-    fwrite(w->data, 1, w->len, f);
-    fclose(f);
-    evw_free(w);
+    save_and_free(w, in);
     assert_int_equal(convert_to(in, out, FORMAT_FOLDED, NULL, false), EXIT_WRITE);
     assert_int_equal(access(out, F_OK), -1);   /* nothing left behind */
 }

@@ -112,6 +112,18 @@ static void json_seconds(FILE *out, uint64_t ns)
     textout_seconds(out, ns);
 }
 
+/* A JSON array of times in seconds. */
+static void write_seconds(FILE *out, const uint64_t *time_ns, size_t count)
+{
+    fputc('[', out);
+    for (size_t i = 0; i < count; i++) {
+        if (i)
+            fputc(',', out);
+        json_seconds(out, time_ns[i]);
+    }
+    fputc(']', out);
+}
+
 /* A heap total's kept points. The runtime writes the three totals at each collection, so
  * their times are usually one list: when an earlier kind (same_as) has the same times,
  * they are not written again ("t_of" names it), a seventh of a dense report. */
@@ -120,13 +132,9 @@ static void write_series(FILE *out, const struct profile_series *s, const char *
     if (same_as) {
         fprintf(out, "{\"t_of\":\"%s\",\"b\":[", same_as);
     } else {
-        fputs("{\"t\":[", out);
-        for (size_t i = 0; i < s->count; i++) {
-            if (i)
-                fputc(',', out);
-            json_seconds(out, s->time_ns[i]);
-        }
-        fputs("],\"b\":[", out);
+        fputs("{\"t\":", out);
+        write_seconds(out, s->time_ns, s->count);
+        fputs(",\"b\":[", out);
     }
     for (size_t i = 0; i < s->count; i++) {
         if (i)
@@ -218,13 +226,9 @@ static void write_run(FILE *out, const struct profile_view *v, const struct run_
         json_seconds(out, st->peak_ns);
         fputc('}', out);
     }
-    fputs("],\n\"t\":[", out);
-    for (size_t i = 0; i < v->point_count; i++) {
-        if (i)
-            fputc(',', out);
-        json_seconds(out, v->time_ns[i]);
-    }
-    fputs("],\n\"v\":[", out);
+    fputs("],\n\"t\":", out);
+    write_seconds(out, v->time_ns, v->point_count);
+    fputs(",\n\"v\":[", out);
     for (size_t b = 0; b < v->band_count; b++) {
         fputs(b ? ",\n[" : "\n[", out);
         for (size_t i = 0; i < v->point_count; i++) {
