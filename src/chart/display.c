@@ -2,6 +2,7 @@
 #include "chart/display.h"
 #include "base/grow.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -138,4 +139,9 @@ int display_set_document_title(struct display_list *dl, const char *title)
     free(dl->title);
     dl->title = copy;
     return 0;
+}
+
+void dl_color_hex(struct dl_color c, char hex[8])
+{
+    snprintf(hex, 8, "#%02x%02x%02x", c.r, c.g, c.b);
 }

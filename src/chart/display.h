@@ -20,6 +20,9 @@ struct dl_color {
     uint8_t r, g, b, a;           /* a = 255 is opaque */
 };
 
+/* The colour as "#rrggbb" (its alpha left out), for SVG and the report's data. */
+void dl_color_hex(struct dl_color c, char hex[8]);
+
 struct dl_point {
     double x, y;
 };

@@ -192,6 +192,9 @@ struct profile_keep {
 int profile_view_keep(const struct profile *p, const struct bands *bands,
                       const struct profile_keep *keep, struct profile_view *v);
 
+/* How many suspects the summary and the report list. */
+#define PROFILE_SUSPECTS_LISTED 10
+
 /* The suspects of a view (the rule above): up to max indices into v->bands, by slope,
  * largest first; OTHER is never one. Returns how many. */
 size_t profile_suspects(const struct profile_view *v, size_t *out, size_t max);

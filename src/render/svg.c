@@ -97,7 +97,7 @@ static void attr_color(struct svg_writer *sw, const char *name, struct dl_color 
         attr(sw, name, "none");
         return;
     }
-    snprintf(hex, sizeof hex, "#%02x%02x%02x", c.r, c.g, c.b);
+    dl_color_hex(c, hex);
     attr(sw, name, hex);
     if (c.a != 255) {
         char opacity[32];

@@ -33,7 +33,6 @@
 #include "sink/textout.h"
 
 #define PEAK_TOP 10     /* bands named at the peak */
-#define SUSPECTS 10     /* suspects listed, as --summary */
 #define FLAME_MAX_NODES 20000   /* calling contexts in the flame data (~20 bytes each) */
 
 struct html_sink {
@@ -193,9 +192,10 @@ static void write_run(FILE *out, const struct profile_view *v, const struct run_
             fprintf(out, ",\"other\":true,\"folded\":%" PRIu32, pb->folded);
         }
         /* the band's colour in every chart (chart/colors.h), so the page matches them */
-        struct dl_color fill = pb->band == PROFILE_OTHER ? chart_other_color()
-                                                         : chart_band_color(pb->label);
-        fprintf(out, ",\"colour\":\"#%02x%02x%02x\"", fill.r, fill.g, fill.b);
+        char colour[8];
+        dl_color_hex(pb->band == PROFILE_OTHER ? chart_other_color()
+                                               : chart_band_color(pb->label), colour);
+        fprintf(out, ",\"colour\":\"%s\"", colour);
         fputs(",\"area\":", out);
         json_number(out, pb->stats.area);
         fputs(",\"peak\":", out);
@@ -212,7 +212,8 @@ static void write_run(FILE *out, const struct profile_view *v, const struct run_
         fputc('}', out);
     }
     /* The suspects (profile.h's rule, as --summary lists them): indices into bands. */
-    size_t sus[SUSPECTS], ns = profile_suspects(v, sus, SUSPECTS);
+    size_t sus[PROFILE_SUSPECTS_LISTED];
+    size_t ns = profile_suspects(v, sus, PROFILE_SUSPECTS_LISTED);
     fputs("],\n\"suspects\":[", out);
     for (size_t i = 0; i < ns; i++) {
         const struct profile_band_stats *st = &v->bands[sus[i]].stats;
@@ -366,8 +367,7 @@ static int write_flame(FILE *out, const struct sink_context *ctx, bool system)
                 goto done;
             timeprof_frame_name(&cc, name, name_size);
         }
-        struct dl_color fill = flame_frame_color(&cc);
-        snprintf(colour, sizeof colour, "#%02x%02x%02x", fill.r, fill.g, fill.b);
+        dl_color_hex(flame_frame_color(&cc), colour);
         fputs(i ? ",\n[" : "\n[", out);
         textout_json_string_html(out, name, len);
         fputc(',', out);

@@ -32,7 +32,6 @@
 #define TEXT_BANDS 10
 #define JSON_TOP_AT_PEAK 10
 #define GREW_MOST 10            /* --compare: bands that grew most, by peak */
-#define SUSPECTS 10             /* suspects listed (profile.h has the rule) */
 
 struct summary_sink;
 static void text_compare(struct summary_sink *m, const struct peak *pk,
@@ -98,11 +97,12 @@ static void write_text(struct summary_sink *m, const struct peak *pk,
         format_fprintf(out, "  %10s  %10s  %12s  %5.2f  %.*s\n", size, mean, growth,
                        v->bands[i].stats.growth_r2, (int)len, name);
     }
-    size_t sus[SUSPECTS], ns = profile_suspects(v, sus, SUSPECTS);
+    size_t sus[PROFILE_SUSPECTS_LISTED];
+    size_t ns = profile_suspects(v, sus, PROFILE_SUSPECTS_LISTED);
     fprintf(out, "suspects   %s\n", ns ? "(rose steadily to their peak: R2 >= 0.8 over 4 "
                                          "censuses or more, by 10% of the heap's peak or more)"
                                        : "none");
-    for (size_t i = 0; i < ns && i < SUSPECTS; i++) {
+    for (size_t i = 0; i < ns; i++) {
         const struct profile_band_stats *st = &v->bands[sus[i]].stats;
         char growth[40];
         format_growth(st->rise, growth, sizeof growth);
@@ -277,11 +277,12 @@ static void write_json(struct summary_sink *m, const struct peak *pk,
                 v->bands[i].stats.peak, v->bands[i].stats.mean, v->bands[i].stats.area,
                 v->bands[i].stats.growth, v->bands[i].stats.growth_r2);
     }
-    size_t sus[SUSPECTS], ns = profile_suspects(v, sus, SUSPECTS);
+    size_t sus[PROFILE_SUSPECTS_LISTED];
+    size_t ns = profile_suspects(v, sus, PROFILE_SUSPECTS_LISTED);
     format_fprintf(out, "],\n \"suspect_rule\": {\"min_censuses\": %d, \"min_r2\": %.2f, "
                         "\"min_rise_of_peak\": %.2f},\n \"suspects\": [", PROFILE_SUSPECT_CENSUSES,
                    PROFILE_SUSPECT_R2, PROFILE_SUSPECT_RISE);
-    for (size_t i = 0; i < ns && i < SUSPECTS; i++) {
+    for (size_t i = 0; i < ns; i++) {
         const struct profile_band *b = &v->bands[sus[i]];
         fputs(i ? ", {\"label\": " : "{\"label\": ", out);
         const char *name = name_of(m, b->band, &len);
