@@ -30,6 +30,9 @@
 int format_snprintf(char *out, size_t size, const char *fmt, ...) EV_PRINTF(3, 4);
 int format_vsnprintf(char *out, size_t size, const char *fmt, va_list ap) EV_PRINTF(3, 0);
 int format_fprintf(FILE *out, const char *fmt, ...) EV_PRINTF(2, 3);
+/* strtod reading the C locale's numbers, whatever the thread's locale (the JSON writer
+ * reads back what it formatted). */
+double format_strtod(const char *s, char **end);
 
 /* The binary units of byte sizes, B to TiB: FORMAT_UNITS of them, each 1024 times the
  * one before. */
