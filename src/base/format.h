@@ -18,7 +18,12 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "base/error.h"   /* EV_PRINTF */
+/* Checks printf-style arguments where the compiler can (here and in base/error.h). */
+#if defined(__GNUC__)
+#define EV_PRINTF(a, b) __attribute__((format(printf, a, b)))
+#else
+#define EV_PRINTF(a, b)
+#endif
 
 /* snprintf, vsnprintf and fprintf with the C locale's numbers ('.' as decimal point, no
  * grouping), for this call and this thread; the same return values. */

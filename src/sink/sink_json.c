@@ -21,6 +21,7 @@
 
 #include "base/json.h"
 #include "sink/textout.h"
+#include "model/breakdown.h"
 
 /* A marker or heap total kept until finish; a marker's text follows its record. */
 struct spooled {

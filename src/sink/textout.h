@@ -13,7 +13,7 @@
 #include <stdio.h>
 
 #include "base/json.h"
-#include "census/bands.h"
+#include "model/bands.h"
 #include "census/costcentres.h"
 
 /* An RFC 4180 CSV field: quoted (quotes doubled) when it holds a comma, quote, CR or LF. */
