@@ -32,7 +32,6 @@
 #include "sink/report_assets.h"
 #include "model/runmodel.h"
 #include "sink/textout.h"
-#include "model/breakdown.h"
 
 #define PEAK_TOP 10     /* bands named at the peak */
 #define FLAME_MAX_NODES 20000   /* calling contexts in the flame data (~20 bytes each) */
@@ -159,20 +158,12 @@ static void write_run(struct json_writer *w, const struct profile_view *v,
                       const struct run_info *info, const struct bands *bands, const char *name,
                       const char *title)
 {
-    char scratch[32];
     json_object_begin(w);
     json_key(w, "name");
     json_cstring(w, name);
     json_key(w, "title");
     json_cstring(w, title ? title : info->program);
-    json_key(w, "program");
-    json_cstring(w, info->program);
-    json_key(w, "rts");
-    json_cstring(w, info->rts_version);
-    json_key(w, "breakdown");
-    json_cstring(w, info->has_heap_profile
-                        ? breakdown_words(info->breakdown, scratch, sizeof scratch)
-                        : NULL);
+    textout_json_run_names(w, info, false);
     json_key(w, "interval_s");
     textout_json_seconds(w, info->period_ns);
     json_key(w, "duration_s");

@@ -21,7 +21,6 @@
 
 #include "base/json.h"
 #include "sink/textout.h"
-#include "model/breakdown.h"
 
 /* A marker or heap total kept until finish; a marker's text follows its record. */
 struct spooled {
@@ -43,18 +42,8 @@ static void write_header(struct json_sink *j)
 {
     struct json_writer *w = j->w;
     const struct run_info *info = j->base.ctx.info;
-    char scratch[32];
     json_object_begin(w);
-    json_key(w, "program");
-    json_cstring(w, info->program);
-    json_newline(w);
-    json_key(w, "rts");
-    json_cstring(w, info->rts_version);
-    json_newline(w);
-    json_key(w, "breakdown");
-    json_cstring(w, info->has_heap_profile
-                        ? breakdown_words(info->breakdown, scratch, sizeof scratch)
-                        : NULL);
+    textout_json_run_names(w, info, true);
     json_newline(w);
     json_key(w, "sample_interval_s");
     textout_json_seconds(w, info->period_ns);

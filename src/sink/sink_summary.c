@@ -259,17 +259,7 @@ static void json_compare(struct json_writer *w, struct summary_sink *m, const st
 static void json_run(struct json_writer *w, struct summary_sink *m, const struct peak *pk)
 {
     const struct run_info *info = m->base.ctx.info;
-    char scratch[32];
-    json_key(w, "program");
-    json_cstring(w, info->program);
-    json_newline(w);
-    json_key(w, "rts");
-    json_cstring(w, info->rts_version);
-    json_newline(w);
-    json_key(w, "breakdown");
-    json_cstring(w, info->has_heap_profile
-                        ? breakdown_words(info->breakdown, scratch, sizeof scratch)
-                        : NULL);
+    textout_json_run_names(w, info, true);
     json_newline(w);
     json_key(w, "censuses");
     json_uint(w, pk->censuses);

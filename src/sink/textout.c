@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "base/utf8.h"
+#include "model/breakdown.h"
 #include "read/evdecode.h"
 
 void textout_csv_field(FILE *out, const char *s, size_t len)
@@ -56,6 +57,23 @@ static size_t split_character(const char *label, size_t len)
     start--;   /* the lead byte */
     return utf8_sequence((const unsigned char *)label + start, end - start) == 0 ? end - start
                                                                                 : 0;
+}
+
+void textout_json_run_names(struct json_writer *w, const struct run_info *info, bool lines)
+{
+    char scratch[32];
+    json_key(w, "program");
+    json_cstring(w, info->program);
+    if (lines)
+        json_newline(w);
+    json_key(w, "rts");
+    json_cstring(w, info->rts_version);
+    if (lines)
+        json_newline(w);
+    json_key(w, "breakdown");
+    json_cstring(w, info->has_heap_profile
+                        ? breakdown_words(info->breakdown, scratch, sizeof scratch)
+                        : NULL);
 }
 
 void textout_json_band_names(struct json_writer *w, const struct bands *b,

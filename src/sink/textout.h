@@ -8,12 +8,14 @@
 #ifndef EV2HP_TEXTOUT_H
 #define EV2HP_TEXTOUT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
 #include "base/json.h"
 #include "model/bands.h"
+#include "model/frame.h"
 #include "census/costcentres.h"
 
 /* An RFC 4180 CSV field: quoted (quotes doubled) when it holds a comma, quote, CR or LF. */
@@ -23,6 +25,11 @@ void textout_csv_field(FILE *out, const char *s, size_t len);
  * and a -hi address's description in place of the address. Writes into
  * buf (cap bytes, NUL-terminated, cut if needed) and returns the length written. */
 size_t textout_band_name(const struct bands *b, uint32_t band, char *buf, size_t cap);
+
+/* The members "program", "rts" and "breakdown" (null when unknown, or without a heap
+ * profile) that every JSON output starts with, into w's open object; each on a line of
+ * its own when lines. */
+void textout_json_run_names(struct json_writer *w, const struct run_info *info, bool lines);
 
 /* The JSON members that name a band beyond its label, into w's open object:
  * "hp_label", the label the .hp writes (bands_label: for -hc the runtime's -L cut,
