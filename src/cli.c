@@ -212,6 +212,23 @@ static bool chart_option(struct cli_options *o, int c, const char *arg)
     return false;
 }
 
+void cli_source_date_epoch(const char *value, struct cli_options *o)
+{
+    if (!value || !*value || o->action != CLI_CONVERT)
+        return;
+    int64_t seconds = 0;
+    for (const char *c = value; *c; c++) {
+        /* 9999-12-31T23:59:59Z: a date every reader of PDF dates can write */
+        if (*c < '0' || *c > '9' || (seconds = seconds * 10 + (*c - '0')) > 253402300799) {
+            usage_error(o, "SOURCE_DATE_EPOCH wants Unix seconds up to the year 9999, not "
+                        "'%.40s'", value);
+            return;
+        }
+    }
+    o->chart.has_date = true;
+    o->chart.date = seconds;
+}
+
 void cli_parse(int argc, char **argv, struct cli_options *o)
 {
     static const struct option longs[] = {

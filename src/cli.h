@@ -41,6 +41,12 @@ struct cli_options {
 
 void cli_parse(int argc, char **argv, struct cli_options *out);
 
+/* The environment's SOURCE_DATE_EPOCH (value, or NULL when unset), the date PDF and
+ * PostScript outputs carry (chart.has_date, chart.date): Unix seconds, digits only, up to
+ * the year 9999. Unset or empty: no date. Anything else is a usage error, as the
+ * reproducible-builds specification asks. */
+void cli_source_date_epoch(const char *value, struct cli_options *out);
+
 /* The --help text. */
 extern const char cli_usage[];
 

@@ -11,6 +11,7 @@
 
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -70,6 +71,7 @@ int main(int argc, char **argv)
 {
     struct cli_options cli;
     cli_parse(argc, argv, &cli);
+    cli_source_date_epoch(getenv("SOURCE_DATE_EPOCH"), &cli);
     switch (cli.action) {
     case CLI_HELP:
         fputs(cli_usage, stdout);

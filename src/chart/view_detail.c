@@ -46,13 +46,6 @@ static void text(struct chart_plot *P, double x, double y, const char *s, double
     check(P, display_text(P->dl, x, y, s, size, color, anchor, bold, 0, role), tip);
 }
 
-static void format_growth(double bytes_per_s, char *out, size_t size)
-{
-    char mag[32];
-    format_bytes(fabs(bytes_per_s), mag, sizeof mag);
-    snprintf(out, size, "%s%s/s", bytes_per_s > 0 ? "+" : bytes_per_s < 0 ? "-" : "", mag);
-}
-
 /* The sparkline of band b in the row from top to bottom. */
 static void sparkline(struct chart_plot *P, size_t b, const size_t *keep, size_t n, double top,
                       double bottom, struct dl_point *pts)

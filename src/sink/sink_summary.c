@@ -54,14 +54,6 @@ static const char *name_of(struct summary_sink *m, uint32_t band, size_t *len)
     return m->name;
 }
 
-/* "+1.25 MiB/s", "-300 B/s", "0 B/s". */
-static void format_growth(double bytes_per_s, char *out, size_t size)
-{
-    char mag[32];
-    format_bytes(fabs(bytes_per_s), mag, sizeof mag);
-    snprintf(out, size, "%s%s/s", bytes_per_s > 0 ? "+" : bytes_per_s < 0 ? "-" : "", mag);
-}
-
 static void write_text(struct summary_sink *m, const struct peak *pk,
                        const struct profile_view *v)
 {
