@@ -10,6 +10,7 @@
 #include "chart/profile.h"
 #include "sink/runmodel.h"
 #include "sink/summary_facts.h"
+#include "sink/textout.h"
 
 bool gates_wanted(const struct gate_limits *l)
 {
@@ -101,14 +102,16 @@ static void max_increase(const struct gate_limits *l, const struct run_model *ru
     char now[32], was[32];
     format_bytes((double)run->peak.bytes, now, sizeof now);
     format_bytes((double)base->peak.bytes, was, sizeof was);
-    ev_error_set(&g->why, "peak residency %s is %s of the --compare base's %s, more than "
-                 "the --max-increase of %s", now, g->measured, was, g->allowed);
+    ev_error_set(&g->why, "peak residency %s is %s over the --compare base's %s; "
+                 "--max-increase allows %s", now, g->measured, was, g->allowed);
 }
 
 static int max_growth(const struct gate_limits *l, const struct run_model *run, struct gate *g,
                       struct ev_error *err)
 {
-    format_rate(l->max_growth, g->allowed, sizeof g->allowed);
+    char rate[32];
+    format_bytes(l->max_growth, rate, sizeof rate);
+    snprintf(g->allowed, sizeof g->allowed, "%s/s", rate);
     if (run->peak.censuses < PROFILE_SUSPECT_CENSUSES) {
         g->verdict = GATE_UNCHECKED;
         if (!run->peak.censuses)
@@ -141,9 +144,10 @@ static int max_growth(const struct gate_limits *l, const struct run_model *run, 
         for (size_t i = 0; i < n; i++)
             faster += v.bands[sus[i]].stats.rise > l->max_growth;
         g->verdict = GATE_FAILED;
-        size_t len = strlen(b->label);
-        ev_error_set(&g->why, "leak suspect %.*s grows %s up to its peak at %.2f s, faster "
-                     "than the --max-growth of %s%s", (int)(len > 120 ? 120 : len), b->label,
+        char label[128];
+        size_t len = textout_band_name(run->bands, b->band, label, sizeof label);
+        ev_error_set(&g->why, "leak suspect %.*s grows %s up to its peak at %.2f s; "
+                     "--max-growth allows %s%s", (int)len, label,
                      g->measured, b->stats.peak_ns / 1e9, g->allowed,
                      faster > 1 ? " (and other suspects too)" : "");
     }

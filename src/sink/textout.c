@@ -80,7 +80,7 @@ void textout_markdown(FILE *out, const char *s, size_t len)
         } else if (c < 0x20 || c == 0x7f) {
             fputc(' ', out);
             i++;
-        } else if (c < 0x80 && strchr("\\`*_[]|~!#@$", c)) {
+        } else if (c < 0x80 && strchr("\\`*_[]|~!#@$:", c)) {
             fputc('\\', out);
             fputc(c, out);
             i++;
