@@ -6,9 +6,9 @@
 #include <string.h>
 
 #include "base/format.h"
-#include "census/peak.h"
-#include "chart/profile.h"
-#include "sink/runmodel.h"
+#include "model/peak.h"
+#include "model/profile.h"
+#include "model/runmodel.h"
 #include "sink/summary_facts.h"
 #include "sink/textout.h"
 

@@ -12,7 +12,7 @@
 
 #include <stddef.h>
 
-#include "chart/profile.h"
+#include "model/profile.h"
 
 /* Cells of a summary's sparkline: fewer when the view keeps fewer censuses. */
 #define SPARKLINE_CELLS 24

@@ -6,7 +6,7 @@
 
 #include "base/format.h"
 #include "chart/chart.h"
-#include "sink/runmodel.h"
+#include "model/runmodel.h"
 #include "sink/sink.h"
 
 void summary_view_options(const struct summary_settings *settings,

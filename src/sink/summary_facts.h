@@ -11,8 +11,8 @@
 
 #include <stdint.h>
 
-#include "census/peak.h"
-#include "chart/profile.h"
+#include "model/peak.h"
+#include "model/profile.h"
 #include "sink/growth.h"
 
 struct run_model;   /* runmodel.h */

@@ -20,12 +20,12 @@
 #include <string.h>
 
 #include "base/format.h"
-#include "census/breakdown.h"
-#include "census/peak.h"
+#include "model/breakdown.h"
+#include "model/peak.h"
 #include "chart/chart.h"
-#include "chart/profile.h"
+#include "model/profile.h"
 #include "sink/gates.h"
-#include "sink/runmodel.h"
+#include "model/runmodel.h"
 #include "sink/sparkline.h"
 #include "sink/summary_facts.h"
 #include "sink/textout.h"
