@@ -79,13 +79,14 @@ void format_bytes(double bytes, char *out, size_t size)
         format_snprintf(out, size, "%.*f %s", v >= 100 ? 0 : v >= 10 ? 1 : 2, v, unit_names[u]);
 }
 
-void format_growth(double bytes_per_s, char *out, size_t size)
+void format_rate(double bytes_per_s, char *out, size_t size)
 {
     char mag[32];
     format_bytes(fabs(bytes_per_s), mag, sizeof mag);
-    /* The sign of what was printed, not of the value: -0.3 B/s prints as 0 B/s. */
+    /* no sign on what prints as 0 ("-0 B/s" would say a band shrank) */
     bool zero = strcmp(mag, "0 B") == 0;
-    snprintf(out, size, "%s%s/s", zero ? "" : bytes_per_s > 0 ? "+" : "-", mag);
+    snprintf(out, size, "%s%s/s", zero ? "" : bytes_per_s > 0 ? "+" : bytes_per_s < 0 ? "-" : "",
+             mag);
 }
 
 const char *format_plural(uint64_t n, const char *one, const char *many)
