@@ -15,6 +15,7 @@
 
 #include "base/limits.h"
 #include "base/error.h"
+#include "read/input.h"
 #include "read/progress.h"
 #include "sink/sink.h"
 
@@ -52,6 +53,13 @@ struct convert_options {
                                     * while reading and once at its end; NULL = never */
     void *progress_ctx;
     bool system_ccs;               /* --system-ccs: time profiles keep GC, SYSTEM, ... */
+    /* Live inputs (read/input.h): --follow, --wait, a stop flag set from a signal
+     * handler or another thread, and what to say meanwhile (NULL = nothing). */
+    bool follow;
+    double wait_seconds;
+    const volatile sig_atomic_t *stop;
+    input_notice_fn notice;
+    void *notice_ctx;
 };
 
 

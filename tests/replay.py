@@ -15,8 +15,9 @@ header and the initialisation events (run information, HEAP_PROF_BEGIN, cost-cen
 IPE definitions, as the runtime posts them again when eventlog-socket restarts logging
 for a new client). --drop-at F closes the first connection after that fraction of the
 event bytes, at an arbitrary byte; the next client then gets the header and the
-initialisation events again and the stream goes on at the next block marker after the
-drop (the runtime writes whole buffers; what it wrote while nobody listened is lost).
+initialisation events again and the stream goes on at the next event after the drop
+(--resume block: at the next block marker, as the runtime loses whole buffers; GHC
+9.0's heap events sit in one buffer written late, so that would lose every census).
 Every byte a client writes back (control messages) is appended to --record. After the
 last byte the server keeps the connection open for up to --linger seconds, until the
 client closes it.
@@ -49,6 +50,7 @@ class Eventlog:
         self.header_end = pos
         self.init = bytearray()
         self.blocks = []          # offsets of block markers
+        self.starts = []          # offsets of all events
         self.events_end = len(data)
         first_sample_seen = False
         while pos + 2 <= len(data):
@@ -66,6 +68,7 @@ class Eventlog:
             end = body + size
             if end > len(data):
                 break
+            self.starts.append(pos)
             if tag == BLOCK_MARKER:
                 self.blocks.append(pos)
             elif tag in SAMPLE_BEGINS:
@@ -91,9 +94,10 @@ class Eventlog:
         pos = need(need(need(pos, b"hete"), b"hdre"), b"datb")
         return sizes, pos
 
-    def resume_after(self, offset):
-        """Where the stream goes on for a new client after a drop at offset."""
-        for b in self.blocks:
+    def resume_after(self, offset, at_block):
+        """Where the stream goes on for a new client after a drop at offset: the next
+        event, or the next block marker (what the runtime does, losing whole buffers)."""
+        for b in self.blocks if at_block else self.starts:
             if b >= offset:
                 return b
         return self.events_end
@@ -237,7 +241,7 @@ def replay_socket(args, log, rng):
         print("replay: dropped the connection at byte %d" % drop, file=sys.stderr)
         client = accept(srv, record, args.accept_timeout)
         connections += 1
-        resume = log.resume_after(drop)
+        resume = log.resume_after(drop, args.resume == "block")
         # A new client: the header and the initialisation events again, then the rest.
         again = data[:log.header_end] + bytes(log.init) + data[resume:]
         ok = stream(client, again, 0, len(again), rng, args.writes - args.writes // 2, pacer)
@@ -274,6 +278,9 @@ def main():
                    help="file: bytes written at once before --delay (a half-written file)")
     p.add_argument("--drop-at", type=float, default=0.0,
                    help="sockets: drop the first connection after this fraction of the events")
+    p.add_argument("--resume", choices=("event", "block"), default="event",
+                   help="after a drop, go on at the next event (default: one event is "
+                   "lost) or at the next block marker (the runtime's whole buffers)")
     p.add_argument("--record", help="sockets: append what clients write back to this file")
     p.add_argument("--linger", type=float, default=2.0,
                    help="sockets: seconds to wait at the end for the client to close")
