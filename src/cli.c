@@ -12,6 +12,7 @@
 #include "base/limits.h"
 #include "census/ccslabel.h"
 #include "census/peak.h"
+#include "read/connect.h"
 
 const char cli_usage[] =
     "Usage: ev2hp [OPTION]... [INPUT]\n"
@@ -155,11 +156,6 @@ static bool parse_wait(const char *s, double *out)
     return parse_seconds(s, out);
 }
 
-/* Whether INPUT names a program's socket (read/connect.h) rather than a file. */
-static bool names_socket(const char *input)
-{
-    return input && (strncmp(input, "unix:", 5) == 0 || strncmp(input, "tcp:", 4) == 0);
-}
 
 /* A chart option; false after a usage error. */
 static bool chart_option(struct cli_options *o, int c, const char *arg)
@@ -389,7 +385,12 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
                            argv[optind + 1]);
     if (optind < argc && strcmp(argv[optind], "-") != 0)
         o->input = argv[optind];
-    if (has_wait && !names_socket(o->input))
+    /* A program's socket (read/connect.h) rather than a file: its address is checked now. */
+    struct connect_address address;
+    struct ev_error address_err;
+    if (connect_parse(o->input, &address, &address_err) != 0)
+        return usage_error(o, "%s: %s", o->input, address_err.what);
+    if (has_wait && address.kind == CONNECT_NONE)
         return usage_error(o, "--wait is for an input unix:PATH or tcp:HOST:PORT");
     if (o->compare && strcmp(o->compare, "-") == 0 && !o->input)
         return usage_error(o, "--compare - and the input both want standard input");

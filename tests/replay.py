@@ -239,6 +239,12 @@ def replay_socket(args, log, rng):
         stream(client, data, 0, drop, rng, args.writes // 2, pacer)
         client.close()
         print("replay: dropped the connection at byte %d" % drop, file=sys.stderr)
+        if args.no_reconnect:
+            # The program is gone: nobody listens any more.
+            srv.close()
+            if args.mode == "unix":
+                os.unlink(args.path)
+            return
         client = accept(srv, record, args.accept_timeout)
         connections += 1
         resume = log.resume_after(drop, args.resume == "block")
@@ -281,6 +287,8 @@ def main():
     p.add_argument("--resume", choices=("event", "block"), default="event",
                    help="after a drop, go on at the next event (default: one event is "
                    "lost) or at the next block marker (the runtime's whole buffers)")
+    p.add_argument("--no-reconnect", action="store_true",
+                   help="with --drop-at: stop listening after the drop (the program died)")
     p.add_argument("--record", help="sockets: append what clients write back to this file")
     p.add_argument("--linger", type=float, default=2.0,
                    help="sockets: seconds to wait at the end for the client to close")
