@@ -15,7 +15,7 @@
 
 #include "base/limits.h"
 #include "base/error.h"
-#include "read/input.h"
+#include "census/input.h"
 #include "read/progress.h"
 #include "sink/sink.h"
 
@@ -53,7 +53,7 @@ struct convert_options {
                                     * while reading and once at its end; NULL = never */
     void *progress_ctx;
     bool system_ccs;               /* --system-ccs: time profiles keep GC, SYSTEM, ... */
-    /* Live inputs (read/input.h): --follow, --wait, a stop flag set from a signal
+    /* Live inputs (census/input.h): --follow, --wait, a stop flag set from a signal
      * handler or another thread, and what to say meanwhile (NULL = nothing). */
     bool follow;
     double wait_seconds;

@@ -31,7 +31,7 @@
 #include "evwriter.h"
 #include "read/connect.h"
 #include "read/control.h"
-#include "read/input.h"
+#include "census/input.h"
 #include "read/progress.h"
 
 #define CASE_SECONDS 20

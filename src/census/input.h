@@ -28,7 +28,7 @@
 #include <stdio.h>
 
 #include "base/limits.h"
-#include "census/bands.h"
+#include "model/bands.h"
 #include "census/census.h"
 #include "base/error.h"
 #include "read/control.h"
@@ -111,6 +111,14 @@ const struct costcentres *input_costcentres(const struct input *in);
 
 /* Reads the rest of the input through the callbacks. */
 enum input_status input_read(struct input *in, struct input_outcome *out, struct ev_error *err);
+
+/* Sends cmd (read/control.h) to the program a unix:/tcp: input is connected to.
+ * Thread-safe: meant for server threads while the main thread is in input_read; the
+ * input must stay open (until input_free) meanwhile. Returns 0, or -1 with errno =
+ * ENOTSOCK when the input is not a socket (a file, a FIFO, standard input), ENOTCONN
+ * when its connection dropped and is not made again yet, or the errno of the failed
+ * write (EAGAIN: the program has not read the commands sent before). */
+int input_send_control(struct input *in, enum control_command cmd);
 
 /* Frees the input; a socket input's connection is closed here, not at the end of
  * input_read, so that input_send_control (read/control.h) works until then. */
