@@ -28,13 +28,6 @@
 #define NUMBER_COLUMN 84.0
 
 
-static void format_growth(double bytes_per_s, char *out, size_t size)
-{
-    char mag[32];
-    format_bytes(fabs(bytes_per_s), mag, sizeof mag);
-    snprintf(out, size, "%s%s/s", bytes_per_s > 0 ? "+" : bytes_per_s < 0 ? "-" : "", mag);
-}
-
 /* The sparkline of band b in the row from top to bottom. */
 static void sparkline(struct chart_plot *P, size_t b, const size_t *keep, size_t n, double top,
                       double bottom, struct dl_point *pts)
@@ -149,7 +142,7 @@ static int detail_layout(const struct profile_view *v, const struct run_info *in
         format_bytes(b->stats.mean, value, sizeof value);
         chart_kit_text(&P, num_x[1], mid, value, FONT, COLOR_INK, DL_ANCHOR_END, false, "mean",
                        NULL);
-        format_growth(b->stats.growth, value, sizeof value);
+        format_rate(b->stats.growth, value, sizeof value);
         chart_kit_text(&P, num_x[2], mid, value, FONT, COLOR_INK, DL_ANCHOR_END, false, "growth",
                        NULL);
         if (isnan(b->stats.growth_r2))
@@ -160,7 +153,7 @@ static int detail_layout(const struct profile_view *v, const struct run_info *in
                        NULL);
         if (suspect[i]) {
             char rise[48], tip[160];
-            format_growth(b->stats.rise, rise, sizeof rise);
+            format_rate(b->stats.rise, rise, sizeof rise);
             format_snprintf(tip, sizeof tip, "leak suspect: rose steadily, %s (R\xc2\xb2 %.2f "
                             "over %llu censuses), to its peak at %.2f s", rise, b->stats.rise_r2,
                             (unsigned long long)b->stats.rise_censuses, b->stats.peak_ns / 1e9);
