@@ -39,8 +39,10 @@
     // not toLocaleString: it costs milliseconds a call on a first use
     return String(Math.round(b)).replace(/\B(?=(\d{3})+$)/g, ",") + " B";
   }
+  /* Signed as what is printed, as ev2hp's summary: a rate that rounds to "0 B" has no sign. */
   function fmtRate(b) {
-    return (b >= 0 ? "+" : "") + fmtBytes(b) + "/s";
+    const mag = fmtBytes(Math.abs(b));
+    return (mag === "0 B" ? "" : b > 0 ? "+" : "-") + mag + "/s";
   }
 
   // --- small DOM helpers -----------------------------------------------------------------

@@ -439,14 +439,16 @@ static int write_data(struct html_sink *h, const struct profile_view *now,
     json_cstring(w, "ev2hp");
     json_newline(w);
     json_key(w, "run");
-    write_run(w, now, ctx->info, ctx->bands, ctx->input_name, h->chart.title);
+    write_run(w, now, ctx->info, ctx->bands, sink_file_name(ctx->input_name),
+              h->chart.title);
     json_newline(w);
     json_key(w, "peak");
     write_peak(w, ctx->run->peak.censuses ? &ctx->run->peak : NULL, ctx->bands);
     json_newline(w);
     json_key(w, "base");
     if (base_view) {
-        write_run(w, base_view, ctx->base->info, ctx->base->bands, ctx->base->name, NULL);
+        write_run(w, base_view, ctx->base->info, ctx->base->bands,
+                  sink_file_name(ctx->base->name), NULL);
         json_newline(w);
         json_key(w, "base_peak");
         write_peak(w, &ctx->base->peak, NULL);
@@ -513,10 +515,10 @@ static int html_views(struct html_sink *h, struct profile_view *now, struct prof
     const struct profile *was = *compare ? run_model_chart(ctx->base, &popt, &err) : NULL;
     if (!p || (*compare && !was))
         return -1;
-    struct compare_run n = { p, ctx->bands, ctx->info, ctx->input_name };
+    struct compare_run n = { p, ctx->bands, ctx->info, sink_file_name(ctx->input_name) };
     struct compare_run b = { was, *compare ? ctx->base->bands : NULL,
                              *compare ? ctx->base->info : NULL,
-                             *compare ? ctx->base->name : NULL };
+                             *compare ? sink_file_name(ctx->base->name) : NULL };
     return *compare ? compare_union_views(&b, &n, base_view, now)
                     : profile_view(p, ctx->bands, now);
 }
@@ -539,7 +541,7 @@ static int html_finish(struct sink *s)
         return no_memory();
     const char *title = h->chart.title ? h->chart.title : ctx->info->program;
     if (!title)
-        title = ctx->input_name ? ctx->input_name : "heap profile";
+        title = ctx->input_name ? sink_file_name(ctx->input_name) : "heap profile";
     fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
           "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
           "<meta name=\"generator\" content=\"ev2hp " PACKAGE_VERSION "\">\n<title>", out);

@@ -25,6 +25,8 @@
 #include "model/profile.h"
 #include "sink/growth.h"
 #include "model/runmodel.h"
+#include "sink/sparkline.h"
+#include "sink/summary_facts.h"
 #include "sink/textout.h"
 #include "sink/timeprof_summary.h"
 #include "model/breakdown.h"
@@ -33,7 +35,6 @@
 #define TEXT_TOP_AT_PEAK 5
 #define TEXT_BANDS 10
 #define JSON_TOP_AT_PEAK 10
-#define GREW_MOST 10            /* --compare: bands that grew most, by peak */
 
 struct summary_sink;
 static void text_compare(struct summary_sink *m, const struct peak *pk,
@@ -45,6 +46,7 @@ struct summary_sink {
     bool no_memory;                 /* the time profile part ran out of memory */
     struct profile_options select;  /* every band, in the order of --sort and --reverse */
     bool system_ccs;
+    bool unicode;                   /* text: a sparkline per band */
     char name[65536 + 16];
 };
 
@@ -54,12 +56,18 @@ static const char *name_of(struct summary_sink *m, uint32_t band, size_t *len)
     return m->name;
 }
 
-/* "+1.25 MiB/s", "-300 B/s", "0 B/s". */
-static void format_growth(double bytes_per_s, char *out, size_t size)
+/* The text summary's sparkline column (sparkline.h), on a UTF-8 locale only: band i's
+ * sparkline, padded to the column's width; the heading with band SIZE_MAX. */
+static void text_sparkline(struct summary_sink *m, const struct profile_view *v, size_t i)
 {
-    char mag[32];
-    format_bytes(fabs(bytes_per_s), mag, sizeof mag);
-    snprintf(out, size, "%s%s/s", bytes_per_s > 0 ? "+" : bytes_per_s < 0 ? "-" : "", mag);
+    char spark[SPARKLINE_SIZE];
+    if (!m->unicode)
+        return;
+    size_t cells = i == SIZE_MAX ? (size_t)fprintf(m->base.out, "over the run")
+                                 : sparkline_of(v, i, spark, sizeof spark) / 3;
+    if (i != SIZE_MAX)
+        fputs(spark, m->base.out);
+    fprintf(m->base.out, "%*s", (int)(SPARKLINE_CELLS + 2 - cells), "");
 }
 
 static void write_text(struct summary_sink *m, const struct peak *pk,
@@ -89,15 +97,19 @@ static void write_text(struct summary_sink *m, const struct peak *pk,
     }
     fprintf(out, "bands      %zu, the %s:\n", v->band_count,
             m->select.sort == PROFILE_SORT_GROWTH ? "fastest growing" : "largest by area");
-    fprintf(out, "  %10s  %10s  %12s  %5s  %s\n", "peak", "mean", "growth/s", "R2", "label");
+    fprintf(out, "  %10s  %10s  %12s  %5s  ", "peak", "mean", "growth/s", "R2");
+    text_sparkline(m, v, SIZE_MAX);
+    fprintf(out, "label\n");
     for (size_t i = 0; i < v->band_count && i < TEXT_BANDS; i++) {
         char mean[32], growth[40];
         format_bytes((double)v->bands[i].stats.peak, size, sizeof size);
         format_bytes(v->bands[i].stats.mean, mean, sizeof mean);
-        format_growth(v->bands[i].stats.growth, growth, sizeof growth);
+        format_rate(v->bands[i].stats.growth, growth, sizeof growth);
         const char *name = name_of(m, v->bands[i].band, &len);
-        format_fprintf(out, "  %10s  %10s  %12s  %5.2f  %.*s\n", size, mean, growth,
-                       v->bands[i].stats.growth_r2, (int)len, name);
+        format_fprintf(out, "  %10s  %10s  %12s  %5.2f  ", size, mean, growth,
+                       v->bands[i].stats.growth_r2);
+        text_sparkline(m, v, i);
+        fprintf(out, "%.*s\n", (int)len, name);
     }
     size_t sus[PROFILE_SUSPECTS_LISTED];
     size_t ns = profile_suspects(v, sus, PROFILE_SUSPECTS_LISTED);
@@ -107,7 +119,7 @@ static void write_text(struct summary_sink *m, const struct peak *pk,
     for (size_t i = 0; i < ns; i++) {
         const struct profile_band_stats *st = &v->bands[sus[i]].stats;
         char growth[40];
-        format_growth(st->rise, growth, sizeof growth);
+        format_rate(st->rise, growth, sizeof growth);
         const char *name = name_of(m, v->bands[sus[i]].band, &len);
         format_fprintf(out, "  %12s  R2 %.2f  to its peak at %.2f s  %.*s\n", growth, st->rise_r2,
                        st->peak_ns / 1e9, (int)len, name);
@@ -129,53 +141,17 @@ static void write_text(struct summary_sink *m, const struct peak *pk,
         m->no_memory = true;
 }
 
-/* --compare: what changed from the base to this run. */
-struct change {
-    const struct run_model *base;
-    int64_t bytes;               /* this peak minus the base's */
-    double percent;              /* NAN when the base peak is 0 */
-    struct band_growth grew[GREW_MOST];
-    long grew_count;             /* -1 when out of memory */
-};
-
-/* The bands of now that grew most over the base's (every band of the base, without this
- * run's window or filters, as the base was read): their number, or -1 when out of memory. */
-static long grew_most(const struct run_model *base, const struct profile_view *now,
-                      struct band_growth *out, size_t max)
-{
-    struct profile_options every;
-    profile_options_every_band(&every);
-    struct ev_error err;
-    struct profile *p = run_model_summary(base, &every, &err);
-    struct profile_view v;
-    long n = -1;
-    if (p && profile_view(p, base->bands, &v) == 0) {
-        n = growth_rank(&v, now, out, max);
-        profile_view_free(&v);
-    }
-    profile_free(p);
-    return n;
-}
-
+/* --compare: what changed from the base to this run (summary_facts.h). */
 static void change_of(const struct summary_sink *m, const struct peak *pk,
-                      const struct profile_view *v, struct change *c)
+                      const struct profile_view *v, struct summary_change *c)
 {
-    c->base = m->base.ctx.base;
-    /* Peaks may be anything up to 2^64 - 1: the difference is taken unsigned, then
-     * held to what an int64 can say. */
-    uint64_t now = pk->bytes, was = c->base->peak.bytes;
-    uint64_t diff = now >= was ? now - was : was - now;
-    int64_t magnitude = diff > (uint64_t)INT64_MAX ? INT64_MAX : (int64_t)diff;
-    c->bytes = now >= was ? magnitude : -magnitude;
-    c->percent = c->base->peak.bytes ? 100.0 * (double)c->bytes / (double)c->base->peak.bytes
-                                     : NAN;
-    c->grew_count = grew_most(c->base, v, c->grew, GREW_MOST);
+    summary_change_of(m->base.ctx.base, pk, v, c);
 }
 
 static void text_compare(struct summary_sink *m, const struct peak *pk,
                          const struct profile_view *v)
 {
-    struct change c;
+    struct summary_change c;
     change_of(m, pk, v, &c);
     const struct run_model *b = c.base;
     FILE *out = m->base.out;
@@ -214,7 +190,7 @@ static void json_band_name(struct json_writer *w, struct summary_sink *m, uint32
 static void json_compare(struct json_writer *w, struct summary_sink *m, const struct peak *pk,
                          const struct profile_view *v)
 {
-    struct change c;
+    struct summary_change c;
     change_of(m, pk, v, &c);
     json_newline(w);
     json_key(w, "compare");
@@ -455,15 +431,11 @@ static struct sink *summary_new(FILE *out, const struct sink_context *ctx,
     struct summary_sink *m = calloc(1, sizeof *m);
     if (!m)
         return NULL;
-    profile_options_every_band(&m->select);   /* the summary lists them all */
-    if (settings->chart) {
-        /* the order in force (the window is the run model's: growth is over it) */
-        const struct profile_options *c = &settings->chart->profile;
-        m->select.sort = c->sort, m->select.reverse = c->reverse;
-    }
+    summary_view_options(settings, &m->select);
     m->base = (struct sink){ &summary_ops, *ctx, out };
     m->json = json;
     m->system_ccs = settings->system_ccs;
+    m->unicode = settings->unicode;
     return &m->base;
 }
 

@@ -27,6 +27,36 @@ void textout_csv_field(FILE *out, const char *s, size_t len)
     fputc('"', out);
 }
 
+void textout_markdown(FILE *out, const char *s, size_t len)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    for (size_t i = 0; i < len;) {
+        unsigned char c = p[i];
+        const char *entity = c == '<' ? "&lt;" : c == '>' ? "&gt;" : c == '&' ? "&amp;"
+                             : c == '"' ? "&quot;" : NULL;
+        if (entity) {
+            fputs(entity, out);
+            i++;
+        } else if (c < 0x20 || c == 0x7f) {
+            fputc(' ', out);
+            i++;
+        } else if (c < 0x80 && strchr("\\`*_[]|~!#@$:", c)) {
+            fputc('\\', out);
+            fputc(c, out);
+            i++;
+        } else {
+            size_t n = utf8_sequence(p + i, len - i);
+            if (n == 0) {
+                fputs("\xef\xbf\xbd", out);   /* U+FFFD */
+                i++;
+            } else {
+                fwrite(p + i, 1, n, out);
+                i += n;
+            }
+        }
+    }
+}
+
 size_t textout_band_name(const struct bands *b, uint32_t band, char *buf, size_t cap)
 {
     size_t len;

@@ -21,6 +21,13 @@
 /* An RFC 4180 CSV field: quoted (quotes doubled) when it holds a comma, quote, CR or LF. */
 void textout_csv_field(FILE *out, const char *s, size_t len);
 
+/* Text inside GitHub-flavoured Markdown, a table cell included, that renders as itself
+ * and nothing more: '<', '>', '&' and '"' as HTML entities (no tag can open), Markdown's
+ * punctuation backslash-escaped ('|' cannot cut a cell, '`' open code, '*' and '_'
+ * emphasis, '[' a link, ...), control characters (a newline would end a table row) as
+ * spaces, and bytes that are not UTF-8 as U+FFFD. */
+void textout_markdown(FILE *out, const char *s, size_t len);
+
 /* A band's name for people: "(n)" before a numbered stack's label, as the .hp writes it,
  * and a -hi address's description in place of the address. Writes into
  * buf (cap bytes, NUL-terminated, cut if needed) and returns the length written. */

@@ -71,13 +71,15 @@ int timeprof_summary_text(FILE *out, const struct timeprof *tp, bool system_ccs)
         return 0;
     struct tp_facts f;
     facts(tp, system_ccs, &f);
-    format_fprintf(out, "time       %" PRIu64 " ticks @ %g ms, %.2f s on %" PRIu32 " capabilit%s\n",
-                   f.kept, f.interval_s * 1e3, f.time_s, f.caps, f.caps == 1 ? "y" : "ies");
+    format_fprintf(out, "time       %" PRIu64 " %s @ %g ms, %.2f s on %" PRIu32 " capabilit%s\n",
+                   f.kept, format_plural(f.kept, "tick", "ticks"), f.interval_s * 1e3, f.time_s, f.caps, f.caps == 1 ? "y" : "ies");
     if (f.left_out)
-        fprintf(out, "  %" PRIu64 " samples of the runtime's own cost centres (GC, SYSTEM, "
-                "...) left out; --system-ccs keeps them\n", f.left_out);
+        fprintf(out, "  %" PRIu64 " %s of the runtime's own cost centres (GC, SYSTEM, "
+                "...) left out; --system-ccs keeps them\n", f.left_out,
+                format_plural(f.left_out, "sample", "samples"));
     if (f.outside)
-        fprintf(out, "  %" PRIu64 " samples outside --from/--to left out\n", f.outside);
+        fprintf(out, "  %" PRIu64 " %s outside --from/--to left out\n", f.outside,
+                format_plural(f.outside, "sample", "samples"));
     struct timeprof_cc_total *t;
     size_t n;
     if (timeprof_cc_totals(tp, system_ccs, &t, &n) != 0)
