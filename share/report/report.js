@@ -22,23 +22,9 @@
 (function (ev2hp) {
   "use strict";
 
-  const {
-    fmtBytes,
-    trimZeros,
-    fmtSeconds,
-    fmtExact,
-    fmtRate,
-    el,
-    svg,
-    pointAt,
-    nearestPoint,
-    niceStep,
-    byteTicks,
-    tooltip,
-    showTooltip,
-    hideTooltip,
-    chartBar,
-  } = ev2hp.kit;
+  const { fmtBytes, trimZeros, fmtSeconds, fmtExact, fmtRate } = ev2hp.kit;
+  const { el, svg, tooltip, showTooltip, hideTooltip, chartBar } = ev2hp.kit;
+  const { pointAt, nearestPoint, niceStep, byteTicks } = ev2hp.kit;
 
   const W = 1100; // chart width in SVG user units (the SVG scales to the page)
   const M = { left: 72, right: 16, top: 14, bottom: 34 }; // plot margins
