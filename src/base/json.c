@@ -363,9 +363,11 @@ void json_double(struct json_writer *w, double x)
     raw_value(w, buf, (size_t)n);
 }
 
-void json_double_fixed(struct json_writer *w, double x, int decimals)
+/* x as printf's conversion conv ('f' or 'g') at precision (from least to 17) writes it;
+ * null when x is not finite. */
+static void rounded(struct json_writer *w, double x, char conv, int precision, int least)
 {
-    if (w->status == JSON_OK && (decimals < 0 || decimals > 17)) {
+    if (w->status == JSON_OK && (precision < least || precision > 17)) {
         misuse(w);
         return;
     }
@@ -374,23 +376,18 @@ void json_double_fixed(struct json_writer *w, double x, int decimals)
         return;
     }
     char buf[352];   /* %.17f of DBL_MAX: 309 digits, a sign, a point, 17 decimals */
-    int n = format_snprintf(buf, sizeof buf, "%.*f", decimals, x);
+    int n = format_snprintf(buf, sizeof buf, conv == 'f' ? "%.*f" : "%.*g", precision, x);
     raw_value(w, buf, (size_t)n);
+}
+
+void json_double_fixed(struct json_writer *w, double x, int decimals)
+{
+    rounded(w, x, 'f', decimals, 0);
 }
 
 void json_double_digits(struct json_writer *w, double x, int significant)
 {
-    if (w->status == JSON_OK && (significant < 1 || significant > 17)) {
-        misuse(w);
-        return;
-    }
-    if (!isfinite(x)) {
-        json_null(w);
-        return;
-    }
-    char buf[32];
-    int n = format_snprintf(buf, sizeof buf, "%.*g", significant, x);
-    raw_value(w, buf, (size_t)n);
+    rounded(w, x, 'g', significant, 1);
 }
 
 void json_bool(struct json_writer *w, bool v)
