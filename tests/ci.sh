@@ -103,6 +103,11 @@ gate 3 --max-growth 1M/s "$leak"
 grep -q "^ev2hp: .*: leak suspect (8)buildMap.* grows +53.4 MiB/s up to its peak at 1.11 s; --max-growth allows 1.00 MiB/s$" "$tmp/err" ||
     fail "--max-growth 1M/s: $(cat "$tmp/err")"
 gate 0 --max-growth 100M/s "$leak"
+# in a --from window, the suspect judged is the one the summary names there
+gate 3 --max-growth 1M/s --from 2 --summary=markdown "$leak"
+suspect=$(sed -n 's/^- \*\*\(.*\)\*\*: rose .*/\1/p' "$tmp/out" | head -1)
+[ "$suspect" = '(3)main' ] && grep -q "leak suspect (3)main grows" "$tmp/err" ||
+    fail "--max-growth --from 2: '$suspect', $(cat "$tmp/err")"
 for clean in flat-hc clausify-hm; do
     gate 0 --max-growth 1K/s "$data/$clean.eventlog"
 done
