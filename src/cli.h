@@ -39,9 +39,17 @@ struct cli_options {
     struct chart_options chart;    /* --bands, --width, --include, ... */
     double scale;                  /* --scale: PNG pixels per layout unit, 1 to 8 */
     bool system_ccs;               /* --system-ccs: time profiles keep GC, SYSTEM, ... */
+    bool follow;                   /* --follow: follow a regular file as it grows */
+    double wait_seconds;           /* --wait: for a unix:/tcp: program to listen */
 };
 
 void cli_parse(int argc, char **argv, struct cli_options *out);
+
+/* The environment's SOURCE_DATE_EPOCH (value, or NULL when unset), the date PDF and
+ * PostScript outputs carry (chart.has_date, chart.date): Unix seconds, digits only, up to
+ * the year 9999. Unset or empty: no date. Anything else is a usage error, as the
+ * reproducible-builds specification asks. */
+void cli_source_date_epoch(const char *value, struct cli_options *out);
 
 /* Whether the locale the environment names is UTF-8 (the text summary then draws
  * sparklines): the first of LC_ALL, LC_CTYPE and LANG that is set and not empty, as

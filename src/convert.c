@@ -483,7 +483,10 @@ static void convert_input(struct run *run, const char *input_name)
                                   .read_buffer = opt->read_buffer, .dump = opt->dump,
                                   .progress = opt->progress,
                                   .progress_ctx = opt->progress_ctx,
-                                  .stop_at_damage = opt->stop_at_damage };
+                                  .stop_at_damage = opt->stop_at_damage,
+                                  .follow = opt->follow, .wait_seconds = opt->wait_seconds,
+                                  .stop = opt->stop, .notice = opt->notice,
+                                  .notice_ctx = opt->notice_ctx };
     /* The time profile is read only for the outputs that show it, within --from/--to. */
     struct timeprof_options topt = { 0 };
     if (wants(opt, format_uses_time_profile)) {

@@ -15,6 +15,7 @@
 
 #include "base/limits.h"
 #include "base/error.h"
+#include "census/input.h"
 #include "read/progress.h"
 #include "sink/gates.h"
 #include "sink/sink.h"
@@ -54,6 +55,13 @@ struct convert_options {
     void *progress_ctx;
     bool system_ccs;               /* --system-ccs: time profiles keep GC, SYSTEM, ... */
     bool unicode;                  /* the text summary may draw sparklines */
+    /* Live inputs (census/input.h): --follow, --wait, a stop flag set from a signal
+     * handler or another thread, and what to say meanwhile (NULL = nothing). */
+    bool follow;
+    double wait_seconds;
+    const volatile sig_atomic_t *stop;
+    input_notice_fn notice;
+    void *notice_ctx;
 };
 
 

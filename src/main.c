@@ -31,7 +31,9 @@ static void print_message(const char *file, const struct ev_error *e)
 struct progress_printer {
     bool terminal;              /* standard error is a terminal: rewrite one line */
     bool shown;                 /* a line is on the terminal, to be erased */
+    const char *input_name;     /* for notices */
 };
+
 
 static void print_progress(void *ctx, const struct progress_report *report)
 {
@@ -58,6 +60,14 @@ static void erase_progress(struct progress_printer *pp)
     }
 }
 
+/* What a live input says while it is read (waiting for the program, connected again). */
+static void print_notice(void *ctx, const char *what)
+{
+    erase_progress(ctx);
+    fprintf(stderr, "ev2hp: %s: %s\n", ((struct progress_printer *)ctx)->input_name, what);
+    fflush(stderr);
+}
+
 /* Whether this run shows progress: see progress_wanted for the default. */
 static bool wants_progress(const struct cli_options *cli, bool terminal)
 {
@@ -71,6 +81,7 @@ int main(int argc, char **argv)
 {
     struct cli_options cli;
     cli_parse(argc, argv, &cli);
+    cli_source_date_epoch(getenv("SOURCE_DATE_EPOCH"), &cli);
     switch (cli.action) {
     case CLI_HELP:
         fputs(cli_usage, stdout);
@@ -107,8 +118,15 @@ int main(int argc, char **argv)
         .png_scale = cli.scale,
         .system_ccs = cli.system_ccs,
         .unicode = cli_utf8_locale(getenv("LC_ALL"), getenv("LC_CTYPE"), getenv("LANG")),
+        .follow = cli.follow,
+        .wait_seconds = cli.wait_seconds,
     };
-    struct progress_printer progress = { isatty(STDERR_FILENO) == 1, false };
+    struct progress_printer progress = { isatty(STDERR_FILENO) == 1, false,
+                                         convert_input_name(&opt) };
+    if (!cli.quiet) {
+        opt.notice = print_notice;
+        opt.notice_ctx = &progress;
+    }
     if (wants_progress(&cli, progress.terminal)) {
         opt.progress = print_progress;
         opt.progress_ctx = &progress;

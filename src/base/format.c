@@ -89,6 +89,11 @@ void format_rate(double bytes_per_s, char *out, size_t size)
              mag);
 }
 
+const char *format_plural(uint64_t n, const char *one, const char *many)
+{
+    return n == 1 ? one : many;
+}
+
 void format_seconds(uint64_t ns, int decimals, char *out, size_t size)
 {
     format_snprintf(out, size, "%.*f", decimals, (double)ns / 1e9);

@@ -132,6 +132,12 @@ struct sink *sink_new(enum output_format format, FILE *out, const struct sink_co
     }
 }
 
+const char *sink_file_name(const char *path)
+{
+    const char *slash = path ? strrchr(path, '/') : NULL;
+    return slash && slash[1] ? slash + 1 : path;
+}
+
 int sink_needs(enum output_format format, const struct sink_settings *settings,
                 struct run_model_needs *needs)
 {

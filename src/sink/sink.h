@@ -129,6 +129,11 @@ struct sink {
 struct sink *sink_new(enum output_format format, FILE *out, const struct sink_context *ctx,
                       const struct sink_settings *settings);
 
+/* The file name of path, without its directories ("runs/a/prog.eventlog" gives
+ * "prog.eventlog"): what a document passed around names its input by, rather than the
+ * author's directories. NULL gives NULL. */
+const char *sink_file_name(const char *path);
+
 /* Adds what a sink of format needs of the run model (runmodel.h) to needs: 0, or -1 when
  * the run asks for more chart resolutions than a run model keeps. */
 int sink_needs(enum output_format format, const struct sink_settings *settings,
