@@ -102,11 +102,11 @@ static void report_recovery(const struct census_stats *st, struct input_outcome 
     struct ev_error w = { 0 };
     if (r->region_count)
         ev_error_set(&w, "recovered %" PRIu64 " census%s; %" PRIu64 " lost to damage at offset%s %s",
-                     st->censuses, st->censuses == 1 ? "" : "es", st->lost_to_damage,
-                     r->region_count == 1 ? "" : "s", offsets);
+                     st->censuses, format_plural(st->censuses, "", "es"), st->lost_to_damage,
+                     format_plural(r->region_count, "", "s"), offsets);
     else
         ev_error_set(&w, "recovered %" PRIu64 " census%s; %" PRIu64 " lost to damage",
-                     st->censuses, st->censuses == 1 ? "" : "es", st->lost_to_damage);
+                     st->censuses, format_plural(st->censuses, "", "es"), st->lost_to_damage);
     add_warning(r, &w);
 }
 
@@ -123,23 +123,27 @@ static void report_stats(const struct census_stats *st, struct input_outcome *r,
             format_snprintf(open, sizeof open, "; the census begun at %.2f s is incomplete and was "
                             "not written", st->open_time_ns / 1e9);
         ev_error_at(&w, damage->offset, "%s; kept %" PRIu64 " census%s up to %.2f s%s",
-                    damage->what, st->censuses, st->censuses == 1 ? "" : "es",
+                    damage->what, st->censuses, format_plural(st->censuses, "", "es"),
                     st->last_time_ns / 1e9, open);
         add_warning(r, &w);
     }
     if (st->unknown_cost_centres) {
-        ev_error_set(&w, "%" PRIu64 " stack entries name cost centres never defined (shown "
-                     "as #N)", st->unknown_cost_centres);
+        ev_error_set(&w, "%" PRIu64 " stack %s cost centres never defined (shown "
+                     "as #N)", st->unknown_cost_centres,
+                     format_plural(st->unknown_cost_centres, "entry names", "entries name"));
         add_warning(r, &w);
     }
     if (st->unended) {
-        ev_error_set(&w, "%" PRIu64 " censuses began inside another; the unfinished ones were "
-                     "dropped", st->unended);
+        ev_error_set(&w, "%" PRIu64 " %s inside another; the unfinished %s "
+                     "dropped", st->unended, format_plural(st->unended, "census began", "censuses began"),
+                     format_plural(st->unended, "one was", "ones were"));
         add_warning(r, &w);
     }
     if (st->stray_entries || st->stray_ends) {
-        ev_error_set(&w, "%" PRIu64 " census entries and %" PRIu64 " census ends outside any "
-                     "census were ignored", st->stray_entries, st->stray_ends);
+        ev_error_set(&w, "%" PRIu64 " census %s and %" PRIu64 " census %s outside any "
+                     "census were ignored", st->stray_entries,
+                     format_plural(st->stray_entries, "entry", "entries"), st->stray_ends,
+                     format_plural(st->stray_ends, "end", "ends"));
         add_warning(r, &w);
     }
     if (st->lost_to_gaps) {
@@ -149,18 +153,24 @@ static void report_stats(const struct census_stats *st, struct input_outcome *r,
         add_warning(r, &w);
     }
     if (st->copies_dropped) {
-        ev_error_set(&w, "%" PRIu64 " censuses began no later than the census written before them "
-                     "(copies of earlier events) and were dropped", st->copies_dropped);
+        ev_error_set(&w, "%" PRIu64 " %s no later than the census written before %s "
+                     "(%s of earlier events) and %s dropped", st->copies_dropped,
+                     format_plural(st->copies_dropped, "census began", "censuses began"),
+                     format_plural(st->copies_dropped, "it", "them"),
+                     format_plural(st->copies_dropped, "a copy", "copies"),
+                     format_plural(st->copies_dropped, "was", "were"));
         add_warning(r, &w);
     }
     if (st->backwards) {
-        ev_error_set(&w, "%" PRIu64 " censuses had times going backwards (kept in order)",
-                     st->backwards);
+        ev_error_set(&w, "%" PRIu64 " %s going backwards (kept in order)",
+                     st->backwards, format_plural(st->backwards, "census had its time",
+                                                  "censuses had times"));
         add_warning(r, &w);
     }
     if (st->extra_prof_begins) {
-        ev_error_set(&w, "%" PRIu64 " further HEAP_PROF_BEGIN events were ignored",
-                     st->extra_prof_begins);
+        ev_error_set(&w, "%" PRIu64 " further HEAP_PROF_BEGIN %s ignored",
+                     st->extra_prof_begins, format_plural(st->extra_prof_begins, "event was",
+                                                          "events were"));
         add_warning(r, &w);
     }
 }
