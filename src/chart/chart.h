@@ -24,11 +24,11 @@
 #include <stdint.h>
 
 #include "base/limits.h"
-#include "census/census.h"
+#include "model/frame.h"
 #include "chart/display.h"
 #include "chart/colors.h"
 #include "base/error.h"
-#include "chart/profile.h"
+#include "model/profile.h"
 #include "chart/textmeasure.h"
 #include "chart/views.h"
 
@@ -46,6 +46,10 @@ struct chart_options {
     bool has_y_max;                 /* --y-max: the top of the memory scale, fixed */
     uint64_t y_max;                 /* bytes; values above are clipped to the plot */
     struct profile_options profile; /* band selection, filters, time window */
+    /* The creation date PDF and PostScript carry: SOURCE_DATE_EPOCH (Unix seconds), for
+     * reproducible builds. Without it they carry none (never the clock's). */
+    bool has_date;
+    int64_t date;
 };
 
 /* The defaults of ev2hp(1). */

@@ -21,13 +21,13 @@
 #include "chart/chart.h"
 #include "chart/compare.h"
 #include "chart/flame.h"
-#include "chart/profile.h"
+#include "model/profile.h"
 #include "chart/textmeasure.h"
 #include "render/png_encode.h"
 #include "render/png_render.h"
 #include "render/svg.h"
 #include "render/vector.h"
-#include "sink/runmodel.h"
+#include "model/runmodel.h"
 
 struct chart_sink;
 
@@ -71,7 +71,8 @@ static int write_png(struct chart_sink *g, const struct display_list *dl)
 static int write_vector(struct chart_sink *g, const struct display_list *dl)
 {
     errno = 0;
-    return vector_write(dl, g->vector, g->base.out, &g->error);
+    return vector_write(dl, g->vector, g->chart.has_date ? &g->chart.date : NULL, g->base.out,
+                        &g->error);
 }
 
 /* The heap chart of the run model (with --compare, the base above it), in this sink's
