@@ -574,6 +574,34 @@ static void forged_census_outside_blocks(void **state)
     evw_free(w);
 }
 
+/* Biographical censuses carry their time in a field, which no block bounds: one at
+ * 3,018,596 s is dropped at the end (the run ended at RUN_END) and said. */
+static void biographical_census_past_the_end(void **state)
+{
+    (void)state;
+    struct evw *w = evw_new();
+    size_t block = run_start(w, "GHC-9.6.6 rts_p");
+    const uint64_t times[] = { 100 * MS, 3018596ull * 1000000000ull, 200 * MS };
+    for (int n = 0; n < 3; n++) {
+        uint64_t t = (250 + (uint64_t)n) * MS;   /* written at exit, as the runtime does */
+        evw_bio_sample_begin(w, t, 0, times[n]);
+        evw_sample_stack(w, t, 1000 + (uint64_t)n, stack_a, 1);
+        evw_sample_end(w, t, 0);
+    }
+    evw_block_end(w, block, RUN_END);
+    evw_data_end(w);
+    struct cli_outputs o;
+    run_cli(w, &o);
+    assert_non_null(strstr(o.hp, "\t1000\n"));
+    assert_null(strstr(o.hp, "\t1001\n"));
+    assert_non_null(strstr(o.hp, "\t1002\n"));
+    assert_no_time_past(&o, RUN_END / 1e9);
+    assert_non_null(strstr(o.err, "1 biographical census had a time past the end of the run "
+                                  "and was dropped"));
+    cli_outputs_free(&o);
+    evw_free(w);
+}
+
 static int cli_setup(void **state)
 {
     (void)state;
@@ -605,6 +633,7 @@ int main(void)
         cmocka_unit_test(census_time_ahead_of_its_events_is_damage),
         cmocka_unit_test(duration_past_the_end_is_damage),
         cmocka_unit_test(forged_census_outside_blocks),
+        cmocka_unit_test(biographical_census_past_the_end),
         cmocka_unit_test(test_extension_is_no_damage),
     };
     return cmocka_run_group_tests(tests, cli_setup, cli_teardown);
