@@ -15,3 +15,14 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/ev2hp-test.XXXXXX") || exit 99
 trap 'rm -rf "$tmp"' EXIT
 failed=0
 fail() { echo "FAIL: $*"; failed=1; }
+
+# run STATUS ARGS...: runs ev2hp with ARGS, its standard output in $tmp/out and error in
+# $tmp/err, the status in $status; a status other than STATUS is a failure.
+run() {
+    expected=$1
+    shift
+    "$EV2HP" "$@" >"$tmp/out" 2>"$tmp/err"
+    status=$?
+    [ "$status" = "$expected" ] ||
+        fail "ev2hp $*: status $status, wanted $expected ($(head -c 300 "$tmp/err"))"
+}
