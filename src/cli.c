@@ -7,18 +7,21 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "base/limits.h"
 #include "census/ccslabel.h"
 #include "model/peak.h"
+#include "read/connect.h"
 
 const char cli_usage[] =
     "Usage: ev2hp [OPTION]... [INPUT]\n"
     "Turn the heap censuses of a GHC eventlog (+RTS -h -l) into a .hp heap profile\n"
     "or a chart (SVG, PNG, PDF, PostScript, EPS), or an interactive HTML report.\n"
     "INPUT is an eventlog or a .hp file (told apart by content); none or - reads\n"
-    "standard input. Without -o the .hp goes to standard output.\n"
+    "standard input; unix:PATH or tcp:HOST:PORT connects to a program streaming its\n"
+    "eventlog (eventlog-socket). Without -o the .hp goes to standard output.\n"
     "\n"
     "  -o, --output FILE      write FILE, its format from its extension (.hp, .svg,\n"
     "                         .png, .pdf, .ps, .eps, .html, .csv, .json, .folded;\n"
@@ -34,16 +37,30 @@ const char cli_usage[] =
     "      --stop-at-damage   keep only what precedes the first damage instead of\n"
     "                         skipping damaged regions and reading on\n"
     "      --summary[=FMT]    print what the run shows (peak, largest bands, markers,\n"
-    "                         damage) as text or json on standard output\n"
-    "      --max-peak SIZE    exit with status 3 when the peak residency is over SIZE\n"
-    "                         (bytes, or K, M, G: powers of 1024); outputs are written\n"
+    "                         damage) as text, json or markdown on standard output\n"
     "      --compare BASE     draw BASE (an eventlog or .hp of an earlier run) above\n"
     "                         INPUT on the same scales, and report the change of peak in\n"
     "                         --summary; .hp, CSV and JSON outputs are of INPUT only\n"
+    "      --follow           read a file as it grows, until its end-of-data marker\n"
+    "                         (a program still writing it); pipes and sockets are\n"
+    "                         always read live\n"
+    "      --wait SECONDS     INPUT unix:PATH or tcp:HOST:PORT (a program streaming its\n"
+    "                         eventlog): wait this long for it to listen, at the start\n"
+    "                         and after a dropped connection (default 30; inf: no\n"
+    "                         limit; 0: try once)\n"
     "  -q, --quiet            do not print warnings\n"
     "      --progress         report progress on standard error, even when it is not a\n"
     "                         terminal (default: on a terminal, for inputs of 64 MiB+)\n"
     "      --no-progress      never report progress\n"
+    "\n"
+    "Gates (each evaluated and reported; status 3 when one fails, 1 when one cannot\n"
+    "be checked; outputs are written either way):\n"
+    "      --max-peak SIZE    the peak residency is at most SIZE (bytes, or K, M, G:\n"
+    "                         powers of 1024)\n"
+    "      --max-increase PCT with --compare: the peak is at most PCT % above BASE's\n"
+    "      --max-growth RATE  no leak suspect grows faster than RATE (512K/s, 1M/s)\n"
+    "      --junit FILE       write the gates' verdicts as JUnit XML, one test case\n"
+    "                         per gate, the text summary as its output\n"
     "\n"
     "Charts:\n"
     "      --bands N          show the N largest bands, the rest as OTHER (default 15;\n"
@@ -80,9 +97,10 @@ const char cli_usage[] =
     "  -h, --help             show this help and exit\n"
     "  -V, --version          show the version and exit\n"
     "\n"
-    "Exit status: 0 success (warnings allowed), 1 unusable or damaged input (or no\n"
-    "census for --max-peak), 2 usage error, 3 over the --max-peak budget, 4 an output\n"
-    "could not be written, 128+N stopped by signal N (temporary files removed).\n"
+    "Exit status: 0 success (warnings allowed), 1 unusable or damaged input, or a\n"
+    "gate that cannot be checked (no census, no --compare base), 2 usage error, 3 a\n"
+    "gate failed (--max-peak, --max-increase, --max-growth), 4 an output could not\n"
+    "be written, 128+N stopped by signal N (temporary files removed).\n"
     "Full documentation: man ev2hp\n";
 
 static void usage_error(struct cli_options *o, const char *fmt, ...)
@@ -134,8 +152,20 @@ enum {
     OPT_BANDS = 256, OPT_TRACE, OPT_SORT, OPT_REVERSE, OPT_INCLUDE, OPT_EXCLUDE, OPT_FROM,
     OPT_TO, OPT_TITLE, OPT_WIDTH, OPT_HEIGHT, OPT_NO_MARKERS, OPT_TOTALS,
     OPT_SUMMARY, OPT_MAX_PEAK, OPT_COMPARE, OPT_Y_MAX, OPT_SCALE, OPT_PROGRESS,
-    OPT_NO_PROGRESS, OPT_VIEW, OPT_SYSTEM_CCS, OPT_STOP_AT_DAMAGE,
+    OPT_NO_PROGRESS, OPT_VIEW, OPT_SYSTEM_CCS, OPT_STOP_AT_DAMAGE, OPT_MAX_INCREASE,
+    OPT_MAX_GROWTH, OPT_JUNIT, OPT_FOLLOW, OPT_WAIT,
 };
+
+/* A --wait: seconds, or inf for no limit. */
+static bool parse_wait(const char *s, double *out)
+{
+    if (strcmp(s, "inf") == 0) {
+        *out = INFINITY;
+        return true;
+    }
+    return parse_seconds(s, out);
+}
+
 
 /* A chart option; false after a usage error. */
 static bool chart_option(struct cli_options *o, int c, const char *arg)
@@ -212,6 +242,23 @@ static bool chart_option(struct cli_options *o, int c, const char *arg)
     return false;
 }
 
+void cli_source_date_epoch(const char *value, struct cli_options *o)
+{
+    if (!value || !*value || o->action != CLI_CONVERT)
+        return;
+    int64_t seconds = 0;
+    for (const char *c = value; *c; c++) {
+        /* 9999-12-31T23:59:59Z: a date every reader of PDF dates can write */
+        if (*c < '0' || *c > '9' || (seconds = seconds * 10 + (*c - '0')) > 253402300799) {
+            usage_error(o, "SOURCE_DATE_EPOCH wants Unix seconds up to the year 9999, not "
+                        "'%.40s'", value);
+            return;
+        }
+    }
+    o->chart.has_date = true;
+    o->chart.date = seconds;
+}
+
 void cli_parse(int argc, char **argv, struct cli_options *o)
 {
     static const struct option longs[] = {
@@ -239,6 +286,9 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
         { "totals", no_argument, NULL, OPT_TOTALS },
         { "summary", optional_argument, NULL, OPT_SUMMARY },
         { "max-peak", required_argument, NULL, OPT_MAX_PEAK },
+        { "max-increase", required_argument, NULL, OPT_MAX_INCREASE },
+        { "max-growth", required_argument, NULL, OPT_MAX_GROWTH },
+        { "junit", required_argument, NULL, OPT_JUNIT },
         { "compare", required_argument, NULL, OPT_COMPARE },
         { "y-max", required_argument, NULL, OPT_Y_MAX },
         { "scale", required_argument, NULL, OPT_SCALE },
@@ -246,11 +296,15 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
         { "no-progress", no_argument, NULL, OPT_NO_PROGRESS },
         { "view", required_argument, NULL, OPT_VIEW },
         { "system-ccs", no_argument, NULL, OPT_SYSTEM_CCS },
+        { "follow", no_argument, NULL, OPT_FOLLOW },
+        { "wait", required_argument, NULL, OPT_WAIT },
         { NULL, 0, NULL, 0 },
     };
     memset(o, 0, sizeof *o);
     chart_options_default(&o->chart);
     o->scale = 1;
+    o->wait_seconds = CLI_WAIT_DEFAULT;
+    bool has_wait = false;
     enum output_format forced = FORMAT_NONE;
     unsigned long n;
     int c;
@@ -284,14 +338,31 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
                 o->summary = FORMAT_SUMMARY_TEXT;
             else if (strcmp(optarg, "json") == 0)
                 o->summary = FORMAT_SUMMARY_JSON;
+            else if (strcmp(optarg, "markdown") == 0)
+                o->summary = FORMAT_SUMMARY_MARKDOWN;
             else
-                return usage_error(o, "--summary is text or json, not '%s'", optarg);
+                return usage_error(o, "--summary is text, json or markdown, not '%s'", optarg);
             break;
         case OPT_MAX_PEAK:
-            if (peak_parse_size(optarg, &o->max_peak) != 0)
+            if (peak_parse_size(optarg, &o->gates.max_peak) != 0)
                 return usage_error(o, "--max-peak wants a size such as 512M or 2G, not '%s'",
                                    optarg);
-            o->has_max_peak = true;
+            o->gates.has_max_peak = true;
+            break;
+        case OPT_MAX_INCREASE:
+            if (gates_parse_percent(optarg, &o->gates.max_increase) != 0)
+                return usage_error(o, "--max-increase wants a percentage such as 10 or 2.5, "
+                                   "not '%s'", optarg);
+            o->gates.has_max_increase = true;
+            break;
+        case OPT_MAX_GROWTH:
+            if (gates_parse_rate(optarg, &o->gates.max_growth) != 0)
+                return usage_error(o, "--max-growth wants a rate such as 512K/s or 1M/s, "
+                                   "not '%s'", optarg);
+            o->gates.has_max_growth = true;
+            break;
+        case OPT_JUNIT:
+            o->junit = optarg;
             break;
         case OPT_COMPARE:
             o->compare = optarg;
@@ -328,6 +399,14 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
         case OPT_SYSTEM_CCS:
             o->system_ccs = true;
             break;
+        case OPT_FOLLOW:
+            o->follow = true;
+            break;
+        case OPT_WAIT:
+            if (!parse_wait(optarg, &o->wait_seconds))
+                return usage_error(o, "--wait wants seconds or inf, not '%s'", optarg);
+            has_wait = true;
+            break;
         case OPT_SCALE:
             if (!parse_scale(optarg, &o->scale))
                 return usage_error(o, "--scale wants a number from %g to %g, not '%s'",
@@ -353,9 +432,16 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
                            argv[optind + 1]);
     if (optind < argc && strcmp(argv[optind], "-") != 0)
         o->input = argv[optind];
+    /* A program's socket (read/connect.h) rather than a file: its address is checked now. */
+    struct connect_address address;
+    struct ev_error address_err;
+    if (connect_parse(o->input, &address, &address_err) != 0)
+        return usage_error(o, "%s: %s", o->input, address_err.what);
+    if (has_wait && address.kind == CONNECT_NONE)
+        return usage_error(o, "--wait is for an input unix:PATH or tcp:HOST:PORT");
     if (o->compare && strcmp(o->compare, "-") == 0 && !o->input)
         return usage_error(o, "--compare - and the input both want standard input");
-    if (o->output_count == 0 && !o->dump && !o->summary)
+    if (o->output_count == 0 && !o->dump && !o->summary && !o->junit)
         o->outputs[o->output_count++].path = NULL;
     for (size_t i = 0; i < o->output_count; i++) {
         struct output_request *r = &o->outputs[i];
@@ -389,5 +475,34 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
             return usage_error(o, "at most %d outputs", CLI_MAX_OUTPUTS);
         o->outputs[o->output_count++] = (struct output_request){ NULL, o->summary };
     }
+    if (o->junit) {
+        bool to_stdout = strcmp(o->junit, "-") == 0;
+        if (to_stdout && (o->dump || o->summary))
+            return usage_error(o, "--junit - and --%s both want standard output",
+                               o->dump ? "dump" : "summary");
+        for (size_t i = 0; to_stdout && i < o->output_count; i++)
+            if (!o->outputs[i].path)
+                return usage_error(o, "--junit - and an output to standard output both "
+                                   "want it");
+        if (o->output_count == CLI_MAX_OUTPUTS)
+            return usage_error(o, "at most %d outputs", CLI_MAX_OUTPUTS);
+        o->outputs[o->output_count++] =
+            (struct output_request){ to_stdout ? NULL : o->junit, FORMAT_JUNIT };
+    }
     o->action = CLI_CONVERT;
+}
+
+/* "UTF-8", "utf8", any case, in a locale name. */
+static bool names_utf8(const char *name)
+{
+    for (const char *p = name; *p; p++)
+        if (strncasecmp(p, "utf-8", 5) == 0 || strncasecmp(p, "utf8", 4) == 0)
+            return true;
+    return false;
+}
+
+bool cli_utf8_locale(const char *lc_all, const char *lc_ctype, const char *lang)
+{
+    const char *chosen = lc_all && *lc_all ? lc_all : lc_ctype && *lc_ctype ? lc_ctype : lang;
+    return chosen && *chosen && names_utf8(chosen);
 }

@@ -11,6 +11,7 @@
 
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -30,7 +31,9 @@ static void print_message(const char *file, const struct ev_error *e)
 struct progress_printer {
     bool terminal;              /* standard error is a terminal: rewrite one line */
     bool shown;                 /* a line is on the terminal, to be erased */
+    const char *input_name;     /* for notices */
 };
+
 
 static void print_progress(void *ctx, const struct progress_report *report)
 {
@@ -57,6 +60,14 @@ static void erase_progress(struct progress_printer *pp)
     }
 }
 
+/* What a live input says while it is read (waiting for the program, connected again). */
+static void print_notice(void *ctx, const char *what)
+{
+    erase_progress(ctx);
+    fprintf(stderr, "ev2hp: %s: %s\n", ((struct progress_printer *)ctx)->input_name, what);
+    fflush(stderr);
+}
+
 /* Whether this run shows progress: see progress_wanted for the default. */
 static bool wants_progress(const struct cli_options *cli, bool terminal)
 {
@@ -70,6 +81,7 @@ int main(int argc, char **argv)
 {
     struct cli_options cli;
     cli_parse(argc, argv, &cli);
+    cli_source_date_epoch(getenv("SOURCE_DATE_EPOCH"), &cli);
     switch (cli.action) {
     case CLI_HELP:
         fputs(cli_usage, stdout);
@@ -101,13 +113,20 @@ int main(int argc, char **argv)
         .outputs = cli.outputs,
         .output_count = cli.output_count,
         .chart = &cli.chart,
-        .has_max_peak = cli.has_max_peak,
-        .max_peak = cli.max_peak,
+        .gates = cli.gates,
         .compare_path = cli.compare,
         .png_scale = cli.scale,
         .system_ccs = cli.system_ccs,
+        .unicode = cli_utf8_locale(getenv("LC_ALL"), getenv("LC_CTYPE"), getenv("LANG")),
+        .follow = cli.follow,
+        .wait_seconds = cli.wait_seconds,
     };
-    struct progress_printer progress = { isatty(STDERR_FILENO) == 1, false };
+    struct progress_printer progress = { isatty(STDERR_FILENO) == 1, false,
+                                         convert_input_name(&opt) };
+    if (!cli.quiet) {
+        opt.notice = print_notice;
+        opt.notice_ctx = &progress;
+    }
     if (wants_progress(&cli, progress.terminal)) {
         opt.progress = print_progress;
         opt.progress_ctx = &progress;
@@ -121,7 +140,11 @@ int main(int argc, char **argv)
     if (!cli.quiet)
         for (size_t i = 0; i < result.warning_count; i++)
             print_message(convert_input_name(&opt), &result.warnings[i]);
-    if (result.exit_status != EXIT_SUCCESS_)
+    /* every gate that did not pass, the one that decided the status among them */
+    for (size_t i = 0; i < result.gates.count; i++)
+        if (result.gates.gates[i].verdict != GATE_PASSED)
+            print_message(convert_input_name(&opt), &result.gates.gates[i].why);
+    if (result.exit_status != EXIT_SUCCESS_ && !result.gate_status)
         print_message(result.error_file, &result.error);
     return result.exit_status;
 }

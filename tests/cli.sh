@@ -86,4 +86,14 @@ grep -q '^[0-9]* HEAP_PROF_SAMPLE_STRING profile=0 bytes=[0-9]* label="' "$tmp/o
 events=$(wc -l < "$tmp/out")
 [ "$events" -gt 1000 ] || fail "--dump printed only $events lines"
 
+# The report names its input by its file name, not the directories it was read from
+# (a report passed around should not show its author's); a .hp too.
+mkdir -p "$tmp/home/someone/runs"
+cp "$SRCDIR/tests/data/leak-hc.eventlog" "$SRCDIR/tests/data/leak-hc.hp" "$tmp/home/someone/runs/"
+for input in leak-hc.eventlog leak-hc.hp; do
+    run 0 -q "$tmp/home/someone/runs/$input" -o "$tmp/r.html"
+    grep -q "\"name\":\"$input\"" "$tmp/r.html" || fail "$input: the report does not name $input"
+    grep -q "someone" "$tmp/r.html" && fail "$input: the report shows the input's directories"
+done
+
 exit $failed

@@ -104,7 +104,22 @@ for f in pdf ps eps png svg; do
 done
 head -1 "$tmp/a.eps" | grep -qx '%!PS-Adobe-3.0 EPSF-3.0' || fail "EPS header"
 head -1 "$tmp/a.ps" | grep -qx '%!PS-Adobe-3.0' || fail "PS header"
-grep -aq '^%%CreationDate: 1970-01-01T00:00:00Z$' "$tmp/a.ps" || fail "PS date not fixed"
+# No creation date from the clock, nor a made-up one (1 January 1970); SOURCE_DATE_EPOCH's
+# when it is set (reproducible builds); a malformed one is a usage error, nothing written.
+grep -aq 'CreationDate' "$tmp/a.ps" && fail "PS: a creation date without SOURCE_DATE_EPOCH"
+grep -aq 'CreationDate' "$tmp/a.pdf" && fail "PDF: a creation date without SOURCE_DATE_EPOCH"
+SOURCE_DATE_EPOCH=1700000000 "$EV2HP" "$data/leak-hc.eventlog" -o "$tmp/d.pdf" -o "$tmp/d.ps" ||
+    fail "SOURCE_DATE_EPOCH: status $?"
+grep -aqx '%%CreationDate: 2023-11-14T22:13:20Z' "$tmp/d.ps" || fail "PS: not SOURCE_DATE_EPOCH's date"
+if have pdfinfo; then
+    pdfinfo "$tmp/a.pdf" | grep -q '^CreationDate:' && fail "pdfinfo: $(pdfinfo "$tmp/a.pdf")"
+    pdfinfo "$tmp/d.pdf" | grep -q '^CreationDate: *Tue Nov 14 22:13:20 2023 UTC$' ||
+        fail "pdfinfo with SOURCE_DATE_EPOCH: $(pdfinfo "$tmp/d.pdf")"
+fi
+SOURCE_DATE_EPOCH=yesterday "$EV2HP" "$data/leak-hc.eventlog" -o "$tmp/e.pdf" 2> "$tmp/err"
+[ $? -eq 2 ] || fail "a malformed SOURCE_DATE_EPOCH is not a usage error"
+grep -q "SOURCE_DATE_EPOCH wants Unix seconds" "$tmp/err" || fail "$(cat "$tmp/err")"
+[ -e "$tmp/e.pdf" ] && fail "a malformed SOURCE_DATE_EPOCH wrote the PDF"
 if have pdftotext; then
     # text as text: the labels can be read back out of the PDF
     pdftotext "$tmp/a.pdf" - | grep -q 'buildMap' || fail "PDF text is not text"

@@ -74,8 +74,10 @@
     // not toLocaleString: it costs milliseconds a call on a first use
     return String(Math.round(b)).replace(/\B(?=(\d{3})+$)/g, ",") + " B";
   }
+  /* Signed as what is printed, as ev2hp's summary: a rate that rounds to "0 B" has no sign. */
   function fmtRate(b) {
-    return (b >= 0 ? "+" : "") + fmtBytes(b) + "/s";
+    const mag = fmtBytes(Math.abs(b));
+    return (mag === "0 B" ? "" : b > 0 ? "+" : "-") + mag + "/s";
   }
 
   /* "name :: type at source" as ev2hp describes a -hi info table, or null. */
@@ -506,7 +508,7 @@
     });
     overlay.addEventListener("mouseleave", () => {
       cursor.setAttribute("visibility", "hidden");
-      hideReadout();
+      hideTooltip();
     });
     overlay.addEventListener("mouseup", (ev) => {
       if (dragFrom === null) return;
@@ -543,12 +545,25 @@
     return lines;
   }
 
-  // --- hover read-out ----------------------------------------------------------------------
+  // --- the tooltip: one box beside the mouse, for the charts' read-out and the flame
+  // graph's frames -------------------------------------------------------------------------
 
-  const readout = el("div", { class: "readout", id: "readout", role: "status" });
+  const tooltip = el("div", { class: "readout", id: "readout", role: "status" });
+  /* Shows content (DOM nodes; null ones are left out) beside the mouse, inside the window. */
+  function showTooltip(ev, ...content) {
+    tooltip.replaceChildren(...content.filter((c) => c != null));
+    tooltip.style.display = "block";
+    tooltip.style.left =
+      Math.min(ev.pageX + 16, window.scrollX + window.innerWidth - tooltip.offsetWidth - 8) + "px";
+    tooltip.style.top = ev.pageY + 12 + "px";
+  }
+  function hideTooltip() {
+    tooltip.style.display = "none";
+  }
+
+  /* The read-out of point i of a run: its time, and each shown band's bytes (the heap
+   * view: the runtime's totals nearest to it and the census total). */
   function showReadout(run, i, ev) {
-    readout.textContent = "";
-    readout.append(el("div", { class: "time", "data-time": run.t[i] }, fmtSeconds(run.t[i])));
     const table = el("table");
     let total = 0;
     const rows = [];
@@ -588,15 +603,11 @@
           el("td", { class: "num" }, fmtBytes(total)),
         ),
       );
-    readout.append(table);
-    readout.style.display = "block";
-    const left = ev.pageX + 16;
-    readout.style.left =
-      Math.min(left, window.scrollX + window.innerWidth - readout.offsetWidth - 8) + "px";
-    readout.style.top = ev.pageY + 12 + "px";
-  }
-  function hideReadout() {
-    readout.style.display = "none";
+    showTooltip(
+      ev,
+      el("div", { class: "time", "data-time": run.t[i] }, fmtSeconds(run.t[i])),
+      table,
+    );
   }
 
   // --- zoom ------------------------------------------------------------------------------
@@ -653,13 +664,26 @@
     drawCharts();
   }
 
+  /* The bar above the charts: what they show, and the way back (back, a function: a
+   * button saying backLabel) or, when there is none, how to zoom in (hint). */
+  function chartBar(what, back, backLabel, hint) {
+    return el(
+      "div",
+      { class: "chartbar" },
+      el("span", { id: "range" }, what),
+      back
+        ? el("button", { id: "zoomout", onclick: back }, backLabel)
+        : el("span", { class: "hint" }, hint),
+    );
+  }
+
   // --- charts area ---------------------------------------------------------------------------
 
   const chartsBox = el("section", { id: "charts" });
   function drawCharts() {
     const t = performance.now();
     chartsBox.textContent = "";
-    hideReadout();
+    hideTooltip();
     if (state.view === "flame" || state.view === "icicle") {
       drawFlame();
       root.dataset.drawMs = (performance.now() - t).toFixed(1);
@@ -678,19 +702,14 @@
         chartsBox.append(panel(run, title, height, dom));
       });
     }
-    const bar = el(
-      "div",
-      { class: "chartbar" },
-      el(
-        "span",
-        { id: "range" },
+    chartsBox.prepend(
+      chartBar(
         "time " + fmtSeconds(state.range[0]) + " – " + fmtSeconds(state.range[1]),
+        state.zooms.length ? zoomBack : null,
+        "zoom out (double-click)",
+        "drag across a chart to zoom in; double-click to go back",
       ),
-      state.zooms.length
-        ? el("button", { id: "zoomout", onclick: zoomBack }, "zoom out (double-click)")
-        : el("span", { class: "hint" }, "drag across a chart to zoom in; double-click to go back"),
     );
-    chartsBox.prepend(bar);
     if (state.view !== "heap" && state.view !== "detail") chartsBox.append(legend());
     root.dataset.drawMs = (performance.now() - t).toFixed(1);
     root.dataset.range = state.range.join(",");
@@ -840,19 +859,16 @@
     s.addEventListener("mousemove", (ev) => {
       const g = ev.target.closest ? ev.target.closest(".frame") : null;
       if (g) showFrame(flame.nodes[Number(g.dataset.node)], ev);
-      else hideReadout();
+      else hideTooltip();
     });
-    s.addEventListener("mouseleave", hideReadout);
+    s.addEventListener("mouseleave", hideTooltip);
     s.addEventListener("click", (ev) => {
       const g = ev.target.closest ? ev.target.closest(".frame") : null;
       if (!g) return;
       state.focus = Number(g.dataset.node);
       drawCharts();
     });
-    s.addEventListener("dblclick", () => {
-      state.focus = 0;
-      drawCharts();
-    });
+    s.addEventListener("dblclick", unfocus);
     const f = data.flame;
     const notes = [
       "width = samples including callees, " +
@@ -868,36 +884,22 @@
           " samples) left out of the report; their samples count in their callers",
       );
     if (f.outside_window) notes.push(f.outside_window + " samples outside --from/--to");
-    const bar = el(
-      "div",
-      { class: "chartbar" },
-      el(
-        "span",
-        { id: "range" },
-        (state.focus ? flame.name(focus) + ": " : "") +
-          focus.total +
-          " of " +
-          f.samples +
-          " samples",
-      ),
-      state.focus
-        ? el(
-            "button",
-            {
-              id: "zoomout",
-              onclick: () => {
-                state.focus = 0;
-                drawCharts();
-              },
-            },
-            "all frames (double-click)",
-          )
-        : el("span", { class: "hint" }, "click a frame to zoom into it; double-click to go back"),
+    const bar = chartBar(
+      (state.focus ? flame.name(focus) + ": " : "") + focus.total + " of " + f.samples + " samples",
+      state.focus ? unfocus : null,
+      "all frames (double-click)",
+      "click a frame to zoom into it; double-click to go back",
     );
     const wrap = el("figure", { class: "panel" });
     wrap.append(el("figcaption", {}, (icicle ? "Icicle" : "Flame") + " graph of the time profile"));
     wrap.append(s, el("p", { class: "hint", id: "flame-note" }, notes.join(" · ")));
     chartsBox.append(bar, wrap);
+  }
+
+  /* Back to the whole flame graph. */
+  function unfocus() {
+    state.focus = 0;
+    drawCharts();
   }
 
   /* Dark text on light fills, white on dark ones (flame.c's rule). */
@@ -913,9 +915,9 @@
 
   /* The tooltip of a frame: the whole name, module, source location, samples. */
   function showFrame(node, ev) {
-    readout.textContent = "";
     const cc = node.cc;
-    readout.append(
+    showTooltip(
+      ev,
       el(
         "div",
         {
@@ -941,10 +943,6 @@
         el("div", {}, node.self + " in the cost centre itself (" + pct(node.self) + ")"),
       ),
     );
-    readout.style.display = "block";
-    readout.style.left =
-      Math.min(ev.pageX + 16, window.scrollX + window.innerWidth - readout.offsetWidth - 8) + "px";
-    readout.style.top = ev.pageY + 12 + "px";
   }
 
   // --- band table ------------------------------------------------------------------------
@@ -1223,7 +1221,7 @@
   }
 
   root.append(summary(), tabs, chartsBox, tableBox);
-  document.body.append(readout);
+  document.body.append(tooltip);
   drawCharts();
   drawTable();
   root.dataset.readyMs = performance.now().toFixed(0); // since navigation started

@@ -55,17 +55,30 @@ enum json_status json_writer_status(const struct json_writer *w)
     return w->status;
 }
 
+int json_writer_check(const struct json_writer *w)
+{
+    switch (w->status) {
+    case JSON_OK:
+        return 0;
+    case JSON_WRITE_FAILED:
+        errno = w->write_errno ? w->write_errno : EIO;
+        return -1;
+    case JSON_MISUSE:
+        break;
+    }
+    errno = EINVAL;
+    return -1;
+}
+
 int json_writer_finish(struct json_writer *w)
 {
     if (w->status == JSON_OK && ferror(w->out)) {
         w->status = JSON_WRITE_FAILED;
         w->write_errno = EIO;
     }
-    if (w->status == JSON_WRITE_FAILED) {
-        errno = w->write_errno ? w->write_errno : EIO;
+    if (json_writer_check(w) != 0)
         return -1;
-    }
-    if (w->status != JSON_OK || !w->done) {
+    if (!w->done) {
         errno = EINVAL;
         return -1;
     }

@@ -63,6 +63,10 @@ void json_writer_free(struct json_writer *w);
 /* JSON_OK until the first failure, then what failed. */
 enum json_status json_writer_status(const struct json_writer *w);
 
+/* 0 while nothing has failed; otherwise -1 with errno set as json_writer_finish sets it:
+ * what a caller streaming piece by piece returns after each piece. */
+int json_writer_check(const struct json_writer *w);
+
 /* 0 when one complete value was written with no failure and the stream shows no error;
  * otherwise -1 with errno set (the failed write's errno, or EINVAL for misuse or an
  * unfinished value). Writes nothing (no final newline: that is the caller's). */

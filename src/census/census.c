@@ -16,6 +16,7 @@
 #include "census/costcentres.h"
 #include "census/ipe.h"
 #include "read/evdecode.h"
+#include "read/evextension.h"
 #include "base/grow.h"
 
 struct entry_vec {
@@ -44,6 +45,8 @@ struct census {
     bool sample_end_declared;
     bool after_damage;            /* census events are ignored until the next census begins */
     bool end_is_loss;             /* after damage, a census end seen is a census lost */
+    bool after_gap;               /* ... and the damage is a dropped connection */
+    bool repeating;               /* a restarted stream's definitions: repeats, not copies */
     bool in_census;
     bool open_is_bio;
     struct bands_mark open_mark;  /* the bands before the open census, for census_damaged */
@@ -60,6 +63,7 @@ struct census {
     char *label_scratch;          /* ccs_length + 1 bytes */
     struct timeprof *tp;           /* the time profile, when asked for */
     struct ccs_name *name_scratch; /* 255 names: the deepest stack an event can hold */
+    struct ev_extension extension; /* the bytes past a stack that the format allows */
 };
 
 struct census *census_new(const struct census_options *opt, const struct census_events *events)
@@ -70,6 +74,7 @@ struct census *census_new(const struct census_options *opt, const struct census_
     c->opt = *opt;
     c->events = *events;
     c->info.ccs_length = opt->ccs_length ? opt->ccs_length : CCS_LENGTH_DEFAULT;
+    ev_extension_init(&c->extension);
     c->bands = bands_new();
     c->ccs = costcentres_new(CENSUS_MAX_COST_CENTRES);
     c->ipe = ipe_names_new(BANDS_MAX);
@@ -467,18 +472,29 @@ static enum census_status too_short(const struct ev_event *ev, struct ev_error *
 }
 
 /* Whether an event holding a stack (its Word8 depth at payload[depth_at], then the
- * Word32 numbers) is exactly as long as its fields. GHC writes them so; when a timer tick
- * and a census entry overwrite each other, the length read is some other field's bytes,
- * and the event would swallow the good events after it. */
-static bool stack_fits(const struct ev_event *ev, uint32_t depth_at)
+ * Word32 numbers) is as long as its fields, or longer by what the format's extension
+ * rule allows (evextension.h: the same surplus across its type). GHC up to 9.14 writes
+ * them exactly; when a timer tick and a census entry overwrite each other, the length
+ * read is some other field's bytes, and the event would swallow the good events after it. */
+static bool stack_fits(struct census *c, const struct ev_event *ev, uint32_t depth_at)
 {
-    return ev->size > depth_at && ev->size == depth_at + 1 + 4u * ev->payload[depth_at];
+    if (ev->size <= depth_at)
+        return false;
+    size_t need = depth_at + 1 + 4u * (size_t)ev->payload[depth_at];
+    return ev_extension_check(&c->extension, ev->tag, need, ev->size) != EXTENSION_DAMAGE;
 }
 
-static enum census_status stack_misfit(const struct ev_event *ev, struct ev_error *err)
+static enum census_status stack_misfit(const struct census *c, const struct ev_event *ev,
+                                      struct ev_error *err)
 {
-    ev_error_at(err, ev->offset, "%s event of %lu bytes does not fit its stack", ev_name(ev->tag),
-                (unsigned long)ev->size);
+    uint32_t surplus = ev_extension_surplus(&c->extension, ev->tag);
+    if (surplus)
+        ev_error_at(err, ev->offset, "%s event of %lu bytes does not fit its stack, nor the %"
+                    PRIu32 " bytes more that the events of its type carry", ev_name(ev->tag),
+                    (unsigned long)ev->size, surplus);
+    else
+        ev_error_at(err, ev->offset, "%s event of %lu bytes does not fit its stack",
+                    ev_name(ev->tag), (unsigned long)ev->size);
     return CENSUS_BAD_EVENT;
 }
 
@@ -489,17 +505,33 @@ bool census_wants(uint16_t tag)
     return (role != EVR_NONE && role != EVR_TIME_PROFILE) || tag == EV_PROF_SAMPLE_COST_CENTRE;
 }
 
-void census_damaged(struct census *c)
+/* Drops the open census, if any, counting it in *lost; census events are then ignored
+ * until the next census begins. */
+static void drop_open_census(struct census *c, uint64_t *lost)
 {
     /* The end of the census dropped here may still come: it is not another loss. */
     c->end_is_loss = !c->in_census && !(c->after_damage && !c->end_is_loss);
     if (c->in_census) {
         c->in_census = false;
-        c->stats.lost_to_damage++;
+        (*lost)++;
         bands_rollback(c->bands, &c->open_mark);
         c->stats.unknown_cost_centres = c->open_unknown;
     }
     c->after_damage = true;
+}
+
+void census_damaged(struct census *c)
+{
+    c->after_gap = false;
+    drop_open_census(c, &c->stats.lost_to_damage);
+}
+
+void census_restarted(struct census *c)
+{
+    c->after_gap = true;
+    drop_open_census(c, &c->stats.lost_to_gaps);
+    c->repeating = true;
+    c->stats.restarts++;
 }
 
 /* Whether the run is on the non-threaded runtime, whose timer thread writes time-profile
@@ -559,8 +591,8 @@ enum census_status census_feed(struct census *c, const struct ev_event *ev,
         return CENSUS_OK;
     union ev_body b;
     if (ev->tag == EV_PROF_SAMPLE_COST_CENTRE) {
-        if (c->opt.recover && !stack_fits(ev, 12))
-            return stack_misfit(ev, err);
+        if (c->opt.recover && !stack_fits(c, ev, 12))
+            return stack_misfit(c, ev, err);
         /* The tick itself counts in the time profile; the census it fell into is in doubt. */
         if (c->tp && ev_decode(ev->tag, ev->payload, ev->size, &b) == EV_DECODED) {
             if (c->opt.recover && !plausible_capability(c, b.PROF_SAMPLE_COST_CENTRE.cap))
@@ -583,6 +615,8 @@ enum census_status census_feed(struct census *c, const struct ev_event *ev,
     }
     switch (ev->tag) {
     case EV_HEAP_PROF_BEGIN:
+        if (c->info.has_heap_profile && c->repeating)
+            return CENSUS_OK;
         if (c->info.has_heap_profile) {
             c->stats.extra_prof_begins++;
             if (c->opt.recover) {
@@ -599,6 +633,8 @@ enum census_status census_feed(struct census *c, const struct ev_event *ev,
     case EV_HEAP_PROF_COST_CENTRE: {
         const struct ev_HEAP_PROF_COST_CENTRE *cc = &b.HEAP_PROF_COST_CENTRE;
         struct ccs_name known;
+        if (c->repeating && costcentres_lookup(c->ccs, cc->cc, &known))
+            return CENSUS_OK;
         if (c->opt.recover && costcentres_lookup(c->ccs, cc->cc, &known)) {
             ev_error_at(err, ev->offset, "cost centre %lu defined again: a copy of an earlier "
                         "block", (unsigned long)cc->cc);
@@ -616,15 +652,18 @@ enum census_status census_feed(struct census *c, const struct ev_event *ev,
         return CENSUS_OK;
     }
     case EV_HEAP_PROF_SAMPLE_BEGIN:
+        c->repeating = false;
         return open_census(c, ev->time, b.HEAP_PROF_SAMPLE_BEGIN.era, false, err);
     case EV_HEAP_BIO_PROF_SAMPLE_BEGIN:
+        c->repeating = false;
         return open_census(c, b.HEAP_BIO_PROF_SAMPLE_BEGIN.time,
                            b.HEAP_BIO_PROF_SAMPLE_BEGIN.era, true, err);
     case EV_HEAP_PROF_SAMPLE_END:
         if (!c->in_census) {
             /* After damage, the end of a census whose beginning was lost. */
             if (c->after_damage)
-                c->stats.lost_to_damage += c->end_is_loss;
+                *(c->after_gap ? &c->stats.lost_to_gaps : &c->stats.lost_to_damage) +=
+                    c->end_is_loss;
             else
                 c->stats.stray_ends++;
             c->after_damage = false;
@@ -632,8 +671,8 @@ enum census_status census_feed(struct census *c, const struct ev_event *ev,
         }
         return close_census(c, err);
     case EV_HEAP_PROF_SAMPLE_COST_CENTRE:
-        if (c->opt.recover && !stack_fits(ev, 9))
-            return stack_misfit(ev, err);
+        if (c->opt.recover && !stack_fits(c, ev, 9))
+            return stack_misfit(c, ev, err);
         return add_stack_entry(c, ev, &b.HEAP_PROF_SAMPLE_COST_CENTRE, err);
     case EV_HEAP_PROF_SAMPLE_STRING:
         return add_string_entry(c, ev, &b.HEAP_PROF_SAMPLE_STRING, err);

@@ -46,6 +46,10 @@ struct chart_options {
     bool has_y_max;                 /* --y-max: the top of the memory scale, fixed */
     uint64_t y_max;                 /* bytes; values above are clipped to the plot */
     struct profile_options profile; /* band selection, filters, time window */
+    /* The creation date PDF and PostScript carry: SOURCE_DATE_EPOCH (Unix seconds), for
+     * reproducible builds. Without it they carry none (never the clock's). */
+    bool has_date;
+    int64_t date;
 };
 
 /* The defaults of ev2hp(1). */

@@ -46,13 +46,6 @@ static void text(struct chart_plot *P, double x, double y, const char *s, double
     check(P, display_text(P->dl, x, y, s, size, color, anchor, bold, 0, role), tip);
 }
 
-static void format_growth(double bytes_per_s, char *out, size_t size)
-{
-    char mag[32];
-    format_bytes(fabs(bytes_per_s), mag, sizeof mag);
-    snprintf(out, size, "%s%s/s", bytes_per_s > 0 ? "+" : bytes_per_s < 0 ? "-" : "", mag);
-}
-
 /* The sparkline of band b in the row from top to bottom. */
 static void sparkline(struct chart_plot *P, size_t b, const size_t *keep, size_t n, double top,
                       double bottom, struct dl_point *pts)
@@ -164,7 +157,7 @@ int view_detail_layout(const struct profile_view *v, const struct run_info *info
         text(&P, num_x[0], mid, value, FONT, COLOR_INK, DL_ANCHOR_END, false, "peak", NULL);
         format_bytes(b->stats.mean, value, sizeof value);
         text(&P, num_x[1], mid, value, FONT, COLOR_INK, DL_ANCHOR_END, false, "mean", NULL);
-        format_growth(b->stats.growth, value, sizeof value);
+        format_rate(b->stats.growth, value, sizeof value);
         text(&P, num_x[2], mid, value, FONT, COLOR_INK, DL_ANCHOR_END, false, "growth", NULL);
         if (isnan(b->stats.growth_r2))
             snprintf(value, sizeof value, "\xe2\x80\x93");   /* OTHER: no fit of a sum */
@@ -173,7 +166,7 @@ int view_detail_layout(const struct profile_view *v, const struct run_info *info
         text(&P, num_x[3], mid, value, FONT, COLOR_INK, DL_ANCHOR_END, false, "r2", NULL);
         if (suspect[i]) {
             char rise[48], tip[160];
-            format_growth(b->stats.rise, rise, sizeof rise);
+            format_rate(b->stats.rise, rise, sizeof rise);
             format_snprintf(tip, sizeof tip, "leak suspect: rose steadily, %s (R\xc2\xb2 %.2f "
                             "over %llu censuses), to its peak at %.2f s", rise, b->stats.rise_r2,
                             (unsigned long long)b->stats.rise_censuses, b->stats.peak_ns / 1e9);

@@ -11,13 +11,18 @@
  *   U8 U16 U32 U64  big-endian unsigned integers
  *   STR             a string ending at a NUL byte, or at the end of the payload when the
  *                   NUL is missing (GHC writes USER_MSG and RTS_IDENTIFIER without one)
- *   ARGV            the rest of the payload: NUL-separated strings (PROGRAM_ARGS, ENV)
+ *   ARGV            the rest of the payload: NUL-terminated strings (PROGRAM_ARGS, ENV);
+ *                   bytes after the last NUL are a later format's fields, left out
  *   CCS             a Word8 depth followed by that many Word32 cost-centre numbers,
  *                   innermost first
  *
  * Field layouts are those of GHC 9.x. Sizes always come from the file's own header:
- * trailing bytes past these fields are ignored; an event shorter than its fields decodes
- * as "short" (an error only for the events a census depends on, see census.c).
+ * trailing bytes past these fields are ignored (the format's extension rule: a later GHC
+ * may add fields at the end; evextension.h says how a census tells that from damage); an
+ * event shorter than its fields decodes as "short" (an error only for the events a census
+ * depends on, see census.c). A string GHC writes without its NUL (USER_MSG, USER_MARKER,
+ * RTS_IDENTIFIER) runs to the end of its payload, so fields added after it would read
+ * as part of it: no reader can tell them apart.
  */
 #ifndef EV2HP_EVDEFS_H
 #define EV2HP_EVDEFS_H
