@@ -9,15 +9,10 @@
 # censuses into its own .hp, which ours must equal census for census. 2: run with
 # censuses once in 100 s (none in a 2-second run), a client requests censuses with the
 # control message; the eventlog must then hold them, as the runtime's .hp does.
-set -u
-: "${EV2HP:?}" "${SRCDIR:?}" "${PYTHON3:=python3}"
+. "${SRCDIR:?}/tests/testlib.sh"
 command -v ghc > /dev/null 2>&1 || { echo "SKIP: no ghc (Debian: ghc)"; exit 77; }
 src="$SRCDIR/tests/ghc"
 check="$SRCDIR/tests/hpcheck.py"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failed=0
-fail() { echo "FAIL: $*"; failed=1; }
 
 if ! timeout 600 ghc -O0 -eventlog -no-hs-main -outputdir "$tmp/o" "$src/Live.hs" \
         "$src/socket_writer.c" -optl-pthread -o "$tmp/live" > "$tmp/build" 2>&1; then
