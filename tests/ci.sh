@@ -9,13 +9,7 @@
 #   failed gate. Labels with '|', backticks and <script> render as text (GitHub's own
 #   renderer, cmark-gfm, when installed; a structural check of the table always). The
 #   text summary draws sparklines on a UTF-8 locale only.
-set -u
-: "${EV2HP:?}" "${SRCDIR:?}" "${PYTHON3:=python3}"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failed=0
-fail() { echo "FAIL: $*"; failed=1; }
-data="$SRCDIR/tests/data"
+. "${SRCDIR:?}/tests/testlib.sh"
 leak="$data/leak-hc.eventlog"
 blocks='▁▂▃▄▅▆▇█'
 

@@ -61,7 +61,9 @@ struct ev_reader {
     int read_errno;        /* non-zero once the source failed */
     int16_t size_of[65536];
     uint8_t declared[65536 / 8];
-    uint8_t unwanted[65536]; /* 1 = read and check the event, but do not return it */
+    bool (*wanted)(uint16_t tag); /* ev_reader_skip_unwanted's; NULL = every event */
+    uint8_t unwanted[65536]; /* 1 = read and check the event, but do not return it; set
+                              * for declared tags only (no other can be returned) */
     uint64_t latest_time;    /* the largest timestamp of any event read, skipped or not */
     /* What the fast path needs to know of a tag, in one load: 0 = go the slow way
      * (undeclared, end-of-data); else FAST_VARIABLE, or the whole event's fixed length
@@ -239,21 +241,28 @@ static enum ev_status read_event_type(struct ev_reader *r, struct ev_error *err)
     return EV_OK;
 }
 
+/* Fills fast[] and unwanted[] for the declared tags, the only ones an event can have (an
+ * undeclared tag is damage, found on the slow path): a header declares dozens of the
+ * 65,536 tags, and going through the bitmap by bytes keeps a small log's startup from
+ * spending its time here. */
 static void build_fast_table(struct ev_reader *r)
 {
-    for (uint32_t tag = 0; tag < 65536; tag++) {
-        uint32_t kind = 0;
-        /* IPE events go the slow way: their written size may differ from the declared one
-         * (ev_payload_written); they come once per info table, not per census. */
-        /* Block markers go the slow way too: they set the block's end and time span. */
-        if (tag != EV_TAG_DATA_END && tag != EV_IPE && tag != EV_BLOCK_MARKER &&
-            (r->declared[tag / 8] & (1u << (tag % 8)))) {
-            int size = r->size_of[tag];
-            kind = size == EV_SIZE_VARIABLE ? FAST_VARIABLE : (uint32_t)(10 + size);
-            if (r->unwanted[tag])
-                kind |= FAST_UNWANTED;
+    for (uint32_t byte = 0; byte < sizeof r->declared; byte++) {
+        for (uint32_t bits = r->declared[byte]; bits; bits &= bits - 1) {
+            uint32_t tag = byte * 8 + (uint32_t)__builtin_ctz(bits);
+            r->unwanted[tag] = r->wanted && !r->wanted((uint16_t)tag);
+            uint32_t kind = 0;
+            /* IPE events go the slow way: their written size may differ from the declared
+             * one (ev_payload_written); they come once per info table, not per census. */
+            /* Block markers go the slow way too: they set the block's end and time span. */
+            if (tag != EV_TAG_DATA_END && tag != EV_IPE && tag != EV_BLOCK_MARKER) {
+                int size = r->size_of[tag];
+                kind = size == EV_SIZE_VARIABLE ? FAST_VARIABLE : (uint32_t)(10 + size);
+                if (r->unwanted[tag])
+                    kind |= FAST_UNWANTED;
+            }
+            r->fast[tag] = kind;
         }
-        r->fast[tag] = kind;
     }
 }
 
@@ -333,8 +342,7 @@ bool ev_reader_declared(const struct ev_reader *r, uint16_t tag, int *size)
 
 void ev_reader_skip_unwanted(struct ev_reader *r, bool (*wanted)(uint16_t tag))
 {
-    for (uint32_t tag = 0; tag < 65536; tag++)
-        r->unwanted[tag] = wanted && !wanted((uint16_t)tag);
+    r->wanted = wanted;
     build_fast_table(r);
 }
 
