@@ -16,16 +16,13 @@
 #include "chart/colors.h"
 #include "base/format.h"
 #include "base/grow.h"
-
 #include "base/utf8.h"
-#include "model/breakdown.h"
 
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 /* Sizes in user units. */
 #define MARKER_SIZE 10.0
