@@ -61,7 +61,9 @@ struct ev_reader {
     int read_errno;        /* non-zero once the source failed */
     int16_t size_of[65536];
     uint8_t declared[65536 / 8];
-    uint8_t unwanted[65536]; /* 1 = read and check the event, but do not return it */
+    bool (*wanted)(uint16_t tag); /* ev_reader_skip_unwanted's; NULL = every event */
+    uint8_t unwanted[65536]; /* 1 = read and check the event, but do not return it; set
+                              * for declared tags only (no other can be returned) */
     uint64_t latest_time;    /* the largest timestamp of any event read, skipped or not */
     /* What the fast path needs to know of a tag, in one load: 0 = go the slow way
      * (undeclared, end-of-data); else FAST_VARIABLE, or the whole event's fixed length
@@ -239,21 +241,58 @@ static enum ev_status read_event_type(struct ev_reader *r, struct ev_error *err)
     return EV_OK;
 }
 
+/* Fills fast[] and unwanted[] for the declared tags, the only ones an event can have (an
+ * undeclared tag is damage, found on the slow path): a header declares dozens of the
+ * 65,536 tags, and going through the bitmap by bytes keeps a small log's startup from
+ * spending its time here. */
 static void build_fast_table(struct ev_reader *r)
 {
-    for (uint32_t tag = 0; tag < 65536; tag++) {
-        uint32_t kind = 0;
-        /* IPE events go the slow way: their written size may differ from the declared one
-         * (ev_payload_written); they come once per info table, not per census. */
-        /* Block markers go the slow way too: they set the block's end and time span. */
-        if (tag != EV_TAG_DATA_END && tag != EV_IPE && tag != EV_BLOCK_MARKER &&
-            (r->declared[tag / 8] & (1u << (tag % 8)))) {
-            int size = r->size_of[tag];
-            kind = size == EV_SIZE_VARIABLE ? FAST_VARIABLE : (uint32_t)(10 + size);
-            if (r->unwanted[tag])
-                kind |= FAST_UNWANTED;
+    for (uint32_t byte = 0; byte < sizeof r->declared; byte++) {
+        for (uint32_t bits = r->declared[byte]; bits; bits &= bits - 1) {
+            uint32_t tag = byte * 8 + (uint32_t)__builtin_ctz(bits);
+            r->unwanted[tag] = r->wanted && !r->wanted((uint16_t)tag);
+            uint32_t kind = 0;
+            /* IPE events go the slow way: their written size may differ from the declared
+             * one (ev_payload_written); they come once per info table, not per census. */
+            /* Block markers go the slow way too: they set the block's end and time span. */
+            if (tag != EV_TAG_DATA_END && tag != EV_IPE && tag != EV_BLOCK_MARKER) {
+                int size = r->size_of[tag];
+                kind = size == EV_SIZE_VARIABLE ? FAST_VARIABLE : (uint32_t)(10 + size);
+                if (r->unwanted[tag])
+                    kind |= FAST_UNWANTED;
+            }
+            r->fast[tag] = kind;
         }
-        r->fast[tag] = kind;
+    }
+}
+
+/* GHC 6.12 declared some sizes it did not write: a thread id as 8 bytes where it wrote
+ * 4, and STARTUP as 0 bytes where it wrote its 2-byte capability count (ghc-events read
+ * them so with its "ghc6Parsers" until 2022). Its header is told by CREATE_THREAD
+ * declared with 8 bytes, which no later GHC did. Each event of these types is read with
+ * the size written, or every event after the first would be read from the wrong place. */
+static const struct { uint16_t tag; int16_t declared, written; } ghc612_sizes[] = {
+    { EV_STARTUP, 0, 2 },
+    { EV_CREATE_THREAD, 8, 4 },       /* thread */
+    { EV_RUN_THREAD, 8, 4 },
+    { EV_THREAD_RUNNABLE, 8, 4 },
+    { EV_RUN_SPARK, 8, 4 },
+    { EV_CREATE_SPARK_THREAD, 8, 4 },
+    { EV_STOP_THREAD, 10, 6 },        /* thread, status */
+    { EV_MIGRATE_THREAD, 10, 6 },     /* thread, capability */
+    { EV_STEAL_SPARK, 10, 6 },
+    { EV_THREAD_WAKEUP, 10, 6 },
+};
+
+static void correct_ghc612_sizes(struct ev_reader *r)
+{
+    int size;
+    if (!ev_reader_declared(r, EV_CREATE_THREAD, &size) || size != 8)
+        return;
+    for (size_t i = 0; i < sizeof ghc612_sizes / sizeof *ghc612_sizes; i++) {
+        uint16_t tag = ghc612_sizes[i].tag;
+        if (ev_reader_declared(r, tag, &size) && size == ghc612_sizes[i].declared)
+            r->size_of[tag] = ghc612_sizes[i].written;
     }
 }
 
@@ -286,13 +325,8 @@ enum ev_status ev_reader_read_header(struct ev_reader *r, struct ev_error *err)
     st = expect_magic(r, MAGIC_HEADER_END, "hdre", err);
     if (st == EV_OK)
         st = expect_magic(r, MAGIC_DATA_BEGIN, "datb", err);
-    /* GHC 6.12 (told by its 8-byte CREATE_THREAD) declares STARTUP with size 0 but writes
-     * its 2-byte capability count; read it as ghc-events does, or every event after the
-     * first would be read from the wrong place. */
-    if (st == EV_OK && ev_reader_declared(r, EV_CREATE_THREAD, NULL) &&
-        r->size_of[EV_CREATE_THREAD] == 8 && ev_reader_declared(r, EV_STARTUP, NULL) &&
-        r->size_of[EV_STARTUP] == 0)
-        r->size_of[EV_STARTUP] = 2;
+    if (st == EV_OK)
+        correct_ghc612_sizes(r);
     build_fast_table(r);
     return st;
 }
@@ -308,8 +342,7 @@ bool ev_reader_declared(const struct ev_reader *r, uint16_t tag, int *size)
 
 void ev_reader_skip_unwanted(struct ev_reader *r, bool (*wanted)(uint16_t tag))
 {
-    for (uint32_t tag = 0; tag < 65536; tag++)
-        r->unwanted[tag] = wanted && !wanted((uint16_t)tag);
+    r->wanted = wanted;
     build_fast_table(r);
 }
 
@@ -500,10 +533,11 @@ static bool data_end_at(struct ev_reader *r, size_t pos, uint64_t block_end)
 }
 
 /* Whether a chain of events parses cleanly from r->pos: CHAIN_EVENTS in a row, or fewer
- * reaching the block's end (or the end-of-data marker) exactly. Fills what it reads,
+ * reaching the block's end (or the end-of-data marker) exactly, or (marker_ends, outside
+ * any block) reaching a block marker. Fills what it reads,
  * never more than the buffer holds; offsets are kept relative to r->pos, which fill keeps
  * in place while it moves the buffer. */
-static bool chain_from(struct ev_reader *r)
+static bool chain_from(struct ev_reader *r, bool marker_ends)
 {
     size_t rel = 0;
     struct chain_view v = { r->block_end, r->win_lo, r->win_span, r->in_block, r->frontier };
@@ -526,6 +560,8 @@ static bool chain_from(struct ev_reader *r)
         uint16_t tag = be16(p);
         if (tag == EV_TAG_DATA_END)
             return data_end_at(r, r->pos + rel, v.end);
+        if (marker_ends && tag == EV_BLOCK_MARKER && k > 0)
+            return true;
         int size;
         if (!ev_reader_declared(r, tag, &size) || avail < rel + 12)
             return false;
@@ -565,7 +601,7 @@ static enum ev_status resync(struct ev_reader *r, uint64_t start, struct ev_erro
             r->pos = r->len;
             return EV_DAMAGED;
         }
-        if (chain_from(r)) {
+        if (chain_from(r, false)) {
             found = x;
             break;
         }
@@ -589,6 +625,15 @@ static enum ev_status resync(struct ev_reader *r, uint64_t start, struct ev_erro
     ev_error_at(err, start, "damaged region of %" PRIu64 " bytes skipped (%s)", found - start,
                 why);
     return EV_SKIPPED;
+}
+
+/* Whether events of this type carry a time of their own, not the run's clock: the Eden
+ * runtime's CREATE_MACHINE is stamped with a machine's start (ghc-events shows such an
+ * event at 965 ns inside a block of a run's first second). Its time is not checked
+ * against its block's span, and it is not taken as a time the run reached. */
+static inline bool own_clock(uint16_t tag)
+{
+    return tag == EV_CREATE_MACHINE;
 }
 
 /* Damage at offset at (err set): EV_DAMAGED, or with recovery the region skipped. */
@@ -713,7 +758,10 @@ static enum ev_status next_checked(struct ev_reader *r, struct ev_event *ev,
     uint16_t tag = be16(p);
     if (r->block_end && at == r->block_end) {
         leave_block(r);
-        if (tag != EV_BLOCK_MARKER && tag != EV_TAG_DATA_END) {
+        /* Between blocks a writer may put events of no block (the Mercury runtime's last
+         * capability events): they are events when a chain of them parses from here, up
+         * to the next block marker or the end of data. Anything else is damage. */
+        if (tag != EV_BLOCK_MARKER && tag != EV_TAG_DATA_END && !chain_from(r, true)) {
             ev_error_at(err, at, "event type %u where a block ended (a block marker or the "
                         "end-of-data marker was due)", tag);
             return damage(r, at, err);
@@ -746,7 +794,7 @@ static enum ev_status next_checked(struct ev_reader *r, struct ev_event *ev,
         return damage(r, at, err);
     }
     uint64_t time = be64(p + 2);
-    if (!time_in_block(r, time)) {
+    if (!time_in_block(r, time) && !own_clock(tag)) {
         ev_error_at(err, at, "event type %u has a timestamp (%" PRIu64 " ns) outside its "
                     "block's span", tag, time);
         return damage(r, at, err);
@@ -843,7 +891,7 @@ enum ev_status ev_reader_next(struct ev_reader *r, struct ev_event *ev, struct e
         enum ev_status st = next_checked(r, ev, err);
         if (st != EV_OK)
             return st;
-        if (ev->time > r->latest_time)
+        if (ev->time > r->latest_time && !own_clock(ev->tag))
             r->latest_time = ev->time;
         if (!r->unwanted[ev->tag])
             return EV_OK;
