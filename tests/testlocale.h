@@ -1,9 +1,10 @@
 /* testlocale.h: a locale whose decimal point is a comma, for the tests that check that
  * writers do not depend on LC_NUMERIC (base/format.h).
  *
- * de_DE.UTF-8 is used when the system has it. Otherwise it is compiled once with
- * localedef (Debian: the locales package, in bootstrap) into tests/locale under the build
- * directory and found through LOCPATH, so the tests need no root and no system change.
+ * de_DE.UTF-8 is used when the system has it. Otherwise `make check` has compiled it once
+ * with localedef (Debian: the locales package, in bootstrap) into tests/locale under the
+ * build directory (Makefile.am, check_DATA), found through LOCPATH, so the tests need no
+ * root and no system change.
  * Header-only (static functions) so each test stays one program.
  */
 #ifndef EV2HP_TESTLOCALE_H
@@ -13,7 +14,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #define TEST_COMMA_LOCALE "de_DE.UTF-8"
 
@@ -22,15 +22,8 @@
 static inline int set_comma_locale(void)
 {
     if (!setlocale(LC_NUMERIC, TEST_COMMA_LOCALE)) {
-        const char *dir = "tests/locale";
-        struct stat st;
-        if (stat(dir, &st) != 0 || stat("tests/locale/" TEST_COMMA_LOCALE, &st) != 0) {
-            mkdir(dir, 0777);
-            if (system("localedef -i de_DE -f UTF-8 tests/locale/" TEST_COMMA_LOCALE
-                       " >/dev/null 2>&1") == -1)
-                return -1;
-        }
-        setenv("LOCPATH", dir, 1);
+        /* compiled by the Makefile (check_DATA) before any test runs */
+        setenv("LOCPATH", "tests/locale", 1);
         if (!setlocale(LC_NUMERIC, TEST_COMMA_LOCALE))
             return -1;
     }

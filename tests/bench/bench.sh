@@ -1,6 +1,8 @@
 #!/bin/bash
 # bench.sh: the benchmark `make bench` runs. Prints a table; never passes or fails.
 #
+# First the startup rows: a small real eventlog to .hp, against cat of it (issue 21).
+#
 # For each eventlog (generated ones, and real ones when present) it times `cat FILE >
 # /dev/null` as the floor, then ev2hp writing a .hp file, ev2hp --dump to /dev/null, and
 # SVG, PNG and HTML outputs when this ev2hp knows those formats, and SVG with PNG in one
@@ -22,6 +24,7 @@
 #   BENCH_QUICK  1: two 128 MiB eventlogs only; otherwise also a 1 GiB one
 #   BENCH_RUNS   runs per cell (default 5; 3 for files of 512 MiB and more)
 #   BENCH_REAL   space-separated real eventlogs to add (default: $BENCH_DIR/real-*.eventlog)
+#   BENCH_SMALL  the small eventlog of the startup rows (default tests/data/labels-hc-g910)
 set -u
 
 EV2HP=${EV2HP:-./ev2hp}
@@ -105,6 +108,18 @@ echo "load average: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)"
 echo
 printf '%-24s %7s  %-7s %8s %7s %8s %7s %6s %8s\n' file size output "wall s" "MB/s" \
     "cpu s" "MB/s" "x cat" "peak MiB"
+# Startup: a small real eventlog (63 KB) to a .hp on standard output, where loading the
+# program and its libraries is most of the cost (doc/performance.md, issue 21). The
+# median of 21 runs; the "x cat" column is against cat of the same file.
+small=${BENCH_SMALL:-$(cd "$(dirname "$0")/../data" 2>/dev/null && pwd)/labels-hc-g910.eventlog}
+if [ -s "$small" ]; then
+    size=$(stat -c %s "$small")
+    run_cell 21 sh -c 'exec cat "$1" > /dev/null' sh "$small"
+    cat_wall=$wall
+    row "startup: $(basename "$small")" cat
+    run_cell 21 sh -c 'exec "$1" "$2" > /dev/null' sh "$EV2HP" "$small"
+    row "" ".hp"
+fi
 for f in "${files[@]}"; do
     size=$(stat -c %s "$f")
     runs=${BENCH_RUNS:-$([ "$size" -ge $((512 << 20)) ] && echo 3 || echo 5)}
