@@ -13,15 +13,10 @@
 # the next client, as eventlog-socket does (GHC 9.0's runtime may flush an empty block
 # before the new header): ev2hp connects again and goes on; the censuses it writes are
 # the runtime's, none forged, and the gap is said, not taken for damage.
-set -u
-: "${EV2HP:?}" "${SRCDIR:?}" "${PYTHON3:=python3}"
+. "${SRCDIR:?}/tests/testlib.sh"
 command -v ghc > /dev/null 2>&1 || { echo "SKIP: no ghc (Debian: ghc)"; exit 77; }
 src="$SRCDIR/tests/ghc"
 check="$SRCDIR/tests/hpcheck.py"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failed=0
-fail() { echo "FAIL: $*"; failed=1; }
 
 if ! timeout 600 ghc -O0 -threaded -eventlog -no-hs-main -outputdir "$tmp/o" "$src/Live.hs" \
         "$src/socket_writer.c" -optl-pthread -o "$tmp/live" > "$tmp/build" 2>&1; then

@@ -161,6 +161,13 @@ static void report_stats(const struct census_stats *st, struct input_outcome *r,
                      format_plural(st->copies_dropped, "was", "were"));
         add_warning(r, &w);
     }
+    if (st->past_the_end) {
+        ev_error_set(&w, "%" PRIu64 " biographical %s past the end of the run and %s "
+                     "dropped", st->past_the_end,
+                     format_plural(st->past_the_end, "census had a time", "censuses had times"),
+                     format_plural(st->past_the_end, "was", "were"));
+        add_warning(r, &w);
+    }
     if (st->backwards) {
         ev_error_set(&w, "%" PRIu64 " %s going backwards (kept in order)",
                      st->backwards, format_plural(st->backwards, "census had its time",

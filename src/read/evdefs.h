@@ -33,7 +33,9 @@
     EVENT(2, STOP_THREAD, EVF_STOP_THREAD, NONE)                                       \
     EVENT(3, THREAD_RUNNABLE, EVF_THREAD, NONE)                                        \
     EVENT(4, MIGRATE_THREAD, EVF_MIGRATE_THREAD, NONE)                                 \
-    EVENT(5, SHUTDOWN, EVF_NONE, NONE)  /* retired */                                  \
+    EVENT(5, RUN_SPARK, EVF_THREAD, NONE)  /* retired */                               \
+    EVENT(6, STEAL_SPARK, EVF_MIGRATE_THREAD, NONE)  /* retired */                     \
+    EVENT(7, SHUTDOWN, EVF_NONE, NONE)  /* retired */                                  \
     EVENT(8, THREAD_WAKEUP, EVF_MIGRATE_THREAD, NONE)                                  \
     EVENT(9, GC_START, EVF_NONE, GC)                                                   \
     EVENT(10, GC_END, EVF_NONE, GC)                                                    \
@@ -72,6 +74,8 @@
     EVENT(56, TASK_MIGRATE, EVF_TASK_MIGRATE, NONE)                                    \
     EVENT(57, TASK_DELETE, EVF_TASK, NONE)                                             \
     EVENT(58, USER_MARKER, EVF_MESSAGE, MARKER)                                        \
+    EVENT(65, CREATE_MACHINE, EVF_MACHINE_CREATE, NONE)  /* Eden */                    \
+    EVENT(66, KILL_MACHINE, EVF_MACHINE, NONE)  /* Eden */                             \
     EVENT(90, MEM_RETURN, EVF_MEM_RETURN, NONE)                                        \
     EVENT(91, BLOCKS_SIZE, EVF_CAPSET_BYTES, HEAP_TOTAL)                               \
     EVENT(160, HEAP_PROF_BEGIN, EVF_HEAP_PROF_BEGIN, CENSUS)                           \
@@ -158,6 +162,10 @@ enum ev_role {
     FIELD(U32, threads, "parallel GC threads")                                   \
     FIELD(U64, max_copied, "most bytes copied by one thread")                    \
     FIELD(U64, avg_copied, "average bytes copied per thread")
+#define EVF_MACHINE(FIELD) FIELD(U16, machine, "Eden machine")
+#define EVF_MACHINE_CREATE(FIELD)                                                \
+    FIELD(U16, machine, "Eden machine")                                          \
+    FIELD(U64, realtime, "when the machine started (its own clock)")
 #define EVF_TASK(FIELD) FIELD(U64, task, "task id")
 #define EVF_TASK_CREATE(FIELD)                                                   \
     FIELD(U64, task, "task id")                                                  \
