@@ -49,6 +49,7 @@ struct program {
                                   * 0: all of first, kept open until the client closes */
     bool wait_control;           /* connection 1: read a control message before the end */
     bool never_end;              /* connection 1: send first minus its end, then wait */
+    bool reset;                  /* connection 1 ends with a reset, not an orderly close */
     unsigned char received[64];
     size_t received_len;
     volatile sig_atomic_t stop;  /* for the client, set by stopper() */
@@ -89,6 +90,12 @@ static void *program_run(void *arg)
     const struct evw *w = pg->first;
     if (pg->first_cut) {
         send_all(fd, w->data, pg->first_cut);
+        if (pg->reset) {
+            /* Closing with the client's bytes unread resets the connection: wait for
+             * the control message the client sends, and leave it unread. */
+            struct pollfd p = { .fd = fd, .events = POLLIN };
+            poll(&p, 1, CASE_SECONDS * 1000);
+        }
         close(fd);
         fd = accept(pg->listen_fd, NULL, NULL);
         if (fd < 0)
@@ -276,11 +283,10 @@ static void test_control_refused_on_a_file(void **state)
 
 /* Connection 1 ends inside the second census; connection 2 starts again with a stray
  * block, the header and the definitions, then a third census and the end. */
-static void test_dropped_connection_goes_on(void **state)
+static void dropped_connection(bool reset)
 {
-    (void)state;
     alarm(CASE_SECONDS);
-    struct program pg = { 0 };
+    struct program pg = { .reset = reset };
     pg.first = run_start();
     census(pg.first, 10, 100);
     size_t in_second = pg.first->len + 30;
@@ -296,6 +302,8 @@ static void test_dropped_connection_goes_on(void **state)
     struct ev_error err = { 0 };
     struct input *in = open_live(name, &seen, 5, NULL, &err);
     assert_non_null(in);
+    if (reset)
+        assert_int_equal(input_send_control(in, CONTROL_REQUEST_HEAP_CENSUS), 0);
     struct input_outcome out;
     assert_int_equal(input_read(in, &out, &err), INPUT_OK);
     /* The census cut by the gap is gone, the others are whole; nothing is damage, and
@@ -315,6 +323,18 @@ static void test_dropped_connection_goes_on(void **state)
     assert_true(gap_said);
     input_free(in);
     program_end(&pg);
+}
+
+static void test_dropped_connection_goes_on(void **state)
+{
+    (void)state;
+    dropped_connection(false);
+}
+
+static void test_reset_connection_goes_on(void **state)
+{
+    (void)state;
+    dropped_connection(true);
 }
 
 static void *stopper(void *arg)
@@ -407,6 +427,7 @@ int main(void)
         cmocka_unit_test(test_control_reaches_the_program),
         cmocka_unit_test(test_control_refused_on_a_file),
         cmocka_unit_test(test_dropped_connection_goes_on),
+        cmocka_unit_test(test_reset_connection_goes_on),
         cmocka_unit_test(test_stop_flag_ends_a_live_input),
         cmocka_unit_test(test_nobody_listening_is_a_bounded_wait),
         cmocka_unit_test(test_socket_addresses),

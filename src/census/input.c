@@ -234,21 +234,28 @@ static void notify(const struct input_options *opt, const char *what)
         opt->notice(opt->notice_ctx, what);
 }
 
+struct waiting_notice {
+    const struct input_options *opt;
+    bool said;
+};
+
 static void say_waiting(void *ctx, const char *why)
 {
-    const struct input_options *opt = ctx;
+    struct waiting_notice *w = ctx;
     char what[160];
     snprintf(what, sizeof what, "waiting for the program to listen (%s)", why);
-    notify(opt, what);
+    notify(w->opt, what);
+    w->said = true;
 }
 
-/* Connects a socket input: the descriptor, or -1 with err set. */
+/* Connects a socket input: the descriptor, or -1 with err set. *waited: "waiting" was
+ * said (then "connected" is too). */
 static int connect_input(const struct input_options *opt, const struct connect_address *a,
                          bool *waited, struct ev_error *err)
 {
-    double start = progress_clock();
-    int fd = connect_wait(a, opt->wait_seconds, opt->stop, say_waiting, (void *)opt, err);
-    *waited = fd >= 0 && progress_clock() - start > CONNECT_RETRY_MS / 1000.0;
+    struct waiting_notice w = { opt, false };
+    int fd = connect_wait(a, opt->wait_seconds, opt->stop, say_waiting, &w, err);
+    *waited = w.said;
     return fd;
 }
 

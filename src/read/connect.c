@@ -26,6 +26,8 @@
 #define TCP_PREFIX "tcp:"
 /* The longest one TCP attempt may take when the wait is unbounded. */
 #define TCP_ATTEMPT_MS 5000
+/* ... and the shortest, when little of the wait is left. */
+#define TCP_ATTEMPT_MIN_MS 200
 
 static bool starts_with(const char *s, const char *prefix)
 {
@@ -185,9 +187,14 @@ int connect_wait(const struct connect_address *a, double wait_seconds,
     double start = progress_clock();
     bool told = false;
     for (;;) {
+        /* One TCP attempt takes at most what is left of the wait, but never less than a
+         * round trip needs (--wait 0 is one whole attempt). */
         double left = wait_seconds - (progress_clock() - start);
-        int attempt_ms = !isfinite(left) || left * 1000 > TCP_ATTEMPT_MS ? TCP_ATTEMPT_MS
-                         : left > 0.001 ? (int)(left * 1000) : 1;
+        int attempt_ms = !(left * 1000 < TCP_ATTEMPT_MS) ? TCP_ATTEMPT_MS
+                         : left * 1000 > TCP_ATTEMPT_MIN_MS ? (int)(left * 1000)
+                                                            : TCP_ATTEMPT_MIN_MS;
+        if (wait_seconds == 0)
+            attempt_ms = TCP_ATTEMPT_MS;
         bool fatal = false;
         int fd = a->kind == CONNECT_UNIX ? connect_unix(a)
                                          : connect_tcp(a, attempt_ms, &fatal, err);

@@ -135,8 +135,9 @@ static bool file_still_whole(struct source_auto *s)
     return true;
 }
 
-/* Reads the descriptor: the count read, 0 at its end (or at a stop), -1 on an error. A
- * live input waits for bytes instead of ending (see the top of the file). */
+/* Reads the descriptor: the count read, 0 at its end (or at a stop, or when a live
+ * connection was reset), -1 on an error. A live input waits for bytes instead of ending
+ * (see the top of the file). */
 static ssize_t fd_read(struct source_auto *s, unsigned char *buf, size_t n)
 {
     if (!s->is_live) {
@@ -160,6 +161,10 @@ static ssize_t fd_read(struct source_auto *s, unsigned char *buf, size_t n)
         ssize_t got = read(s->fd, buf, n);
         if (got < 0 && (errno == EINTR || errno == EAGAIN))
             continue;
+        /* A connection reset or timed out is a connection that ended: the caller may
+         * connect again (census/input.c), as after an orderly close. */
+        if (got < 0 && (errno == ECONNRESET || errno == ETIMEDOUT || errno == EPIPE))
+            got = 0;
         if (got == 0 && s->live.follow) {
             if (!file_still_whole(s))
                 return -1;
