@@ -37,6 +37,8 @@ struct cli_options {
     struct chart_options chart;    /* --bands, --width, --include, ... */
     double scale;                  /* --scale: PNG pixels per layout unit, 1 to 8 */
     bool system_ccs;               /* --system-ccs: time profiles keep GC, SYSTEM, ... */
+    struct serve_options serve;    /* --serve [HOST:]PORT, --every SECONDS */
+    char serve_host[256];          /* --serve's host, when one is given */
 };
 
 void cli_parse(int argc, char **argv, struct cli_options *out);

@@ -10,6 +10,7 @@
  */
 
 #include <inttypes.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -66,6 +67,38 @@ static bool wants_progress(const struct cli_options *cli, bool terminal)
     return progress_wanted(cli->progress, terminal, regular, regular ? (uint64_t)st.st_size : 0);
 }
 
+/* A live run (--serve): the address, once the server listens. */
+static void print_serving(void *ctx, const char *url)
+{
+    (void)ctx;
+    fprintf(stderr, "ev2hp: serving %s\n", url);
+    fflush(stderr);
+}
+
+static const struct cli_options *cli_of_run;   /* for print_outcome from another thread */
+
+/* What happened, printed; the exit status. */
+static int print_outcome(const struct cli_options *cli, const struct convert_options *opt,
+                         const struct convert_result *result)
+{
+    if (!cli->quiet)
+        for (size_t i = 0; i < result->base_warning_count; i++)
+            print_message(result->base_name, &result->base_warnings[i]);
+    if (!cli->quiet)
+        for (size_t i = 0; i < result->warning_count; i++)
+            print_message(convert_input_name(opt), &result->warnings[i]);
+    if (result->exit_status != EXIT_SUCCESS_)
+        print_message(result->error_file, &result->error);
+    return result->exit_status;
+}
+
+/* SIGINT or SIGTERM ended a live run before its input did: the outputs are written. */
+static void print_interrupted(void *ctx, const struct convert_result *result)
+{
+    const struct convert_options *opt = ctx;
+    exit(print_outcome(cli_of_run, opt, result));
+}
+
 int main(int argc, char **argv)
 {
     struct cli_options cli;
@@ -106,7 +139,12 @@ int main(int argc, char **argv)
         .compare_path = cli.compare,
         .png_scale = cli.scale,
         .system_ccs = cli.system_ccs,
+        .serve = cli.serve.serve || cli.serve.every_seconds > 0 ? &cli.serve : NULL,
+        .serving = print_serving,
+        .interrupted = print_interrupted,
     };
+    opt.serve_ctx = &opt;
+    cli_of_run = &cli;
     struct progress_printer progress = { isatty(STDERR_FILENO) == 1, false };
     if (wants_progress(&cli, progress.terminal)) {
         opt.progress = print_progress;
@@ -115,13 +153,5 @@ int main(int argc, char **argv)
     struct convert_result result;
     convert_run(&opt, &result);
     erase_progress(&progress);
-    if (!cli.quiet)
-        for (size_t i = 0; i < result.base_warning_count; i++)
-            print_message(result.base_name, &result.base_warnings[i]);
-    if (!cli.quiet)
-        for (size_t i = 0; i < result.warning_count; i++)
-            print_message(convert_input_name(&opt), &result.warnings[i]);
-    if (result.exit_status != EXIT_SUCCESS_)
-        print_message(result.error_file, &result.error);
-    return result.exit_status;
+    return print_outcome(&cli, &opt, &result);
 }

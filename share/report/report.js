@@ -15,7 +15,8 @@
  * with no third-party code to vendor, audit and keep current; and the browser tests can
  * read what is drawn from the DOM. Nothing is fetched: no fonts, no scripts.
  */
-(function () {
+// window.ev2hpReport draws the page again from #ev2hp-data (live.js, under ev2hp --serve)
+(window.ev2hpReport = function () {
   "use strict";
 
   const SVGNS = "http://www.w3.org/2000/svg";
@@ -134,6 +135,8 @@
     sort: { key: "area", desc: true },
     filter: null,
   };
+  // the live page (live.js) carries the user's view, zoom and hidden bands across redraws
+  if (window.ev2hpLive) window.ev2hpLive.restore(state);
 
   // --- small DOM helpers -----------------------------------------------------------------
 
