@@ -11,7 +11,7 @@
 
 #include "base/limits.h"
 #include "census/ccslabel.h"
-#include "census/peak.h"
+#include "model/peak.h"
 
 const char cli_usage[] =
     "Usage: ev2hp [OPTION]... [INPUT]\n"

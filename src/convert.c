@@ -20,16 +20,16 @@
 
 #include "base/format.h"
 #include "census/census.h"
-#include "census/peak.h"
+#include "model/peak.h"
 #include "census/timeprof.h"
 #include "chart/chart.h"
-#include "read/base_input.h"
-#include "read/input.h"
+#include "census/base_input.h"
+#include "census/input.h"
 #include "serve/http.h"
 #include "serve/live.h"
 #include "serve/serve.h"
 #include "sink/outfile.h"
-#include "sink/runmodel.h"
+#include "model/runmodel.h"
 
 struct output {
     struct outfile file;

@@ -9,6 +9,7 @@
 
 #include <cmocka.h>
 
+#include "base/error.h"
 #include "base/format.h"
 #include "base/grow.h"
 #include "testlocale.h"

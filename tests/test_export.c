@@ -15,6 +15,7 @@
 
 #include <cmocka.h>
 
+#include "model/breakdown.h"
 #include "convert.h"
 #include "evwriter.h"
 

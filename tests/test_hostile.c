@@ -17,7 +17,7 @@
 
 #include <cmocka.h>
 
-#include "census/bands.h"
+#include "model/bands.h"
 #include "evwriter.h"
 #include "robust_run.h"
 

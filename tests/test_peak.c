@@ -6,7 +6,7 @@
 
 #include <cmocka.h>
 
-#include "census/peak.h"
+#include "model/peak.h"
 
 static void keeps_the_largest_census_and_orders_it(void **state)
 {

@@ -12,8 +12,8 @@
 
 #include <cmocka.h>
 
-#include "census/bands.h"
-#include "chart/profile.h"
+#include "model/bands.h"
+#include "model/profile.h"
 
 struct fixture {
     struct bands *bands;

@@ -18,6 +18,7 @@
 #include <cmocka.h>
 
 #include "base/utf8.h"
+#include "model/breakdown.h"
 #include "census/timeprof.h"
 #include "chart/chart.h"
 #include "chart/flame.h"

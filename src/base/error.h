@@ -9,17 +9,13 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "base/format.h"   /* EV_PRINTF; messages are formatted in the C locale */
+
 struct ev_error {
     bool has_offset;   /* whether offset means anything (not for an I/O error) */
     uint64_t offset;   /* byte offset in the input where the problem is */
     char what[256];    /* what is wrong, without the file name or offset */
 };
-
-#if defined(__GNUC__)
-#define EV_PRINTF(a, b) __attribute__((format(printf, a, b)))
-#else
-#define EV_PRINTF(a, b)
-#endif
 
 void ev_error_at(struct ev_error *err, uint64_t offset, const char *fmt, ...) EV_PRINTF(3, 4);
 void ev_error_set(struct ev_error *err, const char *fmt, ...) EV_PRINTF(2, 3);

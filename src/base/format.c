@@ -3,6 +3,7 @@
 
 #include <locale.h>
 #include <math.h>
+#include <stdlib.h>
 
 /* The C locale object; glibc returns its static C locale for "C", so this does not
  * allocate. NULL only if newlocale failed, and then the caller's locale stays. */
@@ -47,6 +48,12 @@ int format_fprintf(FILE *out, const char *fmt, ...)
         uselocale(old);
     va_end(ap);
     return n;
+}
+
+double format_strtod(const char *s, char **end)
+{
+    locale_t c = c_locale();
+    return c ? strtod_l(s, end, c) : strtod(s, end);
 }
 
 static const char *const unit_names[FORMAT_UNITS] = { "B", "KiB", "MiB", "GiB", "TiB" };

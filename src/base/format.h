@@ -18,13 +18,21 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "base/error.h"   /* EV_PRINTF */
+/* Checks printf-style arguments where the compiler can (here and in base/error.h). */
+#if defined(__GNUC__)
+#define EV_PRINTF(a, b) __attribute__((format(printf, a, b)))
+#else
+#define EV_PRINTF(a, b)
+#endif
 
 /* snprintf, vsnprintf and fprintf with the C locale's numbers ('.' as decimal point, no
  * grouping), for this call and this thread; the same return values. */
 int format_snprintf(char *out, size_t size, const char *fmt, ...) EV_PRINTF(3, 4);
 int format_vsnprintf(char *out, size_t size, const char *fmt, va_list ap) EV_PRINTF(3, 0);
 int format_fprintf(FILE *out, const char *fmt, ...) EV_PRINTF(2, 3);
+/* strtod reading the C locale's numbers, whatever the thread's locale (the JSON writer
+ * reads back what it formatted). */
+double format_strtod(const char *s, char **end);
 
 /* The binary units of byte sizes, B to TiB: FORMAT_UNITS of them, each 1024 times the
  * one before. */

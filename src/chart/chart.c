@@ -18,6 +18,7 @@
 #include "base/grow.h"
 
 #include "base/utf8.h"
+#include "model/breakdown.h"
 
 #include <inttypes.h>
 #include <math.h>

@@ -24,11 +24,11 @@
 #include <stdint.h>
 
 #include "base/limits.h"
-#include "census/census.h"
+#include "model/frame.h"
 #include "chart/display.h"
 #include "chart/colors.h"
 #include "base/error.h"
-#include "chart/profile.h"
+#include "model/profile.h"
 #include "chart/textmeasure.h"
 #include "chart/views.h"
 

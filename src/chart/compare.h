@@ -1,7 +1,7 @@
 /* compare.h: --compare BASE in the chart layer: two runs in one picture.
  *
- * BASE is read by the input layer (read/base_input.h) into a run model of its own
- * (sink/runmodel.h); the change of peak and the bands that grew most belong to the
+ * BASE is read by the input layer (census/base_input.h) into a run model of its own
+ * (model/runmodel.h); the change of peak and the bands that grew most belong to the
  * summary (sink/growth.h). What is left here is the picture: the views of both runs that
  * show the same bands (the union of those either would show alone), and the layout of
  * one chart, or of the base above this run on shared scales (chart_layout_compare).
@@ -10,7 +10,7 @@
 #define EV2HP_COMPARE_H
 
 #include "chart/chart.h"
-#include "chart/profile.h"
+#include "model/profile.h"
 
 /* One run as a chart draws it. */
 struct compare_run {

@@ -17,7 +17,7 @@
 
 #include <stdbool.h>
 
-#include "census/census.h"
+#include "model/frame.h"
 #include "census/timeprof.h"
 #include "chart/chart.h"
 #include "chart/display.h"

@@ -28,9 +28,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "census/census.h"
+#include "model/frame.h"
 #include "chart/display.h"
-#include "chart/profile.h"
+#include "model/profile.h"
 #include "chart/textmeasure.h"
 
 enum chart_view {

@@ -7,6 +7,7 @@
  */
 #include "read/hpread.h"
 #include "base/grow.h"
+#include "model/breakdown.h"
 
 #include <errno.h>
 #include <stdio.h>

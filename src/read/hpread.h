@@ -25,8 +25,8 @@
 #include <stdint.h>
 
 #include "base/limits.h"
-#include "census/bands.h"
-#include "census/census.h"
+#include "model/bands.h"
+#include "model/frame.h"
 #include "base/error.h"
 #include "read/source.h"
 

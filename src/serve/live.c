@@ -9,9 +9,9 @@
 #include <unistd.h>
 
 #include "base/grow.h"
-#include "census/bands.h"
+#include "model/bands.h"
 #include "chart/chart.h"
-#include "chart/profile.h"
+#include "model/profile.h"
 #include "serve/metrics.h"
 #include "serve/snapshot.h"
 #include "serve/sse.h"

@@ -31,8 +31,8 @@
 #include <stdio.h>
 
 #include "base/error.h"
-#include "census/census.h"
-#include "sink/runmodel.h"
+#include "model/frame.h"
+#include "model/runmodel.h"
 #include "sink/sink.h"
 
 struct live;

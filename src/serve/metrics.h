@@ -17,7 +17,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "census/census.h"
+#include "model/frame.h"
 
 struct metrics_band {
     const char *label;             /* as charts show it */

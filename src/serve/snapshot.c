@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "census/bands.h"
+#include "model/bands.h"
 
 static char *copy_string(const char *s, bool *failed)
 {

@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "chart/profile.h"
+#include "model/profile.h"
 
 /* A band whose peak grew from the base to this run. */
 struct band_growth {

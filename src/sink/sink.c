@@ -2,7 +2,7 @@
 #include "sink/sink.h"
 
 #include "chart/chart.h"
-#include "sink/runmodel.h"
+#include "model/runmodel.h"
 
 #include <string.h>
 #include <strings.h>

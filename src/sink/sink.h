@@ -12,7 +12,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "census/census.h"
+#include "model/frame.h"
 
 enum output_format {
     FORMAT_NONE = 0, FORMAT_HP, FORMAT_CSV, FORMAT_JSON, FORMAT_SVG,

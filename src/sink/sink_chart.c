@@ -21,13 +21,13 @@
 #include "chart/chart.h"
 #include "chart/compare.h"
 #include "chart/flame.h"
-#include "chart/profile.h"
+#include "model/profile.h"
 #include "chart/textmeasure.h"
 #include "render/png_encode.h"
 #include "render/png_render.h"
 #include "render/svg.h"
 #include "render/vector.h"
-#include "sink/runmodel.h"
+#include "model/runmodel.h"
 
 struct chart_sink;
 

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "base/spool.h"
+#include "sink/spool.h"
 #include "sink/textout.h"
 
 struct csv_sink {

@@ -21,7 +21,7 @@
 
 #include "base/grow.h"
 #include "census/timeprof.h"
-#include "sink/runmodel.h"
+#include "model/runmodel.h"
 
 struct folded_sink {
     struct sink base;

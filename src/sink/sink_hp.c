@@ -11,6 +11,7 @@
  * and walking stdio's checks) cost more than formatting the line itself.
  */
 #include "sink/sink.h"
+#include "model/bands.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -25,12 +25,13 @@
 #include "chart/colors.h"
 #include "chart/compare.h"
 #include "chart/flame.h"
-#include "chart/profile.h"
-#include "census/peak.h"
+#include "model/profile.h"
+#include "model/peak.h"
 #include "census/timeprof.h"
 #include "sink/report_assets.h"
-#include "sink/runmodel.h"
+#include "model/runmodel.h"
 #include "sink/textout.h"
+#include "model/breakdown.h"
 
 #define PEAK_TOP 10     /* bands named at the peak */
 #define FLAME_MAX_NODES 20000   /* calling contexts in the flame data (~20 bytes each) */

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "sink/textout.h"
+#include "model/breakdown.h"
 
 struct json_sink {
     struct sink base;

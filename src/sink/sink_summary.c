@@ -20,12 +20,13 @@
 
 #include "base/format.h"
 #include "chart/chart.h"
-#include "census/peak.h"
-#include "chart/profile.h"
+#include "model/peak.h"
+#include "model/profile.h"
 #include "sink/growth.h"
-#include "sink/runmodel.h"
+#include "model/runmodel.h"
 #include "sink/textout.h"
 #include "sink/timeprof_summary.h"
+#include "model/breakdown.h"
 
 /* Bands named in the text summary; the JSON has them all. */
 #define TEXT_TOP_AT_PEAK 5

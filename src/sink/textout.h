@@ -11,7 +11,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "census/bands.h"
+#include "model/bands.h"
 #include "census/costcentres.h"
 
 /* A JSON string literal, quotes included; bytes that are not UTF-8 become U+FFFD. */

@@ -5,7 +5,7 @@
  * the streaming reader and the census assembler; a .hp through the .hp reader, which
  * calls the same callbacks.
  */
-#include "read/input.h"
+#include "census/input.h"
 
 #include <errno.h>
 #include <fcntl.h>

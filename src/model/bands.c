@@ -8,7 +8,7 @@
  * text of stack bands (a string band's label is its key). stack_number is per band: 0 for
  * strings.
  */
-#include "census/bands.h"
+#include "model/bands.h"
 
 #include <stdbool.h>
 #include <stdlib.h>

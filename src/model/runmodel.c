@@ -3,7 +3,7 @@
  * Feeding costs one profile_add_frame per census whatever the number of outputs; the
  * copies outputs take at finish cost what their own resolution keeps, not the run.
  */
-#include "sink/runmodel.h"
+#include "model/runmodel.h"
 
 #include <errno.h>
 #include <stdlib.h>

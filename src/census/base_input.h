@@ -2,14 +2,14 @@
  *
  * BASE (an eventlog or a .hp) goes through the same input path as INPUT (input.h), to
  * the end, before INPUT is opened; its censuses, markers and heap totals go to the
- * caller's callbacks (convert.c feeds a run model of the base, sink/runmodel.h), which
+ * caller's callbacks (convert.c feeds a run model of the base, model/runmodel.h), which
  * keep no more than bounded memory of it. The input stays open afterwards: the base's run
  * information and labels live in it, and the outputs name the base's bands at finish.
  */
 #ifndef EV2HP_BASE_INPUT_H
 #define EV2HP_BASE_INPUT_H
 
-#include "read/input.h"
+#include "census/input.h"
 
 struct base_input {
     const char *name;              /* for titles and messages */

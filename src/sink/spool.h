@@ -12,7 +12,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "census/census.h"
+#include "model/frame.h"
 
 struct spool {
     FILE *file;       /* NULL until the first record */

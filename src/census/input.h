@@ -17,7 +17,7 @@
 #include <stdio.h>
 
 #include "base/limits.h"
-#include "census/bands.h"
+#include "model/bands.h"
 #include "census/census.h"
 #include "base/error.h"
 #include "read/progress.h"

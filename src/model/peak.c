@@ -1,5 +1,5 @@
 /* peak.c: the peak census tracker, sizes and their words (see peak.h). */
-#include "census/peak.h"
+#include "model/peak.h"
 #include "base/grow.h"
 
 #include <ctype.h>

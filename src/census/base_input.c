@@ -1,5 +1,5 @@
 /* base_input.c: --compare BASE, read whole before INPUT (see base_input.h). */
-#include "read/base_input.h"
+#include "census/base_input.h"
 
 #include <string.h>
 

@@ -1,5 +1,5 @@
 /* breakdown.c: the names of the breakdowns (see breakdown.h). */
-#include "census/breakdown.h"
+#include "model/breakdown.h"
 
 #include <stdbool.h>
 #include <stdio.h>

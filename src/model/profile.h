@@ -36,8 +36,8 @@
 #include <stdint.h>
 
 #include "base/limits.h"
-#include "census/bands.h"
-#include "census/census.h"
+#include "model/bands.h"
+#include "model/frame.h"
 #include "base/error.h"
 
 enum profile_sort { PROFILE_SORT_SIZE, PROFILE_SORT_STDDEV, PROFILE_SORT_NAME, PROFILE_SORT_GROWTH };

@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "census/census.h"
+#include "model/frame.h"
 
 struct peak {
     uint64_t censuses;

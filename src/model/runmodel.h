@@ -29,9 +29,9 @@
 #include <stdint.h>
 
 #include "base/error.h"
-#include "census/census.h"
-#include "census/peak.h"
-#include "chart/profile.h"
+#include "model/frame.h"
+#include "model/peak.h"
+#include "model/profile.h"
 
 struct timeprof;   /* census/timeprof.h */
 

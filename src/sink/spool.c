@@ -3,7 +3,7 @@
  * Record layout, native byte order (the file never leaves this process): time, era,
  * count, then count census_entry structs.
  */
-#include "base/spool.h"
+#include "sink/spool.h"
 #include "base/grow.h"
 
 #include <stdint.h>

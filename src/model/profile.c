@@ -4,7 +4,7 @@
  * times (filter lookup, statistics, copy into the bucket's spare census) and allocates
  * only when a buffer must grow; buffers are recycled between censuses.
  */
-#include "chart/profile.h"
+#include "model/profile.h"
 #include "base/grow.h"
 
 #include "base/utf8.h"

@@ -1,0 +1,60 @@
+/* frame.h: what a heap profile is made of, as every layer above the model sees it.
+ *
+ * A run is a sequence of complete census frames (each a list of band and bytes), markers
+ * and heap totals, with what the input says about the run (run_info). Readers produce
+ * them (the census assembler from an eventlog, hpread from a .hp), and sinks, profiles
+ * and the run model consume them through the callbacks of census_events, so nothing that
+ * consumes a run knows which reader produced it. Bands are numbered by model/bands.h.
+ */
+#ifndef EV2HP_FRAME_H
+#define EV2HP_FRAME_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct census_entry {
+    uint32_t band;
+    uint64_t bytes;
+};
+
+struct census_frame {
+    uint64_t time_ns;           /* elapsed nanoseconds since the program started */
+    uint64_t era;
+    size_t count;
+    const struct census_entry *entries;
+};
+
+/* What the eventlog says about the run. Strings are owned by the assembler. */
+struct run_info {
+    char *program;              /* the JOB line: program, arguments, +RTS options */
+    char *rts_version;          /* RTS_IDENTIFIER, e.g. "GHC-9.0.2 rts_p" */
+    bool has_start_time;
+    int64_t start_time;         /* wall-clock seconds (Unix) when the program started */
+    bool has_heap_profile;      /* a HEAP_PROF_BEGIN was seen */
+    uint32_t breakdown;         /* enum breakdown, or a later value */
+    uint64_t period_ns;         /* the sampling interval (-i) */
+    unsigned ccs_length;        /* the -L used for stack labels */
+    uint64_t end_time_ns;       /* the latest timestamp seen: the end of the run */
+};
+
+/* The runtime's own totals (role HEAP_TOTAL), then what the heap view also draws (role
+ * GC): the bytes allocated so far (HEAP_ALLOCATED, cumulative) and the beginning and end
+ * of each garbage collection (GC_START, GC_END; bytes 0). Sinks that know only the first
+ * three ignore the others. */
+enum heap_total {
+    HEAP_TOTAL_SIZE, HEAP_TOTAL_LIVE, HEAP_TOTAL_BLOCKS,
+    HEAP_TOTAL_ALLOCATED, HEAP_GC_START, HEAP_GC_END
+};
+#define HEAP_TOTAL_RUNTIME 3        /* the first three: the runtime's heap totals */
+
+/* Callbacks; a non-zero return stops the producer (the assembler's census_feed returns
+ * CENSUS_STOPPED). */
+struct census_events {
+    int (*frame)(void *ctx, const struct census_frame *frame);
+    int (*marker)(void *ctx, uint64_t time_ns, const char *text, size_t len);
+    int (*total)(void *ctx, enum heap_total kind, uint64_t time_ns, uint64_t bytes);
+    void *ctx;
+};
+
+#endif
