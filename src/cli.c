@@ -12,13 +12,15 @@
 #include "base/limits.h"
 #include "census/ccslabel.h"
 #include "model/peak.h"
+#include "read/connect.h"
 
 const char cli_usage[] =
     "Usage: ev2hp [OPTION]... [INPUT]\n"
     "Turn the heap censuses of a GHC eventlog (+RTS -h -l) into a .hp heap profile\n"
     "or a chart (SVG, PNG, PDF, PostScript, EPS), or an interactive HTML report.\n"
     "INPUT is an eventlog or a .hp file (told apart by content); none or - reads\n"
-    "standard input. Without -o the .hp goes to standard output.\n"
+    "standard input; unix:PATH or tcp:HOST:PORT connects to a program streaming its\n"
+    "eventlog (eventlog-socket). Without -o the .hp goes to standard output.\n"
     "\n"
     "  -o, --output FILE      write FILE, its format from its extension (.hp, .svg,\n"
     "                         .png, .pdf, .ps, .eps, .html, .csv, .json, .folded;\n"
@@ -40,6 +42,13 @@ const char cli_usage[] =
     "      --compare BASE     draw BASE (an eventlog or .hp of an earlier run) above\n"
     "                         INPUT on the same scales, and report the change of peak in\n"
     "                         --summary; .hp, CSV and JSON outputs are of INPUT only\n"
+    "      --follow           read a file as it grows, until its end-of-data marker\n"
+    "                         (a program still writing it); pipes and sockets are\n"
+    "                         always read live\n"
+    "      --wait SECONDS     INPUT unix:PATH or tcp:HOST:PORT (a program streaming its\n"
+    "                         eventlog): wait this long for it to listen, at the start\n"
+    "                         and after a dropped connection (default 30; inf: no\n"
+    "                         limit; 0: try once)\n"
     "  -q, --quiet            do not print warnings\n"
     "      --progress         report progress on standard error, even when it is not a\n"
     "                         terminal (default: on a terminal, for inputs of 64 MiB+)\n"
@@ -77,7 +86,8 @@ const char cli_usage[] =
     "      --serve [HOST:]PORT  serve the run live over HTTP while it is read: the\n"
     "                         report at /, /metrics (Prometheus), /events, /chart.svg,\n"
     "                         /chart.png, /profile.hp, /summary.json; HOST defaults to\n"
-    "                         127.0.0.1, PORT 0 picks a free port; at the end of input\n"
+    "                         127.0.0.1, PORT 0 picks a free port; a file is followed\n"
+    "                         as it grows (--follow); at the end of input\n"
     "                         the -o outputs are written and serving goes on until\n"
     "                         SIGINT or SIGTERM (status 0); no -o: no file is written\n"
     "      --every SECONDS    rewrite the -o outputs (drawings, summary, .hp) every\n"
@@ -144,8 +154,20 @@ enum {
     OPT_BANDS = 256, OPT_TRACE, OPT_SORT, OPT_REVERSE, OPT_INCLUDE, OPT_EXCLUDE, OPT_FROM,
     OPT_TO, OPT_TITLE, OPT_WIDTH, OPT_HEIGHT, OPT_NO_MARKERS, OPT_TOTALS,
     OPT_SUMMARY, OPT_MAX_PEAK, OPT_COMPARE, OPT_Y_MAX, OPT_SCALE, OPT_PROGRESS,
-    OPT_NO_PROGRESS, OPT_VIEW, OPT_SYSTEM_CCS, OPT_STOP_AT_DAMAGE, OPT_SERVE, OPT_EVERY,
+    OPT_NO_PROGRESS, OPT_VIEW, OPT_SYSTEM_CCS, OPT_STOP_AT_DAMAGE, OPT_FOLLOW, OPT_WAIT,
+    OPT_SERVE, OPT_EVERY,
 };
+
+/* A --wait: seconds, or inf for no limit. */
+static bool parse_wait(const char *s, double *out)
+{
+    if (strcmp(s, "inf") == 0) {
+        *out = INFINITY;
+        return true;
+    }
+    return parse_seconds(s, out);
+}
+
 
 /* A chart option; false after a usage error. */
 static bool chart_option(struct cli_options *o, int c, const char *arg)
@@ -258,11 +280,15 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
         { "system-ccs", no_argument, NULL, OPT_SYSTEM_CCS },
         { "serve", required_argument, NULL, OPT_SERVE },
         { "every", required_argument, NULL, OPT_EVERY },
+        { "follow", no_argument, NULL, OPT_FOLLOW },
+        { "wait", required_argument, NULL, OPT_WAIT },
         { NULL, 0, NULL, 0 },
     };
     memset(o, 0, sizeof *o);
     chart_options_default(&o->chart);
     o->scale = 1;
+    o->wait_seconds = CLI_WAIT_DEFAULT;
+    bool has_wait = false;
     enum output_format forced = FORMAT_NONE;
     unsigned long n;
     int c;
@@ -352,6 +378,14 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
                 o->serve.every_seconds < 0.1 || o->serve.every_seconds > 86400 * 365)
                 return usage_error(o, "--every wants seconds (0.1 or more), not '%s'", optarg);
             break;
+        case OPT_FOLLOW:
+            o->follow = true;
+            break;
+        case OPT_WAIT:
+            if (!parse_wait(optarg, &o->wait_seconds))
+                return usage_error(o, "--wait wants seconds or inf, not '%s'", optarg);
+            has_wait = true;
+            break;
         case OPT_SCALE:
             if (!parse_scale(optarg, &o->scale))
                 return usage_error(o, "--scale wants a number from %g to %g, not '%s'",
@@ -377,6 +411,13 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
                            argv[optind + 1]);
     if (optind < argc && strcmp(argv[optind], "-") != 0)
         o->input = argv[optind];
+    /* A program's socket (read/connect.h) rather than a file: its address is checked now. */
+    struct connect_address address;
+    struct ev_error address_err;
+    if (connect_parse(o->input, &address, &address_err) != 0)
+        return usage_error(o, "%s: %s", o->input, address_err.what);
+    if (has_wait && address.kind == CONNECT_NONE)
+        return usage_error(o, "--wait is for an input unix:PATH or tcp:HOST:PORT");
     if (o->compare && strcmp(o->compare, "-") == 0 && !o->input)
         return usage_error(o, "--compare - and the input both want standard input");
     if (o->output_count == 0 && !o->dump && !o->summary && !o->serve.serve)

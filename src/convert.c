@@ -664,6 +664,12 @@ static int start_live(struct run *run, const char *input_name)
     return 0;
 }
 
+/* POST /control/...: a command written back to the program (read/control.h). */
+static int send_control(void *ctx, int command)
+{
+    return input_send_control(ctx, (enum control_command)command);
+}
+
 /* Once the input is open: what the live state reads. 0, or -1 with the result failed. */
 static int attach_live(struct run *run, struct input *in, const char *input_name)
 {
@@ -672,6 +678,7 @@ static int attach_live(struct run *run, struct input *in, const char *input_name
         .input_name = input_name, .settings = settings_of(run->opt), .model = &run->model,
         .bands = input_bands(in), .info = input_run_info(in),
         .warnings = run->result->warnings, .warning_count = &run->result->warning_count,
+        .control = send_control, .control_ctx = in,
     };
     live_lock(run->live);
     int rc = live_attach(run->live, &src, &err);
@@ -707,7 +714,10 @@ static void convert_input(struct run *run, const char *input_name)
                                   .read_buffer = opt->read_buffer, .dump = opt->dump,
                                   .progress = opt->progress,
                                   .progress_ctx = opt->progress_ctx,
-                                  .stop_at_damage = opt->stop_at_damage };
+                                  .stop_at_damage = opt->stop_at_damage,
+                                  .follow = opt->follow, .wait_seconds = opt->wait_seconds,
+                                  .stop = opt->stop, .notice = opt->notice,
+                                  .notice_ctx = opt->notice_ctx };
     /* The time profile is read only for the outputs that show it, within --from/--to. */
     struct timeprof_options topt = { 0 };
     if (wants(opt, format_uses_time_profile)) {

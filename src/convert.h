@@ -15,6 +15,7 @@
 
 #include "base/limits.h"
 #include "base/error.h"
+#include "census/input.h"
 #include "read/progress.h"
 #include "serve/serve.h"
 #include "sink/sink.h"
@@ -64,6 +65,13 @@ struct convert_options {
      * (it does not return). */
     void (*interrupted)(void *ctx, const struct convert_result *r);
     void *serve_ctx;
+    /* Live inputs (census/input.h): --follow, --wait, a stop flag set from a signal
+     * handler or another thread, and what to say meanwhile (NULL = nothing). */
+    bool follow;
+    double wait_seconds;
+    const volatile sig_atomic_t *stop;
+    input_notice_fn notice;
+    void *notice_ctx;
 };
 
 

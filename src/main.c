@@ -31,7 +31,9 @@ static void print_message(const char *file, const struct ev_error *e)
 struct progress_printer {
     bool terminal;              /* standard error is a terminal: rewrite one line */
     bool shown;                 /* a line is on the terminal, to be erased */
+    const char *input_name;     /* for notices */
 };
+
 
 static void print_progress(void *ctx, const struct progress_report *report)
 {
@@ -56,6 +58,14 @@ static void erase_progress(struct progress_printer *pp)
         fflush(stderr);
         pp->shown = false;
     }
+}
+
+/* What a live input says while it is read (waiting for the program, connected again). */
+static void print_notice(void *ctx, const char *what)
+{
+    erase_progress(ctx);
+    fprintf(stderr, "ev2hp: %s: %s\n", ((struct progress_printer *)ctx)->input_name, what);
+    fflush(stderr);
 }
 
 /* Whether this run shows progress: see progress_wanted for the default. */
@@ -139,13 +149,20 @@ int main(int argc, char **argv)
         .compare_path = cli.compare,
         .png_scale = cli.scale,
         .system_ccs = cli.system_ccs,
+        .follow = cli.follow || cli.serve.serve,   /* --serve follows a file by default */
+        .wait_seconds = cli.wait_seconds,
         .serve = cli.serve.serve || cli.serve.every_seconds > 0 ? &cli.serve : NULL,
         .serving = print_serving,
         .interrupted = print_interrupted,
     };
     opt.serve_ctx = &opt;
     cli_of_run = &cli;
-    struct progress_printer progress = { isatty(STDERR_FILENO) == 1, false };
+    struct progress_printer progress = { isatty(STDERR_FILENO) == 1, false,
+                                         convert_input_name(&opt) };
+    if (!cli.quiet) {
+        opt.notice = print_notice;
+        opt.notice_ctx = &progress;
+    }
     if (wants_progress(&cli, progress.terminal)) {
         opt.progress = print_progress;
         opt.progress_ctx = &progress;

@@ -28,6 +28,7 @@
 #define CCS_LENGTH_MIN 4u
 #define CCS_LENGTH_MAX 65535u
 #define CLI_MAX_OUTPUTS 16                  /* -o and --summary outputs */
+#define CLI_WAIT_DEFAULT 30.0               /* --wait: seconds for a program to listen */
 #define PROFILE_MAX_FILTERS 16              /* --include, and --exclude, each */
 #define CHART_MIN_SIZE 200                  /* --width, --height (layout units) */
 #define CHART_MAX_SIZE 16384

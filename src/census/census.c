@@ -44,6 +44,8 @@ struct census {
     bool sample_end_declared;
     bool after_damage;            /* census events are ignored until the next census begins */
     bool end_is_loss;             /* after damage, a census end seen is a census lost */
+    bool after_gap;               /* ... and the damage is a dropped connection */
+    bool repeating;               /* a restarted stream's definitions: repeats, not copies */
     bool in_census;
     bool open_is_bio;
     struct bands_mark open_mark;  /* the bands before the open census, for census_damaged */
@@ -489,17 +491,33 @@ bool census_wants(uint16_t tag)
     return (role != EVR_NONE && role != EVR_TIME_PROFILE) || tag == EV_PROF_SAMPLE_COST_CENTRE;
 }
 
-void census_damaged(struct census *c)
+/* Drops the open census, if any, counting it in *lost; census events are then ignored
+ * until the next census begins. */
+static void drop_open_census(struct census *c, uint64_t *lost)
 {
     /* The end of the census dropped here may still come: it is not another loss. */
     c->end_is_loss = !c->in_census && !(c->after_damage && !c->end_is_loss);
     if (c->in_census) {
         c->in_census = false;
-        c->stats.lost_to_damage++;
+        (*lost)++;
         bands_rollback(c->bands, &c->open_mark);
         c->stats.unknown_cost_centres = c->open_unknown;
     }
     c->after_damage = true;
+}
+
+void census_damaged(struct census *c)
+{
+    c->after_gap = false;
+    drop_open_census(c, &c->stats.lost_to_damage);
+}
+
+void census_restarted(struct census *c)
+{
+    c->after_gap = true;
+    drop_open_census(c, &c->stats.lost_to_gaps);
+    c->repeating = true;
+    c->stats.restarts++;
 }
 
 /* Whether the run is on the non-threaded runtime, whose timer thread writes time-profile
@@ -583,6 +601,8 @@ enum census_status census_feed(struct census *c, const struct ev_event *ev,
     }
     switch (ev->tag) {
     case EV_HEAP_PROF_BEGIN:
+        if (c->info.has_heap_profile && c->repeating)
+            return CENSUS_OK;
         if (c->info.has_heap_profile) {
             c->stats.extra_prof_begins++;
             if (c->opt.recover) {
@@ -599,6 +619,8 @@ enum census_status census_feed(struct census *c, const struct ev_event *ev,
     case EV_HEAP_PROF_COST_CENTRE: {
         const struct ev_HEAP_PROF_COST_CENTRE *cc = &b.HEAP_PROF_COST_CENTRE;
         struct ccs_name known;
+        if (c->repeating && costcentres_lookup(c->ccs, cc->cc, &known))
+            return CENSUS_OK;
         if (c->opt.recover && costcentres_lookup(c->ccs, cc->cc, &known)) {
             ev_error_at(err, ev->offset, "cost centre %lu defined again: a copy of an earlier "
                         "block", (unsigned long)cc->cc);
@@ -616,15 +638,18 @@ enum census_status census_feed(struct census *c, const struct ev_event *ev,
         return CENSUS_OK;
     }
     case EV_HEAP_PROF_SAMPLE_BEGIN:
+        c->repeating = false;
         return open_census(c, ev->time, b.HEAP_PROF_SAMPLE_BEGIN.era, false, err);
     case EV_HEAP_BIO_PROF_SAMPLE_BEGIN:
+        c->repeating = false;
         return open_census(c, b.HEAP_BIO_PROF_SAMPLE_BEGIN.time,
                            b.HEAP_BIO_PROF_SAMPLE_BEGIN.era, true, err);
     case EV_HEAP_PROF_SAMPLE_END:
         if (!c->in_census) {
             /* After damage, the end of a census whose beginning was lost. */
             if (c->after_damage)
-                c->stats.lost_to_damage += c->end_is_loss;
+                *(c->after_gap ? &c->stats.lost_to_gaps : &c->stats.lost_to_damage) +=
+                    c->end_is_loss;
             else
                 c->stats.stray_ends++;
             c->after_damage = false;

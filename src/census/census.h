@@ -50,6 +50,8 @@ struct census_stats {
     uint64_t backwards;         /* censuses whose time went backwards (clamped) */
     uint64_t extra_prof_begins; /* HEAP_PROF_BEGIN after the first (ignored) */
     uint64_t lost_to_damage;    /* censuses dropped because they overlap damage */
+    uint64_t lost_to_gaps;      /* censuses cut by a dropped connection (census_restarted) */
+    uint64_t restarts;          /* census_restarted calls: connections made again */
     uint64_t copies_dropped;    /* recovery: censuses that began before the one reported
                                  * before them (copies of earlier bytes), dropped */
     bool open_at_end;           /* a census was open when the input stopped (dropped) */
@@ -99,6 +101,13 @@ const struct timeprof *census_timeprof(const struct census *c);
  * until the next census begins are ignored (they belong to a census begun in the damaged
  * region, which is counted when its end is seen). */
 void census_damaged(struct census *c);
+
+/* The stream starts again from its header (a live program's connection dropped and was
+ * made again): the census open, if any, is dropped and counted in lost_to_gaps, census
+ * events of a census begun in the gap are ignored, and the initialisation events the
+ * program sends every new client (HEAP_PROF_BEGIN, cost centres, IPE and run
+ * information) are taken as the repetition they are, until the next census begins. */
+void census_restarted(struct census *c);
 
 /* Notes that the run went on at least until time_ns (the end of the run, end_time_ns). */
 void census_note_time(struct census *c, uint64_t time_ns);

@@ -10,12 +10,14 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "base/format.h"
+#include "read/connect.h"
 #include "read/evdecode.h"
 #include "read/evread.h"
 #include "read/hpread.h"
@@ -45,6 +47,11 @@ struct input {
     struct census *census;
     struct hp_reader *hp;          /* a .hp */
     size_t last_region_warning;    /* the warning of the last damaged region */
+    /* A socket input (kind CONNECT_NONE otherwise). fd is the connection; control_lock
+     * guards it against input_send_control while a connection is replaced. */
+    struct connect_address addr;
+    pthread_mutex_t control_lock;
+    bool lock_made;
 };
 
 const char *input_name(const char *path)
@@ -132,6 +139,12 @@ static void report_stats(const struct census_stats *st, struct input_outcome *r,
                      "census were ignored", st->stray_entries, st->stray_ends);
         add_warning(r, &w);
     }
+    if (st->lost_to_gaps) {
+        ev_error_set(&w, "%" PRIu64 " census%s cut by a dropped connection %s lost",
+                     st->lost_to_gaps, st->lost_to_gaps == 1 ? "" : "es",
+                     st->lost_to_gaps == 1 ? "was" : "were");
+        add_warning(r, &w);
+    }
     if (st->copies_dropped) {
         ev_error_set(&w, "%" PRIu64 " censuses began no later than the census written before them "
                      "(copies of earlier events) and were dropped", st->copies_dropped);
@@ -195,6 +208,30 @@ static void track_progress(struct input *in, struct ev_source *src)
     *src = (struct ev_source){ read_with_progress, t, why_with_progress };
 }
 
+static void notify(const struct input_options *opt, const char *what)
+{
+    if (opt->notice)
+        opt->notice(opt->notice_ctx, what);
+}
+
+static void say_waiting(void *ctx, const char *why)
+{
+    const struct input_options *opt = ctx;
+    char what[160];
+    snprintf(what, sizeof what, "waiting for the program to listen (%s)", why);
+    notify(opt, what);
+}
+
+/* Connects a socket input: the descriptor, or -1 with err set. */
+static int connect_input(const struct input_options *opt, const struct connect_address *a,
+                         bool *waited, struct ev_error *err)
+{
+    double start = progress_clock();
+    int fd = connect_wait(a, opt->wait_seconds, opt->stop, say_waiting, (void *)opt, err);
+    *waited = fd >= 0 && progress_clock() - start > CONNECT_RETRY_MS / 1000.0;
+    return fd;
+}
+
 static int open_fd(const char *path, int *fd, struct ev_error *err)
 {
     if (!path || strcmp(path, "-") == 0) {
@@ -231,25 +268,61 @@ static int open_eventlog(struct input *in, struct ev_source src, struct ev_error
     return census_check_header(in->census, in->reader, err) == CENSUS_OK ? 0 : -1;
 }
 
+/* How the descriptor of an input is read: a socket, a followed file and (with a stop
+ * flag) a pipe are live (source.h); a plain file is read as it is. */
+static void make_live(struct input *in)
+{
+    struct stat st;
+    bool regular = fstat(in->fd, &st) == 0 && S_ISREG(st.st_mode);
+    if (regular && !in->opt.follow)
+        return;
+    if (!regular && !in->opt.stop && in->addr.kind == CONNECT_NONE)
+        return;
+    struct source_live live = { .follow = regular, .stop = in->opt.stop };
+    source_auto_live(in->raw, &live);
+}
+
+/* Why the input could not be read as far as its header. */
+static void header_failure(struct input *in, struct ev_error *err)
+{
+    if (source_auto_stopped(in->raw))
+        ev_error_set(err, "stopped before the eventlog's header had arrived");
+}
+
 struct input *input_open(const struct input_options *opt, const struct census_events *events,
                          struct ev_error *err)
 {
     int fd;
-    if (open_fd(opt->path, &fd, err) != 0)
+    struct connect_address addr;
+    bool waited = false;
+    if (connect_parse(opt->path, &addr, err) != 0)
         return NULL;
+    if (addr.kind != CONNECT_NONE)
+        fd = connect_input(opt, &addr, &waited, err);
+    else if (open_fd(opt->path, &fd, err) != 0)
+        return NULL;
+    if (fd < 0)
+        return NULL;
+    if (waited)
+        notify(opt, "connected");
     struct input *in = calloc(1, sizeof *in);
     if (in)
         in->raw = source_auto_new(fd);
-    if (!in || !in->raw) {
+    if (!in || !in->raw || pthread_mutex_init(&in->control_lock, NULL) != 0) {
         ev_error_set(err, "out of memory");
-        free(in);
-        if (fd > STDIN_FILENO)
+        if (in)
+            source_auto_free(in->raw);
+        else if (fd > STDIN_FILENO)
             close(fd);
+        free(in);
         return NULL;
     }
+    in->lock_made = true;
     in->opt = *opt;
     in->fd = fd;
+    in->addr = addr;
     in->events = *events;
+    make_live(in);
     struct ev_source inflated = { source_auto_read, in->raw, source_auto_why };
     if (source_peek_init(&in->peek, inflated, 4) != 0) {
         const char *why = source_auto_why(in->raw);
@@ -265,6 +338,8 @@ struct input *input_open(const struct input_options *opt, const struct census_ev
         ev_error_set(err, "out of memory");
     } else if (open_eventlog(in, src, err) == 0) {
         return in;
+    } else {
+        header_failure(in, err);
     }
     input_free(in);
     return NULL;
@@ -394,15 +469,125 @@ static enum ev_status feed_events(struct input *in, struct input_outcome *out,
     }
 }
 
+/* --dump prints every event; a conversion needs only the few the assembler wants. */
+static void choose_events(struct input *in)
+{
+    if (!in->opt.dump)
+        ev_reader_skip_unwanted(in->reader,
+                                in->opt.time_profile ? census_wants_time : census_wants);
+}
+
+#define INPUT_GAPS_LISTED 4   /* dropped connections with a warning each (all counted) */
+
+/* The connection of a socket input closed before the end-of-data marker: connects again
+ * and reads the new connection's header, so that reading goes on with the same census
+ * assembler. 0, or -1 with err set when no program listens again in time (the input
+ * ends there) or the new stream is not the same run's. */
+static int reconnect(struct input *in, struct input_outcome *out, struct ev_error *err)
+{
+    uint64_t at = ev_reader_offset(in->reader);
+    uint64_t lost_ns = ev_reader_latest_time(in->reader);
+    census_note_time(in->census, lost_ns);
+    census_restarted(in->census);
+    static const char gap_marker[] = "ev2hp: connection lost";
+    if (in->events.marker &&
+        in->events.marker(in->events.ctx, lost_ns, gap_marker, sizeof gap_marker - 1) != 0)
+        return 1;
+    char what[200];
+    format_snprintf(what, sizeof what, "the connection closed at %.2f s into the run; "
+                    "connecting again", lost_ns / 1e9);
+    notify(&in->opt, what);
+    pthread_mutex_lock(&in->control_lock);
+    in->fd = -1;
+    pthread_mutex_unlock(&in->control_lock);
+    double start = progress_clock();
+    struct ev_error cerr = { 0 };
+    int fd = connect_wait(&in->addr, in->opt.wait_seconds, in->opt.stop, NULL, NULL, &cerr);
+    if (fd < 0) {
+        ev_error_at(err, at, "the connection closed before the end-of-data marker, and then "
+                    "%s", cerr.what);
+        return -1;
+    }
+    struct source_auto *raw = source_auto_new(fd);
+    if (!raw) {
+        close(fd);
+        ev_error_set(err, "out of memory");
+        return -1;
+    }
+    struct source_live live = { .stop = in->opt.stop };
+    source_auto_live(raw, &live);
+    struct ev_source src = { source_auto_read, raw, source_auto_why };
+    if (in->opt.progress) {
+        in->tracker.inner = src;
+        src = (struct ev_source){ read_with_progress, &in->tracker, why_with_progress };
+    }
+    struct ev_reader *reader = ev_reader_new(src, in->opt.read_buffer);
+    if (!reader) {
+        source_auto_free(raw);
+        ev_error_set(err, "out of memory");
+        return -1;
+    }
+    ev_reader_start_at(reader, at);
+    ev_reader_recover(reader, !in->opt.stop_at_damage);
+    enum ev_status hst = ev_reader_read_header(reader, err);
+    if (hst == EV_OK && !ev_reader_same_declarations(in->reader, reader)) {
+        ev_error_at(err, at, "after connecting again, the program sends another eventlog "
+                    "header (another program or runtime)");
+        hst = EV_NOT_EVENTLOG;
+    }
+    if (hst == EV_OK && census_check_header(in->census, reader, err) != CENSUS_OK)
+        hst = EV_DAMAGED;
+    /* Either way the old connection goes, under the lock input_send_control takes. */
+    pthread_mutex_lock(&in->control_lock);
+    ev_reader_free(in->reader);
+    source_auto_free(in->raw);
+    in->reader = reader;
+    in->raw = raw;
+    in->fd = hst == EV_OK ? fd : -1;
+    pthread_mutex_unlock(&in->control_lock);
+    if (hst != EV_OK)
+        return -1;
+    choose_events(in);
+    double gap = progress_clock() - start;
+    out->reconnections++;
+    format_snprintf(what, sizeof what, "connected again after %.1f s", gap);
+    notify(&in->opt, what);
+    if (out->reconnections <= INPUT_GAPS_LISTED) {
+        struct ev_error w = { 0 };
+        format_snprintf(w.what, sizeof w.what, "the connection closed at %.2f s into the run "
+                        "and was made again %.1f s later; the events in between are missing "
+                        "(a marker shows where)", lost_ns / 1e9, gap);
+        w.offset = at;
+        w.has_offset = true;
+        add_warning(out, &w);
+    }
+    return 0;
+}
+
+/* Whether reading stopped because a socket input's connection closed early. */
+static bool connection_dropped(const struct input *in, enum ev_status st,
+                               enum census_status cst)
+{
+    return in->addr.kind != CONNECT_NONE && st != EV_END && st != EV_OK &&
+           cst == CENSUS_OK && source_auto_at_eof(in->raw) && !source_auto_stopped(in->raw);
+}
+
 static enum input_status read_eventlog(struct input *in, struct input_outcome *out,
                                        struct ev_error *err)
 {
     enum census_status cst = CENSUS_OK;
-    /* --dump prints every event; a conversion needs only the few the assembler wants. */
-    if (!in->opt.dump)
-        ev_reader_skip_unwanted(in->reader,
-                                in->opt.time_profile ? census_wants_time : census_wants);
+    choose_events(in);
     enum ev_status st = feed_events(in, out, &cst, err);
+    while (connection_dropped(in, st, cst)) {
+        int rc = reconnect(in, out, err);
+        if (rc > 0)
+            return INPUT_STOPPED;
+        if (rc < 0) {
+            st = EV_DAMAGED;
+            break;
+        }
+        st = feed_events(in, out, &cst, err);
+    }
     if (cst == CENSUS_STOPPED)
         return INPUT_STOPPED;
     if (cst == CENSUS_NO_MEMORY || cst == CENSUS_LIMIT) {
@@ -415,7 +600,12 @@ static enum input_status read_eventlog(struct input *in, struct input_outcome *o
     bool complete = st == EV_END && cst == CENSUS_OK;
     if (in->opt.progress)
         report_progress(&in->tracker, progress_clock(), true);
-    if (!complete) {
+    /* A live input stopped on request ends where it was: not damage, but the census it
+     * was in the middle of is incomplete all the same. */
+    out->stopped = !complete && source_auto_stopped(in->raw);
+    if (out->stopped)
+        ev_error_at(err, ev_reader_offset(in->reader), "stopped while reading");
+    else if (!complete) {
         if (!out->damaged)
             out->damage = *err;
         out->damaged = true;
@@ -433,6 +623,7 @@ static enum input_status read_eventlog(struct input *in, struct input_outcome *o
     }
     out->censuses = census_stats(in->census)->censuses;
     out->lost_to_damage = census_stats(in->census)->lost_to_damage;
+    out->lost_to_gaps = census_stats(in->census)->lost_to_gaps;
     report_stats(census_stats(in->census), out, complete ? NULL : err);
     return INPUT_OK;
 }
@@ -443,10 +634,30 @@ enum input_status input_read(struct input *in, struct input_outcome *out, struct
     return in->hp ? read_hp(in, out, err) : read_eventlog(in, out, err);
 }
 
+int input_send_control(struct input *in, enum control_command cmd)
+{
+    if (in->addr.kind == CONNECT_NONE) {
+        errno = ENOTSOCK;
+        return -1;
+    }
+    pthread_mutex_lock(&in->control_lock);
+    int rc = -1;
+    if (in->fd < 0)
+        errno = ENOTCONN;
+    else
+        rc = control_write(in->fd, cmd);
+    int e = errno;
+    pthread_mutex_unlock(&in->control_lock);
+    errno = e;
+    return rc;
+}
+
 void input_free(struct input *in)
 {
     if (!in)
         return;
+    if (in->lock_made)
+        pthread_mutex_destroy(&in->control_lock);
     hp_reader_free(in->hp);
     census_free(in->census);
     ev_reader_free(in->reader);

@@ -7,10 +7,21 @@
  * assembler (or the .hp reader) to the end, reporting censuses, markers and heap totals
  * to the caller's callbacks. Damage is not a failure here: what came before it stands,
  * and the outcome says what was kept. Nothing is printed.
+ *
+ * Live inputs: a program still writing. `unix:PATH` and `tcp:HOST:PORT` connect to a
+ * program streaming its eventlog (read/connect.h), waiting for it to listen; when the
+ * connection closes before the end-of-data marker, the input connects again and goes on
+ * with the same run: the new connection's header and repeated definitions are taken as
+ * such (census_restarted), the census cut by the gap is dropped, a marker
+ * "ev2hp: connection lost" is placed where the gap began, and a warning says how long
+ * it was. With input_options.follow a regular file is read as it grows until its
+ * end-of-data marker, starting empty or half-written if need be. Partial events at the
+ * edge of what has arrived are simply waited for.
  */
 #ifndef EV2HP_INPUT_H
 #define EV2HP_INPUT_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -20,7 +31,12 @@
 #include "model/bands.h"
 #include "census/census.h"
 #include "base/error.h"
+#include "read/control.h"
 #include "read/progress.h"
+
+/* Something worth saying while a live input is read (waiting for the program, connected
+ * again); what is a sentence without the input's name. */
+typedef void (*input_notice_fn)(void *ctx, const char *what);
 
 struct input_options {
     const char *path;           /* NULL or "-" = standard input */
@@ -34,6 +50,17 @@ struct input_options {
      * NULL: its events are skipped. */
     const struct timeprof_options *time_profile;
     bool stop_at_damage;        /* stop at the first damage instead of recovering */
+    /* Live inputs (see the top). */
+    bool follow;                /* a regular file: follow it until its end-of-data marker */
+    double wait_seconds;        /* unix:/tcp:: how long to wait for the program to listen,
+                                 * at the start and after a dropped connection; 0 = one
+                                 * attempt, INFINITY = no limit */
+    /* Non-zero (set from a signal handler or another thread): a live input stops being
+     * read within LIVE_POLL_MS and ends there, as if it ended (outcome.stopped). Also
+     * honoured by pipes and standard input. NULL = never. */
+    const volatile sig_atomic_t *stop;
+    input_notice_fn notice;     /* NULL = silent */
+    void *notice_ctx;
 };
 
 enum input_status {
@@ -57,6 +84,10 @@ struct input_outcome {
     /* Damage in words (with what was kept) first, then census anomalies. */
     struct ev_error warnings[INPUT_MAX_WARNINGS];
     size_t warning_count;
+    /* Live inputs. */
+    bool stopped;               /* input_options.stop ended the reading */
+    uint64_t reconnections;     /* connections dropped and made again */
+    uint64_t lost_to_gaps;      /* censuses cut by a dropped connection */
 };
 
 struct input;
@@ -81,6 +112,16 @@ const struct costcentres *input_costcentres(const struct input *in);
 /* Reads the rest of the input through the callbacks. */
 enum input_status input_read(struct input *in, struct input_outcome *out, struct ev_error *err);
 
+/* Sends cmd (read/control.h) to the program a unix:/tcp: input is connected to.
+ * Thread-safe: meant for server threads while the main thread is in input_read; the
+ * input must stay open (until input_free) meanwhile. Returns 0, or -1 with errno =
+ * ENOTSOCK when the input is not a socket (a file, a FIFO, standard input), ENOTCONN
+ * when its connection dropped and is not made again yet, or the errno of the failed
+ * write (EAGAIN: the program has not read the commands sent before). */
+int input_send_control(struct input *in, enum control_command cmd);
+
+/* Frees the input; a socket input's connection is closed here, not at the end of
+ * input_read, so that input_send_control (read/control.h) works until then. */
 void input_free(struct input *in);
 
 /* The name messages use for a path: the path, or "(standard input)". */

@@ -5,7 +5,8 @@
  * byte (0), a namespace as a length byte and its bytes ("eventlog-socket", 15 bytes), and
  * a command id byte. (eventlog-socket's README writes the length as \x15; its C source,
  * which is what parses, uses the string's length, 0x0F, as here.) A program that does not
- * read commands ignores them.
+ * read commands ignores them. An input sends one with input_send_control
+ * (census/input.h).
  */
 #ifndef EV2HP_CONTROL_H
 #define EV2HP_CONTROL_H
@@ -28,13 +29,5 @@ size_t control_message(enum control_command cmd, unsigned char out[CONTROL_MESSA
  * without blocking for long (a program that reads no commands lets its socket buffer
  * fill): 0, or -1 with errno (EAGAIN when the program has not read earlier commands). */
 int control_write(int fd, enum control_command cmd);
-
-/* Sends cmd to the program an input is connected to (read/input.h). Thread-safe: meant
- * for server threads while the main thread reads; the input must stay open (until
- * input_free) meanwhile. Returns 0, or -1 with errno = ENOTSOCK when the input is not a
- * socket (a file, a FIFO, standard input), ENOTCONN when the connection dropped and is
- * not back yet, or the errno of the failed write. Implemented in input.c. */
-struct input;
-int input_send_control(struct input *in, enum control_command cmd);
 
 #endif

@@ -112,6 +112,17 @@ uint64_t ev_reader_offset(const struct ev_reader *r)
     return offset_of(r, r->pos);
 }
 
+void ev_reader_start_at(struct ev_reader *r, uint64_t offset)
+{
+    r->buf_offset = offset;
+}
+
+bool ev_reader_same_declarations(const struct ev_reader *a, const struct ev_reader *b)
+{
+    return memcmp(a->declared, b->declared, sizeof a->declared) == 0 &&
+           memcmp(a->size_of, b->size_of, sizeof a->size_of) == 0;
+}
+
 /* Makes at least need bytes available at buf + pos; false when the input ends first or a
  * read fails (read_errno tells which). */
 static bool fill(struct ev_reader *r, size_t need)

@@ -102,4 +102,12 @@ bool ev_reader_declared(const struct ev_reader *r, uint16_t tag, int *size);
 /* Bytes consumed from the source so far (the offset just past the last event). */
 uint64_t ev_reader_offset(const struct ev_reader *r);
 
+/* A stream read in parts (a live program's connections, each starting with its header):
+ * the offsets of a new reader, before anything is read, start at offset, so that
+ * messages count the bytes of all parts. */
+void ev_reader_start_at(struct ev_reader *r, uint64_t offset);
+/* Whether two readers' headers declare the same event types with the same sizes (the
+ * same runtime writes them). */
+bool ev_reader_same_declarations(const struct ev_reader *a, const struct ev_reader *b);
+
 #endif

@@ -1,11 +1,21 @@
-/* source.c: the file-descriptor and in-memory byte sources. */
+/* source.c: the file-descriptor and in-memory byte sources.
+ *
+ * A descriptor is read as it comes (a FIFO or a socket hands out what is there), with
+ * gzip undone underneath. A live input (source_live) waits instead of ending: a followed
+ * file at its end is looked at again every LIVE_POLL_MS, and reads of a socket or pipe
+ * wait in poll() steps of that length, so that a stop request is seen promptly even when
+ * the signal that asked for it went to another thread.
+ */
 #include "read/source.h"
 
 #include <errno.h>
 #include <limits.h>
+#include <poll.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 #include <zlib.h>
 
@@ -38,6 +48,11 @@ ssize_t source_memory_read(void *ctx, unsigned char *buf, size_t n)
 
 struct source_auto {
     int fd;
+    struct source_live live;
+    bool is_live;
+    bool stopped;              /* ended because live.stop was set */
+    bool at_eof;               /* the descriptor returned its end */
+    uint64_t fd_bytes;         /* bytes read from fd: a followed file must not shrink */
     bool sniffed;
     bool gzip;
     bool in_member;            /* inside a gzip member: its end has not been seen */
@@ -73,10 +88,95 @@ void source_auto_free(struct source_auto *s)
     free(s);
 }
 
+void source_auto_live(struct source_auto *s, const struct source_live *live)
+{
+    s->live = *live;
+    s->is_live = true;
+}
+
+bool source_auto_stopped(const struct source_auto *s)
+{
+    return s->stopped;
+}
+
+bool source_auto_at_eof(const struct source_auto *s)
+{
+    return s->at_eof;
+}
+
+uint64_t source_auto_bytes(const struct source_auto *s)
+{
+    return s->fd_bytes;
+}
+
+static void sleep_ms(unsigned ms)
+{
+    struct timespec ts = { ms / 1000, (long)(ms % 1000) * 1000000L };
+    nanosleep(&ts, NULL);
+}
+
+static bool stop_asked(struct source_auto *s)
+{
+    if (s->live.stop && *s->live.stop)
+        s->stopped = true;
+    return s->stopped;
+}
+
+/* A followed file at its end: false when it became shorter than what was read (it was
+ * truncated, or rewritten in place by another run), which following cannot make sense of. */
+static bool file_still_whole(struct source_auto *s)
+{
+    struct stat st;
+    if (fstat(s->fd, &st) == 0 && (uint64_t)st.st_size < s->fd_bytes) {
+        s->why = "the file became shorter while it was followed (truncated or rewritten)";
+        errno = EIO;
+        return false;
+    }
+    return true;
+}
+
+/* Reads the descriptor: the count read, 0 at its end (or at a stop), -1 on an error. A
+ * live input waits for bytes instead of ending (see the top of the file). */
+static ssize_t fd_read(struct source_auto *s, unsigned char *buf, size_t n)
+{
+    if (!s->is_live) {
+        ssize_t got = source_fd_read(&s->fd, buf, n);
+        s->at_eof = got == 0;
+        if (got > 0)
+            s->fd_bytes += (uint64_t)got;
+        return got;
+    }
+    for (;;) {
+        if (stop_asked(s))
+            return 0;
+        if (!s->live.follow) {
+            struct pollfd p = { .fd = s->fd, .events = POLLIN };
+            int ready = poll(&p, 1, LIVE_POLL_MS);
+            if (ready < 0 && errno != EINTR)
+                return -1;
+            if (ready <= 0)
+                continue;
+        }
+        ssize_t got = read(s->fd, buf, n);
+        if (got < 0 && (errno == EINTR || errno == EAGAIN))
+            continue;
+        if (got == 0 && s->live.follow) {
+            if (!file_still_whole(s))
+                return -1;
+            sleep_ms(LIVE_POLL_MS);
+            continue;
+        }
+        if (got > 0)
+            s->fd_bytes += (uint64_t)got;
+        s->at_eof = got == 0;
+        return got;
+    }
+}
+
 /* Refills the input chunk: the count read, 0 at the end, -1 on an error. */
 static ssize_t refill(struct source_auto *s)
 {
-    ssize_t got = source_fd_read(&s->fd, s->in, INPUT_CHUNK);
+    ssize_t got = fd_read(s, s->in, INPUT_CHUNK);
     s->in_pos = 0;
     s->in_len = got > 0 ? (size_t)got : 0;
     return got;
@@ -86,7 +186,7 @@ static ssize_t refill(struct source_auto *s)
 static int sniff(struct source_auto *s)
 {
     while (s->in_len < 2) {
-        ssize_t got = source_fd_read(&s->fd, s->in + s->in_len, INPUT_CHUNK - s->in_len);
+        ssize_t got = fd_read(s, s->in + s->in_len, INPUT_CHUNK - s->in_len);
         if (got < 0)
             return -1;
         if (got == 0)
@@ -166,7 +266,7 @@ ssize_t source_auto_read(void *ctx, unsigned char *buf, size_t n)
         s->in_pos += take;
         return (ssize_t)take;
     }
-    return source_fd_read(&s->fd, buf, n);
+    return fd_read(s, buf, n);
 }
 
 int source_peek_init(struct source_peek *p, struct ev_source inner, size_t n)

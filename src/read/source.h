@@ -7,6 +7,8 @@
 #ifndef EV2HP_SOURCE_H
 #define EV2HP_SOURCE_H
 
+#include <signal.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
@@ -30,6 +32,23 @@ struct source_auto *source_auto_new(int fd);
 ssize_t source_auto_read(void *ctx, unsigned char *buf, size_t n);
 const char *source_auto_why(void *ctx);
 void source_auto_free(struct source_auto *s);
+
+/* Live inputs: a program still writing (a followed file, a socket). Reading then waits
+ * for bytes in steps of at most LIVE_POLL_MS, so a stop asked from a signal handler or
+ * another thread is seen within that time; once *stop is non-zero the source ends as if
+ * the input did (source_auto_stopped tells the two apart). */
+#define LIVE_POLL_MS 100
+struct source_live {
+    bool follow;                        /* a regular file: at its end, wait for it to grow */
+    const volatile sig_atomic_t *stop;  /* non-zero: stop reading; NULL: never */
+};
+void source_auto_live(struct source_auto *s, const struct source_live *live);
+/* Whether the source ended because *stop was set. */
+bool source_auto_stopped(const struct source_auto *s);
+/* Whether the descriptor reached its end (a closed connection, the end of a file). */
+bool source_auto_at_eof(const struct source_auto *s);
+/* Bytes read from the descriptor so far (compressed bytes for a gzip input). */
+uint64_t source_auto_bytes(const struct source_auto *s);
 
 /* Reads from memory, at most slice bytes per call (0 = no limit). */
 struct source_memory {

@@ -1,0 +1,410 @@
+/* test_live.c: live inputs through the path ev2hp reads them, against a server in a thread.
+ *
+ * A thread plays the program: it listens on a Unix socket in a fresh temporary directory
+ * and writes exact eventlogs built with the test writer, in steps the test controls, and
+ * records what the client writes back. Cases: the control message's bytes and their
+ * delivery while the input is read (ENOTSOCK for a file), a dropped connection made
+ * again (repeated definitions not doubled, the cut census counted, the gap marked), a
+ * stop flag ending a stream that never ends, a bounded wait for a program that never
+ * listens, and the socket addresses ev2hp accepts. Every case is bounded by alarm().
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include <errno.h>
+#include <math.h>
+#include <poll.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "evwriter.h"
+#include "read/connect.h"
+#include "read/control.h"
+#include "census/input.h"
+#include "read/progress.h"
+
+#define CASE_SECONDS 20
+
+/* ------------------------------------------------------------------ the program side */
+
+struct program {
+    char dir[64];
+    char path[128];
+    int listen_fd;
+    pthread_t thread;
+    /* What to send: for each connection, the bytes before and after the pause. */
+    struct evw *first, *second;
+    size_t first_cut;            /* connection 1 sends first[0..first_cut) and closes;
+                                  * 0: all of first, kept open until the client closes */
+    bool wait_control;           /* connection 1: read a control message before the end */
+    bool never_end;              /* connection 1: send first minus its end, then wait */
+    unsigned char received[64];
+    size_t received_len;
+    volatile sig_atomic_t stop;  /* for the client, set by stopper() */
+};
+
+static void send_all(int fd, const unsigned char *p, size_t n)
+{
+    while (n) {
+        ssize_t put = send(fd, p, n, MSG_NOSIGNAL);
+        if (put <= 0)
+            return;
+        p += put;
+        n -= (size_t)put;
+    }
+}
+
+/* Reads what the client writes until n bytes are in or the client closes. */
+static void receive(struct program *pg, int fd, size_t n)
+{
+    while (pg->received_len < n) {
+        struct pollfd p = { .fd = fd, .events = POLLIN };
+        if (poll(&p, 1, CASE_SECONDS * 1000) <= 0)
+            return;
+        ssize_t got = recv(fd, pg->received + pg->received_len,
+                           sizeof pg->received - pg->received_len, 0);
+        if (got <= 0)
+            return;
+        pg->received_len += (size_t)got;
+    }
+}
+
+static void *program_run(void *arg)
+{
+    struct program *pg = arg;
+    int fd = accept(pg->listen_fd, NULL, NULL);
+    if (fd < 0)
+        return NULL;
+    const struct evw *w = pg->first;
+    if (pg->first_cut) {
+        send_all(fd, w->data, pg->first_cut);
+        close(fd);
+        fd = accept(pg->listen_fd, NULL, NULL);
+        if (fd < 0)
+            return NULL;
+        w = pg->second;
+    }
+    /* The stream minus its end-of-data marker (2 bytes), then the marker. */
+    send_all(fd, w->data, w->len - 2);
+    if (pg->wait_control)
+        receive(pg, fd, CONTROL_MESSAGE_SIZE);
+    if (pg->never_end) {
+        receive(pg, fd, sizeof pg->received);   /* until the client closes */
+        close(fd);
+        return NULL;
+    }
+    send_all(fd, w->data + w->len - 2, 2);
+    receive(pg, fd, sizeof pg->received);
+    close(fd);
+    return NULL;
+}
+
+static void program_listen(struct program *pg)
+{
+    strcpy(pg->dir, "/tmp/ev2hp-live-XXXXXX");
+    assert_non_null(mkdtemp(pg->dir));
+    snprintf(pg->path, sizeof pg->path, "%s/sock", pg->dir);
+    pg->listen_fd = socket(AF_UNIX, SOCK_STREAM, 0);
+    assert_true(pg->listen_fd >= 0);
+    struct sockaddr_un a = { .sun_family = AF_UNIX };
+    strcpy(a.sun_path, pg->path);
+    assert_int_equal(bind(pg->listen_fd, (struct sockaddr *)&a, sizeof a), 0);
+    assert_int_equal(listen(pg->listen_fd, 2), 0);
+    assert_int_equal(pthread_create(&pg->thread, NULL, program_run, pg), 0);
+}
+
+static void program_end(struct program *pg)
+{
+    pthread_join(pg->thread, NULL);
+    close(pg->listen_fd);
+    unlink(pg->path);
+    rmdir(pg->dir);
+    evw_free(pg->first);
+    evw_free(pg->second);
+}
+
+/* ------------------------------------------------------------------ eventlogs */
+
+/* A -hc run's start: header, run information, HEAP_PROF_BEGIN and two cost centres,
+ * as the runtime sends it to every client. */
+static struct evw *run_start(void)
+{
+    struct evw *w = evw_new();
+    evw_ghc9_header(w, true);
+    evw_rts_identifier(w, 1, "GHC-9.0.2 rts_l");
+    static const char *const argv[] = { "prog" };
+    evw_program_args(w, 1, argv, 1);
+    evw_prof_begin(w, 2, 1, 0);
+    evw_cost_centre(w, 3, 1, "main", "Main");
+    evw_cost_centre(w, 3, 2, "go", "Main");
+    return w;
+}
+
+static void census(struct evw *w, uint64_t t, uint64_t bytes)
+{
+    static const uint32_t stack[] = { 2, 1 };
+    evw_sample_begin(w, t, 0);
+    evw_sample_stack(w, t, bytes, stack, 2);
+    evw_sample_end(w, t, 0);
+}
+
+/* ------------------------------------------------------------------ the client side */
+
+struct seen {
+    char text[512];
+    size_t len;
+    int markers;
+    char marker[64];
+};
+
+static int on_frame(void *ctx, const struct census_frame *f)
+{
+    struct seen *s = ctx;
+    uint64_t total = 0;
+    for (size_t i = 0; i < f->count; i++)
+        total += f->entries[i].bytes;
+    s->len += (size_t)snprintf(s->text + s->len, sizeof s->text - s->len, "%llu:%llu;",
+                               (unsigned long long)f->time_ns, (unsigned long long)total);
+    return 0;
+}
+
+static int on_marker(void *ctx, uint64_t t, const char *text, size_t len)
+{
+    (void)t;
+    struct seen *s = ctx;
+    s->markers++;
+    snprintf(s->marker, sizeof s->marker, "%.*s", (int)len, text);
+    return 0;
+}
+
+static struct input *open_live(const char *name, struct seen *seen, double wait,
+                               const volatile sig_atomic_t *stop, struct ev_error *err)
+{
+    struct input_options opt = { .path = name, .wait_seconds = wait, .stop = stop };
+    struct census_events ev = { on_frame, on_marker, NULL, seen };
+    return input_open(&opt, &ev, err);
+}
+
+/* ------------------------------------------------------------------ cases */
+
+static void test_control_message_bytes(void **state)
+{
+    (void)state;
+    static const unsigned char want[] = {
+        0xF0, 0x9E, 0x97, 0x8C, 0x00, 0x0F, 'e', 'v', 'e', 'n', 't', 'l', 'o', 'g', '-',
+        's', 'o', 'c', 'k', 'e', 't', 0x05,
+    };
+    unsigned char msg[CONTROL_MESSAGE_SIZE];
+    assert_int_equal(sizeof want, CONTROL_MESSAGE_SIZE);
+    assert_int_equal(control_message(CONTROL_REQUEST_HEAP_CENSUS, msg), sizeof want);
+    assert_memory_equal(msg, want, sizeof want);
+    control_message(CONTROL_START_HEAP_PROFILING, msg);
+    assert_int_equal(msg[CONTROL_MESSAGE_SIZE - 1], 3);
+    assert_memory_equal(msg, want, sizeof want - 1);
+    control_message(CONTROL_STOP_HEAP_PROFILING, msg);
+    assert_int_equal(msg[CONTROL_MESSAGE_SIZE - 1], 4);
+}
+
+/* The message reaches the program while the main thread reads; the program answers
+ * with the rest of the stream only once it has the message. */
+static void test_control_reaches_the_program(void **state)
+{
+    (void)state;
+    alarm(CASE_SECONDS);
+    struct program pg = { .wait_control = true };
+    pg.first = run_start();
+    census(pg.first, 10, 100);
+    evw_data_end(pg.first);
+    program_listen(&pg);
+    char name[160];
+    snprintf(name, sizeof name, "unix:%s", pg.path);
+    struct seen seen = { 0 };
+    struct ev_error err = { 0 };
+    struct input *in = open_live(name, &seen, 5, NULL, &err);
+    assert_non_null(in);
+    assert_int_equal(input_send_control(in, CONTROL_REQUEST_HEAP_CENSUS), 0);
+    struct input_outcome out;
+    assert_int_equal(input_read(in, &out, &err), INPUT_OK);
+    assert_false(out.damaged);
+    assert_string_equal(seen.text, "10:100;");
+    input_free(in);
+    program_end(&pg);
+    unsigned char want[CONTROL_MESSAGE_SIZE];
+    control_message(CONTROL_REQUEST_HEAP_CENSUS, want);
+    assert_int_equal(pg.received_len, CONTROL_MESSAGE_SIZE);
+    assert_memory_equal(pg.received, want, CONTROL_MESSAGE_SIZE);
+}
+
+static void test_control_refused_on_a_file(void **state)
+{
+    (void)state;
+    char path[] = "/tmp/ev2hp-live-file-XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    struct evw *w = run_start();
+    census(w, 10, 100);
+    evw_data_end(w);
+    assert_int_equal(write(fd, w->data, w->len), (ssize_t)w->len);
+    close(fd);
+    evw_free(w);
+    struct seen seen = { 0 };
+    struct ev_error err = { 0 };
+    struct input *in = open_live(path, &seen, 0, NULL, &err);
+    assert_non_null(in);
+    errno = 0;
+    assert_int_equal(input_send_control(in, CONTROL_REQUEST_HEAP_CENSUS), -1);
+    assert_int_equal(errno, ENOTSOCK);
+    input_free(in);
+    unlink(path);
+}
+
+/* Connection 1 ends inside the second census; connection 2 starts again with the
+ * header and the definitions, then a third census and the end. */
+static void test_dropped_connection_goes_on(void **state)
+{
+    (void)state;
+    alarm(CASE_SECONDS);
+    struct program pg = { 0 };
+    pg.first = run_start();
+    census(pg.first, 10, 100);
+    size_t in_second = pg.first->len + 30;
+    census(pg.first, 20, 200);
+    pg.first_cut = in_second;
+    pg.second = run_start();
+    census(pg.second, 30, 300);
+    evw_data_end(pg.second);
+    program_listen(&pg);
+    char name[160];
+    snprintf(name, sizeof name, "unix:%s", pg.path);
+    struct seen seen = { 0 };
+    struct ev_error err = { 0 };
+    struct input *in = open_live(name, &seen, 5, NULL, &err);
+    assert_non_null(in);
+    struct input_outcome out;
+    assert_int_equal(input_read(in, &out, &err), INPUT_OK);
+    /* The census cut by the gap is gone, the others are whole; nothing is damage, and
+     * the repeated HEAP_PROF_BEGIN and cost centres are not warned about. */
+    assert_string_equal(seen.text, "10:100;30:300;");
+    assert_false(out.damaged);
+    assert_int_equal(out.reconnections, 1);
+    assert_int_equal(out.lost_to_gaps, 1);
+    assert_int_equal(seen.markers, 1);
+    assert_string_equal(seen.marker, "ev2hp: connection lost");
+    bool gap_said = false;
+    for (size_t i = 0; i < out.warning_count; i++) {
+        assert_null(strstr(out.warnings[i].what, "HEAP_PROF_BEGIN"));
+        assert_null(strstr(out.warnings[i].what, "defined again"));
+        gap_said |= strstr(out.warnings[i].what, "the connection closed at") != NULL;
+    }
+    assert_true(gap_said);
+    input_free(in);
+    program_end(&pg);
+}
+
+static void *stopper(void *arg)
+{
+    struct timespec ts = { 0, 300 * 1000000L };
+    nanosleep(&ts, NULL);
+    ((struct program *)arg)->stop = 1;
+    return NULL;
+}
+
+/* A program that never ends its stream: the stop flag ends the reading, what was read
+ * stands, and it is not called damage. */
+static void test_stop_flag_ends_a_live_input(void **state)
+{
+    (void)state;
+    alarm(CASE_SECONDS);
+    struct program pg = { .never_end = true };
+    pg.first = run_start();
+    census(pg.first, 10, 100);
+    evw_data_end(pg.first);
+    program_listen(&pg);
+    char name[160];
+    snprintf(name, sizeof name, "unix:%s", pg.path);
+    struct seen seen = { 0 };
+    struct ev_error err = { 0 };
+    struct input *in = open_live(name, &seen, 5, &pg.stop, &err);
+    assert_non_null(in);
+    pthread_t t;
+    assert_int_equal(pthread_create(&t, NULL, stopper, &pg), 0);
+    struct input_outcome out;
+    assert_int_equal(input_read(in, &out, &err), INPUT_OK);
+    pthread_join(t, NULL);
+    assert_true(out.stopped);
+    assert_false(out.damaged);
+    assert_string_equal(seen.text, "10:100;");
+    input_free(in);   /* closes the connection: the program's thread ends */
+    program_end(&pg);
+}
+
+static void test_nobody_listening_is_a_bounded_wait(void **state)
+{
+    (void)state;
+    alarm(CASE_SECONDS);
+    char dir[] = "/tmp/ev2hp-live-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char name[96];
+    snprintf(name, sizeof name, "unix:%s/nobody", dir);
+    struct seen seen = { 0 };
+    struct ev_error err = { 0 };
+    double start = progress_clock();
+    assert_null(open_live(name, &seen, 0.3, NULL, &err));
+    double took = progress_clock() - start;
+    assert_true(took >= 0.3);
+    assert_string_equal(err.what, "no program listening after 0.3 s (No such file or directory)");
+    rmdir(dir);
+}
+
+static void test_socket_addresses(void **state)
+{
+    (void)state;
+    struct connect_address a;
+    struct ev_error err;
+    assert_int_equal(connect_parse("prog.eventlog", &a, &err), 0);
+    assert_int_equal(a.kind, CONNECT_NONE);
+    assert_int_equal(connect_parse("unix:/run/prog.sock", &a, &err), 0);
+    assert_int_equal(a.kind, CONNECT_UNIX);
+    assert_string_equal(a.path, "/run/prog.sock");
+    assert_int_equal(connect_parse("tcp:localhost:4242", &a, &err), 0);
+    assert_int_equal(a.kind, CONNECT_TCP);
+    assert_string_equal(a.host, "localhost");
+    assert_string_equal(a.port, "4242");
+    assert_int_equal(connect_parse("tcp:[::1]:80", &a, &err), 0);
+    assert_string_equal(a.host, "::1");
+    static const char *const bad[] = {
+        "unix:", "tcp:host", "tcp:host:0", "tcp:host:65536", "tcp::80", "tcp:a:b:80",
+        "tcp:host:8x", "tcp:[::1]80", "tcp:host:-1",
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
+        assert_int_equal(connect_parse(bad[i], &a, &err), -1);
+    char longpath[200] = "unix:";
+    memset(longpath + 5, 'x', sizeof longpath - 6);
+    longpath[sizeof longpath - 1] = '\0';
+    assert_int_equal(connect_parse(longpath, &a, &err), -1);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_control_message_bytes),
+        cmocka_unit_test(test_control_reaches_the_program),
+        cmocka_unit_test(test_control_refused_on_a_file),
+        cmocka_unit_test(test_dropped_connection_goes_on),
+        cmocka_unit_test(test_stop_flag_ends_a_live_input),
+        cmocka_unit_test(test_nobody_listening_is_a_bounded_wait),
+        cmocka_unit_test(test_socket_addresses),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
