@@ -119,9 +119,8 @@ wait "$sse" 2>/dev/null || true
 cmp "$out/x.hp" "$work/live.hp" || fail "/profile.hp differs from -o x.hp"
 cmp "$out/x.svg" "$work/live.svg" || fail "/chart.svg differs from -o x.svg"
 cmp "$out/x.png" "$work/live.png" || fail "/chart.png differs from -o x.png"
-"$PYTHON3" "$SRCDIR/tests/hpcheck.py" "$out/x.hp" "$SRCDIR/tests/data/labels-hc-g96.hp" >/dev/null 2>&1 ||
-    cmp "$out/x.hp" "$("$EV2HP" "$log" >"$work/plain.hp" && echo "$work/plain.hp")" ||
-    fail "-o x.hp of the live run is not the plain conversion"
+"$PYTHON3" "$SRCDIR/tests/hpcheck.py" "$SRCDIR/tests/data/labels-hc-g96.hp" "$out/x.hp" ||
+    fail "-o x.hp of the live run is not the runtime's .hp"
 command -v xmllint >/dev/null && { xmllint --noout "$work/live.svg" || fail "/chart.svg is not XML"; }
 command -v pngcheck >/dev/null && { pngcheck -q "$work/live.png" || fail "/chart.png is not a valid PNG"; }
 ls "$out" | grep -v '^x\.\(hp\|svg\|png\)$' && fail "files left behind in the output directory"
