@@ -185,15 +185,26 @@ static struct profile *copy_profile(const struct profile *p, const struct profil
     return profile_reduce(p, &o, err);
 }
 
-int run_model_copy(const struct run_model *m, struct run_model *copy, struct ev_error *err)
+int run_model_copy(const struct run_model *m, struct run_model *copy, unsigned columns,
+                   struct ev_error *err)
 {
     memset(copy, 0, sizeof *copy);
     copy->needs = m->needs;
+    if (columns && m->profile) {   /* one resolution, reduced to at once (exact) */
+        struct profile_options o = m->needs.chart_feed;
+        o.columns = columns;
+        if (!(copy->profile = profile_reduce(m->profile, &o, err)))
+            return -1;
+        copy->needs.columns[0] = profile_columns(copy->profile);
+        copy->needs.resolutions = 1;
+        copy->needs.chart_feed.columns = copy->needs.columns[0];
+    }
     copy->track_peak = m->track_peak;
     copy->keep_markers = m->keep_markers;
     copy->censuses = m->censuses;
     copy->markers_not_listed = m->markers_not_listed;
-    if ((m->profile && !(copy->profile = copy_profile(m->profile, &m->needs.chart_feed, err))) ||
+    if ((m->profile && !copy->profile &&
+         !(copy->profile = copy_profile(m->profile, &m->needs.chart_feed, err))) ||
         (m->every && !(copy->every = copy_profile(m->every, &m->needs.summary_feed, err))))
         return -1;
     copy->peak = m->peak;
@@ -216,7 +227,7 @@ int run_model_copy(const struct run_model *m, struct run_model *copy, struct ev_
             copy->marker_count = i + 1;
         }
     }
-    return run_model_finish(copy, err);
+    return 0;
 no_memory:
     ev_error_set(err, "out of memory");
     return -1;

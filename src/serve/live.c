@@ -6,6 +6,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "base/grow.h"
@@ -20,13 +21,6 @@
 
 #define PENDING_MARKERS 64          /* markers carried by one /events message */
 #define DRAWN_FORMATS (FORMAT_HTML + 1)
-
-/* A snapshot shared by the requests made while it is current. */
-struct shared {
-    struct snapshot snap;
-    uint64_t version;
-    unsigned refs;                  /* under snap_lock */
-};
 
 /* A format drawn from one version, kept for the next request. */
 struct drawn {
@@ -60,13 +54,13 @@ struct live {
     int32_t *slot;                  /* band -> index in shown, or -1 */
     size_t slot_cap;
     uint64_t shown_version;
+    double shown_at;                /* when it was computed (monotonic seconds) */
     bool shown_changed;             /* not yet sent on /events */
     char *pending;                  /* markers for the next /events message: JSON items */
     size_t pending_len, pending_cap, pending_count;
     struct sse_hub *hub;
 
-    pthread_mutex_t snap_lock;      /* current, drawn */
-    struct shared *current;
+    pthread_mutex_t draw_lock;      /* one drawing (snapshot) at a time; drawn */
     struct drawn drawn[DRAWN_FORMATS];
 };
 
@@ -79,7 +73,7 @@ struct live *live_new(struct ev_error *err)
         return NULL;
     }
     pthread_mutex_init(&l->lock, NULL);
-    pthread_mutex_init(&l->snap_lock, NULL);
+    pthread_mutex_init(&l->draw_lock, NULL);
     return l;
 }
 
@@ -101,14 +95,6 @@ int live_attach(struct live *l, const struct live_source *src, struct ev_error *
     return 0;
 }
 
-static void drop_snapshot(struct shared *s)
-{
-    if (s && --s->refs == 0) {
-        snapshot_free(&s->snap);
-        free(s);
-    }
-}
-
 static void free_shown(struct metrics_band *shown, size_t count)
 {
     for (size_t i = 0; i < count; i++)
@@ -124,7 +110,6 @@ void live_free(struct live *l)
         l->hp->ops->destroy(l->hp);
     if (l->spool)
         fclose(l->spool);
-    drop_snapshot(l->current);
     for (size_t i = 0; i < DRAWN_FORMATS; i++)
         free(l->drawn[i].buf);
     free_shown(l->shown, l->shown_count);
@@ -134,7 +119,7 @@ void live_free(struct live *l)
     free(l->pending);
     sse_hub_free(l->hub);
     pthread_mutex_destroy(&l->lock);
-    pthread_mutex_destroy(&l->snap_lock);
+    pthread_mutex_destroy(&l->draw_lock);
     free(l);
 }
 
@@ -146,6 +131,13 @@ void live_lock(struct live *l)
 void live_unlock(struct live *l)
 {
     pthread_mutex_unlock(&l->lock);
+}
+
+static double now_seconds(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + t.tv_nsec / 1e9;
 }
 
 static int no_memory(void)
@@ -330,52 +322,45 @@ int live_control(struct live *l, int command)
     return l->src.control(l->src.control_ctx, command);
 }
 
-/* The snapshot of the current version, shared; NULL with err set. */
-static struct shared *acquire(struct live *l, struct ev_error *err)
+/* The resolution a format draws at: the report's, or a chart's. */
+static unsigned columns_of(const struct live *l, enum output_format format)
 {
-    pthread_mutex_lock(&l->snap_lock);
-    live_lock(l);
-    struct shared *s = l->current;
-    if (!l->attached) {
-        ev_error_set(err, "the input is not open yet");
-        s = NULL;
-    } else if (!s || s->version != l->version) {
-        s = calloc(1, sizeof *s);
-        int rc = -1;
-        if (!s)
-            ev_error_set(err, "out of memory");
-        else
-            rc = snapshot_take(&s->snap, l->src.model, l->src.bands, l->src.info,
-                               l->src.warnings, *l->src.warning_count, l->src.input_name, err);
-        if (s) {
-            s->version = l->version;
-            s->snap.ended = l->ended;
-            s->refs = 1;
-        }
-        if (rc != 0) {
-            drop_snapshot(s);
-            s = NULL;
-        } else {
-            drop_snapshot(l->current);
-            l->current = s;
-        }
+    struct chart_options defaults;
+    const struct chart_options *chart = l->src.settings.chart;
+    if (!chart) {
+        chart_options_default(&defaults);
+        chart = &defaults;
     }
-    live_unlock(l);
-    if (s)
-        s->refs++;
-    pthread_mutex_unlock(&l->snap_lock);
-    return s;
+    struct profile_options o;
+    if (format == FORMAT_HTML)
+        sink_html_profile_options(chart, &o);
+    else
+        chart_profile_options(chart, &o);
+    return o.columns;
 }
 
-static void release(struct live *l, struct shared *s)
+/* A snapshot at columns, taken under the live lock and finished without it; *version is
+ * the state's. 0, or -1 with err set; s is to be freed with snapshot_free in any case. */
+static int take(struct live *l, unsigned columns, struct snapshot *s, uint64_t *version,
+                struct ev_error *err)
 {
-    pthread_mutex_lock(&l->snap_lock);
-    drop_snapshot(s);
-    pthread_mutex_unlock(&l->snap_lock);
+    memset(s, 0, sizeof *s);
+    live_lock(l);
+    if (!l->attached) {
+        live_unlock(l);
+        ev_error_set(err, "the input is not open yet");
+        return -1;
+    }
+    *version = l->version;
+    int rc = snapshot_take(s, l->src.model, columns, l->src.bands, l->src.info,
+                           l->src.warnings, *l->src.warning_count, l->src.input_name, err);
+    s->ended = l->ended;
+    live_unlock(l);
+    return rc == 0 ? snapshot_finish(s, err) : -1;
 }
 
 /* A format drawn from snapshot s into memory. */
-static int draw(const struct live *l, const struct shared *s, enum output_format format,
+static int draw(const struct live *l, const struct snapshot *s, enum output_format format,
                 char **buf, size_t *len, struct ev_error *err)
 {
     *buf = NULL;
@@ -385,7 +370,7 @@ static int draw(const struct live *l, const struct shared *s, enum output_format
         ev_error_set(err, "out of memory");
         return -1;
     }
-    int rc = snapshot_write(&s->snap, format, &l->src.settings, out, err);
+    int rc = snapshot_write(s, format, &l->src.settings, out, err);
     if (fclose(out) != 0 && rc == 0) {
         ev_error_set(err, "out of memory");
         rc = -1;
@@ -408,49 +393,48 @@ static int copy_out(const char *src, size_t n, char **buf, size_t *len, struct e
     return 0;
 }
 
+/* Drawings are made one at a time (draw_lock): memory holds the model, one snapshot and
+ * one drawing however many clients ask. Each format is drawn once per state. */
 int live_draw(struct live *l, enum output_format format, char **buf, size_t *len,
               struct ev_error *err)
 {
-    struct shared *s = acquire(l, err);
-    if (!s)
-        return -1;
-    int rc = 0;
+    pthread_mutex_lock(&l->draw_lock);
+    live_lock(l);
+    uint64_t version = l->version;
+    live_unlock(l);
     struct drawn *d = &l->drawn[format];
-    pthread_mutex_lock(&l->snap_lock);
-    bool fresh = d->buf && d->version == s->version;
-    pthread_mutex_unlock(&l->snap_lock);
-    char *made = NULL;
-    size_t made_len = 0;
-    if (!fresh && (rc = draw(l, s, format, &made, &made_len, err)) == 0) {
-        pthread_mutex_lock(&l->snap_lock);
-        if (!d->buf || d->version < s->version) {
+    int rc = 0;
+    if (!d->buf || d->version != version) {
+        struct snapshot s;
+        char *made = NULL;
+        size_t made_len = 0;
+        rc = take(l, columns_of(l, format), &s, &version, err);
+        if (rc == 0)
+            rc = draw(l, &s, format, &made, &made_len, err);
+        snapshot_free(&s);
+        if (rc == 0) {
             free(d->buf);
             d->buf = made;
             d->len = made_len;
-            d->version = s->version;
-            made = NULL;
+            d->version = version;
         }
-        pthread_mutex_unlock(&l->snap_lock);
     }
-    if (rc == 0) {
-        pthread_mutex_lock(&l->snap_lock);
-        if (made)   /* a newer one was kept meanwhile: serve ours */
-            *buf = made, *len = made_len, made = NULL;
-        else
-            rc = copy_out(d->buf, d->len, buf, len, err);
-        pthread_mutex_unlock(&l->snap_lock);
-    }
-    release(l, s);
+    if (rc == 0)
+        rc = copy_out(d->buf, d->len, buf, len, err);
+    pthread_mutex_unlock(&l->draw_lock);
     return rc;
 }
 
 int live_write(struct live *l, enum output_format format, FILE *out, struct ev_error *err)
 {
-    struct shared *s = acquire(l, err);
-    if (!s)
-        return -1;
-    int rc = snapshot_write(&s->snap, format, &l->src.settings, out, err);
-    release(l, s);
+    pthread_mutex_lock(&l->draw_lock);
+    struct snapshot s;
+    uint64_t version;
+    int rc = take(l, columns_of(l, format), &s, &version, err);
+    if (rc == 0)
+        rc = snapshot_write(&s, format, &l->src.settings, out, err);
+    snapshot_free(&s);
+    pthread_mutex_unlock(&l->draw_lock);
     return rc;
 }
 
@@ -500,21 +484,23 @@ int live_hp(struct live *l, char **buf, size_t *len, struct ev_error *err)
     return 0;
 }
 
-/* The shown set from snapshot s: the bands a chart of the run's options draws. */
-static int refresh_shown(struct live *l, struct shared *s, struct ev_error *err)
+/* The shown set: the bands a chart of the run's options draws, chosen by the model's
+ * exact statistics (the same at every resolution). Computed from the model itself under
+ * the lock: a view of the shown bands costs a pass over the kept censuses, far less than
+ * a copy of the model. */
+static int refresh_shown(struct live *l, struct ev_error *err)
 {
-    struct profile_options popt;
-    chart_profile_options(l->src.settings.chart, &popt);
-    const struct profile *p = run_model_chart(&s->snap.model, &popt, err);
+    const struct profile *p = l->src.model->profile;
     struct profile_view v;
-    if (!p || profile_view(p, s->snap.bands, &v) != 0) {
-        if (p)
-            ev_error_set(err, "out of memory");
+    if (!p)
+        return 0;   /* no chart is drawn: everything is OTHER */
+    if (profile_view(p, l->src.bands, &v) != 0) {
+        ev_error_set(err, "out of memory");
         return -1;
     }
     struct metrics_band *shown = calloc(v.band_count ? v.band_count : 1, sizeof *shown);
     uint32_t *ids = calloc(v.band_count ? v.band_count : 1, sizeof *ids);
-    uint32_t bands = bands_count(s->snap.bands);
+    uint32_t bands = bands_count(l->src.bands);
     int32_t *slot = malloc((bands ? bands : 1) * sizeof *slot);
     bool failed = !shown || !ids || !slot, other = false;
     size_t n = 0;
@@ -535,7 +521,7 @@ static int refresh_shown(struct live *l, struct shared *s, struct ev_error *err)
     }
     profile_view_free(&v);
     if (failed) {
-        free_shown(shown, v.band_count);
+        free_shown(shown, n + 1 <= v.band_count ? v.band_count : n + 1);
         free(ids);
         free(slot);
         ev_error_set(err, "out of memory");
@@ -545,7 +531,6 @@ static int refresh_shown(struct live *l, struct shared *s, struct ev_error *err)
         slot[b] = -1;
     for (size_t i = 0; i < n; i++)
         slot[ids[i]] = (int32_t)i;
-    live_lock(l);
     free_shown(l->shown, l->shown_count);
     free(l->shown_ids);
     free(l->slot);
@@ -555,24 +540,21 @@ static int refresh_shown(struct live *l, struct shared *s, struct ev_error *err)
     l->shown_has_other = other;
     l->slot = slot;
     l->slot_cap = bands;
-    l->shown_version = s->version;
+    l->shown_version = l->version;
+    l->shown_at = now_seconds();
     l->shown_changed = true;
-    live_unlock(l);
     return 0;
 }
 
+/* At most one recomputation a second while the input goes on, and the final one at once. */
 int live_refresh(struct live *l, struct ev_error *err)
 {
     live_lock(l);
-    bool stale = l->attached && l->shown_version != l->version;
+    int rc = 0;
+    if (l->attached && l->shown_version != l->version &&
+        (l->ended || !l->shown_at || now_seconds() >= l->shown_at + 1))
+        rc = refresh_shown(l, err);
     live_unlock(l);
-    if (!stale)
-        return 0;
-    struct shared *s = acquire(l, err);
-    if (!s)
-        return -1;
-    int rc = refresh_shown(l, s, err);
-    release(l, s);
     return rc;
 }
 

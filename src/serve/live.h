@@ -6,8 +6,8 @@
  * live state keeps what the endpoints serve without a drawing:
  *
  *   - the counters and the last census (for /metrics), and the bands a chart shows (the
- *     "shown set", recomputed from a snapshot at most about once a second, so that the
- *     series of /metrics and /events stay the ones a chart of the run would draw);
+ *     "shown set", recomputed from the model's exact statistics at most once a second,
+ *     so that the series of /metrics and /events stay the ones a chart would draw);
  *   - one Server-Sent Event per census for /events (sse.h), formatted once, under the
  *     lock, and queued to every client without waiting on any;
  *   - the full-resolution .hp, spooled census by census to an anonymous temporary file
@@ -16,8 +16,9 @@
  *     the input ended there.
  *
  * Drawings (/chart.svg, /chart.png, /summary.json, the report) come from a snapshot
- * (snapshot.h): a copy taken under the lock and drawn without it, shared by the requests
- * made while nothing new came in, each format drawn once per state.
+ * (snapshot.h): a copy at the drawing's resolution taken under the lock and drawn without
+ * it, one drawing at a time (memory: the model, one copy, one drawing), each format drawn
+ * once per state and kept for the next request.
  *
  * Memory stays flat however long the stream runs: the run model keeps time buckets of
  * bounded number (profile.h), the .hp goes to disk, queues are bounded.

@@ -73,8 +73,9 @@ static void *work(void *arg)
 {
     struct serve_worker *w = arg;
     double next_every = w->every_seconds > 0 ? now_seconds() + w->every_seconds : 0;
+    double next_refresh = 0;
     for (;;) {
-        struct timespec tick = { 0, 250 * 1000000L };   /* shown bands: fresh within 1 s */
+        struct timespec tick = { 0, 250 * 1000000L };
         int sig = sigtimedwait(&w->signals, NULL, &tick);
         pthread_mutex_lock(&w->lock);
         bool stop = w->stop;
@@ -93,7 +94,10 @@ static void *work(void *arg)
             return NULL;
         }
         struct ev_error err = { 0 };
-        (void)live_refresh(w->live, &err);   /* out of memory: /metrics will say */
+        if (now_seconds() >= next_refresh) {   /* the shown bands: fresh within a second */
+            (void)live_refresh(w->live, &err);   /* out of memory: /metrics will say */
+            next_refresh = now_seconds() + 1;
+        }
         if (next_every && now_seconds() >= next_every) {
             if (!live_ended(w->live))
                 w->hooks.every(w->hooks.ctx);

@@ -16,9 +16,10 @@ static char *copy_string(const char *s, bool *failed)
     return c;
 }
 
-int snapshot_take(struct snapshot *s, const struct run_model *model, const struct bands *bands,
-                  const struct run_info *info, const struct ev_error *warnings,
-                  size_t warning_count, const char *input_name, struct ev_error *err)
+int snapshot_take(struct snapshot *s, const struct run_model *model, unsigned columns,
+                  const struct bands *bands, const struct run_info *info,
+                  const struct ev_error *warnings, size_t warning_count,
+                  const char *input_name, struct ev_error *err)
 {
     memset(s, 0, sizeof *s);
     s->input_name = input_name;
@@ -35,7 +36,7 @@ int snapshot_take(struct snapshot *s, const struct run_model *model, const struc
         memcpy(s->warnings, warnings, warning_count * sizeof *warnings);
         s->warning_count = warning_count;
     }
-    if (run_model_copy(model, &s->model, err) != 0)
+    if (run_model_copy(model, &s->model, columns, err) != 0)
         return -1;
     s->model.name = input_name;
     s->model.info = &s->info;
@@ -45,6 +46,11 @@ int snapshot_take(struct snapshot *s, const struct run_model *model, const struc
 no_memory:
     ev_error_set(err, "out of memory");
     return -1;
+}
+
+int snapshot_finish(struct snapshot *s, struct ev_error *err)
+{
+    return run_model_finish(&s->model, err);
 }
 
 void snapshot_free(struct snapshot *s)

@@ -30,11 +30,14 @@ struct snapshot {
     bool ended;                    /* the input had ended */
 };
 
-/* Copies the state; the caller holds the live lock. 0, or -1 with err set (out of
- * memory); s is to be freed with snapshot_free in any case. */
-int snapshot_take(struct snapshot *s, const struct run_model *model, const struct bands *bands,
-                  const struct run_info *info, const struct ev_error *warnings,
-                  size_t warning_count, const char *input_name, struct ev_error *err);
+/* Copies the state at one resolution (columns, run_model_copy); the caller holds the live
+ * lock. Then snapshot_finish, without the lock. 0, or -1 with err set (out of memory); s
+ * is to be freed with snapshot_free in any case. */
+int snapshot_take(struct snapshot *s, const struct run_model *model, unsigned columns,
+                  const struct bands *bands, const struct run_info *info,
+                  const struct ev_error *warnings, size_t warning_count,
+                  const char *input_name, struct ev_error *err);
+int snapshot_finish(struct snapshot *s, struct ev_error *err);
 void snapshot_free(struct snapshot *s);
 
 /* Writes what `-o` of format would hold for the input read up to the snapshot: a chart,
