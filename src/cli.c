@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "base/limits.h"
@@ -36,9 +37,7 @@ const char cli_usage[] =
     "      --stop-at-damage   keep only what precedes the first damage instead of\n"
     "                         skipping damaged regions and reading on\n"
     "      --summary[=FMT]    print what the run shows (peak, largest bands, markers,\n"
-    "                         damage) as text or json on standard output\n"
-    "      --max-peak SIZE    exit with status 3 when the peak residency is over SIZE\n"
-    "                         (bytes, or K, M, G: powers of 1024); outputs are written\n"
+    "                         damage) as text, json or markdown on standard output\n"
     "      --compare BASE     draw BASE (an eventlog or .hp of an earlier run) above\n"
     "                         INPUT on the same scales, and report the change of peak in\n"
     "                         --summary; .hp, CSV and JSON outputs are of INPUT only\n"
@@ -54,9 +53,18 @@ const char cli_usage[] =
     "                         terminal (default: on a terminal, for inputs of 64 MiB+)\n"
     "      --no-progress      never report progress\n"
     "\n"
+    "Gates (each evaluated and reported; status 3 when one fails, 1 when one cannot\n"
+    "be checked; outputs are written either way):\n"
+    "      --max-peak SIZE    the peak residency is at most SIZE (bytes, or K, M, G:\n"
+    "                         powers of 1024)\n"
+    "      --max-increase PCT with --compare: the peak is at most PCT % above BASE's\n"
+    "      --max-growth RATE  no leak suspect grows faster than RATE (512K/s, 1M/s)\n"
+    "      --junit FILE       write the gates' verdicts as JUnit XML, one test case\n"
+    "                         per gate, the text summary as its output\n"
+    "\n"
     "Charts:\n"
     "      --bands N          show the N largest bands, the rest as OTHER (default 15;\n"
-    "                         0 = all)\n"
+    "                         0 = all); the rows of the Markdown summary's table\n"
     "      --trace PCT        fold bands under PCT % of the total area into OTHER\n"
     "                         (default 1)\n"
     "      --view VIEW        area (the heap chart), normalized (shares, %), stream\n"
@@ -100,9 +108,10 @@ const char cli_usage[] =
     "  -h, --help             show this help and exit\n"
     "  -V, --version          show the version and exit\n"
     "\n"
-    "Exit status: 0 success (warnings allowed), 1 unusable or damaged input (or no\n"
-    "census for --max-peak), 2 usage error, 3 over the --max-peak budget, 4 an output\n"
-    "could not be written, 128+N stopped by signal N (temporary files removed).\n"
+    "Exit status: 0 success (warnings allowed), 1 unusable or damaged input, or a\n"
+    "gate that cannot be checked (no census, no --compare base), 2 usage error, 3 a\n"
+    "gate failed (--max-peak, --max-increase, --max-growth), 4 an output could not\n"
+    "be written, 128+N stopped by signal N (temporary files removed).\n"
     "Full documentation: man ev2hp\n";
 
 static void usage_error(struct cli_options *o, const char *fmt, ...)
@@ -154,7 +163,8 @@ enum {
     OPT_BANDS = 256, OPT_TRACE, OPT_SORT, OPT_REVERSE, OPT_INCLUDE, OPT_EXCLUDE, OPT_FROM,
     OPT_TO, OPT_TITLE, OPT_WIDTH, OPT_HEIGHT, OPT_NO_MARKERS, OPT_TOTALS,
     OPT_SUMMARY, OPT_MAX_PEAK, OPT_COMPARE, OPT_Y_MAX, OPT_SCALE, OPT_PROGRESS,
-    OPT_NO_PROGRESS, OPT_VIEW, OPT_SYSTEM_CCS, OPT_STOP_AT_DAMAGE, OPT_FOLLOW, OPT_WAIT,
+    OPT_NO_PROGRESS, OPT_VIEW, OPT_SYSTEM_CCS, OPT_STOP_AT_DAMAGE, OPT_MAX_INCREASE,
+    OPT_MAX_GROWTH, OPT_JUNIT, OPT_FOLLOW, OPT_WAIT,
     OPT_SERVE, OPT_EVERY,
 };
 
@@ -244,6 +254,23 @@ static bool chart_option(struct cli_options *o, int c, const char *arg)
     return false;
 }
 
+void cli_source_date_epoch(const char *value, struct cli_options *o)
+{
+    if (!value || !*value || o->action != CLI_CONVERT)
+        return;
+    int64_t seconds = 0;
+    for (const char *c = value; *c; c++) {
+        /* 9999-12-31T23:59:59Z: a date every reader of PDF dates can write */
+        if (*c < '0' || *c > '9' || (seconds = seconds * 10 + (*c - '0')) > 253402300799) {
+            usage_error(o, "SOURCE_DATE_EPOCH wants Unix seconds up to the year 9999, not "
+                        "'%.40s'", value);
+            return;
+        }
+    }
+    o->chart.has_date = true;
+    o->chart.date = seconds;
+}
+
 void cli_parse(int argc, char **argv, struct cli_options *o)
 {
     static const struct option longs[] = {
@@ -271,6 +298,9 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
         { "totals", no_argument, NULL, OPT_TOTALS },
         { "summary", optional_argument, NULL, OPT_SUMMARY },
         { "max-peak", required_argument, NULL, OPT_MAX_PEAK },
+        { "max-increase", required_argument, NULL, OPT_MAX_INCREASE },
+        { "max-growth", required_argument, NULL, OPT_MAX_GROWTH },
+        { "junit", required_argument, NULL, OPT_JUNIT },
         { "compare", required_argument, NULL, OPT_COMPARE },
         { "y-max", required_argument, NULL, OPT_Y_MAX },
         { "scale", required_argument, NULL, OPT_SCALE },
@@ -322,14 +352,31 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
                 o->summary = FORMAT_SUMMARY_TEXT;
             else if (strcmp(optarg, "json") == 0)
                 o->summary = FORMAT_SUMMARY_JSON;
+            else if (strcmp(optarg, "markdown") == 0)
+                o->summary = FORMAT_SUMMARY_MARKDOWN;
             else
-                return usage_error(o, "--summary is text or json, not '%s'", optarg);
+                return usage_error(o, "--summary is text, json or markdown, not '%s'", optarg);
             break;
         case OPT_MAX_PEAK:
-            if (peak_parse_size(optarg, &o->max_peak) != 0)
+            if (peak_parse_size(optarg, &o->gates.max_peak) != 0)
                 return usage_error(o, "--max-peak wants a size such as 512M or 2G, not '%s'",
                                    optarg);
-            o->has_max_peak = true;
+            o->gates.has_max_peak = true;
+            break;
+        case OPT_MAX_INCREASE:
+            if (gates_parse_percent(optarg, &o->gates.max_increase) != 0)
+                return usage_error(o, "--max-increase wants a percentage such as 10 or 2.5, "
+                                   "not '%s'", optarg);
+            o->gates.has_max_increase = true;
+            break;
+        case OPT_MAX_GROWTH:
+            if (gates_parse_rate(optarg, &o->gates.max_growth) != 0)
+                return usage_error(o, "--max-growth wants a rate such as 512K/s or 1M/s, "
+                                   "not '%s'", optarg);
+            o->gates.has_max_growth = true;
+            break;
+        case OPT_JUNIT:
+            o->junit = optarg;
             break;
         case OPT_COMPARE:
             o->compare = optarg;
@@ -420,7 +467,7 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
         return usage_error(o, "--wait is for an input unix:PATH or tcp:HOST:PORT");
     if (o->compare && strcmp(o->compare, "-") == 0 && !o->input)
         return usage_error(o, "--compare - and the input both want standard input");
-    if (o->output_count == 0 && !o->dump && !o->summary && !o->serve.serve)
+    if (o->output_count == 0 && !o->dump && !o->summary && !o->junit && !o->serve.serve)
         o->outputs[o->output_count++].path = NULL;
     for (size_t i = 0; i < o->output_count; i++) {
         struct output_request *r = &o->outputs[i];
@@ -454,5 +501,34 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
             return usage_error(o, "at most %d outputs", CLI_MAX_OUTPUTS);
         o->outputs[o->output_count++] = (struct output_request){ NULL, o->summary };
     }
+    if (o->junit) {
+        bool to_stdout = strcmp(o->junit, "-") == 0;
+        if (to_stdout && (o->dump || o->summary))
+            return usage_error(o, "--junit - and --%s both want standard output",
+                               o->dump ? "dump" : "summary");
+        for (size_t i = 0; to_stdout && i < o->output_count; i++)
+            if (!o->outputs[i].path)
+                return usage_error(o, "--junit - and an output to standard output both "
+                                   "want it");
+        if (o->output_count == CLI_MAX_OUTPUTS)
+            return usage_error(o, "at most %d outputs", CLI_MAX_OUTPUTS);
+        o->outputs[o->output_count++] =
+            (struct output_request){ to_stdout ? NULL : o->junit, FORMAT_JUNIT };
+    }
     o->action = CLI_CONVERT;
+}
+
+/* "UTF-8", "utf8", any case, in a locale name. */
+static bool names_utf8(const char *name)
+{
+    for (const char *p = name; *p; p++)
+        if (strncasecmp(p, "utf-8", 5) == 0 || strncasecmp(p, "utf8", 4) == 0)
+            return true;
+    return false;
+}
+
+bool cli_utf8_locale(const char *lc_all, const char *lc_ctype, const char *lang)
+{
+    const char *chosen = lc_all && *lc_all ? lc_all : lc_ctype && *lc_ctype ? lc_ctype : lang;
+    return chosen && *chosen && names_utf8(chosen);
 }

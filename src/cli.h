@@ -14,6 +14,7 @@
 #include "base/limits.h"
 #include "chart/chart.h"
 #include "convert.h"
+#include "sink/gates.h"
 
 
 enum cli_action { CLI_CONVERT, CLI_HELP, CLI_VERSION, CLI_USAGE_ERROR };
@@ -30,9 +31,10 @@ struct cli_options {
     enum progress_mode progress;   /* --progress, --no-progress; AUTO by default */
     bool strict;
     bool stop_at_damage;           /* --stop-at-damage: no recovery */
-    enum output_format summary;    /* --summary: FORMAT_SUMMARY_TEXT or _JSON, or NONE */
-    bool has_max_peak;             /* --max-peak SIZE */
-    uint64_t max_peak;
+    enum output_format summary;    /* --summary: FORMAT_SUMMARY_TEXT, _JSON, _MARKDOWN, or
+                                    * NONE */
+    struct gate_limits gates;      /* --max-peak, --max-increase, --max-growth */
+    const char *junit;             /* --junit FILE; NULL without ("-": standard output) */
     const char *compare;           /* --compare BASE; NULL without */
     struct chart_options chart;    /* --bands, --width, --include, ... */
     double scale;                  /* --scale: PNG pixels per layout unit, 1 to 8 */
@@ -44,6 +46,18 @@ struct cli_options {
 };
 
 void cli_parse(int argc, char **argv, struct cli_options *out);
+
+/* The environment's SOURCE_DATE_EPOCH (value, or NULL when unset), the date PDF and
+ * PostScript outputs carry (chart.has_date, chart.date): Unix seconds, digits only, up to
+ * the year 9999. Unset or empty: no date. Anything else is a usage error, as the
+ * reproducible-builds specification asks. */
+void cli_source_date_epoch(const char *value, struct cli_options *out);
+
+/* Whether the locale the environment names is UTF-8 (the text summary then draws
+ * sparklines): the first of LC_ALL, LC_CTYPE and LANG that is set and not empty, as
+ * setlocale would choose, names a UTF-8 codeset ("C.UTF-8", "en_US.utf8"). ev2hp never
+ * calls setlocale (base/format.h), so it asks the environment the same way. */
+bool cli_utf8_locale(const char *lc_all, const char *lc_ctype, const char *lang);
 
 /* The --help text. */
 extern const char cli_usage[];

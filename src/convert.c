@@ -48,6 +48,7 @@ struct run {
     const struct bands *bands;     /* the labels of the input being read */
     struct base_input base_input;  /* --compare: BASE, read and kept open */
     struct run_model base_model;   /* --compare: BASE as the outputs draw it */
+    struct gate_report gates;      /* the verdicts, before the outputs finish */
     const struct run_model *base;  /* &base_model once BASE is read; or NULL */
     uint64_t censuses, in_window;  /* censuses read, and those in the chart window */
     uint64_t first_ns, last_ns;    /* the run's extent */
@@ -77,6 +78,7 @@ static void fail(struct convert_result *r, int status, const char *file,
                  const struct ev_error *err)
 {
     r->exit_status = status;
+    r->gate_status = false;   /* apply_gates says when a gate decided it */
     r->error_file = file;
     r->error = *err;
 }
@@ -207,10 +209,10 @@ static bool wants(const struct convert_options *opt, bool (*kind)(enum output_fo
 /* The settings every format takes its own from. */
 static struct sink_settings settings_of(const struct convert_options *opt)
 {
-    return (struct sink_settings){ opt->chart, opt->png_scale, opt->system_ccs };
+    return (struct sink_settings){ opt->chart, opt->png_scale, opt->system_ccs, opt->unicode };
 }
 
-/* What the requested outputs (and --max-peak) need of the run model: 0, or -1 with err
+/* What the requested outputs (and the gates) need of the run model: 0, or -1 with err
  * set. */
 static int model_needs(const struct convert_options *opt, struct run_model_needs *needs,
                        struct ev_error *err)
@@ -223,7 +225,7 @@ static int model_needs(const struct convert_options *opt, struct run_model_needs
                          RUN_MODEL_RESOLUTIONS);
             return -1;
         }
-    needs->peak |= opt->has_max_peak;
+    gates_needs(&opt->gates, opt->chart ? &opt->chart->profile : NULL, needs);
     /* --serve draws a chart, the report and the summary whatever -o asks for */
     static const enum output_format served[] = { FORMAT_SVG, FORMAT_HTML, FORMAT_SUMMARY_JSON };
     for (size_t i = 0; opt->serve && opt->serve->serve && i < 3; i++)
@@ -282,7 +284,8 @@ static int finish_outputs(struct run *run)
 {
     struct ev_error err = { 0 };
     /* final now: the peak's largest bands first, the profile at every resolution */
-    if (run_model_finish(&run->model, &err) != 0) {
+    if (run_model_finish(&run->model, &err) != 0 ||
+        gates_check(&run->opt->gates, &run->model, run->base, &run->gates, &err) != 0) {
         errno = ENOMEM;
         return output_failed(run, 0);
     }
@@ -313,31 +316,24 @@ static void write_failure(struct run *run)
     fail(run->result, EXIT_WRITE, o->name, &err);
 }
 
-/* --max-peak: past the budget is status 3, with the peak, its time and its largest band.
- * The outputs are written all the same. */
-static void check_budget(struct run *run, const char *input_name)
+/* The gates' verdicts into the exit status, once the outputs are written (they report
+ * every verdict): 1 when a gate could not be checked (a CI job must not take that for a
+ * pass), else 3 when one failed; the first such gate's reason is the error. */
+static void apply_gates(struct run *run, const char *input_name)
 {
-    const struct convert_options *opt = run->opt;
-    const struct peak *pk = &run->model.peak;
-    if (!opt->has_max_peak || pk->bytes <= opt->max_peak ||
-        run->result->exit_status != EXIT_SUCCESS_)
+    struct convert_result *r = run->result;
+    r->gates = run->gates;
+    if (r->exit_status != EXIT_SUCCESS_)
         return;
-    char peak[32], budget[32], largest[32] = "";
-    format_bytes((double)pk->bytes, peak, sizeof peak);
-    format_bytes((double)opt->max_peak, budget, sizeof budget);
-    struct ev_error err = { 0 };
-    if (pk->count) {
-        size_t len;
-        const char *label = bands_label(run->bands, pk->entries[0].band, &len);
-        format_bytes((double)pk->entries[0].bytes, largest, sizeof largest);
-        ev_error_set(&err, "peak residency %s at %.2f s is over the budget of %s; the "
-                     "largest band then: %.*s (%s)", peak, pk->time_ns / 1e9, budget,
-                     (int)(len > 120 ? 120 : len), label, largest);
-    } else {
-        ev_error_set(&err, "peak residency %s at %.2f s is over the budget of %s", peak,
-                     pk->time_ns / 1e9, budget);
-    }
-    fail(run->result, EXIT_BUDGET, input_name, &err);
+    for (int pass = 0; pass < 2; pass++)
+        for (size_t i = 0; i < run->gates.count; i++) {
+            const struct gate *g = &run->gates.gates[i];
+            if (g->verdict == (pass == 0 ? GATE_UNCHECKED : GATE_FAILED)) {
+                fail(r, pass == 0 ? EXIT_BAD_INPUT : EXIT_BUDGET, input_name, &g->why);
+                r->gate_status = true;
+                return;
+            }
+        }
 }
 
 /* Warnings of the input, damage first: the summary reports them. */
@@ -521,18 +517,6 @@ static void check_censuses(struct run *run, const struct input *in,
                      breakdown_words(binfo->breakdown, b, sizeof b));
         warn(run->result, &w);
     }
-}
-
-/* --max-peak on an input without a census: the budget cannot be checked, which a CI job
- * must not take for a pass. */
-static void check_budget_possible(struct run *run, const char *input_name)
-{
-    if (!run->opt->has_max_peak || run->result->exit_status != EXIT_SUCCESS_ ||
-        run->model.peak.censuses > 0)
-        return;
-    struct ev_error err = { 0 };
-    ev_error_set(&err, "--max-peak cannot be checked: the input has no heap census");
-    fail(run->result, EXIT_BAD_INPUT, input_name, &err);
 }
 
 /* --from/--to seconds as event nanoseconds, saturating (the window check is inclusive). */
@@ -756,6 +740,7 @@ static void convert_input(struct run *run, const char *input_name)
         .info = run->model.info, .bands = run->model.bands, .input_name = input_name,
         .warnings = result->warnings, .warning_count = &result->warning_count,
         .run = &run->model, .base = run->base, .ccs = input_costcentres(in),
+        .gates = &run->gates,
     };
     run->bands = ctx.bands;
     bool ending = false;   /* a live run: the locks of begin_ending are held */
@@ -790,8 +775,7 @@ static void convert_input(struct run *run, const char *input_name)
         goto done;
     }
     commit = true;
-    check_budget(run, input_name);
-    check_budget_possible(run, input_name);
+    apply_gates(run, input_name);
     if (opt->dump && fflush(opt->dump) != 0) {
         ev_error_set(&err, "cannot write: %s", strerror(errno));
         fail(result, EXIT_WRITE, "(standard output)", &err);

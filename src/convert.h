@@ -18,14 +18,16 @@
 #include "census/input.h"
 #include "read/progress.h"
 #include "serve/serve.h"
+#include "sink/gates.h"
 #include "sink/sink.h"
 
 /* Exit statuses (README and ev2hp(1), "EXIT STATUS"). */
 enum exit_status {
     EXIT_SUCCESS_ = 0,   /* done; warnings allowed */
-    EXIT_BAD_INPUT = 1,  /* input unreadable, not an eventlog, or damaged beyond use */
+    EXIT_BAD_INPUT = 1,  /* input unreadable, not an eventlog, or damaged beyond use; or
+                          * a gate that cannot be checked (gates.h) */
     EXIT_USAGE = 2,      /* bad command line */
-    EXIT_BUDGET = 3,     /* reserved: a memory budget was exceeded */
+    EXIT_BUDGET = 3,     /* a gate failed: --max-peak, --max-increase, --max-growth */
     EXIT_WRITE = 4,      /* an output could not be written */
 };
 
@@ -46,8 +48,7 @@ struct convert_options {
     size_t output_count;
     size_t read_buffer;            /* reader buffer bytes; 0 = default */
     const struct chart_options *chart; /* for chart outputs; NULL = defaults */
-    bool has_max_peak;             /* --max-peak: status 3 when the peak is above */
-    uint64_t max_peak;
+    struct gate_limits gates;      /* --max-peak, ...: every gate evaluated (gates.h) */
     /* --compare: an earlier run (eventlog or .hp), read whole before the input; charts
      * and the summary set it against the input. NULL: none. */
     const char *compare_path;
@@ -65,6 +66,7 @@ struct convert_options {
      * (it does not return). */
     void (*interrupted)(void *ctx, const struct convert_result *r);
     void *serve_ctx;
+    bool unicode;                  /* the text summary may draw sparklines */
     /* Live inputs (census/input.h): --follow, --wait, a stop flag set from a signal
      * handler or another thread, and what to say meanwhile (NULL = nothing). */
     bool follow;
@@ -87,6 +89,10 @@ struct convert_result {
     const char *base_name;
     struct ev_error base_warnings[CONVERT_MAX_WARNINGS];
     size_t base_warning_count;
+    /* The gates' verdicts (every gate asked for, once the input was read whole); when
+     * one decided the exit status, gate_status is true and error is that gate's why. */
+    struct gate_report gates;
+    bool gate_status;
 };
 
 /* The name messages use for the input: its path, or "(standard input)". */

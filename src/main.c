@@ -12,6 +12,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -97,7 +98,11 @@ static int print_outcome(const struct cli_options *cli, const struct convert_opt
     if (!cli->quiet)
         for (size_t i = 0; i < result->warning_count; i++)
             print_message(convert_input_name(opt), &result->warnings[i]);
-    if (result->exit_status != EXIT_SUCCESS_)
+    /* every gate that did not pass, the one that decided the status among them */
+    for (size_t i = 0; i < result->gates.count; i++)
+        if (result->gates.gates[i].verdict != GATE_PASSED)
+            print_message(convert_input_name(opt), &result->gates.gates[i].why);
+    if (result->exit_status != EXIT_SUCCESS_ && !result->gate_status)
         print_message(result->error_file, &result->error);
     return result->exit_status;
 }
@@ -113,6 +118,7 @@ int main(int argc, char **argv)
 {
     struct cli_options cli;
     cli_parse(argc, argv, &cli);
+    cli_source_date_epoch(getenv("SOURCE_DATE_EPOCH"), &cli);
     switch (cli.action) {
     case CLI_HELP:
         fputs(cli_usage, stdout);
@@ -144,11 +150,11 @@ int main(int argc, char **argv)
         .outputs = cli.outputs,
         .output_count = cli.output_count,
         .chart = &cli.chart,
-        .has_max_peak = cli.has_max_peak,
-        .max_peak = cli.max_peak,
+        .gates = cli.gates,
         .compare_path = cli.compare,
         .png_scale = cli.scale,
         .system_ccs = cli.system_ccs,
+        .unicode = cli_utf8_locale(getenv("LC_ALL"), getenv("LC_CTYPE"), getenv("LANG")),
         .follow = cli.follow || cli.serve.serve,   /* --serve follows a file by default */
         .wait_seconds = cli.wait_seconds,
         .serve = cli.serve.serve || cli.serve.every_seconds > 0 ? &cli.serve : NULL,

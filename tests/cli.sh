@@ -1,21 +1,8 @@
 #!/bin/sh
 # cli.sh: ev2hp as a user meets it: exit statuses, what goes to stdout and stderr.
-set -u
-: "${EV2HP:?}" "${SRCDIR:?}"
+. "${SRCDIR:?}/tests/testlib.sh"
 log="$SRCDIR/tests/data/leak-hT.eventlog"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failed=0
-fail() { echo "FAIL: $*"; failed=1; }
 
-# run EXPECTED_STATUS ARGS...: runs ev2hp, keeps stdout in $tmp/out and stderr in $tmp/err.
-run() {
-    expected=$1
-    shift
-    "$EV2HP" "$@" > "$tmp/out" 2> "$tmp/err"
-    status=$?
-    [ "$status" -eq "$expected" ] || fail "ev2hp $*: status $status, wanted $expected ($(head -c 200 "$tmp/err"))"
-}
 stderr_is() { grep -q -- "$1" "$tmp/err" || fail "stderr lacks '$1': $(head -c 300 "$tmp/err")"; }
 stderr_lines() { [ "$(wc -l < "$tmp/err")" -eq "$1" ] || fail "stderr has $(wc -l < "$tmp/err") lines, wanted $1"; }
 
@@ -98,5 +85,15 @@ grep -q '^[0-9]* PROGRAM_ARGS capset=0 args=\["./leak",' "$tmp/out" || fail "--d
 grep -q '^[0-9]* HEAP_PROF_SAMPLE_STRING profile=0 bytes=[0-9]* label="' "$tmp/out" || fail "--dump sample"
 events=$(wc -l < "$tmp/out")
 [ "$events" -gt 1000 ] || fail "--dump printed only $events lines"
+
+# The report names its input by its file name, not the directories it was read from
+# (a report passed around should not show its author's); a .hp too.
+mkdir -p "$tmp/home/someone/runs"
+cp "$SRCDIR/tests/data/leak-hc.eventlog" "$SRCDIR/tests/data/leak-hc.hp" "$tmp/home/someone/runs/"
+for input in leak-hc.eventlog leak-hc.hp; do
+    run 0 -q "$tmp/home/someone/runs/$input" -o "$tmp/r.html"
+    grep -q "\"name\":\"$input\"" "$tmp/r.html" || fail "$input: the report does not name $input"
+    grep -q "someone" "$tmp/r.html" && fail "$input: the report shows the input's directories"
+done
 
 exit $failed

@@ -2,12 +2,7 @@
 # summary.sh: --summary=json agrees with what the runtime's own .hp implies (census count,
 # peak residency); --max-peak just under the peak is status 3, at the peak status 0, and
 # the outputs are written either way.
-set -u
-: "${EV2HP:?}" "${SRCDIR:?}" "${PYTHON3:=python3}"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failed=0
-fail() { echo "FAIL: $*"; failed=1; }
+. "${SRCDIR:?}/tests/testlib.sh"
 for log in "$SRCDIR"/tests/data/*.eventlog; do
     name=$(basename "$log" .eventlog)
     "$EV2HP" --summary=json "$log" > "$tmp/s.json" || { fail "$name: status $?"; continue; }
@@ -41,6 +36,17 @@ PY
     grep -q "peak residency .* is over the budget of" "$tmp/err" || fail "$name: $(cat "$tmp/err")"
     [ -s "$tmp/o.hp" ] || fail "$name: over budget, the output was not written"
     "$EV2HP" "$log" --max-peak "$peak" -o "$tmp/o.hp" 2> "$tmp/err" || fail "$name: --max-peak at the peak: status $?"
+done
+# A growth that rounds to 0 B/s is printed without a sign (never "-0 B/s" nor "+0 B/s"),
+# in the text summary and in the detail view, on every eventlog at hand (most have bands
+# that shrink or grow by less than half a byte a second).
+for log in "$SRCDIR"/tests/data/*.eventlog "$SRCDIR"/tests/data/damaged/*.eventlog; do
+    name=$(basename "$log" .eventlog)
+    "$EV2HP" -q --summary "$log" -o "$tmp/d.svg" --view detail > "$tmp/s.txt" ||
+        fail "$name: --summary status $?"
+    grep -q ' 0 B/s ' "$tmp/s.txt" || [ "$name" != leak-hc ] || fail "$name: no 0 B/s growth"
+    grep -E '[-+]0 B/s' "$tmp/s.txt" && fail "$name: a signed zero growth in --summary"
+    grep -E '>[-+]0 B/s<' "$tmp/d.svg" && fail "$name: a signed zero growth in --view detail"
 done
 "$EV2HP" --summary "$SRCDIR/tests/data/leak-hc.eventlog" > "$tmp/s.txt" || fail "text summary"
 grep -q '^peak       [0-9.]* MiB at [0-9.]* s$' "$tmp/s.txt" || fail "text summary: $(cat "$tmp/s.txt")"

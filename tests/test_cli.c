@@ -192,6 +192,58 @@ static void chart_options_refuse_bad_values(void **state)
     assert_non_null(strstr(o.message, "--include"));
 }
 
+/* --summary=markdown, the gates and --junit reach their fields; --junit alone writes no
+ * .hp to standard output. */
+static void gates_and_junit(void **state)
+{
+    (void)state;
+    struct cli_options o;
+    const char *a[] = { "ev2hp", "--summary=markdown", "--max-increase", "12.5%",
+                        "--max-growth", "512K/s", "--max-peak", "1G", "--junit", "g.xml",
+                        "--compare", "base.hp", "in.eventlog" };
+    parse(&o, (int)(sizeof a / sizeof *a), a);
+    assert_int_equal(o.action, CLI_CONVERT);
+    assert_true(o.gates.has_max_increase && o.gates.has_max_growth && o.gates.has_max_peak);
+    assert_true(o.gates.max_increase == 12.5);
+    assert_true(o.gates.max_growth == 512.0 * 1024);
+    assert_int_equal(o.gates.max_peak, 1024ull * 1024 * 1024);
+    assert_int_equal(o.output_count, 2);
+    assert_int_equal(o.outputs[0].format, FORMAT_SUMMARY_MARKDOWN);
+    assert_null(o.outputs[0].path);
+    assert_int_equal(o.outputs[1].format, FORMAT_JUNIT);
+    assert_string_equal(o.outputs[1].path, "g.xml");
+    const char *b[] = { "ev2hp", "--junit", "g.xml", "in.eventlog" };
+    parse(&o, 4, b);
+    assert_int_equal(o.output_count, 1);
+    assert_int_equal(o.outputs[0].format, FORMAT_JUNIT);
+    const char *c[] = { "ev2hp", "--junit", "-", "--summary", "in.eventlog" };
+    parse(&o, 5, c);
+    assert_int_equal(o.action, CLI_USAGE_ERROR);
+    const char *bad[][3] = { { "ev2hp", "--max-increase", "-1" },
+                             { "ev2hp", "--max-increase", "1e400" },
+                             { "ev2hp", "--max-increase", "%" },
+                             { "ev2hp", "--max-growth", "1M" },
+                             { "ev2hp", "--max-growth", "M/s" },
+                             { "ev2hp", "--summary=yaml", "x" } };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        parse(&o, 3, bad[i]);
+        assert_int_equal(o.action, CLI_USAGE_ERROR);
+    }
+}
+
+/* The locale the environment names, as setlocale would pick it. */
+static void utf8_locale_from_the_environment(void **state)
+{
+    (void)state;
+    assert_true(cli_utf8_locale(NULL, NULL, "C.UTF-8"));
+    assert_true(cli_utf8_locale(NULL, NULL, "en_US.utf8"));
+    assert_true(cli_utf8_locale("", "de_DE.UTF-8", "C"));
+    assert_false(cli_utf8_locale("C", NULL, "C.UTF-8"));       /* LC_ALL wins */
+    assert_false(cli_utf8_locale(NULL, "POSIX", "C.UTF-8"));   /* then LC_CTYPE */
+    assert_false(cli_utf8_locale(NULL, NULL, NULL));
+    assert_false(cli_utf8_locale(NULL, NULL, "en_US.ISO-8859-1"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -203,6 +255,8 @@ int main(void)
         cmocka_unit_test(help_and_version),
         cmocka_unit_test(chart_options_reach_their_fields),
         cmocka_unit_test(chart_options_refuse_bad_values),
+        cmocka_unit_test(gates_and_junit),
+        cmocka_unit_test(utf8_locale_from_the_environment),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

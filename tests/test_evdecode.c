@@ -10,6 +10,7 @@
 #include <cmocka.h>
 
 #include "read/evdecode.h"
+#include "read/evextension.h"
 #include "evwriter.h"
 
 static void names_come_from_the_registry(void **state)
@@ -19,7 +20,7 @@ static void names_come_from_the_registry(void **state)
     assert_string_equal(ev_name(166), "HEAP_BIO_PROF_SAMPLE_BEGIN");
     assert_string_equal(ev_name(18), "BLOCK_MARKER");
     assert_string_equal(ev_name(91), "BLOCKS_SIZE");
-    assert_string_equal(ev_name(5), "SHUTDOWN");   /* retired tags stay listed */
+    assert_string_equal(ev_name(7), "SHUTDOWN");   /* retired tags stay listed */
     assert_null(ev_name(999));
     static const uint16_t required[] = { 18, 19, 29, 30, 43, 49, 50, 51, 58, 91, 160, 161,
                                          162, 163, 164, 165, 166, 167, 168, 169 };
@@ -77,6 +78,58 @@ static void trailing_bytes_are_ignored_and_missing_nul_ends_at_payload(void **st
 
     assert_int_equal(ev_decode(162, p.bytes, 7, &b), EV_SHORT);
     assert_int_equal(ev_decode(4321, p.bytes, p.len, &b), EV_UNKNOWN);
+
+    /* Arguments: each ends with its NUL; bytes after the last one are a later field. */
+    p.len = 0;
+    evw_p_u32(&p, 0);
+    evw_p_str(&p, "prog");
+    evw_p_str(&p, "+RTS");
+    evw_p_bytes(&p, "\xab\xcd\xef", 3);
+    assert_int_equal(ev_decode(30, p.bytes, p.len, &b), EV_DECODED);
+    assert_int_equal(b.PROGRAM_ARGS.args.len, 10);
+    /* No NUL at all: one argument whose NUL the writer left out. */
+    p.len = 0;
+    evw_p_u32(&p, 0);
+    evw_p_bytes(&p, "prog", 4);
+    assert_int_equal(ev_decode(30, p.bytes, p.len, &b), EV_DECODED);
+    assert_int_equal(b.PROGRAM_ARGS.args.len, 4);
+}
+
+/* The extension rule (evextension.h): a surplus is allowed when its type's first event
+ * set it; another surplus is damage, unless EXTENSION_CONFIRM events in a row agree on it
+ * and none on the first (then the first was the damaged one). */
+static void extension_rule_tells_a_surplus_from_damage(void **state)
+{
+    (void)state;
+    struct ev_extension x;
+    ev_extension_init(&x);
+    assert_int_equal(ev_extension_check(&x, 163, 14, 13), EXTENSION_DAMAGE);  /* short */
+    assert_int_equal(ev_extension_check(&x, 163, 14, 17), EXTENSION_FITS);    /* sets 3 */
+    assert_int_equal(ev_extension_surplus(&x, 163), 3);
+    assert_int_equal(ev_extension_check(&x, 163, 18, 21), EXTENSION_FITS);
+    assert_int_equal(ev_extension_check(&x, 163, 18, 18), EXTENSION_DAMAGE);
+    assert_int_equal(ev_extension_check(&x, 163, 18, 25), EXTENSION_DAMAGE);
+    assert_int_equal(ev_extension_check(&x, 163, 18, 21), EXTENSION_FITS);
+    /* Each type has its own: ticks exact. */
+    assert_int_equal(ev_extension_check(&x, 167, 17, 17), EXTENSION_FITS);
+    assert_int_equal(ev_extension_check(&x, 167, 17, 20), EXTENSION_DAMAGE);
+    assert_int_equal(ev_extension_surplus(&x, 167), 0);
+    /* A first event that was damage: the others agree on 0, three in a row. */
+    ev_extension_init(&x);
+    assert_int_equal(ev_extension_check(&x, 163, 14, 30), EXTENSION_FITS);
+    assert_int_equal(ev_extension_check(&x, 163, 14, 14), EXTENSION_DAMAGE);
+    assert_int_equal(ev_extension_check(&x, 163, 18, 18), EXTENSION_DAMAGE);
+    assert_int_equal(ev_extension_check(&x, 163, 14, 14), EXTENSION_REVISED);
+    assert_int_equal(ev_extension_surplus(&x, 163), 0);
+    assert_int_equal(ev_extension_check(&x, 163, 14, 30), EXTENSION_DAMAGE);
+    /* Streaks are broken by the set surplus: scattered damage never replaces it. */
+    ev_extension_init(&x);
+    assert_int_equal(ev_extension_check(&x, 163, 14, 14), EXTENSION_FITS);
+    for (int i = 0; i < 10; i++) {
+        assert_int_equal(ev_extension_check(&x, 163, 14, 20), EXTENSION_DAMAGE);
+        assert_int_equal(ev_extension_check(&x, 163, 14, 14), EXTENSION_FITS);
+    }
+    assert_int_equal(ev_extension_surplus(&x, 163), 0);
 }
 
 static void dump_lines_quote_strings(void **state)
@@ -136,6 +189,7 @@ int main(void)
         cmocka_unit_test(min_sizes_add_up_the_fields),
         cmocka_unit_test(decodes_a_cost_centre_sample),
         cmocka_unit_test(trailing_bytes_are_ignored_and_missing_nul_ends_at_payload),
+        cmocka_unit_test(extension_rule_tells_a_surplus_from_damage),
         cmocka_unit_test(dump_lines_quote_strings),
         cmocka_unit_test(every_registry_row_decodes_its_minimum),
     };

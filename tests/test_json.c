@@ -414,6 +414,9 @@ static void each_misuse_stops_the_writer(void **state)
         json_array_end(c.w);
         assert_int_equal(json_writer_status(c.w), JSON_MISUSE);
         errno = 0;
+        assert_int_equal(json_writer_check(c.w), -1);
+        assert_int_equal(errno, EINVAL);
+        errno = 0;
         assert_int_equal(json_writer_finish(c.w), -1);
         assert_int_equal(errno, EINVAL);
         const char *text = capture_text(&c);
@@ -432,6 +435,7 @@ static void an_unfinished_value_or_unknown_flag_is_not_finished(void **state)
     capture_open(&c, 0);
     assert_int_equal(json_writer_finish(c.w), -1);   /* nothing written */
     json_object_begin(c.w);
+    assert_int_equal(json_writer_check(c.w), 0);     /* nothing failed so far */
     errno = 0;
     assert_int_equal(json_writer_finish(c.w), -1);   /* still open */
     assert_int_equal(errno, EINVAL);
@@ -462,6 +466,9 @@ static void a_failed_write_is_reported_with_its_errno(void **state)
     json_uint(w, 1);
     json_array_end(w);
     assert_int_equal(json_writer_status(w), JSON_WRITE_FAILED);
+    errno = 0;
+    assert_int_equal(json_writer_check(w), -1);
+    assert_int_equal(errno, ENOSPC);
     errno = 0;
     assert_int_equal(json_writer_finish(w), -1);
     assert_int_equal(errno, ENOSPC);

@@ -3,7 +3,7 @@
  * The server sends an event per census on /events (Server-Sent Events). On each, at most
  * a few times a second, this script fetches the report's data again (/report.json: the
  * same document a report file holds, for the input read so far) and has report.js draw
- * the page again (window.ev2hpReport), carrying the user's view, zoom, hidden bands,
+ * the page again (window.ev2hpReport, with kit.js and flame.js as they are), carrying the user's view, zoom, hidden bands,
  * table order and filter across (report.js hands its state to restore). When the user
  * has not zoomed, the time axis follows the run as it grows. A bar above the report says
  * how many censuses came in and when the stream ended, and offers the program's controls
@@ -100,9 +100,7 @@
         const y = window.scrollY;
         document.getElementById("ev2hp-data").textContent = text;
         root.textContent = "";
-        const readout = document.getElementById("readout");
-        if (readout) readout.remove();
-        window.ev2hpReport();
+        window.ev2hpReport(window.ev2hp);
         window.scrollTo(x, y);
         bar.dataset.redraws = String(Number(bar.dataset.redraws) + 1);
       })

@@ -3,7 +3,9 @@
 
 #include <locale.h>
 #include <math.h>
+#include <stdbool.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* The C locale object; glibc returns its static C locale for "C", so this does not
  * allocate. NULL only if newlocale failed, and then the caller's locale stays. */
@@ -75,6 +77,21 @@ void format_bytes(double bytes, char *out, size_t size)
         format_snprintf(out, size, "%.0f B", v);
     else
         format_snprintf(out, size, "%.*f %s", v >= 100 ? 0 : v >= 10 ? 1 : 2, v, unit_names[u]);
+}
+
+void format_rate(double bytes_per_s, char *out, size_t size)
+{
+    char mag[32];
+    format_bytes(fabs(bytes_per_s), mag, sizeof mag);
+    /* no sign on what prints as 0 ("-0 B/s" would say a band shrank) */
+    bool zero = strcmp(mag, "0 B") == 0;
+    snprintf(out, size, "%s%s/s", zero ? "" : bytes_per_s > 0 ? "+" : bytes_per_s < 0 ? "-" : "",
+             mag);
+}
+
+const char *format_plural(uint64_t n, const char *one, const char *many)
+{
+    return n == 1 ? one : many;
 }
 
 void format_seconds(uint64_t ns, int decimals, char *out, size_t size)

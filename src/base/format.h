@@ -43,6 +43,13 @@ const char *format_unit_name(unsigned unit);
  * digits: "512 B", "1.50 KiB", "12.3 MiB", "412 GiB". */
 void format_bytes(double bytes, char *out, size_t size);
 
+/* A signed rate in bytes per second, as the summaries and the detail view print growth:
+ * "+1.25 MiB/s", "-300 B/s", "0 B/s". */
+void format_rate(double bytes_per_s, char *out, size_t size);
+
+/* one when n is 1, else many: "1 census", "2 censuses", "0 censuses". */
+const char *format_plural(uint64_t n, const char *one, const char *many);
+
 /* A time in seconds with decimals digits after the point, without the unit: "1.25". */
 void format_seconds(uint64_t ns, int decimals, char *out, size_t size);
 

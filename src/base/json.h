@@ -56,12 +56,17 @@ enum json_status {
 struct json_writer;
 
 /* A writer of one JSON value (usually an object) onto out, which stays the caller's: the
- * writer neither flushes nor closes it. NULL when out of memory (errno set). */
+ * writer neither flushes nor closes it, and writes to it without taking its lock, so no
+ * other thread may use out meanwhile. NULL when out of memory (errno set). */
 struct json_writer *json_writer_new(FILE *out, unsigned flags);
 void json_writer_free(struct json_writer *w);
 
 /* JSON_OK until the first failure, then what failed. */
 enum json_status json_writer_status(const struct json_writer *w);
+
+/* 0 while nothing has failed; otherwise -1 with errno set as json_writer_finish sets it:
+ * what a caller streaming piece by piece returns after each piece. */
+int json_writer_check(const struct json_writer *w);
 
 /* 0 when one complete value was written with no failure and the stream shows no error;
  * otherwise -1 with errno set (the failed write's errno, or EINVAL for misuse or an

@@ -16,6 +16,7 @@
 #include "census/costcentres.h"
 #include "census/ipe.h"
 #include "read/evdecode.h"
+#include "read/evextension.h"
 #include "base/grow.h"
 
 struct entry_vec {
@@ -62,6 +63,7 @@ struct census {
     char *label_scratch;          /* ccs_length + 1 bytes */
     struct timeprof *tp;           /* the time profile, when asked for */
     struct ccs_name *name_scratch; /* 255 names: the deepest stack an event can hold */
+    struct ev_extension extension; /* the bytes past a stack that the format allows */
 };
 
 struct census *census_new(const struct census_options *opt, const struct census_events *events)
@@ -72,6 +74,7 @@ struct census *census_new(const struct census_options *opt, const struct census_
     c->opt = *opt;
     c->events = *events;
     c->info.ccs_length = opt->ccs_length ? opt->ccs_length : CCS_LENGTH_DEFAULT;
+    ev_extension_init(&c->extension);
     c->bands = bands_new();
     c->ccs = costcentres_new(CENSUS_MAX_COST_CENTRES);
     c->ipe = ipe_names_new(BANDS_MAX);
@@ -469,18 +472,29 @@ static enum census_status too_short(const struct ev_event *ev, struct ev_error *
 }
 
 /* Whether an event holding a stack (its Word8 depth at payload[depth_at], then the
- * Word32 numbers) is exactly as long as its fields. GHC writes them so; when a timer tick
- * and a census entry overwrite each other, the length read is some other field's bytes,
- * and the event would swallow the good events after it. */
-static bool stack_fits(const struct ev_event *ev, uint32_t depth_at)
+ * Word32 numbers) is as long as its fields, or longer by what the format's extension
+ * rule allows (evextension.h: the same surplus across its type). GHC up to 9.14 writes
+ * them exactly; when a timer tick and a census entry overwrite each other, the length
+ * read is some other field's bytes, and the event would swallow the good events after it. */
+static bool stack_fits(struct census *c, const struct ev_event *ev, uint32_t depth_at)
 {
-    return ev->size > depth_at && ev->size == depth_at + 1 + 4u * ev->payload[depth_at];
+    if (ev->size <= depth_at)
+        return false;
+    size_t need = depth_at + 1 + 4u * (size_t)ev->payload[depth_at];
+    return ev_extension_check(&c->extension, ev->tag, need, ev->size) != EXTENSION_DAMAGE;
 }
 
-static enum census_status stack_misfit(const struct ev_event *ev, struct ev_error *err)
+static enum census_status stack_misfit(const struct census *c, const struct ev_event *ev,
+                                      struct ev_error *err)
 {
-    ev_error_at(err, ev->offset, "%s event of %lu bytes does not fit its stack", ev_name(ev->tag),
-                (unsigned long)ev->size);
+    uint32_t surplus = ev_extension_surplus(&c->extension, ev->tag);
+    if (surplus)
+        ev_error_at(err, ev->offset, "%s event of %lu bytes does not fit its stack, nor the %"
+                    PRIu32 " bytes more that the events of its type carry", ev_name(ev->tag),
+                    (unsigned long)ev->size, surplus);
+    else
+        ev_error_at(err, ev->offset, "%s event of %lu bytes does not fit its stack",
+                    ev_name(ev->tag), (unsigned long)ev->size);
     return CENSUS_BAD_EVENT;
 }
 
@@ -577,8 +591,8 @@ enum census_status census_feed(struct census *c, const struct ev_event *ev,
         return CENSUS_OK;
     union ev_body b;
     if (ev->tag == EV_PROF_SAMPLE_COST_CENTRE) {
-        if (c->opt.recover && !stack_fits(ev, 12))
-            return stack_misfit(ev, err);
+        if (c->opt.recover && !stack_fits(c, ev, 12))
+            return stack_misfit(c, ev, err);
         /* The tick itself counts in the time profile; the census it fell into is in doubt. */
         if (c->tp && ev_decode(ev->tag, ev->payload, ev->size, &b) == EV_DECODED) {
             if (c->opt.recover && !plausible_capability(c, b.PROF_SAMPLE_COST_CENTRE.cap))
@@ -657,8 +671,8 @@ enum census_status census_feed(struct census *c, const struct ev_event *ev,
         }
         return close_census(c, err);
     case EV_HEAP_PROF_SAMPLE_COST_CENTRE:
-        if (c->opt.recover && !stack_fits(ev, 9))
-            return stack_misfit(ev, err);
+        if (c->opt.recover && !stack_fits(c, ev, 9))
+            return stack_misfit(c, ev, err);
         return add_stack_entry(c, ev, &b.HEAP_PROF_SAMPLE_COST_CENTRE, err);
     case EV_HEAP_PROF_SAMPLE_STRING:
         return add_string_entry(c, ev, &b.HEAP_PROF_SAMPLE_STRING, err);
@@ -743,6 +757,12 @@ enum census_status census_finish(struct census *c, bool complete, struct ev_erro
         qsort(c->held, c->held_count, sizeof *c->held, by_time);
     for (size_t i = 0; i < c->held_count; i++) {
         const struct held_frame *h = &c->held[i];
+        /* The reader vouches for timestamps, not for the time a biographical census
+         * carries in its fields: one past the end of the run is not the run's. */
+        if (h->time_ns > c->info.end_time_ns) {
+            c->stats.past_the_end++;
+            continue;
+        }
         const struct census_entry *entries = h->count ? c->held_entries.items + h->first : NULL;
         enum census_status st = report(c, h->time_ns, h->era, entries, h->count);
         if (st != CENSUS_OK)

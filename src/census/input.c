@@ -43,6 +43,9 @@ struct input {
     struct census_events events;
     struct source_auto *raw;
     struct source_peek peek;
+    /* A socket input: its bytes from the eventlog header on (source.h). Each connection
+     * re-initialises it; the reader of the connection before is not read again. */
+    struct source_seek seek;
     struct ev_reader *reader;      /* an eventlog: reader and assembler */
     struct census *census;
     struct hp_reader *hp;          /* a .hp */
@@ -99,11 +102,11 @@ static void report_recovery(const struct census_stats *st, struct input_outcome 
     struct ev_error w = { 0 };
     if (r->region_count)
         ev_error_set(&w, "recovered %" PRIu64 " census%s; %" PRIu64 " lost to damage at offset%s %s",
-                     st->censuses, st->censuses == 1 ? "" : "es", st->lost_to_damage,
-                     r->region_count == 1 ? "" : "s", offsets);
+                     st->censuses, format_plural(st->censuses, "", "es"), st->lost_to_damage,
+                     format_plural(r->region_count, "", "s"), offsets);
     else
         ev_error_set(&w, "recovered %" PRIu64 " census%s; %" PRIu64 " lost to damage",
-                     st->censuses, st->censuses == 1 ? "" : "es", st->lost_to_damage);
+                     st->censuses, format_plural(st->censuses, "", "es"), st->lost_to_damage);
     add_warning(r, &w);
 }
 
@@ -120,23 +123,27 @@ static void report_stats(const struct census_stats *st, struct input_outcome *r,
             format_snprintf(open, sizeof open, "; the census begun at %.2f s is incomplete and was "
                             "not written", st->open_time_ns / 1e9);
         ev_error_at(&w, damage->offset, "%s; kept %" PRIu64 " census%s up to %.2f s%s",
-                    damage->what, st->censuses, st->censuses == 1 ? "" : "es",
+                    damage->what, st->censuses, format_plural(st->censuses, "", "es"),
                     st->last_time_ns / 1e9, open);
         add_warning(r, &w);
     }
     if (st->unknown_cost_centres) {
-        ev_error_set(&w, "%" PRIu64 " stack entries name cost centres never defined (shown "
-                     "as #N)", st->unknown_cost_centres);
+        ev_error_set(&w, "%" PRIu64 " stack %s cost centres never defined (shown "
+                     "as #N)", st->unknown_cost_centres,
+                     format_plural(st->unknown_cost_centres, "entry names", "entries name"));
         add_warning(r, &w);
     }
     if (st->unended) {
-        ev_error_set(&w, "%" PRIu64 " censuses began inside another; the unfinished ones were "
-                     "dropped", st->unended);
+        ev_error_set(&w, "%" PRIu64 " %s inside another; the unfinished %s "
+                     "dropped", st->unended, format_plural(st->unended, "census began", "censuses began"),
+                     format_plural(st->unended, "one was", "ones were"));
         add_warning(r, &w);
     }
     if (st->stray_entries || st->stray_ends) {
-        ev_error_set(&w, "%" PRIu64 " census entries and %" PRIu64 " census ends outside any "
-                     "census were ignored", st->stray_entries, st->stray_ends);
+        ev_error_set(&w, "%" PRIu64 " census %s and %" PRIu64 " census %s outside any "
+                     "census were ignored", st->stray_entries,
+                     format_plural(st->stray_entries, "entry", "entries"), st->stray_ends,
+                     format_plural(st->stray_ends, "end", "ends"));
         add_warning(r, &w);
     }
     if (st->lost_to_gaps) {
@@ -146,18 +153,31 @@ static void report_stats(const struct census_stats *st, struct input_outcome *r,
         add_warning(r, &w);
     }
     if (st->copies_dropped) {
-        ev_error_set(&w, "%" PRIu64 " censuses began no later than the census written before them "
-                     "(copies of earlier events) and were dropped", st->copies_dropped);
+        ev_error_set(&w, "%" PRIu64 " %s no later than the census written before %s "
+                     "(%s of earlier events) and %s dropped", st->copies_dropped,
+                     format_plural(st->copies_dropped, "census began", "censuses began"),
+                     format_plural(st->copies_dropped, "it", "them"),
+                     format_plural(st->copies_dropped, "a copy", "copies"),
+                     format_plural(st->copies_dropped, "was", "were"));
+        add_warning(r, &w);
+    }
+    if (st->past_the_end) {
+        ev_error_set(&w, "%" PRIu64 " biographical %s past the end of the run and %s "
+                     "dropped", st->past_the_end,
+                     format_plural(st->past_the_end, "census had a time", "censuses had times"),
+                     format_plural(st->past_the_end, "was", "were"));
         add_warning(r, &w);
     }
     if (st->backwards) {
-        ev_error_set(&w, "%" PRIu64 " censuses had times going backwards (kept in order)",
-                     st->backwards);
+        ev_error_set(&w, "%" PRIu64 " %s going backwards (kept in order)",
+                     st->backwards, format_plural(st->backwards, "census had its time",
+                                                  "censuses had times"));
         add_warning(r, &w);
     }
     if (st->extra_prof_begins) {
-        ev_error_set(&w, "%" PRIu64 " further HEAP_PROF_BEGIN events were ignored",
-                     st->extra_prof_begins);
+        ev_error_set(&w, "%" PRIu64 " further HEAP_PROF_BEGIN %s ignored",
+                     st->extra_prof_begins, format_plural(st->extra_prof_begins, "event was",
+                                                          "events were"));
         add_warning(r, &w);
     }
 }
@@ -324,6 +344,10 @@ struct input *input_open(const struct input_options *opt, const struct census_ev
     in->events = *events;
     make_live(in);
     struct ev_source inflated = { source_auto_read, in->raw, source_auto_why };
+    if (addr.kind != CONNECT_NONE) {
+        source_seek_init(&in->seek, inflated);
+        inflated = (struct ev_source){ source_seek_read, &in->seek, source_seek_why };
+    }
     if (source_peek_init(&in->peek, inflated, 4) != 0) {
         const char *why = source_auto_why(in->raw);
         ev_error_set(err, "cannot read: %s", why ? why : strerror(errno));
@@ -516,7 +540,8 @@ static int reconnect(struct input *in, struct input_outcome *out, struct ev_erro
     }
     struct source_live live = { .stop = in->opt.stop };
     source_auto_live(raw, &live);
-    struct ev_source src = { source_auto_read, raw, source_auto_why };
+    source_seek_init(&in->seek, (struct ev_source){ source_auto_read, raw, source_auto_why });
+    struct ev_source src = { source_seek_read, &in->seek, source_seek_why };
     if (in->opt.progress) {
         in->tracker.inner = src;
         src = (struct ev_source){ read_with_progress, &in->tracker, why_with_progress };

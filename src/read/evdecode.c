@@ -67,10 +67,21 @@ static inline bool decode_STR(struct cursor *c, ev_STR *out)
     return true;
 }
 
+/* GHC ends every string with a NUL. Bytes after the last NUL that do not end with one
+ * are no string GHC wrote: fields a later format added at the end (the extension rule),
+ * left out. A payload without any NUL is one string whose NUL the writer left out. */
 static inline bool decode_ARGV(struct cursor *c, ev_ARGV *out)
 {
+    size_t len = (size_t)(c->end - c->pos);
     out->ptr = (const char *)c->pos;
-    out->len = (size_t)(c->end - c->pos);
+    if (len > 0 && c->pos[len - 1] != '\0') {
+        const unsigned char *p = c->end;
+        while (p > c->pos && p[-1] != '\0')
+            p--;
+        if (p > c->pos)
+            len = (size_t)(p - c->pos);
+    }
+    out->len = len;
     c->pos = c->end;
     return true;
 }

@@ -11,13 +11,18 @@
  *   U8 U16 U32 U64  big-endian unsigned integers
  *   STR             a string ending at a NUL byte, or at the end of the payload when the
  *                   NUL is missing (GHC writes USER_MSG and RTS_IDENTIFIER without one)
- *   ARGV            the rest of the payload: NUL-separated strings (PROGRAM_ARGS, ENV)
+ *   ARGV            the rest of the payload: NUL-terminated strings (PROGRAM_ARGS, ENV);
+ *                   bytes after the last NUL are a later format's fields, left out
  *   CCS             a Word8 depth followed by that many Word32 cost-centre numbers,
  *                   innermost first
  *
  * Field layouts are those of GHC 9.x. Sizes always come from the file's own header:
- * trailing bytes past these fields are ignored; an event shorter than its fields decodes
- * as "short" (an error only for the events a census depends on, see census.c).
+ * trailing bytes past these fields are ignored (the format's extension rule: a later GHC
+ * may add fields at the end; evextension.h says how a census tells that from damage); an
+ * event shorter than its fields decodes as "short" (an error only for the events a census
+ * depends on, see census.c). A string GHC writes without its NUL (USER_MSG, USER_MARKER,
+ * RTS_IDENTIFIER) runs to the end of its payload, so fields added after it would read
+ * as part of it: no reader can tell them apart.
  */
 #ifndef EV2HP_EVDEFS_H
 #define EV2HP_EVDEFS_H
@@ -28,7 +33,9 @@
     EVENT(2, STOP_THREAD, EVF_STOP_THREAD, NONE)                                       \
     EVENT(3, THREAD_RUNNABLE, EVF_THREAD, NONE)                                        \
     EVENT(4, MIGRATE_THREAD, EVF_MIGRATE_THREAD, NONE)                                 \
-    EVENT(5, SHUTDOWN, EVF_NONE, NONE)  /* retired */                                  \
+    EVENT(5, RUN_SPARK, EVF_THREAD, NONE)  /* retired */                               \
+    EVENT(6, STEAL_SPARK, EVF_MIGRATE_THREAD, NONE)  /* retired */                     \
+    EVENT(7, SHUTDOWN, EVF_NONE, NONE)  /* retired */                                  \
     EVENT(8, THREAD_WAKEUP, EVF_MIGRATE_THREAD, NONE)                                  \
     EVENT(9, GC_START, EVF_NONE, GC)                                                   \
     EVENT(10, GC_END, EVF_NONE, GC)                                                    \
@@ -67,6 +74,8 @@
     EVENT(56, TASK_MIGRATE, EVF_TASK_MIGRATE, NONE)                                    \
     EVENT(57, TASK_DELETE, EVF_TASK, NONE)                                             \
     EVENT(58, USER_MARKER, EVF_MESSAGE, MARKER)                                        \
+    EVENT(65, CREATE_MACHINE, EVF_MACHINE_CREATE, NONE)  /* Eden */                    \
+    EVENT(66, KILL_MACHINE, EVF_MACHINE, NONE)  /* Eden */                             \
     EVENT(90, MEM_RETURN, EVF_MEM_RETURN, NONE)                                        \
     EVENT(91, BLOCKS_SIZE, EVF_CAPSET_BYTES, HEAP_TOTAL)                               \
     EVENT(160, HEAP_PROF_BEGIN, EVF_HEAP_PROF_BEGIN, CENSUS)                           \
@@ -153,6 +162,10 @@ enum ev_role {
     FIELD(U32, threads, "parallel GC threads")                                   \
     FIELD(U64, max_copied, "most bytes copied by one thread")                    \
     FIELD(U64, avg_copied, "average bytes copied per thread")
+#define EVF_MACHINE(FIELD) FIELD(U16, machine, "Eden machine")
+#define EVF_MACHINE_CREATE(FIELD)                                                \
+    FIELD(U16, machine, "Eden machine")                                          \
+    FIELD(U64, realtime, "when the machine started (its own clock)")
 #define EVF_TASK(FIELD) FIELD(U64, task, "task id")
 #define EVF_TASK_CREATE(FIELD)                                                   \
     FIELD(U64, task, "task id")                                                  \

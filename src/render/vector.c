@@ -6,13 +6,14 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "render/png_render.h"
 
 #define PT_PER_PX 0.75
 
-/* cairo's output goes through here: to the file, with PostScript's date comment made
- * fixed on the way. cairo writes "%%CreationDate: <the clock>" in the header, in several
+/* cairo's output goes through here: to the file, with PostScript's date comment replaced
+ * by the date given, or dropped, on the way. cairo writes "%%CreationDate: <the clock>" in the header, in several
  * small writes (its printf writes between conversions), so the header is held until the
  * whole comment line is in, patched and let go; after that bytes pass straight on. */
 #define HEADER_MAX 65536
@@ -23,6 +24,7 @@ struct writer {
     char header[HEADER_MAX];
     size_t held;
     int error;                   /* errno of the first failed write */
+    char date[32];               /* the document's date (ISO 8601), or "" for none */
 };
 
 static const char DATE_KEY[] = "%%CreationDate: ";
@@ -44,10 +46,14 @@ static int release(struct writer *w)
     char *eol = at ? memchr(at, '\n', w->held - (size_t)(at - w->header)) : NULL;
     if (!eol)
         return put(w, w->header, w->held);
-    char fixed[64];
-    int n = snprintf(fixed, sizeof fixed, "%s%s", DATE_KEY, VECTOR_FIXED_DATE);
     size_t head = (size_t)(at - w->header);
-    if (put(w, w->header, head) != 0 || put(w, fixed, (size_t)n) != 0)
+    if (put(w, w->header, head) != 0)
+        return -1;
+    if (!w->date[0])        /* the comment is optional: no date, no line */
+        return put(w, eol + 1, w->held - (size_t)(eol + 1 - w->header));
+    char line[64];
+    int n = snprintf(line, sizeof line, "%s%s", DATE_KEY, w->date);
+    if (put(w, line, (size_t)n) != 0)
         return -1;
     return put(w, eol, w->held - (size_t)(eol - w->header));
 }
@@ -73,8 +79,18 @@ static cairo_status_t write_bytes(void *closure, const unsigned char *data, unsi
     return CAIRO_STATUS_SUCCESS;
 }
 
-int vector_write(const struct display_list *dl, enum vector_kind kind, FILE *out,
-                 struct ev_error *err)
+/* date (Unix seconds) in ISO 8601, UTC, into out; "" when there is none. */
+static void iso_date(const int64_t *date, char *out, size_t size)
+{
+    struct tm tm;
+    time_t t = date ? (time_t)*date : 0;
+    if (!date || !gmtime_r(&t, &tm) ||
+        strftime(out, size, "%Y-%m-%dT%H:%M:%SZ", &tm) == 0)
+        out[0] = '\0';
+}
+
+int vector_write(const struct display_list *dl, enum vector_kind kind, const int64_t *date,
+                 FILE *out, struct ev_error *err)
 {
     if (png_font_check(err) != 0)
         return -1;
@@ -87,6 +103,7 @@ int vector_write(const struct display_list *dl, enum vector_kind kind, FILE *out
     w->holding = kind != VECTOR_PDF;
     w->held = 0;
     w->error = 0;
+    iso_date(date, w->date, sizeof w->date);
     double width = dl->width * PT_PER_PX, height = dl->height * PT_PER_PX;
     cairo_surface_t *surface;
     if (kind == VECTOR_PDF) {
@@ -96,9 +113,9 @@ int vector_write(const struct display_list *dl, enum vector_kind kind, FILE *out
                                            dl->title ? dl->title : "heap profile");
             cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR,
                                            "ev2hp " PACKAGE_VERSION);
-            /* instead of the clock's date: the same input, the same bytes */
-            cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE,
-                                           VECTOR_FIXED_DATE);
+            /* instead of the clock's date: the date given, or none (cairo leaves out a
+             * date it cannot read, and "" is one) */
+            cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, w->date);
         }
     } else {
         surface = cairo_ps_surface_create_for_stream(write_bytes, w, width, height);

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "base/grow.h"
+#include "base/json.h"
 #include "model/bands.h"
 #include "chart/chart.h"
 #include "model/profile.h"
@@ -56,8 +57,12 @@ struct live {
     uint64_t shown_version;
     double shown_at;                /* when it was computed (monotonic seconds) */
     bool shown_changed;             /* not yet sent on /events */
-    char *pending;                  /* markers for the next /events message: JSON items */
-    size_t pending_len, pending_cap, pending_count;
+    struct pending_marker {         /* markers for the next /events message */
+        uint64_t time_ns;
+        char *text;
+        size_t len;
+    } pending[PENDING_MARKERS];
+    size_t pending_count;
     struct sse_hub *hub;
 
     pthread_mutex_t draw_lock;      /* one drawing (snapshot) at a time; drawn */
@@ -116,7 +121,8 @@ void live_free(struct live *l)
     free(l->shown_ids);
     free(l->slot);
     free(l->last);
-    free(l->pending);
+    for (size_t i = 0; i < l->pending_count; i++)
+        free(l->pending[i].text);
     sse_hub_free(l->hub);
     pthread_mutex_destroy(&l->lock);
     pthread_mutex_destroy(&l->draw_lock);
@@ -147,21 +153,92 @@ static int no_memory(void)
 }
 
 /* The shown bands' definitions as a JSON array (the lock held). */
-static void write_band_definitions(FILE *out, const struct live *l)
+static void write_band_definitions(struct json_writer *w, const struct live *l)
 {
-    fputc('[', out);
+    json_array_begin(w);
     for (size_t i = 0; i < l->shown_count; i++) {
-        fprintf(out, "%s{\"id\":%" PRId64 ",\"label\":", i ? "," : "",
-                i + 1 == l->shown_count && l->shown_has_other ? (int64_t)-1
-                                                              : (int64_t)l->shown_ids[i]);
-        textout_json_string(out, l->shown[i].label, l->shown[i].len);
-        fputc('}', out);
+        json_object_begin(w);
+        json_key(w, "id");
+        json_int(w, i + 1 == l->shown_count && l->shown_has_other ? -1
+                                                                  : (int64_t)l->shown_ids[i]);
+        json_key(w, "label");
+        json_string(w, l->shown[i].label, l->shown[i].len);
+        json_object_end(w);
     }
-    fputc(']', out);
+    json_array_end(w);
 }
 
-/* One /events message per census: its time and total, the shown bands' bytes (OTHER as
- * id -1), the shown set's definitions when it changed, and the markers since the last. */
+/* One Server-Sent Event: "event: NAME", then write's JSON value on one data line. */
+typedef void (*event_body)(struct json_writer *w, struct live *l, const void *arg);
+
+static int format_event(FILE *out, const char *name, event_body write, struct live *l,
+                        const void *arg)
+{
+    fprintf(out, "event: %s\ndata: ", name);
+    struct json_writer *w = json_writer_new(out, 0);
+    if (!w)
+        return -1;
+    write(w, l, arg);
+    int rc = json_writer_finish(w);
+    json_writer_free(w);
+    fputs("\n\n", out);
+    return rc;
+}
+
+/* A census: its time and total, the shown bands' bytes (OTHER as id -1), the shown set's
+ * definitions when it changed, and the markers since the last census. */
+static void census_body(struct json_writer *w, struct live *l, const void *arg)
+{
+    const struct census_frame *frame = arg;
+    json_object_begin(w);
+    json_key(w, "census");
+    json_uint(w, l->censuses);
+    json_key(w, "t");
+    textout_json_seconds(w, frame->time_ns);
+    json_key(w, "total");
+    json_uint(w, l->last_total);
+    json_key(w, "values");
+    json_array_begin(w);
+    uint64_t shown_sum = 0;
+    for (size_t i = 0; i < frame->count; i++) {
+        uint32_t band = frame->entries[i].band;
+        if (band < l->slot_cap && l->slot[band] >= 0) {
+            json_array_begin(w);
+            json_uint(w, band);
+            json_uint(w, frame->entries[i].bytes);
+            json_array_end(w);
+            shown_sum += frame->entries[i].bytes;
+        }
+    }
+    json_array_begin(w);
+    json_int(w, -1);
+    json_uint(w, l->last_total - shown_sum);
+    json_array_end(w);
+    json_array_end(w);
+    if (l->shown_changed) {
+        json_key(w, "bands");
+        write_band_definitions(w, l);
+        l->shown_changed = false;
+    }
+    if (l->pending_count) {
+        json_key(w, "markers");
+        json_array_begin(w);
+        for (size_t i = 0; i < l->pending_count; i++) {
+            json_object_begin(w);
+            json_key(w, "t");
+            textout_json_seconds(w, l->pending[i].time_ns);
+            json_key(w, "text");
+            json_string(w, l->pending[i].text, l->pending[i].len);
+            json_object_end(w);
+            free(l->pending[i].text);
+        }
+        json_array_end(w);
+        l->pending_count = 0;
+    }
+    json_object_end(w);
+}
+
+/* One /events message per census (the lock held). */
 static int broadcast_census(struct live *l, const struct census_frame *frame)
 {
     char *msg = NULL;
@@ -169,34 +246,8 @@ static int broadcast_census(struct live *l, const struct census_frame *frame)
     FILE *out = open_memstream(&msg, &len);
     if (!out)
         return no_memory();
-    fprintf(out, "event: census\ndata: {\"census\":%" PRIu64 ",\"t\":", l->censuses);
-    textout_seconds(out, frame->time_ns);
-    fprintf(out, ",\"total\":%" PRIu64 ",\"values\":[", l->last_total);
-    uint64_t shown_sum = 0;
-    bool first = true;
-    for (size_t i = 0; i < frame->count; i++) {
-        uint32_t band = frame->entries[i].band;
-        if (band < l->slot_cap && l->slot[band] >= 0) {
-            fprintf(out, "%s[%" PRIu32 ",%" PRIu64 "]", first ? "" : ",", band,
-                    frame->entries[i].bytes);
-            shown_sum += frame->entries[i].bytes;
-            first = false;
-        }
-    }
-    fprintf(out, "%s[-1,%" PRIu64 "]]", first ? "" : ",", l->last_total - shown_sum);
-    if (l->shown_changed) {
-        fputs(",\"bands\":", out);
-        write_band_definitions(out, l);
-        l->shown_changed = false;
-    }
-    if (l->pending_count) {
-        fputs(",\"markers\":[", out);
-        fwrite(l->pending, 1, l->pending_len, out);
-        fputc(']', out);
-        l->pending_len = l->pending_count = 0;
-    }
-    fputs("}\n\n", out);
-    if (fclose(out) != 0) {
+    int rc = format_event(out, "census", census_body, l, frame);
+    if (fclose(out) != 0 || rc != 0) {
         free(msg);
         return no_memory();
     }
@@ -245,23 +296,13 @@ int live_marker(struct live *l, uint64_t time_ns, const char *text, size_t len)
         return -1;
     if (l->pending_count == PENDING_MARKERS)
         return 0;   /* a burst: the report still lists them all */
-    char *item = NULL;
-    size_t item_len = 0;
-    FILE *out = open_memstream(&item, &item_len);
-    if (!out)
+    struct pending_marker *m = &l->pending[l->pending_count];
+    if (!(m->text = malloc(len ? len : 1)))
         return no_memory();
-    fputs(l->pending_count ? ",{\"t\":" : "{\"t\":", out);
-    textout_seconds(out, time_ns);
-    fputs(",\"text\":", out);
-    textout_json_string(out, text, len);
-    fputc('}', out);
-    int rc = fclose(out);
-    if (rc == 0 && GROW_ARRAY(l->pending, &l->pending_cap, l->pending_len + item_len) == 0) {
-        memcpy(l->pending + l->pending_len, item, item_len);
-        l->pending_len += item_len;
-        l->pending_count++;
-    }
-    free(item);
+    memcpy(m->text, text, len);
+    m->len = len;
+    m->time_ns = time_ns;
+    l->pending_count++;
     return 0;
 }
 
@@ -607,21 +648,33 @@ int live_metrics(struct live *l, char **buf, size_t *len, struct ev_error *err)
     return 0;
 }
 
+/* The first message of a client: the state, and the shown bands' definitions. */
+static void init_body(struct json_writer *w, struct live *l, const void *arg)
+{
+    (void)arg;
+    json_object_begin(w);
+    json_key(w, "censuses");
+    json_uint(w, l->censuses);
+    json_key(w, "ended");
+    json_bool(w, l->ended);
+    json_key(w, "bands");
+    write_band_definitions(w, l);
+    json_object_end(w);
+}
+
 int live_events_hello(struct live *l, char **buf, size_t *len)
 {
     *len = 0;
     FILE *out = open_memstream(buf, len);
     if (!out)
         return -1;
+    fputs("retry: 2000\n", out);
     live_lock(l);
-    fprintf(out, "retry: 2000\nevent: init\ndata: {\"censuses\":%" PRIu64 ",\"ended\":%s,"
-            "\"bands\":", l->censuses, l->ended ? "true" : "false");
-    write_band_definitions(out, l);
-    fputs("}\n\n", out);
+    int rc = format_event(out, "init", init_body, l, NULL);
     if (l->ended)
         fprintf(out, "event: end\ndata: {\"censuses\":%" PRIu64 "}\n\n", l->censuses);
     live_unlock(l);
-    if (fclose(out) != 0) {
+    if (fclose(out) != 0 || rc != 0) {
         free(*buf);
         return -1;
     }

@@ -82,7 +82,8 @@ bool format_is_chart(enum output_format format)
 
 bool format_is_summary(enum output_format format)
 {
-    return format == FORMAT_SUMMARY_TEXT || format == FORMAT_SUMMARY_JSON;
+    return format == FORMAT_SUMMARY_TEXT || format == FORMAT_SUMMARY_JSON ||
+           format == FORMAT_SUMMARY_MARKDOWN || format == FORMAT_JUNIT;
 }
 
 bool format_uses_time_profile(enum output_format format)
@@ -96,7 +97,8 @@ struct sink *sink_new(enum output_format format, FILE *out, const struct sink_co
 {
     struct chart_settings chart = { settings->chart, settings->png_scale, settings->system_ccs };
     struct report_settings report = { settings->chart, settings->system_ccs };
-    struct summary_settings summary = { settings->chart, settings->system_ccs };
+    struct summary_settings summary = { settings->chart, settings->system_ccs,
+                                        settings->unicode };
     struct folded_settings folded = { settings->system_ccs };
     switch (format) {
     case FORMAT_HP:
@@ -109,6 +111,10 @@ struct sink *sink_new(enum output_format format, FILE *out, const struct sink_co
         return sink_summary_text_new(out, ctx, &summary);
     case FORMAT_SUMMARY_JSON:
         return sink_summary_json_new(out, ctx, &summary);
+    case FORMAT_SUMMARY_MARKDOWN:
+        return sink_summary_markdown_new(out, ctx, &summary);
+    case FORMAT_JUNIT:
+        return sink_junit_new(out, ctx, &summary);
     case FORMAT_SVG:
         return sink_svg_new(out, ctx, &chart);
     case FORMAT_PNG:
@@ -124,6 +130,12 @@ struct sink *sink_new(enum output_format format, FILE *out, const struct sink_co
     default:
         return NULL;
     }
+}
+
+const char *sink_file_name(const char *path)
+{
+    const char *slash = path ? strrchr(path, '/') : NULL;
+    return slash && slash[1] ? slash + 1 : path;
 }
 
 int sink_needs(enum output_format format, const struct sink_settings *settings,

@@ -21,6 +21,8 @@ enum output_format {
     FORMAT_PDF, FORMAT_PS, FORMAT_EPS,          /* cairo's vector documents (vector.h) */
     FORMAT_FOLDED,                              /* time profile: folded stacks */
     FORMAT_HTML,                                /* the interactive report */
+    FORMAT_SUMMARY_MARKDOWN,                    /* --summary=markdown */
+    FORMAT_JUNIT,                               /* --junit: the gates as JUnit XML */
 };
 
 /* The format named by "hp", "svg", "png", ... (for -f), or FORMAT_NONE. */
@@ -32,7 +34,8 @@ enum output_format format_from_path(const char *path);
  * /dev/stdout, a FIFO or x.gz, gets the default format. */
 bool format_path_has_extension(const char *path);
 /* Formats that draw a chart from a profile (SVG, PNG: a display list, compare.h; the HTML
- * report: in the browser), and the --summary formats. */
+ * report: in the browser), and the formats that write a summary (--summary, and --junit,
+ * whose report carries the text summary). */
 bool format_is_chart(enum output_format format);
 bool format_is_summary(enum output_format format);
 /* Formats that read the time profile (folded stacks, flame graphs, the summary). */
@@ -41,6 +44,7 @@ bool format_uses_time_profile(enum output_format format);
 struct chart_options;   /* chart.h */
 struct run_model;       /* runmodel.h */
 struct run_model_needs;
+struct gate_report;     /* gates.h */
 struct profile_options; /* profile.h */
 
 /* What every sink may read; owned by the producer and alive until finish returns. Knobs
@@ -62,6 +66,9 @@ struct sink_context {
     /* An eventlog's cost centres, complete by the time finish is called (JSON lists each
      * -hc band's stack by them); NULL for a .hp. */
     const struct costcentres *ccs;
+    /* --max-peak, --max-increase, --max-growth: every verdict, complete when finish is
+     * called (gates.h); NULL or none when no gate was asked for. */
+    const struct gate_report *gates;
 };
 
 /* The options of a run, from which sink_new gives each format its own settings. */
@@ -69,6 +76,7 @@ struct sink_settings {
     const struct chart_options *chart; /* --bands, --width, ...; NULL = defaults */
     double png_scale;           /* PNG: --scale, pixels per layout unit; 0 = 1 */
     bool system_ccs;            /* --system-ccs: keep the runtime's own cost centres */
+    bool unicode;               /* the text summary may use block characters (sparklines) */
 };
 
 /* Settings of the picture formats (SVG, PNG, PDF, PS, EPS). */
@@ -84,10 +92,12 @@ struct report_settings {
     bool system_ccs;            /* the flame views: keep the runtime's own cost centres */
 };
 
-/* Settings of --summary. */
+/* Settings of --summary (and of --junit's text summary). */
 struct summary_settings {
-    const struct chart_options *chart; /* the window and the order of bands; NULL = defaults */
+    const struct chart_options *chart; /* the window, the order of bands and (Markdown)
+                                        * their number; NULL = defaults */
     bool system_ccs;            /* the time profile part */
+    bool unicode;               /* text: a sparkline per band (a UTF-8 locale) */
 };
 
 /* Settings of folded stacks. */
@@ -119,6 +129,11 @@ struct sink {
 struct sink *sink_new(enum output_format format, FILE *out, const struct sink_context *ctx,
                       const struct sink_settings *settings);
 
+/* The file name of path, without its directories ("runs/a/prog.eventlog" gives
+ * "prog.eventlog"): what a document passed around names its input by, rather than the
+ * author's directories. NULL gives NULL. */
+const char *sink_file_name(const char *path);
+
 /* Adds what a sink of format needs of the run model (runmodel.h) to needs: 0, or -1 when
  * the run asks for more chart resolutions than a run model keeps. */
 int sink_needs(enum output_format format, const struct sink_settings *settings,
@@ -134,6 +149,10 @@ struct sink *sink_summary_text_new(FILE *out, const struct sink_context *ctx,
                                    const struct summary_settings *settings);
 struct sink *sink_summary_json_new(FILE *out, const struct sink_context *ctx,
                                    const struct summary_settings *settings);
+struct sink *sink_summary_markdown_new(FILE *out, const struct sink_context *ctx,
+                                       const struct summary_settings *settings);
+struct sink *sink_junit_new(FILE *out, const struct sink_context *ctx,
+                            const struct summary_settings *settings);
 struct sink *sink_svg_new(FILE *out, const struct sink_context *ctx,
                           const struct chart_settings *settings);
 struct sink *sink_png_new(FILE *out, const struct sink_context *ctx,

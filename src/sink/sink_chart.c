@@ -71,7 +71,8 @@ static int write_png(struct chart_sink *g, const struct display_list *dl)
 static int write_vector(struct chart_sink *g, const struct display_list *dl)
 {
     errno = 0;
-    return vector_write(dl, g->vector, g->base.out, &g->error);
+    return vector_write(dl, g->vector, g->chart.has_date ? &g->chart.date : NULL, g->base.out,
+                        &g->error);
 }
 
 /* The heap chart of the run model (with --compare, the base above it), in this sink's

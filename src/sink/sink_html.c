@@ -9,9 +9,10 @@
  * document inside a <script type="application/json"> element. With --compare the base
  * run goes in too, both views showing the same bands (compare_union_views).
  *
- * The page's JavaScript and CSS are real files (share/report/report.js, report.css),
- * linted and formatted there, embedded into the binary at build time (report_assets.h):
- * nothing is fetched when the report is opened, so it works from disk and offline.
+ * The page's JavaScript and CSS are real files (the scripts and report.css in
+ * share/report), linted and formatted there, embedded into the binary at build time
+ * (report_assets.h): nothing is fetched when the report is opened, so it works from disk
+ * and offline.
  */
 #include "sink/sink.h"
 
@@ -20,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/json.h"
 #include "base/utf8.h"
 #include "chart/chart.h"
 #include "chart/colors.h"
@@ -31,7 +33,6 @@
 #include "sink/report_assets.h"
 #include "model/runmodel.h"
 #include "sink/textout.h"
-#include "model/breakdown.h"
 
 #define PEAK_TOP 10     /* bands named at the peak */
 #define FLAME_MAX_NODES 20000   /* calling contexts in the flame data (~20 bytes each) */
@@ -71,196 +72,188 @@ static void html_text(FILE *out, const char *s, size_t len)
     }
 }
 
-static void key_string(FILE *out, const char *key, const char *value, size_t len)
+/* A double of the data: ten significant digits, which statistics need no more than
+ * (the shortest exact form would be up to 17, and the report holds many). */
+static void json_stat(struct json_writer *w, double x)
 {
-    fprintf(out, "\"%s\":", key);
-    if (value)
-        textout_json_string_html(out, value, len);
-    else
-        fputs("null", out);
-}
-
-static void key_cstring(FILE *out, const char *key, const char *value)
-{
-    key_string(out, key, value, value ? strlen(value) : 0);
-}
-
-/* A double as JSON: %.17g would be exact but long; statistics need no more than this. */
-static void json_number(FILE *out, double x)
-{
-    if (x != x || x > 1e300 || x < -1e300)
-        fputs("null", out);
-    else
-        fprintf(out, "%.10g", x);
-}
-
-/* Decimal digits of v, faster than printf for the many values of a dense profile. */
-static void json_u64(FILE *out, uint64_t v)
-{
-    char buf[24];
-    size_t n = sizeof buf;
-    do {
-        buf[--n] = (char)('0' + v % 10);
-        v /= 10;
-    } while (v);
-    fwrite(buf + n, 1, sizeof buf - n, out);
-}
-
-/* Seconds from nanoseconds: integer microseconds as a decimal, "12.000345". */
-static void json_seconds(FILE *out, uint64_t ns)
-{
-    textout_seconds(out, ns);
+    json_double_digits(w, x, 10);
 }
 
 /* A JSON array of times in seconds. */
-static void write_seconds(FILE *out, const uint64_t *time_ns, size_t count)
+static void write_seconds(struct json_writer *w, const uint64_t *time_ns, size_t count)
 {
-    fputc('[', out);
-    for (size_t i = 0; i < count; i++) {
-        if (i)
-            fputc(',', out);
-        json_seconds(out, time_ns[i]);
-    }
-    fputc(']', out);
+    json_array_begin(w);
+    for (size_t i = 0; i < count; i++)
+        textout_json_seconds(w, time_ns[i]);
+    json_array_end(w);
 }
 
 /* A heap total's kept points. The runtime writes the three totals at each collection, so
  * their times are usually one list: when an earlier kind (same_as) has the same times,
  * they are not written again ("t_of" names it), a seventh of a dense report. */
-static void write_series(FILE *out, const struct profile_series *s, const char *same_as)
+static void write_series(struct json_writer *w, const struct profile_series *s,
+                         const char *same_as)
 {
+    json_object_begin(w);
     if (same_as) {
-        fprintf(out, "{\"t_of\":\"%s\",\"b\":[", same_as);
+        json_key(w, "t_of");
+        json_cstring(w, same_as);
     } else {
-        fputs("{\"t\":", out);
-        write_seconds(out, s->time_ns, s->count);
-        fputs(",\"b\":[", out);
+        json_key(w, "t");
+        write_seconds(w, s->time_ns, s->count);
     }
-    for (size_t i = 0; i < s->count; i++) {
-        if (i)
-            fputc(',', out);
-        json_u64(out, s->bytes[i]);
+    json_key(w, "b");
+    json_array_begin(w);
+    for (size_t i = 0; i < s->count; i++)
+        json_uint(w, s->bytes[i]);
+    json_array_end(w);
+    json_object_end(w);
+}
+
+/* One band of a run: its labels, colour and exact statistics. */
+static void write_band(struct json_writer *w, const struct profile_band *pb,
+                       const struct bands *bands)
+{
+    json_object_begin(w);
+    json_key(w, "label");
+    json_cstring(w, pb->label);
+    if (pb->band != PROFILE_OTHER) {
+        /* the label as the runtime wrote it, when a description (-hi) replaced it */
+        size_t len;
+        const char *raw = bands_label(bands, pb->band, &len);
+        if (raw && (strlen(pb->label) != len || memcmp(raw, pb->label, len) != 0)) {
+            json_key(w, "raw");
+            json_string(w, raw, len);
+        }
+    } else {
+        json_key(w, "other");
+        json_bool(w, true);
+        json_key(w, "folded");
+        json_uint(w, pb->folded);
     }
-    fputs("]}", out);
+    /* the band's colour in every chart (chart/colors.h), so the page matches them */
+    char colour[8];
+    dl_color_hex(pb->band == PROFILE_OTHER ? chart_other_color()
+                                           : chart_band_color(pb->label), colour);
+    json_key(w, "colour");
+    json_cstring(w, colour);
+    json_key(w, "area");
+    json_stat(w, pb->stats.area);
+    json_key(w, "peak");
+    json_uint(w, pb->stats.peak);
+    json_key(w, "mean");
+    json_stat(w, pb->stats.mean);
+    json_key(w, "stddev");
+    json_stat(w, pb->stats.stddev);
+    /* the least-squares slope over the window and its R^2 (NAN for OTHER: null) */
+    json_key(w, "growth_bytes_per_s");
+    json_stat(w, pb->stats.growth);
+    json_key(w, "growth_r2");
+    json_stat(w, pb->stats.growth_r2);
+    json_object_end(w);
 }
 
 /* One run: what it says about itself, its bands with exact statistics, the kept
  * censuses (t, and v[band][point]), heap totals and markers. */
-static void write_run(FILE *out, const struct profile_view *v, const struct run_info *info,
-                      const struct bands *bands, const char *name, const char *title)
+static void write_run(struct json_writer *w, const struct profile_view *v,
+                      const struct run_info *info, const struct bands *bands, const char *name,
+                      const char *title)
 {
-    char scratch[32];
-    fputc('{', out);
-    key_cstring(out, "name", name);
-    fputc(',', out);
-    key_cstring(out, "title", title ? title : info->program);
-    fputc(',', out);
-    key_cstring(out, "program", info->program);
-    fputc(',', out);
-    key_cstring(out, "rts", info->rts_version);
-    fputc(',', out);
-    key_cstring(out, "breakdown", info->has_heap_profile
-                                      ? breakdown_words(info->breakdown, scratch, sizeof scratch)
-                                      : NULL);
-    fputs(",\"interval_s\":", out);
-    json_seconds(out, info->period_ns);
-    fputs(",\"duration_s\":", out);
-    json_seconds(out, info->end_time_ns);
-    fputs(",\"censuses\":", out);
-    json_u64(out, v->censuses);
-    fputs(",\"first_s\":", out);
-    json_seconds(out, v->first_ns);
-    fputs(",\"last_s\":", out);
-    json_seconds(out, v->last_ns);
-    fprintf(out, ",\"bands_seen\":%" PRIu32 ",\"bands_filtered\":%" PRIu32, v->bands_seen,
-            v->bands_filtered);
-    fputs(",\"total_area\":", out);
-    json_number(out, v->total_area);
-    fputs(",\"bands\":[", out);
+    json_object_begin(w);
+    json_key(w, "name");
+    json_cstring(w, name);
+    json_key(w, "title");
+    json_cstring(w, title ? title : info->program);
+    textout_json_run_names(w, info, false);
+    json_key(w, "interval_s");
+    textout_json_seconds(w, info->period_ns);
+    json_key(w, "duration_s");
+    textout_json_seconds(w, info->end_time_ns);
+    json_key(w, "censuses");
+    json_uint(w, v->censuses);
+    json_key(w, "first_s");
+    textout_json_seconds(w, v->first_ns);
+    json_key(w, "last_s");
+    textout_json_seconds(w, v->last_ns);
+    json_key(w, "bands_seen");
+    json_uint(w, v->bands_seen);
+    json_key(w, "bands_filtered");
+    json_uint(w, v->bands_filtered);
+    json_key(w, "total_area");
+    json_stat(w, v->total_area);
+    json_key(w, "bands");
+    json_array_begin(w);
     for (size_t b = 0; b < v->band_count; b++) {
-        const struct profile_band *pb = &v->bands[b];
-        fputs(b ? ",\n{" : "\n{", out);
-        key_cstring(out, "label", pb->label);
-        if (pb->band != PROFILE_OTHER) {
-            /* the label as the runtime wrote it, when a description (-hi) replaced it */
-            size_t len;
-            const char *raw = bands_label(bands, pb->band, &len);
-            if (raw && (strlen(pb->label) != len || memcmp(raw, pb->label, len) != 0)) {
-                fputc(',', out);
-                key_string(out, "raw", raw, len);
-            }
-        } else {
-            fprintf(out, ",\"other\":true,\"folded\":%" PRIu32, pb->folded);
-        }
-        /* the band's colour in every chart (chart/colors.h), so the page matches them */
-        char colour[8];
-        dl_color_hex(pb->band == PROFILE_OTHER ? chart_other_color()
-                                               : chart_band_color(pb->label), colour);
-        fprintf(out, ",\"colour\":\"%s\"", colour);
-        fputs(",\"area\":", out);
-        json_number(out, pb->stats.area);
-        fputs(",\"peak\":", out);
-        json_u64(out, pb->stats.peak);
-        fputs(",\"mean\":", out);
-        json_number(out, pb->stats.mean);
-        fputs(",\"stddev\":", out);
-        json_number(out, pb->stats.stddev);
-        /* the least-squares slope over the window and its R^2 (NAN for OTHER: null) */
-        fputs(",\"growth_bytes_per_s\":", out);
-        json_number(out, pb->stats.growth);
-        fputs(",\"growth_r2\":", out);
-        json_number(out, pb->stats.growth_r2);
-        fputc('}', out);
+        json_newline(w);
+        write_band(w, &v->bands[b], bands);
     }
+    json_array_end(w);
     /* The suspects (profile.h's rule, as --summary lists them): indices into bands. */
     size_t sus[PROFILE_SUSPECTS_LISTED];
     size_t ns = profile_suspects(v, sus, PROFILE_SUSPECTS_LISTED);
-    fputs("],\n\"suspects\":[", out);
+    json_newline(w);
+    json_key(w, "suspects");
+    json_array_begin(w);
     for (size_t i = 0; i < ns; i++) {
         const struct profile_band_stats *st = &v->bands[sus[i]].stats;
-        fprintf(out, "%s{\"band\":%zu,\"rise_bytes_per_s\":", i ? "," : "", sus[i]);
-        json_number(out, st->rise);
-        fputs(",\"rise_r2\":", out);
-        json_number(out, st->rise_r2);
-        fputs(",\"rise_censuses\":", out);
-        json_u64(out, st->rise_censuses);
-        fputs(",\"peak_time_s\":", out);
-        json_seconds(out, st->peak_ns);
-        fputc('}', out);
+        json_object_begin(w);
+        json_key(w, "band");
+        json_uint(w, sus[i]);
+        json_key(w, "rise_bytes_per_s");
+        json_stat(w, st->rise);
+        json_key(w, "rise_r2");
+        json_stat(w, st->rise_r2);
+        json_key(w, "rise_censuses");
+        json_uint(w, st->rise_censuses);
+        json_key(w, "peak_time_s");
+        textout_json_seconds(w, st->peak_ns);
+        json_object_end(w);
     }
-    fputs("],\n\"t\":", out);
-    write_seconds(out, v->time_ns, v->point_count);
-    fputs(",\n\"v\":[", out);
+    json_array_end(w);
+    json_newline(w);
+    json_key(w, "t");
+    write_seconds(w, v->time_ns, v->point_count);
+    json_newline(w);
+    json_key(w, "v");
+    json_array_begin(w);
     for (size_t b = 0; b < v->band_count; b++) {
-        fputs(b ? ",\n[" : "\n[", out);
-        for (size_t i = 0; i < v->point_count; i++) {
-            if (i)
-                fputc(',', out);
-            json_u64(out, v->values[i * v->band_count + b]);
-        }
-        fputc(']', out);
+        json_newline(w);
+        json_array_begin(w);
+        for (size_t i = 0; i < v->point_count; i++)
+            json_uint(w, v->values[i * v->band_count + b]);
+        json_array_end(w);
     }
+    json_array_end(w);
     static const char *const kinds[] = { "heap_size", "heap_live", "blocks_size" };
-    fputs("],\n\"totals\":{", out);
+    json_newline(w);
+    json_key(w, "totals");
+    json_object_begin(w);
     for (size_t k = 0; k < 3; k++) {
-        fprintf(out, "%s\"%s\":", k ? "," : "", kinds[k]);
+        json_key(w, kinds[k]);
         const char *same_as = NULL;
         for (size_t j = 0; j < k && !same_as; j++)
             if (v->totals[j].count == v->totals[k].count && v->totals[k].count &&
                 memcmp(v->totals[j].time_ns, v->totals[k].time_ns,
                        v->totals[k].count * sizeof *v->totals[k].time_ns) == 0)
                 same_as = kinds[j];
-        write_series(out, &v->totals[k], same_as);
+        write_series(w, &v->totals[k], same_as);
     }
-    fputs("},\n\"markers\":[", out);
+    json_object_end(w);
+    json_newline(w);
+    json_key(w, "markers");
+    json_array_begin(w);
     for (size_t i = 0; i < v->marker_count; i++) {
-        fputs(i ? ",{\"t\":" : "{\"t\":", out);
-        json_seconds(out, v->markers[i].time_ns);
-        fputc(',', out);
-        key_cstring(out, "text", v->markers[i].text);
-        fprintf(out, ",\"merged\":%" PRIu32 "}", v->markers[i].merged);
+        json_object_begin(w);
+        json_key(w, "t");
+        textout_json_seconds(w, v->markers[i].time_ns);
+        json_key(w, "text");
+        json_cstring(w, v->markers[i].text);
+        json_key(w, "merged");
+        json_uint(w, v->markers[i].merged);
+        json_object_end(w);
     }
-    fputs("]}", out);
+    json_array_end(w);
+    json_object_end(w);
 }
 
 static int by_u64_desc(const void *a, const void *b)
@@ -275,23 +268,25 @@ static int by_u32(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-static void write_peak(FILE *out, const struct peak *pk, const struct bands *bands)
+static void write_peak(struct json_writer *w, const struct peak *pk, const struct bands *bands)
 {
-    fputs("{\"bytes\":", out);
-    json_u64(out, pk ? pk->bytes : 0);
-    fputs(",\"time_s\":", out);
-    json_seconds(out, pk ? pk->time_ns : 0);
-    fputs(",\"bands\":[", out);
+    json_object_begin(w);
+    json_key(w, "bytes");
+    json_uint(w, pk ? pk->bytes : 0);
+    json_key(w, "time_s");
+    textout_json_seconds(w, pk ? pk->time_ns : 0);
+    json_key(w, "bands");
+    json_array_begin(w);
     for (size_t i = 0; pk && bands && i < pk->count && i < PEAK_TOP; i++) {
         size_t len;
         const char *label = bands_display_label(bands, pk->entries[i].band, &len);
-        fputs(i ? ",[" : "[", out);
-        textout_json_string_html(out, label ? label : "", label ? len : 0);
-        fputc(',', out);
-        json_u64(out, pk->entries[i].bytes);
-        fputc(']', out);
+        json_array_begin(w);
+        json_string(w, label ? label : "", label ? len : 0);
+        json_uint(w, pk->entries[i].bytes);
+        json_array_end(w);
     }
-    fputs("]}", out);
+    json_array_end(w);
+    json_object_end(w);
 }
 
 /* The time profile's calling-context tree for the flame and icicle views: the cost
@@ -303,7 +298,7 @@ static void write_peak(FILE *out, const struct peak *pk, const struct bands *ban
  * dropped; their samples stay in their parents' totals. Cost
  * centres are numbered by the eventlog (any 32-bit number), so they are found in a
  * sorted list of the kept ones, not in a table indexed by number. */
-static int write_flame(FILE *out, const struct sink_context *ctx, bool system)
+static int write_flame(struct json_writer *w, const struct sink_context *ctx, bool system)
 {
     const struct timeprof *tp = ctx->run->timeprof;
     struct timeprof_tree tree;
@@ -354,7 +349,9 @@ static int write_flame(FILE *out, const struct sink_context *ctx, bool system)
     for (size_t i = 0; i < nccs; i++)
         if (i == 0 || ccs[i] != ccs[unique - 1])
             ccs[unique++] = ccs[i];
-    fputs("{\"ccs\":[", out);
+    json_object_begin(w);
+    json_key(w, "ccs");
+    json_array_begin(w);
     for (size_t i = 0; i < unique; i++) {
         struct timeprof_cc cc;
         char scratch[16], colour[8];
@@ -369,47 +366,54 @@ static int write_flame(FILE *out, const struct sink_context *ctx, bool system)
             timeprof_frame_name(&cc, name, name_size);
         }
         dl_color_hex(flame_frame_color(&cc), colour);
-        fputs(i ? ",\n[" : "\n[", out);
-        textout_json_string_html(out, name, len);
-        fputc(',', out);
-        textout_json_string_html(out, cc.module, cc.module_len);
-        fputc(',', out);
-        textout_json_string_html(out, cc.srcloc, strlen(cc.srcloc));
-        fprintf(out, ",\"%s\"]", colour);
+        json_newline(w);
+        json_array_begin(w);
+        json_string(w, name, len);
+        json_string(w, cc.module, cc.module_len);
+        json_cstring(w, cc.srcloc);
+        json_cstring(w, colour);
+        json_array_end(w);
     }
+    json_array_end(w);
     /* nodes: parent (-1 for the root), cost centre (-1 for the root), self, total */
-    fputs("],\n\"nodes\":[", out);
+    json_newline(w);
+    json_key(w, "nodes");
+    json_array_begin(w);
     for (uint32_t i = 0; i < tree.count; i++) {
         const struct timeprof_node *n = &tree.nodes[i];
         if (map[i] == UINT32_MAX)
             continue;
         if (i == 0) {
-            fputs("-1,-1,", out);
+            json_int(w, -1);
+            json_int(w, -1);
         } else {
             const uint32_t *at = bsearch(&n->cc, ccs, unique, sizeof *ccs, by_u32);
-            fputs(",\n", out);
-            json_u64(out, map[n->parent]);
-            fputc(',', out);
-            json_u64(out, (uint64_t)(at - ccs));
-            fputc(',', out);
+            json_newline(w);
+            json_uint(w, map[n->parent]);
+            json_uint(w, (uint64_t)(at - ccs));
         }
-        json_u64(out, n->self);
-        fputc(',', out);
-        json_u64(out, n->total);
+        json_uint(w, n->self);
+        json_uint(w, n->total);
     }
-    fputs("],\n\"samples\":", out);
-    json_u64(out, tree.nodes[0].total);
-    fputs(",\"interval_s\":", out);
-    json_seconds(out, timeprof_interval_ns(tp));
-    fprintf(out, ",\"capabilities\":%" PRIu32 ",\"system\":%s,\"max_depth\":%u",
-            timeprof_cap_count(tp), system ? "true" : "false", tree.max_depth);
-    fputs(",\"dropped_nodes\":", out);
-    json_u64(out, dropped);
-    fputs(",\"dropped_samples\":", out);
-    json_u64(out, dropped_samples);
-    fputs(",\"outside_window\":", out);
-    json_u64(out, timeprof_outside(tp));
-    fputc('}', out);
+    json_array_end(w);
+    json_newline(w);
+    json_key(w, "samples");
+    json_uint(w, tree.nodes[0].total);
+    json_key(w, "interval_s");
+    textout_json_seconds(w, timeprof_interval_ns(tp));
+    json_key(w, "capabilities");
+    json_uint(w, timeprof_cap_count(tp));
+    json_key(w, "system");
+    json_bool(w, system);
+    json_key(w, "max_depth");
+    json_uint(w, tree.max_depth);
+    json_key(w, "dropped_nodes");
+    json_uint(w, dropped);
+    json_key(w, "dropped_samples");
+    json_uint(w, dropped_samples);
+    json_key(w, "outside_window");
+    json_uint(w, timeprof_outside(tp));
+    json_object_end(w);
     rc = 0;
 done:
     free(map);
@@ -420,52 +424,80 @@ done:
     return rc;
 }
 
+/* The report's data, one JSON document safe inside a <script> element: 0, or -1 with
+ * errno set. */
 static int write_data(struct html_sink *h, const struct profile_view *now,
-                       const struct profile_view *base_view)
+                      const struct profile_view *base_view)
 {
-    FILE *out = h->base.out;
     const struct sink_context *ctx = &h->base.ctx;
-    fputs("{\"generator\":\"ev2hp\",\n\"run\":", out);
-    write_run(out, now, ctx->info, ctx->bands, ctx->input_name, h->chart.title);
-    fputs(",\n\"peak\":", out);
-    write_peak(out, ctx->run->peak.censuses ? &ctx->run->peak : NULL, ctx->bands);
-    fputs(",\n\"base\":", out);
+    struct json_writer *w = json_writer_new(h->base.out, JSON_SCRIPT_SAFE);
+    if (!w)
+        return -1;
+    int rc = -1;
+    json_object_begin(w);
+    json_key(w, "generator");
+    json_cstring(w, "ev2hp");
+    json_newline(w);
+    json_key(w, "run");
+    write_run(w, now, ctx->info, ctx->bands, sink_file_name(ctx->input_name),
+              h->chart.title);
+    json_newline(w);
+    json_key(w, "peak");
+    write_peak(w, ctx->run->peak.censuses ? &ctx->run->peak : NULL, ctx->bands);
+    json_newline(w);
+    json_key(w, "base");
     if (base_view) {
-        write_run(out, base_view, ctx->base->info, ctx->base->bands, ctx->base->name, NULL);
-        fputs(",\n\"base_peak\":", out);
-        write_peak(out, &ctx->base->peak, NULL);
+        write_run(w, base_view, ctx->base->info, ctx->base->bands,
+                  sink_file_name(ctx->base->name), NULL);
+        json_newline(w);
+        json_key(w, "base_peak");
+        write_peak(w, &ctx->base->peak, NULL);
     } else {
-        fputs("null", out);
+        json_null(w);
     }
-    fputs(",\n\"warnings\":[", out);
+    json_newline(w);
+    json_key(w, "warnings");
+    json_array_begin(w);
     size_t warnings = ctx->warning_count ? *ctx->warning_count : 0;
-    for (size_t i = 0; i < warnings; i++) {
-        if (i)
-            fputc(',', out);
-        textout_json_string_html(out, ctx->warnings[i].what, strlen(ctx->warnings[i].what));
-    }
-    fputs("],\n\"flame\":", out);
+    for (size_t i = 0; i < warnings; i++)
+        json_cstring(w, ctx->warnings[i].what);
+    json_array_end(w);
+    json_newline(w);
+    json_key(w, "flame");
     if (timeprof_present(ctx->run->timeprof)) {
-        if (write_flame(out, ctx, h->system_ccs) != 0)
-            return -1;
+        if (write_flame(w, ctx, h->system_ccs) != 0) {
+            errno = ENOMEM;
+            goto done;
+        }
     } else {
-        fputs("null", out);
+        json_null(w);
     }
-    fprintf(out, ",\n\"options\":{\"markers\":%s,\"totals\":%s",
-            h->chart.no_markers ? "false" : "true", h->chart.totals ? "true" : "false");
+    json_newline(w);
+    json_key(w, "options");
+    json_object_begin(w);
+    json_key(w, "markers");
+    json_bool(w, !h->chart.no_markers);
+    json_key(w, "totals");
+    json_bool(w, h->chart.totals);
     if (h->chart.has_y_max) {
-        fputs(",\"y_max\":", out);
-        json_u64(out, h->chart.y_max);
+        json_key(w, "y_max");
+        json_uint(w, h->chart.y_max);
     }
     /* the view the page opens with: --view's, or the flame graph when the input has a
      * time profile and no census (html_finish refused a flame view without one) */
     enum chart_view view = h->chart.view;
     if (view == CHART_VIEW_AUTO && now->censuses == 0 && timeprof_present(ctx->run->timeprof))
         view = CHART_VIEW_FLAME;
-    if (view != CHART_VIEW_AUTO)
-        fprintf(out, ",\"view\":\"%s\"", chart_view_name(view));
-    fputs("}}", out);
-    return 0;
+    if (view != CHART_VIEW_AUTO) {
+        json_key(w, "view");
+        json_cstring(w, chart_view_name(view));
+    }
+    json_object_end(w);
+    json_object_end(w);
+    rc = json_writer_finish(w);
+done:
+    json_writer_free(w);
+    return rc;
 }
 
 /* The views of the report's profile (the run model's at twice a chart's resolution) and
@@ -483,10 +515,10 @@ static int html_views(struct html_sink *h, struct profile_view *now, struct prof
     const struct profile *was = *compare ? run_model_chart(ctx->base, &popt, &err) : NULL;
     if (!p || (*compare && !was))
         return -1;
-    struct compare_run n = { p, ctx->bands, ctx->info, ctx->input_name };
+    struct compare_run n = { p, ctx->bands, ctx->info, sink_file_name(ctx->input_name) };
     struct compare_run b = { was, *compare ? ctx->base->bands : NULL,
                              *compare ? ctx->base->info : NULL,
-                             *compare ? ctx->base->name : NULL };
+                             *compare ? sink_file_name(ctx->base->name) : NULL };
     return *compare ? compare_union_views(&b, &n, base_view, now)
                     : profile_view(p, ctx->bands, now);
 }
@@ -509,7 +541,7 @@ static int html_finish(struct sink *s)
         return no_memory();
     const char *title = h->chart.title ? h->chart.title : ctx->info->program;
     if (!title)
-        title = ctx->input_name ? ctx->input_name : "heap profile";
+        title = ctx->input_name ? sink_file_name(ctx->input_name) : "heap profile";
     fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
           "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
           "<meta name=\"generator\" content=\"ev2hp " PACKAGE_VERSION "\">\n<title>", out);
@@ -521,14 +553,17 @@ static int html_finish(struct sink *s)
           "<main id=\"report\"></main>\n"
           "<script type=\"application/json\" id=\"ev2hp-data\">\n", out);
     int rc = write_data(h, &now, compare ? &base_view : NULL);
+    int data_errno = errno;
     fputs("\n</script>\n<script>\n", out);
     fwrite(report_js, 1, report_js_len, out);
     fputs("</script>\n</body>\n</html>\n", out);
     profile_view_free(&now);
     if (compare)
         profile_view_free(&base_view);
-    if (rc != 0)
-        return no_memory();
+    if (rc != 0) {
+        errno = data_errno;
+        return -1;
+    }
     errno = 0;
     return ferror(out) ? -1 : 0;
 }

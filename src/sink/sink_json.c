@@ -7,151 +7,200 @@
  *    "totals": [{"kind": "heap_size", "time_s": ..., "bytes": ...}, ...]}
  *
  * One record per census, entries referring to bands by id, so a label is written once.
- * Censuses stream out as they complete; markers and totals (one per garbage collection,
- * so possibly many) are written as JSON into a temporary file and copied in at the end:
+ * Censuses stream out as they complete, through the JSON writer (base/json.h); markers
+ * and totals (one per garbage collection, so possibly many) come before the end of the
+ * censuses, so they are kept as records in a temporary file and written at the end:
  * memory stays bounded.
  */
 #include "sink/sink.h"
 
+#include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/json.h"
 #include "sink/textout.h"
-#include "model/breakdown.h"
+
+/* A marker or heap total kept until finish; a marker's text follows its record. */
+struct spooled {
+    uint64_t time_ns;
+    uint64_t value;     /* a marker's text length, a total's bytes */
+    uint32_t kind;      /* a total's enum heap_total */
+};
 
 struct json_sink {
     struct sink base;
+    struct json_writer *w;
     bool header_written;
-    uint64_t censuses;
-    FILE *markers;      /* JSON array elements, comma-separated; NULL until the first */
-    uint64_t marker_count;
+    FILE *markers;      /* spooled records; NULL until the first */
     FILE *totals;
-    uint64_t total_count;
     char name[65536 + 16];
 };
 
-static void write_optional_string(FILE *out, const char *key, const char *value)
-{
-    fprintf(out, "\"%s\": ", key);
-    if (value)
-        textout_json_string(out, value, strlen(value));
-    else
-        fputs("null", out);
-}
-
 static void write_header(struct json_sink *j)
 {
-    FILE *out = j->base.out;
+    struct json_writer *w = j->w;
     const struct run_info *info = j->base.ctx.info;
-    char scratch[32];
-    fputs("{", out);
-    write_optional_string(out, "program", info->program);
-    fputs(",\n ", out);
-    write_optional_string(out, "rts", info->rts_version);
-    fputs(",\n ", out);
-    write_optional_string(out, "breakdown",
-                          info->has_heap_profile
-                              ? breakdown_words(info->breakdown, scratch, sizeof scratch)
-                              : NULL);
-    fputs(",\n \"sample_interval_s\": ", out);
-    textout_seconds(out, info->period_ns);
-    fputs(",\n \"censuses\": [", out);
+    json_object_begin(w);
+    textout_json_run_names(w, info, true);
+    json_newline(w);
+    json_key(w, "sample_interval_s");
+    textout_json_seconds(w, info->period_ns);
+    json_newline(w);
+    json_key(w, "censuses");
+    json_array_begin(w);
     j->header_written = true;
 }
 
 static int json_frame(struct sink *s, const struct census_frame *frame)
 {
     struct json_sink *j = (struct json_sink *)s;
-    FILE *out = s->out;
+    struct json_writer *w = j->w;
     if (!j->header_written)
         write_header(j);
-    fputs(j->censuses++ ? ",\n  {\"time_s\": " : "\n  {\"time_s\": ", out);
-    textout_seconds(out, frame->time_ns);
-    fputs(", \"entries\": [", out);
-    for (size_t i = 0; i < frame->count; i++)
-        fprintf(out, "%s[%" PRIu32 ", %" PRIu64 "]", i ? ", " : "", frame->entries[i].band,
-                frame->entries[i].bytes);
-    fputs("]}", out);
-    return ferror(out) ? -1 : 0;
+    json_newline(w);
+    json_object_begin(w);
+    json_key(w, "time_s");
+    textout_json_seconds(w, frame->time_ns);
+    json_key(w, "entries");
+    json_array_begin(w);
+    for (size_t i = 0; i < frame->count; i++) {
+        json_array_begin(w);
+        json_uint(w, frame->entries[i].band);
+        json_uint(w, frame->entries[i].bytes);
+        json_array_end(w);
+    }
+    json_array_end(w);
+    json_object_end(w);
+    return json_writer_check(w);
 }
 
-/* Opens the temporary file behind *f on first use and writes the element separator. */
-static FILE *element(FILE **f, uint64_t *count)
+/* Appends a record (and len bytes of text) to the temporary file behind *f, opened on
+ * first use. 0, or -1 (errno set). */
+static int spool(FILE **f, const struct spooled *r, const char *text, size_t len)
 {
     if (!*f && !(*f = tmpfile()))
-        return NULL;
-    fputs((*count)++ ? ",\n  " : "\n  ", *f);
-    return *f;
+        return -1;
+    if (fwrite(r, sizeof *r, 1, *f) != 1 || (len && fwrite(text, 1, len, *f) != len))
+        return -1;
+    return 0;
 }
 
 static int json_marker(struct sink *s, uint64_t time_ns, const char *text, size_t len)
 {
     struct json_sink *j = (struct json_sink *)s;
-    FILE *f = element(&j->markers, &j->marker_count);
-    if (!f)
-        return -1;
-    fputs("{\"time_s\": ", f);
-    textout_seconds(f, time_ns);
-    fputs(", \"text\": ", f);
-    textout_json_string(f, text, len);
-    fputc('}', f);
-    return ferror(f) ? -1 : 0;
+    struct spooled r = { .time_ns = time_ns, .value = len };
+    return spool(&j->markers, &r, text, len);
 }
 
 static int json_total(struct sink *s, enum heap_total kind, uint64_t time_ns, uint64_t bytes)
 {
-    static const char *const kinds[] = { "heap_size", "heap_live", "blocks_size" };
     struct json_sink *j = (struct json_sink *)s;
     if ((unsigned)kind >= HEAP_TOTAL_RUNTIME)
         return 0;   /* allocation and collections are not among the document's totals */
-    FILE *f = element(&j->totals, &j->total_count);
-    if (!f)
-        return -1;
-    fprintf(f, "{\"kind\": \"%s\", \"time_s\": ", kinds[kind]);
-    textout_seconds(f, time_ns);
-    fprintf(f, ", \"bytes\": %" PRIu64 "}", bytes);
-    return ferror(f) ? -1 : 0;
+    struct spooled r = { .time_ns = time_ns, .value = bytes, .kind = (uint32_t)kind };
+    return spool(&j->totals, &r, NULL, 0);
 }
 
-/* Copies a spooled array's elements into the document. */
-static int copy_elements(FILE *from, FILE *out)
+/* Writes the spooled markers, one object per line, into the open array. 0, or -1 with
+ * errno set. Each text is read into j->name (an eventlog's marker fits: its event size
+ * is 16 bits), or into memory of its own when longer. */
+static int write_markers(struct json_sink *j)
 {
-    if (!from)
+    struct json_writer *w = j->w;
+    struct spooled r;
+    if (!j->markers)
         return 0;
-    char buf[65536];
-    size_t n;
-    if (fflush(from) != 0 || fseek(from, 0, SEEK_SET) != 0)
+    if (fflush(j->markers) != 0 || fseek(j->markers, 0, SEEK_SET) != 0)
         return -1;
-    while ((n = fread(buf, 1, sizeof buf, from)) > 0)
-        if (fwrite(buf, 1, n, out) != n)
+    while (fread(&r, sizeof r, 1, j->markers) == 1) {
+        char *text = r.value <= sizeof j->name ? j->name : malloc(r.value);
+        if (!text)
             return -1;
-    return ferror(from) ? -1 : 0;
+        bool read = fread(text, 1, r.value, j->markers) == r.value;
+        if (read) {
+            json_newline(w);
+            json_object_begin(w);
+            json_key(w, "time_s");
+            textout_json_seconds(w, r.time_ns);
+            json_key(w, "text");
+            json_string(w, text, r.value);
+            json_object_end(w);
+        }
+        if (text != j->name)
+            free(text);
+        if (!read) {
+            errno = EIO;
+            return -1;
+        }
+    }
+    return ferror(j->markers) ? -1 : 0;
+}
+
+static int write_totals(struct json_sink *j)
+{
+    static const char *const kinds[] = { "heap_size", "heap_live", "blocks_size" };
+    struct json_writer *w = j->w;
+    struct spooled r;
+    if (!j->totals)
+        return 0;
+    if (fflush(j->totals) != 0 || fseek(j->totals, 0, SEEK_SET) != 0)
+        return -1;
+    while (fread(&r, sizeof r, 1, j->totals) == 1) {
+        json_newline(w);
+        json_object_begin(w);
+        json_key(w, "kind");
+        json_cstring(w, kinds[r.kind]);
+        json_key(w, "time_s");
+        textout_json_seconds(w, r.time_ns);
+        json_key(w, "bytes");
+        json_uint(w, r.value);
+        json_object_end(w);
+    }
+    return ferror(j->totals) ? -1 : 0;
 }
 
 static int json_finish(struct sink *s)
 {
     struct json_sink *j = (struct json_sink *)s;
-    FILE *out = s->out;
+    struct json_writer *w = j->w;
     if (!j->header_written)
         write_header(j);
-    fputs("],\n \"bands\": [", out);
+    json_array_end(w);
+    json_newline(w);
+    json_key(w, "bands");
+    json_array_begin(w);
     uint32_t n = bands_count(s->ctx.bands);
     for (uint32_t b = 0; b < n; b++) {
-        fprintf(out, "%s{\"id\": %" PRIu32 ", \"label\": ", b ? ",\n  " : "\n  ", b);
+        json_newline(w);
+        json_object_begin(w);
+        json_key(w, "id");
+        json_uint(w, b);
+        json_key(w, "label");
         size_t len = textout_band_name(s->ctx.bands, b, j->name, sizeof j->name);
-        textout_json_string(out, j->name, len);
-        textout_json_band_names(out, s->ctx.bands, s->ctx.ccs, b);
-        fputc('}', out);
+        json_string(w, j->name, len);
+        textout_json_band_names(w, s->ctx.bands, s->ctx.ccs, b);
+        json_object_end(w);
     }
-    fputs("],\n \"markers\": [", out);
-    if (copy_elements(j->markers, out) != 0)
+    json_array_end(w);
+    json_newline(w);
+    json_key(w, "markers");
+    json_array_begin(w);
+    if (write_markers(j) != 0)
         return -1;
-    fputs("],\n \"totals\": [", out);
-    if (copy_elements(j->totals, out) != 0)
+    json_array_end(w);
+    json_newline(w);
+    json_key(w, "totals");
+    json_array_begin(w);
+    if (write_totals(j) != 0)
         return -1;
-    fputs("]}\n", out);
-    return ferror(out) ? -1 : 0;
+    json_array_end(w);
+    json_object_end(w);
+    if (json_writer_finish(w) != 0)
+        return -1;
+    fputc('\n', s->out);
+    return ferror(s->out) ? -1 : 0;
 }
 
 static void json_destroy(struct sink *s)
@@ -161,6 +210,7 @@ static void json_destroy(struct sink *s)
         fclose(j->markers);
     if (j->totals)
         fclose(j->totals);
+    json_writer_free(j->w);
     free(j);
 }
 
@@ -178,5 +228,9 @@ struct sink *sink_json_new(FILE *out, const struct sink_context *ctx)
     if (!j)
         return NULL;
     j->base = (struct sink){ &json_ops, *ctx, out };
+    if (!(j->w = json_writer_new(out, JSON_PRETTY))) {
+        free(j);
+        return NULL;
+    }
     return &j->base;
 }

@@ -19,11 +19,14 @@
 #include <string.h>
 
 #include "base/format.h"
+#include "base/json.h"
 #include "chart/chart.h"
 #include "model/peak.h"
 #include "model/profile.h"
 #include "sink/growth.h"
 #include "model/runmodel.h"
+#include "sink/sparkline.h"
+#include "sink/summary_facts.h"
 #include "sink/textout.h"
 #include "sink/timeprof_summary.h"
 #include "model/breakdown.h"
@@ -32,7 +35,6 @@
 #define TEXT_TOP_AT_PEAK 5
 #define TEXT_BANDS 10
 #define JSON_TOP_AT_PEAK 10
-#define GREW_MOST 10            /* --compare: bands that grew most, by peak */
 
 struct summary_sink;
 static void text_compare(struct summary_sink *m, const struct peak *pk,
@@ -44,6 +46,7 @@ struct summary_sink {
     bool no_memory;                 /* the time profile part ran out of memory */
     struct profile_options select;  /* every band, in the order of --sort and --reverse */
     bool system_ccs;
+    bool unicode;                   /* text: a sparkline per band */
     char name[65536 + 16];
 };
 
@@ -53,12 +56,18 @@ static const char *name_of(struct summary_sink *m, uint32_t band, size_t *len)
     return m->name;
 }
 
-/* "+1.25 MiB/s", "-300 B/s", "0 B/s". */
-static void format_growth(double bytes_per_s, char *out, size_t size)
+/* The text summary's sparkline column (sparkline.h), on a UTF-8 locale only: band i's
+ * sparkline, padded to the column's width; the heading with band SIZE_MAX. */
+static void text_sparkline(struct summary_sink *m, const struct profile_view *v, size_t i)
 {
-    char mag[32];
-    format_bytes(fabs(bytes_per_s), mag, sizeof mag);
-    snprintf(out, size, "%s%s/s", bytes_per_s > 0 ? "+" : bytes_per_s < 0 ? "-" : "", mag);
+    char spark[SPARKLINE_SIZE];
+    if (!m->unicode)
+        return;
+    size_t cells = i == SIZE_MAX ? (size_t)fprintf(m->base.out, "over the run")
+                                 : sparkline_of(v, i, spark, sizeof spark) / 3;
+    if (i != SIZE_MAX)
+        fputs(spark, m->base.out);
+    fprintf(m->base.out, "%*s", (int)(SPARKLINE_CELLS + 2 - cells), "");
 }
 
 static void write_text(struct summary_sink *m, const struct peak *pk,
@@ -88,15 +97,19 @@ static void write_text(struct summary_sink *m, const struct peak *pk,
     }
     fprintf(out, "bands      %zu, the %s:\n", v->band_count,
             m->select.sort == PROFILE_SORT_GROWTH ? "fastest growing" : "largest by area");
-    fprintf(out, "  %10s  %10s  %12s  %5s  %s\n", "peak", "mean", "growth/s", "R2", "label");
+    fprintf(out, "  %10s  %10s  %12s  %5s  ", "peak", "mean", "growth/s", "R2");
+    text_sparkline(m, v, SIZE_MAX);
+    fprintf(out, "label\n");
     for (size_t i = 0; i < v->band_count && i < TEXT_BANDS; i++) {
         char mean[32], growth[40];
         format_bytes((double)v->bands[i].stats.peak, size, sizeof size);
         format_bytes(v->bands[i].stats.mean, mean, sizeof mean);
-        format_growth(v->bands[i].stats.growth, growth, sizeof growth);
+        format_rate(v->bands[i].stats.growth, growth, sizeof growth);
         const char *name = name_of(m, v->bands[i].band, &len);
-        format_fprintf(out, "  %10s  %10s  %12s  %5.2f  %.*s\n", size, mean, growth,
-                       v->bands[i].stats.growth_r2, (int)len, name);
+        format_fprintf(out, "  %10s  %10s  %12s  %5.2f  ", size, mean, growth,
+                       v->bands[i].stats.growth_r2);
+        text_sparkline(m, v, i);
+        fprintf(out, "%.*s\n", (int)len, name);
     }
     size_t sus[PROFILE_SUSPECTS_LISTED];
     size_t ns = profile_suspects(v, sus, PROFILE_SUSPECTS_LISTED);
@@ -106,7 +119,7 @@ static void write_text(struct summary_sink *m, const struct peak *pk,
     for (size_t i = 0; i < ns; i++) {
         const struct profile_band_stats *st = &v->bands[sus[i]].stats;
         char growth[40];
-        format_growth(st->rise, growth, sizeof growth);
+        format_rate(st->rise, growth, sizeof growth);
         const char *name = name_of(m, v->bands[sus[i]].band, &len);
         format_fprintf(out, "  %12s  R2 %.2f  to its peak at %.2f s  %.*s\n", growth, st->rise_r2,
                        st->peak_ns / 1e9, (int)len, name);
@@ -128,62 +141,17 @@ static void write_text(struct summary_sink *m, const struct peak *pk,
         m->no_memory = true;
 }
 
-static void json_key_string(FILE *out, const char *key, const char *value)
-{
-    fprintf(out, "\"%s\": ", key);
-    if (value)
-        textout_json_string(out, value, strlen(value));
-    else
-        fputs("null", out);
-}
-
-/* --compare: what changed from the base to this run. */
-struct change {
-    const struct run_model *base;
-    int64_t bytes;               /* this peak minus the base's */
-    double percent;              /* NAN when the base peak is 0 */
-    struct band_growth grew[GREW_MOST];
-    long grew_count;             /* -1 when out of memory */
-};
-
-/* The bands of now that grew most over the base's (every band of the base, without this
- * run's window or filters, as the base was read): their number, or -1 when out of memory. */
-static long grew_most(const struct run_model *base, const struct profile_view *now,
-                      struct band_growth *out, size_t max)
-{
-    struct profile_options every;
-    profile_options_every_band(&every);
-    struct ev_error err;
-    struct profile *p = run_model_summary(base, &every, &err);
-    struct profile_view v;
-    long n = -1;
-    if (p && profile_view(p, base->bands, &v) == 0) {
-        n = growth_rank(&v, now, out, max);
-        profile_view_free(&v);
-    }
-    profile_free(p);
-    return n;
-}
-
+/* --compare: what changed from the base to this run (summary_facts.h). */
 static void change_of(const struct summary_sink *m, const struct peak *pk,
-                      const struct profile_view *v, struct change *c)
+                      const struct profile_view *v, struct summary_change *c)
 {
-    c->base = m->base.ctx.base;
-    /* Peaks may be anything up to 2^64 - 1: the difference is taken unsigned, then
-     * held to what an int64 can say. */
-    uint64_t now = pk->bytes, was = c->base->peak.bytes;
-    uint64_t diff = now >= was ? now - was : was - now;
-    int64_t magnitude = diff > (uint64_t)INT64_MAX ? INT64_MAX : (int64_t)diff;
-    c->bytes = now >= was ? magnitude : -magnitude;
-    c->percent = c->base->peak.bytes ? 100.0 * (double)c->bytes / (double)c->base->peak.bytes
-                                     : NAN;
-    c->grew_count = grew_most(c->base, v, c->grew, GREW_MOST);
+    summary_change_of(m->base.ctx.base, pk, v, c);
 }
 
 static void text_compare(struct summary_sink *m, const struct peak *pk,
                          const struct profile_view *v)
 {
-    struct change c;
+    struct summary_change c;
     change_of(m, pk, v, &c);
     const struct run_model *b = c.base;
     FILE *out = m->base.out;
@@ -211,114 +179,211 @@ static void text_compare(struct summary_sink *m, const struct peak *pk,
     }
 }
 
-static void json_compare(struct summary_sink *m, const struct peak *pk,
-                         const struct profile_view *v)
+/* A band's name ("(n)" and the display label) as a JSON string. */
+static void json_band_name(struct json_writer *w, struct summary_sink *m, uint32_t band)
 {
-    struct change c;
-    change_of(m, pk, v, &c);
-    FILE *out = m->base.out;
-    fputs(",\n \"compare\": {", out);
-    json_key_string(out, "base", c.base->name);
-    fputs(", ", out);
-    json_key_string(out, "base_program", c.base->info ? c.base->info->program : NULL);
-    fprintf(out, ",\n  \"base_peak\": {\"bytes\": %" PRIu64 ", \"time_s\": ", c.base->peak.bytes);
-    textout_seconds(out, c.base->peak.time_ns);
-    fprintf(out, "},\n  \"peak_change_bytes\": %" PRId64 ", \"peak_change_percent\": ", c.bytes);
-    if (isnan(c.percent))
-        fputs("null", out);
-    else
-        format_fprintf(out, "%.3f", c.percent);
-    fputs(",\n  \"grew_by\": \"peak\", \"grew\": [", out);
-    for (long i = 0; i < c.grew_count; i++) {
-        fputs(i ? ", {\"label\": " : "{\"label\": ", out);
-        textout_json_string(out, c.grew[i].label, strlen(c.grew[i].label));
-        fprintf(out, ", \"base\": %" PRIu64 ", \"now\": %" PRIu64 "}", c.grew[i].base,
-                c.grew[i].now);
-    }
-    fputs("]}", out);
+    size_t len;
+    const char *name = name_of(m, band, &len);
+    json_string(w, name, len);
 }
 
-static void write_json(struct summary_sink *m, const struct peak *pk,
+static void json_compare(struct json_writer *w, struct summary_sink *m, const struct peak *pk,
+                         const struct profile_view *v)
+{
+    struct summary_change c;
+    change_of(m, pk, v, &c);
+    json_newline(w);
+    json_key(w, "compare");
+    json_object_begin(w);
+    json_key(w, "base");
+    json_cstring(w, c.base->name);
+    json_key(w, "base_program");
+    json_cstring(w, c.base->info ? c.base->info->program : NULL);
+    json_newline(w);
+    json_key(w, "base_peak");
+    json_object_begin(w);
+    json_key(w, "bytes");
+    json_uint(w, c.base->peak.bytes);
+    json_key(w, "time_s");
+    textout_json_seconds(w, c.base->peak.time_ns);
+    json_object_end(w);
+    json_newline(w);
+    json_key(w, "peak_change_bytes");
+    json_int(w, c.bytes);
+    json_key(w, "peak_change_percent");
+    json_double_fixed(w, c.percent, 3);   /* NAN, a base peak of 0: null */
+    json_newline(w);
+    json_key(w, "grew_by");
+    json_cstring(w, "peak");
+    json_key(w, "grew");
+    json_array_begin(w);
+    for (long i = 0; i < c.grew_count; i++) {
+        json_object_begin(w);
+        json_key(w, "label");
+        json_cstring(w, c.grew[i].label);
+        json_key(w, "base");
+        json_uint(w, c.grew[i].base);
+        json_key(w, "now");
+        json_uint(w, c.grew[i].now);
+        json_object_end(w);
+    }
+    json_array_end(w);
+    json_object_end(w);
+}
+
+/* The run's facts and the peak with its largest bands. */
+static void json_run(struct json_writer *w, struct summary_sink *m, const struct peak *pk)
+{
+    const struct run_info *info = m->base.ctx.info;
+    textout_json_run_names(w, info, true);
+    json_newline(w);
+    json_key(w, "censuses");
+    json_uint(w, pk->censuses);
+    json_newline(w);
+    json_key(w, "duration_s");
+    textout_json_seconds(w, info->end_time_ns);
+    json_newline(w);
+    json_key(w, "sample_interval_s");
+    textout_json_seconds(w, info->period_ns);
+    json_newline(w);
+    json_key(w, "peak");
+    json_object_begin(w);
+    json_key(w, "bytes");
+    json_uint(w, pk->bytes);
+    json_key(w, "time_s");
+    textout_json_seconds(w, pk->time_ns);
+    json_key(w, "top");
+    json_array_begin(w);
+    for (size_t i = 0; i < pk->count && i < JSON_TOP_AT_PEAK; i++) {
+        json_object_begin(w);
+        json_key(w, "label");
+        json_band_name(w, m, pk->entries[i].band);
+        json_key(w, "bytes");
+        json_uint(w, pk->entries[i].bytes);
+        json_object_end(w);
+    }
+    json_array_end(w);
+    json_object_end(w);
+}
+
+/* Every band with its statistics, one a line; then the suspects and the rule. */
+static void json_bands(struct json_writer *w, struct summary_sink *m,
                        const struct profile_view *v)
 {
-    FILE *out = m->base.out;
-    const struct run_info *info = m->base.ctx.info;
-    char scratch[32];
-    size_t len;
-    fputc('{', out);
-    json_key_string(out, "program", info->program);
-    fputs(",\n ", out);
-    json_key_string(out, "rts", info->rts_version);
-    fputs(",\n ", out);
-    json_key_string(out, "breakdown", info->has_heap_profile
-                                          ? breakdown_words(info->breakdown, scratch,
-                                                            sizeof scratch)
-                                          : NULL);
-    fprintf(out, ",\n \"censuses\": %" PRIu64 ",\n \"duration_s\": ", pk->censuses);
-    textout_seconds(out, info->end_time_ns);
-    fprintf(out, ",\n \"sample_interval_s\": ");
-    textout_seconds(out, info->period_ns);
-    fprintf(out, ",\n \"peak\": {\"bytes\": %" PRIu64 ", \"time_s\": ", pk->bytes);
-    textout_seconds(out, pk->time_ns);
-    fputs(", \"top\": [", out);
-    for (size_t i = 0; i < pk->count && i < JSON_TOP_AT_PEAK; i++) {
-        fputs(i ? ", {\"label\": " : "{\"label\": ", out);
-        const char *name = name_of(m, pk->entries[i].band, &len);
-        textout_json_string(out, name, len);
-        fprintf(out, ", \"bytes\": %" PRIu64 "}", pk->entries[i].bytes);
-    }
-    fputs("]},\n \"bands\": [", out);
+    json_newline(w);
+    json_key(w, "bands");
+    json_array_begin(w);
     for (size_t i = 0; i < v->band_count; i++) {
-        fputs(i ? ",\n  {\"label\": " : "\n  {\"label\": ", out);
-        const char *name = name_of(m, v->bands[i].band, &len);
-        textout_json_string(out, name, len);
-        textout_json_band_names(out, m->base.ctx.bands, m->base.ctx.ccs, v->bands[i].band);
-        format_fprintf(out, ", \"peak\": %" PRIu64 ", \"mean\": %.1f, \"area_byte_s\": %.1f, "
-                "\"growth_bytes_per_s\": %.3f, \"growth_r2\": %.4f}",
-                v->bands[i].stats.peak, v->bands[i].stats.mean, v->bands[i].stats.area,
-                v->bands[i].stats.growth, v->bands[i].stats.growth_r2);
+        const struct profile_band_stats *st = &v->bands[i].stats;
+        json_newline(w);
+        json_object_begin(w);
+        json_key(w, "label");
+        json_band_name(w, m, v->bands[i].band);
+        textout_json_band_names(w, m->base.ctx.bands, m->base.ctx.ccs, v->bands[i].band);
+        json_key(w, "peak");
+        json_uint(w, st->peak);
+        json_key(w, "mean");
+        json_double_fixed(w, st->mean, 1);
+        json_key(w, "area_byte_s");
+        json_double_fixed(w, st->area, 1);
+        json_key(w, "growth_bytes_per_s");
+        json_double_fixed(w, st->growth, 3);
+        json_key(w, "growth_r2");
+        json_double_fixed(w, st->growth_r2, 4);
+        json_object_end(w);
     }
+    json_array_end(w);
+    json_newline(w);
+    json_key(w, "suspect_rule");
+    json_object_begin(w);
+    json_key(w, "min_censuses");
+    json_uint(w, PROFILE_SUSPECT_CENSUSES);
+    json_key(w, "min_r2");
+    json_double_fixed(w, PROFILE_SUSPECT_R2, 2);
+    json_key(w, "min_rise_of_peak");
+    json_double_fixed(w, PROFILE_SUSPECT_RISE, 2);
+    json_object_end(w);
     size_t sus[PROFILE_SUSPECTS_LISTED];
     size_t ns = profile_suspects(v, sus, PROFILE_SUSPECTS_LISTED);
-    format_fprintf(out, "],\n \"suspect_rule\": {\"min_censuses\": %d, \"min_r2\": %.2f, "
-                        "\"min_rise_of_peak\": %.2f},\n \"suspects\": [", PROFILE_SUSPECT_CENSUSES,
-                   PROFILE_SUSPECT_R2, PROFILE_SUSPECT_RISE);
+    json_newline(w);
+    json_key(w, "suspects");
+    json_array_begin(w);
     for (size_t i = 0; i < ns; i++) {
         const struct profile_band *b = &v->bands[sus[i]];
-        fputs(i ? ", {\"label\": " : "{\"label\": ", out);
-        const char *name = name_of(m, b->band, &len);
-        textout_json_string(out, name, len);
-        format_fprintf(out, ", \"rise_bytes_per_s\": %.3f, \"rise_r2\": %.4f, \"rise_censuses\": %"
-                       PRIu64 ", \"peak_time_s\": ", b->stats.rise, b->stats.rise_r2,
-                       b->stats.rise_censuses);
-        textout_seconds(out, b->stats.peak_ns);
-        fputc('}', out);
+        json_object_begin(w);
+        json_key(w, "label");
+        json_band_name(w, m, b->band);
+        json_key(w, "rise_bytes_per_s");
+        json_double_fixed(w, b->stats.rise, 3);
+        json_key(w, "rise_r2");
+        json_double_fixed(w, b->stats.rise_r2, 4);
+        json_key(w, "rise_censuses");
+        json_uint(w, b->stats.rise_censuses);
+        json_key(w, "peak_time_s");
+        textout_json_seconds(w, b->stats.peak_ns);
+        json_object_end(w);
     }
-    fputs("],\n \"markers\": [", out);
-    for (size_t i = 0; i < m->base.ctx.run->marker_count; i++) {
-        fputs(i ? ", {\"time_s\": " : "{\"time_s\": ", out);
-        textout_seconds(out, m->base.ctx.run->markers[i].time_ns);
-        fputs(", \"text\": ", out);
-        textout_json_string(out, m->base.ctx.run->markers[i].text, strlen(m->base.ctx.run->markers[i].text));
-        fputc('}', out);
+    json_array_end(w);
+}
+
+/* The markers kept and the damage found. */
+static void json_events(struct json_writer *w, struct summary_sink *m)
+{
+    const struct run_model *run = m->base.ctx.run;
+    json_newline(w);
+    json_key(w, "markers");
+    json_array_begin(w);
+    for (size_t i = 0; i < run->marker_count; i++) {
+        json_object_begin(w);
+        json_key(w, "time_s");
+        textout_json_seconds(w, run->markers[i].time_ns);
+        json_key(w, "text");
+        json_cstring(w, run->markers[i].text);
+        json_object_end(w);
     }
-    fprintf(out, "],\n \"markers_not_listed\": %" PRIu64 ",\n \"damage\": [",
-            m->base.ctx.run->markers_not_listed);
+    json_array_end(w);
+    json_newline(w);
+    json_key(w, "markers_not_listed");
+    json_uint(w, run->markers_not_listed);
+    json_newline(w);
+    json_key(w, "damage");
+    json_array_begin(w);
     size_t warnings = m->base.ctx.warning_count ? *m->base.ctx.warning_count : 0;
     for (size_t i = 0; i < warnings; i++) {
-        const struct ev_error *w = &m->base.ctx.warnings[i];
-        fputs(i ? ", {\"what\": " : "{\"what\": ", out);
-        textout_json_string(out, w->what, strlen(w->what));
-        if (w->has_offset)
-            fprintf(out, ", \"offset\": %" PRIu64, w->offset);
-        fputc('}', out);
+        const struct ev_error *e = &m->base.ctx.warnings[i];
+        json_object_begin(w);
+        json_key(w, "what");
+        json_cstring(w, e->what);
+        if (e->has_offset) {
+            json_key(w, "offset");
+            json_uint(w, e->offset);
+        }
+        json_object_end(w);
     }
-    fputc(']', out);
+    json_array_end(w);
+}
+
+/* The summary as one JSON object, a line per member: 0, or -1 with errno set. */
+static int write_json(struct summary_sink *m, const struct peak *pk,
+                      const struct profile_view *v)
+{
+    struct json_writer *w = json_writer_new(m->base.out, JSON_PRETTY);
+    if (!w)
+        return -1;
+    json_object_begin(w);
+    json_run(w, m, pk);
+    json_bands(w, m, v);
+    json_events(w, m);
     if (m->base.ctx.base)
-        json_compare(m, pk, v);
-    if (timeprof_summary_json(out, m->base.ctx.run->timeprof, m->system_ccs) != 0)
+        json_compare(w, m, pk, v);
+    if (timeprof_summary_json(w, m->base.ctx.run->timeprof, m->system_ccs) != 0)
         m->no_memory = true;
-    fputs("}\n", out);
+    json_object_end(w);
+    int rc = m->no_memory ? 0 : json_writer_finish(w);
+    json_writer_free(w);
+    if (rc == 0)
+        fputc('\n', m->base.out);
+    return rc;
 }
 
 static int summary_finish(struct sink *s)
@@ -333,8 +398,9 @@ static int summary_finish(struct sink *s)
         errno = ENOMEM;
         return -1;
     }
+    int rc = 0;
     if (m->json)
-        write_json(m, pk, &v);
+        rc = write_json(m, pk, &v);
     else
         write_text(m, pk, &v);
     profile_view_free(&v);
@@ -343,6 +409,8 @@ static int summary_finish(struct sink *s)
         errno = ENOMEM;
         return -1;
     }
+    if (rc != 0)
+        return -1;
     return ferror(s->out) ? -1 : 0;
 }
 
@@ -363,15 +431,11 @@ static struct sink *summary_new(FILE *out, const struct sink_context *ctx,
     struct summary_sink *m = calloc(1, sizeof *m);
     if (!m)
         return NULL;
-    profile_options_every_band(&m->select);   /* the summary lists them all */
-    if (settings->chart) {
-        /* the order in force (the window is the run model's: growth is over it) */
-        const struct profile_options *c = &settings->chart->profile;
-        m->select.sort = c->sort, m->select.reverse = c->reverse;
-    }
+    summary_view_options(settings, &m->select);
     m->base = (struct sink){ &summary_ops, *ctx, out };
     m->json = json;
     m->system_ccs = settings->system_ccs;
+    m->unicode = settings->unicode;
     return &m->base;
 }
 

@@ -1,4 +1,4 @@
-/* textout.c: JSON and CSV quoting, band names, times (see textout.h). */
+/* textout.c: CSV quoting, band names into JSON, times (see textout.h). */
 #include "sink/textout.h"
 
 #include <inttypes.h>
@@ -6,48 +6,8 @@
 #include <string.h>
 
 #include "base/utf8.h"
+#include "model/breakdown.h"
 #include "read/evdecode.h"
-
-/* html: '<', '>' and '&' written as \u escapes too, so "</script>" cannot occur. */
-static void json_string(FILE *out, const char *s, size_t len, bool html)
-{
-    const unsigned char *p = (const unsigned char *)s;
-    fputc('"', out);
-    for (size_t i = 0; i < len;) {
-        unsigned char c = p[i];
-        if (html && (c == '<' || c == '>' || c == '&')) {
-            fprintf(out, "\\u%04x", c);
-            i++;
-        } else if (c == '"' || c == '\\') {
-            fputc('\\', out);
-            fputc(c, out);
-            i++;
-        } else if (c < 0x20 || c == 0x7f) {
-            fprintf(out, "\\u%04x", c);
-            i++;
-        } else {
-            size_t n = utf8_sequence(p + i, len - i);
-            if (n == 0) {
-                fputs("\\ufffd", out);
-                i++;
-            } else {
-                fwrite(p + i, 1, n, out);
-                i += n;
-            }
-        }
-    }
-    fputc('"', out);
-}
-
-void textout_json_string(FILE *out, const char *s, size_t len)
-{
-    json_string(out, s, len, false);
-}
-
-void textout_json_string_html(FILE *out, const char *s, size_t len)
-{
-    json_string(out, s, len, true);
-}
 
 void textout_csv_field(FILE *out, const char *s, size_t len)
 {
@@ -65,6 +25,36 @@ void textout_csv_field(FILE *out, const char *s, size_t len)
         fputc(s[i], out);
     }
     fputc('"', out);
+}
+
+void textout_markdown(FILE *out, const char *s, size_t len)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    for (size_t i = 0; i < len;) {
+        unsigned char c = p[i];
+        const char *entity = c == '<' ? "&lt;" : c == '>' ? "&gt;" : c == '&' ? "&amp;"
+                             : c == '"' ? "&quot;" : NULL;
+        if (entity) {
+            fputs(entity, out);
+            i++;
+        } else if (c < 0x20 || c == 0x7f) {
+            fputc(' ', out);
+            i++;
+        } else if (c < 0x80 && strchr("\\`*_[]|~!#@$:", c)) {
+            fputc('\\', out);
+            fputc(c, out);
+            i++;
+        } else {
+            size_t n = utf8_sequence(p + i, len - i);
+            if (n == 0) {
+                fputs("\xef\xbf\xbd", out);   /* U+FFFD */
+                i++;
+            } else {
+                fwrite(p + i, 1, n, out);
+                i += n;
+            }
+        }
+    }
 }
 
 size_t textout_band_name(const struct bands *b, uint32_t band, char *buf, size_t cap)
@@ -99,14 +89,31 @@ static size_t split_character(const char *label, size_t len)
                                                                                 : 0;
 }
 
-void textout_json_band_names(FILE *out, const struct bands *b, const struct costcentres *ccs,
-                             uint32_t band)
+void textout_json_run_names(struct json_writer *w, const struct run_info *info, bool lines)
+{
+    char scratch[32];
+    json_key(w, "program");
+    json_cstring(w, info->program);
+    if (lines)
+        json_newline(w);
+    json_key(w, "rts");
+    json_cstring(w, info->rts_version);
+    if (lines)
+        json_newline(w);
+    json_key(w, "breakdown");
+    json_cstring(w, info->has_heap_profile
+                        ? breakdown_words(info->breakdown, scratch, sizeof scratch)
+                        : NULL);
+}
+
+void textout_json_band_names(struct json_writer *w, const struct bands *b,
+                             const struct costcentres *ccs, uint32_t band)
 {
     size_t len;
     const char *label = bands_label(b, band, &len);
     size_t ids_len;
     const unsigned char *ids = bands_stack_ids(b, band, &ids_len);
-    fputs(", \"hp_label\": ", out);
+    json_key(w, "hp_label");
     size_t split = ids ? split_character(label, len) : 0;
     if (split) {
         /* JSON holds whole characters: the split one's bytes are left out */
@@ -114,39 +121,54 @@ void textout_json_band_names(FILE *out, const struct bands *b, const struct cost
         size_t body = len - 3 - split;
         memcpy(cut, label, body);
         memcpy(cut + body, "...", 3);
-        textout_json_string(out, cut, body + 3);
+        json_string(w, cut, body + 3);
     } else {
-        textout_json_string(out, label, len);
+        json_string(w, label, len);
     }
     if (!ids || !ccs)
         return;
     struct ev_ccs stack = { (unsigned)(ids_len / 4), ids };
-    fputs(", \"stack\": [", out);
+    json_key(w, "stack");
+    json_array_begin(w);
     for (unsigned i = 0; i < stack.depth; i++) {
         uint32_t number = ev_ccs_id(&stack, i);
         struct ccs_name name;
-        fputs(i ? ", {\"label\": " : "{\"label\": ", out);
-        if (!costcentres_lookup(ccs, number, &name)) {
+        json_object_begin(w);
+        json_key(w, "label");
+        if (costcentres_lookup(ccs, number, &name)) {
+            json_string(w, name.label, name.label_len);
+            json_key(w, "module");
+            json_string(w, name.module, name.module_len);
+            json_key(w, "srcloc");
+            json_cstring(w, costcentres_srcloc(ccs, number));
+        } else {
             /* named as the census names it in the band's label */
-            fprintf(out, "\"#%" PRIu32 "\", \"module\": null, \"srcloc\": null}", number);
-            continue;
+            char unknown[16];
+            int n = snprintf(unknown, sizeof unknown, "#%" PRIu32, number);
+            json_string(w, unknown, (size_t)n);
+            json_key(w, "module");
+            json_null(w);
+            json_key(w, "srcloc");
+            json_null(w);
         }
-        textout_json_string(out, name.label, name.label_len);
-        fputs(", \"module\": ", out);
-        textout_json_string(out, name.module, name.module_len);
-        const char *src = costcentres_srcloc(ccs, number);
-        fputs(", \"srcloc\": ", out);
-        if (src)
-            textout_json_string(out, src, strlen(src));
-        else
-            fputs("null", out);
-        fputc('}', out);
+        json_object_end(w);
     }
-    fputc(']', out);
+    json_array_end(w);
+}
+
+/* ns to the nearest microsecond (half up), without overflow near UINT64_MAX. */
+static uint64_t microseconds(uint64_t ns)
+{
+    return ns / 1000 + (ns % 1000 >= 500);
 }
 
 void textout_seconds(FILE *out, uint64_t ns)
 {
-    uint64_t us = ns / 1000 + (ns % 1000 >= 500);
+    uint64_t us = microseconds(ns);
     fprintf(out, "%" PRIu64 ".%06" PRIu64, us / 1000000, us % 1000000);
+}
+
+void textout_json_seconds(struct json_writer *w, uint64_t ns)
+{
+    json_decimal(w, microseconds(ns), 6);
 }

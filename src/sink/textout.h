@@ -2,42 +2,55 @@
  *
  * Labels come from the eventlog as bytes: usually UTF-8, sometimes not, and they may hold
  * quotes, commas, tabs or newlines. Each text format has its own quoting; these helpers
- * are the only place that knows them.
+ * are the only place that knows CSV's, and put labels and times into JSON through the
+ * JSON writer (base/json.h), which owns JSON's.
  */
 #ifndef EV2HP_TEXTOUT_H
 #define EV2HP_TEXTOUT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
+#include "base/json.h"
 #include "model/bands.h"
+#include "model/frame.h"
 #include "census/costcentres.h"
-
-/* A JSON string literal, quotes included; bytes that are not UTF-8 become U+FFFD. */
-void textout_json_string(FILE *out, const char *s, size_t len);
-/* The same, also escaping '<', '>' and '&' (\u003c ...): safe inside an HTML <script>. */
-void textout_json_string_html(FILE *out, const char *s, size_t len);
 
 /* An RFC 4180 CSV field: quoted (quotes doubled) when it holds a comma, quote, CR or LF. */
 void textout_csv_field(FILE *out, const char *s, size_t len);
+
+/* Text inside GitHub-flavoured Markdown, a table cell included, that renders as itself
+ * and nothing more: '<', '>', '&' and '"' as HTML entities (no tag can open), Markdown's
+ * punctuation backslash-escaped ('|' cannot cut a cell, '`' open code, '*' and '_'
+ * emphasis, '[' a link, ...), control characters (a newline would end a table row) as
+ * spaces, and bytes that are not UTF-8 as U+FFFD. */
+void textout_markdown(FILE *out, const char *s, size_t len);
 
 /* A band's name for people: "(n)" before a numbered stack's label, as the .hp writes it,
  * and a -hi address's description in place of the address. Writes into
  * buf (cap bytes, NUL-terminated, cut if needed) and returns the length written. */
 size_t textout_band_name(const struct bands *b, uint32_t band, char *buf, size_t cap);
 
-/* The JSON members that name a band beyond its label, each preceded by ", ":
+/* The members "program", "rts" and "breakdown" (null when unknown, or without a heap
+ * profile) that every JSON output starts with, into w's open object; each on a line of
+ * its own when lines. */
+void textout_json_run_names(struct json_writer *w, const struct run_info *info, bool lines);
+
+/* The JSON members that name a band beyond its label, into w's open object:
  * "hp_label", the label the .hp writes (bands_label: for -hc the runtime's -L cut,
  * without the "(n)" the .hp puts before it, and without the bytes of a character the cut
  * split: JSON holds whole characters), and for a cost-centre stack band, when ccs
  * is not NULL, "stack": its cost centres innermost first, each {"label", "module",
  * "srcloc"} (a number the eventlog never declared: label "#N", module and srcloc null;
  * the empty stack, MAIN, is []). */
-void textout_json_band_names(FILE *out, const struct bands *b, const struct costcentres *ccs,
-                             uint32_t band);
+void textout_json_band_names(struct json_writer *w, const struct bands *b,
+                             const struct costcentres *ccs, uint32_t band);
 
-/* Seconds with six decimals from nanoseconds, as in .hp files. */
+/* Seconds with six decimals from nanoseconds (rounded to the microsecond), as in .hp
+ * files: as text, and as a JSON number. */
 void textout_seconds(FILE *out, uint64_t ns);
+void textout_json_seconds(struct json_writer *w, uint64_t ns);
 
 #endif

@@ -16,8 +16,8 @@
 #include <string.h>
 
 #include "base/format.h"
+#include "base/json.h"
 #include "census/timeprof.h"
-#include "sink/textout.h"
 
 #define TOP_TEXT 10
 #define TOP_JSON 20
@@ -71,13 +71,15 @@ int timeprof_summary_text(FILE *out, const struct timeprof *tp, bool system_ccs)
         return 0;
     struct tp_facts f;
     facts(tp, system_ccs, &f);
-    format_fprintf(out, "time       %" PRIu64 " ticks @ %g ms, %.2f s on %" PRIu32 " capabilit%s\n",
-                   f.kept, f.interval_s * 1e3, f.time_s, f.caps, f.caps == 1 ? "y" : "ies");
+    format_fprintf(out, "time       %" PRIu64 " %s @ %g ms, %.2f s on %" PRIu32 " capabilit%s\n",
+                   f.kept, format_plural(f.kept, "tick", "ticks"), f.interval_s * 1e3, f.time_s, f.caps, f.caps == 1 ? "y" : "ies");
     if (f.left_out)
-        fprintf(out, "  %" PRIu64 " samples of the runtime's own cost centres (GC, SYSTEM, "
-                "...) left out; --system-ccs keeps them\n", f.left_out);
+        fprintf(out, "  %" PRIu64 " %s of the runtime's own cost centres (GC, SYSTEM, "
+                "...) left out; --system-ccs keeps them\n", f.left_out,
+                format_plural(f.left_out, "sample", "samples"));
     if (f.outside)
-        fprintf(out, "  %" PRIu64 " samples outside --from/--to left out\n", f.outside);
+        fprintf(out, "  %" PRIu64 " %s outside --from/--to left out\n", f.outside,
+                format_plural(f.outside, "sample", "samples"));
     struct timeprof_cc_total *t;
     size_t n;
     if (timeprof_cc_totals(tp, system_ccs, &t, &n) != 0)
@@ -92,54 +94,79 @@ int timeprof_summary_text(FILE *out, const struct timeprof *tp, bool system_ccs)
     return 0;
 }
 
-static void json_rows(FILE *out, const struct timeprof *tp, const struct timeprof_cc_total *t,
-                      size_t n, uint64_t kept)
+static void json_rows(struct json_writer *w, const struct timeprof *tp,
+                      const struct timeprof_cc_total *t, size_t n, uint64_t kept)
 {
+    json_array_begin(w);
     for (size_t i = 0; i < n && i < TOP_JSON; i++) {
         struct timeprof_cc cc;
         char scratch[16];
         timeprof_cc_names(tp, t[i].cc, &cc, scratch);
-        fputs(i ? ",\n   {\"label\": " : "\n   {\"label\": ", out);
-        textout_json_string(out, cc.label, cc.label_len);
-        fputs(", \"module\": ", out);
-        textout_json_string(out, cc.module, cc.module_len);
-        fputs(", \"src\": ", out);
-        textout_json_string(out, cc.srcloc, strlen(cc.srcloc));
-        format_fprintf(out, ", \"individual_ticks\": %" PRIu64 ", \"individual_percent\": %.2f, "
-                       "\"inherited_ticks\": %" PRIu64 ", \"inherited_percent\": %.2f}",
-                       t[i].individual, percent(t[i].individual, kept), t[i].inherited,
-                       percent(t[i].inherited, kept));
+        json_newline(w);
+        json_object_begin(w);
+        json_key(w, "label");
+        json_string(w, cc.label, cc.label_len);
+        json_key(w, "module");
+        json_string(w, cc.module, cc.module_len);
+        json_key(w, "src");
+        json_cstring(w, cc.srcloc);
+        json_key(w, "individual_ticks");
+        json_uint(w, t[i].individual);
+        json_key(w, "individual_percent");
+        json_double_fixed(w, percent(t[i].individual, kept), 2);
+        json_key(w, "inherited_ticks");
+        json_uint(w, t[i].inherited);
+        json_key(w, "inherited_percent");
+        json_double_fixed(w, percent(t[i].inherited, kept), 2);
+        json_object_end(w);
     }
+    json_array_end(w);
 }
 
-int timeprof_summary_json(FILE *out, const struct timeprof *tp, bool system_ccs)
+int timeprof_summary_json(struct json_writer *w, const struct timeprof *tp, bool system_ccs)
 {
-    fputs(",\n \"time_profile\": ", out);
-    if (!timeprof_present(tp)) {
-        fputs("null", out);
+    struct timeprof_cc_total *t = NULL;
+    size_t n = 0;
+    bool present = timeprof_present(tp);
+    if (present && timeprof_cc_totals(tp, system_ccs, &t, &n) != 0)
+        return -1;
+    json_newline(w);
+    json_key(w, "time_profile");
+    if (!present) {
+        json_null(w);
         return 0;
     }
     struct tp_facts f;
     facts(tp, system_ccs, &f);
-    format_fprintf(out, "{\"ticks\": %" PRIu64 ", \"interval_s\": %g, \"time_s\": %.6f, "
-                   "\"system_ticks_left_out\": %" PRIu64 ", \"outside_window\": %" PRIu64
-                   ", \"stacks\": %" PRIu32 ", \"capabilities\": [", f.kept, f.interval_s, f.time_s,
-                   f.left_out, f.outside, timeprof_stack_count(tp));
+    json_object_begin(w);
+    json_key(w, "ticks");
+    json_uint(w, f.kept);
+    json_key(w, "interval_s");
+    json_double_digits(w, f.interval_s, 6);
+    json_key(w, "time_s");
+    json_double_fixed(w, f.time_s, 6);
+    json_key(w, "system_ticks_left_out");
+    json_uint(w, f.left_out);
+    json_key(w, "outside_window");
+    json_uint(w, f.outside);
+    json_key(w, "stacks");
+    json_uint(w, timeprof_stack_count(tp));
+    json_key(w, "capabilities");
+    json_array_begin(w);
     uint32_t caps;
     const uint64_t *per_cap = timeprof_cap_samples(tp, &caps);
     for (uint32_t i = 0; i < caps; i++)
-        fprintf(out, i ? ", %" PRIu64 : "%" PRIu64, per_cap[i]);
-    struct timeprof_cc_total *t;
-    size_t n;
-    if (timeprof_cc_totals(tp, system_ccs, &t, &n) != 0)
-        return -1;
-    fputs("],\n  \"top\": [", out);
-    json_rows(out, tp, t, n, f.kept);
+        json_uint(w, per_cap[i]);
+    json_array_end(w);
+    json_newline(w);
+    json_key(w, "top");
+    json_rows(w, tp, t, n, f.kept);
     if (n > 1)
         qsort(t, n, sizeof *t, by_inherited);
-    fputs("],\n  \"top_inherited\": [", out);
-    json_rows(out, tp, t, n, f.kept);
-    fputs("]}", out);
+    json_newline(w);
+    json_key(w, "top_inherited");
+    json_rows(w, tp, t, n, f.kept);
+    json_object_end(w);
     free(t);
     return 0;
 }

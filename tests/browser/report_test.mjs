@@ -160,6 +160,8 @@ async function checkGrowth(page, data, summary, name) {
       `${name}: ${c.band}: R² ${c.r2}, --summary says ${want.growth_r2}`,
     );
     check(/\/s$/.test(c.text), `${name}: ${c.band}: growth shown as "${c.text}"`);
+    // a rate that rounds to 0 B/s carries no sign, as in --summary
+    check(!/^[-+]0 B\/s$/.test(c.text), `${name}: ${c.band}: growth shown as "${c.text}"`);
     matched++;
   }
   if (data.run.censuses > 1 && data.run.bands.length && summary.bands.length)
@@ -337,6 +339,10 @@ async function runCase(spec) {
   // summary
   const peakText = await page.$eval("#summary", (e) => e.textContent);
   check(/peak/.test(peakText) && /damage/.test(peakText), `${name}: no summary`);
+  // the subtitle names the input file, never the directories it was read from
+  const subtitle = await page.$eval("#summary .subtitle", (e) => e.textContent);
+  check(!subtitle.includes("/"), `${name}: the subtitle shows a path: ${subtitle}`);
+  check(data.run.name && !data.run.name.includes("/"), `${name}: run.name ${data.run.name}`);
 
   if (data.flame) notes.push(await checkFlame(page, data, folded, name));
   else check(!folded, `${name}: ev2hp wrote folded stacks but the report has no time profile`);

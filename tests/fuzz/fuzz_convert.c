@@ -38,12 +38,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         { "/dev/null", FORMAT_HP },   { "/dev/null", FORMAT_SVG },
         { "/dev/null", FORMAT_CSV },  { "/dev/null", FORMAT_JSON },
         { "/dev/null", FORMAT_SUMMARY_JSON }, { "/dev/null", FORMAT_PNG },
+        { "/dev/null", FORMAT_SUMMARY_MARKDOWN }, { "/dev/null", FORMAT_JUNIT },
     };
     struct convert_options opt = {
         .input_path = input_file(data, size),
         .outputs = outputs,
         .output_count = sizeof outputs / sizeof *outputs,
         .read_buffer = 1,   /* the smallest buffer the reader allows */
+        /* gates on whatever the input holds: each verdict reported, none crashes */
+        .gates = { .has_max_peak = true, .max_peak = 1 << 20, .has_max_growth = true,
+                   .max_growth = 1 << 20 },
     };
     struct convert_result result;
     convert_run(&opt, &result);

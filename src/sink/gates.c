@@ -1,0 +1,204 @@
+/* gates.c: evaluating --max-peak, --max-increase and --max-growth (gates.h). */
+#include "sink/gates.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/format.h"
+#include "model/peak.h"
+#include "model/profile.h"
+#include "model/runmodel.h"
+#include "sink/summary_facts.h"
+#include "sink/textout.h"
+
+bool gates_wanted(const struct gate_limits *l)
+{
+    return l->has_max_peak || l->has_max_increase || l->has_max_growth;
+}
+
+const char *gate_name(enum gate_kind kind)
+{
+    static const char *const names[GATE_KINDS] = { "max-peak", "max-increase", "max-growth" };
+    return names[kind];
+}
+
+const char *gate_description(enum gate_kind kind)
+{
+    static const char *const words[GATE_KINDS] = {
+        "peak residency within the budget",
+        "peak residency no more above the base's than allowed",
+        "no leak suspect growing faster than allowed",
+    };
+    return words[kind];
+}
+
+void gates_needs(const struct gate_limits *l, const struct profile_options *window,
+                 struct run_model_needs *needs)
+{
+    if (gates_wanted(l))
+        needs->peak = true;
+    if (l->has_max_growth) {
+        /* suspects are judged over every band in the window, as the summary's feed */
+        struct profile_options every;
+        profile_options_every_band(&every);
+        run_model_need_summary(needs, window ? window : &every);
+    }
+}
+
+static struct gate *add(struct gate_report *r, enum gate_kind kind)
+{
+    struct gate *g = &r->gates[r->count++];
+    memset(g, 0, sizeof *g);
+    g->kind = kind;
+    g->verdict = GATE_PASSED;
+    return g;
+}
+
+static void max_peak(const struct gate_limits *l, const struct run_model *run, struct gate *g)
+{
+    const struct peak *pk = &run->peak;
+    format_bytes((double)l->max_peak, g->allowed, sizeof g->allowed);
+    if (!pk->censuses) {
+        g->verdict = GATE_UNCHECKED;
+        ev_error_set(&g->why, "--max-peak cannot be checked: the input has no heap census");
+        return;
+    }
+    format_bytes((double)pk->bytes, g->measured, sizeof g->measured);
+    if (pk->bytes <= l->max_peak)
+        return;
+    g->verdict = GATE_FAILED;
+    if (pk->count) {
+        size_t len;
+        const char *label = bands_label(run->bands, pk->entries[0].band, &len);
+        char largest[32];
+        format_bytes((double)pk->entries[0].bytes, largest, sizeof largest);
+        ev_error_set(&g->why, "peak residency %s at %.2f s is over the budget of %s; the "
+                     "largest band then: %.*s (%s)", g->measured, pk->time_ns / 1e9,
+                     g->allowed, (int)(len > 120 ? 120 : len), label, largest);
+    } else {
+        ev_error_set(&g->why, "peak residency %s at %.2f s is over the budget of %s",
+                     g->measured, pk->time_ns / 1e9, g->allowed);
+    }
+}
+
+static void max_increase(const struct gate_limits *l, const struct run_model *run,
+                         const struct run_model *base, struct gate *g)
+{
+    summary_format_percent(l->max_increase, g->allowed, sizeof g->allowed);
+    const char *missing = !base ? "there is no --compare base"
+                          : !base->peak.censuses ? "the --compare base has no heap census"
+                          : !base->peak.bytes ? "the --compare base's peak is 0 bytes"
+                          : !run->peak.censuses ? "the input has no heap census" : NULL;
+    if (missing) {
+        g->verdict = GATE_UNCHECKED;
+        ev_error_set(&g->why, "--max-increase cannot be checked: %s", missing);
+        return;
+    }
+    double percent = summary_percent_change(base->peak.bytes, run->peak.bytes);
+    summary_format_percent(percent, g->measured, sizeof g->measured);
+    if (!(percent > l->max_increase))
+        return;
+    g->verdict = GATE_FAILED;
+    char now[32], was[32];
+    format_bytes((double)run->peak.bytes, now, sizeof now);
+    format_bytes((double)base->peak.bytes, was, sizeof was);
+    ev_error_set(&g->why, "peak residency %s is %s over the --compare base's %s; "
+                 "--max-increase allows %s", now, g->measured, was, g->allowed);
+}
+
+static int max_growth(const struct gate_limits *l, const struct run_model *run, struct gate *g,
+                      struct ev_error *err)
+{
+    char rate[32];
+    format_bytes(l->max_growth, rate, sizeof rate);
+    snprintf(g->allowed, sizeof g->allowed, "%s/s", rate);
+    if (run->peak.censuses < PROFILE_SUSPECT_CENSUSES) {
+        g->verdict = GATE_UNCHECKED;
+        if (!run->peak.censuses)
+            ev_error_set(&g->why, "--max-growth cannot be checked: the input has no heap "
+                         "census");
+        else
+            ev_error_set(&g->why, "--max-growth cannot be checked: %llu censuses are too few "
+                         "to tell a leak (%d or more)", (unsigned long long)run->peak.censuses,
+                         PROFILE_SUSPECT_CENSUSES);
+        return 0;
+    }
+    struct profile_options every;
+    profile_options_every_band(&every);
+    struct profile *p = run_model_summary(run, &every, err);
+    struct profile_view v;
+    if (!p)
+        return -1;
+    if (profile_view(p, run->bands, &v) != 0) {
+        profile_free(p);
+        ev_error_set(err, "out of memory");
+        return -1;
+    }
+    size_t sus[PROFILE_SUSPECTS_LISTED];
+    size_t n = profile_suspects(&v, sus, PROFILE_SUSPECTS_LISTED);
+    /* suspects come fastest first: the first is the one measured */
+    format_rate(n ? v.bands[sus[0]].stats.rise : 0, g->measured, sizeof g->measured);
+    if (n && v.bands[sus[0]].stats.rise > l->max_growth) {
+        const struct profile_band *b = &v.bands[sus[0]];
+        size_t faster = 0;
+        for (size_t i = 0; i < n; i++)
+            faster += v.bands[sus[i]].stats.rise > l->max_growth;
+        g->verdict = GATE_FAILED;
+        char label[128];
+        size_t len = textout_band_name(run->bands, b->band, label, sizeof label);
+        ev_error_set(&g->why, "leak suspect %.*s grows %s up to its peak at %.2f s; "
+                     "--max-growth allows %s%s", (int)len, label,
+                     g->measured, b->stats.peak_ns / 1e9, g->allowed,
+                     faster > 1 ? " (and other suspects too)" : "");
+    }
+    profile_view_free(&v);
+    profile_free(p);
+    return 0;
+}
+
+int gates_check(const struct gate_limits *l, const struct run_model *run,
+                const struct run_model *base, struct gate_report *out, struct ev_error *err)
+{
+    out->count = 0;
+    if (l->has_max_peak)
+        max_peak(l, run, add(out, GATE_MAX_PEAK));
+    if (l->has_max_increase)
+        max_increase(l, run, base, add(out, GATE_MAX_INCREASE));
+    if (l->has_max_growth && max_growth(l, run, add(out, GATE_MAX_GROWTH), err) != 0)
+        return -1;
+    return 0;
+}
+
+int gates_parse_rate(const char *text, double *bytes_per_s)
+{
+    size_t len = strlen(text);
+    if (len < 3 || strcmp(text + len - 2, "/s") != 0 || len - 2 >= 64)
+        return -1;
+    char size[64];
+    memcpy(size, text, len - 2);
+    size[len - 2] = '\0';
+    uint64_t bytes;
+    if (peak_parse_size(size, &bytes) != 0)
+        return -1;
+    *bytes_per_s = (double)bytes;
+    return 0;
+}
+
+int gates_parse_percent(const char *text, double *percent)
+{
+    size_t len = strlen(text);
+    if (!len || len >= 64 || strchr(text, 'x') || strchr(text, 'X') || text[0] == ' ' ||
+        text[0] == '-' || text[0] == '+')
+        return -1;
+    char number[64];
+    memcpy(number, text, len + 1);
+    if (number[len - 1] == '%')
+        number[--len] = '\0';
+    char *end;
+    double v = strtod(number, &end);
+    if (!len || *end || !isfinite(v) || v < 0)
+        return -1;
+    *percent = v;
+    return 0;
+}

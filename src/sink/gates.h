@@ -1,0 +1,82 @@
+/* gates.h: the checks a CI job fails on, each evaluated and reported.
+ *
+ * A gate compares one number of the run with a limit given on the command line:
+ *   - max-peak:     the exact peak residency against --max-peak SIZE;
+ *   - max-increase: the peak's change from the --compare base, in percent of the base's
+ *                   peak, against --max-increase PCT (the regression gate);
+ *   - max-growth:   the rise of each band the summary names as a leak suspect
+ *                   (profile.h), in bytes per second, against --max-growth RATE.
+ * Every gate asked for is evaluated, whatever the others found, so the summaries and the
+ * JUnit report (sink_junit.c) list each verdict; convert.c turns them into the exit
+ * status (3 when one failed, 1 when one could not be checked). A gate that cannot be
+ * checked (no census, no base) is never taken for a pass: a CI job must not go green on a
+ * run that proved nothing.
+ */
+#ifndef EV2HP_GATES_H
+#define EV2HP_GATES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "base/error.h"
+
+struct run_model;   /* runmodel.h */
+struct run_model_needs;
+
+enum gate_kind { GATE_MAX_PEAK, GATE_MAX_INCREASE, GATE_MAX_GROWTH };
+#define GATE_KINDS 3
+
+enum gate_verdict { GATE_PASSED, GATE_FAILED, GATE_UNCHECKED };
+
+/* The limits of a run; a gate without its has_ is not evaluated. */
+struct gate_limits {
+    bool has_max_peak;
+    uint64_t max_peak;             /* bytes */
+    bool has_max_increase;
+    double max_increase;           /* percent of the base's peak */
+    bool has_max_growth;
+    double max_growth;             /* bytes per second */
+};
+
+struct gate {
+    enum gate_kind kind;
+    enum gate_verdict verdict;
+    char allowed[48];              /* "512 MiB", "+50 %", "512 KiB/s" */
+    char measured[48];             /* the run's number in the same form; "" unchecked */
+    struct ev_error why;           /* failed or unchecked: the one-line reason */
+};
+
+/* The gates asked for, in enum order. */
+struct gate_report {
+    size_t count;
+    struct gate gates[GATE_KINDS];
+};
+
+/* Whether limits asks for any gate. */
+bool gates_wanted(const struct gate_limits *limits);
+
+/* The option that sets a gate, without its dashes: "max-peak", ... */
+const char *gate_name(enum gate_kind kind);
+/* What a gate checks, in words: "peak residency at most the budget", ... */
+const char *gate_description(enum gate_kind kind);
+
+/* What the gates need of the run model: the peak, and for --max-growth the summary's
+ * bands over window's --from/--to (window: the charts' profile options, or NULL), so
+ * the suspects judged are the ones the summary names. */
+struct profile_options;
+void gates_needs(const struct gate_limits *limits, const struct profile_options *window,
+                 struct run_model_needs *needs);
+
+/* Evaluates every gate of limits on run (finished), and base (finished; NULL without
+ * --compare). 0, or -1 with err set when out of memory. */
+int gates_check(const struct gate_limits *limits, const struct run_model *run,
+                const struct run_model *base, struct gate_report *out, struct ev_error *err);
+
+/* A --max-growth RATE: a size (peak_parse_size) followed by "/s", as "512K/s" or
+ * "1M/s". 0, or -1 when it is not one. */
+int gates_parse_rate(const char *text, double *bytes_per_s);
+/* A --max-increase PCT: a non-negative decimal number, a final '%' allowed. */
+int gates_parse_percent(const char *text, double *percent);
+
+#endif

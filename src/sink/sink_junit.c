@@ -1,0 +1,225 @@
+/* sink_junit.c: --junit FILE, the gates in the test view a CI system already has.
+ *
+ * JUnit XML as GitLab (artifacts:reports:junit), Jenkins and the GitHub test-report
+ * actions read it: one test suite for the run, one test case per gate asked for
+ * (gates.h), in the order --max-peak, --max-increase, --max-growth. A gate that failed
+ * carries a <failure> whose message is the line ev2hp prints and whose text gives the
+ * measured and allowed values; a gate that could not be checked (no census, no base) an
+ * <error>, which these readers count as a failed test too. The text summary (the one
+ * --summary prints, sink_summary.c) is the suite's <system-out>, so the test view shows
+ * the run behind the verdicts. Written with libxml2's xmlTextWriter, like the SVG; no
+ * timestamp or duration from the clock (the same input gives the same bytes). Text from
+ * the input is made valid XML first: U+FFFD for bytes that are not UTF-8, a space for a
+ * control character XML 1.0 cannot hold.
+ */
+#include "sink/sink.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <libxml/xmlwriter.h>
+
+#include "base/utf8.h"
+#include "sink/gates.h"
+
+struct junit_sink {
+    struct sink base;
+    struct summary_settings summary;   /* of the text summary in <system-out> */
+    int rc;                            /* the first failed writer call's, or >= 0 */
+    xmlTextWriterPtr w;
+};
+
+static void start(struct junit_sink *j, const char *element)
+{
+    if (j->rc >= 0)
+        j->rc = xmlTextWriterStartElement(j->w, BAD_CAST element);
+}
+
+static void end(struct junit_sink *j)
+{
+    if (j->rc >= 0)
+        j->rc = xmlTextWriterEndElement(j->w);
+}
+
+/* text as XML can hold it: valid UTF-8, and no control character but tab and newline. */
+static char *xml_text(const char *text)
+{
+    char *copy = NULL;
+    const char *valid = utf8_valid(text, &copy);
+    if (!valid)
+        return NULL;
+    char *out = copy ? copy : strdup(valid);
+    if (!out)
+        return NULL;
+    for (char *p = out; *p; p++)
+        if (((unsigned char)*p < 0x20 && *p != '\n' && *p != '\t') || *p == 0x7f)
+            *p = ' ';
+    return out;
+}
+
+static void attr(struct junit_sink *j, const char *name, const char *value)
+{
+    char *v = xml_text(value);
+    if (!v) {
+        j->rc = -1;
+        errno = ENOMEM;
+        return;
+    }
+    if (j->rc >= 0)
+        j->rc = xmlTextWriterWriteAttribute(j->w, BAD_CAST name, BAD_CAST v);
+    free(v);
+}
+
+static void attr_count(struct junit_sink *j, const char *name, size_t n)
+{
+    char v[32];
+    snprintf(v, sizeof v, "%zu", n);
+    attr(j, name, v);
+}
+
+static void body(struct junit_sink *j, const char *value)
+{
+    char *v = xml_text(value);
+    if (!v) {
+        j->rc = -1;
+        errno = ENOMEM;
+        return;
+    }
+    if (j->rc >= 0)
+        j->rc = xmlTextWriterWriteString(j->w, BAD_CAST v);
+    free(v);
+}
+
+/* The text summary of the run, as --summary writes it: a malloc'd string, or NULL when
+ * it could not be made. */
+static char *text_summary(struct junit_sink *j)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&text, &len);
+    if (!mem)
+        return NULL;
+    struct sink *s = sink_summary_text_new(mem, &j->base.ctx, &j->summary);
+    int rc = s ? s->ops->finish(s) : -1;
+    if (s)
+        s->ops->destroy(s);
+    if (fclose(mem) != 0 || rc != 0) {
+        free(text);
+        return NULL;
+    }
+    return text;
+}
+
+static void testcase(struct junit_sink *j, const struct gate *g)
+{
+    char name[160], detail[160];
+    snprintf(name, sizeof name, "--%s %s: %s", gate_name(g->kind), g->allowed,
+             gate_description(g->kind));
+    start(j, "testcase");
+    attr(j, "classname", "ev2hp.gates");
+    attr(j, "name", name);
+    attr(j, "time", "0");
+    if (g->verdict != GATE_PASSED) {
+        start(j, g->verdict == GATE_FAILED ? "failure" : "error");
+        attr(j, "message", g->why.what);
+        attr(j, "type", gate_name(g->kind));
+        snprintf(detail, sizeof detail, "measured: %s\nallowed: %s\n",
+                 g->measured[0] ? g->measured : "(cannot be measured)", g->allowed);
+        body(j, detail);
+        end(j);
+    }
+    end(j);
+}
+
+static void document(struct junit_sink *j, const char *summary)
+{
+    const struct gate_report *r = j->base.ctx.gates;
+    size_t tests = r ? r->count : 0, failures = 0, errors = 0;
+    for (size_t i = 0; i < tests; i++) {
+        failures += r->gates[i].verdict == GATE_FAILED;
+        errors += r->gates[i].verdict == GATE_UNCHECKED;
+    }
+    char suite[512];
+    snprintf(suite, sizeof suite, "ev2hp: %s", j->base.ctx.input_name);
+    if (j->rc >= 0)
+        j->rc = xmlTextWriterStartDocument(j->w, "1.0", "UTF-8", NULL);
+    start(j, "testsuites");
+    attr(j, "name", "ev2hp");
+    attr_count(j, "tests", tests);
+    attr_count(j, "failures", failures);
+    attr_count(j, "errors", errors);
+    start(j, "testsuite");
+    attr(j, "name", suite);
+    attr_count(j, "tests", tests);
+    attr_count(j, "failures", failures);
+    attr_count(j, "errors", errors);
+    attr(j, "skipped", "0");
+    attr(j, "time", "0");
+    for (size_t i = 0; i < tests; i++)
+        testcase(j, &r->gates[i]);
+    start(j, "system-out");
+    body(j, summary);
+    end(j);
+    end(j);   /* testsuite */
+    end(j);   /* testsuites */
+    if (j->rc >= 0)
+        j->rc = xmlTextWriterEndDocument(j->w);
+}
+
+static int junit_finish(struct sink *s)
+{
+    struct junit_sink *j = (struct junit_sink *)s;
+    char *summary = text_summary(j);
+    if (!summary) {
+        if (!errno)
+            errno = ENOMEM;
+        return -1;
+    }
+    xmlOutputBufferPtr buf = xmlOutputBufferCreateFile(s->out, NULL);
+    j->w = buf ? xmlNewTextWriter(buf) : NULL;
+    if (!j->w) {
+        if (buf)
+            xmlOutputBufferClose(buf);
+        free(summary);
+        errno = ENOMEM;
+        return -1;
+    }
+    j->rc = xmlTextWriterSetIndent(j->w, 1);
+    if (j->rc >= 0)
+        j->rc = xmlTextWriterSetIndentString(j->w, BAD_CAST "  ");
+    document(j, summary);
+    if (j->rc >= 0)
+        j->rc = xmlTextWriterFlush(j->w);
+    xmlFreeTextWriter(j->w);   /* closes buf; the FILE stays open (outfile commits it) */
+    j->w = NULL;
+    free(summary);
+    if (j->rc < 0 || fflush(s->out) != 0 || ferror(s->out)) {
+        if (!errno)
+            errno = EIO;
+        return -1;
+    }
+    return 0;
+}
+
+static void junit_destroy(struct sink *s)
+{
+    free(s);
+}
+
+/* Censuses and markers go to the run model, not here: this sink only writes. */
+static const struct sink_ops junit_ops = {
+    .finish = junit_finish,
+    .destroy = junit_destroy,
+};
+
+struct sink *sink_junit_new(FILE *out, const struct sink_context *ctx,
+                            const struct summary_settings *settings)
+{
+    struct junit_sink *j = calloc(1, sizeof *j);
+    if (!j)
+        return NULL;
+    j->base = (struct sink){ &junit_ops, *ctx, out };
+    j->summary = *settings;
+    return &j->base;
+}

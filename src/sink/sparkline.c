@@ -1,0 +1,46 @@
+/* sparkline.c: a band over the run in block characters (sparkline.h). */
+#include "sink/sparkline.h"
+
+#include <string.h>
+
+/* U+2581 to U+2588, each three bytes of UTF-8. */
+static const char *const blocks[8] = { "▁", "▂", "▃", "▄", "▅", "▆", "▇", "█" };
+
+size_t sparkline_of(const struct profile_view *v, size_t band, char *out, size_t size)
+{
+    size_t n = v->point_count, w = v->band_count;
+    out[0] = '\0';
+    if (!n || band >= w || size < SPARKLINE_SIZE)
+        return 0;
+    size_t cells = n < SPARKLINE_CELLS ? n : SPARKLINE_CELLS;
+    uint64_t first = v->time_ns[0], span = v->time_ns[n - 1] - first;
+    uint64_t cell_max[SPARKLINE_CELLS] = { 0 };
+    bool seen[SPARKLINE_CELLS] = { false };
+    uint64_t top = 0;
+    for (size_t k = 0; k < n; k++) {
+        uint64_t value = v->values[k * w + band];
+        /* the cell of this census: its share of the span, the last census in the last */
+        size_t c = span ? (size_t)((double)(v->time_ns[k] - first) / (double)span * (double)cells)
+                        : k * cells / n;
+        if (c >= cells)
+            c = cells - 1;
+        if (!seen[c] || value > cell_max[c])
+            cell_max[c] = value;
+        seen[c] = true;
+        if (value > top)
+            top = value;
+    }
+    size_t len = 0;
+    uint64_t held = 0;
+    for (size_t c = 0; c < cells; c++) {
+        if (seen[c])
+            held = cell_max[c];
+        unsigned level = top ? (unsigned)((double)held / (double)top * 7.0 + 0.5) : 0;
+        if (level > 7)
+            level = 7;
+        memcpy(out + len, blocks[level], 3);
+        len += 3;
+    }
+    out[len] = '\0';
+    return len;
+}

@@ -1,0 +1,48 @@
+/* summary_facts.h: what every summary format says, worked out once.
+ *
+ * The text and JSON summaries (sink_summary.c), the Markdown one (summary_markdown.c)
+ * and the --max-increase gate (gates.h) say the same things: the bands of the run in the
+ * order in force, and with --compare this run's peak against the base's, the change in
+ * bytes and as a signed percentage, and the bands whose peak grew most (growth.h). This
+ * module is where that is decided, so the formats only differ in how they write it.
+ */
+#ifndef EV2HP_SUMMARY_FACTS_H
+#define EV2HP_SUMMARY_FACTS_H
+
+#include <stdint.h>
+
+#include "model/peak.h"
+#include "model/profile.h"
+#include "sink/growth.h"
+
+struct run_model;   /* runmodel.h */
+struct summary_settings;   /* sink.h */
+
+/* The profile options of a summary's view: every band, none folded into OTHER, in the
+ * order of --sort and --reverse (the window is the run model's: growth is over it). */
+void summary_view_options(const struct summary_settings *settings,
+                          struct profile_options *out);
+
+#define SUMMARY_GREW_MOST 10    /* bands that grew most, by peak */
+
+struct summary_change {
+    const struct run_model *base;
+    int64_t bytes;               /* this peak minus the base's, held to what int64 says */
+    double percent;              /* of the base's peak; NAN when the base peak is 0 */
+    struct band_growth grew[SUMMARY_GREW_MOST];
+    long grew_count;             /* -1 when out of memory */
+};
+
+/* The change from base to this run (its exact peak pk, and now: its summary's view,
+ * which owns the labels grew points to). */
+void summary_change_of(const struct run_model *base, const struct peak *pk,
+                       const struct profile_view *now, struct summary_change *c);
+
+/* The change of peak in percent of the base's peak (NAN when that is 0). */
+double summary_percent_change(uint64_t base_bytes, uint64_t now_bytes);
+
+/* A signed percentage as the summaries print it: "+100 %", "-12.5 %", "0 %"; "new" for
+ * NAN (nothing to compare with). */
+void summary_format_percent(double percent, char *out, size_t size);
+
+#endif

@@ -1,0 +1,276 @@
+/* summary_markdown.c: --summary=markdown, the run where a pull request's reviewers look.
+ *
+ * GitHub-flavoured Markdown for $GITHUB_STEP_SUMMARY, a GitLab merge-request note or a
+ * pull-request comment: the program and run, the peak and when, the duration and the
+ * censuses; a table of the largest bands (--bands of them, in the order of --sort) with
+ * peak, mean, growth and a sparkline of the band over the run (sparkline.h); the leak
+ * suspects; with --compare, the base's peak and this run's side by side with the signed
+ * change, for the run and for the bands that grew most; each gate's verdict (gates.h);
+ * the markers and the damage. The numbers are the text summary's (summary_facts.h, the
+ * same run model); every text that comes from the input (program, labels, markers,
+ * warnings) goes through textout_markdown, so a cost centre named `<script>` or `a|b`
+ * renders as text and cannot cut a table row or open a tag.
+ */
+#include "sink/sink.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/format.h"
+#include "model/breakdown.h"
+#include "model/peak.h"
+#include "chart/chart.h"
+#include "model/profile.h"
+#include "sink/gates.h"
+#include "model/runmodel.h"
+#include "sink/sparkline.h"
+#include "sink/summary_facts.h"
+#include "sink/textout.h"
+
+/* Markers listed; the rest are counted (a pull request is not the place for all). */
+#define MARKDOWN_MARKERS 20
+/* Bands in the table when --bands is 0 (all): a table a reviewer can still read. */
+#define MARKDOWN_BANDS_MAX 100
+
+struct markdown_sink {
+    struct sink base;
+    struct profile_options select;  /* every band, in the order of --sort and --reverse */
+    unsigned bands;                 /* --bands: rows of the table */
+    char name[65536 + 16];
+};
+
+static void text(struct markdown_sink *m, const char *s, size_t len)
+{
+    textout_markdown(m->base.out, s, len);
+}
+
+static void text_z(struct markdown_sink *m, const char *s)
+{
+    text(m, s, strlen(s));
+}
+
+static void band_name(struct markdown_sink *m, uint32_t band)
+{
+    size_t len = textout_band_name(m->base.ctx.bands, band, m->name, sizeof m->name);
+    text(m, m->name, len);
+}
+
+static void write_run(struct markdown_sink *m, const struct peak *pk)
+{
+    FILE *out = m->base.out;
+    const struct run_info *info = m->base.ctx.info;
+    char size[32], scratch[32];
+    fputs("### Heap profile of ", out);
+    if (info->program)
+        text_z(m, info->program);
+    else
+        fputs("an unknown program", out);
+    fputs("\n\n", out);
+    format_bytes((double)pk->bytes, size, sizeof size);
+    if (pk->censuses)
+        format_fprintf(out, "- **Peak:** %s at %.2f s\n", size, pk->time_ns / 1e9);
+    else
+        fputs("- **Peak:** none: no heap census\n", out);
+    format_fprintf(out, "- **Duration:** %.2f s; %" PRIu64 " censuses", info->end_time_ns / 1e9,
+                   pk->censuses);
+    if (pk->censuses)
+        format_fprintf(out, " from %.2f s to %.2f s", pk->first_ns / 1e9, pk->last_ns / 1e9);
+    if (info->period_ns)
+        format_fprintf(out, ", every %g s", info->period_ns / 1e9);
+    fputs("\n- **Runtime:** ", out);
+    if (info->rts_version)
+        text_z(m, info->rts_version);
+    else
+        fputs("unknown", out);
+    fprintf(out, "; %s\n- **Input:** ",
+            info->has_heap_profile ? breakdown_words(info->breakdown, scratch, sizeof scratch)
+                                   : "no heap profile");
+    text_z(m, m->base.ctx.input_name);
+    fputs("\n", out);
+}
+
+static void write_bands(struct markdown_sink *m, const struct profile_view *v)
+{
+    FILE *out = m->base.out;
+    size_t rows = m->bands && m->bands < MARKDOWN_BANDS_MAX ? m->bands : MARKDOWN_BANDS_MAX;
+    if (rows > v->band_count)
+        rows = v->band_count;
+    fprintf(out, "\n#### %s bands\n\n",
+            m->select.sort == PROFILE_SORT_GROWTH ? "Fastest-growing" : "Largest");
+    if (!rows) {
+        fputs("None.\n", out);
+        return;
+    }
+    fputs("| Band | Peak | Mean | Growth | Over the run |\n"
+          "| :--- | ---: | ---: | ---: | :--- |\n", out);
+    for (size_t i = 0; i < rows; i++) {
+        const struct profile_band_stats *st = &v->bands[i].stats;
+        char peak[32], mean[32], growth[40], spark[SPARKLINE_SIZE];
+        format_bytes((double)st->peak, peak, sizeof peak);
+        format_bytes(st->mean, mean, sizeof mean);
+        format_rate(st->growth, growth, sizeof growth);
+        sparkline_of(v, i, spark, sizeof spark);
+        fputs("| ", out);
+        band_name(m, v->bands[i].band);
+        fprintf(out, " | %s | %s | %s | %s |\n", peak, mean, growth, spark);
+    }
+    if (rows < v->band_count)
+        fprintf(out, "\n%zu of %zu bands (`--bands` shows more).\n", rows, v->band_count);
+}
+
+static void write_suspects(struct markdown_sink *m, const struct profile_view *v)
+{
+    FILE *out = m->base.out;
+    size_t sus[PROFILE_SUSPECTS_LISTED];
+    size_t n = profile_suspects(v, sus, PROFILE_SUSPECTS_LISTED);
+    fputs("\n#### Leak suspects\n\n", out);
+    if (!n) {
+        fputs("None: no band rose steadily to its peak.\n", out);
+        return;
+    }
+    for (size_t i = 0; i < n; i++) {
+        const struct profile_band_stats *st = &v->bands[sus[i]].stats;
+        char rise[40];
+        format_rate(st->rise, rise, sizeof rise);
+        fputs("- **", out);
+        band_name(m, v->bands[sus[i]].band);
+        format_fprintf(out, "**: rose %s (R² %.2f over %" PRIu64 " censuses) to its peak at "
+                       "%.2f s\n", rise, st->rise_r2, st->rise_censuses, st->peak_ns / 1e9);
+    }
+    format_fprintf(out, "\nA suspect rose steadily to its peak: R² ≥ %.1f over %d censuses or "
+                   "more, by %.0f %% of the heap's peak or more.\n", PROFILE_SUSPECT_R2,
+                   PROFILE_SUSPECT_CENSUSES, PROFILE_SUSPECT_RISE * 100);
+}
+
+static void write_compare(struct markdown_sink *m, const struct peak *pk,
+                          const struct profile_view *v)
+{
+    FILE *out = m->base.out;
+    struct summary_change c;
+    summary_change_of(m->base.ctx.base, pk, v, &c);
+    char was[32], now[32], change[32];
+    fputs("\n#### Compared with ", out);
+    text_z(m, c.base->name);
+    fputs("\n\n| | Base | This run | Change |\n| :--- | ---: | ---: | ---: |\n", out);
+    format_bytes((double)c.base->peak.bytes, was, sizeof was);
+    format_bytes((double)pk->bytes, now, sizeof now);
+    summary_format_percent(c.percent, change, sizeof change);
+    fprintf(out, "| **Peak** | %s | %s | **%s** |\n", was, now, change);
+    for (long i = 0; i < c.grew_count; i++) {
+        format_bytes((double)c.grew[i].base, was, sizeof was);
+        format_bytes((double)c.grew[i].now, now, sizeof now);
+        summary_format_percent(summary_percent_change(c.grew[i].base, c.grew[i].now), change,
+                               sizeof change);
+        fputs("| ", out);
+        text_z(m, c.grew[i].label);
+        fprintf(out, " | %s | %s | %s |\n", c.grew[i].base ? was : "none", now, change);
+    }
+    if (c.grew_count == 0)
+        fputs("\nNo band's peak grew.\n", out);
+    else if (c.grew_count > 0)
+        fprintf(out, "\nThe bands whose peak grew most (at most %d).\n", SUMMARY_GREW_MOST);
+}
+
+static void write_gates(struct markdown_sink *m)
+{
+    FILE *out = m->base.out;
+    const struct gate_report *r = m->base.ctx.gates;
+    if (!r || !r->count)
+        return;
+    fputs("\n#### Gates\n\n| Gate | Allowed | Measured | Verdict |\n"
+          "| :--- | ---: | ---: | :--- |\n", out);
+    for (size_t i = 0; i < r->count; i++) {
+        const struct gate *g = &r->gates[i];
+        fprintf(out, "| `--%s` | %s | %s | ", gate_name(g->kind), g->allowed,
+                g->measured[0] ? g->measured : "n/a");
+        if (g->verdict == GATE_PASSED) {
+            fputs("✅ passed |\n", out);
+            continue;
+        }
+        fputs(g->verdict == GATE_FAILED ? "❌ **failed**: " : "⚠️ **not checked**: ", out);
+        text_z(m, g->why.what);
+        fputs(" |\n", out);
+    }
+}
+
+static void write_markers_and_damage(struct markdown_sink *m)
+{
+    FILE *out = m->base.out;
+    const struct run_model *run = m->base.ctx.run;
+    uint64_t markers = run->marker_count + run->markers_not_listed;
+    fprintf(out, "\n#### Markers\n\n");
+    if (!markers)
+        fputs("None.\n", out);
+    for (size_t i = 0; i < run->marker_count && i < MARKDOWN_MARKERS; i++) {
+        format_fprintf(out, "- %.6f s: ", run->markers[i].time_ns / 1e9);
+        text_z(m, run->markers[i].text);
+        fputc('\n', out);
+    }
+    if (markers > MARKDOWN_MARKERS)
+        fprintf(out, "- and %" PRIu64 " more (`--summary` lists them)\n",
+                markers - MARKDOWN_MARKERS);
+    size_t warnings = m->base.ctx.warning_count ? *m->base.ctx.warning_count : 0;
+    fputs("\n#### Damage\n\n", out);
+    if (!warnings)
+        fputs("None.\n", out);
+    for (size_t i = 0; i < warnings; i++) {
+        const struct ev_error *w = &m->base.ctx.warnings[i];
+        fputs("- ", out);
+        if (w->has_offset)
+            fprintf(out, "offset %" PRIu64 ": ", w->offset);
+        text_z(m, w->what);
+        fputc('\n', out);
+    }
+}
+
+static int markdown_finish(struct sink *s)
+{
+    struct markdown_sink *m = (struct markdown_sink *)s;
+    const struct peak *pk = &s->ctx.run->peak;
+    struct profile_view v;
+    struct ev_error err;
+    struct profile *p = run_model_summary(s->ctx.run, &m->select, &err);
+    if (!p || profile_view(p, s->ctx.bands, &v) != 0) {
+        profile_free(p);
+        errno = ENOMEM;
+        return -1;
+    }
+    write_run(m, pk);
+    write_bands(m, &v);
+    write_suspects(m, &v);
+    if (s->ctx.base)
+        write_compare(m, pk, &v);
+    write_gates(m);
+    write_markers_and_damage(m);
+    profile_view_free(&v);
+    profile_free(p);
+    return ferror(s->out) ? -1 : 0;
+}
+
+static void markdown_destroy(struct sink *s)
+{
+    free(s);
+}
+
+/* Censuses and markers go to the run model, not here: this sink only writes. */
+static const struct sink_ops markdown_ops = {
+    .finish = markdown_finish,
+    .destroy = markdown_destroy,
+};
+
+struct sink *sink_summary_markdown_new(FILE *out, const struct sink_context *ctx,
+                                       const struct summary_settings *settings)
+{
+    struct markdown_sink *m = calloc(1, sizeof *m);
+    if (!m)
+        return NULL;
+    summary_view_options(settings, &m->select);
+    struct chart_options defaults;
+    chart_options_default(&defaults);
+    m->bands = (settings->chart ? settings->chart : &defaults)->profile.bands;
+    m->base = (struct sink){ &markdown_ops, *ctx, out };
+    return &m->base;
+}

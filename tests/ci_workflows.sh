@@ -1,0 +1,11 @@
+#!/bin/sh
+# ci_workflows.sh: the example CI workflows (doc/ci/github-actions.yml, doc/ci/gitlab-ci.yml)
+# parse as YAML and their shell steps pass on bundled eventlogs, with the compiler and the
+# network stubbed (tests/ci_workflows.py says how), so the examples cannot rot.
+set -u
+: "${EV2HP:?}" "${SRCDIR:?}" "${PYTHON3:=python3}"
+"$PYTHON3" -c 'import yaml' 2> /dev/null || {
+    echo "FAIL: python3's yaml module is missing (Debian: python3-yaml, in bootstrap)"
+    exit 1
+}
+exec "$PYTHON3" "$SRCDIR/tests/ci_workflows.py"
