@@ -5,7 +5,7 @@ import js from "@eslint/js";
 const browser = Object.fromEntries(
   [
     "window", "document", "console", "getComputedStyle", "requestAnimationFrame",
-    "performance", "Intl", "navigator", "CSS",
+    "performance", "Intl", "navigator", "CSS", "fetch", "EventSource", "setTimeout",
   ].map((name) => [name, "readonly"]),
 );
 const node = Object.fromEntries(

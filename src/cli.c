@@ -90,6 +90,17 @@ const char cli_usage[] =
     "      --y-max SIZE       fix the top of the memory scale (as --max-peak); values\n"
     "                         above it are clipped, and the chart says so\n"
     "\n"
+    "Watching a running program (README: \"Watching a running program\"):\n"
+    "      --serve [HOST:]PORT  serve the run live over HTTP while it is read: the\n"
+    "                         report at /, /metrics (Prometheus), /events, /chart.svg,\n"
+    "                         /chart.png, /profile.hp, /summary.json; HOST defaults to\n"
+    "                         127.0.0.1, PORT 0 picks a free port; a file is followed\n"
+    "                         as it grows (--follow); at the end of input\n"
+    "                         the -o outputs are written and serving goes on until\n"
+    "                         SIGINT or SIGTERM (status 0); no -o: no file is written\n"
+    "      --every SECONDS    rewrite the -o outputs (drawings, summary, .hp) every\n"
+    "                         SECONDS while the input is read\n"
+    "\n"
     "Time profiles (+RTS -p -l): -o FILE.folded writes folded stacks; --view flame;\n"
     "--summary adds the total ticks and the top cost centres.\n"
     "      --system-ccs       keep the runtime's own cost centres (GC, SYSTEM, IDLE,\n"
@@ -154,6 +165,7 @@ enum {
     OPT_SUMMARY, OPT_MAX_PEAK, OPT_COMPARE, OPT_Y_MAX, OPT_SCALE, OPT_PROGRESS,
     OPT_NO_PROGRESS, OPT_VIEW, OPT_SYSTEM_CCS, OPT_STOP_AT_DAMAGE, OPT_MAX_INCREASE,
     OPT_MAX_GROWTH, OPT_JUNIT, OPT_FOLLOW, OPT_WAIT,
+    OPT_SERVE, OPT_EVERY,
 };
 
 /* A --wait: seconds, or inf for no limit. */
@@ -296,6 +308,8 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
         { "no-progress", no_argument, NULL, OPT_NO_PROGRESS },
         { "view", required_argument, NULL, OPT_VIEW },
         { "system-ccs", no_argument, NULL, OPT_SYSTEM_CCS },
+        { "serve", required_argument, NULL, OPT_SERVE },
+        { "every", required_argument, NULL, OPT_EVERY },
         { "follow", no_argument, NULL, OPT_FOLLOW },
         { "wait", required_argument, NULL, OPT_WAIT },
         { NULL, 0, NULL, 0 },
@@ -399,6 +413,18 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
         case OPT_SYSTEM_CCS:
             o->system_ccs = true;
             break;
+        case OPT_SERVE:
+            if (!serve_parse_address(optarg, o->serve_host, sizeof o->serve_host,
+                                     &o->serve.host, &o->serve.port))
+                return usage_error(o, "--serve wants [HOST:]PORT (a port from 0 to 65535; "
+                                   "an IPv6 host in brackets), not '%s'", optarg);
+            o->serve.serve = true;
+            break;
+        case OPT_EVERY:
+            if (!parse_seconds(optarg, &o->serve.every_seconds) ||
+                o->serve.every_seconds < 0.1 || o->serve.every_seconds > 86400 * 365)
+                return usage_error(o, "--every wants seconds (0.1 or more), not '%s'", optarg);
+            break;
         case OPT_FOLLOW:
             o->follow = true;
             break;
@@ -441,7 +467,7 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
         return usage_error(o, "--wait is for an input unix:PATH or tcp:HOST:PORT");
     if (o->compare && strcmp(o->compare, "-") == 0 && !o->input)
         return usage_error(o, "--compare - and the input both want standard input");
-    if (o->output_count == 0 && !o->dump && !o->summary && !o->junit)
+    if (o->output_count == 0 && !o->dump && !o->summary && !o->junit && !o->serve.serve)
         o->outputs[o->output_count++].path = NULL;
     for (size_t i = 0; i < o->output_count; i++) {
         struct output_request *r = &o->outputs[i];

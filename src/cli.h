@@ -39,6 +39,8 @@ struct cli_options {
     struct chart_options chart;    /* --bands, --width, --include, ... */
     double scale;                  /* --scale: PNG pixels per layout unit, 1 to 8 */
     bool system_ccs;               /* --system-ccs: time profiles keep GC, SYSTEM, ... */
+    struct serve_options serve;    /* --serve [HOST:]PORT, --every SECONDS */
+    char serve_host[256];          /* --serve's host, when one is given */
     bool follow;                   /* --follow: follow a regular file as it grows */
     double wait_seconds;           /* --wait: for a unix:/tcp: program to listen */
 };

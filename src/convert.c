@@ -12,6 +12,8 @@
 
 #include <errno.h>
 #include <math.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -23,6 +25,9 @@
 #include "chart/chart.h"
 #include "census/base_input.h"
 #include "census/input.h"
+#include "serve/http.h"
+#include "serve/live.h"
+#include "serve/serve.h"
 #include "sink/outfile.h"
 #include "model/runmodel.h"
 
@@ -47,6 +52,15 @@ struct run {
     const struct run_model *base;  /* &base_model once BASE is read; or NULL */
     uint64_t censuses, in_window;  /* censuses read, and those in the chart window */
     uint64_t first_ns, last_ns;    /* the run's extent */
+    /* --serve, --every (serve/): the live state, fed under its lock with the model */
+    struct live *live;
+    struct serve_worker *worker;
+    struct http_server *http;
+    pthread_mutex_t every_lock;    /* --every's rewrites against the final commit; taken
+                                    * before the live lock */
+    bool ending;                   /* under the live lock: the outputs are being finished */
+    bool live_failed;              /* the live state could not take a census in */
+    const char *input_name;
 };
 
 const char *convert_input_name(const struct convert_options *opt)
@@ -99,9 +113,8 @@ static void count_census(struct run *run, uint64_t time_ns)
         run->in_window++;
 }
 
-static int on_frame(void *ctx, const struct census_frame *frame)
+static int feed_frame(struct run *run, const struct census_frame *frame)
 {
-    struct run *run = ctx;
     count_census(run, frame->time_ns);
     if (run_model_frame(&run->model, frame) != 0)
         return -1;
@@ -113,9 +126,8 @@ static int on_frame(void *ctx, const struct census_frame *frame)
     return 0;
 }
 
-static int on_marker(void *ctx, uint64_t time_ns, const char *text, size_t len)
+static int feed_marker(struct run *run, uint64_t time_ns, const char *text, size_t len)
 {
-    struct run *run = ctx;
     if (run_model_marker(&run->model, time_ns, text, len) != 0)
         return -1;
     for (size_t i = 0; i < run->output_count; i++) {
@@ -126,9 +138,8 @@ static int on_marker(void *ctx, uint64_t time_ns, const char *text, size_t len)
     return 0;
 }
 
-static int on_total(void *ctx, enum heap_total kind, uint64_t time_ns, uint64_t bytes)
+static int feed_total(struct run *run, enum heap_total kind, uint64_t time_ns, uint64_t bytes)
 {
-    struct run *run = ctx;
     if (run_model_total(&run->model, kind, time_ns, bytes) != 0)
         return -1;
     for (size_t i = 0; i < run->output_count; i++) {
@@ -137,6 +148,53 @@ static int on_total(void *ctx, enum heap_total kind, uint64_t time_ns, uint64_t 
             return output_failed(run, i);
     }
     return 0;
+}
+
+/* The callbacks: with --serve the model and the live state are fed under the live lock
+ * (the server's threads copy the model under it), one census at a time. */
+static int live_failed(struct run *run)
+{
+    run->live_failed = true;
+    return -1;
+}
+
+static int on_frame(void *ctx, const struct census_frame *frame)
+{
+    struct run *run = ctx;
+    if (!run->live)
+        return feed_frame(run, frame);
+    live_lock(run->live);
+    int rc = feed_frame(run, frame);
+    if (rc == 0 && live_frame(run->live, frame) != 0)
+        rc = live_failed(run);
+    live_unlock(run->live);
+    return rc;
+}
+
+static int on_marker(void *ctx, uint64_t time_ns, const char *text, size_t len)
+{
+    struct run *run = ctx;
+    if (!run->live)
+        return feed_marker(run, time_ns, text, len);
+    live_lock(run->live);
+    int rc = feed_marker(run, time_ns, text, len);
+    if (rc == 0 && live_marker(run->live, time_ns, text, len) != 0)
+        rc = live_failed(run);
+    live_unlock(run->live);
+    return rc;
+}
+
+static int on_total(void *ctx, enum heap_total kind, uint64_t time_ns, uint64_t bytes)
+{
+    struct run *run = ctx;
+    if (!run->live)
+        return feed_total(run, kind, time_ns, bytes);
+    live_lock(run->live);
+    int rc = feed_total(run, kind, time_ns, bytes);
+    if (rc == 0)
+        live_total(run->live, kind, time_ns, bytes);
+    live_unlock(run->live);
+    return rc;
 }
 
 /* Whether an output of the run is of a kind. */
@@ -168,6 +226,14 @@ static int model_needs(const struct convert_options *opt, struct run_model_needs
             return -1;
         }
     gates_needs(&opt->gates, opt->chart ? &opt->chart->profile : NULL, needs);
+    /* --serve draws a chart, the report and the summary whatever -o asks for */
+    static const enum output_format served[] = { FORMAT_SVG, FORMAT_HTML, FORMAT_SUMMARY_JSON };
+    for (size_t i = 0; opt->serve && opt->serve->serve && i < 3; i++)
+        if (sink_needs(served[i], &settings, needs) != 0) {
+            ev_error_set(err, "the outputs and --serve ask for more than %d chart resolutions",
+                         RUN_MODEL_RESOLUTIONS);
+            return -1;
+        }
     return 0;
 }
 
@@ -235,6 +301,11 @@ static int finish_outputs(struct run *run)
 static void write_failure(struct run *run)
 {
     struct ev_error err = { 0 };
+    if (run->live_failed) {
+        ev_error_set(&err, "cannot keep the live state: %s", strerror(errno ? errno : EIO));
+        fail(run->result, EXIT_WRITE, "(--serve)", &err);
+        return;
+    }
     const struct output *o = &run->outputs[run->failed_output];
     const struct ev_error *why = o->sink && o->sink->ops->failure
                                      ? o->sink->ops->failure(o->sink) : NULL;
@@ -473,6 +544,150 @@ static void window_warning(struct run *run)
     warn(run->result, &w);
 }
 
+/* --- a live run (--serve, --every): serve/ ------------------------------------------ */
+
+/* The outputs --every rewrites: drawings, the summary and the .hp (from the spool); CSV,
+ * JSON and folded stacks are written at the end only. */
+static bool rewritable(enum output_format format)
+{
+    return format_is_chart(format) || format_is_summary(format) || format == FORMAT_HP;
+}
+
+static int write_live_output(struct live *l, const struct output_request *req, FILE *out,
+                             struct ev_error *err)
+{
+    if (req->format != FORMAT_HP)
+        return live_write(l, req->format, out, err);
+    char *buf;
+    size_t len;
+    if (live_hp(l, &buf, &len, err) != 0)
+        return -1;
+    int rc = fwrite(buf, 1, len, out) == len ? 0 : -1;
+    free(buf);
+    return rc;
+}
+
+/* --every (the worker's thread): each output as it would be had the input ended now,
+ * atomically as always. A failure is tried again at the next tick; the final write
+ * reports its own. */
+static void every_outputs(void *ctx)
+{
+    struct run *run = ctx;
+    pthread_mutex_lock(&run->every_lock);
+    live_lock(run->live);
+    bool ending = run->ending;
+    live_unlock(run->live);
+    for (size_t i = 0; !ending && i < run->opt->output_count; i++) {
+        const struct output_request *req = &run->opt->outputs[i];
+        struct outfile f;
+        struct ev_error err = { 0 };
+        if (!req->path || !rewritable(req->format) || outfile_open(&f, req->path, &err) != 0)
+            continue;
+        if (write_live_output(run->live, req, f.fp, &err) == 0)
+            (void)outfile_commit(&f, &err);
+        else
+            outfile_abort(&f);
+    }
+    pthread_mutex_unlock(&run->every_lock);
+}
+
+/* Takes the locks that end a run: false when SIGINT or SIGTERM already ended it. */
+static bool begin_ending(struct run *run)
+{
+    pthread_mutex_lock(&run->every_lock);
+    live_lock(run->live);
+    if (!run->ending)
+        return run->ending = true;
+    live_unlock(run->live);
+    pthread_mutex_unlock(&run->every_lock);
+    return false;
+}
+
+/* SIGINT or SIGTERM while the input goes on (the worker's thread): the outputs are
+ * written from what was read, and the process ends with the run's status. The live lock
+ * stays held, so the main thread reads no further. */
+static void interrupted(void *ctx)
+{
+    struct run *run = ctx;
+    if (!begin_ending(run))
+        return;   /* the input had ended: the main thread ends the run */
+    run->result->censuses = run->censuses;
+    window_warning(run);
+    if (finish_outputs(run) != 0) {
+        write_failure(run);
+        close_outputs(run, false);
+    } else {
+        close_outputs(run, true);
+    }
+    run->opt->interrupted(run->opt->serve_ctx, run->result);
+}
+
+/* Starts serving before the input is opened (a program may not be streaming yet: the
+ * server says so meanwhile): the live state, the worker (signals, --every), the server.
+ * 0, or -1 with the result failed. */
+static int start_live(struct run *run, const char *input_name)
+{
+    const struct convert_options *opt = run->opt;
+    struct ev_error err = { 0 };
+    struct serve_hooks hooks = { every_outputs, interrupted, run };
+    pthread_mutex_init(&run->every_lock, NULL);
+    run->input_name = input_name;
+    if (!(run->live = live_new(&err)) ||
+        !(run->worker = serve_worker_start(run->live, &hooks, opt->serve->every_seconds, &err))) {
+        fail(run->result, EXIT_WRITE, "(--serve)", &err);
+        return -1;
+    }
+    if (!opt->serve->serve)
+        return 0;
+    if (!(run->http = http_start(opt->serve->host, opt->serve->port, run->live, &err))) {
+        fail(run->result, EXIT_USAGE, "--serve", &err);
+        return -1;
+    }
+    if (opt->serving)
+        opt->serving(opt->serve_ctx, http_url(run->http));
+    return 0;
+}
+
+/* POST /control/...: a command written back to the program (read/control.h). */
+static int send_control(void *ctx, int command)
+{
+    return input_send_control(ctx, (enum control_command)command);
+}
+
+/* Once the input is open: what the live state reads. 0, or -1 with the result failed. */
+static int attach_live(struct run *run, struct input *in, const char *input_name)
+{
+    struct ev_error err = { 0 };
+    struct live_source src = {
+        .input_name = input_name, .settings = settings_of(run->opt), .model = &run->model,
+        .bands = input_bands(in), .info = input_run_info(in),
+        .warnings = run->result->warnings, .warning_count = &run->result->warning_count,
+        .control = send_control, .control_ctx = in,
+    };
+    live_lock(run->live);
+    int rc = live_attach(run->live, &src, &err);
+    live_unlock(run->live);
+    if (rc != 0)
+        fail(run->result, EXIT_WRITE, "(--serve)", &err);
+    return rc;
+}
+
+/* The end of a live run: the input has ended and the outputs are written (the locks of
+ * begin_ending held). The server goes on serving the final state until SIGINT or SIGTERM. */
+static void end_live(struct run *run, bool locked)
+{
+    if (locked) {
+        live_end(run->live);
+        live_unlock(run->live);
+        pthread_mutex_unlock(&run->every_lock);
+    }
+    if (run->worker)
+        serve_worker_wait(run->worker, run->http && run->result->exit_status == EXIT_SUCCESS_);
+    http_stop(run->http);
+    live_free(run->live);
+    pthread_mutex_destroy(&run->every_lock);
+}
+
 /* Reads INPUT into the outputs and commits them. */
 static void convert_input(struct run *run, const char *input_name)
 {
@@ -504,10 +719,17 @@ static void convert_input(struct run *run, const char *input_name)
         return;
     }
     struct census_events events = { on_frame, on_marker, on_total, run };
+    if (opt->serve && start_live(run, input_name) != 0) {
+        if (run->live)
+            end_live(run, false);
+        return;
+    }
     struct input *in = input_open(&iopt, &events, &err);
     bool commit = false;
     if (!in) {
         fail(result, EXIT_BAD_INPUT, input_name, &err);
+        if (run->live)
+            end_live(run, false);
         return;
     }
     run->model.name = input_name;
@@ -521,10 +743,16 @@ static void convert_input(struct run *run, const char *input_name)
         .gates = &run->gates,
     };
     run->bands = ctx.bands;
-    if (open_outputs(run, &ctx) != 0)
+    bool ending = false;   /* a live run: the locks of begin_ending are held */
+    if (open_outputs(run, &ctx) != 0 || (opt->serve && attach_live(run, in, input_name) != 0))
         goto done;
     struct input_outcome outcome;
     enum input_status st = input_read(in, &outcome, &err);
+    if (run->live && !(ending = begin_ending(run)))
+        for (;;)
+            pause();   /* SIGINT or SIGTERM is ending the run in the worker's thread */
+    if (run->live)
+        live_damage(run->live, outcome.lost_to_damage);
     if (st == INPUT_STOPPED) {
         write_failure(run);
         goto done;
@@ -555,6 +783,8 @@ static void convert_input(struct run *run, const char *input_name)
     }
 done:
     close_outputs(run, commit);
+    if (run->live)
+        end_live(run, ending);
     input_free(in);
 }
 

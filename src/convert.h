@@ -17,6 +17,7 @@
 #include "base/error.h"
 #include "census/input.h"
 #include "read/progress.h"
+#include "serve/serve.h"
 #include "sink/gates.h"
 #include "sink/sink.h"
 
@@ -34,6 +35,8 @@ struct output_request {
     const char *path;              /* NULL = standard output */
     enum output_format format;
 };
+
+struct convert_result;
 
 struct convert_options {
     const char *input_path;        /* NULL or "-" = standard input */
@@ -54,6 +57,15 @@ struct convert_options {
                                     * while reading and once at its end; NULL = never */
     void *progress_ctx;
     bool system_ccs;               /* --system-ccs: time profiles keep GC, SYSTEM, ... */
+    /* --serve, --every (serve/serve.h): the run served live; NULL: a plain run. */
+    const struct serve_options *serve;
+    /* The server listens at url ("http://HOST:PORT/"): main says so. */
+    void (*serving)(void *ctx, const char *url);
+    /* SIGINT or SIGTERM during a live run's input: called from another thread once the
+     * outputs are written; prints what main prints and ends the process with r's status
+     * (it does not return). */
+    void (*interrupted)(void *ctx, const struct convert_result *r);
+    void *serve_ctx;
     bool unicode;                  /* the text summary may draw sparklines */
     /* Live inputs (census/input.h): --follow, --wait, a stop flag set from a signal
      * handler or another thread, and what to say meanwhile (NULL = nothing). */

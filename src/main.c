@@ -10,6 +10,7 @@
  */
 
 #include <inttypes.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -77,6 +78,42 @@ static bool wants_progress(const struct cli_options *cli, bool terminal)
     return progress_wanted(cli->progress, terminal, regular, regular ? (uint64_t)st.st_size : 0);
 }
 
+/* A live run (--serve): the address, once the server listens. */
+static void print_serving(void *ctx, const char *url)
+{
+    (void)ctx;
+    fprintf(stderr, "ev2hp: serving %s\n", url);
+    fflush(stderr);
+}
+
+static const struct cli_options *cli_of_run;   /* for print_outcome from another thread */
+
+/* What happened, printed; the exit status. */
+static int print_outcome(const struct cli_options *cli, const struct convert_options *opt,
+                         const struct convert_result *result)
+{
+    if (!cli->quiet)
+        for (size_t i = 0; i < result->base_warning_count; i++)
+            print_message(result->base_name, &result->base_warnings[i]);
+    if (!cli->quiet)
+        for (size_t i = 0; i < result->warning_count; i++)
+            print_message(convert_input_name(opt), &result->warnings[i]);
+    /* every gate that did not pass, the one that decided the status among them */
+    for (size_t i = 0; i < result->gates.count; i++)
+        if (result->gates.gates[i].verdict != GATE_PASSED)
+            print_message(convert_input_name(opt), &result->gates.gates[i].why);
+    if (result->exit_status != EXIT_SUCCESS_ && !result->gate_status)
+        print_message(result->error_file, &result->error);
+    return result->exit_status;
+}
+
+/* SIGINT or SIGTERM ended a live run before its input did: the outputs are written. */
+static void print_interrupted(void *ctx, const struct convert_result *result)
+{
+    const struct convert_options *opt = ctx;
+    exit(print_outcome(cli_of_run, opt, result));
+}
+
 int main(int argc, char **argv)
 {
     struct cli_options cli;
@@ -118,9 +155,14 @@ int main(int argc, char **argv)
         .png_scale = cli.scale,
         .system_ccs = cli.system_ccs,
         .unicode = cli_utf8_locale(getenv("LC_ALL"), getenv("LC_CTYPE"), getenv("LANG")),
-        .follow = cli.follow,
+        .follow = cli.follow || cli.serve.serve,   /* --serve follows a file by default */
         .wait_seconds = cli.wait_seconds,
+        .serve = cli.serve.serve || cli.serve.every_seconds > 0 ? &cli.serve : NULL,
+        .serving = print_serving,
+        .interrupted = print_interrupted,
     };
+    opt.serve_ctx = &opt;
+    cli_of_run = &cli;
     struct progress_printer progress = { isatty(STDERR_FILENO) == 1, false,
                                          convert_input_name(&opt) };
     if (!cli.quiet) {
@@ -134,17 +176,5 @@ int main(int argc, char **argv)
     struct convert_result result;
     convert_run(&opt, &result);
     erase_progress(&progress);
-    if (!cli.quiet)
-        for (size_t i = 0; i < result.base_warning_count; i++)
-            print_message(result.base_name, &result.base_warnings[i]);
-    if (!cli.quiet)
-        for (size_t i = 0; i < result.warning_count; i++)
-            print_message(convert_input_name(&opt), &result.warnings[i]);
-    /* every gate that did not pass, the one that decided the status among them */
-    for (size_t i = 0; i < result.gates.count; i++)
-        if (result.gates.gates[i].verdict != GATE_PASSED)
-            print_message(convert_input_name(&opt), &result.gates.gates[i].why);
-    if (result.exit_status != EXIT_SUCCESS_ && !result.gate_status)
-        print_message(result.error_file, &result.error);
-    return result.exit_status;
+    return print_outcome(&cli, &opt, &result);
 }

@@ -24,7 +24,7 @@ import re
 import sys
 
 # Bottom up. "" is the top layer: cli, convert, main (files directly in src/).
-LAYERS = ["base", "model", "read", "census", "chart", "render", "sink", ""]
+LAYERS = ["base", "model", "read", "census", "chart", "render", "sink", "serve", ""]
 
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"')
 

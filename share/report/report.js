@@ -19,7 +19,8 @@
  * flame graph is flame.js (ev2hp.flameGraph): both come before it in the one <script>
  * (share/report/README).
  */
-(function (ev2hp) {
+// window.ev2hpReport draws the page again from #ev2hp-data (live.js, under ev2hp --serve)
+(window.ev2hpReport = function (ev2hp) {
   "use strict";
 
   const { fmtBytes, trimZeros, fmtSeconds, fmtExact, fmtRate } = ev2hp.kit;
@@ -111,6 +112,8 @@
     sort: { key: "area", desc: true },
     filter: null,
   };
+  // the live page (live.js) carries the user's view, zoom and hidden bands across redraws
+  if (window.ev2hpLive) window.ev2hpLive.restore(state);
 
   // --- series of a view: for each visible band, lower and upper values per point -------
 

@@ -72,6 +72,42 @@ void bands_free(struct bands *b)
     free(b);
 }
 
+struct bands *bands_copy(const struct bands *b)
+{
+    struct bands *c = bands_new();
+    if (!c)
+        return NULL;
+    for (uint32_t i = 0; i < b->count; i++) {
+        const struct band *rec = &b->band[i];
+        uint32_t band = 0;
+        size_t len;
+        enum table_status st;
+        if (rec->is_string) {
+            const char *label = intern_key(b->strings, rec->label_id, &len);
+            st = bands_string(c, label, len, &band);
+        } else {
+            int is_new;
+            const char *ids = intern_key(b->stacks, rec->stack_key, &len);
+            st = bands_stack(c, (const unsigned char *)ids, len, &band, &is_new);
+            if (st == TABLE_OK && rec->label_id != UNNAMED) {
+                const char *label = intern_key(b->labels, rec->label_id, &len);
+                st = bands_name_stack(c, band, label, len, 0);
+            }
+        }
+        if (st == TABLE_OK && rec->description_id != UINT32_MAX) {
+            const char *text = intern_key(b->labels, rec->description_id, &len);
+            st = bands_describe(c, band, text, len);
+        }
+        if (st != TABLE_OK || band != i) {
+            bands_free(c);
+            return NULL;
+        }
+        c->band[i].stack_number = rec->stack_number;
+    }
+    c->next_stack_number = b->next_stack_number;
+    return c;
+}
+
 uint32_t bands_count(const struct bands *b)
 {
     return b->count;

@@ -24,6 +24,10 @@ struct bands;
 
 struct bands *bands_new(void);
 void bands_free(struct bands *b);
+/* A copy of b with the same band numbers, labels, stack numbers and descriptions (the
+ * live server draws from a copy while the input goes on adding bands); NULL when out of
+ * memory. */
+struct bands *bands_copy(const struct bands *b);
 
 /* The band labelled by this string. */
 enum table_status bands_string(struct bands *b, const char *label, size_t len, uint32_t *band);

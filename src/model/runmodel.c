@@ -176,6 +176,63 @@ int run_model_finish(struct run_model *m, struct ev_error *err)
     return 0;
 }
 
+/* A profile's copy: the same options at its own columns (profile_reduce keeps all). */
+static struct profile *copy_profile(const struct profile *p, const struct profile_options *feed,
+                                    struct ev_error *err)
+{
+    struct profile_options o = *feed;
+    o.columns = profile_columns(p);
+    return profile_reduce(p, &o, err);
+}
+
+int run_model_copy(const struct run_model *m, struct run_model *copy, unsigned columns,
+                   struct ev_error *err)
+{
+    memset(copy, 0, sizeof *copy);
+    copy->needs = m->needs;
+    if (columns && m->profile) {   /* one resolution, reduced to at once (exact) */
+        struct profile_options o = m->needs.chart_feed;
+        o.columns = columns;
+        if (!(copy->profile = profile_reduce(m->profile, &o, err)))
+            return -1;
+        copy->needs.columns[0] = profile_columns(copy->profile);
+        copy->needs.resolutions = 1;
+        copy->needs.chart_feed.columns = copy->needs.columns[0];
+    }
+    copy->track_peak = m->track_peak;
+    copy->keep_markers = m->keep_markers;
+    copy->censuses = m->censuses;
+    copy->markers_not_listed = m->markers_not_listed;
+    if ((m->profile && !copy->profile &&
+         !(copy->profile = copy_profile(m->profile, &m->needs.chart_feed, err))) ||
+        (m->every && !(copy->every = copy_profile(m->every, &m->needs.summary_feed, err))))
+        return -1;
+    copy->peak = m->peak;
+    copy->peak.entries = NULL;
+    copy->peak.cap = copy->peak.count = 0;
+    if (m->peak.count) {
+        if (!(copy->peak.entries = malloc(m->peak.count * sizeof *m->peak.entries)))
+            goto no_memory;
+        memcpy(copy->peak.entries, m->peak.entries, m->peak.count * sizeof *m->peak.entries);
+        copy->peak.count = copy->peak.cap = m->peak.count;
+    }
+    if (m->marker_count) {
+        if (!(copy->markers = calloc(m->marker_count, sizeof *m->markers)))
+            goto no_memory;
+        copy->marker_cap = m->marker_count;
+        for (size_t i = 0; i < m->marker_count; i++) {
+            copy->markers[i] = m->markers[i];
+            if (!(copy->markers[i].text = strdup(m->markers[i].text)))
+                goto no_memory;
+            copy->marker_count = i + 1;
+        }
+    }
+    return 0;
+no_memory:
+    ev_error_set(err, "out of memory");
+    return -1;
+}
+
 /* opt's band selection and resolution over feed's filters and window. */
 static struct profile_options selection_over(const struct profile_options *opt,
                                              const struct profile_options *feed)

@@ -15,5 +15,8 @@ extern const unsigned char report_js[];
 extern const size_t report_js_len;
 extern const unsigned char report_css[];
 extern const size_t report_css_len;
+/* share/report/live.js: the report made live by ev2hp --serve (serve/live.c). */
+extern const unsigned char report_live_js[];
+extern const size_t report_live_js_len;
 
 #endif

@@ -140,6 +140,9 @@ int sink_needs(enum output_format format, const struct sink_settings *settings,
                 struct run_model_needs *needs);
 
 struct sink *sink_hp_new(FILE *out, const struct sink_context *ctx);
+/* The runtime's empty sample that closes a .hp (what the .hp sink's finish writes), at
+ * end_ns: the live server appends it to the .hp spooled so far. 0, or -1 (errno). */
+int sink_hp_end(FILE *out, uint64_t end_ns);
 struct sink *sink_csv_new(FILE *out, const struct sink_context *ctx);
 struct sink *sink_json_new(FILE *out, const struct sink_context *ctx);
 struct sink *sink_summary_text_new(FILE *out, const struct sink_context *ctx,

@@ -234,6 +234,11 @@ static int hp_finish(struct sink *s)
     return ferror(s->out) ? -1 : 0;
 }
 
+int sink_hp_end(FILE *out, uint64_t end_ns)
+{
+    return put_empty_sample(out, end_ns) != 0 || ferror(out) ? -1 : 0;
+}
+
 static void hp_destroy(struct sink *s)
 {
     free(s);

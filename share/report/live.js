@@ -1,0 +1,147 @@
+/* live.js: the report made live by ev2hp --serve (served at /, embedded like report.js).
+ *
+ * The server sends an event per census on /events (Server-Sent Events). On each, at most
+ * a few times a second, this script fetches the report's data again (/report.json: the
+ * same document a report file holds, for the input read so far) and has report.js draw
+ * the page again (window.ev2hpReport, with kit.js and flame.js as they are), carrying the user's view, zoom, hidden bands,
+ * table order and filter across (report.js hands its state to restore). When the user
+ * has not zoomed, the time axis follows the run as it grows. A bar above the report says
+ * how many censuses came in and when the stream ended, and offers the program's controls
+ * (a census now, heap profiling on and off) when its eventlog comes over a socket.
+ *
+ * Everything from the eventlog goes into the page as text (textContent), never as markup.
+ */
+(function () {
+  "use strict";
+
+  const root = document.getElementById("report");
+  let current = null; // report.js's state on the page now
+  let carried = null; // the state of the page being replaced
+
+  window.ev2hpLive = {
+    restore(state) {
+      if (carried) {
+        state.view = carried.view;
+        state.focus = carried.focus;
+        state.hidden = carried.hidden;
+        state.sort = carried.sort;
+        state.filter = carried.filter;
+        if (carried.zooms.length) {
+          // zoomed in: the user's range stays; not zoomed: the axis follows the run
+          state.range = carried.range;
+          state.zooms = carried.zooms;
+        }
+      }
+      current = state;
+    },
+  };
+
+  // --- the bar: censuses, the stream's state, controls ---------------------------------
+
+  const bar = document.createElement("div");
+  bar.id = "live";
+  bar.className = "live";
+  bar.dataset.censuses = "0";
+  bar.dataset.ended = "false";
+  bar.dataset.redraws = "0";
+  const status = document.createElement("span");
+  status.id = "live-status";
+  status.textContent = "live: connecting…";
+  const said = document.createElement("span");
+  said.id = "live-said";
+  said.className = "hint";
+  bar.append(status);
+  for (const [id, path, title] of [
+    ["census-now", "control/census", "census now"],
+    ["profiling-start", "control/heap-profiling/start", "start heap profiling"],
+    ["profiling-stop", "control/heap-profiling/stop", "stop heap profiling"],
+  ]) {
+    const b = document.createElement("button");
+    b.id = id;
+    b.textContent = title;
+    b.onclick = () => control(path);
+    bar.append(" ", b);
+  }
+  bar.append(" ", said);
+  document.body.insertBefore(bar, root);
+
+  function control(path) {
+    // the header is what a cross-site form cannot send: the server refuses without it
+    fetch(path, { method: "POST", headers: { "X-Requested-By": "ev2hp" } })
+      .then((r) => r.text().then((t) => (said.textContent = r.status + ": " + t.trim())))
+      .catch((e) => (said.textContent = "not sent: " + e));
+  }
+
+  function showStatus() {
+    const n = bar.dataset.censuses;
+    status.textContent =
+      bar.dataset.ended === "true"
+        ? "the stream ended: " + n + " censuses (final)"
+        : "live: " + n + " censuses, following";
+  }
+
+  // --- redraws --------------------------------------------------------------------------
+
+  let busy = false;
+  let again = false;
+  let timer = 0;
+  function redraw() {
+    if (busy) {
+      again = true;
+      return;
+    }
+    busy = true;
+    fetch("report.json", { cache: "no-store" })
+      .then((r) => (r.ok ? r.text() : Promise.reject(new Error("status " + r.status))))
+      .then((text) => {
+        JSON.parse(text); // a broken document leaves the page as it is
+        carried = current;
+        const x = window.scrollX;
+        const y = window.scrollY;
+        document.getElementById("ev2hp-data").textContent = text;
+        root.textContent = "";
+        window.ev2hpReport(window.ev2hp);
+        window.scrollTo(x, y);
+        bar.dataset.redraws = String(Number(bar.dataset.redraws) + 1);
+      })
+      .catch((e) => (said.textContent = "could not update: " + e))
+      .finally(() => {
+        busy = false;
+        if (again) {
+          again = false;
+          soon();
+        }
+      });
+  }
+  // new censuses show within a second, however fast they come
+  function soon() {
+    if (!timer)
+      timer = setTimeout(() => {
+        timer = 0;
+        redraw();
+      }, 250);
+  }
+
+  const events = new EventSource("events");
+  events.addEventListener("init", (e) => {
+    const d = JSON.parse(e.data);
+    bar.dataset.censuses = String(d.censuses);
+    showStatus();
+    soon(); // what came in between the page and the connection
+  });
+  events.addEventListener("census", (e) => {
+    bar.dataset.censuses = String(JSON.parse(e.data).census);
+    showStatus();
+    soon();
+  });
+  events.addEventListener("end", (e) => {
+    bar.dataset.censuses = String(JSON.parse(e.data).censuses);
+    bar.dataset.ended = "true";
+    showStatus();
+    events.close(); // nothing more will come
+    soon();
+  });
+  events.onerror = () => {
+    if (bar.dataset.ended !== "true") status.textContent = "live: connection lost, retrying…";
+  };
+})();

@@ -1,0 +1,348 @@
+/* http.c: the routes of --serve over libmicrohttpd (see http.h). */
+#include "serve/http.h"
+
+#include <errno.h>
+#include <microhttpd.h>
+#include <netdb.h>
+#include <netinet/in.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include "read/control.h"
+#include "serve/live.h"
+#include "serve/sse.h"
+
+struct http_server {
+    struct MHD_Daemon *daemon;
+    struct live *live;
+    int fd;
+    char url[128];
+};
+
+/* What a request carries between the library's calls: its body's size so far. */
+struct request {
+    size_t body;
+};
+
+static int listen_on(const char *host, unsigned port, char *url, size_t url_size,
+                     bool *ipv6, struct ev_error *err)
+{
+    char service[8];
+    snprintf(service, sizeof service, "%u", port);
+    struct addrinfo hints = { .ai_flags = AI_PASSIVE | AI_NUMERICSERV,
+                              .ai_family = AF_UNSPEC, .ai_socktype = SOCK_STREAM };
+    struct addrinfo *ai;
+    int rc = getaddrinfo(host ? host : "127.0.0.1", service, &hints, &ai);
+    if (rc != 0) {
+        ev_error_set(err, "cannot serve on %s: %s", host, gai_strerror(rc));
+        return -1;
+    }
+    int fd = socket(ai->ai_family, ai->ai_socktype | SOCK_CLOEXEC, ai->ai_protocol);
+    int one = 1;
+    if (fd < 0 || setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one) != 0 ||
+        bind(fd, ai->ai_addr, ai->ai_addrlen) != 0 || listen(fd, 64) != 0) {
+        ev_error_set(err, "cannot serve on %s port %u: %s", host ? host : "127.0.0.1", port,
+                     strerror(errno));
+        if (fd >= 0)
+            close(fd);
+        freeaddrinfo(ai);
+        return -1;
+    }
+    freeaddrinfo(ai);
+    struct sockaddr_storage sa;
+    socklen_t sa_len = sizeof sa;
+    char name[NI_MAXHOST], serv[NI_MAXSERV];
+    if (getsockname(fd, (struct sockaddr *)&sa, &sa_len) != 0 ||
+        getnameinfo((struct sockaddr *)&sa, sa_len, name, sizeof name, serv, sizeof serv,
+                    NI_NUMERICHOST | NI_NUMERICSERV) != 0) {
+        ev_error_set(err, "cannot tell the address served: %s", strerror(errno));
+        close(fd);
+        return -1;
+    }
+    *ipv6 = sa.ss_family == AF_INET6;
+    snprintf(url, url_size, *ipv6 ? "http://[%s]:%s/" : "http://%s:%s/", name, serv);
+    return fd;
+}
+
+static enum MHD_Result send_buffer(struct MHD_Connection *c, unsigned status, const char *type,
+                                   char *buf, size_t len)
+{
+    struct MHD_Response *r = MHD_create_response_from_buffer(len, buf, MHD_RESPMEM_MUST_FREE);
+    if (!r) {
+        free(buf);
+        return MHD_NO;
+    }
+    MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE, type);
+    MHD_add_response_header(r, MHD_HTTP_HEADER_CACHE_CONTROL, "no-store");
+    MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
+    if (strncmp(type, "text/html", 9) == 0)
+        /* the page's own inline script and style, its own server, nothing else */
+        MHD_add_response_header(r, "Content-Security-Policy",
+                                "default-src 'none'; script-src 'unsafe-inline'; "
+                                "style-src 'unsafe-inline'; img-src data:; "
+                                "connect-src 'self'; frame-ancestors 'none'; "
+                                "base-uri 'none'; form-action 'none'");
+    enum MHD_Result ok = MHD_queue_response(c, status, r);
+    MHD_destroy_response(r);
+    return ok;
+}
+
+static enum MHD_Result send_text(struct MHD_Connection *c, unsigned status, const char *text)
+{
+    char *copy = strdup(text);
+    if (!copy)
+        return MHD_NO;
+    return send_buffer(c, status, "text/plain; charset=utf-8", copy, strlen(copy));
+}
+
+static enum MHD_Result send_error(struct MHD_Connection *c, const struct ev_error *err)
+{
+    char text[sizeof err->what + 2];
+    snprintf(text, sizeof text, "%s\n", err->what);
+    return send_text(c, MHD_HTTP_INTERNAL_SERVER_ERROR, text);
+}
+
+/* /events: the client's queue, read in its connection's thread. */
+struct events_reader {
+    struct live *live;
+    struct sse_client *client;
+};
+
+static ssize_t events_read(void *cls, uint64_t pos, char *buf, size_t max)
+{
+    (void)pos;
+    struct events_reader *r = cls;
+    ssize_t n = sse_take(live_events(r->live), r->client, buf, max);
+    if (n > 0)
+        return n;
+    if (n < 0)
+        return MHD_CONTENT_READER_END_OF_STREAM;
+    static const char keepalive[] = ":\n\n";
+    if (max < sizeof keepalive - 1)
+        return 0;
+    memcpy(buf, keepalive, sizeof keepalive - 1);
+    return (ssize_t)(sizeof keepalive - 1);
+}
+
+static void events_done(void *cls)
+{
+    struct events_reader *r = cls;
+    sse_leave(live_events(r->live), r->client);
+    free(r);
+}
+
+static enum MHD_Result serve_events(struct MHD_Connection *c, struct live *l)
+{
+    char *hello;
+    size_t len;
+    struct events_reader *r = calloc(1, sizeof *r);
+    if (!r || live_events_hello(l, &hello, &len) != 0) {
+        free(r);
+        return MHD_NO;
+    }
+    r->live = l;
+    r->client = sse_join(live_events(l), hello, len);
+    free(hello);
+    if (!r->client) {
+        free(r);
+        return send_text(c, MHD_HTTP_SERVICE_UNAVAILABLE, "too many /events clients\n");
+    }
+    struct MHD_Response *resp = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 16384,
+                                                                  events_read, r, events_done);
+    if (!resp) {
+        events_done(r);
+        return MHD_NO;
+    }
+    MHD_add_response_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE, "text/event-stream");
+    MHD_add_response_header(resp, MHD_HTTP_HEADER_CACHE_CONTROL, "no-store");
+    MHD_add_response_header(resp, "X-Content-Type-Options", "nosniff");
+    enum MHD_Result ok = MHD_queue_response(c, MHD_HTTP_OK, resp);
+    MHD_destroy_response(resp);
+    return ok;
+}
+
+/* A drawn or spooled document. */
+typedef int (*producer)(struct live *l, char **buf, size_t *len, struct ev_error *err);
+
+static enum MHD_Result serve_document(struct MHD_Connection *c, struct live *l, producer make,
+                                      const char *type)
+{
+    char *buf;
+    size_t len;
+    struct ev_error err = { 0 };
+    if (make != live_metrics && !live_attached(l))
+        return send_text(c, MHD_HTTP_SERVICE_UNAVAILABLE,
+                         "the input is not open yet: waiting for the program\n");
+    if (make(l, &buf, &len, &err) != 0)
+        return send_error(c, &err);
+    return send_buffer(c, MHD_HTTP_OK, type, buf, len);
+}
+
+static int draw_svg(struct live *l, char **buf, size_t *len, struct ev_error *err)
+{
+    return live_draw(l, FORMAT_SVG, buf, len, err);
+}
+
+static int draw_png(struct live *l, char **buf, size_t *len, struct ev_error *err)
+{
+    return live_draw(l, FORMAT_PNG, buf, len, err);
+}
+
+static int draw_summary(struct live *l, char **buf, size_t *len, struct ev_error *err)
+{
+    return live_draw(l, FORMAT_SUMMARY_JSON, buf, len, err);
+}
+
+static const struct {
+    const char *path;
+    producer make;
+    const char *type;
+} documents[] = {
+    { "/", live_page, "text/html; charset=utf-8" },
+    { "/report.json", live_report_data, "application/json" },
+    { "/metrics", live_metrics, "text/plain; version=0.0.4; charset=utf-8" },
+    { "/profile.hp", live_hp, "text/plain; charset=utf-8" },
+    { "/summary.json", draw_summary, "application/json" },
+    { "/chart.svg", draw_svg, "image/svg+xml" },
+    { "/chart.png", draw_png, "image/png" },
+};
+
+static const struct {
+    const char *path;
+    enum control_command command;
+} controls[] = {
+    { "/control/census", CONTROL_REQUEST_HEAP_CENSUS },
+    { "/control/heap-profiling/start", CONTROL_START_HEAP_PROFILING },
+    { "/control/heap-profiling/stop", CONTROL_STOP_HEAP_PROFILING },
+};
+
+static enum MHD_Result serve_control(struct MHD_Connection *c, struct live *l,
+                                     enum control_command command)
+{
+    const char *by = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "X-Requested-By");
+    if (!by || strcmp(by, "ev2hp") != 0)
+        return send_text(c, MHD_HTTP_FORBIDDEN,
+                         "refused: send the header \"X-Requested-By: ev2hp\"\n");
+    if (live_control(l, (int)command) == 0)
+        return send_text(c, MHD_HTTP_ACCEPTED, "sent\n");
+    if (errno == ENOTSOCK)
+        return send_text(c, MHD_HTTP_CONFLICT,
+                         "the input is not a socket: the program cannot be controlled\n");
+    char text[160];
+    snprintf(text, sizeof text, "cannot send to the program: %s\n", strerror(errno));
+    return send_text(c, MHD_HTTP_SERVICE_UNAVAILABLE, text);
+}
+
+static enum MHD_Result not_allowed(struct MHD_Connection *c, const char *allow)
+{
+    char *copy = strdup("method not allowed\n");
+    if (!copy)
+        return MHD_NO;
+    struct MHD_Response *r = MHD_create_response_from_buffer(strlen(copy), copy,
+                                                             MHD_RESPMEM_MUST_FREE);
+    if (!r) {
+        free(copy);
+        return MHD_NO;
+    }
+    MHD_add_response_header(r, MHD_HTTP_HEADER_ALLOW, allow);
+    MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE, "text/plain; charset=utf-8");
+    enum MHD_Result ok = MHD_queue_response(c, MHD_HTTP_METHOD_NOT_ALLOWED, r);
+    MHD_destroy_response(r);
+    return ok;
+}
+
+static enum MHD_Result answer(void *cls, struct MHD_Connection *c, const char *url,
+                              const char *method, const char *version, const char *upload,
+                              size_t *upload_size, void **state)
+{
+    (void)version;
+    (void)upload;
+    struct http_server *s = cls;
+    struct request *req = *state;
+    if (!req) {   /* the headers only: say whether to go on */
+        if (!(req = calloc(1, sizeof *req)))
+            return MHD_NO;
+        *state = req;
+        return MHD_YES;
+    }
+    if (*upload_size) {   /* a body: counted and dropped; nothing here reads one */
+        req->body += *upload_size;
+        *upload_size = 0;
+        return MHD_YES;
+    }
+    if (req->body > HTTP_MAX_BODY)
+        return send_text(c, MHD_HTTP_CONTENT_TOO_LARGE, "request body too large\n");
+    bool get = strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0;
+    for (size_t i = 0; i < sizeof controls / sizeof *controls; i++)
+        if (strcmp(url, controls[i].path) == 0)
+            return strcmp(method, "POST") == 0 ? serve_control(c, s->live, controls[i].command)
+                                               : not_allowed(c, "POST");
+    if (strcmp(url, "/events") == 0)
+        return get ? serve_events(c, s->live) : not_allowed(c, "GET, HEAD");
+    for (size_t i = 0; i < sizeof documents / sizeof *documents; i++)
+        if (strcmp(url, documents[i].path) == 0)
+            return get ? serve_document(c, s->live, documents[i].make, documents[i].type)
+                       : not_allowed(c, "GET, HEAD");
+    return send_text(c, MHD_HTTP_NOT_FOUND, "not found\n");
+}
+
+static void request_done(void *cls, struct MHD_Connection *c, void **state,
+                         enum MHD_RequestTerminationCode why)
+{
+    (void)cls;
+    (void)c;
+    (void)why;
+    free(*state);
+    *state = NULL;
+}
+
+struct http_server *http_start(const char *host, unsigned port, struct live *l,
+                               struct ev_error *err)
+{
+    struct http_server *s = calloc(1, sizeof *s);
+    if (!s) {
+        ev_error_set(err, "out of memory");
+        return NULL;
+    }
+    s->live = l;
+    bool ipv6 = false;
+    if ((s->fd = listen_on(host, port, s->url, sizeof s->url, &ipv6, err)) < 0) {
+        free(s);
+        return NULL;
+    }
+    unsigned flags = MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD |
+                     MHD_USE_POLL | (ipv6 ? MHD_USE_IPv6 : 0);
+    s->daemon = MHD_start_daemon(flags, 0, NULL, NULL, answer, s,
+                                 MHD_OPTION_LISTEN_SOCKET, (MHD_socket)s->fd,
+                                 MHD_OPTION_CONNECTION_LIMIT, (unsigned)HTTP_MAX_CONNECTIONS,
+                                 MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)HTTP_MAX_REQUEST,
+                                 MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)HTTP_IDLE_SECONDS,
+                                 MHD_OPTION_NOTIFY_COMPLETED, request_done, NULL,
+                                 MHD_OPTION_END);
+    if (!s->daemon) {
+        ev_error_set(err, "cannot start the HTTP server");
+        close(s->fd);
+        free(s);
+        return NULL;
+    }
+    return s;
+}
+
+const char *http_url(const struct http_server *s)
+{
+    return s->url;
+}
+
+void http_stop(struct http_server *s)
+{
+    if (!s)
+        return;
+    sse_close(live_events(s->live));   /* every /events thread returns */
+    MHD_stop_daemon(s->daemon);
+    close(s->fd);
+    free(s);
+}

@@ -1,0 +1,44 @@
+/* http.h: the HTTP side of --serve, on GNU libmicrohttpd.
+ *
+ * No HTTP is parsed here: libmicrohttpd does that, one thread per connection (an
+ * /events client waits for its next census in its own thread, never in the main one).
+ * Bound to 127.0.0.1 unless a host is given (port 0: a free port, told back by
+ * http_url). Routes (anything else is 404; GET and HEAD only, POST on /control/...):
+ *
+ *   /               the report, live (share/report/live.js reloads its data on /events)
+ *   /report.json    the report's data, as the page holds it (what live.js reloads)
+ *   /events         Server-Sent Events: init, one census event per census, end
+ *   /metrics        Prometheus text format (metrics.h)
+ *   /profile.hp, /summary.json, /chart.svg, /chart.png
+ *                   what -o of that name would hold for the input read so far
+ *   POST /control/census, /control/heap-profiling/start, /control/heap-profiling/stop
+ *                   an eventlog-socket command to the program; only with the header
+ *                   "X-Requested-By: ev2hp" (a cross-site form cannot send it: 403
+ *                   without), 409 when the input is not a socket
+ *
+ * Limits: HTTP_MAX_CONNECTIONS at once, HTTP_MAX_REQUEST bytes of request headers and
+ * body, idle connections closed after HTTP_IDLE_SECONDS.
+ */
+#ifndef EV2HP_HTTP_H
+#define EV2HP_HTTP_H
+
+#include "base/error.h"
+
+#define HTTP_MAX_CONNECTIONS 64
+#define HTTP_MAX_REQUEST (32u << 10)
+#define HTTP_MAX_BODY 1024
+#define HTTP_IDLE_SECONDS 60
+
+struct live;
+struct http_server;
+
+/* Listens on host (NULL: 127.0.0.1) and port (0: any free one) and serves l from the
+ * library's threads. NULL with err set (the address cannot be bound). */
+struct http_server *http_start(const char *host, unsigned port, struct live *l,
+                               struct ev_error *err);
+/* "http://HOST:PORT/" as bound (the port chosen for 0), for the message main prints. */
+const char *http_url(const struct http_server *s);
+/* Closes the listening socket and every connection, and waits for their threads. */
+void http_stop(struct http_server *s);
+
+#endif

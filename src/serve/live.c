@@ -1,0 +1,750 @@
+/* live.c: the shared state of a run being read (see live.h). */
+#include "serve/live.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "base/grow.h"
+#include "base/json.h"
+#include "model/bands.h"
+#include "chart/chart.h"
+#include "model/profile.h"
+#include "serve/metrics.h"
+#include "serve/snapshot.h"
+#include "serve/sse.h"
+#include "sink/report_assets.h"
+#include "sink/textout.h"
+
+#define PENDING_MARKERS 64          /* markers carried by one /events message */
+#define DRAWN_FORMATS (FORMAT_HTML + 1)
+
+/* A format drawn from one version, kept for the next request. */
+struct drawn {
+    uint64_t version;
+    char *buf;
+    size_t len;
+};
+
+struct live {
+    pthread_mutex_t lock;           /* the main thread's state, below to `hub` */
+    struct live_source src;
+    bool attached;
+    uint64_t version;               /* bumped by everything fed: snapshots are per version */
+    uint64_t censuses, last_ns, last_total;
+    struct census_entry *last;      /* the last census's entries */
+    size_t last_count, last_cap;
+    bool has_total[HEAP_TOTAL_RUNTIME];
+    uint64_t totals[HEAP_TOTAL_RUNTIME];
+    uint64_t markers, lost_to_damage;
+    bool ended;
+    /* the .hp, census by census, in an anonymous temporary file */
+    FILE *spool;
+    struct sink *hp;
+    off_t spool_len;                /* bytes flushed to it */
+    uint64_t hp_last_ns;            /* the last census it holds */
+    /* the shown set: bands of the chart, OTHER last when it holds any */
+    struct metrics_band *shown;     /* labels owned */
+    size_t shown_count;
+    bool shown_has_other;
+    uint32_t *shown_ids;
+    int32_t *slot;                  /* band -> index in shown, or -1 */
+    size_t slot_cap;
+    uint64_t shown_version;
+    double shown_at;                /* when it was computed (monotonic seconds) */
+    bool shown_changed;             /* not yet sent on /events */
+    struct pending_marker {         /* markers for the next /events message */
+        uint64_t time_ns;
+        char *text;
+        size_t len;
+    } pending[PENDING_MARKERS];
+    size_t pending_count;
+    struct sse_hub *hub;
+
+    pthread_mutex_t draw_lock;      /* one drawing (snapshot) at a time; drawn */
+    struct drawn drawn[DRAWN_FORMATS];
+};
+
+struct live *live_new(struct ev_error *err)
+{
+    struct live *l = calloc(1, sizeof *l);
+    if (!l || !(l->hub = sse_hub_new())) {
+        free(l);
+        ev_error_set(err, "out of memory");
+        return NULL;
+    }
+    pthread_mutex_init(&l->lock, NULL);
+    pthread_mutex_init(&l->draw_lock, NULL);
+    return l;
+}
+
+int live_attach(struct live *l, const struct live_source *src, struct ev_error *err)
+{
+    l->src = *src;
+    /* tmpfile: unlinked at once, so nothing is left behind whatever ends ev2hp */
+    if (!(l->spool = tmpfile())) {
+        ev_error_set(err, "cannot make a temporary file for the .hp: %s", strerror(errno));
+        return -1;
+    }
+    struct sink_context ctx = { .info = src->info, .bands = src->bands,
+                                .input_name = src->input_name, .live = true };
+    if (!(l->hp = sink_new(FORMAT_HP, l->spool, &ctx, &src->settings))) {
+        ev_error_set(err, "out of memory");
+        return -1;
+    }
+    l->attached = true;
+    return 0;
+}
+
+static void free_shown(struct metrics_band *shown, size_t count)
+{
+    for (size_t i = 0; i < count; i++)
+        free((char *)shown[i].label);
+    free(shown);
+}
+
+void live_free(struct live *l)
+{
+    if (!l)
+        return;
+    if (l->hp)
+        l->hp->ops->destroy(l->hp);
+    if (l->spool)
+        fclose(l->spool);
+    for (size_t i = 0; i < DRAWN_FORMATS; i++)
+        free(l->drawn[i].buf);
+    free_shown(l->shown, l->shown_count);
+    free(l->shown_ids);
+    free(l->slot);
+    free(l->last);
+    for (size_t i = 0; i < l->pending_count; i++)
+        free(l->pending[i].text);
+    sse_hub_free(l->hub);
+    pthread_mutex_destroy(&l->lock);
+    pthread_mutex_destroy(&l->draw_lock);
+    free(l);
+}
+
+void live_lock(struct live *l)
+{
+    pthread_mutex_lock(&l->lock);
+}
+
+void live_unlock(struct live *l)
+{
+    pthread_mutex_unlock(&l->lock);
+}
+
+static double now_seconds(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + t.tv_nsec / 1e9;
+}
+
+static int no_memory(void)
+{
+    errno = ENOMEM;
+    return -1;
+}
+
+/* The shown bands' definitions as a JSON array (the lock held). */
+static void write_band_definitions(struct json_writer *w, const struct live *l)
+{
+    json_array_begin(w);
+    for (size_t i = 0; i < l->shown_count; i++) {
+        json_object_begin(w);
+        json_key(w, "id");
+        json_int(w, i + 1 == l->shown_count && l->shown_has_other ? -1
+                                                                  : (int64_t)l->shown_ids[i]);
+        json_key(w, "label");
+        json_string(w, l->shown[i].label, l->shown[i].len);
+        json_object_end(w);
+    }
+    json_array_end(w);
+}
+
+/* One Server-Sent Event: "event: NAME", then write's JSON value on one data line. */
+typedef void (*event_body)(struct json_writer *w, struct live *l, const void *arg);
+
+static int format_event(FILE *out, const char *name, event_body write, struct live *l,
+                        const void *arg)
+{
+    fprintf(out, "event: %s\ndata: ", name);
+    struct json_writer *w = json_writer_new(out, 0);
+    if (!w)
+        return -1;
+    write(w, l, arg);
+    int rc = json_writer_finish(w);
+    json_writer_free(w);
+    fputs("\n\n", out);
+    return rc;
+}
+
+/* A census: its time and total, the shown bands' bytes (OTHER as id -1), the shown set's
+ * definitions when it changed, and the markers since the last census. */
+static void census_body(struct json_writer *w, struct live *l, const void *arg)
+{
+    const struct census_frame *frame = arg;
+    json_object_begin(w);
+    json_key(w, "census");
+    json_uint(w, l->censuses);
+    json_key(w, "t");
+    textout_json_seconds(w, frame->time_ns);
+    json_key(w, "total");
+    json_uint(w, l->last_total);
+    json_key(w, "values");
+    json_array_begin(w);
+    uint64_t shown_sum = 0;
+    for (size_t i = 0; i < frame->count; i++) {
+        uint32_t band = frame->entries[i].band;
+        if (band < l->slot_cap && l->slot[band] >= 0) {
+            json_array_begin(w);
+            json_uint(w, band);
+            json_uint(w, frame->entries[i].bytes);
+            json_array_end(w);
+            shown_sum += frame->entries[i].bytes;
+        }
+    }
+    json_array_begin(w);
+    json_int(w, -1);
+    json_uint(w, l->last_total - shown_sum);
+    json_array_end(w);
+    json_array_end(w);
+    if (l->shown_changed) {
+        json_key(w, "bands");
+        write_band_definitions(w, l);
+        l->shown_changed = false;
+    }
+    if (l->pending_count) {
+        json_key(w, "markers");
+        json_array_begin(w);
+        for (size_t i = 0; i < l->pending_count; i++) {
+            json_object_begin(w);
+            json_key(w, "t");
+            textout_json_seconds(w, l->pending[i].time_ns);
+            json_key(w, "text");
+            json_string(w, l->pending[i].text, l->pending[i].len);
+            json_object_end(w);
+            free(l->pending[i].text);
+        }
+        json_array_end(w);
+        l->pending_count = 0;
+    }
+    json_object_end(w);
+}
+
+/* One /events message per census (the lock held). */
+static int broadcast_census(struct live *l, const struct census_frame *frame)
+{
+    char *msg = NULL;
+    size_t len = 0;
+    FILE *out = open_memstream(&msg, &len);
+    if (!out)
+        return no_memory();
+    int rc = format_event(out, "census", census_body, l, frame);
+    if (fclose(out) != 0 || rc != 0) {
+        free(msg);
+        return no_memory();
+    }
+    sse_broadcast(l->hub, msg, len);
+    free(msg);
+    return 0;
+}
+
+/* Flushes the .hp spool and notes how much of it is whole. */
+static int spool_flush(struct live *l)
+{
+    if (fflush(l->spool) != 0)
+        return -1;
+    off_t at = ftello(l->spool);
+    if (at < 0)
+        return -1;
+    l->spool_len = at;
+    return 0;
+}
+
+int live_frame(struct live *l, const struct census_frame *frame)
+{
+    l->version++;
+    l->censuses++;
+    l->last_ns = frame->time_ns;
+    uint64_t total = 0;
+    if (GROW_ARRAY(l->last, &l->last_cap, frame->count ? frame->count : 1) != 0)
+        return no_memory();
+    for (size_t i = 0; i < frame->count; i++)
+        total += frame->entries[i].bytes;
+    if (frame->count)
+        memcpy(l->last, frame->entries, frame->count * sizeof *frame->entries);
+    l->last_count = frame->count;
+    l->last_total = total;
+    if (l->hp->ops->frame(l->hp, frame) != 0 || spool_flush(l) != 0)
+        return -1;
+    l->hp_last_ns = frame->time_ns;
+    return broadcast_census(l, frame);
+}
+
+int live_marker(struct live *l, uint64_t time_ns, const char *text, size_t len)
+{
+    l->version++;
+    l->markers++;
+    if (l->hp->ops->marker(l->hp, time_ns, text, len) != 0 || spool_flush(l) != 0)
+        return -1;
+    if (l->pending_count == PENDING_MARKERS)
+        return 0;   /* a burst: the report still lists them all */
+    struct pending_marker *m = &l->pending[l->pending_count];
+    if (!(m->text = malloc(len ? len : 1)))
+        return no_memory();
+    memcpy(m->text, text, len);
+    m->len = len;
+    m->time_ns = time_ns;
+    l->pending_count++;
+    return 0;
+}
+
+void live_total(struct live *l, enum heap_total kind, uint64_t time_ns, uint64_t bytes)
+{
+    (void)time_ns;
+    if ((int)kind >= HEAP_TOTAL_RUNTIME)
+        return;   /* collections and allocation: not served */
+    l->version++;
+    l->has_total[kind] = true;
+    l->totals[kind] = bytes;
+}
+
+void live_damage(struct live *l, uint64_t lost_to_damage)
+{
+    if (l->lost_to_damage != lost_to_damage)
+        l->version++;
+    l->lost_to_damage = lost_to_damage;
+}
+
+void live_end(struct live *l)
+{
+    l->version++;
+    l->ended = true;
+    char msg[96];
+    int n = snprintf(msg, sizeof msg, "event: end\ndata: {\"censuses\":%" PRIu64 "}\n\n",
+                     l->censuses);
+    sse_broadcast(l->hub, msg, (size_t)n);
+}
+
+bool live_ended(struct live *l)
+{
+    live_lock(l);
+    bool ended = l->ended;
+    live_unlock(l);
+    return ended;
+}
+
+bool live_attached(struct live *l)
+{
+    live_lock(l);
+    bool attached = l->attached;
+    live_unlock(l);
+    return attached;
+}
+
+struct sse_hub *live_events(struct live *l)
+{
+    return l->hub;
+}
+
+int live_control(struct live *l, int command)
+{
+    if (!l->src.control) {
+        errno = ENOTSOCK;
+        return -1;
+    }
+    return l->src.control(l->src.control_ctx, command);
+}
+
+/* The resolution a format draws at: the report's, or a chart's. */
+static unsigned columns_of(const struct live *l, enum output_format format)
+{
+    struct chart_options defaults;
+    const struct chart_options *chart = l->src.settings.chart;
+    if (!chart) {
+        chart_options_default(&defaults);
+        chart = &defaults;
+    }
+    struct profile_options o;
+    if (format == FORMAT_HTML)
+        sink_html_profile_options(chart, &o);
+    else
+        chart_profile_options(chart, &o);
+    return o.columns;
+}
+
+/* A snapshot at columns, taken under the live lock and finished without it; *version is
+ * the state's. 0, or -1 with err set; s is to be freed with snapshot_free in any case. */
+static int take(struct live *l, unsigned columns, struct snapshot *s, uint64_t *version,
+                struct ev_error *err)
+{
+    memset(s, 0, sizeof *s);
+    live_lock(l);
+    if (!l->attached) {
+        live_unlock(l);
+        ev_error_set(err, "the input is not open yet");
+        return -1;
+    }
+    *version = l->version;
+    int rc = snapshot_take(s, l->src.model, columns, l->src.bands, l->src.info,
+                           l->src.warnings, *l->src.warning_count, l->src.input_name, err);
+    s->ended = l->ended;
+    live_unlock(l);
+    return rc == 0 ? snapshot_finish(s, err) : -1;
+}
+
+/* A format drawn from snapshot s into memory. */
+static int draw(const struct live *l, const struct snapshot *s, enum output_format format,
+                char **buf, size_t *len, struct ev_error *err)
+{
+    *buf = NULL;
+    *len = 0;
+    FILE *out = open_memstream(buf, len);
+    if (!out) {
+        ev_error_set(err, "out of memory");
+        return -1;
+    }
+    int rc = snapshot_write(s, format, &l->src.settings, out, err);
+    if (fclose(out) != 0 && rc == 0) {
+        ev_error_set(err, "out of memory");
+        rc = -1;
+    }
+    if (rc != 0) {
+        free(*buf);
+        *buf = NULL;
+    }
+    return rc;
+}
+
+static int copy_out(const char *src, size_t n, char **buf, size_t *len, struct ev_error *err)
+{
+    if (!(*buf = malloc(n ? n : 1))) {
+        ev_error_set(err, "out of memory");
+        return -1;
+    }
+    memcpy(*buf, src, n);
+    *len = n;
+    return 0;
+}
+
+/* Drawings are made one at a time (draw_lock): memory holds the model, one snapshot and
+ * one drawing however many clients ask. Each format is drawn once per state. */
+int live_draw(struct live *l, enum output_format format, char **buf, size_t *len,
+              struct ev_error *err)
+{
+    pthread_mutex_lock(&l->draw_lock);
+    live_lock(l);
+    uint64_t version = l->version;
+    live_unlock(l);
+    struct drawn *d = &l->drawn[format];
+    int rc = 0;
+    if (!d->buf || d->version != version) {
+        struct snapshot s;
+        char *made = NULL;
+        size_t made_len = 0;
+        rc = take(l, columns_of(l, format), &s, &version, err);
+        if (rc == 0)
+            rc = draw(l, &s, format, &made, &made_len, err);
+        snapshot_free(&s);
+        if (rc == 0) {
+            free(d->buf);
+            d->buf = made;
+            d->len = made_len;
+            d->version = version;
+        }
+    }
+    if (rc == 0)
+        rc = copy_out(d->buf, d->len, buf, len, err);
+    pthread_mutex_unlock(&l->draw_lock);
+    return rc;
+}
+
+int live_write(struct live *l, enum output_format format, FILE *out, struct ev_error *err)
+{
+    pthread_mutex_lock(&l->draw_lock);
+    struct snapshot s;
+    uint64_t version;
+    int rc = take(l, columns_of(l, format), &s, &version, err);
+    if (rc == 0)
+        rc = snapshot_write(&s, format, &l->src.settings, out, err);
+    snapshot_free(&s);
+    pthread_mutex_unlock(&l->draw_lock);
+    return rc;
+}
+
+int live_hp(struct live *l, char **buf, size_t *len, struct ev_error *err)
+{
+    live_lock(l);
+    if (!l->attached) {
+        live_unlock(l);
+        ev_error_set(err, "the input is not open yet");
+        return -1;
+    }
+    off_t n = l->spool_len;
+    uint64_t end = l->src.info->end_time_ns > l->hp_last_ns ? l->src.info->end_time_ns
+                                                            : l->hp_last_ns;
+    int fd = fileno(l->spool);
+    if (n == 0) {
+        /* no census yet: what finish writes, a header and the closing sample */
+        live_unlock(l);
+        return live_draw(l, FORMAT_HP, buf, len, err);
+    }
+    live_unlock(l);
+    *len = 0;
+    FILE *out = open_memstream(buf, len);
+    if (!out) {
+        ev_error_set(err, "out of memory");
+        return -1;
+    }
+    char chunk[65536];
+    for (off_t at = 0; at < n;) {
+        size_t want = (size_t)(n - at) < sizeof chunk ? (size_t)(n - at) : sizeof chunk;
+        ssize_t got = pread(fd, chunk, want, at);
+        if (got <= 0) {
+            ev_error_set(err, "cannot read the .hp spool: %s", got ? strerror(errno) : "short");
+            fclose(out);
+            free(*buf);
+            return -1;
+        }
+        fwrite(chunk, 1, (size_t)got, out);
+        at += got;
+    }
+    sink_hp_end(out, end);
+    if (fclose(out) != 0) {
+        ev_error_set(err, "out of memory");
+        free(*buf);
+        return -1;
+    }
+    return 0;
+}
+
+/* The shown set: the bands a chart of the run's options draws, chosen by the model's
+ * exact statistics (the same at every resolution). Computed from the model itself under
+ * the lock: a view of the shown bands costs a pass over the kept censuses, far less than
+ * a copy of the model. */
+static int refresh_shown(struct live *l, struct ev_error *err)
+{
+    const struct profile *p = l->src.model->profile;
+    struct profile_view v;
+    if (!p)
+        return 0;   /* no chart is drawn: everything is OTHER */
+    if (profile_view(p, l->src.bands, &v) != 0) {
+        ev_error_set(err, "out of memory");
+        return -1;
+    }
+    struct metrics_band *shown = calloc(v.band_count ? v.band_count : 1, sizeof *shown);
+    uint32_t *ids = calloc(v.band_count ? v.band_count : 1, sizeof *ids);
+    uint32_t bands = bands_count(l->src.bands);
+    int32_t *slot = malloc((bands ? bands : 1) * sizeof *slot);
+    bool failed = !shown || !ids || !slot, other = false;
+    size_t n = 0;
+    for (size_t i = 0; !failed && i < v.band_count; i++) {
+        const struct profile_band *b = &v.bands[i];
+        if (b->band == PROFILE_OTHER) {
+            other = true;   /* last, whatever the stack order: the rest of each census */
+            continue;
+        }
+        shown[n].len = strlen(b->label);
+        failed = !(shown[n].label = strdup(b->label));
+        ids[n++] = b->band;
+    }
+    if (!failed && other) {
+        failed = !(shown[n].label = strdup("OTHER"));
+        shown[n].len = 5;
+        ids[n] = PROFILE_OTHER;
+    }
+    profile_view_free(&v);
+    if (failed) {
+        free_shown(shown, n + 1 <= v.band_count ? v.band_count : n + 1);
+        free(ids);
+        free(slot);
+        ev_error_set(err, "out of memory");
+        return -1;
+    }
+    for (uint32_t b = 0; b < bands; b++)
+        slot[b] = -1;
+    for (size_t i = 0; i < n; i++)
+        slot[ids[i]] = (int32_t)i;
+    free_shown(l->shown, l->shown_count);
+    free(l->shown_ids);
+    free(l->slot);
+    l->shown = shown;
+    l->shown_ids = ids;
+    l->shown_count = n + other;
+    l->shown_has_other = other;
+    l->slot = slot;
+    l->slot_cap = bands;
+    l->shown_version = l->version;
+    l->shown_at = now_seconds();
+    l->shown_changed = true;
+    return 0;
+}
+
+/* At most one recomputation a second while the input goes on, and the final one at once. */
+int live_refresh(struct live *l, struct ev_error *err)
+{
+    live_lock(l);
+    int rc = 0;
+    if (l->attached && l->shown_version != l->version &&
+        (l->ended || !l->shown_at || now_seconds() >= l->shown_at + 1))
+        rc = refresh_shown(l, err);
+    live_unlock(l);
+    return rc;
+}
+
+int live_metrics(struct live *l, char **buf, size_t *len, struct ev_error *err)
+{
+    if (live_refresh(l, err) != 0)
+        return -1;
+    *len = 0;
+    FILE *out = open_memstream(buf, len);
+    if (!out) {
+        ev_error_set(err, "out of memory");
+        return -1;
+    }
+    live_lock(l);
+    struct metrics_band *bands = calloc(l->shown_count ? l->shown_count : 1, sizeof *bands);
+    int rc = -1;
+    if (bands) {
+        size_t n = l->shown_count;
+        memcpy(bands, l->shown, n * sizeof *bands);
+        for (size_t i = 0; i < n; i++)
+            bands[i].bytes = 0;
+        uint64_t sum = 0;
+        for (size_t i = 0; i < l->last_count; i++) {
+            uint32_t b = l->last[i].band;
+            if (b < l->slot_cap && l->slot[b] >= 0) {
+                bands[l->slot[b]].bytes += l->last[i].bytes;
+                sum += l->last[i].bytes;
+            }
+        }
+        if (l->shown_has_other)
+            bands[n - 1].bytes = l->last_total - sum;
+        struct live_metrics m = {
+            .censuses = l->censuses, .last_census_ns = l->last_ns, .last_total = l->last_total,
+            .bands = bands, .band_count = n, .markers = l->markers,
+            .lost_to_damage = l->lost_to_damage, .ended = l->ended,
+            .sse_dropped = sse_dropped(l->hub),
+        };
+        memcpy(m.has_total, l->has_total, sizeof m.has_total);
+        memcpy(m.totals, l->totals, sizeof m.totals);
+        metrics_write(out, &m);   /* under the lock: the labels are the live state's */
+        rc = 0;
+    }
+    live_unlock(l);
+    free(bands);
+    if (fclose(out) != 0 || rc != 0) {
+        ev_error_set(err, "out of memory");
+        free(*buf);
+        return -1;
+    }
+    return 0;
+}
+
+/* The first message of a client: the state, and the shown bands' definitions. */
+static void init_body(struct json_writer *w, struct live *l, const void *arg)
+{
+    (void)arg;
+    json_object_begin(w);
+    json_key(w, "censuses");
+    json_uint(w, l->censuses);
+    json_key(w, "ended");
+    json_bool(w, l->ended);
+    json_key(w, "bands");
+    write_band_definitions(w, l);
+    json_object_end(w);
+}
+
+int live_events_hello(struct live *l, char **buf, size_t *len)
+{
+    *len = 0;
+    FILE *out = open_memstream(buf, len);
+    if (!out)
+        return -1;
+    fputs("retry: 2000\n", out);
+    live_lock(l);
+    int rc = format_event(out, "init", init_body, l, NULL);
+    if (l->ended)
+        fprintf(out, "event: end\ndata: {\"censuses\":%" PRIu64 "}\n\n", l->censuses);
+    live_unlock(l);
+    if (fclose(out) != 0 || rc != 0) {
+        free(*buf);
+        return -1;
+    }
+    return 0;
+}
+
+/* The report's data element in a drawn page: where it starts and how long it is. */
+static const char DATA_OPEN[] = "<script type=\"application/json\" id=\"ev2hp-data\">\n";
+
+static int find_data(const char *page, size_t len, size_t *at, size_t *n)
+{
+    const char *open = memmem(page, len, DATA_OPEN, sizeof DATA_OPEN - 1);
+    if (!open)
+        return -1;
+    *at = (size_t)(open - page) + sizeof DATA_OPEN - 1;
+    const char *close = memmem(page + *at, len - *at, "\n</script>", 10);
+    if (!close)
+        return -1;
+    *n = (size_t)(close - (page + *at));
+    return 0;
+}
+
+int live_report_data(struct live *l, char **buf, size_t *len, struct ev_error *err)
+{
+    char *page;
+    size_t page_len, at, n;
+    if (live_draw(l, FORMAT_HTML, &page, &page_len, err) != 0)
+        return -1;
+    int rc = find_data(page, page_len, &at, &n);
+    if (rc != 0)
+        ev_error_set(err, "the report has no data element");
+    else
+        rc = copy_out(page + at, n, buf, len, err);
+    free(page);
+    return rc;
+}
+
+int live_page(struct live *l, char **buf, size_t *len, struct ev_error *err)
+{
+    char *page;
+    size_t page_len;
+    if (live_draw(l, FORMAT_HTML, &page, &page_len, err) != 0)
+        return -1;
+    /* the live script before the report's own, which hands it its state */
+    static const char MAIN[] = "<main id=\"report\"></main>\n";
+    const char *end = memmem(page, page_len, MAIN, sizeof MAIN - 1);
+    if (!end) {
+        free(page);
+        ev_error_set(err, "the report has no main element");
+        return -1;
+    }
+    end += sizeof MAIN - 1;
+    size_t head = (size_t)(end - page);
+    *len = 0;
+    FILE *out = open_memstream(buf, len);
+    if (!out) {
+        free(page);
+        ev_error_set(err, "out of memory");
+        return -1;
+    }
+    fwrite(page, 1, head, out);
+    fputs("<script>\n", out);
+    fwrite(report_live_js, 1, report_live_js_len, out);
+    fputs("</script>\n", out);
+    fwrite(page + head, 1, page_len - head, out);
+    free(page);
+    if (fclose(out) != 0) {
+        free(*buf);
+        ev_error_set(err, "out of memory");
+        return -1;
+    }
+    return 0;
+}

@@ -1,0 +1,100 @@
+/* live.h: a run being read, shared between the main thread and the server's threads.
+ *
+ * The main thread reads the input and feeds the run model as in any run; with --serve (or
+ * --every) it also feeds the live state, holding the live lock only while one census,
+ * marker or heap total is taken in (live_lock around the callbacks in convert.c). The
+ * live state keeps what the endpoints serve without a drawing:
+ *
+ *   - the counters and the last census (for /metrics), and the bands a chart shows (the
+ *     "shown set", recomputed from the model's exact statistics at most once a second,
+ *     so that the series of /metrics and /events stay the ones a chart would draw);
+ *   - one Server-Sent Event per census for /events (sse.h), formatted once, under the
+ *     lock, and queued to every client without waiting on any;
+ *   - the full-resolution .hp, spooled census by census to an anonymous temporary file
+ *     (removed by the system when ev2hp exits, however it exits): /profile.hp is its bytes
+ *     so far and the runtime's closing empty sample, the bytes `-o x.hp` would hold had
+ *     the input ended there.
+ *
+ * Drawings (/chart.svg, /chart.png, /summary.json, the report) come from a snapshot
+ * (snapshot.h): a copy at the drawing's resolution taken under the lock and drawn without
+ * it, one drawing at a time (memory: the model, one copy, one drawing), each format drawn
+ * once per state and kept for the next request.
+ *
+ * Memory stays flat however long the stream runs: the run model keeps time buckets of
+ * bounded number (profile.h), the .hp goes to disk, queues are bounded.
+ */
+#ifndef EV2HP_LIVE_H
+#define EV2HP_LIVE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "base/error.h"
+#include "model/frame.h"
+#include "model/runmodel.h"
+#include "sink/sink.h"
+
+struct live;
+struct sse_hub;
+
+/* What the run's owner (convert.c) lends the live state; alive until live_free. */
+struct live_source {
+    const char *input_name;
+    struct sink_settings settings;    /* the run's chart options, --scale, --system-ccs */
+    const struct run_model *model;    /* fed by the owner under the live lock */
+    const struct bands *bands;
+    const struct run_info *info;
+    const struct ev_error *warnings;  /* the run's warnings so far, and their count */
+    const size_t *warning_count;
+    /* Control of the program (POST /control/...): sends an eventlog-socket command
+     * (enum control_command of read/control.h). 0, or -1 with errno (ENOTSOCK: the input
+     * is not a socket). NULL: no input can be controlled. */
+    int (*control)(void *ctx, int command);
+    void *control_ctx;
+};
+
+/* NULL with err set. The source is read only once live_attach is called. */
+struct live *live_new(struct ev_error *err);
+/* Once the input is open: what the live state reads. 0, or -1 with err set. */
+int live_attach(struct live *l, const struct live_source *src, struct ev_error *err);
+void live_free(struct live *l);
+
+/* The main thread holds the lock while feeding (the model, then the live state). */
+void live_lock(struct live *l);
+void live_unlock(struct live *l);
+
+/* Under the lock, after the model was fed: 0, or -1 when out of memory or the .hp spool
+ * cannot be written (errno). */
+int live_frame(struct live *l, const struct census_frame *frame);
+int live_marker(struct live *l, uint64_t time_ns, const char *text, size_t len);
+void live_total(struct live *l, enum heap_total kind, uint64_t time_ns, uint64_t bytes);
+/* Censuses lost to damage so far (the input's count). */
+void live_damage(struct live *l, uint64_t lost_to_damage);
+/* The input has ended (under the lock): pages say so, /events sends "end". */
+void live_end(struct live *l);
+
+/* For the server's threads (not under the lock). Each fills a malloc'd buffer the caller
+ * frees: 0, or -1 with err set. */
+int live_draw(struct live *l, enum output_format format, char **buf, size_t *len,
+              struct ev_error *err);
+int live_hp(struct live *l, char **buf, size_t *len, struct ev_error *err);
+int live_metrics(struct live *l, char **buf, size_t *len, struct ev_error *err);
+/* The report's page with the live script, and its data alone (what live.js reloads). */
+int live_page(struct live *l, char **buf, size_t *len, struct ev_error *err);
+int live_report_data(struct live *l, char **buf, size_t *len, struct ev_error *err);
+/* The first message of a new /events client: the shown bands and the state. */
+int live_events_hello(struct live *l, char **buf, size_t *len);
+struct sse_hub *live_events(struct live *l);
+/* Recomputes the shown set if anything came in since: the worker calls it every second. */
+int live_refresh(struct live *l, struct ev_error *err);
+/* The source's control (see live_source), or -1 with errno ENOTSOCK without one. */
+int live_control(struct live *l, int command);
+bool live_ended(struct live *l);
+/* Whether the input is open (live_attach): before, only /metrics and /events answer. */
+bool live_attached(struct live *l);
+/* Writes a snapshot of format into out (--every); 0, or -1 with err set. */
+int live_write(struct live *l, enum output_format format, FILE *out, struct ev_error *err);
+
+#endif

@@ -1,0 +1,48 @@
+/* snapshot.h: the state of a live run at one moment, apart from the run going on.
+ *
+ * The live server draws charts, the report and the summary while the main thread goes on
+ * reading. A snapshot is a deep copy of what those outputs read (the run model, the band
+ * table, the run's facts and warnings), taken under the live lock in time proportional
+ * to what the model keeps (bounded: never to the length of the run); drawing from it then
+ * needs no lock, so ingestion never waits on a drawing or a client. A snapshot is shared
+ * by every request made while it is current (reference counted by live.c).
+ */
+#ifndef EV2HP_SNAPSHOT_H
+#define EV2HP_SNAPSHOT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "base/error.h"
+#include "model/frame.h"
+#include "model/runmodel.h"
+#include "sink/sink.h"
+
+struct snapshot {
+    struct run_model model;        /* a finished copy */
+    struct bands *bands;           /* a copy: the model's band numbers */
+    struct run_info info;          /* a copy; its strings owned */
+    struct ev_error *warnings;     /* a copy of the run's warnings so far */
+    size_t warning_count;
+    const char *input_name;        /* borrowed: alive as long as the run */
+    uint64_t censuses;             /* censuses read when it was taken */
+    bool ended;                    /* the input had ended */
+};
+
+/* Copies the state at one resolution (columns, run_model_copy); the caller holds the live
+ * lock. Then snapshot_finish, without the lock. 0, or -1 with err set (out of memory); s
+ * is to be freed with snapshot_free in any case. */
+int snapshot_take(struct snapshot *s, const struct run_model *model, unsigned columns,
+                  const struct bands *bands, const struct run_info *info,
+                  const struct ev_error *warnings, size_t warning_count,
+                  const char *input_name, struct ev_error *err);
+int snapshot_finish(struct snapshot *s, struct ev_error *err);
+void snapshot_free(struct snapshot *s);
+
+/* Writes what `-o` of format would hold for the input read up to the snapshot: a chart,
+ * the report or the summary, drawn by the format's own sink. 0, or -1 with err set. */
+int snapshot_write(const struct snapshot *s, enum output_format format,
+                   const struct sink_settings *settings, FILE *out, struct ev_error *err);
+
+#endif

@@ -1,0 +1,27 @@
+#!/bin/bash
+# live.sh: the live part of `make bench` (ev2hp --serve): memory following the dense
+# generated eventlog (the 115 MB class: bench.sh's gen-hc-128M, made here when missing),
+# memory over a stream of LIVE_CENSUSES generated censuses (default 1,000,000: flat), the
+# latency from a census's last byte to /metrics, and the ingestion rate against a plain
+# conversion. Prints numbers (tests/bench/live.py); never passes or fails.
+set -u
+EV2HP=${EV2HP:-./ev2hp}
+GEN_EVENTLOG=${GEN_EVENTLOG:-./tests/bench/gen_eventlog}
+GEN_CENSUSES=${GEN_CENSUSES:-./tests/bench/gen_censuses}
+PYTHON3=${PYTHON3:-python3}
+BENCH_DIR=${BENCH_DIR:-${TMPDIR:-/tmp}/ev2hp-bench}
+LIVE_CENSUSES=${LIVE_CENSUSES:-1000000}
+here=$(dirname "$0")
+mkdir -p "$BENCH_DIR" || exit 1
+dense="$BENCH_DIR/gen-hc-128M.eventlog"
+if [ ! -s "$dense" ] || [ "$GEN_EVENTLOG" -nt "$dense" ]; then
+    echo "generating $dense..." >&2
+    "$GEN_EVENTLOG" -s 128 -k stack "$dense" || exit 1
+fi
+echo "== live (--serve) =="
+"$PYTHON3" "$here/live.py" follow "$EV2HP" "$dense"
+for f in ${BENCH_REAL:-"$BENCH_DIR"/real-*.eventlog}; do
+    [ -s "$f" ] && "$PYTHON3" "$here/live.py" follow "$EV2HP" "$f"
+done
+"$PYTHON3" "$here/live.py" flat "$EV2HP" "$GEN_CENSUSES" "$LIVE_CENSUSES"
+"$PYTHON3" "$here/live.py" latency "$EV2HP" "$GEN_CENSUSES" 200

@@ -1,0 +1,145 @@
+// live_test.mjs: the live page of ev2hp --serve in a real browser (headless Chromium via
+// puppeteer-core, which uses the installed browser and downloads nothing).
+//
+//   node live_test.mjs CHROMIUM WORKDIR URL EVENTLOG FIFO
+//
+// URL is ev2hp --serve reading FIFO. This script writes EVENTLOG into FIFO itself, as a
+// running program would: a first part (the header and a few censuses), then, once the
+// page is open, the rest in pieces over about ten seconds, so the page sees the run grow
+// however long the browser took to start. The page is opened once and never reloaded (a
+// mark left on window must survive): the censuses it draws must grow without a reload;
+// the user's choices made meanwhile (another view, a hidden band) must hold across the
+// updates; "census now" must reach the server and its answer be shown (409: a FIFO is no
+// socket); at the end the page must say that the stream ended and draw every census the
+// server counted. No console errors, page errors or failed requests.
+import puppeteer from "puppeteer-core";
+import fs from "node:fs";
+import path from "node:path";
+
+const [chromium, work, url, eventlog, fifo] = process.argv.slice(2);
+const bytes = fs.readFileSync(eventlog);
+const head = Math.floor(bytes.length * 0.3);
+const fd = fs.openSync(fifo, "w");
+fs.writeSync(fd, bytes, 0, head);
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+/* The rest of the eventlog in 100 pieces over about ten seconds, then the end of input. */
+async function writeRest() {
+  const step = Math.ceil((bytes.length - head) / 100);
+  for (let at = head; at < bytes.length; at += step) {
+    fs.writeSync(fd, bytes, at, Math.min(step, bytes.length - at));
+    await sleep(100);
+  }
+  fs.closeSync(fd);
+}
+/* Until the server has read the header (the page answers 503 before). */
+for (let i = 0; ; i++) {
+  const r = await fetch(url).catch(() => null);
+  if (r && r.status === 200) break;
+  if (i > 600) throw new Error("the page never answered 200");
+  await sleep(100);
+}
+const browser = await puppeteer.launch({
+  executablePath: chromium,
+  headless: true,
+  userDataDir: path.join(work, "profile"),
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+  ],
+});
+
+function check(cond, what) {
+  if (!cond) throw new Error(what);
+}
+
+/* The censuses the page draws now: its data element, as report.js read it. */
+const drawnCensuses = (page) =>
+  page.evaluate(() => JSON.parse(document.getElementById("ev2hp-data").textContent).run.censuses);
+
+let status = 0;
+try {
+  const page = await browser.newPage();
+  const errors = [];
+  page.on("console", (m) => {
+    // the browser logs the answer to "census now" (409 from a FIFO) as a failed load
+    if (m.type() === "error" && !/status of 409/.test(m.text()))
+      errors.push("console: " + m.text());
+  });
+  page.on("pageerror", (e) => errors.push("page: " + e.message));
+  page.on("requestfailed", (r) => {
+    // the event stream is cut when the server stops or the page closes
+    if (!r.url().endsWith("/events")) errors.push("request: " + r.url());
+  });
+  await page.goto(url, { waitUntil: "load" });
+  await page.waitForSelector("#report[data-ready=true]");
+  await page.evaluate(() => (window.liveTestMark = 1));
+  const first = await drawnCensuses(page);
+  const writing = writeRest();
+
+  // the user's choices: the lines view, a band hidden
+  await page.waitForFunction(() => document.querySelectorAll("#legend li").length > 1, {
+    timeout: 60000,
+  });
+  // (in the page, at once: a redraw may replace the elements between two steps)
+  await page.evaluate(() => document.querySelector('#views button[data-view="lines"]').click());
+  const hidden = await page.evaluate(() => {
+    const li = document.querySelector("#legend li");
+    li.click();
+    return li.dataset.band;
+  });
+
+  // more censuses drawn, without a reload, the choices kept
+  await page.waitForFunction(
+    (n) => {
+      const d = JSON.parse(document.getElementById("ev2hp-data").textContent);
+      return d.run.censuses > n && document.querySelector("#report[data-ready=true]");
+    },
+    { timeout: 60000 },
+    first + 1,
+  );
+  const later = await drawnCensuses(page);
+  check(await page.evaluate(() => window.liveTestMark === 1), "the page was reloaded");
+  const view = await page.$eval("#views button[aria-selected=true]", (b) => b.dataset.view);
+  check(view === "lines", `the view went back to ${view}`);
+  const cls = await page.evaluate(
+    (k) => document.querySelector(`#legend li[data-band="${CSS.escape(k)}"]`)?.className,
+    hidden,
+  );
+  check(cls === "hidden", `the hidden band came back (${cls})`);
+
+  // "census now": sent, and the server's answer shown
+  await page.click("#census-now");
+  await page.waitForFunction(() => document.getElementById("live-said").textContent !== "");
+  const said = await page.$eval("#live-said", (e) => e.textContent);
+  check(/^409: the input is not a socket/.test(said), `census now: ${said}`);
+  await writing;
+
+  // the end: said, and every census drawn
+  await page.waitForSelector("#live[data-ended=true]", { timeout: 120000 });
+  const counted = await page.$eval("#live", (e) => Number(e.dataset.censuses));
+  await page.waitForFunction(
+    (n) => JSON.parse(document.getElementById("ev2hp-data").textContent).run.censuses === n,
+    { timeout: 30000 },
+    counted,
+  );
+  const text = await page.$eval("#live-status", (e) => e.textContent);
+  check(/stream ended/.test(text), `the end is not said: ${text}`);
+  check(await page.evaluate(() => window.liveTestMark === 1), "the page was reloaded");
+  const lines = await page.$eval("#views button[aria-selected=true]", (b) => b.dataset.view);
+  check(lines === "lines", `at the end the view is ${lines}`);
+  const redraws = await page.$eval("#live", (e) => e.dataset.redraws);
+  check(errors.length === 0, errors.join("; "));
+  console.log(
+    `ok: censuses drawn ${first} -> ${later} -> ${counted} in ${redraws} redraws, no reload`,
+  );
+} catch (e) {
+  console.log(`FAIL: ${e.message}`);
+  status = 1;
+}
+await browser.close();
+process.exit(status);

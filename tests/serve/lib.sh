@@ -1,0 +1,66 @@
+# lib.sh: what the live tests (tests/serve*.sh) share: starting ev2hp --serve in the
+# background and finding its address, feeding it, reading its endpoints, stopping it.
+# Sourced; needs EV2HP, SRCDIR, PYTHON3 and a directory $work.
+
+pids=""
+serve_cleanup() {
+    for p in $pids; do kill "$p" 2>/dev/null || true; done
+    for p in $pids; do wait "$p" 2>/dev/null || true; done
+    rm -rf "$work"
+}
+fail() { echo "FAIL: $*"; exit 1; }
+
+# serve_start NAME ARGS...: runs ev2hp ARGS (with --serve) in the background, its standard
+# output to $work/NAME.out and error to $work/NAME.err; sets pid and url once it listens.
+serve_start() {
+    name=$1
+    shift
+    "$EV2HP" "$@" >"$work/$name.out" 2>"$work/$name.err" &
+    pid=$!
+    pids="$pids $pid"
+    url=""
+    i=0
+    while [ $i -lt 300 ]; do
+        url=$(sed -n 's/^ev2hp: serving \(http:[^ ]*\)$/\1/p' "$work/$name.err")
+        [ -n "$url" ] && return 0
+        kill -0 "$pid" 2>/dev/null || fail "$name: ev2hp exited early: $(cat "$work/$name.err")"
+        sleep 0.1
+        i=$((i + 1))
+    done
+    fail "$name: no 'ev2hp: serving' line on standard error"
+}
+
+# feed SOURCE TARGET SECONDS: writes SOURCE into TARGET (a FIFO) slowly, in the background.
+feed() {
+    "$PYTHON3" "$SRCDIR/tests/serve/feed.py" "$@" &
+    pids="$pids $!"
+}
+
+# metric NAME: the value of an unlabelled sample of /metrics.
+metric() {
+    curl -sf "${url}metrics" | sed -n "s/^$1 //p"
+}
+
+# http_status [CURL ARGS] URL: the status code alone.
+http_status() {
+    curl -s -o /dev/null -w '%{http_code}' "$@"
+}
+
+# wait_ended: until /metrics says the stream ended (the input read whole).
+wait_ended() {
+    i=0
+    while [ "$(metric ghc_heap_profile_stream_ended)" != 1 ]; do
+        kill -0 "$pid" 2>/dev/null || fail "ev2hp exited before its input ended"
+        [ $i -lt 1200 ] || fail "the stream did not end"
+        sleep 0.1
+        i=$((i + 1))
+    done
+}
+
+# serve_stop: SIGTERM; ev2hp must end with status 0.
+serve_stop() {
+    kill -TERM "$pid"
+    st=0
+    wait "$pid" || st=$?
+    [ "$st" -eq 0 ] || fail "ev2hp ended with status $st after SIGTERM: $(cat "$work/$name.err")"
+}

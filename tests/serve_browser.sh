@@ -1,0 +1,27 @@
+#!/bin/sh
+# serve_browser.sh: the live page of ev2hp --serve in headless Chromium
+# (tests/browser/live_test.mjs, puppeteer-core as tests/report.sh installs it): a real
+# GHC eventlog written into a FIFO over about ten seconds (by the test, once the page is
+# open) grows on the page without a reload, keeping the user's view and hidden band;
+# "census now" gets the server's answer; the page says when the stream ended. Skipped (77) when chromium, node or npm is missing.
+set -eu
+: "${EV2HP:=./ev2hp}" "${SRCDIR:=.}" "${PYTHON3:=python3}"
+browser=$(command -v chromium || command -v chromium-browser || true)
+if [ -z "$browser" ] || ! command -v node >/dev/null || ! command -v npm >/dev/null ||
+    ! command -v curl >/dev/null; then
+    echo "serve_browser.sh: chromium, node, npm or curl not installed: skipped"
+    exit 77
+fi
+work=${SERVE_WORK:-$(mktemp -d)}
+. "$SRCDIR/tests/serve/lib.sh"
+trap serve_cleanup EXIT
+deps=${REPORT_DEPS:-$PWD/tests/browser-deps}
+sh "$SRCDIR/tests/browser/deps.sh" "$SRCDIR" "$deps"
+cp "$SRCDIR/tests/browser/live_test.mjs" "$deps/"
+
+mkfifo "$work/in"
+serve_start live --serve 0 "$work/in"
+node "$deps/live_test.mjs" "$browser" "$work" "$url" "$SRCDIR/tests/data/labels-hc-g96.eventlog" \
+    "$work/in" || fail "the live page in Chromium"
+wait_ended
+serve_stop
