@@ -56,6 +56,17 @@ status=$?
 [ -s "$tmp/err" ] && fail "follow empty: unexpected messages: $(cat "$tmp/err")"
 same_as_runtime $log "$tmp/empty.hp" "follow from an empty file"
 
+# 1b. A whole file followed: the run ends at its end-of-data marker, not waiting past it
+# for the next event's header (the time-order check looked 10 bytes ahead of the last
+# event, and a followed file never says end-of-file).
+for f in labels-hc-g96 leak-hc; do
+    $T "$EV2HP" --follow "$data/$f.eventlog" -o "$tmp/whole.hp" 2> "$tmp/err"
+    status=$?
+    [ "$status" -eq 0 ] || fail "follow whole $f: status $status: $(cat "$tmp/err")"
+    "$EV2HP" "$data/$f.eventlog" -o "$tmp/plain.hp" 2>/dev/null
+    cmp -s "$tmp/whole.hp" "$tmp/plain.hp" || fail "follow whole $f: not the plain conversion"
+done
+
 # 2. A file followed from half its header (700 bytes, then a pause).
 "$PYTHON3" "$replay" file "$data/leak-hc.eventlog" "$tmp/half.eventlog" --seconds 3 \
     --first-bytes 700 --delay 1 --seed 2 2>/dev/null &

@@ -718,7 +718,15 @@ static enum ev_status take_block_marker(struct ev_reader *r, const unsigned char
 static enum ev_status check_time_order(struct ev_reader *r, uint64_t at, uint16_t tag,
                                        uint64_t time, size_t length, struct ev_error *err)
 {
-    fill(r, length + NEXT_HEADER);
+    /* The next header, but no more than the input will have: not past the block's end,
+     * and not past an end-of-data marker (a followed file or a live socket stops there,
+     * and waiting for bytes that never come would hold the run, or the census, back). */
+    size_t want = NEXT_HEADER;
+    if (r->block_end && r->block_end - (at + length) < want)
+        want = (size_t)(r->block_end - (at + length));
+    if (want > 2 && fill(r, length + 2) && be16(r->buf + r->pos + length) == EV_TAG_DATA_END)
+        want = 2;
+    fill(r, length + want);
     size_t avail = r->len - r->pos - length;
     bool at_end = false;
     if (r->block_end) {
