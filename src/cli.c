@@ -64,7 +64,7 @@ const char cli_usage[] =
     "\n"
     "Charts:\n"
     "      --bands N          show the N largest bands, the rest as OTHER (default 15;\n"
-    "                         0 = all)\n"
+    "                         0 = all); the rows of the Markdown summary's table\n"
     "      --trace PCT        fold bands under PCT % of the total area into OTHER\n"
     "                         (default 1)\n"
     "      --view VIEW        area (the heap chart), normalized (shares, %), stream\n"

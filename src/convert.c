@@ -167,7 +167,7 @@ static int model_needs(const struct convert_options *opt, struct run_model_needs
                          RUN_MODEL_RESOLUTIONS);
             return -1;
         }
-    gates_needs(&opt->gates, needs);
+    gates_needs(&opt->gates, opt->chart ? &opt->chart->profile : NULL, needs);
     return 0;
 }
 

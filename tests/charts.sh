@@ -6,14 +6,8 @@
 # bands drawn next to each other differ in colour or are separated by a line;
 # the legend of --bands 0 lists the largest bands; at every accepted size the chart is
 # drawn; a window outside the run is a warning.
-set -u
-: "${EV2HP:?}" "${SRCDIR:?}" "${PYTHON3:?}"
-data="$SRCDIR/tests/data"
+. "${SRCDIR:?}/tests/testlib.sh"
 check="$PYTHON3 $SRCDIR/tests/chartcheck.py"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failed=0
-fail() { echo "FAIL: $*"; failed=1; }
 
 inputs="$data/*.eventlog"
 [ -d "$SRCDIR/../shared/corpus" ] && inputs="$inputs $SRCDIR/../shared/corpus/*.eventlog"

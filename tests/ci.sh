@@ -9,13 +9,7 @@
 #   failed gate. Labels with '|', backticks and <script> render as text (GitHub's own
 #   renderer, cmark-gfm, when installed; a structural check of the table always). The
 #   text summary draws sparklines on a UTF-8 locale only.
-set -u
-: "${EV2HP:?}" "${SRCDIR:?}" "${PYTHON3:=python3}"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failed=0
-fail() { echo "FAIL: $*"; failed=1; }
-data="$SRCDIR/tests/data"
+. "${SRCDIR:?}/tests/testlib.sh"
 leak="$data/leak-hc.eventlog"
 blocks='▁▂▃▄▅▆▇█'
 
@@ -81,6 +75,19 @@ LC_ALL=C "$EV2HP" --summary=markdown --compare "$tmp/half.hp" "$data/leak-hc.hp"
 grep -q '^| \*\*Peak\*\* | .* | .* | \*\*+100 %\*\* |$' "$tmp/c.md" || fail "compare: no +100 % peak row"
 grep -q '^| ([0-9]*)lazySum/main | .* | .* | +100 % |$' "$tmp/c.md" || fail "compare: no +100 % band row"
 
+# --- the README's example ("In CI") is what ev2hp writes ----------------------------------
+mkdir -p "$tmp/demo/base"
+cp "$leak" "$tmp/demo/prog.eventlog"
+scale_hp "$data/leak-hc.hp" "$tmp/demo/base/prog.eventlog" 3 4
+(cd "$tmp/demo" && LC_ALL=C.UTF-8 "$EV2HP" prog.eventlog --compare base/prog.eventlog \
+    --max-peak 512M --max-increase 10 --max-growth 1M/s --bands 5 --summary=markdown \
+    > summary.md 2> /dev/null)
+[ $? -eq 3 ] || fail "the README's example: status"
+sed -n '/^In CI$/,/^What ev2hp writes/p' "$SRCDIR/README.md" | sed -n 's/^> \{0,1\}//p' \
+    > "$tmp/demo/readme.md"
+cmp -s "$tmp/demo/summary.md" "$tmp/demo/readme.md" ||
+    fail "README's In CI summary is not what ev2hp writes: $(diff "$tmp/demo/readme.md" "$tmp/demo/summary.md" | head -5)"
+
 # --- gates ---------------------------------------------------------------------------
 gate() {   # gate STATUS ARGS...: ev2hp exits STATUS
     want=$1
@@ -103,6 +110,11 @@ gate 3 --max-growth 1M/s "$leak"
 grep -q "^ev2hp: .*: leak suspect (8)buildMap.* grows +53.4 MiB/s up to its peak at 1.11 s; --max-growth allows 1.00 MiB/s$" "$tmp/err" ||
     fail "--max-growth 1M/s: $(cat "$tmp/err")"
 gate 0 --max-growth 100M/s "$leak"
+# in a --from window, the suspect judged is the one the summary names there
+gate 3 --max-growth 1M/s --from 2 --summary=markdown "$leak"
+suspect=$(sed -n 's/^- \*\*\(.*\)\*\*: rose .*/\1/p' "$tmp/out" | head -1)
+[ "$suspect" = '(3)main' ] && grep -q "leak suspect (3)main grows" "$tmp/err" ||
+    fail "--max-growth --from 2: '$suspect', $(cat "$tmp/err")"
 for clean in flat-hc clausify-hm; do
     gate 0 --max-growth 1K/s "$data/$clean.eventlog"
 done

@@ -1,21 +1,8 @@
 #!/bin/sh
 # cli.sh: ev2hp as a user meets it: exit statuses, what goes to stdout and stderr.
-set -u
-: "${EV2HP:?}" "${SRCDIR:?}"
+. "${SRCDIR:?}/tests/testlib.sh"
 log="$SRCDIR/tests/data/leak-hT.eventlog"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failed=0
-fail() { echo "FAIL: $*"; failed=1; }
 
-# run EXPECTED_STATUS ARGS...: runs ev2hp, keeps stdout in $tmp/out and stderr in $tmp/err.
-run() {
-    expected=$1
-    shift
-    "$EV2HP" "$@" > "$tmp/out" 2> "$tmp/err"
-    status=$?
-    [ "$status" -eq "$expected" ] || fail "ev2hp $*: status $status, wanted $expected ($(head -c 200 "$tmp/err"))"
-}
 stderr_is() { grep -q -- "$1" "$tmp/err" || fail "stderr lacks '$1': $(head -c 300 "$tmp/err")"; }
 stderr_lines() { [ "$(wc -l < "$tmp/err")" -eq "$1" ] || fail "stderr has $(wc -l < "$tmp/err") lines, wanted $1"; }
 

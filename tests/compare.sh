@@ -4,13 +4,7 @@
 # memory scale (the same top tick on both), --y-max fixes that tick, and
 # --summary=json --compare reports the change of peak with the arithmetic the runtime's
 # own .hp files imply.
-set -u
-: "${EV2HP:?}" "${SRCDIR:?}" "${PYTHON3:=python3}"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failed=0
-fail() { echo "FAIL: $*"; failed=1; }
-data="$SRCDIR/tests/data"
+. "${SRCDIR:?}/tests/testlib.sh"
 
 # The y-axis tick texts of each chart: two charts, the same ticks, titles "base:" and
 # "this run:"; with a y_max argument, the top tick reads it.

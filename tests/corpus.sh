@@ -2,13 +2,7 @@
 # corpus.sh: real GHC eventlogs in tests/data against the .hp the runtime wrote in the
 # same run (rules in tests/hpcheck.py), read from a file and from a pipe; a copy cut
 # short keeps exactly the censuses before the cut and says so.
-set -u
-: "${EV2HP:?}" "${SRCDIR:?}" "${PYTHON3:=python3}"
-data="$SRCDIR/tests/data"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failed=0
-fail() { echo "FAIL: $*"; failed=1; }
+. "${SRCDIR:?}/tests/testlib.sh"
 
 for log in "$data"/*.eventlog; do
     name=$(basename "$log" .eventlog)
@@ -56,14 +50,21 @@ grep -q "offset [0-9]*: the compressed data ends early; kept 0 censuses" "$tmp/e
     fail "cut gzip: $(cat "$tmp/err")"
 
 # Following a FIFO: a census is written as soon as it is complete, before the input ends.
+# The writer keeps the FIFO open until the censuses have been seen (or 60 s have passed),
+# so the check does not depend on how soon a loaded machine runs ev2hp.
 mkfifo "$tmp/fifo"
 "$EV2HP" "$tmp/fifo" > "$tmp/live.hp" 2>/dev/null &
 pid=$!
-{ head -c "$cut" "$log"; sleep 3; } > "$tmp/fifo" &
+{ head -c "$cut" "$log"; while [ ! -e "$tmp/seen" ]; do sleep 0.1; done; } > "$tmp/fifo" &
 writer=$!
-sleep 2
-grep -q '^END_SAMPLE' "$tmp/live.hp" && [ "$(grep -c '^END_SAMPLE' "$tmp/live.hp")" -gt 2 ] ||
+n=0
+until [ "$(grep -c '^END_SAMPLE' "$tmp/live.hp")" -gt 2 ] || [ $n -ge 600 ]; do
+    sleep 0.1
+    n=$((n + 1))
+done
+[ "$(grep -c '^END_SAMPLE' "$tmp/live.hp")" -gt 2 ] ||
     fail "fifo: no census written while the input was still open"
+: > "$tmp/seen"
 wait "$writer" "$pid"
 
 exit $failed

@@ -1,11 +1,7 @@
 #!/bin/sh
 # export.sh: CSV and JSON of real eventlogs load in Python's csv and json modules with one
 # row or record per census, the same censuses as the .hp.
-set -u
-: "${EV2HP:?}" "${SRCDIR:?}" "${PYTHON3:=python3}"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failed=0
+. "${SRCDIR:?}/tests/testlib.sh"
 for log in "$SRCDIR"/tests/data/*.eventlog; do
     name=$(basename "$log" .eventlog)
     "$EV2HP" "$log" -o "$tmp/$name.hp" -o "$tmp/$name.csv" -o "$tmp/$name.json" || { failed=1; continue; }

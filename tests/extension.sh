@@ -6,14 +6,8 @@
 # markers. Each copy must convert census for census against the runtime's .hp of the
 # original run, to the same bytes as the original, without a warning and under --strict;
 # a time profile widened gives the same folded stacks.
-set -u
-: "${EV2HP:?}" "${SRCDIR:?}" "${PYTHON3:=python3}"
-data="$SRCDIR/tests/data"
+. "${SRCDIR:?}/tests/testlib.sh"
 layout="$SRCDIR/tests/evlayout.py"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failed=0
-fail() { echo "FAIL: $*"; failed=1; }
 
 check() {  # check NAME MODE: the copy of tests/data/NAME.eventlog in layout MODE
     name=$1 mode=$2

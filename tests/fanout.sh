@@ -4,13 +4,7 @@
 # (and the same exit status and stderr) it gives alone: with the default options, with a
 # width whose report resolution is not a power of two of the chart's, with --include,
 # --exclude and a window (the summary then has a profile of its own), and with --compare.
-set -u
-: "${EV2HP:?}" "${SRCDIR:?}"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failed=0
-fail() { echo "FAIL: $*"; failed=1; }
-data="$SRCDIR/tests/data"
+. "${SRCDIR:?}/tests/testlib.sh"
 
 # check NAME SUMMARY-FLAG INPUT [OPTIONS...]: each output alone, then all in one run.
 check() {

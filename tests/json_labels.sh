@@ -6,11 +6,7 @@
 # runtime's own .hp of the same run (its -L cut, ccsIDs aside) and each is what ev2hp's
 # .hp writes for that band, less the bytes of a character the cut split (JSON holds whole
 # characters: no U+FFFD); --summary=json gives its bands the same names.
-set -u
-: "${EV2HP:?}" "${SRCDIR:?}" "${PYTHON3:=python3}"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failed=0
+. "${SRCDIR:?}/tests/testlib.sh"
 for name in flat-hc leak-hc labels-hc-g96 labels-hc-g910; do
     log="$SRCDIR/tests/data/$name.eventlog"
     "$EV2HP" "$log" -o "$tmp/$name.json" -o "$tmp/$name.hp" --summary=json >"$tmp/$name.sum" \

@@ -3,13 +3,7 @@
 # a valid PNG of exactly the size asked for, with its Title chunk; byte-identical twice;
 # --scale multiplies the pixels; SVG and PNG from one read; -f png to a pipe or file, but
 # not to a terminal.
-set -u
-: "${EV2HP:?}" "${SRCDIR:?}"
-data="$SRCDIR/tests/data"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failed=0
-fail() { echo "FAIL: $*"; failed=1; }
+. "${SRCDIR:?}/tests/testlib.sh"
 
 # size FILE: "WIDTH HEIGHT" from the IHDR chunk (big-endian words at bytes 16 and 20).
 size() {

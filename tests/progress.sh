@@ -1,13 +1,8 @@
 #!/bin/sh
 # progress.sh: the progress line shows when asked or on a terminal, and stays out of
 # redirected standard error otherwise (issue 6).
-set -u
-: "${EV2HP:?}" "${SRCDIR:?}"
+. "${SRCDIR:?}/tests/testlib.sh"
 log="$SRCDIR/tests/data/leak-hc.eventlog"   # 1.2 MB, 22 censuses
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failed=0
-fail() { echo "FAIL: $*"; failed=1; }
 progress_lines() { grep -c 'MB/s, [0-9]* census' "$tmp/err"; }
 
 # Default, standard error a file: no progress, whatever the size.

@@ -6,13 +6,8 @@
 # region gets its warning and the run its "recovered" line; --strict fails and writes
 # nothing; --stop-at-damage keeps only what precedes the first damage; the JSON summary
 # lists the regions.
-set -u
-: "${EV2HP:?}" "${SRCDIR:?}" "${PYTHON3:=python3}"
+. "${SRCDIR:?}/tests/testlib.sh"
 data="$SRCDIR/tests/data/damaged"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failed=0
-fail() { echo "FAIL: $*"; failed=1; }
 
 for log in "$data"/*.eventlog; do
     name=$(basename "$log" .eventlog)

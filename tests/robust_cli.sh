@@ -2,27 +2,8 @@
 # robust_cli.sh: ev2hp on input that is not an eventlog, damaged input, and outputs that
 # cannot be written, as a user sees it: exit status, the one-line message, and what is
 # left on disk (issue 5, "Outputs"). Uses $EV2HP and $SRCDIR from make check.
-set -u
-: "${EV2HP:?}" "${SRCDIR:?}"
+. "${SRCDIR:?}/tests/testlib.sh"
 example="$SRCDIR/share/examples/leak-hc.eventlog"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failures=0
-
-fail() {
-    echo "FAIL: $*" >&2
-    failures=$((failures + 1))
-}
-
-# run ARGS...: runs ev2hp, keeping status in $status and stderr in $tmp/err.
-run() {
-    "$EV2HP" "$@" >"$tmp/out" 2>"$tmp/err"
-    status=$?
-}
-
-expect_status() {
-    [ "$status" = "$1" ] || fail "$2: status $status, expected $1 ($(cat "$tmp/err"))"
-}
 
 # expect_one_line WHAT PATTERN: stderr is exactly one line matching PATTERN.
 expect_one_line() {
@@ -38,19 +19,16 @@ gzip -n -c <"$example" | tail -c +100 | head -c 4096 >"$tmp/noise"
 : >"$tmp/empty"
 printf 'Hello, this is a text file.\nIt is not an eventlog.\n' >"$tmp/text.txt"
 for f in noise empty text.txt; do
-    run "$tmp/$f"
-    expect_status 1 "$f"
+    run 1 "$tmp/$f"
     expect_one_line "$f" "^ev2hp: $tmp/$f: [a-z]* [0-9]*: not an eventlog"
     [ -s "$tmp/out" ] && fail "$f: wrote to standard output"
 done
-run <"$tmp/noise"
-expect_status 1 "noise on standard input"
+run 1 <"$tmp/noise"
 expect_one_line "noise on standard input" "^ev2hp: (standard input): offset 0: not an eventlog"
 
 # --- a damaged eventlog: kept with a warning, or --strict status 1 ------------------------
 head -c 600000 "$example" >"$tmp/cut.eventlog"
-run "$tmp/cut.eventlog" -o "$tmp/cut.hp"
-expect_status 0 "cut eventlog"
+run 0 "$tmp/cut.eventlog" -o "$tmp/cut.hp"
 expect_one_line "cut eventlog" "^ev2hp: $tmp/cut.eventlog: offset [0-9]*: the file ends .*; kept [0-9]* census"
 grep -q '^BEGIN_SAMPLE' "$tmp/cut.hp" || fail "cut eventlog: no censuses written"
 
@@ -58,11 +36,10 @@ grep -q '^BEGIN_SAMPLE' "$tmp/cut.hp" || fail "cut eventlog: no censuses written
 for case in strict notlog; do
     echo "previous contents" >"$tmp/keep.hp"
     if [ "$case" = strict ]; then
-        run --strict "$tmp/cut.eventlog" -o "$tmp/keep.hp"
+        run 1 --strict "$tmp/cut.eventlog" -o "$tmp/keep.hp"
     else
-        run "$tmp/text.txt" -o "$tmp/keep.hp"
+        run 1 "$tmp/text.txt" -o "$tmp/keep.hp"
     fi
-    expect_status 1 "$case over an existing output"
     [ "$(cat "$tmp/keep.hp")" = "previous contents" ] ||
         fail "$case: the existing output was changed"
     leftovers=$(find "$tmp" -name '.keep.hp.*' | wc -l)
@@ -71,24 +48,18 @@ done
 
 # --- outputs that cannot be written: status 4 and a message ------------------------------
 # /dev/full has no extension to name a format: -f says it.
-run "$example" -f hp -o /dev/full
-expect_status 4 "-o /dev/full"
+run 4 "$example" -f hp -o /dev/full
 expect_one_line "-o /dev/full" "^ev2hp: /dev/full: cannot write: "
 "$EV2HP" "$example" >/dev/full 2>"$tmp/err"
 status=$?
-expect_status 4 "> /dev/full"
+[ "$status" = 4 ] || fail "> /dev/full: status $status, wanted 4 ($(cat "$tmp/err"))"
 expect_one_line "> /dev/full" "^ev2hp: (standard output): cannot write: "
-run "$example" -o "$tmp/no/such/dir/x.hp"
-expect_status 4 "-o into a missing directory"
+run 4 "$example" -o "$tmp/no/such/dir/x.hp"
 expect_one_line "-o into a missing directory" "^ev2hp: $tmp/no/such/dir/x.hp: "
 
 # --- the complete example converts cleanly ------------------------------------------------
-run "$example" -o "$tmp/whole.hp"
-expect_status 0 "whole example"
+run 0 "$example" -o "$tmp/whole.hp"
 [ -s "$tmp/err" ] && fail "whole example: unexpected messages: $(cat "$tmp/err")"
 
-if [ "$failures" -ne 0 ]; then
-    echo "robust_cli.sh: $failures failures" >&2
-    exit 1
-fi
-echo "robust_cli.sh: all passed"
+[ "$failed" -eq 0 ] && echo "robust_cli.sh: all passed"
+exit $failed

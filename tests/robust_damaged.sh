@@ -8,17 +8,17 @@
 #
 #     ROBUST_DAMAGED_COUNT=N (default 300) sets how many copies; ROBUST_DAMAGED_FIRST the
 #     first seed (to replay one case: ROBUST_DAMAGED_FIRST=17 ROBUST_DAMAGED_COUNT=1).
-set -u
-: "${EV2HP:?}" "${SRCDIR:?}"
+. "${SRCDIR:?}/tests/testlib.sh"
 mutate="$(dirname "$EV2HP")/tests/mutate"
 count=${ROBUST_DAMAGED_COUNT:-300}
 first=${ROBUST_DAMAGED_FIRST:-1}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-set -- "$SRCDIR/tests/data/treejoin-hb.eventlog" "$SRCDIR/tests/data/leak-hm.eventlog" \
+set -- "$data/treejoin-hb.eventlog" "$data/leak-hm.eventlog" \
        "$SRCDIR/share/examples/leak-hc.eventlog"
 files=$#
 failures=0
+# Each case runs two programs (mutate, then ev2hp under timeout) and reads their messages
+# with the shell's own read and case, not with grep: 300 cases, so every process saved
+# per case is 300 fewer starts.
 seed=$first
 last=$((first + count - 1))
 while [ "$seed" -le "$last" ]; do
@@ -34,23 +34,31 @@ while [ "$seed" -le "$last" ]; do
         124) why="hang (timeout)" ;;
         *) why="status $status" ;;
     esac
-    if grep -q -e 'Sanitizer' -e 'runtime error' -e 'LeakSanitizer' "$tmp/err"; then
-        why="$why sanitizer report"
-    fi
-    if [ "$status" -ne 0 ] && [ ! -s "$tmp/err" ]; then
+    lines=0 sanitizer="" form=""
+    while IFS= read -r line || [ -n "$line" ]; do
+        lines=$((lines + 1))
+        case $line in
+            *Sanitizer* | *"runtime error"*) sanitizer=" sanitizer report" ;;
+        esac
+        case $line in
+            "ev2hp: "*) ;;
+            *) form=" a message not of the form 'ev2hp: FILE: ...'" ;;
+        esac
+    done <"$tmp/err"
+    why="$why$sanitizer"
+    if [ "$status" -ne 0 ] && [ "$lines" -eq 0 ]; then
         why="$why status $status without a message"
     fi
-    if grep -v -q '^ev2hp: ' "$tmp/err"; then
-        why="$why a message not of the form 'ev2hp: FILE: ...'"
-    fi
+    why="$why$form"
     if [ -n "$why" ]; then
         echo "FAIL seed $seed ($(basename "$in") + $(basename "$donor")):$why" >&2
         head -n 20 "$tmp/err" >&2
         cp "$tmp/damaged.eventlog" "damaged-$seed.eventlog" 2>/dev/null &&
             echo "  (kept as damaged-$seed.eventlog)" >&2
         failures=$((failures + 1))
+        failed=1
     fi
     seed=$((seed + 1))
 done
 echo "robust_damaged.sh: $count damaged eventlogs, $failures failures"
-[ "$failures" -eq 0 ]
+exit $failed

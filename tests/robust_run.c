@@ -2,6 +2,8 @@
  * aborts loudly rather than letting a test pass on nothing. */
 #include "robust_run.h"
 
+#include "testkit.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,30 +29,6 @@ static char *temp_name(const char *tag)
     return path;
 }
 
-static char *slurp(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    size_t cap = 1 << 16, n = 0, got;
-    char *buf = malloc(cap + 1);
-    while (buf && (got = fread(buf + n, 1, cap - n, f)) > 0) {
-        n += got;
-        if (n == cap) {
-            char *grown = realloc(buf, (cap *= 2) + 1);
-            if (!grown)
-                die("realloc");
-            buf = grown;
-        }
-    }
-    fclose(f);
-    if (!buf)
-        die("malloc");
-    buf[n] = '\0';
-    *len = n;
-    return buf;
-}
-
 bool robust_stop_at_damage;
 
 void robust_convert(const void *data, size_t size, bool strict, struct robust_run *run)
@@ -67,7 +45,7 @@ void robust_convert(const void *data, size_t size, bool strict, struct robust_ru
                                    .output_count = 1 };
     memset(run, 0, sizeof *run);
     convert_run(&opt, &run->result);
-    run->hp = slurp(out, &run->hp_len);
+    run->hp = testkit_slurp(out, &run->hp_len);
     unlink(in);
     unlink(out);
     free(in);
@@ -101,7 +79,7 @@ unsigned char *robust_read_data(const char *relpath, size_t *size)
     const char *srcdir = getenv("SRCDIR");
     char path[4096];
     snprintf(path, sizeof path, "%s/%s", srcdir && *srcdir ? srcdir : ".", relpath);
-    char *data = slurp(path, size);
+    char *data = testkit_slurp(path, size);
     if (!data)
         die(path);
     return (unsigned char *)data;

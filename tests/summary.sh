@@ -2,12 +2,7 @@
 # summary.sh: --summary=json agrees with what the runtime's own .hp implies (census count,
 # peak residency); --max-peak just under the peak is status 3, at the peak status 0, and
 # the outputs are written either way.
-set -u
-: "${EV2HP:?}" "${SRCDIR:?}" "${PYTHON3:=python3}"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failed=0
-fail() { echo "FAIL: $*"; failed=1; }
+. "${SRCDIR:?}/tests/testlib.sh"
 for log in "$SRCDIR"/tests/data/*.eventlog; do
     name=$(basename "$log" .eventlog)
     "$EV2HP" --summary=json "$log" > "$tmp/s.json" || { fail "$name: status $?"; continue; }

@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -102,10 +103,47 @@ static struct census *assemble(const struct evw *w, unsigned ccs_length, struct 
     return census;
 }
 
+/* What every case shares (cmocka's setup and teardown): the eventlog it builds, and what
+ * the reader and assembler made of it. */
+struct fixture {
+    struct evw *w;
+    struct collected c;
+    enum census_status status;
+    struct census *census;
+};
+
+static int fixture_new(void **state)
+{
+    struct fixture *f = calloc(1, sizeof *f);
+    if (!f || !(f->w = evw_new())) {
+        free(f);
+        return -1;
+    }
+    *state = f;
+    return 0;
+}
+
+static int fixture_free(void **state)
+{
+    struct fixture *f = *state;
+    census_free(f->census);
+    evw_free(f->w);
+    free(f);
+    return 0;
+}
+
+/* Assembles the eventlog built so far (with -L ccs_length when not 0), replacing what an
+ * earlier run gave. */
+static void run(struct fixture *f, unsigned ccs_length)
+{
+    census_free(f->census);
+    f->census = assemble(f->w, ccs_length, &f->c, &f->status);
+}
+
 static void begin_end_make_a_census_timed_by_its_event(void **state)
 {
-    (void)state;
-    struct evw *w = evw_new();
+    struct fixture *f = *state;
+    struct evw *w = f->w;
     evw_ghc9_header(w, true);
     evw_prof_begin(w, 1, BREAKDOWN_CLOSURE_TYPE, 20000000);
     evw_sample_begin(w, 1000, 0);
@@ -115,23 +153,19 @@ static void begin_end_make_a_census_timed_by_its_event(void **state)
     evw_sample_begin(w, 2000, 0);   /* the era repeats: it is not a sequence number */
     evw_sample_end(w, 2001, 0);
     evw_data_end(w);
-    struct collected c;
-    enum census_status st;
-    struct census *census = assemble(w, 0, &c, &st);
-    assert_int_equal(st, CENSUS_OK);
-    assert_string_equal(c.text, "1000:THUNK=48,ARR_WORDS=4096;2000:;");
-    assert_int_equal(census_stats(census)->censuses, 2);
-    assert_int_equal(census_run_info(census)->breakdown, BREAKDOWN_CLOSURE_TYPE);
-    assert_int_equal(census_run_info(census)->period_ns, 20000000);
-    assert_int_equal(census_run_info(census)->end_time_ns, 2001);
-    census_free(census);
-    evw_free(w);
+    run(f, 0);
+    assert_int_equal(f->status, CENSUS_OK);
+    assert_string_equal(f->c.text, "1000:THUNK=48,ARR_WORDS=4096;2000:;");
+    assert_int_equal(census_stats(f->census)->censuses, 2);
+    assert_int_equal(census_run_info(f->census)->breakdown, BREAKDOWN_CLOSURE_TYPE);
+    assert_int_equal(census_run_info(f->census)->period_ns, 20000000);
+    assert_int_equal(census_run_info(f->census)->end_time_ns, 2001);
 }
 
 static void biography_censuses_are_sorted_by_their_inner_time(void **state)
 {
-    (void)state;
-    struct evw *w = evw_new();
+    struct fixture *f = *state;
+    struct evw *w = f->w;
     evw_ghc9_header(w, true);
     evw_prof_begin(w, 1, BREAKDOWN_BIOGRAPHY, 50000000);
     evw_bio_sample_begin(w, 9000, 3, 700);
@@ -141,66 +175,53 @@ static void biography_censuses_are_sorted_by_their_inner_time(void **state)
     evw_sample_string(w, 9004, "LAG", 20);
     evw_sample_end(w, 9005, 3);
     evw_data_end(w);
-    struct collected c;
-    enum census_status st;
-    struct census *census = assemble(w, 0, &c, &st);
-    assert_string_equal(c.text, "300:LAG=20;700:VOID=10;");
-    census_free(census);
-    evw_free(w);
+    run(f, 0);
+    assert_string_equal(f->c.text, "300:LAG=20;700:VOID=10;");
 }
 
 /* GHC 8.2-8.8 declare no SAMPLE_END: a census ends at the next begin or end of data. */
 static void without_sample_end_a_census_ends_at_the_next_begin(void **state)
 {
-    (void)state;
-    struct evw *w = evw_new();
+    struct fixture *f = *state;
+    struct evw *w = f->w;
     evw_ghc9_header(w, false);
     evw_sample_begin(w, 10, 0);
     evw_sample_string(w, 11, "A", 1);
     evw_sample_begin(w, 20, 0);
     evw_sample_string(w, 21, "B", 2);
     evw_data_end(w);
-    struct collected c;
-    enum census_status st;
-    struct census *census = assemble(w, 0, &c, &st);
-    assert_string_equal(c.text, "10:A=1;20:B=2;");
-    assert_false(census_stats(census)->open_at_end);
-    census_free(census);
+    run(f, 0);
+    assert_string_equal(f->c.text, "10:A=1;20:B=2;");
+    assert_false(census_stats(f->census)->open_at_end);
 
     /* Cut short, the last census cannot be proved complete. */
     w->len -= 2;
-    census = assemble(w, 0, &c, &st);
-    assert_string_equal(c.text, "10:A=1;");
-    assert_true(census_stats(census)->open_at_end);
-    assert_int_equal(census_stats(census)->open_time_ns, 20);
-    census_free(census);
-    evw_free(w);
+    run(f, 0);
+    assert_string_equal(f->c.text, "10:A=1;");
+    assert_true(census_stats(f->census)->open_at_end);
+    assert_int_equal(census_stats(f->census)->open_time_ns, 20);
 }
 
 static void an_open_census_at_a_cut_is_not_reported(void **state)
 {
-    (void)state;
-    struct evw *w = evw_new();
+    struct fixture *f = *state;
+    struct evw *w = f->w;
     evw_ghc9_header(w, true);
     evw_sample_begin(w, 10, 0);
     evw_sample_string(w, 11, "A", 1);
     evw_sample_end(w, 12, 0);
     evw_sample_begin(w, 20, 0);
     evw_sample_string(w, 21, "B", 2);
-    struct collected c;
-    enum census_status st;
-    struct census *census = assemble(w, 0, &c, &st);
-    assert_string_equal(c.text, "10:A=1;");
-    assert_true(census_stats(census)->open_at_end);
-    assert_int_equal(census_stats(census)->last_time_ns, 10);
-    census_free(census);
-    evw_free(w);
+    run(f, 0);
+    assert_string_equal(f->c.text, "10:A=1;");
+    assert_true(census_stats(f->census)->open_at_end);
+    assert_int_equal(census_stats(f->census)->last_time_ns, 10);
 }
 
 static void extra_trailing_fields_and_unknown_events_are_skipped(void **state)
 {
-    (void)state;
-    struct evw *w = evw_new();
+    struct fixture *f = *state;
+    struct evw *w = f->w;
     evw_header_begin(w);
     evw_declare(w, 162, 12, "begin with a field from the future");
     evw_declare(w, 165, 8, "end");
@@ -222,35 +243,27 @@ static void extra_trailing_fields_and_unknown_events_are_skipped(void **state)
     evw_event(w, 164, 7, &p);
     evw_sample_end(w, 8, 0);
     evw_data_end(w);
-    struct collected c;
-    enum census_status st;
-    struct census *census = assemble(w, 0, &c, &st);
-    assert_int_equal(st, CENSUS_OK);
-    assert_string_equal(c.text, "5:X=77;");
-    census_free(census);
-    evw_free(w);
+    run(f, 0);
+    assert_int_equal(f->status, CENSUS_OK);
+    assert_string_equal(f->c.text, "5:X=77;");
 }
 
 static void a_declared_size_too_small_is_refused(void **state)
 {
-    (void)state;
-    struct evw *w = evw_new();
+    struct fixture *f = *state;
+    struct evw *w = f->w;
     evw_header_begin(w);
     evw_declare(w, 162, 4, "too small for its Word64");
     evw_header_end(w);
     evw_data_end(w);
-    struct collected c;
-    enum census_status st;
-    struct census *census = assemble(w, 0, &c, &st);
-    assert_int_equal(st, CENSUS_BAD_EVENT);
-    census_free(census);
-    evw_free(w);
+    run(f, 0);
+    assert_int_equal(f->status, CENSUS_BAD_EVENT);
 }
 
 static void stacks_are_named_and_numbered_like_the_runtime(void **state)
 {
-    (void)state;
-    struct evw *w = evw_new();
+    struct fixture *f = *state;
+    struct evw *w = f->w;
     evw_ghc9_header(w, true);
     const char *argv[] = { "/usr/bin/prog", "10", "+RTS", "-hc", "-L12", "-l", "-RTS" };
     evw_program_args(w, 1, argv, 7);
@@ -271,30 +284,25 @@ static void stacks_are_named_and_numbered_like_the_runtime(void **state)
     evw_sample_stack(w, 21, 101, s1, 1);
     evw_sample_end(w, 22, 0);
     evw_data_end(w);
-    struct collected c;
-    enum census_status st;
-    struct census *census = assemble(w, 0, &c, &st);
+    run(f, 0);
     /* -L12 from the program's RTS options: both long stacks cut to the same text, and
      * still two bands, told apart by their numbers. */
-    assert_string_equal(c.text, "10:(1)main=100,(2)Data.Foo.CAF=200,MAIN=300,"
+    assert_string_equal(f->c.text, "10:(1)main=100,(2)Data.Foo.CAF=200,MAIN=300,"
                                 "(3)averyver...=400,(4)averyver...=500,(5)#99=600;"
                                 "20:(1)main=101;");
-    assert_int_equal(census_run_info(census)->ccs_length, 12);
-    assert_string_equal(census_run_info(census)->program, "prog 10 +RTS -hc -L12 -l");
-    assert_int_equal(census_stats(census)->unknown_cost_centres, 1);
-    census_free(census);
+    assert_int_equal(census_run_info(f->census)->ccs_length, 12);
+    assert_string_equal(census_run_info(f->census)->program, "prog 10 +RTS -hc -L12 -l");
+    assert_int_equal(census_stats(f->census)->unknown_cost_centres, 1);
 
     /* -L on ev2hp's command line wins. */
-    census = assemble(w, 30, &c, &st);
-    assert_non_null(strstr(c.text, "(3)averyverylongname/main=400"));
-    census_free(census);
-    evw_free(w);
+    run(f, 30);
+    assert_non_null(strstr(f->c.text, "(3)averyverylongname/main=400"));
 }
 
 static void anomalies_are_counted_not_fatal(void **state)
 {
-    (void)state;
-    struct evw *w = evw_new();
+    struct fixture *f = *state;
+    struct evw *w = f->w;
     evw_ghc9_header(w, true);
     evw_prof_begin(w, 1, 7, 1);
     evw_prof_begin(w, 2, 4, 1);
@@ -311,28 +319,24 @@ static void anomalies_are_counted_not_fatal(void **state)
     evw_heap_size(w, 50, 31, 1 << 20);
     evw_heap_size(w, 51, 32, 1 << 19);
     evw_data_end(w);
-    struct collected c;
-    enum census_status st;
-    struct census *census = assemble(w, 0, &c, &st);
-    assert_int_equal(st, CENSUS_OK);
-    assert_string_equal(c.text, "20:kept=2;20:;");
-    const struct census_stats *s = census_stats(census);
+    run(f, 0);
+    assert_int_equal(f->status, CENSUS_OK);
+    assert_string_equal(f->c.text, "20:kept=2;20:;");
+    const struct census_stats *s = census_stats(f->census);
     assert_int_equal(s->stray_ends, 1);
     assert_int_equal(s->stray_entries, 1);
     assert_int_equal(s->unended, 1);
     assert_int_equal(s->backwards, 1);
     assert_int_equal(s->extra_prof_begins, 1);
-    assert_int_equal(census_run_info(census)->breakdown, 7);
-    assert_int_equal(c.markers, 1);
-    assert_int_equal(c.totals, 2);
-    census_free(census);
-    evw_free(w);
+    assert_int_equal(census_run_info(f->census)->breakdown, 7);
+    assert_int_equal(f->c.markers, 1);
+    assert_int_equal(f->c.totals, 2);
 }
 
 static void a_short_heap_event_is_bad(void **state)
 {
-    (void)state;
-    struct evw *w = evw_new();
+    struct fixture *f = *state;
+    struct evw *w = f->w;
     evw_ghc9_header(w, true);
     evw_sample_begin(w, 10, 0);
     struct evw_payload p = { .len = 0 };
@@ -342,12 +346,8 @@ static void a_short_heap_event_is_bad(void **state)
     evw_event(w, 163, 11, &p);
     evw_sample_end(w, 12, 0);
     evw_data_end(w);
-    struct collected c;
-    enum census_status st;
-    struct census *census = assemble(w, 0, &c, &st);
-    assert_int_equal(st, CENSUS_BAD_EVENT);
-    census_free(census);
-    evw_free(w);
+    run(f, 0);
+    assert_int_equal(f->status, CENSUS_BAD_EVENT);
 }
 
 static void write_ipe(struct evw *w, uint64_t time, uint64_t info, const char *name,
@@ -369,8 +369,8 @@ static void write_ipe(struct evw *w, uint64_t time, uint64_t info, const char *n
  * while the .hp label stays the address. */
 static void info_table_bands_are_described_by_ipe_events(void **state)
 {
-    (void)state;
-    struct evw *w = evw_new();
+    struct fixture *f = *state;
+    struct evw *w = f->w;
     evw_header_begin(w);
     evw_declare(w, 160, -1, "heap profile begin");
     evw_declare(w, 162, 8, "sample begin");
@@ -387,12 +387,10 @@ static void info_table_bands_are_described_by_ipe_events(void **state)
     evw_sample_end(w, 14, 0);
     write_ipe(w, 20, 0x4b0000, "Leak.go", "", "");
     evw_data_end(w);
-    struct collected c;
-    enum census_status st;
-    struct census *census = assemble(w, 0, &c, &st);
-    assert_int_equal(st, CENSUS_OK);
-    assert_string_equal(c.text, "10:0x4a6e80=64,0x4b0000=32,0x4c0000=16;");
-    const struct bands *b = census_bands(census);
+    run(f, 0);
+    assert_int_equal(f->status, CENSUS_OK);
+    assert_string_equal(f->c.text, "10:0x4a6e80=64,0x4b0000=32,0x4c0000=16;");
+    const struct bands *b = census_bands(f->census);
     size_t len;
     const char *text = bands_display_label(b, 0, &len);
     const char *expected = "Data.Map.Bin :: Map k v at src/Map.hs:12:3-40";
@@ -403,8 +401,6 @@ static void info_table_bands_are_described_by_ipe_events(void **state)
     assert_memory_equal(text, "Leak.go", 7);
     assert_memory_equal(bands_display_label(b, 2, &len), "0x4c0000", 8);
     assert_memory_equal(bands_label(b, 0, &len), "0x4a6e80", 8);
-    census_free(census);
-    evw_free(w);
 }
 
 static void breakdowns_in_words(void **state)
@@ -419,16 +415,16 @@ static void breakdowns_in_words(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(begin_end_make_a_census_timed_by_its_event),
-        cmocka_unit_test(biography_censuses_are_sorted_by_their_inner_time),
-        cmocka_unit_test(without_sample_end_a_census_ends_at_the_next_begin),
-        cmocka_unit_test(an_open_census_at_a_cut_is_not_reported),
-        cmocka_unit_test(extra_trailing_fields_and_unknown_events_are_skipped),
-        cmocka_unit_test(a_declared_size_too_small_is_refused),
-        cmocka_unit_test(stacks_are_named_and_numbered_like_the_runtime),
-        cmocka_unit_test(anomalies_are_counted_not_fatal),
-        cmocka_unit_test(a_short_heap_event_is_bad),
-        cmocka_unit_test(info_table_bands_are_described_by_ipe_events),
+        cmocka_unit_test_setup_teardown(begin_end_make_a_census_timed_by_its_event, fixture_new, fixture_free),
+        cmocka_unit_test_setup_teardown(biography_censuses_are_sorted_by_their_inner_time, fixture_new, fixture_free),
+        cmocka_unit_test_setup_teardown(without_sample_end_a_census_ends_at_the_next_begin, fixture_new, fixture_free),
+        cmocka_unit_test_setup_teardown(an_open_census_at_a_cut_is_not_reported, fixture_new, fixture_free),
+        cmocka_unit_test_setup_teardown(extra_trailing_fields_and_unknown_events_are_skipped, fixture_new, fixture_free),
+        cmocka_unit_test_setup_teardown(a_declared_size_too_small_is_refused, fixture_new, fixture_free),
+        cmocka_unit_test_setup_teardown(stacks_are_named_and_numbered_like_the_runtime, fixture_new, fixture_free),
+        cmocka_unit_test_setup_teardown(anomalies_are_counted_not_fatal, fixture_new, fixture_free),
+        cmocka_unit_test_setup_teardown(a_short_heap_event_is_bad, fixture_new, fixture_free),
+        cmocka_unit_test_setup_teardown(info_table_bands_are_described_by_ipe_events, fixture_new, fixture_free),
         cmocka_unit_test(breakdowns_in_words),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -13,6 +13,7 @@
 
 #include "charttest.h"
 #include "base/format.h"
+#include "chart/colors.h"
 #include "chart/textmeasure.h"
 
 static bool is_round(double step)

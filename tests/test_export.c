@@ -18,19 +18,7 @@
 #include "model/breakdown.h"
 #include "convert.h"
 #include "evwriter.h"
-
-static char dir[] = "/tmp/ev2hp-export-XXXXXX";
-
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    assert_non_null(f);
-    static char buf[8192];
-    size_t n = fread(buf, 1, sizeof buf - 1, f);
-    buf[n] = '\0';
-    fclose(f);
-    return buf;
-}
+#include "testkit.h"
 
 static void convert_to(const char *input, const char *output, enum output_format format)
 {
@@ -58,22 +46,17 @@ static void write_log(const char *path)
     evw_sample_string(w, 1000000002, "Ĉaro", 8);
     evw_sample_end(w, 1000000003, 0);
     evw_data_end(w);
-    FILE *f = fopen(path, "wb");
-    assert_non_null(f);
-    fwrite(w->data, 1, w->len, f);
-    fclose(f);
+    testkit_save(w, path);
     evw_free(w);
 }
 
 static void csv_has_a_column_per_band_and_a_row_per_census(void **state)
 {
     (void)state;
-    char in[128], out[128];
-    snprintf(in, sizeof in, "%s/in.eventlog", dir);
-    snprintf(out, sizeof out, "%s/out.csv", dir);
+    const char *in = testkit_path("in.eventlog"), *out = testkit_path("out.csv");
     write_log(in);
     convert_to(in, out, FORMAT_CSV);
-    assert_string_equal(slurp(out), "time_s,\"Map, \"\"k\"\"\nv\",Ĉaro,bad \xff byte\r\n"
+    assert_string_equal(testkit_read(out), "time_s,\"Map, \"\"k\"\"\nv\",Ĉaro,bad \xff byte\r\n"
                                     "0.500000,100,7,0\r\n"
                                     "1.000000,0,8,3\r\n");
 }
@@ -81,12 +64,10 @@ static void csv_has_a_column_per_band_and_a_row_per_census(void **state)
 static void json_has_censuses_bands_markers_and_totals(void **state)
 {
     (void)state;
-    char in[128], out[128];
-    snprintf(in, sizeof in, "%s/in.eventlog", dir);
-    snprintf(out, sizeof out, "%s/out.json", dir);
+    const char *in = testkit_path("in.eventlog"), *out = testkit_path("out.json");
     write_log(in);
     convert_to(in, out, FORMAT_JSON);
-    const char *text = slurp(out);
+    const char *text = testkit_read(out);
     assert_non_null(strstr(text, "\"breakdown\": \"by type\""));
     assert_non_null(strstr(text, "{\"time_s\": 0.500000, \"entries\": [[0, 100], [1, 7]]}"));
     assert_non_null(strstr(text, "{\"time_s\": 1.000000, \"entries\": [[2, 3], [1, 8]]}"));
@@ -102,19 +83,6 @@ static void json_has_censuses_bands_markers_and_totals(void **state)
                                  "\"bytes\": 4194304}"));
 }
 
-static int setup(void **state)
-{
-    (void)state;
-    return mkdtemp(dir) ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-    return system(cmd);
-}
 
 int main(void)
 {
@@ -122,5 +90,5 @@ int main(void)
         cmocka_unit_test(csv_has_a_column_per_band_and_a_row_per_census),
         cmocka_unit_test(json_has_censuses_bands_markers_and_totals),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, testkit_setup_dir, testkit_teardown_dir);
 }

@@ -94,6 +94,11 @@ static void *program_run(void *arg)
         if (fd < 0)
             return NULL;
         w = pg->second;
+        /* GHC 9.0 restarting its logging for a new client may flush an empty block of
+         * a capability before the header: a block marker, bytes of no eventlog. */
+        static const unsigned char stray_block[24] = { 0x00, 0x12, 0, 0, 0, 0, 0, 1, 0, 0,
+                                                       0, 0, 0, 24 };
+        send_all(fd, stray_block, sizeof stray_block);
     }
     /* The stream minus its end-of-data marker (2 bytes), then the marker. */
     send_all(fd, w->data, w->len - 2);
@@ -269,8 +274,8 @@ static void test_control_refused_on_a_file(void **state)
     unlink(path);
 }
 
-/* Connection 1 ends inside the second census; connection 2 starts again with the
- * header and the definitions, then a third census and the end. */
+/* Connection 1 ends inside the second census; connection 2 starts again with a stray
+ * block, the header and the definitions, then a third census and the end. */
 static void test_dropped_connection_goes_on(void **state)
 {
     (void)state;

@@ -15,25 +15,12 @@
 #include <zlib.h>
 
 #include "sink/outfile.h"
-
-static char dir[] = "/tmp/ev2hp-outfile-XXXXXX";
-
-static char *read_file(const char *path)
-{
-    static char buf[256];
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return NULL;
-    size_t n = fread(buf, 1, sizeof buf - 1, f);
-    buf[n] = '\0';
-    fclose(f);
-    return buf;
-}
+#include "testkit.h"
 
 static size_t entries(void)
 {
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "ls -A %s | wc -l", dir);
+    char cmd[4400];
+    snprintf(cmd, sizeof cmd, "ls -A %s | wc -l", testkit_dir());
     FILE *p = popen(cmd, "r");
     unsigned long n = 0;
     assert_int_equal(fscanf(p, "%lu", &n), 1);
@@ -44,29 +31,29 @@ static size_t entries(void)
 static void commit_renames_into_place(void **state)
 {
     (void)state;
-    char path[128];
-    snprintf(path, sizeof path, "%s/out.hp", dir);
+    char path[4352];
+    snprintf(path, sizeof path, "%s/out.hp", testkit_dir());
     struct outfile o;
     struct ev_error err;
     assert_int_equal(outfile_open(&o, path, &err), 0);
     fputs("new", o.fp);
-    assert_null(read_file(path));             /* nothing visible before the commit */
+    assert_null(testkit_read(path));             /* nothing visible before the commit */
     assert_int_equal(outfile_commit(&o, &err), 0);
-    assert_string_equal(read_file(path), "new");
+    assert_string_equal(testkit_read(path), "new");
     assert_int_equal(entries(), 1);
 }
 
 static void abort_keeps_the_previous_file(void **state)
 {
     (void)state;
-    char path[128];
-    snprintf(path, sizeof path, "%s/out.hp", dir);
+    char path[4352];
+    snprintf(path, sizeof path, "%s/out.hp", testkit_dir());
     struct outfile o;
     struct ev_error err;
     assert_int_equal(outfile_open(&o, path, &err), 0);
     fputs("half a fi", o.fp);
     outfile_abort(&o);
-    assert_string_equal(read_file(path), "new");
+    assert_string_equal(testkit_read(path), "new");
     assert_int_equal(entries(), 1);           /* no temporary file left behind */
 }
 
@@ -94,8 +81,8 @@ static void an_unwritable_directory_fails_at_open(void **state)
 static void gz_output_is_gzip_compressed(void **state)
 {
     (void)state;
-    char path[128];
-    snprintf(path, sizeof path, "%s/out.HP.Gz", dir);
+    char path[4352];
+    snprintf(path, sizeof path, "%s/out.HP.Gz", testkit_dir());
     assert_true(outfile_is_gzip(path));
     assert_false(outfile_is_gzip("x.hp"));
     assert_false(outfile_is_gzip(".gz"));
@@ -122,12 +109,12 @@ static void gz_output_is_gzip_compressed(void **state)
 static void identity_sees_through_names(void **state)
 {
     (void)state;
-    char a[128], b[128], missing_a[128], missing_b[128], other[128];
-    snprintf(a, sizeof a, "%s/out.hp", dir);
-    snprintf(b, sizeof b, "%s/./out.hp", dir);
-    snprintf(missing_a, sizeof missing_a, "%s/new.svg", dir);
-    snprintf(missing_b, sizeof missing_b, "%s/../%s/new.svg", dir, strrchr(dir, '/') + 1);
-    snprintf(other, sizeof other, "%s/other.svg", dir);
+    char a[4352], b[4352], missing_a[8704], missing_b[8704], other[4352];
+    snprintf(a, sizeof a, "%s/out.hp", testkit_dir());
+    snprintf(b, sizeof b, "%s/./out.hp", testkit_dir());
+    snprintf(missing_a, sizeof missing_a, "%s/new.svg", testkit_dir());
+    snprintf(missing_b, sizeof missing_b, "%s/../%s/new.svg", testkit_dir(), strrchr(testkit_dir(), '/') + 1);
+    snprintf(other, sizeof other, "%s/other.svg", testkit_dir());
     struct file_id x, y;
     assert_true(file_id_of_path(a, &x));
     assert_true(x.exists && x.regular);
@@ -145,8 +132,8 @@ static void identity_sees_through_names(void **state)
 static void a_replaced_file_keeps_its_mode(void **state)
 {
     (void)state;
-    char path[128];
-    snprintf(path, sizeof path, "%s/out.hp", dir);
+    char path[4352];
+    snprintf(path, sizeof path, "%s/out.hp", testkit_dir());
     assert_int_equal(chmod(path, 0640), 0);
     struct outfile o;
     struct ev_error err;
@@ -156,7 +143,7 @@ static void a_replaced_file_keeps_its_mode(void **state)
     struct stat st;
     assert_int_equal(stat(path, &st), 0);
     assert_int_equal(st.st_mode & 07777, 0640);
-    assert_string_equal(read_file(path), "newer");
+    assert_string_equal(testkit_read(path), "newer");
 }
 
 /* A child opens an output, then is killed: its temporary file goes, it dies of the
@@ -164,8 +151,8 @@ static void a_replaced_file_keeps_its_mode(void **state)
 static void a_signal_removes_the_temporary_file(void **state)
 {
     (void)state;
-    char path[128];
-    snprintf(path, sizeof path, "%s/out.hp", dir);
+    char path[4352];
+    snprintf(path, sizeof path, "%s/out.hp", testkit_dir());
     int ready[2];
     assert_int_equal(pipe(ready), 0);
     pid_t pid = fork();
@@ -192,24 +179,11 @@ static void a_signal_removes_the_temporary_file(void **state)
     assert_true(WIFSIGNALED(status));
     assert_int_equal(WTERMSIG(status), SIGTERM);
     assert_int_equal(entries(), 1);
-    assert_string_equal(read_file(path), "newer");
+    assert_string_equal(testkit_read(path), "newer");
     close(ready[0]);
     close(ready[1]);
 }
 
-static int setup(void **state)
-{
-    (void)state;
-    return mkdtemp(dir) ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-    return system(cmd);
-}
 
 int main(void)
 {
@@ -223,5 +197,5 @@ int main(void)
         cmocka_unit_test(a_replaced_file_keeps_its_mode),
         cmocka_unit_test(a_signal_removes_the_temporary_file),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, testkit_setup_dir, testkit_teardown_dir);
 }

@@ -12,8 +12,10 @@
 #include <stddef.h>
 #include <setjmp.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <cmocka.h>
 
 #include "evwriter.h"
@@ -369,6 +371,251 @@ static void test_extension_is_no_damage(void **state)
     evw_free(w);
 }
 
+/* --- times that reach outputs, through the command line ------------------------------ */
+
+/* The runtime stamps a block's end when it flushes it: no event of the run is later than
+ * the end of its last block. These runs' last block ends at RUN_END. */
+#define RUN_END (300 * MS)
+
+static char cli_dir[] = "/tmp/ev2hp-recovery-XXXXXX";
+
+/* Reads a whole file into a NUL-terminated string ("" when missing). */
+static char *slurp(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    char *text = calloc(1, 1);
+    size_t len = 0;
+    if (f) {
+        char chunk[4096];
+        size_t got;
+        while ((got = fread(chunk, 1, sizeof chunk, f)) > 0) {
+            text = realloc(text, len + got + 1);
+            assert_non_null(text);
+            memcpy(text + len, chunk, got);
+            len += got;
+            text[len] = '\0';
+        }
+        fclose(f);
+    }
+    return text;
+}
+
+/* The largest number following each occurrence of key in text (-1 when none). */
+static double largest_after(const char *text, const char *key)
+{
+    double most = -1;
+    for (const char *p = text; (p = strstr(p, key)) != NULL; p += strlen(key)) {
+        char *end;
+        double v = strtod(p + strlen(key), &end);
+        if (end != p + strlen(key) && v > most)
+            most = v;
+    }
+    return most;
+}
+
+/* What the command line writes for w: the .hp, the JSON export, an SVG chart and the
+ * heap view, and --summary=json (standard output). Status 0 wanted. */
+struct cli_outputs {
+    char *hp, *json, *svg, *heap, *summary, *err;
+};
+
+static void run_cli(const struct evw *w, struct cli_outputs *o)
+{
+    const char *ev2hp = getenv("EV2HP");
+    assert_non_null(ev2hp);
+    char path[256], cmd[2048];
+    snprintf(path, sizeof path, "%s/in.eventlog", cli_dir);
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(w->data, 1, w->len, f), w->len);
+    assert_int_equal(fclose(f), 0);
+    snprintf(cmd, sizeof cmd, "'%s' '%s' -o '%s/o.hp' -o '%s/o.json' -o '%s/o.svg' "
+             "--summary=json > '%s/sum.json' 2> '%s/err' && '%s' -q '%s' --view heap "
+             "-o '%s/heap.svg'", ev2hp, path, cli_dir, cli_dir, cli_dir, cli_dir, cli_dir,
+             ev2hp, path, cli_dir);
+    assert_int_equal(system(cmd), 0);
+    const char *names[] = { "o.hp", "o.json", "o.svg", "heap.svg", "sum.json", "err" };
+    char **slots[] = { &o->hp, &o->json, &o->svg, &o->heap, &o->summary, &o->err };
+    for (int i = 0; i < 6; i++) {
+        snprintf(path, sizeof path, "%s/%s", cli_dir, names[i]);
+        *slots[i] = slurp(path);
+    }
+}
+
+static void cli_outputs_free(struct cli_outputs *o)
+{
+    free(o->hp);
+    free(o->json);
+    free(o->svg);
+    free(o->heap);
+    free(o->summary);
+    free(o->err);
+}
+
+/* No time past the run's end in any output: census times (.hp, JSON), the duration and
+ * the peak's time (--summary), the time axis of the charts (its labels are seconds). */
+static void assert_no_time_past(const struct cli_outputs *o, double end_s)
+{
+    double limit = end_s + 1e-6;
+    assert_true(largest_after(o->hp, "BEGIN_SAMPLE ") <= limit);
+    assert_true(largest_after(o->json, "\"time_s\": ") <= limit);
+    assert_true(largest_after(o->summary, "\"duration_s\": ") <= limit);
+    assert_true(largest_after(o->summary, "\"time_s\": ") <= limit);
+    /* axis labels: the text of <text class="axis" ...>0.3</text>, rounded to the tick */
+    assert_true(largest_after(o->svg, "text-anchor=\"middle\">") <= end_s + 0.05);
+    assert_true(largest_after(o->heap, "text-anchor=\"middle\">") <= end_s + 0.05);
+}
+
+/* Census 2's SAMPLE_BEGIN overwritten with the time begin_ns; the run through the
+ * command line keeps exactly the four other censuses, and why says why. */
+static void forged_census_time(uint64_t begin_ns, const char *why)
+{
+    struct evw *w = evw_new();
+    size_t block = run_start(w, "GHC-9.6.6 rts_p");
+    for (int n = 0; n < 5; n++) {
+        if (n != 2) {
+            census(w, n, NONE);
+            continue;
+        }
+        uint64_t t = (100 + 20 * (uint64_t)n) * MS;
+        evw_sample_begin(w, begin_ns, 0);
+        evw_sample_stack(w, t + 1, 77, stack_a, 1);
+        evw_sample_stack(w, t + 2, 2000 + (uint64_t)n, stack_b, 2);
+        evw_sample_end(w, t + 4, 0);
+    }
+    evw_block_end(w, block, RUN_END);
+    evw_data_end(w);
+    struct cli_outputs o;
+    run_cli(w, &o);
+    struct robust_run run = { .hp = o.hp };
+    assert_censuses(&run, 0x1b);
+    assert_no_time_past(&o, RUN_END / 1e9);
+    assert_non_null(strstr(o.err, why));
+    assert_non_null(strstr(o.err, "recovered 4 censuses; 1 lost to damage"));
+    cli_outputs_free(&o);
+    evw_free(w);
+}
+
+/* A census begun half a second past the end of the run (within what the block's span
+ * used to allow): it was written at that time, and the censuses after it were dropped as
+ * if copies of earlier ones. Past the block's end: damage; dropped and counted. */
+static void census_time_past_the_end_is_damage(void **state)
+{
+    (void)state;
+    forged_census_time(RUN_END + 500 * MS, "outside its block's span");
+}
+
+/* A census begun at a time inside the run but later than the events after it (0.25 s,
+ * between 0.14 s and 0.16 s): it was written at 0.25 s and the two censuses after it
+ * dropped. A time later than the next event's is damage. */
+static void census_time_ahead_of_its_events_is_damage(void **state)
+{
+    (void)state;
+    forged_census_time(250 * MS, "after the event after it");
+}
+
+/* An event between two censuses (a collection, drawn by the heap view) stamped 0.9 s past
+ * the end of the run, inside its block: --summary gave that as the run's duration. */
+static void duration_past_the_end_is_damage(void **state)
+{
+    (void)state;
+    struct evw *w = evw_new();
+    size_t block = run_start(w, "GHC-9.6.6 rts_p");
+    struct evw_payload none;
+    evw_p_reset(&none);
+    for (int n = 0; n < 5; n++) {
+        census(w, n, NONE);
+        if (n == 2)
+            evw_event(w, EV_GC_START, RUN_END + 900 * MS, &none);
+    }
+    evw_block_end(w, block, RUN_END);
+    evw_data_end(w);
+    struct cli_outputs o;
+    run_cli(w, &o);
+    struct robust_run run = { .hp = o.hp };
+    assert_censuses(&run, 0x1f);
+    assert_no_time_past(&o, RUN_END / 1e9);
+    assert_non_null(strstr(o.err, "damaged region of"));
+    cli_outputs_free(&o);
+    evw_free(w);
+}
+
+/* The block marker after the first block is overwritten, and the bytes up to the next
+ * block hold a census at 3,018,596 s of six entries no census of the run has. Outside
+ * every block, any time passed: that census was written, the real ones after it dropped
+ * as copies, and the run lasted 3,018,596 s. In a file of blocks every event is in a
+ * block: the reader resynchronises at the next block marker, never on loose events. */
+static void forged_census_outside_blocks(void **state)
+{
+    (void)state;
+    struct evw *w = evw_new();
+    size_t first = run_start(w, "GHC-9.6.6 rts_p");
+    census(w, 0, NONE);
+    census(w, 1, NONE);
+    evw_block_end(w, first, 130 * MS);
+    evw_raw(w, "\x5a\x5a\x5a\x5a\x5a", 5);   /* where a block marker was due */
+    const uint64_t forged = 3018596ull * 1000000000ull;
+    evw_sample_begin(w, forged, 0);
+    for (uint64_t i = 0; i < 6; i++)
+        evw_sample_stack(w, forged + i, 77 + i, i % 2 ? stack_a : stack_b, i % 2 ? 1 : 2);
+    evw_sample_end(w, forged + 7, 0);
+    size_t next = evw_block_begin(w, 136 * MS, 0);
+    for (int n = 2; n < 5; n++)
+        census(w, n, NONE);
+    evw_block_end(w, next, RUN_END);
+    evw_data_end(w);
+    struct cli_outputs o;
+    run_cli(w, &o);
+    struct robust_run run = { .hp = o.hp };
+    assert_censuses(&run, 0x1f);
+    assert_no_time_past(&o, RUN_END / 1e9);
+    assert_null(strstr(o.hp, "\t78\n"));
+    cli_outputs_free(&o);
+    evw_free(w);
+}
+
+/* Biographical censuses carry their time in a field, which no block bounds: one at
+ * 3,018,596 s is dropped at the end (the run ended at RUN_END) and said. */
+static void biographical_census_past_the_end(void **state)
+{
+    (void)state;
+    struct evw *w = evw_new();
+    size_t block = run_start(w, "GHC-9.6.6 rts_p");
+    const uint64_t times[] = { 100 * MS, 3018596ull * 1000000000ull, 200 * MS };
+    for (int n = 0; n < 3; n++) {
+        uint64_t t = (250 + (uint64_t)n) * MS;   /* written at exit, as the runtime does */
+        evw_bio_sample_begin(w, t, 0, times[n]);
+        evw_sample_stack(w, t, 1000 + (uint64_t)n, stack_a, 1);
+        evw_sample_end(w, t, 0);
+    }
+    evw_block_end(w, block, RUN_END);
+    evw_data_end(w);
+    struct cli_outputs o;
+    run_cli(w, &o);
+    assert_non_null(strstr(o.hp, "\t1000\n"));
+    assert_null(strstr(o.hp, "\t1001\n"));
+    assert_non_null(strstr(o.hp, "\t1002\n"));
+    assert_no_time_past(&o, RUN_END / 1e9);
+    assert_non_null(strstr(o.err, "1 biographical census had a time past the end of the run "
+                                  "and was dropped"));
+    cli_outputs_free(&o);
+    evw_free(w);
+}
+
+static int cli_setup(void **state)
+{
+    (void)state;
+    return mkdtemp(cli_dir) ? 0 : -1;
+}
+
+static int cli_teardown(void **state)
+{
+    (void)state;
+    char cmd[96];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", cli_dir);
+    return system(cmd) == 0 ? 0 : -1;
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -382,7 +629,12 @@ int main(void)
         cmocka_unit_test(test_duplicated_block),
         cmocka_unit_test(test_second_prof_begin),
         cmocka_unit_test(test_copied_census),
+        cmocka_unit_test(census_time_past_the_end_is_damage),
+        cmocka_unit_test(census_time_ahead_of_its_events_is_damage),
+        cmocka_unit_test(duration_past_the_end_is_damage),
+        cmocka_unit_test(forged_census_outside_blocks),
+        cmocka_unit_test(biographical_census_past_the_end),
         cmocka_unit_test(test_extension_is_no_damage),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return cmocka_run_group_tests(tests, cli_setup, cli_teardown);
 }

@@ -18,33 +18,7 @@
 
 #include "convert.h"
 #include "evwriter.h"
-
-static char dir[] = "/tmp/ev2hp-report-XXXXXX";
-
-/* The whole file, NUL-terminated (malloc'd). */
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    assert_non_null(f);
-    fseek(f, 0, SEEK_END);
-    long size = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *buf = malloc((size_t)size + 1);
-    assert_non_null(buf);
-    assert_int_equal(fread(buf, 1, (size_t)size, f), (size_t)size);
-    buf[size] = '\0';
-    fclose(f);
-    return buf;
-}
-
-static void save(struct evw *w, const char *path)
-{
-    FILE *f = fopen(path, "wb");
-    assert_non_null(f);
-    fwrite(w->data, 1, w->len, f);
-    fclose(f);
-    evw_free(w);
-}
+#include "testkit.h"
 
 static char *report_of(const char *in, const char *out)
 {
@@ -53,7 +27,9 @@ static char *report_of(const char *in, const char *out)
     struct convert_result res;
     convert_run(&opt, &res);
     assert_int_equal(res.exit_status, 0);
-    return slurp(out);
+    char *html = testkit_slurp(out, NULL);
+    assert_non_null(html);
+    return html;
 }
 
 /* 30,000 calling contexts under main, five of them with two samples: 30,002 nodes with
@@ -62,9 +38,7 @@ static char *report_of(const char *in, const char *out)
 static void a_large_tree_is_cut_to_the_bound(void **state)
 {
     (void)state;
-    char in[128], out[128];
-    snprintf(in, sizeof in, "%s/wide.eventlog", dir);
-    snprintf(out, sizeof out, "%s/wide.html", dir);
+    const char *in = testkit_path("wide.eventlog"), *out = testkit_path("wide.html");
     struct evw *w = evw_new();
     evw_ghc9_header(w, true);
     evw_time_begin(w, 1, 1000000);
@@ -80,7 +54,8 @@ static void a_large_tree_is_cut_to_the_bound(void **state)
             evw_time_sample(w, 10 + tick, 0, tick, stack, 2), tick++;
     }
     evw_data_end(w);
-    save(w, in);
+    testkit_save(w, in);
+    evw_free(w);
     char *html = report_of(in, out);
     assert_non_null(strstr(html, "\"samples\":30005,"));
     assert_non_null(strstr(html, "\"dropped_nodes\":10002,\"dropped_samples\":10002,"));
@@ -98,9 +73,7 @@ static void a_large_tree_is_cut_to_the_bound(void **state)
 static void huge_numbers_and_long_names(void **state)
 {
     (void)state;
-    char in[128], out[128];
-    snprintf(in, sizeof in, "%s/long.eventlog", dir);
-    snprintf(out, sizeof out, "%s/long.html", dir);
+    const char *in = testkit_path("long.eventlog"), *out = testkit_path("long.html");
     static char label[3001];
     for (int i = 0; i < 1500; i++)
         memcpy(label + 2 * i, "\xce\xbb", 2);   /* λ */
@@ -113,7 +86,8 @@ static void huge_numbers_and_long_names(void **state)
     evw_time_sample(w, 10, 0, 0, stack, 2);
     evw_time_sample(w, 11, 0, 1, stack, 2);
     evw_data_end(w);
-    save(w, in);
+    testkit_save(w, in);
+    evw_free(w);
     char *html = report_of(in, out);
     char want[3100];
     snprintf(want, sizeof want, "[\"Main.%s\",\"Main\",\"A.hs:9:1\",", label);
@@ -123,19 +97,6 @@ static void huge_numbers_and_long_names(void **state)
     free(html);
 }
 
-static int setup(void **state)
-{
-    (void)state;
-    return mkdtemp(dir) ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    char cmd[160];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    return system(cmd) == 0 ? 0 : -1;
-}
 
 int main(void)
 {
@@ -143,5 +104,5 @@ int main(void)
         cmocka_unit_test(a_large_tree_is_cut_to_the_bound),
         cmocka_unit_test(huge_numbers_and_long_names),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, testkit_setup_dir, testkit_teardown_dir);
 }

@@ -24,32 +24,10 @@
 #include "chart/flame.h"
 #include "convert.h"
 #include "evwriter.h"
-
-static char dir[] = "/tmp/ev2hp-timeprof-XXXXXX";
-
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    assert_non_null(f);
-    static char buf[8192];
-    size_t n = fread(buf, 1, sizeof buf - 1, f);
-    buf[n] = '\0';
-    fclose(f);
-    return buf;
-}
+#include "testkit.h"
 
 static const uint32_t go_main[] = { 2, 1 }, only_main[] = { 1 }, semi_main[] = { 3, 1 },
                       gc[] = { 4 };
-
-/* Writes the eventlog built in w to path, and frees w. */
-static void save_and_free(struct evw *w, const char *path)
-{
-    FILE *f = fopen(path, "wb");
-    assert_non_null(f);
-    assert_int_equal(fwrite(w->data, 1, w->len, f), w->len);
-    assert_int_equal(fclose(f), 0);
-    evw_free(w);
-}
 
 static void write_log(const char *path)
 {
@@ -69,7 +47,8 @@ static void write_log(const char *path)
     evw_time_sample(w, 7000000, 1, 7, NULL, 0);
     evw_time_sample(w, 2000000000, 0, 8, go_main, 2);   /* after --to 1 */
     evw_data_end(w);
-    save_and_free(w, path);
+    testkit_save(w, path);
+    evw_free(w);
 }
 
 static int convert_to(const char *input, const char *output, enum output_format format,
@@ -86,12 +65,10 @@ static int convert_to(const char *input, const char *output, enum output_format 
 static void folded_lines_are_stacks_outermost_first(void **state)
 {
     (void)state;
-    char in[128], out[128];
-    snprintf(in, sizeof in, "%s/in.eventlog", dir);
-    snprintf(out, sizeof out, "%s/out.folded", dir);
+    const char *in = testkit_path("in.eventlog"), *out = testkit_path("out.folded");
     write_log(in);
     assert_int_equal(convert_to(in, out, FORMAT_FOLDED, NULL, false), 0);
-    assert_string_equal(slurp(out), "Main.main;Main.go 4\n"
+    assert_string_equal(testkit_read(out), "Main.main;Main.go 4\n"
                                     "Main.main 1\n"
                                     "Main.main;Main.a:b 1\n"
                                     "MAIN 1\n");
@@ -103,9 +80,7 @@ static void folded_lines_are_stacks_outermost_first(void **state)
 static void a_tick_from_a_capability_the_run_lacks_is_damage(void **state)
 {
     (void)state;
-    char in[128], out[128];
-    snprintf(in, sizeof in, "%s/caps.eventlog", dir);
-    snprintf(out, sizeof out, "%s/caps.folded", dir);
+    const char *in = testkit_path("caps.eventlog"), *out = testkit_path("caps.folded");
     struct evw *w = evw_new();
     evw_ghc9_header(w, true);
     evw_rts_identifier(w, 1, "GHC-9.10.3 rts_p");
@@ -116,7 +91,8 @@ static void a_tick_from_a_capability_the_run_lacks_is_damage(void **state)
     evw_time_sample(w, 2000000, 234881024u, 2, only_main, 1);
     evw_time_sample(w, 3000000, 0, 3, go_main, 2);
     evw_data_end(w);
-    save_and_free(w, in);
+    testkit_save(w, in);
+    evw_free(w);
 
     struct output_request req = { out, FORMAT_FOLDED };
     struct convert_options opt = { .input_path = in, .outputs = &req, .output_count = 1 };
@@ -128,18 +104,16 @@ static void a_tick_from_a_capability_the_run_lacks_is_damage(void **state)
     for (size_t i = 0; i < res.warning_count; i++)
         named |= strstr(res.warnings[i].what, "names capability 234881024") != NULL;
     assert_true(named);
-    assert_string_equal(slurp(out), "Main.main;Main.go 2\n");
+    assert_string_equal(testkit_read(out), "Main.main;Main.go 2\n");
 }
 
 static void system_ccs_keeps_the_runtime_cost_centres(void **state)
 {
     (void)state;
-    char in[128], out[128];
-    snprintf(in, sizeof in, "%s/in.eventlog", dir);
-    snprintf(out, sizeof out, "%s/sys.folded", dir);
+    const char *in = testkit_path("in.eventlog"), *out = testkit_path("sys.folded");
     write_log(in);
     assert_int_equal(convert_to(in, out, FORMAT_FOLDED, NULL, true), 0);
-    assert_string_equal(slurp(out), "Main.main;Main.go 4\n"
+    assert_string_equal(testkit_read(out), "Main.main;Main.go 4\n"
                                     "Main.main 1\n"
                                     "Main.main;Main.a:b 1\n"
                                     "GC.GC 2\n"
@@ -149,9 +123,7 @@ static void system_ccs_keeps_the_runtime_cost_centres(void **state)
 static void samples_outside_the_window_are_left_out(void **state)
 {
     (void)state;
-    char in[128], out[128];
-    snprintf(in, sizeof in, "%s/in.eventlog", dir);
-    snprintf(out, sizeof out, "%s/win.folded", dir);
+    const char *in = testkit_path("in.eventlog"), *out = testkit_path("win.folded");
     write_log(in);
     struct chart_options chart;
     chart_options_default(&chart);
@@ -161,7 +133,7 @@ static void samples_outside_the_window_are_left_out(void **state)
     chart.profile.to_seconds = 1;
     assert_int_equal(convert_to(in, out, FORMAT_FOLDED, &chart, false), 0);
     /* the samples at 1 and 2 ms and the one at 2 s are outside */
-    assert_string_equal(slurp(out), "Main.main;Main.go 1\n"
+    assert_string_equal(testkit_read(out), "Main.main;Main.go 1\n"
                                     "Main.main 1\n"
                                     "Main.main;Main.a:b 1\n"
                                     "MAIN 1\n");
@@ -170,9 +142,7 @@ static void samples_outside_the_window_are_left_out(void **state)
 static void an_input_without_time_profile_is_refused(void **state)
 {
     (void)state;
-    char in[128], out[128];
-    snprintf(in, sizeof in, "%s/heap.eventlog", dir);
-    snprintf(out, sizeof out, "%s/heap.folded", dir);
+    const char *in = testkit_path("heap.eventlog"), *out = testkit_path("heap.folded");
     struct evw *w = evw_new();
     evw_ghc9_header(w, true);
     evw_prof_begin(w, 1, BREAKDOWN_CLOSURE_TYPE, 10000000);
@@ -180,7 +150,8 @@ static void an_input_without_time_profile_is_refused(void **state)
     evw_sample_string(w, 6, "ARR_WORDS", 100);
     evw_sample_end(w, 7, 0);
     evw_data_end(w);
-    save_and_free(w, in);
+    testkit_save(w, in);
+    evw_free(w);
     assert_int_equal(convert_to(in, out, FORMAT_FOLDED, NULL, false), EXIT_WRITE);
     assert_int_equal(access(out, F_OK), -1);   /* nothing left behind */
 }
@@ -358,19 +329,6 @@ static void flame_frames_labels_and_tooltips(void **state)
     costcentres_free(ccs);
 }
 
-static int setup(void **state)
-{
-    (void)state;
-    return mkdtemp(dir) ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    char cmd[96];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    return system(cmd) == 0 ? 0 : -1;
-}
 
 int main(void)
 {
@@ -384,5 +342,5 @@ int main(void)
         cmocka_unit_test(distinct_stacks_are_bounded),
         cmocka_unit_test(flame_frames_labels_and_tooltips),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, testkit_setup_dir, testkit_teardown_dir);
 }

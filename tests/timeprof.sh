@@ -6,13 +6,8 @@
 # command line: --system-ccs, --from/--to, an input without a time profile, the flame
 # graph drawn by default for a time-profile-only eventlog (and the HTML report's), and
 # --summary's time profile.
-set -u
-: "${EV2HP:?}" "${SRCDIR:?}" "${PYTHON3:=python3}"
+. "${SRCDIR:?}/tests/testlib.sh"
 data="$SRCDIR/tests/data/timeprof"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failed=0
-fail() { echo "FAIL: $*"; failed=1; }
 
 for name in tpsingle-P tpthreaded-N2-P leak-P ghc910-tpsingle-P ghc96-tpsingle-P ghc910-leak-p; do
     "$EV2HP" "$data/$name.eventlog" -o "$tmp/$name.folded" || { fail "$name: status $?"; continue; }

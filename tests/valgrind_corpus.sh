@@ -6,24 +6,19 @@
 #     EV2HP=build/ev2hp SRCDIR=. sh tests/valgrind_corpus.sh [DIR]
 #
 # tests/valgrind.supp silences fontconfig's process-lifetime caches, nothing of ev2hp's.
-set -u
-: "${EV2HP:?}" "${SRCDIR:?}"
+. "${SRCDIR:?}/tests/testlib.sh"
 dir=${1:-$SRCDIR/../shared/corpus}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failures=0
-for f in "$dir"/*.eventlog "$SRCDIR"/tests/data/*.hp; do
+for f in "$dir"/*.eventlog "$data"/*.hp; do
     [ -e "$f" ] || continue
     valgrind -q --leak-check=full --error-exitcode=9 \
         --suppressions="$SRCDIR/tests/valgrind.supp" \
         "$EV2HP" "$f" -o "$tmp/out.hp" -o "$tmp/out.svg" 2>"$tmp/err"
     status=$?
     if [ "$status" -eq 9 ] || grep -q '^==' "$tmp/err"; then
-        echo "FAIL $f (status $status)"
+        fail "$f (status $status)"
         sed -n '1,40p' "$tmp/err"
-        failures=$((failures + 1))
     else
         echo "ok   $f (status $status)"
     fi
 done
-[ "$failures" -eq 0 ]
+exit $failed

@@ -14,11 +14,18 @@
  * need our own arithmetic anyway (uPlot stacks nothing itself); the page stays one file
  * with no third-party code to vendor, audit and keep current; and the browser tests can
  * read what is drawn from the DOM. Nothing is fetched: no fonts, no scripts.
+ *
+ * This is the page and its heap charts; what it draws with is kit.js (ev2hp.kit), the
+ * flame graph is flame.js (ev2hp.flameGraph): both come before it in the one <script>
+ * (share/report/README).
  */
-(function () {
+(function (ev2hp) {
   "use strict";
 
-  const SVGNS = "http://www.w3.org/2000/svg";
+  const { fmtBytes, trimZeros, fmtSeconds, fmtExact, fmtRate } = ev2hp.kit;
+  const { el, svg, tooltip, showTooltip, hideTooltip, chartBar } = ev2hp.kit;
+  const { pointAt, nearestPoint, niceStep, byteTicks } = ev2hp.kit;
+
   const W = 1100; // chart width in SVG user units (the SVG scales to the page)
   const M = { left: 72, right: 16, top: 14, bottom: 34 }; // plot margins
   const VIEWS = [
@@ -47,38 +54,6 @@
     for (const kind in run.totals)
       if (run.totals[kind].t_of) run.totals[kind].t = run.totals[run.totals[kind].t_of].t;
   const root = document.getElementById("report");
-
-  // --- formatting ----------------------------------------------------------------------
-
-  const UNITS = ["B", "KiB", "MiB", "GiB", "TiB", "PiB"];
-  /* Three significant digits in the largest binary unit that keeps the number >= 1. */
-  function fmtBytes(b) {
-    let u = 0;
-    let v = Math.abs(b);
-    while (v >= 1024 && u < UNITS.length - 1) {
-      v /= 1024;
-      u++;
-    }
-    const s = u === 0 ? String(Math.round(v)) : trimZeros(v.toPrecision(3));
-    return (b < 0 ? "-" : "") + s + " " + UNITS[u];
-  }
-  /* "1.50" -> "1.5", "100" stays: zeros go only after a decimal point. */
-  function trimZeros(text) {
-    return text.includes(".") && !text.includes("e") ? text.replace(/\.?0+$/, "") : text;
-  }
-  function fmtSeconds(s) {
-    if (s === 0) return "0 s";
-    return (Math.abs(s) >= 100 ? s.toFixed(1) : trimZeros(s.toPrecision(3))) + " s";
-  }
-  function fmtExact(b) {
-    // not toLocaleString: it costs milliseconds a call on a first use
-    return String(Math.round(b)).replace(/\B(?=(\d{3})+$)/g, ",") + " B";
-  }
-  /* Signed as what is printed, as ev2hp's summary: a rate that rounds to "0 B" has no sign. */
-  function fmtRate(b) {
-    const mag = fmtBytes(Math.abs(b));
-    return (mag === "0 B" ? "" : b > 0 ? "+" : "-") + mag + "/s";
-  }
 
   /* "name :: type at source" as ev2hp describes a -hi info table, or null. */
   function infoTable(band) {
@@ -125,7 +100,7 @@
     );
   const first = Math.min(...runs.map((r) => Math.min(...times(r))));
   const last = Math.max(...runs.map((r) => Math.max(...times(r))));
-  const flame = data.flame ? flameTree(data.flame) : null;
+  const flame = data.flame ? ev2hp.flameGraph(data.flame) : null;
   const views = VIEWS.concat(flame ? FLAME_VIEWS : []);
   const state = {
     view: views.some((v) => v[0] === data.options.view) ? data.options.view : "area",
@@ -136,66 +111,6 @@
     sort: { key: "area", desc: true },
     filter: null,
   };
-
-  // --- small DOM helpers -----------------------------------------------------------------
-
-  function el(tag, attrs, ...children) {
-    const e = document.createElement(tag);
-    for (const k in attrs || {}) {
-      if (k === "class") e.className = attrs[k];
-      else if (k.startsWith("on")) e.addEventListener(k.slice(2), attrs[k]);
-      else e.setAttribute(k, attrs[k]);
-    }
-    for (const c of children) if (c != null) e.append(c);
-    return e;
-  }
-  function svg(tag, attrs) {
-    const e = document.createElementNS(SVGNS, tag);
-    for (const k in attrs || {}) e.setAttribute(k, attrs[k]);
-    return e;
-  }
-
-  /* The index of the last point at or before t (binary search), -1 if none. */
-  function pointAt(ts, t) {
-    let lo = 0;
-    let hi = ts.length - 1;
-    if (!ts.length || t < ts[0]) return -1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (ts[mid] <= t) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo;
-  }
-  function nearestPoint(ts, t) {
-    const i = pointAt(ts, t);
-    if (i < 0) return ts.length ? 0 : -1;
-    if (i + 1 < ts.length && ts[i + 1] - t < t - ts[i]) return i + 1;
-    return i;
-  }
-
-  /* A round step (1, 2 or 5 x 10^k) cutting range into at most n steps. */
-  function niceStep(range, n) {
-    if (!(range > 0)) return 1;
-    const raw = range / n;
-    const mag = Math.pow(10, Math.floor(Math.log10(raw)));
-    for (const s of [1, 2, 5, 10]) if (s * mag >= raw) return s * mag;
-    return 10 * mag;
-  }
-  /* Memory ticks on round values of a binary unit. */
-  /* Labelled in one unit with the decimals the step needs ("0.2 MiB", not "205 KiB"). */
-  function byteTicks(max, n) {
-    let u = 0;
-    while (max / Math.pow(1024, u) >= 1024 && u < UNITS.length - 1) u++;
-    const unit = Math.pow(1024, u);
-    const step = Math.max(niceStep(max / unit, n), u === 0 ? 1 : 0) * unit;
-    const decimals = Math.max(0, -Math.floor(Math.log10(step / unit) + 1e-9));
-    const ticks = [];
-    for (let k = 0; k * step <= max * 1.0001; k++)
-      ticks.push({ v: k * step, label: (k * step) / unit });
-    for (const t of ticks) t.label = t.label.toFixed(decimals) + " " + UNITS[u];
-    return ticks;
-  }
 
   // --- series of a view: for each visible band, lower and upper values per point -------
 
@@ -545,22 +460,6 @@
     return lines;
   }
 
-  // --- the tooltip: one box beside the mouse, for the charts' read-out and the flame
-  // graph's frames -------------------------------------------------------------------------
-
-  const tooltip = el("div", { class: "readout", id: "readout", role: "status" });
-  /* Shows content (DOM nodes; null ones are left out) beside the mouse, inside the window. */
-  function showTooltip(ev, ...content) {
-    tooltip.replaceChildren(...content.filter((c) => c != null));
-    tooltip.style.display = "block";
-    tooltip.style.left =
-      Math.min(ev.pageX + 16, window.scrollX + window.innerWidth - tooltip.offsetWidth - 8) + "px";
-    tooltip.style.top = ev.pageY + 12 + "px";
-  }
-  function hideTooltip() {
-    tooltip.style.display = "none";
-  }
-
   /* The read-out of point i of a run: its time, and each shown band's bytes (the heap
    * view: the runtime's totals nearest to it and the census total). */
   function showReadout(run, i, ev) {
@@ -664,19 +563,6 @@
     drawCharts();
   }
 
-  /* The bar above the charts: what they show, and the way back (back, a function: a
-   * button saying backLabel) or, when there is none, how to zoom in (hint). */
-  function chartBar(what, back, backLabel, hint) {
-    return el(
-      "div",
-      { class: "chartbar" },
-      el("span", { id: "range" }, what),
-      back
-        ? el("button", { id: "zoomout", onclick: back }, backLabel)
-        : el("span", { class: "hint" }, hint),
-    );
-  }
-
   // --- charts area ---------------------------------------------------------------------------
 
   const chartsBox = el("section", { id: "charts" });
@@ -685,7 +571,10 @@
     chartsBox.textContent = "";
     hideTooltip();
     if (state.view === "flame" || state.view === "icicle") {
-      drawFlame();
+      flame.draw(chartsBox, state.view === "icicle", state.focus, W, (node) => {
+        state.focus = node;
+        drawCharts();
+      });
       root.dataset.drawMs = (performance.now() - t).toFixed(1);
       return;
     }
@@ -769,180 +658,6 @@
       }
     }
     return box;
-  }
-
-  // --- flame and icicle graphs of the time profile ----------------------------------------
-
-  /* The tree ev2hp wrote (nodes: parent, cost centre, self, total; parents first) with
-   * each node's children sorted by frame name, as flame.c draws them. */
-  function flameTree(f) {
-    const n = f.nodes.length / 4;
-    const nodes = [];
-    for (let i = 0; i < n; i++) {
-      const cc = f.nodes[4 * i + 1];
-      nodes.push({
-        id: i,
-        parent: f.nodes[4 * i],
-        cc: cc >= 0 ? f.ccs[cc] : null,
-        self: f.nodes[4 * i + 2],
-        total: f.nodes[4 * i + 3],
-        depth: 0,
-        children: [],
-      });
-    }
-    for (const node of nodes)
-      if (node.parent >= 0) {
-        node.depth = nodes[node.parent].depth + 1;
-        nodes[node.parent].children.push(node);
-      }
-    const name = (node) => (node.cc ? node.cc[0] : "all");
-    for (const node of nodes)
-      node.children.sort((a, b) => (name(a) < name(b) ? -1 : name(a) > name(b) ? 1 : 0));
-    return { nodes: nodes, name: name, depth: Math.max(0, ...nodes.map((x) => x.depth)) };
-  }
-
-  /* "Main.main;Main.build": the frames from the outermost to node, as -o x.folded. */
-  function flamePath(node) {
-    const names = [];
-    for (let n = node; n.parent >= 0; n = flame.nodes[n.parent]) names.push(n.cc[0]);
-    return names.reverse().join(";");
-  }
-
-  const FROW = 17; // a frame's row, as flame.c
-  const FMIN = 0.33; // narrower frames are not drawn (their parent shows them)
-  function drawFlame() {
-    const icicle = state.view === "icicle";
-    const focus = flame.nodes[state.focus];
-    const left = 8; // no axis: the frames span the width
-    const pw = W - 2 * left;
-    const H = (flame.depth + 1) * FROW + 8;
-    const s = svg("svg", {
-      viewBox: "0 0 " + W + " " + H,
-      class: "chart flame",
-      role: "img",
-      "aria-label": (icicle ? "icicle" : "flame") + " graph of the time profile",
-    });
-    const rowY = (depth) => (icicle ? 4 + depth * FROW : H - 4 - (depth + 1) * FROW);
-    let narrow = 0;
-    const frame = (node, x, w, dim) => {
-      const g = svg("g", { class: "frame" + (dim ? " above" : ""), "data-node": node.id });
-      const fill = node.cc ? node.cc[3] : "#c4c4c4";
-      g.append(svg("rect", { x: x, y: rowY(node.depth), width: w, height: FROW - 1, fill: fill }));
-      // the label when a character and the ellipsis fit (about 6.2 units a character)
-      const room = Math.floor((w - 6) / 6.2);
-      if (room >= 2) {
-        const name = flame.name(node);
-        const t = svg("text", { x: x + 3, y: rowY(node.depth) + FROW - 5, fill: ink(fill) });
-        t.textContent = name.length > room ? name.slice(0, room - 1) + "…" : name;
-        g.append(t);
-      }
-      s.append(g);
-    };
-    // the focus's callers span the width, greyed; the focus and its callees by samples
-    for (let n = flame.nodes[focus.parent]; n; n = flame.nodes[n.parent]) frame(n, left, pw, true);
-    const scale = focus.total > 0 ? pw / focus.total : 0;
-    const stack = [[focus, left]];
-    while (stack.length) {
-      const [node, x] = stack.pop();
-      const w = node.total * scale;
-      if (w < FMIN) {
-        narrow++;
-        continue;
-      }
-      frame(node, x, w, false);
-      let cx = x;
-      for (const c of node.children) {
-        stack.push([c, cx]);
-        cx += c.total * scale;
-      }
-    }
-    s.addEventListener("mousemove", (ev) => {
-      const g = ev.target.closest ? ev.target.closest(".frame") : null;
-      if (g) showFrame(flame.nodes[Number(g.dataset.node)], ev);
-      else hideTooltip();
-    });
-    s.addEventListener("mouseleave", hideTooltip);
-    s.addEventListener("click", (ev) => {
-      const g = ev.target.closest ? ev.target.closest(".frame") : null;
-      if (!g) return;
-      state.focus = Number(g.dataset.node);
-      drawCharts();
-    });
-    s.addEventListener("dblclick", unfocus);
-    const f = data.flame;
-    const notes = [
-      "width = samples including callees, " +
-        (icicle ? "root at the top" : "root at the bottom") +
-        ", siblings by name; colour by module",
-    ];
-    if (narrow) notes.push(narrow + " frames (with callees) too narrow to draw: click a frame");
-    if (f.dropped_nodes)
-      notes.push(
-        f.dropped_nodes +
-          " small calling contexts (" +
-          f.dropped_samples +
-          " samples) left out of the report; their samples count in their callers",
-      );
-    if (f.outside_window) notes.push(f.outside_window + " samples outside --from/--to");
-    const bar = chartBar(
-      (state.focus ? flame.name(focus) + ": " : "") + focus.total + " of " + f.samples + " samples",
-      state.focus ? unfocus : null,
-      "all frames (double-click)",
-      "click a frame to zoom into it; double-click to go back",
-    );
-    const wrap = el("figure", { class: "panel" });
-    wrap.append(el("figcaption", {}, (icicle ? "Icicle" : "Flame") + " graph of the time profile"));
-    wrap.append(s, el("p", { class: "hint", id: "flame-note" }, notes.join(" · ")));
-    chartsBox.append(bar, wrap);
-  }
-
-  /* Back to the whole flame graph. */
-  function unfocus() {
-    state.focus = 0;
-    drawCharts();
-  }
-
-  /* Dark text on light fills, white on dark ones (flame.c's rule). */
-  function ink(hex) {
-    const v = parseInt(hex.slice(1), 16);
-    const lum = 0.2126 * (v >> 16) + 0.7152 * ((v >> 8) & 255) + 0.0722 * (v & 255);
-    return lum > 140 ? "#222" : "#fff";
-  }
-
-  function pct(part) {
-    return (data.flame.samples > 0 ? (100 * part) / data.flame.samples : 0).toFixed(2) + " %";
-  }
-
-  /* The tooltip of a frame: the whole name, module, source location, samples. */
-  function showFrame(node, ev) {
-    const cc = node.cc;
-    showTooltip(
-      ev,
-      el(
-        "div",
-        {
-          class: "frame-tip",
-          "data-node": node.id,
-          "data-samples": node.total,
-          "data-self": node.self,
-          "data-path": node.parent >= 0 ? flamePath(node) : "",
-        },
-        el("div", { class: "time" }, cc ? cc[0] : "all"),
-        cc
-          ? el(
-              "div",
-              { class: "hint" },
-              "module " + (cc[1] || "?") + ", " + (cc[2] || "no source location"),
-            )
-          : null,
-        el(
-          "div",
-          { class: "samples" },
-          node.total + " samples (" + pct(node.total) + ") including callees",
-        ),
-        el("div", {}, node.self + " in the cost centre itself (" + pct(node.self) + ")"),
-      ),
-    );
   }
 
   // --- band table ------------------------------------------------------------------------
@@ -1231,4 +946,4 @@
   requestAnimationFrame(() =>
     window.setTimeout(() => (root.dataset.paintedMs = performance.now().toFixed(0))),
   );
-})();
+})(window.ev2hp);

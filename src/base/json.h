@@ -56,7 +56,8 @@ enum json_status {
 struct json_writer;
 
 /* A writer of one JSON value (usually an object) onto out, which stays the caller's: the
- * writer neither flushes nor closes it. NULL when out of memory (errno set). */
+ * writer neither flushes nor closes it, and writes to it without taking its lock, so no
+ * other thread may use out meanwhile. NULL when out of memory (errno set). */
 struct json_writer *json_writer_new(FILE *out, unsigned flags);
 void json_writer_free(struct json_writer *w);
 

@@ -757,6 +757,12 @@ enum census_status census_finish(struct census *c, bool complete, struct ev_erro
         qsort(c->held, c->held_count, sizeof *c->held, by_time);
     for (size_t i = 0; i < c->held_count; i++) {
         const struct held_frame *h = &c->held[i];
+        /* The reader vouches for timestamps, not for the time a biographical census
+         * carries in its fields: one past the end of the run is not the run's. */
+        if (h->time_ns > c->info.end_time_ns) {
+            c->stats.past_the_end++;
+            continue;
+        }
         const struct census_entry *entries = h->count ? c->held_entries.items + h->first : NULL;
         enum census_status st = report(c, h->time_ns, h->era, entries, h->count);
         if (st != CENSUS_OK)

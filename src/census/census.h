@@ -54,6 +54,8 @@ struct census_stats {
     uint64_t restarts;          /* census_restarted calls: connections made again */
     uint64_t copies_dropped;    /* recovery: censuses that began before the one reported
                                  * before them (copies of earlier bytes), dropped */
+    uint64_t past_the_end;      /* biography censuses whose time (a field of the event,
+                                 * not its timestamp) is past the end of the run, dropped */
     bool open_at_end;           /* a census was open when the input stopped (dropped) */
     uint64_t open_time_ns;
 };

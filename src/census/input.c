@@ -43,6 +43,9 @@ struct input {
     struct census_events events;
     struct source_auto *raw;
     struct source_peek peek;
+    /* A socket input: its bytes from the eventlog header on (source.h). Each connection
+     * re-initialises it; the reader of the connection before is not read again. */
+    struct source_seek seek;
     struct ev_reader *reader;      /* an eventlog: reader and assembler */
     struct census *census;
     struct hp_reader *hp;          /* a .hp */
@@ -156,6 +159,13 @@ static void report_stats(const struct census_stats *st, struct input_outcome *r,
                      format_plural(st->copies_dropped, "it", "them"),
                      format_plural(st->copies_dropped, "a copy", "copies"),
                      format_plural(st->copies_dropped, "was", "were"));
+        add_warning(r, &w);
+    }
+    if (st->past_the_end) {
+        ev_error_set(&w, "%" PRIu64 " biographical %s past the end of the run and %s "
+                     "dropped", st->past_the_end,
+                     format_plural(st->past_the_end, "census had a time", "censuses had times"),
+                     format_plural(st->past_the_end, "was", "were"));
         add_warning(r, &w);
     }
     if (st->backwards) {
@@ -334,6 +344,10 @@ struct input *input_open(const struct input_options *opt, const struct census_ev
     in->events = *events;
     make_live(in);
     struct ev_source inflated = { source_auto_read, in->raw, source_auto_why };
+    if (addr.kind != CONNECT_NONE) {
+        source_seek_init(&in->seek, inflated);
+        inflated = (struct ev_source){ source_seek_read, &in->seek, source_seek_why };
+    }
     if (source_peek_init(&in->peek, inflated, 4) != 0) {
         const char *why = source_auto_why(in->raw);
         ev_error_set(err, "cannot read: %s", why ? why : strerror(errno));
@@ -526,7 +540,8 @@ static int reconnect(struct input *in, struct input_outcome *out, struct ev_erro
     }
     struct source_live live = { .stop = in->opt.stop };
     source_auto_live(raw, &live);
-    struct ev_source src = { source_auto_read, raw, source_auto_why };
+    source_seek_init(&in->seek, (struct ev_source){ source_auto_read, raw, source_auto_why });
+    struct ev_source src = { source_seek_read, &in->seek, source_seek_why };
     if (in->opt.progress) {
         in->tracker.inner = src;
         src = (struct ev_source){ read_with_progress, &in->tracker, why_with_progress };

@@ -28,15 +28,10 @@
 #include <time.h>
 
 /* Sizes in user units. */
-#define MARGIN 16.0
-#define TITLE_SIZE 18.0
-#define SUBTITLE_SIZE 12.0
-#define TICK_SIZE 11.0
 #define MARKER_SIZE 10.0
 #define LEGEND_SIZE 12.0
 #define LEGEND_MIN_SIZE 9.0
 #define SWATCH 11.0
-#define LABEL_MAX 1024
 
 static const struct {
     const char *label;
@@ -47,84 +42,7 @@ static const struct {
     [HEAP_TOTAL_BLOCKS] = { "blocks", { 0x1f, 0x5f, 0xa8, 255 } },
 };
 
-void chart_options_default(struct chart_options *opt)
-{
-    memset(opt, 0, sizeof *opt);
-    opt->width = 1280;
-    opt->height = 720;
-    profile_options_default(&opt->profile);
-}
-
-void chart_profile_options(const struct chart_options *opt, struct profile_options *out)
-{
-    *out = opt->profile;
-    out->columns = opt->width;   /* kept censuses per pixel column: enough, no more */
-}
-
 /* --- numbers ------------------------------------------------------------------------ */
-
-double chart_nice_step(double range, unsigned max_ticks)
-{
-    if (!(range > 0) || max_ticks == 0)
-        return 1;
-    double raw = range / max_ticks;
-    double magnitude = pow(10, floor(log10(raw)));
-    static const double steps[] = { 1, 2, 5, 10 };
-    for (size_t i = 0; i < sizeof steps / sizeof *steps; i++)
-        if (steps[i] * magnitude >= raw * (1 - 1e-9))
-            return steps[i] * magnitude;
-    return 10 * magnitude;
-}
-
-double chart_bytes_step(double max_bytes, unsigned max_ticks, unsigned *unit)
-{
-    unsigned u = 0;
-    double scale = 1;
-    while (u < 4 && max_bytes >= scale * 1024) {
-        scale *= 1024;
-        u++;
-    }
-    double step = chart_nice_step(max_bytes / scale, max_ticks);
-    if (u == 0 && step < 1)
-        step = 1;   /* no fractions of a byte */
-    *unit = u;
-    return step * scale;
-}
-
-static int decimals_for(double step)
-{
-    int d = 0;
-    while (d < 6 && fabs(step * pow(10, d) - floor(step * pow(10, d) + 0.5)) > 1e-6)
-        d++;
-    return d;
-}
-
-void chart_format_tick(double bytes, unsigned unit, double step, char *out, size_t size)
-{
-    double scale = pow(1024, unit);
-    if (bytes == 0) {
-        snprintf(out, size, "0");
-        return;
-    }
-    format_snprintf(out, size, "%.*f %s", decimals_for(step / scale), bytes / scale,
-                    format_unit_name(unit));
-}
-
-void chart_format_scale_top(double bytes, unsigned unit, char *out, size_t size)
-{
-    /* in the ticks' unit, with no more decimals than it needs (at most two): "64 MiB"
-     * beside "50 MiB", not "64.0 MiB" */
-    double v = bytes / pow(1024, unit);
-    int d = 0;
-    while (d < 2 && fabs(v * pow(10, d) - floor(v * pow(10, d) + 0.5)) > 1e-6)
-        d++;
-    format_snprintf(out, size, "%.*f %s", d, v, format_unit_name(unit));
-}
-
-static void format_tick_seconds(double s, double step, char *out, size_t size)
-{
-    format_snprintf(out, size, "%.*f", decimals_for(step), s);
-}
 
 /* --- colours ------------------------------------------------------------------------ */
 
@@ -152,8 +70,24 @@ struct layout {
     size_t marker_rows;                  /* rows of marker labels the panel has room for */
     size_t marker_rows_needed;           /* what the markers asked for (layout pass) */
     size_t unlabelled;                   /* markers whose label found no room */
-    char buf[LABEL_MAX];
+    char buf[KIT_LABEL_MAX];
 };
+
+/* The layout as the kit sees it (kit.h), and what a view drawing into it reports back. */
+static struct chart_plot plot_of(struct layout *L)
+{
+    return (struct chart_plot){
+        .dl = L->dl, .tm = L->tm, .v = L->v, .opt = L->opt, .colors = L->colors,
+        .left = L->left, .right = L->right, .top = L->top, .bottom = L->bottom,
+        .x0 = L->x0, .x1 = L->x1, .ymax = L->ymax, .failed = false,
+    };
+}
+
+static void plot_back(struct layout *L, const struct chart_plot *P)
+{
+    if (P->failed)
+        L->failed = true;
+}
 
 static double px_x(const struct layout *L, uint64_t ns)
 {
@@ -211,115 +145,7 @@ static double peak_of_totals(const struct layout *L)
     return peak;
 }
 
-/* Whether --from / --to hold none of the run's censuses although it has some. */
-static bool window_misses(const struct profile_view *v)
-{
-    return (v->has_from || v->has_to) && v->censuses == 0 && v->run_censuses > 0;
-}
-
-static void time_range(struct layout *L, const struct profile_view *v,
-                       const struct run_info *info)
-{
-    uint64_t end = window_misses(v) ? v->run_last_ns : v->last_ns;
-    if (info && info->end_time_ns > end)
-        end = info->end_time_ns;
-    for (int k = 0; k < 3; k++)
-        if (L->show_totals && v->totals[k].count &&
-            v->totals[k].time_ns[v->totals[k].count - 1] > end)
-            end = v->totals[k].time_ns[v->totals[k].count - 1];
-    L->x0 = v->has_from ? v->from_ns / 1e9 : 0;
-    L->x1 = v->has_to && v->to_ns / 1e9 > L->x0 ? v->to_ns / 1e9 : end / 1e9;
-    if (v->has_to && end / 1e9 < L->x1)
-        L->x1 = end / 1e9 > L->x0 ? end / 1e9 : L->x1;
-    if (window_misses(v)) {
-        /* nothing of the run is in the window: show the run's real extent, not an
-         * invented stretch of time after its end */
-        L->x0 = 0;
-        L->x1 = end / 1e9;
-    }
-    if (!(L->x1 > L->x0))
-        L->x1 = L->x0 + 1;
-}
-
 /* --- title block -------------------------------------------------------------------- */
-
-static void subtitle_text(const struct layout *L, const struct run_info *info, char *out,
-                          size_t size)
-{
-    const struct profile_view *v = L->v;
-    size_t n = 0;
-    out[0] = '\0';
-#define ADD(...) do { \
-        if (n < size) n += (size_t)snprintf(out + n, size - n, "%s", n ? "  \xc2\xb7  " : ""); \
-        if (n < size) n += (size_t)format_snprintf(out + n, size - n, __VA_ARGS__); \
-    } while (0)
-    /* first, so that eliding a narrow chart's subtitle never hides it */
-    if (L->unlabelled)
-        ADD("%zu marker%s unlabelled (text in %s tooltip)", L->unlabelled,
-            L->unlabelled == 1 ? "" : "s", L->unlabelled == 1 ? "its line's" : "their lines'");
-    if (info && info->has_start_time) {
-        time_t t = (time_t)info->start_time;
-        struct tm tm;
-        char date[40];
-        if (localtime_r(&t, &tm) && strftime(date, sizeof date, "%Y-%m-%d %H:%M", &tm))
-            ADD("%s", date);
-    }
-    if (info && info->rts_version && *info->rts_version)
-        ADD("%s", info->rts_version);
-    if (info && (info->has_heap_profile || info->breakdown)) {
-        char scratch[40];
-        ADD("%s", breakdown_words(info->breakdown, scratch, sizeof scratch));
-    }
-    if (info && info->period_ns)
-        ADD("sampled every %g s", info->period_ns / 1e9);
-    ADD("%" PRIu64 " census%s", v->censuses, v->censuses == 1 ? "" : "es");
-    if (window_misses(v))
-        ADD("the window is outside the run (censuses %.2f to %.2f s)", v->run_first_ns / 1e9,
-            v->run_last_ns / 1e9);
-    else if (v->has_from || v->has_to)
-        ADD("window %g to %g s", L->x0, L->x1);
-    if (v->bands_filtered)
-        ADD("%" PRIu32 " band%s filtered out", v->bands_filtered,
-            v->bands_filtered == 1 ? "" : "s");
-#undef ADD
-}
-
-/* The title of a run: --title (when given for it), the JOB line, or the file name. */
-static const char *run_title(const char *given, const struct run_info *info,
-                             const char *input_name)
-{
-    const char *title = given;
-    if (!title || !*title)
-        title = info && info->program && *info->program ? info->program : input_name;
-    return title && *title ? title : "heap profile";
-}
-
-/* Draws the title (prefixed, e.g. "base: "; none when title is NULL: --title '') and
- * subtitle from y0; returns the subtitle's baseline. */
-static double title_block(struct layout *L, const struct run_info *info, const char *title,
-                          const char *prefix, double y0)
-{
-    double avail = L->dl->width - 2 * MARGIN;
-    double y = y0;
-    if (title) {
-        char full[LABEL_MAX];
-        int n = snprintf(full, sizeof full, "%s%s", prefix, title);
-        if (n >= (int)sizeof full)
-            full[utf8_boundary(full, sizeof full - 1)] = '\0';
-        bool cut = text_elide_end(L->tm, full, TITLE_SIZE, true, avail, L->buf, sizeof L->buf);
-        y += TITLE_SIZE * 0.8;
-        text(L, MARGIN, y, L->buf, TITLE_SIZE, COLOR_INK, DL_ANCHOR_START, true, "title",
-             cut ? full : NULL);
-        y += 9;
-    }
-    char sub[LABEL_MAX];
-    subtitle_text(L, info, sub, sizeof sub);
-    bool cut = text_elide_end(L->tm, sub, SUBTITLE_SIZE, false, avail, L->buf, sizeof L->buf);
-    y += SUBTITLE_SIZE;
-    text(L, MARGIN, y, L->buf, SUBTITLE_SIZE, COLOR_QUIET, DL_ANCHOR_START, false, "subtitle",
-         cut ? sub : NULL);
-    return y;
-}
 
 /* --- legend ------------------------------------------------------------------------- */
 
@@ -397,7 +223,7 @@ static int legend_entries(struct layout *L, struct legend *lg, char **names)
     if (shown && v->bands[shown - 1].band == PROFILE_OTHER)
         shown--;
     /* top of the stack first, as the eye reads the chart */
-    for (size_t i = v->band_count; view_lists_bands(L->opt->view) && i-- > 0;) {
+    for (size_t i = v->band_count; view_ops(L->opt->view)->lists_bands && i-- > 0;) {
         const struct profile_band *b = &v->bands[i];
         size_t rank = b->band == PROFILE_OTHER ? RANK_OTHER
                     : 3 + (L->opt->profile.reverse ? shown - 1 - i : i);
@@ -740,15 +566,13 @@ static void y_tick_label(const struct y_ticks *t, unsigned i, double ymax, char 
         chart_format_scale_top(ymax, t->unit, out, size);
 }
 
-static struct chart_plot plot_of(struct layout *L);
-static void plot_back(struct layout *L, const struct chart_plot *P);
-
 static void y_axis(struct layout *L, const struct y_ticks *t)
 {
     char label[48];
-    if (!view_memory_axis(L->opt->view)) {
+    const struct view_ops *ops = view_ops(L->opt->view);
+    if (ops->y_axis) {
         struct chart_plot P = plot_of(L);
-        view_y_axis(&P, L->opt->view, false);
+        ops->y_axis(&P, false);
         plot_back(L, &P);
         return;
     }
@@ -759,8 +583,8 @@ static void y_axis(struct layout *L, const struct y_ticks *t)
             line(L, L->left, y, L->right, y, COLOR_GRID, 1, false, "grid");
         line(L, L->left - 4, y, L->left, y, COLOR_AXIS, 1, false, "axis");
         y_tick_label(t, i, L->ymax, label, sizeof label);
-        text(L, L->left - 7, y + TICK_SIZE * 0.35, label, TICK_SIZE, COLOR_QUIET, DL_ANCHOR_END,
-             false, "axis", NULL);
+        text(L, L->left - 7, y + KIT_TICK_SIZE * 0.35, label, KIT_TICK_SIZE, COLOR_QUIET,
+             DL_ANCHOR_END, false, "axis", NULL);
     }
 }
 
@@ -768,100 +592,31 @@ static double widest_y_label(struct layout *L, const struct y_ticks *t)
 {
     char label[48];
     double widest = 0;
-    if (!view_memory_axis(L->opt->view)) {
+    const struct view_ops *ops = view_ops(L->opt->view);
+    if (ops->y_axis) {
         struct chart_plot P = plot_of(L);
-        return view_y_axis(&P, L->opt->view, true);
+        return ops->y_axis(&P, true);
     }
     for (unsigned i = 0; i < t->count + t->top; i++) {
         y_tick_label(t, i, L->ymax, label, sizeof label);
-        widest = fmax(widest, text_width(L->tm, label, TICK_SIZE, false));
+        widest = fmax(widest, text_width(L->tm, label, KIT_TICK_SIZE, false));
     }
     return widest;
 }
 
-/* The time step: the finest round step whose labels, measured, stand apart (at least
- * two ticks whenever two labels fit at all), so a narrow chart keeps a readable axis
- * and a wide one does not crowd it. */
-static double time_step(struct layout *L)
-{
-    double span = L->x1 - L->x0, plot_w = L->right - L->left;
-    char label[48];
-    double best = chart_nice_step(span, 1);
-    for (unsigned m = 2; m <= 64; m++) {
-        double step = chart_nice_step(span, m);
-        double first = ceil(L->x0 / step - 1e-9) * step;
-        if (first + step > L->x1 + step * 1e-9)
-            continue;   /* one tick only */
-        /* the widest label of this step: the one at the end has the most digits */
-        format_tick_seconds(L->x1, step, label, sizeof label);
-        double w = text_width(L->tm, label, TICK_SIZE, false);
-        if (step / span * plot_w < w + 10)
-            break;      /* finer steps only crowd more */
-        best = step;
-    }
-    return best;
-}
-
-static void x_axis_ex(struct layout *L, bool grid, bool named);
-
 static void x_axis(struct layout *L)
 {
-    x_axis_ex(L, true, true);
-}
-
-static void x_axis_ex(struct layout *L, bool grid, bool named)
-{
-    char label[48];
-    double span = L->x1 - L->x0;
-    double step = time_step(L);
-    for (double s = ceil(L->x0 / step - 1e-9) * step; s <= L->x1 + step * 1e-9; s += step) {
-        if (fabs(s) < step * 1e-6)
-            s = 0;   /* no "-0" */
-        double x = L->left + (s - L->x0) / span * (L->right - L->left);
-        if (grid && x > L->left + 0.5)
-            line(L, x, L->top, x, L->bottom, COLOR_GRID, 1, false, "grid");
-        line(L, x, L->bottom, x, L->bottom + 4, COLOR_AXIS, 1, false, "axis");
-        format_tick_seconds(s, step, label, sizeof label);
-        /* the first and last labels stay inside the picture */
-        double w = text_width(L->tm, label, TICK_SIZE, false);
-        double lx = fmin(fmax(x, MARGIN / 2 + w / 2), L->dl->width - MARGIN / 2 - w / 2);
-        text(L, lx, L->bottom + 6 + TICK_SIZE, label, TICK_SIZE, COLOR_QUIET, DL_ANCHOR_MIDDLE,
-             false,
-             "axis", NULL);
-    }
-    if (named)
-        text(L, (L->left + L->right) / 2, L->bottom + 12 + 2 * TICK_SIZE + 2, "time (s)",
-             TICK_SIZE, COLOR_QUIET, DL_ANCHOR_MIDDLE, false, "axis", NULL);
+    struct chart_plot P = plot_of(L);
+    chart_kit_x_axis(&P, true, true);
+    plot_back(L, &P);
 }
 
 /* The memory axis's name, turned along it, left of the tick labels. */
 static void y_title(struct layout *L)
 {
-    check(L, display_text(L->dl, MARGIN + TICK_SIZE * 0.8, (L->top + L->bottom) / 2,
-                          "memory", TICK_SIZE, COLOR_QUIET, DL_ANCHOR_MIDDLE, false, -90, "axis"));
-}
-
-/* The kept points that survive reduction to one pixel column: per column the points
- * with the largest and the smallest total, in time order. Returns their count. */
-static size_t reduce_points(const struct layout *L, size_t *keep)
-{
-    const struct profile_view *v = L->v;
-    size_t n = 0;
-    for (size_t i = 0; i < v->point_count;) {
-        long column = lround(floor(px_x(L, v->time_ns[i])));
-        size_t hi = i, lo = i, j = i + 1;
-        for (; j < v->point_count && lround(floor(px_x(L, v->time_ns[j]))) == column; j++) {
-            if (v->point_totals[j] > v->point_totals[hi])
-                hi = j;
-            if (v->point_totals[j] < v->point_totals[lo])
-                lo = j;
-        }
-        keep[n++] = hi < lo ? hi : lo;
-        if (hi != lo)
-            keep[n++] = hi < lo ? lo : hi;
-        i = j;
-    }
-    return n;
+    check(L, display_text(L->dl, KIT_MARGIN + KIT_TICK_SIZE * 0.8, (L->top + L->bottom) / 2,
+                          "memory", KIT_TICK_SIZE, COLOR_QUIET, DL_ANCHOR_MIDDLE, false, -90,
+                          "axis"));
 }
 
 static void bands(struct layout *L)
@@ -877,7 +632,8 @@ static void bands(struct layout *L)
         L->failed = true;
         goto done;
     }
-    size_t n = reduce_points(L, keep);
+    struct chart_plot P = plot_of(L);
+    size_t n = chart_plot_reduce(&P, keep);
     /* Outlines while bands are 3 px thick on average; a denser chart (hundreds of bands)
      * shows its colours alone rather than a mesh of lines, but for a separator between
      * neighbours whose colours are too close (chart_band_separator). */
@@ -957,7 +713,7 @@ static bool peak_label(struct layout *L, char *label, size_t size, double *tx, d
 {
     const struct profile_view *v = L->v;
     size_t best = 0;
-    if (!view_marks_peak(L->opt->view) || !v->point_count || !v->band_count)
+    if (!view_ops(L->opt->view)->marks_peak || !v->point_count || !v->band_count)
         return false;
     for (size_t i = 1; i < v->point_count; i++)
         if (v->point_totals[i] > v->point_totals[best])
@@ -969,7 +725,7 @@ static bool peak_label(struct layout *L, char *label, size_t size, double *tx, d
     snprintf(label, size, "peak %s", value);
     if ((double)v->point_totals[best] > L->ymax)
         y = L->top + 36;   /* off the scale: under an arrow at the top (peak_mark) */
-    double w = text_width(L->tm, label, TICK_SIZE, true);
+    double w = text_width(L->tm, label, KIT_TICK_SIZE, true);
     *anchor = DL_ANCHOR_MIDDLE;
     *tx = x;
     if (x - w / 2 < L->left + 2)
@@ -980,7 +736,7 @@ static bool peak_label(struct layout *L, char *label, size_t size, double *tx, d
     double x0 = *anchor == DL_ANCHOR_START ? *tx : *anchor == DL_ANCHOR_MIDDLE ? *tx - w / 2
                                                                              : *tx - w;
     double asc, desc;
-    text_vertical_extent(L->tm, label, TICK_SIZE, true, true, &asc, &desc);
+    text_vertical_extent(L->tm, label, KIT_TICK_SIZE, true, true, &asc, &desc);
     *box = (struct box){ x0, *ty - asc, x0 + w, *ty + desc };
     *best_point = best;
     return true;
@@ -1137,21 +893,13 @@ static void peak_mark(struct layout *L)
         tri[2] = (struct dl_point){ x, L->top + 4 };
     }
     check(L, display_polygon(L->dl, tri, 3, COLOR_INK, (struct dl_color){ 0 }, 0, "peak"));
-    text(L, tx, ty, label, TICK_SIZE, COLOR_INK, anchor, true, "peak", NULL);
+    text(L, tx, ty, label, KIT_TICK_SIZE, COLOR_INK, anchor, true, "peak", NULL);
 }
 
 static void note(struct layout *L, const char *what)
 {
     text(L, (L->left + L->right) / 2, (L->top + L->bottom) / 2, what, 14, COLOR_QUIET,
          DL_ANCHOR_MIDDLE, false, "note", NULL);
-}
-
-/* Colours for the bands of a view: each label's own (chart_band_color), OTHER grey. */
-static void assign_colors(const struct profile_view *v, struct dl_color *colors)
-{
-    for (size_t i = 0; i < v->band_count; i++)
-        colors[i] = v->bands[i].band == PROFILE_OTHER ? chart_other_color()
-                                                      : chart_band_color(v->bands[i].label);
 }
 
 /* The names a view's bands are shown by (legend, tooltips): the label without a .hp's
@@ -1240,7 +988,7 @@ static void use_panel(struct layout *L, const struct panel *p)
 }
 
 #define PLOT_MIN_HEIGHT 40.0
-#define X_AXIS_HEIGHT (2 * TICK_SIZE + 14)   /* tick labels and the axis's name */
+#define X_AXIS_HEIGHT (2 * KIT_TICK_SIZE + 14)   /* tick labels and the axis's name */
 
 /* Draws the panel's title block and fixes its plot's top and bottom: marker rows give
  * way to a plot of PLOT_MIN_HEIGHT (their labels are turned instead), and a plot that
@@ -1248,7 +996,10 @@ static void use_panel(struct layout *L, const struct panel *p)
 static void panel_frame(struct layout *L, struct panel *p)
 {
     use_panel(L, p);
-    double subtitle_y = title_block(L, p->run->info, p->title, p->prefix, p->y0);
+    struct chart_plot P = plot_of(L);
+    double subtitle_y = chart_kit_title(&P, p->run->info, p->title, p->prefix, L->unlabelled,
+                                        p->y0);
+    plot_back(L, &P);
     p->bottom = p->y1 - X_AXIS_HEIGHT;
     double spare = p->bottom - (subtitle_y + 16) - PLOT_MIN_HEIGHT;
     p->marker_rows_fit = spare > 0 ? (size_t)floor(spare / MARKER_ROW) : 0;
@@ -1265,8 +1016,8 @@ static void clip_note(struct layout *L, const struct y_ticks *t)
     chart_format_scale_top(L->ymax, t->unit, top, sizeof top);
     snprintf(what, sizeof what, "clipped: values above %s (--y-max) are drawn at the top", top);
     /* on the line of the time axis's name, right-aligned: clear of bands and the peak */
-    text_elide_end(L->tm, what, TICK_SIZE, false, L->right - L->left, L->buf, sizeof L->buf);
-    text(L, L->right, L->bottom + 12 + 2 * TICK_SIZE + 2, L->buf, TICK_SIZE, COLOR_INK,
+    text_elide_end(L->tm, what, KIT_TICK_SIZE, false, L->right - L->left, L->buf, sizeof L->buf);
+    text(L, L->right, L->bottom + 12 + 2 * KIT_TICK_SIZE + 2, L->buf, KIT_TICK_SIZE, COLOR_INK,
          DL_ANCHOR_END, false, "note", strcmp(L->buf, what) != 0 ? what : NULL);
 }
 
@@ -1279,11 +1030,12 @@ static void panel_plot(struct layout *L, struct panel *p, const struct y_ticks *
     y_axis(L, ticks);
     y_title(L);
     x_axis(L);
+    const struct view_ops *ops = view_ops(L->opt->view);
     if (view_is_area(L->opt->view)) {
         bands(L);
-    } else {
+    } else if (ops->draw) {
         struct chart_plot P = plot_of(L);
-        view_draw(&P, L->opt->view);
+        ops->draw(&P);
         plot_back(L, &P);
     }
     totals(L);
@@ -1292,10 +1044,10 @@ static void panel_plot(struct layout *L, struct panel *p, const struct y_ticks *
     p->unlabelled = L->unlabelled;
     line(L, L->left, L->top, L->left, L->bottom, COLOR_AXIS, 1, false, "axis");
     line(L, L->left, L->bottom, L->right, L->bottom, COLOR_AXIS, 1, false, "axis");
-    if (view_marks_peak(L->opt->view))
+    if (ops->marks_peak)
         peak_mark(L);
     const struct profile_view *view = L->v;
-    if (window_misses(view))
+    if (chart_kit_window_misses(view))
         note(L, "no census in the window --from / --to: it is outside the run");
     else if (L->opt->view == CHART_VIEW_HEAP) {
         if (!has_totals(view))
@@ -1324,11 +1076,12 @@ static void memory_scale(struct layout *L, struct panel *panels, size_t n)
     }
     /* a view on another scale (percent, the streamgraph's height, the largest band)
      * says its own top; those on memory scales keep room above it for the peak's label */
+    const struct view_ops *ops = view_ops(L->opt->view);
     double top = 0;
-    for (size_t k = 0; k < n; k++)
-        top = fmax(top, view_scale_top(L->opt->view, panels[k].run->view, peak));
+    for (size_t k = 0; ops->scale_top && k < n; k++)
+        top = fmax(top, ops->scale_top(panels[k].run->view));
     if (top > 0 && !view_is_area(L->opt->view)) {
-        bool memory = view_memory_axis(L->opt->view);
+        bool memory = !ops->y_axis;
         if (memory && L->opt->has_y_max && L->opt->y_max > 0)
             L->ymax = (double)L->opt->y_max;
         else
@@ -1347,7 +1100,10 @@ static void time_scale(struct layout *L, const struct panel *panels, size_t n)
     double x0 = INFINITY, x1 = -INFINITY;
     for (size_t k = 0; k < n; k++) {
         use_panel(L, &panels[k]);
-        time_range(L, L->v, panels[k].run->info);
+        struct chart_plot P = plot_of(L);
+        chart_kit_time_range(&P, panels[k].run->info, L->show_totals);
+        L->x0 = P.x0;
+        L->x1 = P.x1;
         x0 = fmin(x0, L->x0);
         x1 = fmax(x1, L->x1);
     }
@@ -1386,39 +1142,39 @@ static int layout_pass(struct panel *panels, size_t n, const char *document_titl
     time_scale(&L, panels, n);
     double legend_h = 0;
     if (lg.count && W < LEGEND_BELOW_WIDTH) {
-        legend_fit_below(&L, &lg, W - 2 * MARGIN, (H - 2 * MARGIN) * 0.3);
+        legend_fit_below(&L, &lg, W - 2 * KIT_MARGIN, (H - 2 * KIT_MARGIN) * 0.3);
         legend_h = lg.height + 6;
     }
-    double slice = (H - 2 * MARGIN - legend_h) / (double)n;
+    double slice = (H - 2 * KIT_MARGIN - legend_h) / (double)n;
     for (size_t k = 0; k < n; k++) {
-        panels[k].y0 = MARGIN + k * slice + (k ? 10 : 0);
-        panels[k].y1 = MARGIN + (k + 1) * slice;
+        panels[k].y0 = KIT_MARGIN + k * slice + (k ? 10 : 0);
+        panels[k].y1 = KIT_MARGIN + (k + 1) * slice;
         panel_frame(&L, &panels[k]);
     }
     if (lg.count && lg.below) {
         /* a small chart's plot reached below its slice: the legend gives up rows */
         double axis_end = panels[n - 1].bottom + X_AXIS_HEIGHT + 6;
-        double over = axis_end - (H - MARGIN - lg.height);
+        double over = axis_end - (H - KIT_MARGIN - lg.height);
         if (over > 0)
-            legend_fit_below(&L, &lg, W - 2 * MARGIN, lg.height - over);
+            legend_fit_below(&L, &lg, W - 2 * KIT_MARGIN, lg.height - over);
     }
     memory_scale(&L, panels, n);
     double plot_h = panels[0].bottom - panels[0].top;
     struct y_ticks ticks = y_ticks(&L, (unsigned)fmax(2, plot_h / 50));
     /* the turned axis name, then the tick labels */
-    L.left = MARGIN + TICK_SIZE * 1.2 + 4 + widest_y_label(&L, &ticks) + 8;
+    L.left = KIT_MARGIN + KIT_TICK_SIZE * 1.2 + 4 + widest_y_label(&L, &ticks) + 8;
     if (lg.count && !lg.below) {
         legend_fit(&L, &lg, W * 0.34, panels[n - 1].bottom - panels[0].top);
-        L.right = W - MARGIN - lg.width - 20;
+        L.right = W - KIT_MARGIN - lg.width - 20;
     } else {
-        L.right = W - MARGIN;
+        L.right = W - KIT_MARGIN;
     }
     if (L.right - L.left < 60)
         L.right = L.left + 60;
     for (size_t k = 0; k < n; k++)
-        panel_plot(&L, &panels[k], &ticks, lg.count && !lg.below ? L.right + 16 : W - MARGIN);
+        panel_plot(&L, &panels[k], &ticks, lg.count && !lg.below ? L.right + 16 : W - KIT_MARGIN);
     if (lg.count && lg.below)
-        legend_draw(&L, &lg, MARGIN, H - MARGIN - lg.height + lg.row * 0.8);
+        legend_draw(&L, &lg, KIT_MARGIN, H - KIT_MARGIN - lg.height + lg.row * 0.8);
     else if (lg.count)
         legend_draw(&L, &lg, L.right + 20, panels[0].top + lg.row * 0.5);
     if (L.failed)
@@ -1446,7 +1202,7 @@ static int layout_panels(struct panel *panels, size_t n, const char *document_ti
         names[k] = band_names(v);
         if (!colors[k] || !names[k])
             goto done;
-        assign_colors(v, colors[k]);
+        chart_kit_colors(v, colors[k]);
         panels[k].colors = colors[k];
         panels[k].names = names[k];
         bool labels = !opt->no_markers && v->marker_count;
@@ -1492,11 +1248,12 @@ int chart_layout(const struct profile_view *view, const struct run_info *info,
                  const char *input_name, const struct chart_options *opt,
                  struct textmeasure *tm, struct display_list *dl)
 {
-    if (opt->view == CHART_VIEW_DETAIL)
-        return view_detail_layout(view, info, input_name, opt, tm, dl);
+    const struct view_ops *ops = view_ops(opt->view);
+    if (ops->layout)   /* a view that lays out the whole picture */
+        return ops->layout(view, info, input_name, opt, tm, dl);
     struct chart_run run = { view, info, input_name };
     struct panel panel = { .run = &run, .prefix = "" };
-    const char *named = run_title(opt->title, info, input_name);
+    const char *named = chart_kit_run_title(opt->title, info, input_name);
     /* --title '' removes the title line; the document keeps a name */
     panel.title = opt->title && !*opt->title ? NULL : named;
     return layout_panels(&panel, 1, named, opt, tm, dl);
@@ -1506,89 +1263,19 @@ int chart_layout_compare(const struct chart_run *base, const struct chart_run *n
                          const struct chart_options *opt, struct textmeasure *tm,
                          struct display_list *dl)
 {
-    if (opt->view == CHART_VIEW_DETAIL)   /* one row per band: this run only */
-        return view_detail_layout(now->view, now->info, now->input_name, opt, tm, dl);
+    const struct view_ops *ops = view_ops(opt->view);
+    if (ops->layout)   /* a whole picture (detail: one row per band): this run only */
+        return ops->layout(now->view, now->info, now->input_name, opt, tm, dl);
     struct panel panels[2] = {
         { .run = base, .prefix = "base: " },
         { .run = now, .prefix = "this run: " },
     };
-    panels[0].title = run_title(NULL, base->info, base->input_name);
-    panels[1].title = run_title(opt->title, now->info, now->input_name);
-    char document_title[LABEL_MAX];
+    panels[0].title = chart_kit_run_title(NULL, base->info, base->input_name);
+    panels[1].title = chart_kit_run_title(opt->title, now->info, now->input_name);
+    char document_title[KIT_LABEL_MAX];
     int len = snprintf(document_title, sizeof document_title, "%s, compared with %s",
                        panels[1].title, panels[0].title);
     if (len >= (int)sizeof document_title)   /* never end inside a character */
         document_title[utf8_boundary(document_title, sizeof document_title - 1)] = '\0';
     return layout_panels(panels, 2, document_title, opt, tm, dl);
-}
-
-/* --- the kit views are drawn with (views.h) ---------------------------------------- */
-
-static struct chart_plot plot_of(struct layout *L)
-{
-    return (struct chart_plot){
-        .dl = L->dl, .tm = L->tm, .v = L->v, .opt = L->opt, .colors = L->colors,
-        .left = L->left, .right = L->right, .top = L->top, .bottom = L->bottom,
-        .x0 = L->x0, .x1 = L->x1, .ymax = L->ymax, .failed = false,
-    };
-}
-
-static void plot_back(struct layout *L, const struct chart_plot *P)
-{
-    if (P->failed)
-        L->failed = true;
-}
-
-static struct layout layout_of(struct chart_plot *P)
-{
-    return (struct layout){
-        .v = P->v, .opt = P->opt, .tm = P->tm, .dl = P->dl, .left = P->left,
-        .right = P->right, .top = P->top, .bottom = P->bottom, .x0 = P->x0, .x1 = P->x1,
-        .ymax = P->ymax > 0 ? P->ymax : 1, .colors = (struct dl_color *)P->colors,
-    };
-}
-
-double chart_plot_x(const struct chart_plot *P, uint64_t ns)
-{
-    return P->left + (ns / 1e9 - P->x0) / (P->x1 - P->x0) * (P->right - P->left);
-}
-
-size_t chart_plot_reduce(const struct chart_plot *P, size_t *keep)
-{
-    struct layout L = { .v = P->v, .left = P->left, .right = P->right, .x0 = P->x0,
-                        .x1 = P->x1 };
-    return P->v->point_count ? reduce_points(&L, keep) : 0;
-}
-
-int chart_kit_colors(const struct profile_view *v, struct dl_color *colors)
-{
-    assign_colors(v, colors);
-    return 0;
-}
-
-double chart_kit_title(struct chart_plot *P, const struct run_info *info, const char *title,
-                       const char *input_name, double y0)
-{
-    struct layout L = layout_of(P);
-    double y = title_block(&L, info, run_title(title, info, input_name), "", y0);
-    if (L.failed)
-        P->failed = true;
-    return y;
-}
-
-void chart_kit_time_range(struct chart_plot *P, const struct run_info *info)
-{
-    struct layout L = layout_of(P);
-    L.show_totals = true;
-    time_range(&L, P->v, info);
-    P->x0 = L.x0;
-    P->x1 = L.x1;
-}
-
-void chart_kit_x_axis(struct chart_plot *P, bool grid, bool named)
-{
-    struct layout L = layout_of(P);
-    x_axis_ex(&L, grid, named);
-    if (L.failed)
-        P->failed = true;
 }

@@ -10,17 +10,15 @@
  * thinner than ROW_MIN the last line counts the bands left out (--bands or --height
  * show more). The title block is the area chart's.
  */
-#include "chart/chart.h"
+#include "chart/views.h"
 #include "chart/colors.h"
 #include "base/format.h"
-#include "chart/views.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define MARGIN 16.0
 #define ROW_MIN 24.0
 #define ROW_MAX 96.0
 #define TAG 64.0                 /* room for the "suspect" tag */
@@ -28,23 +26,7 @@
 #define SMALL 10.5
 #define SWATCH 11.0
 #define NUMBER_COLUMN 84.0
-#define LABEL_MAX 1024
 
-
-static void check(struct chart_plot *P, struct dl_item *it, const char *title)
-{
-    if (!it)
-        P->failed = true;
-    else if (title && display_set_title(it, title) != 0)
-        P->failed = true;
-}
-
-static void text(struct chart_plot *P, double x, double y, const char *s, double size,
-                 struct dl_color color, enum dl_anchor anchor, bool bold, const char *role,
-                 const char *tip)
-{
-    check(P, display_text(P->dl, x, y, s, size, color, anchor, bold, 0, role), tip);
-}
 
 /* The sparkline of band b in the row from top to bottom. */
 static void sparkline(struct chart_plot *P, size_t b, const size_t *keep, size_t n, double top,
@@ -66,13 +48,13 @@ static void sparkline(struct chart_plot *P, size_t b, const size_t *keep, size_t
     pts[m++] = (struct dl_point){ chart_plot_x(P, v->time_ns[keep[n - 1]]), bottom };
     struct dl_color fill = P->colors[b];
     fill.a = 110;
-    check(P, display_polygon(P->dl, pts, m, fill, (struct dl_color){ 0 }, 0, "band"),
-          v->bands[b].label);
-    check(P, display_polyline(P->dl, pts + 1, m - 2, P->colors[b], 1.4, false, "band"),
-          v->bands[b].label);
+    chart_kit_check(P, display_polygon(P->dl, pts, m, fill, (struct dl_color){ 0 }, 0, "band"),
+                    v->bands[b].label);
+    chart_kit_check(P, display_polyline(P->dl, pts + 1, m - 2, P->colors[b], 1.4, false, "band"),
+                    v->bands[b].label);
 }
 
-int view_detail_layout(const struct profile_view *v, const struct run_info *info,
+static int detail_layout(const struct profile_view *v, const struct run_info *info,
                        const char *input_name, const struct chart_options *opt,
                        struct textmeasure *tm, struct display_list *dl)
 {
@@ -84,32 +66,31 @@ int view_detail_layout(const struct profile_view *v, const struct run_info *info
     struct dl_point *pts = malloc((v->point_count + 2) * sizeof *pts);
     bool *suspect = calloc(w ? w : 1, sizeof *suspect);
     size_t *sus = malloc((w ? w : 1) * sizeof *sus);
-    char buf[LABEL_MAX];
+    char buf[KIT_LABEL_MAX];
     struct chart_plot P = { .dl = dl, .tm = tm, .v = v, .opt = opt, .colors = colors };
-    if (!colors || !keep || !pts || !suspect || !sus || chart_kit_colors(v, colors) != 0)
+    if (!colors || !keep || !pts || !suspect || !sus)
         goto fail;
+    chart_kit_colors(v, colors);
     size_t ns = profile_suspects(v, sus, w);
     for (size_t i = 0; i < ns; i++)
         suspect[sus[i]] = true;
 
-    const char *title = opt->title && *opt->title ? opt->title
-                        : info && info->program && *info->program ? info->program
-                        : input_name;
-    if (display_set_document_title(dl, title && *title ? title : "heap profile") != 0)
+    const char *title = chart_kit_run_title(opt->title, info, input_name);
+    if (display_set_document_title(dl, title) != 0)
         goto fail;
-    double y = chart_kit_title(&P, info, opt->title, input_name, MARGIN);
+    double y = chart_kit_title(&P, info, title, "", 0, KIT_MARGIN);
 
     /* columns: label | sparkline | peak | mean | growth | R^2 */
     double numbers = 4 * NUMBER_COLUMN - 20;
     double label_w = fmin(W * 0.28, 320);
-    P.left = MARGIN + label_w + 12;
-    P.right = W - MARGIN - numbers - 16 - TAG;
+    P.left = KIT_MARGIN + label_w + 12;
+    P.right = W - KIT_MARGIN - numbers - 16 - TAG;
     if (P.right - P.left < 60)
         P.right = P.left + 60;
-    chart_kit_time_range(&P, info);
+    chart_kit_time_range(&P, info, true);
     double head = y + 24;
     double axis_room = 2 * 11.0 + 26;
-    double rows_top = head + 8, rows_bottom = H - MARGIN - axis_room;
+    double rows_top = head + 8, rows_bottom = H - KIT_MARGIN - axis_room;
     size_t rows = w;
     double row = rows ? (rows_bottom - rows_top) / (double)rows : ROW_MIN;
     if (row > ROW_MAX)
@@ -124,76 +105,82 @@ int view_detail_layout(const struct profile_view *v, const struct run_info *info
     P.bottom = rows_top + row * (double)rows;
     double num_x[4];
     /* right edges: R^2 at the margin, growth, mean, peak leftwards */
-    num_x[3] = W - MARGIN;
+    num_x[3] = W - KIT_MARGIN;
     num_x[2] = num_x[3] - 0.55 * NUMBER_COLUMN;
     num_x[1] = num_x[2] - NUMBER_COLUMN - 10;
     num_x[0] = num_x[1] - NUMBER_COLUMN;
     static const char *const heads[4] = { "peak", "mean", "growth", "R\xc2\xb2" };
-    text(&P, MARGIN, head, "band", SMALL, COLOR_QUIET, DL_ANCHOR_START, false, "header", NULL);
-    text(&P, P.left, head, "over time, each from 0 to its own peak", SMALL, COLOR_QUIET,
-         DL_ANCHOR_START, false, "header", NULL);
+    chart_kit_text(&P, KIT_MARGIN, head, "band", SMALL, COLOR_QUIET, DL_ANCHOR_START, false,
+                   "header", NULL);
+    chart_kit_text(&P, P.left, head, "over time, each from 0 to its own peak", SMALL, COLOR_QUIET,
+                   DL_ANCHOR_START, false, "header", NULL);
     for (int c = 0; c < 4; c++)
-        text(&P, num_x[c], head, heads[c], SMALL, COLOR_QUIET, DL_ANCHOR_END, false, "header",
-             c == 2 ? "least-squares slope of the band's bytes over the window" : NULL);
+        chart_kit_text(&P, num_x[c], head, heads[c], SMALL, COLOR_QUIET, DL_ANCHOR_END, false,
+                       "header",
+                       c == 2 ? "least-squares slope of the band's bytes over the window" : NULL);
 
     size_t n = chart_plot_reduce(&P, keep);
     for (size_t i = 0; i < rows && i < w; i++) {
         const struct profile_band *b = &v->bands[i];
         double top = P.top + row * (double)i, bottom = top + row;
         double mid = (top + bottom) / 2 + FONT * 0.35;
-        struct dl_point rule[2] = { { MARGIN, bottom }, { W - MARGIN, bottom } };
-        check(&P, display_polyline(dl, rule, 2, COLOR_GRID, 1, false, "grid"), NULL);
-        check(&P, display_rect(dl, MARGIN, mid - FONT * 0.35 - SWATCH / 2, SWATCH, SWATCH,
-                               colors[i], (struct dl_color){ 0, 0, 0, 40 }, 0.5, "legend"),
-              b->label);
+        struct dl_point rule[2] = { { KIT_MARGIN, bottom }, { W - KIT_MARGIN, bottom } };
+        chart_kit_check(&P, display_polyline(dl, rule, 2, COLOR_GRID, 1, false, "grid"), NULL);
+        chart_kit_check(&P, display_rect(dl, KIT_MARGIN, mid - FONT * 0.35 - SWATCH / 2, SWATCH,
+                                         SWATCH, colors[i], (struct dl_color){ 0, 0, 0, 40 }, 0.5,
+                                         "legend"), b->label);
         const char *shown = bands_shown_label(b->label, strlen(b->label), NULL);
         bool cut = text_elide_middle(tm, shown, FONT, false, label_w - SWATCH - 6, buf,
                                      sizeof buf);
-        text(&P, MARGIN + SWATCH + 6, mid, buf, FONT, COLOR_INK, DL_ANCHOR_START, false, "label",
-             cut || shown != b->label ? b->label : NULL);
+        chart_kit_text(&P, KIT_MARGIN + SWATCH + 6, mid, buf, FONT, COLOR_INK, DL_ANCHOR_START,
+                       false, "label", cut || shown != b->label ? b->label : NULL);
         sparkline(&P, i, keep, n, top + 4, bottom - 3, pts);
         char value[48];
         format_bytes((double)b->stats.peak, value, sizeof value);
-        text(&P, num_x[0], mid, value, FONT, COLOR_INK, DL_ANCHOR_END, false, "peak", NULL);
+        chart_kit_text(&P, num_x[0], mid, value, FONT, COLOR_INK, DL_ANCHOR_END, false, "peak",
+                       NULL);
         format_bytes(b->stats.mean, value, sizeof value);
-        text(&P, num_x[1], mid, value, FONT, COLOR_INK, DL_ANCHOR_END, false, "mean", NULL);
+        chart_kit_text(&P, num_x[1], mid, value, FONT, COLOR_INK, DL_ANCHOR_END, false, "mean",
+                       NULL);
         format_rate(b->stats.growth, value, sizeof value);
-        text(&P, num_x[2], mid, value, FONT, COLOR_INK, DL_ANCHOR_END, false, "growth", NULL);
+        chart_kit_text(&P, num_x[2], mid, value, FONT, COLOR_INK, DL_ANCHOR_END, false, "growth",
+                       NULL);
         if (isnan(b->stats.growth_r2))
             snprintf(value, sizeof value, "\xe2\x80\x93");   /* OTHER: no fit of a sum */
         else
             format_snprintf(value, sizeof value, "%.2f", b->stats.growth_r2);
-        text(&P, num_x[3], mid, value, FONT, COLOR_INK, DL_ANCHOR_END, false, "r2", NULL);
+        chart_kit_text(&P, num_x[3], mid, value, FONT, COLOR_INK, DL_ANCHOR_END, false, "r2",
+                       NULL);
         if (suspect[i]) {
             char rise[48], tip[160];
             format_rate(b->stats.rise, rise, sizeof rise);
             format_snprintf(tip, sizeof tip, "leak suspect: rose steadily, %s (R\xc2\xb2 %.2f "
                             "over %llu censuses), to its peak at %.2f s", rise, b->stats.rise_r2,
                             (unsigned long long)b->stats.rise_censuses, b->stats.peak_ns / 1e9);
-            text(&P, P.right + 10, mid, "suspect", SMALL, COLOR_ALERT, DL_ANCHOR_START, true,
-                 "suspect", tip);
+            chart_kit_text(&P, P.right + 10, mid, "suspect", SMALL, COLOR_ALERT, DL_ANCHOR_START,
+                           true, "suspect", tip);
         }
     }
     if (more) {
         snprintf(buf, sizeof buf, "\xe2\x80\xa6 and %zu more band%s (raise --height or lower "
                  "--bands)", w - rows, w - rows == 1 ? "" : "s");
-        text(&P, MARGIN, P.bottom + row * 0.7, buf, FONT, COLOR_QUIET, DL_ANCHOR_START, false,
-             "note", NULL);
+        chart_kit_text(&P, KIT_MARGIN, P.bottom + row * 0.7, buf, FONT, COLOR_QUIET,
+                       DL_ANCHOR_START, false, "note", NULL);
         P.bottom += row;
     }
     if (!w)
-        text(&P, W / 2, (rows_top + rows_bottom) / 2,
-             v->censuses ? "no band left after --include / --exclude"
-                         : "no heap censuses: nothing to detail (try --view heap)",
-             14, COLOR_QUIET, DL_ANCHOR_MIDDLE, false, "note", NULL);
+        chart_kit_text(&P, W / 2, (rows_top + rows_bottom) / 2,
+                       v->censuses ? "no band left after --include / --exclude"
+                                   : "no heap censuses: nothing to detail (try --view heap)",
+                       14, COLOR_QUIET, DL_ANCHOR_MIDDLE, false, "note", NULL);
     /* markers across every row, then the shared time axis */
     for (size_t i = 0; !opt->no_markers && i < v->marker_count; i++) {
         double x = chart_plot_x(&P, v->markers[i].time_ns);
         if (x < P.left - 0.5 || x > P.right + 0.5)
             continue;
         struct dl_point m[2] = { { x, P.top }, { x, P.bottom } };
-        check(&P, display_polyline(dl, m, 2, COLOR_MARKER_FAINT, 1, false, "marker"),
-              v->markers[i].text);
+        chart_kit_check(&P, display_polyline(dl, m, 2, COLOR_MARKER_FAINT, 1, false, "marker"),
+                        v->markers[i].text);
     }
     if (w)
         chart_kit_x_axis(&P, false, true);
@@ -206,3 +193,9 @@ fail:
     display_free(dl);
     return -1;
 }
+
+/* A whole picture: the chart's frame is not used. */
+const struct view_ops view_detail_ops = {
+    .name = "detail", .view = CHART_VIEW_DETAIL, .layout = detail_layout,
+    .lists_bands = true, .totals = VIEW_TOTALS_NEVER,
+};

@@ -8,10 +8,9 @@
  * bottom of the plot whose darkness in each pixel column is the share of that time spent
  * collecting. None of it needs a heap census, so the view works for any eventlog.
  */
-#include "chart/chart.h"
+#include "chart/views.h"
 #include "chart/colors.h"
 #include "base/format.h"
-#include "chart/views.h"
 
 #include <limits.h>
 #include <math.h>
@@ -24,21 +23,13 @@
 static const struct dl_color ALLOC_FILL = { 0x59, 0xa1, 0x4f, 70 };
 static const struct dl_color ALLOC_LINE = { 0x3b, 0x7a, 0x33, 255 };
 
-double view_heap_top(const struct profile_view *v)
+static double heap_top(const struct profile_view *v)
 {
     double top = 0;
     for (int k = 0; k < HEAP_TOTAL_RUNTIME; k++)
         for (size_t i = 0; i < v->totals[k].count; i++)
             top = fmax(top, (double)v->totals[k].bytes[i]);
     return top;
-}
-
-static void check(struct chart_plot *P, struct dl_item *it, const char *title)
-{
-    if (!it)
-        P->failed = true;
-    else if (title && display_set_title(it, title) != 0)
-        P->failed = true;
 }
 
 /* The allocation rate between kept counts (bytes per second); counts that go back (a
@@ -76,9 +67,10 @@ static void allocation(struct chart_plot *P)
     char peak_text[32], label[160];
     format_bytes(peak, peak_text, sizeof peak_text);
     snprintf(label, sizeof label, "allocation rate, on its own scale: peak %s/s", peak_text);
-    check(P, display_polygon(P->dl, pts, m, ALLOC_FILL, ALLOC_LINE, 0.8, "allocation"), label);
-    check(P, display_text(P->dl, P->left + 6, floor_y - height - 4, label, NOTE_SIZE, ALLOC_LINE,
-                          DL_ANCHOR_START, false, 0, "allocation"), NULL);
+    chart_kit_check(P, display_polygon(P->dl, pts, m, ALLOC_FILL, ALLOC_LINE, 0.8, "allocation"),
+                    label);
+    chart_kit_check(P, display_text(P->dl, P->left + 6, floor_y - height - 4, label, NOTE_SIZE,
+                                    ALLOC_LINE, DL_ANCHOR_START, false, 0, "allocation"), NULL);
 done:
     free(rate);
     free(pts);
@@ -94,9 +86,9 @@ static void strip_run(struct chart_plot *P, long from, long to, int step)
     if (step <= 0 || to <= from)
         return;
     uint8_t alpha = (uint8_t)lround(60 + 195.0 * step / GC_STEPS);
-    check(P, display_rect(P->dl, (double)from, P->bottom - STRIP, (double)(to - from), STRIP,
-                          (struct dl_color){ 0x80, 0x20, 0x20, alpha }, (struct dl_color){ 0 },
-                          0, "gc"), NULL);
+    chart_kit_check(P, display_rect(P->dl, (double)from, P->bottom - STRIP, (double)(to - from),
+                                    STRIP, (struct dl_color){ 0x80, 0x20, 0x20, alpha },
+                                    (struct dl_color){ 0 }, 0, "gc"), NULL);
 }
 
 struct strip {
@@ -149,12 +141,18 @@ static void collections(struct chart_plot *P)
     char label[160];
     format_snprintf(label, sizeof label, "garbage collections: %llu, %.3f s in all",
                     (unsigned long long)gc->collections, gc->total_ns / 1e9);
-    check(P, display_text(P->dl, P->right - 4, y - 3, label, NOTE_SIZE, COLOR_QUIET, DL_ANCHOR_END,
-                          false, 0, "gc"), NULL);
+    chart_kit_check(P, display_text(P->dl, P->right - 4, y - 3, label, NOTE_SIZE, COLOR_QUIET,
+                                    DL_ANCHOR_END, false, 0, "gc"), NULL);
 }
 
-void view_heap_draw(struct chart_plot *P)
+static void heap_draw(struct chart_plot *P)
 {
     allocation(P);
     collections(P);
 }
+
+/* The lines are the chart's heap totals, always listed; no band is. */
+const struct view_ops view_heap_ops = {
+    .name = "heap", .view = CHART_VIEW_HEAP, .scale_top = heap_top, .draw = heap_draw,
+    .lists_bands = false, .totals = VIEW_TOTALS_ALWAYS,
+};

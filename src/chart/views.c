@@ -1,40 +1,37 @@
-/* views.c: the table of views and the views that only replace the plot (views.h).
+/* views.c: the table of views (views.h): their names and their operations.
  *
- * normalized and lines draw from the kept censuses reduced to the output resolution,
- * like the area chart (chart_plot_reduce), so a view costs what the area chart costs.
- * The streamgraph's geometry is here too; the heap view is view_heap.c, the detail view
- * view_detail.c.
+ * The area chart is chart.c's own drawing (every operation NULL); flame and icicle are
+ * laid out by sink_chart.c from the time profile (flame.h) and are here for their names.
  */
-#include "chart/chart.h"
-#include "chart/colors.h"
-#include "base/format.h"
 #include "chart/views.h"
 
-#include <limits.h>
-#include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
-static const struct {
-    const char *name;
-    enum chart_view view;
-} views[] = {
-    { "area", CHART_VIEW_AREA },       { "normalized", CHART_VIEW_NORMALIZED },
-    { "stream", CHART_VIEW_STREAM },   { "lines", CHART_VIEW_LINES },
-    { "heap", CHART_VIEW_HEAP },       { "detail", CHART_VIEW_DETAIL },
-    { "flame", CHART_VIEW_FLAME },     { "icicle", CHART_VIEW_ICICLE },
+static const struct view_ops area_ops = {
+    .name = "area", .view = CHART_VIEW_AREA, .lists_bands = true,
+    .totals = VIEW_TOTALS_ASKED, .marks_peak = true,
+};
+static const struct view_ops flame_ops = {
+    .name = "flame", .view = CHART_VIEW_FLAME, .lists_bands = true,
+};
+static const struct view_ops icicle_ops = {
+    .name = "icicle", .view = CHART_VIEW_ICICLE, .lists_bands = true,
+};
+
+/* In the order of the usage text. */
+static const struct view_ops *const views[] = {
+    &area_ops, &view_normalized_ops, &view_stream_ops, &view_lines_ops,
+    &view_heap_ops, &view_detail_ops, &flame_ops, &icicle_ops,
 };
 #define VIEW_COUNT (sizeof views / sizeof *views)
 
-bool chart_view_from_name(const char *name, enum chart_view *view)
+const struct view_ops *view_ops(enum chart_view view)
 {
     for (size_t i = 0; i < VIEW_COUNT; i++)
-        if (strcmp(name, views[i].name) == 0) {
-            *view = views[i].view;
-            return true;
-        }
-    return false;
+        if (views[i]->view == view)
+            return views[i];
+    return &area_ops;   /* auto */
 }
 
 bool view_is_area(enum chart_view view)
@@ -42,13 +39,35 @@ bool view_is_area(enum chart_view view)
     return view == CHART_VIEW_AUTO || view == CHART_VIEW_AREA;
 }
 
+bool view_lists_totals(enum chart_view view, bool totals_option)
+{
+    switch (view_ops(view)->totals) {
+    case VIEW_TOTALS_ALWAYS:
+        return true;
+    case VIEW_TOTALS_ASKED:
+        return totals_option;
+    default:
+        return false;
+    }
+}
+
+bool chart_view_from_name(const char *name, enum chart_view *view)
+{
+    for (size_t i = 0; i < VIEW_COUNT; i++)
+        if (strcmp(name, views[i]->name) == 0) {
+            *view = views[i]->view;
+            return true;
+        }
+    return false;
+}
+
 const char *chart_view_name(enum chart_view view)
 {
     if (view == CHART_VIEW_AUTO)
         view = CHART_VIEW_AREA;
     for (size_t i = 0; i < VIEW_COUNT; i++)
-        if (views[i].view == view)
-            return views[i].name;
+        if (views[i]->view == view)
+            return views[i]->name;
     return "?";
 }
 
@@ -60,347 +79,7 @@ const char *chart_view_names(void)
         for (size_t i = 0; i < VIEW_COUNT && n < sizeof names; i++)
             n += (size_t)snprintf(names + n, sizeof names - n, "%s%s",
                                   i == 0 ? "" : i + 1 == VIEW_COUNT ? " or " : ", ",
-                                  views[i].name);
+                                  views[i]->name);
     }
     return names;
-}
-
-#define TICK_SIZE 11.0
-
-static void check(struct chart_plot *P, const void *item)
-{
-    if (!item)
-        P->failed = true;
-}
-
-static void titled(struct chart_plot *P, struct dl_item *it, const char *title)
-{
-    check(P, it);
-    if (it && title && display_set_title(it, title) != 0)
-        P->failed = true;
-}
-
-static double py(const struct chart_plot *P, double value)
-{
-    if (value > P->ymax)
-        value = P->ymax;
-    return P->bottom - value / P->ymax * (P->bottom - P->top);
-}
-
-/* --- scales and axes --------------------------------------------------------------- */
-
-static double largest_band_value(const struct profile_view *v)
-{
-    uint64_t top = 0;
-    for (size_t i = 0; i < v->point_count * v->band_count; i++)
-        if (v->values[i] > top)
-            top = v->values[i];
-    return (double)top;
-}
-
-double view_scale_top(enum chart_view view, const struct profile_view *v, double peak)
-{
-    (void)peak;
-    switch (view) {
-    case CHART_VIEW_NORMALIZED:
-        return 100;
-    case CHART_VIEW_LINES:
-        return largest_band_value(v);
-    case CHART_VIEW_STREAM: {
-        double *base = malloc((v->point_count ? v->point_count : 1) * sizeof *base);
-        size_t *order = malloc((v->band_count ? v->band_count : 1) * sizeof *order);
-        double top = base && order ? view_stream_layout(v->values, v->point_totals,
-                                                        v->point_count, v->band_count, base,
-                                                        order)
-                                   : 0;
-        free(base);
-        free(order);
-        return top > 0 ? top : 0;
-    }
-    case CHART_VIEW_HEAP:
-        return view_heap_top(v);
-    default:
-        return 0;
-    }
-}
-
-bool view_memory_axis(enum chart_view view)
-{
-    return view != CHART_VIEW_NORMALIZED && view != CHART_VIEW_STREAM;
-}
-
-bool view_lists_bands(enum chart_view view)
-{
-    return view != CHART_VIEW_HEAP;
-}
-
-bool view_lists_totals(enum chart_view view, bool totals_option)
-{
-    if (view == CHART_VIEW_HEAP)
-        return true;
-    /* totals are bytes of the whole heap: on a stack of shares or a streamgraph they
-     * would mean nothing */
-    return view_is_area(view) || view == CHART_VIEW_LINES ? totals_option : false;
-}
-
-bool view_marks_peak(enum chart_view view)
-{
-    return view_is_area(view);
-}
-
-double view_y_axis(struct chart_plot *P, enum chart_view view, bool measure_only)
-{
-    char label[48];
-    double widest = 0;
-    if (view == CHART_VIEW_NORMALIZED) {
-        for (int pct = 0; pct <= 100; pct += 20) {
-            snprintf(label, sizeof label, "%d %%", pct);
-            widest = fmax(widest, text_width(P->tm, label, TICK_SIZE, false));
-            if (measure_only)
-                continue;
-            double y = py(P, pct);
-            if (pct > 0) {
-                struct dl_point g[2] = { { P->left, y }, { P->right, y } };
-                check(P, display_polyline(P->dl, g, 2, COLOR_GRID, 1, false, "grid"));
-            }
-            struct dl_point t[2] = { { P->left - 4, y }, { P->left, y } };
-            check(P, display_polyline(P->dl, t, 2, COLOR_AXIS, 1, false, "axis"));
-            check(P, display_text(P->dl, P->left - 7, y + TICK_SIZE * 0.35, label, TICK_SIZE,
-                                  COLOR_QUIET, DL_ANCHOR_END, false, 0, "axis"));
-        }
-        return widest;
-    }
-    /* stream: positions mean nothing, thickness does: a scale bar of a round size (none
-     * when there is nothing to measure) */
-    if (!P->v->band_count || !P->v->point_count)
-        return 0;
-    unsigned unit;
-    double step = chart_bytes_step(P->ymax > 0 ? P->ymax : 1024, 4, &unit);
-    chart_format_tick(step, unit, step, label, sizeof label);
-    widest = text_width(P->tm, label, TICK_SIZE, false) + 6;
-    if (measure_only)
-        return widest;
-    double h = step / P->ymax * (P->bottom - P->top);
-    double x = P->left - 5, y1 = P->bottom, y0 = P->bottom - h;
-    struct dl_point bar[4] = { { x - 3, y0 }, { x, y0 }, { x, y1 }, { x - 3, y1 } };
-    titled(P, display_polyline(P->dl, bar, 4, COLOR_AXIS, 1.2, false, "scale"),
-           "scale: the thickness of a band for this many bytes");
-    check(P, display_text(P->dl, x - 5, (y0 + y1) / 2 + TICK_SIZE * 0.35, label, TICK_SIZE,
-                          COLOR_QUIET, DL_ANCHOR_END, false, 0, "scale"));
-    return widest;
-}
-
-/* --- normalized -------------------------------------------------------------------- */
-
-/* Each band from its top edge (as a share of its census) down to the axis, drawn from
- * the top of the stack down, like the area chart. One census per pixel column (the one
- * with the largest total; the area chart's smallest is a dip of the total, which shares
- * do not show) and no white separators (only a line between neighbours of too close
- * colours): on a dense profile, two censuses in a column and
- * separators along every zigzag made this view twice as slow as the area chart to draw
- * and the picture mostly white. */
-static void draw_normalized(struct chart_plot *P, const size_t *keep, size_t n)
-{
-    const struct profile_view *v = P->v;
-    size_t w = v->band_count;
-    double *cum = malloc(n * sizeof *cum);
-    struct dl_point *pts = malloc((n + 2) * sizeof *pts);
-    if (!cum || !pts) {
-        P->failed = true;
-        goto done;
-    }
-    for (size_t k = 0; k < n; k++)
-        cum[k] = v->point_totals[keep[k]] ? 100.0 : 0;
-    for (size_t b = w; b-- > 0;) {
-        size_t m = 0;
-        pts[m++] = (struct dl_point){ chart_plot_x(P, v->time_ns[keep[0]]), P->bottom };
-        for (size_t k = 0; k < n; k++)
-            pts[m++] = (struct dl_point){ chart_plot_x(P, v->time_ns[keep[k]]), py(P, cum[k]) };
-        pts[m++] = (struct dl_point){ chart_plot_x(P, v->time_ns[keep[n - 1]]), P->bottom };
-        /* no outlines, but between neighbours whose colours are too close (colors.h) */
-        double edge_width;
-        struct dl_color edge = chart_band_separator(P->colors[b], b + 1 < w ? P->colors[b + 1]
-                                                                           : COLOR_WHITE,
-                                                    false, &edge_width);
-        titled(P, display_polygon(P->dl, pts, m, P->colors[b], edge, edge_width, "band"),
-               v->bands[b].label);
-        for (size_t k = 0; k < n; k++) {
-            uint64_t total = v->point_totals[keep[k]];
-            if (total)
-                cum[k] -= 100.0 * (double)v->values[keep[k] * w + b] / (double)total;
-        }
-    }
-done:
-    free(cum);
-    free(pts);
-}
-
-/* --- lines ------------------------------------------------------------------------- */
-
-/* Each band its own line from zero; the largest drawn last, on top. */
-static void draw_lines(struct chart_plot *P, const size_t *keep, size_t n)
-{
-    const struct profile_view *v = P->v;
-    size_t w = v->band_count;
-    struct dl_point *pts = malloc(n * sizeof *pts);
-    if (!pts) {
-        P->failed = true;
-        return;
-    }
-    for (size_t b = w; b-- > 0;) {
-        for (size_t k = 0; k < n; k++)
-            pts[k] = (struct dl_point){ chart_plot_x(P, v->time_ns[keep[k]]),
-                                        py(P, (double)v->values[keep[k] * w + b]) };
-        titled(P, display_polyline(P->dl, pts, n, P->colors[b], 1.8, false, "band"),
-               v->bands[b].label);
-    }
-    free(pts);
-}
-
-/* --- stream ------------------------------------------------------------------------ */
-
-struct onset {
-    size_t band;
-    double at;                   /* the band's weighted mean time: when it lives */
-};
-
-static int by_onset(const void *a, const void *b)
-{
-    const struct onset *x = a, *y = b;
-    if (x->at != y->at)
-        return x->at < y->at ? -1 : 1;
-    return x->band < y->band ? -1 : x->band > y->band;
-}
-
-double view_stream_layout(const uint64_t *values, const uint64_t *totals, size_t n, size_t w,
-                          double *baseline, size_t *order)
-{
-    if (!n || !w)
-        return 0;
-    /* inside-out (Byron and Wattenberg): bands by when they live, the earliest in the
-     * middle, the later ones alternately above and below, so new bands add at the edges
-     * and the layers in the middle stay calm */
-    struct onset *on = malloc(w * sizeof *on);
-    if (!on)
-        return -1;
-    for (size_t b = 0; b < w; b++) {
-        double sum = 0, weighted = 0;
-        for (size_t k = 0; k < n; k++) {
-            sum += (double)values[k * w + b];
-            weighted += (double)k * (double)values[k * w + b];
-        }
-        on[b] = (struct onset){ b, sum > 0 ? weighted / sum : (double)n };
-    }
-    qsort(on, w, sizeof *on, by_onset);
-    /* on[0] in the middle: the odd ones go below (earlier in order), the even ones above */
-    size_t below = w / 2;
-    for (size_t i = 0; i < w; i++) {
-        size_t slot = i % 2 ? below - 1 - i / 2 : below + i / 2;
-        order[slot] = on[i].band;
-    }
-    free(on);
-    /* the weighted-wiggle baseline: g0 = -1/(w+1) sum_i (w - i + 1) f_i, bottom layer
-     * i = 1; then shifted so the lowest edge is 0 */
-    double lowest = INFINITY, top = 0;
-    for (size_t k = 0; k < n; k++) {
-        double g = 0;
-        for (size_t i = 0; i < w; i++)
-            g -= (double)(w - i) * (double)values[k * w + order[i]];
-        baseline[k] = g / (double)(w + 1);
-        lowest = fmin(lowest, baseline[k]);
-    }
-    for (size_t k = 0; k < n; k++) {
-        baseline[k] -= lowest;
-        top = fmax(top, baseline[k] + (double)totals[k]);
-    }
-    return top;
-}
-
-/* Each band a ribbon between its lower and upper edge. */
-static void draw_stream(struct chart_plot *P, const size_t *keep, size_t n)
-{
-    const struct profile_view *v = P->v;
-    size_t w = v->band_count;
-    uint64_t *vals = malloc(n * w * sizeof *vals);
-    uint64_t *tot = malloc(n * sizeof *tot);
-    double *base = malloc(n * sizeof *base), *lower = malloc(n * sizeof *lower);
-    size_t *order = malloc(w * sizeof *order);
-    struct dl_point *pts = malloc(2 * n * sizeof *pts);
-    if (!vals || !tot || !base || !lower || !order || !pts) {
-        P->failed = true;
-        goto done;
-    }
-    for (size_t k = 0; k < n; k++) {
-        memcpy(vals + k * w, v->values + keep[k] * w, w * sizeof *vals);
-        tot[k] = v->point_totals[keep[k]];
-    }
-    if (view_stream_layout(vals, tot, n, w, base, order) < 0) {
-        P->failed = true;
-        goto done;
-    }
-    memcpy(lower, base, n * sizeof *lower);
-    for (size_t i = 0; i < w; i++) {
-        size_t b = order[i], m = 0;
-        for (size_t k = 0; k < n; k++)
-            pts[m++] = (struct dl_point){ chart_plot_x(P, v->time_ns[keep[k]]),
-                                          py(P, lower[k] + (double)vals[k * w + b]) };
-        for (size_t k = n; k-- > 0;)
-            pts[m++] = (struct dl_point){ chart_plot_x(P, v->time_ns[keep[k]]), py(P, lower[k]) };
-        titled(P, display_polygon(P->dl, pts, m, P->colors[b], COLOR_WHITE, 0.6, "band"),
-               v->bands[b].label);
-        for (size_t k = 0; k < n; k++)
-            lower[k] += (double)vals[k * w + b];
-    }
-done:
-    free(vals);
-    free(tot);
-    free(base);
-    free(lower);
-    free(order);
-    free(pts);
-}
-
-/* Of the kept points, one per pixel column: the one with the largest total. */
-static size_t one_per_column(const struct chart_plot *P, size_t *keep, size_t n)
-{
-    const struct profile_view *v = P->v;
-    size_t m = 0;
-    long last = LONG_MIN;
-    for (size_t k = 0; k < n; k++) {
-        long column = lround(floor(chart_plot_x(P, v->time_ns[keep[k]])));
-        if (m && column == last) {
-            if (v->point_totals[keep[k]] > v->point_totals[keep[m - 1]])
-                keep[m - 1] = keep[k];
-            continue;
-        }
-        keep[m++] = keep[k];
-        last = column;
-    }
-    return m;
-}
-
-void view_draw(struct chart_plot *P, enum chart_view view)
-{
-    if (view == CHART_VIEW_HEAP) {
-        view_heap_draw(P);
-        return;
-    }
-    const struct profile_view *v = P->v;
-    if (!v->band_count || !v->point_count)
-        return;
-    size_t *keep = malloc(v->point_count * sizeof *keep);
-    if (!keep) {
-        P->failed = true;
-        return;
-    }
-    size_t n = chart_plot_reduce(P, keep);
-    if (view == CHART_VIEW_NORMALIZED) {
-        n = one_per_column(P, keep, n);
-        draw_normalized(P, keep, n);
-    }
-    else if (view == CHART_VIEW_LINES)
-        draw_lines(P, keep, n);
-    else if (view == CHART_VIEW_STREAM)
-        draw_stream(P, keep, n);
-    free(keep);
 }

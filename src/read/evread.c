@@ -29,9 +29,17 @@
 #define LARGEST_EVENT (2 + 8 + 2 + 65535)
 #define DEFAULT_BUFFER (1u << 20)
 
-/* Recovery. An event's timestamp may lie this far outside its block's span (events posted
- * with a timestamp taken earlier, e.g. GC_START) before it counts as damage. */
+/* Recovery. An event's timestamp may lie this far before its block's start (events posted
+ * with a timestamp taken earlier, e.g. GC_START) before it counts as damage; never after
+ * the block's end, which the runtime stamps when it flushes the block. */
 #define BLOCK_TIME_SLACK 1000000000ull
+/* A block holds one capability's events in the order they were posted, so in time order
+ * but for the few posted with a timestamp taken a moment earlier (GC_END, by tens of
+ * microseconds in real eventlogs). An event earlier than the block's latest confirmed
+ * time, or later than the event after it, by more than this is damage. */
+#define MONOTONE_SLACK 100000000ull
+/* The bytes of the next event's header the time check looks at. */
+#define NEXT_HEADER 10
 /* A block marker: tag, time, then Word32 size, Word64 end time, Word16 capability. */
 #define BLOCK_MARKER_LENGTH (10 + 14)
 /* A resynchronisation point is proven by this many events in a row parsing cleanly, or by
@@ -53,7 +61,9 @@ struct ev_reader {
     int read_errno;        /* non-zero once the source failed */
     int16_t size_of[65536];
     uint8_t declared[65536 / 8];
-    uint8_t unwanted[65536]; /* 1 = read and check the event, but do not return it */
+    bool (*wanted)(uint16_t tag); /* ev_reader_skip_unwanted's; NULL = every event */
+    uint8_t unwanted[65536]; /* 1 = read and check the event, but do not return it; set
+                              * for declared tags only (no other can be returned) */
     uint64_t latest_time;    /* the largest timestamp of any event read, skipped or not */
     /* What the fast path needs to know of a tag, in one load: 0 = go the slow way
      * (undeclared, end-of-data); else FAST_VARIABLE, or the whole event's fixed length
@@ -65,6 +75,12 @@ struct ev_reader {
     bool recover;
     uint64_t block_end;
     uint64_t win_lo, win_span;
+    /* Inside a block marker's scope (closed or not): its events are one capability's, in
+     * time order; frontier is the latest time an event there was confirmed at (by the
+     * event after it, or the block's end). seen_block: the file has block markers, so
+     * every event lies in a block. */
+    bool in_block, seen_block;
+    uint64_t frontier;
     struct { bool used; uint16_t cap; uint64_t end; } caps[CAP_SLOTS];
     uint64_t open_block_time; /* start of the last block marker of size 0, or 0 */
     struct ev_region region;  /* the last region skipped */
@@ -78,8 +94,8 @@ struct ev_reader *ev_reader_new(struct ev_source src, size_t buffer_size)
 {
     if (buffer_size == 0)
         buffer_size = DEFAULT_BUFFER;
-    if (buffer_size < LARGEST_EVENT)
-        buffer_size = LARGEST_EVENT;
+    if (buffer_size < LARGEST_EVENT + NEXT_HEADER)
+        buffer_size = LARGEST_EVENT + NEXT_HEADER;
     struct ev_reader *r = calloc(1, sizeof *r);
     if (!r)
         return NULL;
@@ -225,21 +241,28 @@ static enum ev_status read_event_type(struct ev_reader *r, struct ev_error *err)
     return EV_OK;
 }
 
+/* Fills fast[] and unwanted[] for the declared tags, the only ones an event can have (an
+ * undeclared tag is damage, found on the slow path): a header declares dozens of the
+ * 65,536 tags, and going through the bitmap by bytes keeps a small log's startup from
+ * spending its time here. */
 static void build_fast_table(struct ev_reader *r)
 {
-    for (uint32_t tag = 0; tag < 65536; tag++) {
-        uint32_t kind = 0;
-        /* IPE events go the slow way: their written size may differ from the declared one
-         * (ev_payload_written); they come once per info table, not per census. */
-        /* Block markers go the slow way too: they set the block's end and time span. */
-        if (tag != EV_TAG_DATA_END && tag != EV_IPE && tag != EV_BLOCK_MARKER &&
-            (r->declared[tag / 8] & (1u << (tag % 8)))) {
-            int size = r->size_of[tag];
-            kind = size == EV_SIZE_VARIABLE ? FAST_VARIABLE : (uint32_t)(10 + size);
-            if (r->unwanted[tag])
-                kind |= FAST_UNWANTED;
+    for (uint32_t byte = 0; byte < sizeof r->declared; byte++) {
+        for (uint32_t bits = r->declared[byte]; bits; bits &= bits - 1) {
+            uint32_t tag = byte * 8 + (uint32_t)__builtin_ctz(bits);
+            r->unwanted[tag] = r->wanted && !r->wanted((uint16_t)tag);
+            uint32_t kind = 0;
+            /* IPE events go the slow way: their written size may differ from the declared
+             * one (ev_payload_written); they come once per info table, not per census. */
+            /* Block markers go the slow way too: they set the block's end and time span. */
+            if (tag != EV_TAG_DATA_END && tag != EV_IPE && tag != EV_BLOCK_MARKER) {
+                int size = r->size_of[tag];
+                kind = size == EV_SIZE_VARIABLE ? FAST_VARIABLE : (uint32_t)(10 + size);
+                if (r->unwanted[tag])
+                    kind |= FAST_UNWANTED;
+            }
+            r->fast[tag] = kind;
         }
-        r->fast[tag] = kind;
     }
 }
 
@@ -319,8 +342,7 @@ bool ev_reader_declared(const struct ev_reader *r, uint16_t tag, int *size)
 
 void ev_reader_skip_unwanted(struct ev_reader *r, bool (*wanted)(uint16_t tag))
 {
-    for (uint32_t tag = 0; tag < 65536; tag++)
-        r->unwanted[tag] = wanted && !wanted((uint16_t)tag);
+    r->wanted = wanted;
     build_fast_table(r);
 }
 
@@ -355,6 +377,16 @@ static void leave_block(struct ev_reader *r)
     r->block_end = 0;
     r->win_lo = 0;
     r->win_span = UINT64_MAX;
+    r->in_block = false;
+}
+
+/* The span of times of a block from start to end (end 0: never closed, open above): what
+ * time_in_block checks, as (time - *lo) <= *span. */
+static void block_span(uint64_t start, uint32_t size, uint64_t end, uint64_t *lo,
+                       uint64_t *span)
+{
+    *lo = start > BLOCK_TIME_SLACK ? start - BLOCK_TIME_SLACK : 0;
+    *span = (size ? end : UINT64_MAX) - *lo;
 }
 
 /* Enters the block whose marker (start time, size, end time) is at offset at. A size of
@@ -363,10 +395,45 @@ static void enter_block(struct ev_reader *r, uint64_t at, uint64_t start, uint32
                         uint64_t end)
 {
     r->block_end = size ? at + size : 0;
-    r->win_lo = start > BLOCK_TIME_SLACK ? start - BLOCK_TIME_SLACK : 0;
-    uint64_t hi = size && end <= UINT64_MAX - BLOCK_TIME_SLACK ? end + BLOCK_TIME_SLACK
-                                                               : UINT64_MAX;
-    r->win_span = hi - r->win_lo;
+    block_span(start, size, end, &r->win_lo, &r->win_span);
+    r->in_block = r->seen_block = true;
+    r->frontier = r->win_lo;
+}
+
+/* Whether the header at next (avail bytes there) is a witness to the time of the event
+ * before it: an event of a declared type whose own time is in the block's span and not
+ * before the frontier. Its time in *t. */
+static bool witness(const struct ev_reader *r, const unsigned char *next, size_t avail,
+                    uint64_t *t)
+{
+    if (avail < NEXT_HEADER)
+        return false;
+    uint16_t tag = be16(next);
+    *t = be64(next + 2);
+    return tag != EV_TAG_DATA_END && ev_reader_declared(r, tag, NULL) && time_in_block(r, *t) &&
+           *t + MONOTONE_SLACK >= r->frontier;
+}
+
+/* The time order of a block (MONOTONE_SLACK): 0 when time, of an event in the block's
+ * span, is consistent with the events around it, and the frontier moves to it when the
+ * event after it (next, avail bytes up to the block's end) or the block's end
+ * (at_block_end) confirms it; -1 when it is earlier than the frontier, 1 when later than
+ * the event after it. Outside blocks every time is consistent (eventlogs without block
+ * markers interleave capabilities). */
+static int time_order(struct ev_reader *r, uint64_t time, const unsigned char *next,
+                      size_t avail, bool at_block_end, uint64_t *next_time)
+{
+    if (!r->in_block)
+        return 0;
+    if (time + MONOTONE_SLACK < r->frontier)
+        return -1;
+    if (!at_block_end && !witness(r, next, avail, next_time))
+        return 0;   /* unconfirmed: the frontier stays */
+    if (!at_block_end && time > *next_time + MONOTONE_SLACK)
+        return 1;
+    if (time > r->frontier)
+        r->frontier = time;
+    return 0;
 }
 
 /* The previous block's end time of capability cap, or false when none is known. Writes
@@ -382,12 +449,23 @@ static bool cap_swap_end(struct ev_reader *r, uint16_t cap, uint64_t end, uint64
     return known;
 }
 
+/* What a chain of events is checked against while resynchronising: the block it is in
+ * (end offset, 0 = unknown; its span as time_in_block has it) and, inside a block, the
+ * time the next event may not be earlier than. */
+struct chain_view {
+    uint64_t end;
+    uint64_t lo, span;
+    bool in_block;
+    uint64_t last;
+};
+
 /* Whether the event at buf + pos (with at least 2 bytes there) is whole in the buffer and
  * parses cleanly where it is: a declared type, inside its block, its time in the block's
- * span. *length: its whole length. *at_block_end: it ends exactly where the block does.
- * Only reads; fills nothing. */
-static bool plausible_at(const struct ev_reader *r, size_t pos, size_t *length,
-                         bool *at_block_end)
+ * span and, in a block, not before the event before it (MONOTONE_SLACK). *length: its
+ * whole length. *at_block_end: it ends exactly where the block does. Only reads; fills
+ * nothing. */
+static bool plausible_at(const struct ev_reader *r, size_t pos, struct chain_view *v,
+                         size_t *length, bool *at_block_end)
 {
     const unsigned char *p = r->buf + pos;
     uint64_t at = offset_of(r, pos);
@@ -400,26 +478,56 @@ static bool plausible_at(const struct ev_reader *r, size_t pos, size_t *length,
     if (r->len - pos < head)
         return false;
     size_t whole = head + (size == EV_SIZE_VARIABLE ? be16(p + 10) : (size_t)size);
-    if (r->len - pos < whole || !time_in_block(r, be64(p + 2)))
+    uint64_t time = be64(p + 2);
+    if (r->len - pos < whole || time - v->lo > v->span || tag == EV_BLOCK_MARKER)
         return false;
-    if (r->block_end) {
-        if (at + whole > r->block_end || tag == EV_BLOCK_MARKER)
+    if (v->in_block) {
+        if (time + MONOTONE_SLACK < v->last)
             return false;
-        *at_block_end = at + whole == r->block_end;
-    } else if (tag == EV_BLOCK_MARKER) {
-        return false;
+        v->last = time;
+    }
+    if (v->end) {
+        if (at + whole > v->end)
+            return false;
+        *at_block_end = at + whole == v->end;
     }
     *length = whole;
+    return true;
+}
+
+/* Whether the block marker at buf + pos (BLOCK_MARKER_LENGTH bytes there) could be one
+ * where it is: a block that can be, not before its capability's previous block; if so, v
+ * becomes that block. A file with block markers has every event in a block: outside one,
+ * a resynchronisation point is a block marker. */
+static bool plausible_block_at(const struct ev_reader *r, size_t pos, struct chain_view *v)
+{
+    const unsigned char *p = r->buf + pos;
+    int size;
+    if (be16(p) != EV_BLOCK_MARKER || !ev_reader_declared(r, EV_BLOCK_MARKER, &size) ||
+        size < BLOCK_MARKER_LENGTH - 10)
+        return false;
+    uint64_t start = be64(p + 2), end = be64(p + 14);
+    uint32_t length = be32(p + 10);
+    uint16_t cap = be16(p + 22);
+    if (length != 0 && (length < 10 + (uint32_t)size || end < start))
+        return false;
+    unsigned slot = cap % CAP_SLOTS;
+    if (r->caps[slot].used && r->caps[slot].cap == cap && start < r->caps[slot].end)
+        return false;
+    v->end = length ? offset_of(r, pos) + length : 0;
+    block_span(start, length, end, &v->lo, &v->span);
+    v->in_block = true;
+    v->last = v->lo;
     return true;
 }
 
 /* Whether the end-of-data marker at buf + pos ends the input where it must: as the last
  * bytes of its block (GHC 9.6+ writes it into the last block), or (outside any known
  * block) as the input's last two bytes. */
-static bool data_end_at(struct ev_reader *r, size_t pos)
+static bool data_end_at(struct ev_reader *r, size_t pos, uint64_t block_end)
 {
-    if (r->block_end)
-        return offset_of(r, pos) + 2 == r->block_end;
+    if (block_end)
+        return offset_of(r, pos) + 2 == block_end;
     fill(r, pos - r->pos + 3);
     return r->at_eof && r->len - pos == 2;
 }
@@ -432,6 +540,15 @@ static bool data_end_at(struct ev_reader *r, size_t pos)
 static bool chain_from(struct ev_reader *r, bool marker_ends)
 {
     size_t rel = 0;
+    struct chain_view v = { r->block_end, r->win_lo, r->win_span, r->in_block, r->frontier };
+    if (!r->block_end && r->seen_block) {
+        fill(r, BLOCK_MARKER_LENGTH);
+        if (r->len - r->pos < BLOCK_MARKER_LENGTH || !plausible_block_at(r, r->pos, &v))
+            return false;
+        int size;
+        ev_reader_declared(r, EV_BLOCK_MARKER, &size);
+        rel = 10 + (size_t)size;
+    }
     for (int k = 0; k < CHAIN_EVENTS; k++) {
         if (rel + 12 > r->cap)
             return k >= 3;
@@ -442,7 +559,7 @@ static bool chain_from(struct ev_reader *r, bool marker_ends)
         const unsigned char *p = r->buf + r->pos + rel;
         uint16_t tag = be16(p);
         if (tag == EV_TAG_DATA_END)
-            return data_end_at(r, r->pos + rel);
+            return data_end_at(r, r->pos + rel, v.end);
         if (marker_ends && tag == EV_BLOCK_MARKER && k > 0)
             return true;
         int size;
@@ -454,7 +571,7 @@ static bool chain_from(struct ev_reader *r, bool marker_ends)
         fill(r, rel + whole);
         size_t length;
         bool at_end;
-        if (!plausible_at(r, r->pos + rel, &length, &at_end))
+        if (!plausible_at(r, r->pos + rel, &v, &length, &at_end))
             return false;
         if (at_end)
             return true;
@@ -595,6 +712,34 @@ static enum ev_status take_block_marker(struct ev_reader *r, const unsigned char
     return EV_OK;
 }
 
+/* The time order of the event of length bytes at r->pos (whole in the buffer), of tag
+ * at offset at: EV_OK, or damage when its time is out of order (time_order). Fetches
+ * the next event's header when the input has it (the buffer may move). */
+static enum ev_status check_time_order(struct ev_reader *r, uint64_t at, uint16_t tag,
+                                       uint64_t time, size_t length, struct ev_error *err)
+{
+    fill(r, length + NEXT_HEADER);
+    size_t avail = r->len - r->pos - length;
+    bool at_end = false;
+    if (r->block_end) {
+        uint64_t left = r->block_end - (at + length);
+        at_end = left == 0;
+        if (avail > left)
+            avail = (size_t)left;
+    }
+    uint64_t next_time = 0;
+    int order = time_order(r, time, r->buf + r->pos + length, avail, at_end, &next_time);
+    if (order == 0)
+        return EV_OK;
+    if (order < 0)
+        ev_error_at(err, at, "event type %u has a timestamp (%" PRIu64 " ns) before the "
+                    "events before it in its block (%" PRIu64 " ns)", tag, time, r->frontier);
+    else
+        ev_error_at(err, at, "event type %u has a timestamp (%" PRIu64 " ns) after the event "
+                    "after it (%" PRIu64 " ns)", tag, time, next_time);
+    return damage(r, at, err);
+}
+
 /* The slow path of ev_reader_next: refills the buffer as needed and tells every kind of
  * damage apart. */
 static enum ev_status next_checked(struct ev_reader *r, struct ev_event *ev,
@@ -661,6 +806,12 @@ static enum ev_status next_checked(struct ev_reader *r, struct ev_event *ev,
      * event's, so it stays unread (evdecode.h, ev_payload_written). */
     if (size == EV_SIZE_VARIABLE && tag == EV_IPE)
         payload = (uint32_t)ev_payload_written(tag, p + head, payload);
+    if (r->in_block && tag != EV_BLOCK_MARKER) {
+        enum ev_status st = check_time_order(r, at, tag, time, head + payload, err);
+        if (st != EV_OK)
+            return st;
+        p = r->buf + r->pos;
+    }
     if (tag == EV_BLOCK_MARKER) {
         enum ev_status st = take_block_marker(r, p, payload, err);
         if (st != EV_OK)
@@ -710,6 +861,16 @@ enum ev_status ev_reader_next(struct ev_reader *r, struct ev_event *ev, struct e
             uint64_t time = be64(p + 2);
             if (time - win_lo > win_span)
                 break;
+            if (r->in_block) {
+                /* The next event's header confirms the time; the slow way fetches it
+                 * when it is not in the buffer yet. */
+                size_t after = pos + length;
+                bool at_end = r->block_end && r->buf_offset + after == r->block_end;
+                uint64_t next_time;
+                if ((!at_end && len - after < NEXT_HEADER) ||
+                    time_order(r, time, buf + after, len - after, at_end, &next_time) != 0)
+                    break;
+            }
             if (time > latest)
                 latest = time;
             if (kind & FAST_UNWANTED) {

@@ -269,6 +269,69 @@ ssize_t source_auto_read(void *ctx, unsigned char *buf, size_t n)
     return fd_read(s, buf, n);
 }
 
+void source_seek_init(struct source_seek *s, struct ev_source inner)
+{
+    memset(s, 0, sizeof *s);
+    s->inner = inner;
+    s->searching = true;
+}
+
+/* Fills held until it holds "hdrb" at held_pos, or the budget is spent, or the input
+ * ends; the bytes before the match are discarded. */
+static int seek_header(struct source_seek *s)
+{
+    static const unsigned char magic[4] = { 'h', 'd', 'r', 'b' };
+    for (;;) {
+        size_t have = s->held_len - s->held_pos;
+        for (size_t i = 0; i + 4 <= have; i++) {
+            if (memcmp(s->held + s->held_pos + i, magic, 4) == 0) {
+                s->held_pos += i;
+                s->skipped += i;
+                s->searching = false;
+                return 0;
+            }
+        }
+        /* Keep the last three bytes: the magic may straddle two reads. */
+        size_t keep = have < 3 ? have : 3;
+        s->skipped += have - keep;
+        memmove(s->held, s->held + s->held_len - keep, keep);
+        s->held_pos = 0;
+        s->held_len = keep;
+        if (s->skipped >= SOURCE_SEEK_MAX) {
+            s->searching = false;
+            return 0;
+        }
+        ssize_t got = s->inner.read(s->inner.ctx, s->held + keep, sizeof s->held - keep);
+        if (got < 0)
+            return -1;
+        if (got == 0) {
+            s->searching = false;
+            return 0;
+        }
+        s->held_len += (size_t)got;
+    }
+}
+
+ssize_t source_seek_read(void *ctx, unsigned char *buf, size_t n)
+{
+    struct source_seek *s = ctx;
+    if (s->searching && seek_header(s) != 0)
+        return -1;
+    if (s->held_pos < s->held_len) {
+        size_t k = s->held_len - s->held_pos < n ? s->held_len - s->held_pos : n;
+        memcpy(buf, s->held + s->held_pos, k);
+        s->held_pos += k;
+        return (ssize_t)k;
+    }
+    return s->inner.read(s->inner.ctx, buf, n);
+}
+
+const char *source_seek_why(void *ctx)
+{
+    struct source_seek *s = ctx;
+    return s->inner.why ? s->inner.why(s->inner.ctx) : NULL;
+}
+
 int source_peek_init(struct source_peek *p, struct ev_source inner, size_t n)
 {
     memset(p, 0, sizeof *p);

@@ -73,4 +73,22 @@ int source_peek_init(struct source_peek *p, struct ev_source inner, size_t n);
 ssize_t source_peek_read(void *ctx, unsigned char *buf, size_t n);
 const char *source_peek_why(void *ctx);
 
+/* Hands out another source's bytes from the first "hdrb" (an eventlog header) on,
+ * discarding what comes before it, at most SOURCE_SEEK_MAX bytes. A program streaming
+ * its eventlog restarts the runtime's logging for each client, and GHC 9.0's runtime can
+ * flush an empty block of a capability before the new header: those bytes belong to no
+ * eventlog. After SOURCE_SEEK_MAX bytes without a header, the bytes are handed out as
+ * they are (the reader then says what they are not). */
+#define SOURCE_SEEK_MAX (1u << 20)
+struct source_seek {
+    struct ev_source inner;
+    unsigned char held[4096];
+    size_t held_pos, held_len;   /* bytes read but not handed out */
+    bool searching;
+    uint64_t skipped;            /* bytes discarded before the header */
+};
+void source_seek_init(struct source_seek *s, struct ev_source inner);
+ssize_t source_seek_read(void *ctx, unsigned char *buf, size_t n);
+const char *source_seek_why(void *ctx);
+
 #endif

@@ -33,15 +33,16 @@ const char *gate_description(enum gate_kind kind)
     return words[kind];
 }
 
-void gates_needs(const struct gate_limits *l, struct run_model_needs *needs)
+void gates_needs(const struct gate_limits *l, const struct profile_options *window,
+                 struct run_model_needs *needs)
 {
     if (gates_wanted(l))
         needs->peak = true;
-    if (l->has_max_growth && !needs->summary) {
-        /* suspects are judged over every band of the whole run (the summary's feed) */
+    if (l->has_max_growth) {
+        /* suspects are judged over every band in the window, as the summary's feed */
         struct profile_options every;
         profile_options_every_band(&every);
-        run_model_need_summary(needs, &every);
+        run_model_need_summary(needs, window ? window : &every);
     }
 }
 

@@ -61,8 +61,12 @@ const char *gate_name(enum gate_kind kind);
 /* What a gate checks, in words: "peak residency at most the budget", ... */
 const char *gate_description(enum gate_kind kind);
 
-/* What the gates need of the run model (the peak, the summary's bands for suspects). */
-void gates_needs(const struct gate_limits *limits, struct run_model_needs *needs);
+/* What the gates need of the run model: the peak, and for --max-growth the summary's
+ * bands over window's --from/--to (window: the charts' profile options, or NULL), so
+ * the suspects judged are the ones the summary names. */
+struct profile_options;
+void gates_needs(const struct gate_limits *limits, const struct profile_options *window,
+                 struct run_model_needs *needs);
 
 /* Evaluates every gate of limits on run (finished), and base (finished; NULL without
  * --compare). 0, or -1 with err set when out of memory. */

@@ -9,9 +9,10 @@
  * document inside a <script type="application/json"> element. With --compare the base
  * run goes in too, both views showing the same bands (compare_union_views).
  *
- * The page's JavaScript and CSS are real files (share/report/report.js, report.css),
- * linted and formatted there, embedded into the binary at build time (report_assets.h):
- * nothing is fetched when the report is opened, so it works from disk and offline.
+ * The page's JavaScript and CSS are real files (the scripts and report.css in
+ * share/report), linted and formatted there, embedded into the binary at build time
+ * (report_assets.h): nothing is fetched when the report is opened, so it works from disk
+ * and offline.
  */
 #include "sink/sink.h"
 

@@ -74,8 +74,8 @@ static void write_run(struct markdown_sink *m, const struct peak *pk)
         format_fprintf(out, "- **Peak:** %s at %.2f s\n", size, pk->time_ns / 1e9);
     else
         fputs("- **Peak:** none: no heap census\n", out);
-    format_fprintf(out, "- **Duration:** %.2f s; %" PRIu64 " censuses", 
-                   info->end_time_ns / 1e9, pk->censuses);
+    format_fprintf(out, "- **Duration:** %.2f s; %" PRIu64 " censuses", info->end_time_ns / 1e9,
+                   pk->censuses);
     if (pk->censuses)
         format_fprintf(out, " from %.2f s to %.2f s", pk->first_ns / 1e9, pk->last_ns / 1e9);
     if (info->period_ns)

@@ -10,6 +10,13 @@
  * runtime: start or stop the heap profile timer, or request a census. GHC 9.0.2 has no
  * requestHeapCensus(); setting performHeapProfile is what it does in later versions.
  * A client that goes away is not waited for again: the rest of the log is dropped.
+ *
+ * With LIVE_DROP_AFTER=SECONDS the writer plays a network failure: that long after the
+ * first client connected it closes the connection, waits for a new client and, as
+ * eventlog-socket does for every new client, ends and restarts the runtime's event
+ * logging (endEventLogging, startEventLogging), so that the new client gets the header
+ * and the initialisation events again; what the runtime wrote in between is lost. That
+ * needs the threaded runtime (-threaded), as with eventlog-socket.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -19,6 +26,7 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/un.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "Rts.h"
@@ -30,7 +38,9 @@ extern bool performHeapProfile;
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static int client_fd = -1;
-static pthread_t control_thread;
+static int listen_fd = -1;
+static pthread_t control_thread, drop_thread;
+static const EventLogWriter socket_writer;
 
 static void die(const char *what)
 {
@@ -80,12 +90,47 @@ static void *read_control(void *arg)
     }
 }
 
+static void start_control(int fd)
+{
+    static int control_fd;
+    control_fd = fd;
+    if (pthread_create(&control_thread, NULL, read_control, &control_fd) != 0)
+        die("pthread_create");
+}
+
+/* LIVE_DROP_AFTER: drop the client, take the next one, restart the event logging. */
+static void *drop_later(void *arg)
+{
+    double seconds = *(double *)arg;
+    struct timespec ts = { (time_t)seconds, (long)((seconds - (time_t)seconds) * 1e9) };
+    nanosleep(&ts, NULL);
+    pthread_mutex_lock(&lock);
+    if (client_fd >= 0)
+        shutdown(client_fd, SHUT_RDWR);
+    client_fd = -1;
+    pthread_mutex_unlock(&lock);
+    int fd = accept(listen_fd, NULL, NULL);
+    if (fd < 0)
+        die("accept");
+    endEventLogging();
+    pthread_mutex_lock(&lock);
+    client_fd = fd;
+    pthread_mutex_unlock(&lock);
+    start_control(fd);
+    startEventLogging(&socket_writer);
+    return NULL;
+}
+
 static void writer_init(void)
 {
+    static bool started;
+    if (started)
+        return;      /* a restart after a new client (drop_later): it is connected */
+    started = true;
     const char *path = getenv("LIVE_SOCKET");
     if (!path)
         die("LIVE_SOCKET is not set");
-    int listen_fd = socket(AF_UNIX, SOCK_STREAM, 0);
+    listen_fd = socket(AF_UNIX, SOCK_STREAM, 0);
     struct sockaddr_un a = { .sun_family = AF_UNIX };
     if (listen_fd < 0 || strlen(path) >= sizeof a.sun_path)
         die("socket");
@@ -96,13 +141,18 @@ static void writer_init(void)
     int fd = accept(listen_fd, NULL, NULL);
     if (fd < 0)
         die("accept");
-    close(listen_fd);
-    unlink(path);
     client_fd = fd;
-    static int control_fd;
-    control_fd = fd;
-    if (pthread_create(&control_thread, NULL, read_control, &control_fd) != 0)
-        die("pthread_create");
+    start_control(fd);
+    static double drop_after;
+    const char *drop = getenv("LIVE_DROP_AFTER");
+    if (drop) {
+        drop_after = atof(drop);
+        if (pthread_create(&drop_thread, NULL, drop_later, &drop_after) != 0)
+            die("pthread_create");
+    } else {
+        close(listen_fd);
+        unlink(path);
+    }
 }
 
 static bool writer_write(void *data, size_t size)

@@ -1,0 +1,192 @@
+/* flame.js: the flame and icicle graphs of a time profile in ev2hp's report.
+ *
+ * ev2hp writes the calling-context tree (data.flame: the cost centres, and per node its
+ * parent, cost centre, self and inclusive samples, parents first); this draws it as
+ * flame.c draws its SVG, width by samples and siblings by name, with a tooltip per frame
+ * and a click to focus a frame. The page (report.js) owns the state: it asks for a graph
+ * with ev2hp.flameGraph(data.flame) and has it drawn into its charts box. Needs kit.js.
+ */
+(function (ev2hp) {
+  "use strict";
+
+  const { el, svg, showTooltip, hideTooltip, chartBar } = ev2hp.kit;
+  const FROW = 17; // a frame's row, as flame.c
+  const FMIN = 0.33; // narrower frames are not drawn (their parent shows them)
+
+  /* The tree ev2hp wrote (nodes: parent, cost centre, self, total; parents first) with
+   * each node's children sorted by frame name, as flame.c draws them. */
+  function flameTree(f) {
+    const n = f.nodes.length / 4;
+    const nodes = [];
+    for (let i = 0; i < n; i++) {
+      const cc = f.nodes[4 * i + 1];
+      nodes.push({
+        id: i,
+        parent: f.nodes[4 * i],
+        cc: cc >= 0 ? f.ccs[cc] : null,
+        self: f.nodes[4 * i + 2],
+        total: f.nodes[4 * i + 3],
+        depth: 0,
+        children: [],
+      });
+    }
+    for (const node of nodes)
+      if (node.parent >= 0) {
+        node.depth = nodes[node.parent].depth + 1;
+        nodes[node.parent].children.push(node);
+      }
+    const name = (node) => (node.cc ? node.cc[0] : "all");
+    for (const node of nodes)
+      node.children.sort((a, b) => (name(a) < name(b) ? -1 : name(a) > name(b) ? 1 : 0));
+    return { nodes: nodes, name: name, depth: Math.max(0, ...nodes.map((x) => x.depth)) };
+  }
+
+  /* "Main.main;Main.build": the frames from the outermost to node, as -o x.folded. */
+  function flamePath(flame, node) {
+    const names = [];
+    for (let n = node; n.parent >= 0; n = flame.nodes[n.parent]) names.push(n.cc[0]);
+    return names.reverse().join(";");
+  }
+
+  /* The graph of f (data.flame): its tree ({nodes, name, depth}) and draw. */
+  ev2hp.flameGraph = function (f) {
+    const flame = flameTree(f);
+
+    /* Draws the graph into box (an icicle: the root at the top) with the frame focusId
+     * spanning the width W; a click on a frame (or a double click: 0, the root) calls
+     * setFocus with the frame to focus, for the page to redraw. */
+    function draw(box, icicle, focusId, W, setFocus) {
+      const focus = flame.nodes[focusId];
+      const left = 8; // no axis: the frames span the width
+      const pw = W - 2 * left;
+      const H = (flame.depth + 1) * FROW + 8;
+      const s = svg("svg", {
+        viewBox: "0 0 " + W + " " + H,
+        class: "chart flame",
+        role: "img",
+        "aria-label": (icicle ? "icicle" : "flame") + " graph of the time profile",
+      });
+      const rowY = (depth) => (icicle ? 4 + depth * FROW : H - 4 - (depth + 1) * FROW);
+      let narrow = 0;
+      const frame = (node, x, w, dim) => {
+        const g = svg("g", { class: "frame" + (dim ? " above" : ""), "data-node": node.id });
+        const fill = node.cc ? node.cc[3] : "#c4c4c4";
+        g.append(
+          svg("rect", { x: x, y: rowY(node.depth), width: w, height: FROW - 1, fill: fill }),
+        );
+        // the label when a character and the ellipsis fit (about 6.2 units a character)
+        const room = Math.floor((w - 6) / 6.2);
+        if (room >= 2) {
+          const name = flame.name(node);
+          const t = svg("text", { x: x + 3, y: rowY(node.depth) + FROW - 5, fill: ink(fill) });
+          t.textContent = name.length > room ? name.slice(0, room - 1) + "…" : name;
+          g.append(t);
+        }
+        s.append(g);
+      };
+      // the focus's callers span the width, greyed; the focus and its callees by samples
+      for (let n = flame.nodes[focus.parent]; n; n = flame.nodes[n.parent])
+        frame(n, left, pw, true);
+      const scale = focus.total > 0 ? pw / focus.total : 0;
+      const stack = [[focus, left]];
+      while (stack.length) {
+        const [node, x] = stack.pop();
+        const w = node.total * scale;
+        if (w < FMIN) {
+          narrow++;
+          continue;
+        }
+        frame(node, x, w, false);
+        let cx = x;
+        for (const c of node.children) {
+          stack.push([c, cx]);
+          cx += c.total * scale;
+        }
+      }
+      s.addEventListener("mousemove", (ev) => {
+        const g = ev.target.closest ? ev.target.closest(".frame") : null;
+        if (g) showFrame(flame.nodes[Number(g.dataset.node)], ev);
+        else hideTooltip();
+      });
+      s.addEventListener("mouseleave", hideTooltip);
+      s.addEventListener("click", (ev) => {
+        const g = ev.target.closest ? ev.target.closest(".frame") : null;
+        if (!g) return;
+        setFocus(Number(g.dataset.node));
+      });
+      const unfocus = () => setFocus(0);
+      s.addEventListener("dblclick", unfocus);
+      const notes = [
+        "width = samples including callees, " +
+          (icicle ? "root at the top" : "root at the bottom") +
+          ", siblings by name; colour by module",
+      ];
+      if (narrow) notes.push(narrow + " frames (with callees) too narrow to draw: click a frame");
+      if (f.dropped_nodes)
+        notes.push(
+          f.dropped_nodes +
+            " small calling contexts (" +
+            f.dropped_samples +
+            " samples) left out of the report; their samples count in their callers",
+        );
+      if (f.outside_window) notes.push(f.outside_window + " samples outside --from/--to");
+      const bar = chartBar(
+        (focusId ? flame.name(focus) + ": " : "") + focus.total + " of " + f.samples + " samples",
+        focusId ? unfocus : null,
+        "all frames (double-click)",
+        "click a frame to zoom into it; double-click to go back",
+      );
+      const wrap = el("figure", { class: "panel" });
+      wrap.append(
+        el("figcaption", {}, (icicle ? "Icicle" : "Flame") + " graph of the time profile"),
+      );
+      wrap.append(s, el("p", { class: "hint", id: "flame-note" }, notes.join(" · ")));
+      box.append(bar, wrap);
+    }
+
+    /* Dark text on light fills, white on dark ones (flame.c's rule). */
+    function ink(hex) {
+      const v = parseInt(hex.slice(1), 16);
+      const lum = 0.2126 * (v >> 16) + 0.7152 * ((v >> 8) & 255) + 0.0722 * (v & 255);
+      return lum > 140 ? "#222" : "#fff";
+    }
+
+    function pct(part) {
+      return (f.samples > 0 ? (100 * part) / f.samples : 0).toFixed(2) + " %";
+    }
+
+    /* The tooltip of a frame: the whole name, module, source location, samples. */
+    function showFrame(node, ev) {
+      const cc = node.cc;
+      showTooltip(
+        ev,
+        el(
+          "div",
+          {
+            class: "frame-tip",
+            "data-node": node.id,
+            "data-samples": node.total,
+            "data-self": node.self,
+            "data-path": node.parent >= 0 ? flamePath(flame, node) : "",
+          },
+          el("div", { class: "time" }, cc ? cc[0] : "all"),
+          cc
+            ? el(
+                "div",
+                { class: "hint" },
+                "module " + (cc[1] || "?") + ", " + (cc[2] || "no source location"),
+              )
+            : null,
+          el(
+            "div",
+            { class: "samples" },
+            node.total + " samples (" + pct(node.total) + ") including callees",
+          ),
+          el("div", {}, node.self + " in the cost centre itself (" + pct(node.self) + ")"),
+        ),
+      );
+    }
+
+    return { tree: flame, draw: draw };
+  };
+})((window.ev2hp = window.ev2hp || {}));

@@ -1,0 +1,154 @@
+/* kit.js: what every part of ev2hp's report draws with, and nothing of the profile.
+ *
+ * Numbers as the page writes them (bytes in binary units, seconds, rates), DOM and SVG
+ * element builders, binary search over a run's times, axis ticks, the one tooltip (a box
+ * beside the mouse: the charts' read-out and the flame graph's frames both show theirs
+ * here) and the bar above a chart. The report's scripts are concatenated into one
+ * <script> at build time (Makefile.am, "report"), this one first; each is a function of
+ * its own that shares only the window.ev2hp object: this file puts its helpers in
+ * ev2hp.kit.
+ */
+(function (ev2hp) {
+  "use strict";
+
+  const SVGNS = "http://www.w3.org/2000/svg";
+
+  // --- formatting ----------------------------------------------------------------------
+
+  const UNITS = ["B", "KiB", "MiB", "GiB", "TiB", "PiB"];
+  /* Three significant digits in the largest binary unit that keeps the number >= 1. */
+  function fmtBytes(b) {
+    let u = 0;
+    let v = Math.abs(b);
+    while (v >= 1024 && u < UNITS.length - 1) {
+      v /= 1024;
+      u++;
+    }
+    const s = u === 0 ? String(Math.round(v)) : trimZeros(v.toPrecision(3));
+    return (b < 0 ? "-" : "") + s + " " + UNITS[u];
+  }
+  /* "1.50" -> "1.5", "100" stays: zeros go only after a decimal point. */
+  function trimZeros(text) {
+    return text.includes(".") && !text.includes("e") ? text.replace(/\.?0+$/, "") : text;
+  }
+  function fmtSeconds(s) {
+    if (s === 0) return "0 s";
+    return (Math.abs(s) >= 100 ? s.toFixed(1) : trimZeros(s.toPrecision(3))) + " s";
+  }
+  function fmtExact(b) {
+    // not toLocaleString: it costs milliseconds a call on a first use
+    return String(Math.round(b)).replace(/\B(?=(\d{3})+$)/g, ",") + " B";
+  }
+  /* Signed as what is printed, as ev2hp's summary: a rate that rounds to "0 B" has no sign. */
+  function fmtRate(b) {
+    const mag = fmtBytes(Math.abs(b));
+    return (mag === "0 B" ? "" : b > 0 ? "+" : "-") + mag + "/s";
+  }
+
+  // --- small DOM helpers -----------------------------------------------------------------
+
+  function el(tag, attrs, ...children) {
+    const e = document.createElement(tag);
+    for (const k in attrs || {}) {
+      if (k === "class") e.className = attrs[k];
+      else if (k.startsWith("on")) e.addEventListener(k.slice(2), attrs[k]);
+      else e.setAttribute(k, attrs[k]);
+    }
+    for (const c of children) if (c != null) e.append(c);
+    return e;
+  }
+  function svg(tag, attrs) {
+    const e = document.createElementNS(SVGNS, tag);
+    for (const k in attrs || {}) e.setAttribute(k, attrs[k]);
+    return e;
+  }
+
+  /* The index of the last point at or before t (binary search), -1 if none. */
+  function pointAt(ts, t) {
+    let lo = 0;
+    let hi = ts.length - 1;
+    if (!ts.length || t < ts[0]) return -1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (ts[mid] <= t) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  }
+  function nearestPoint(ts, t) {
+    const i = pointAt(ts, t);
+    if (i < 0) return ts.length ? 0 : -1;
+    if (i + 1 < ts.length && ts[i + 1] - t < t - ts[i]) return i + 1;
+    return i;
+  }
+
+  /* A round step (1, 2 or 5 x 10^k) cutting range into at most n steps. */
+  function niceStep(range, n) {
+    if (!(range > 0)) return 1;
+    const raw = range / n;
+    const mag = Math.pow(10, Math.floor(Math.log10(raw)));
+    for (const s of [1, 2, 5, 10]) if (s * mag >= raw) return s * mag;
+    return 10 * mag;
+  }
+  /* Memory ticks on round values of a binary unit. */
+  /* Labelled in one unit with the decimals the step needs ("0.2 MiB", not "205 KiB"). */
+  function byteTicks(max, n) {
+    let u = 0;
+    while (max / Math.pow(1024, u) >= 1024 && u < UNITS.length - 1) u++;
+    const unit = Math.pow(1024, u);
+    const step = Math.max(niceStep(max / unit, n), u === 0 ? 1 : 0) * unit;
+    const decimals = Math.max(0, -Math.floor(Math.log10(step / unit) + 1e-9));
+    const ticks = [];
+    for (let k = 0; k * step <= max * 1.0001; k++)
+      ticks.push({ v: k * step, label: (k * step) / unit });
+    for (const t of ticks) t.label = t.label.toFixed(decimals) + " " + UNITS[u];
+    return ticks;
+  }
+
+  // --- the tooltip: one box beside the mouse, for the charts' read-out and the flame
+  // graph's frames -------------------------------------------------------------------------
+
+  const tooltip = el("div", { class: "readout", id: "readout", role: "status" });
+  /* Shows content (DOM nodes; null ones are left out) beside the mouse, inside the window. */
+  function showTooltip(ev, ...content) {
+    tooltip.replaceChildren(...content.filter((c) => c != null));
+    tooltip.style.display = "block";
+    tooltip.style.left =
+      Math.min(ev.pageX + 16, window.scrollX + window.innerWidth - tooltip.offsetWidth - 8) + "px";
+    tooltip.style.top = ev.pageY + 12 + "px";
+  }
+  function hideTooltip() {
+    tooltip.style.display = "none";
+  }
+
+  /* The bar above the charts: what they show, and the way back (back, a function: a
+   * button saying backLabel) or, when there is none, how to zoom in (hint). */
+  function chartBar(what, back, backLabel, hint) {
+    return el(
+      "div",
+      { class: "chartbar" },
+      el("span", { id: "range" }, what),
+      back
+        ? el("button", { id: "zoomout", onclick: back }, backLabel)
+        : el("span", { class: "hint" }, hint),
+    );
+  }
+
+  ev2hp.kit = {
+    fmtBytes,
+    trimZeros,
+    fmtSeconds,
+    fmtExact,
+    fmtRate,
+    el,
+    svg,
+    pointAt,
+    nearestPoint,
+    niceStep,
+    byteTicks,
+    tooltip,
+    showTooltip,
+    hideTooltip,
+    chartBar,
+  };
+})((window.ev2hp = window.ev2hp || {}));

@@ -1,0 +1,199 @@
+#!/usr/bin/env python3
+"""layers.py: src/ includes only downward (doc/DESIGN.md, "Layers").
+
+Reads every `#include "..."` of the .c and .h files under a source tree and checks the
+rule DESIGN.md states:
+
+  - each folder is a layer, in the order of LAYERS below (the files directly in src/ are
+    the top layer); a file includes headers of its own layer or of layers below it,
+    never above: the edge is printed with the two layers;
+  - base/ includes only base/ (implied by the order, said on its own because it is the
+    rule people break first);
+  - the folder graph has no cycle, and neither has the module graph, where a module is
+    a .c file with its .h (chart/chart.c and chart/chart.h are the module chart/chart):
+    each cycle is printed as the chain of includes that closes it, file and line;
+  - every quoted include names a file of the tree, and every folder is a declared layer
+    (a new folder is placed in LAYERS, and in DESIGN.md, before it is used).
+
+Usage: layers.py SRC_DIR. Exit status 0 when the tree keeps the rule, 1 with one line per
+broken rule on stdout otherwise, 2 on a usage error.
+"""
+
+import os
+import re
+import sys
+
+# Bottom up. "" is the top layer: cli, convert, main (files directly in src/).
+LAYERS = ["base", "model", "read", "census", "chart", "render", "sink", ""]
+
+INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"')
+
+
+def layer_name(folder):
+    return folder + "/" if folder else "src/ (top)"
+
+
+def scan(src):
+    """Every include of the tree: (file, line, included file), paths relative to src."""
+    files = []
+    for root, dirs, names in os.walk(src):
+        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+        for name in sorted(names):
+            if name.endswith((".c", ".h")):
+                files.append(os.path.relpath(os.path.join(root, name), src))
+    known = set(files)
+    edges, problems = [], []
+    for path in files:
+        with open(os.path.join(src, path), encoding="utf-8", errors="replace") as f:
+            for number, text in enumerate(f, 1):
+                m = INCLUDE.match(text)
+                if not m:
+                    continue
+                # As the compiler looks: beside the including file, then -I src.
+                beside = os.path.normpath(os.path.join(os.path.dirname(path), m.group(1)))
+                target = beside if beside in known else os.path.normpath(m.group(1))
+                if target not in known:
+                    problems.append('%s:%d: includes "%s", which is not a file of src/'
+                                    % (path, number, m.group(1)))
+                    continue
+                edges.append((path, number, target))
+    return files, edges, problems
+
+
+def folder_of(path):
+    return os.path.dirname(path)
+
+
+def module_of(path):
+    return os.path.splitext(path)[0]
+
+
+def cycles(nodes, graph):
+    """The strongly connected components of more than one node (Tarjan), each sorted."""
+    index, low, stack, on_stack, found = {}, {}, [], set(), []
+    counter = [0]
+
+    def visit(v):
+        # Iterative, so a deep include chain cannot exhaust Python's recursion limit.
+        work = [(v, iter(sorted(graph.get(v, ()))))]
+        index[v] = low[v] = counter[0]
+        counter[0] += 1
+        stack.append(v)
+        on_stack.add(v)
+        while work:
+            node, successors = work[-1]
+            advanced = False
+            for w in successors:
+                if w not in index:
+                    index[w] = low[w] = counter[0]
+                    counter[0] += 1
+                    stack.append(w)
+                    on_stack.add(w)
+                    work.append((w, iter(sorted(graph.get(w, ())))))
+                    advanced = True
+                    break
+                if w in on_stack:
+                    low[node] = min(low[node], index[w])
+            if advanced:
+                continue
+            work.pop()
+            if work:
+                parent = work[-1][0]
+                low[parent] = min(low[parent], low[node])
+            if low[node] == index[node]:
+                component = []
+                while True:
+                    w = stack.pop()
+                    on_stack.discard(w)
+                    component.append(w)
+                    if w == node:
+                        break
+                if len(component) > 1:
+                    found.append(sorted(component))
+
+    for v in sorted(nodes):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def cycle_path(component, graph):
+    """One cycle through the component's first node, as a list of nodes (first repeated)."""
+    members = set(component)
+    start = component[0]
+    # Breadth-first from start's successors back to start, inside the component.
+    parents = {}
+    frontier = [start]
+    while frontier:
+        following = []
+        for v in frontier:
+            for w in sorted(graph.get(v, ())):
+                if w not in members or w in parents:
+                    continue
+                parents[w] = v
+                if w == start:
+                    path = [start]
+                    while True:
+                        path.append(parents[path[-1]])
+                        if path[-1] == start:
+                            return list(reversed(path))
+                following.append(w)
+        frontier = following
+    return component + [component[0]]
+
+
+def check_graph(kind, key, edges, show):
+    graph, where = {}, {}
+    for path, number, target in edges:
+        a, b = key(path), key(target)
+        if a == b:
+            continue
+        graph.setdefault(a, set()).add(b)
+        where.setdefault((a, b), "%s:%d" % (path, number))
+    nodes = set(graph) | {b for bs in graph.values() for b in bs}
+    problems = []
+    for component in cycles(nodes, graph):
+        path = cycle_path(component, graph)
+        steps = ", ".join("%s -> %s (%s)" % (show(a), show(b), where[(a, b)])
+                          for a, b in zip(path, path[1:]))
+        if len(component) > len(path) - 1:
+            steps += " (one of the cycles among %s)" % ", ".join(show(m) for m in component)
+        problems.append("%s cycle: %s" % (kind, steps))
+    return problems
+
+
+def check(src):
+    files, edges, problems = scan(src)
+    rank = {name: i for i, name in enumerate(LAYERS)}
+    for folder in sorted({folder_of(p) for p in files}):
+        if folder not in rank:
+            problems.append("%s: a folder that is not a declared layer (LAYERS in "
+                            "tests/layers.py and \"Layers\" in doc/DESIGN.md)"
+                            % layer_name(folder))
+    for path, number, target in edges:
+        a, b = folder_of(path), folder_of(target)
+        if a == b or a not in rank or b not in rank:
+            continue
+        if a == "base":
+            problems.append("%s:%d: base/ includes %s: base/ may include only base/"
+                            % (path, number, target))
+        elif rank[b] > rank[a]:
+            problems.append("%s:%d: includes %s: %s is above %s (includes go down only)"
+                            % (path, number, target, layer_name(b), layer_name(a)))
+    problems += check_graph("folder", folder_of, edges, layer_name)
+    problems += check_graph("module", module_of, edges, lambda m: m)
+    return problems
+
+
+def main(argv):
+    if len(argv) != 2 or not os.path.isdir(argv[1]):
+        print("usage: layers.py SRC_DIR", file=sys.stderr)
+        return 2
+    problems = check(argv[1])
+    for p in problems:
+        print(p)
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

@@ -1,0 +1,71 @@
+#!/bin/sh
+# layers.sh: src/ includes only downward (doc/DESIGN.md, "Layers"), checked by
+# tests/layers.py on the tree itself; and the checker catches each kind of break, shown
+# on small trees made here: base/ reaching out, an include going up, a cycle between
+# folders and one between modules, an undeclared folder, an include of no file.
+set -u
+: "${SRCDIR:?}" "${PYTHON3:=python3}"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+failed=0
+fail() { echo "FAIL: $*"; failed=1; }
+check="$SRCDIR/tests/layers.py"
+
+# The tree itself keeps the rule.
+if ! out=$("$PYTHON3" "$check" "$SRCDIR/src"); then
+    fail "src/ breaks the layering:"
+    printf '%s\n' "$out"
+fi
+
+# tree NAME FILE:INCLUDE...: a tree whose FILE includes INCLUDE ("-" for none).
+tree() {
+    dir="$tmp/$1"
+    shift
+    for pair in "$@"; do
+        file=${pair%%:*}
+        inc=${pair#*:}
+        mkdir -p "$dir/$(dirname "$file")"
+        touch "$dir/$file"
+        [ "$inc" = - ] || printf '#include "%s"\n' "$inc" >>"$dir/$file"
+    done
+}
+
+# expect NAME STATUS TEXT: the checker's status on tree NAME, and a line of its output
+# holding TEXT (the offending edge).
+expect() {
+    out=$("$PYTHON3" "$check" "$tmp/$1")
+    status=$?
+    [ "$status" -eq "$2" ] || fail "$1: status $status, expected $2: $out"
+    if [ -n "$3" ]; then
+        printf '%s\n' "$out" | grep -qF -- "$3" || fail "$1: no line with '$3' in: $out"
+    elif [ -n "$out" ]; then
+        fail "$1: unexpected output: $out"
+    fi
+}
+
+tree clean base/a.h:- base/a.c:base/a.h model/m.h:base/a.h read/r.c:model/m.h \
+    chart/c.c:read/r.h read/r.h:- sink/s.c:chart/c.h chart/c.h:- main.c:sink/s.h sink/s.h:-
+expect clean 0 ""
+
+tree base_out base/a.h:model/m.h model/m.h:-
+expect base_out 1 "base/a.h:1: base/ includes model/m.h: base/ may include only base/"
+
+tree upward read/r.c:chart/c.h chart/c.h:-
+expect upward 1 "read/r.c:1: includes chart/c.h: chart/ is above read/"
+
+tree folders read/r.h:census/c.h census/c.h:read/x.h read/x.h:-
+expect folders 1 "folder cycle: census/ -> read/ (census/c.h:1), read/ -> census/ (read/r.h:1)"
+
+tree modules chart/a.c:chart/b.h chart/b.c:chart/a.h chart/a.h:- chart/b.h:-
+expect modules 1 "module cycle: chart/a -> chart/b (chart/a.c:1), chart/b -> chart/a (chart/b.c:1)"
+
+tree undeclared extra/x.c:-
+expect undeclared 1 "extra/: a folder that is not a declared layer"
+
+tree missing read/r.c:read/none.h
+expect missing 1 'read/r.c:1: includes "read/none.h", which is not a file of src/'
+
+"$PYTHON3" "$check" >/dev/null 2>&1
+[ $? -eq 2 ] || fail "no argument: status is not 2"
+
+exit $failed

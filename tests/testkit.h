@@ -1,0 +1,36 @@
+/* testkit.h: what the cmocka programs share besides the eventlog writer: one temporary
+ * directory per program (cmocka group setup and teardown; mkdtemp, so programs run in
+ * parallel under `make -j check`), names in it, a built eventlog saved into it, and a
+ * file read whole.
+ */
+#ifndef EV2HP_TESTKIT_H
+#define EV2HP_TESTKIT_H
+
+#include <stddef.h>
+
+#include "evwriter.h"
+
+/* Group setup and teardown: make the directory under $TMPDIR (default /tmp); remove it
+ * and what the tests left in it. */
+int testkit_setup_dir(void **state);
+int testkit_teardown_dir(void **state);
+
+/* The directory made by testkit_setup_dir. */
+const char *testkit_dir(void);
+
+/* testkit_dir()/name, in one of four static buffers used in turn: enough for the input
+ * and outputs one call of the code under test names. */
+const char *testkit_path(const char *name);
+
+/* The whole file, NUL-terminated (its length in *len when len is not NULL), in memory
+ * the caller frees; NULL when it cannot be opened. */
+char *testkit_slurp(const char *path, size_t *len);
+
+/* The whole file, NUL-terminated, kept until the next call; NULL when it cannot be
+ * opened. */
+const char *testkit_read(const char *path);
+
+/* Writes the eventlog built in w to path; a failure fails the test. */
+void testkit_save(const struct evw *w, const char *path);
+
+#endif

@@ -1,0 +1,28 @@
+# testlib.sh: the start every shell test shares; a test sources it first:
+#
+#     . "${SRCDIR:?}/tests/testlib.sh"
+#
+# It takes what `make check` sets (EV2HP, the program; SRCDIR, the source tree; PYTHON3),
+# names the corpus folder ($data), makes a temporary folder of the test's own ($tmp,
+# from mktemp, removed on exit: tests run in parallel under `make -j check`, so nothing
+# may use a fixed name), and defines fail, which records a failure and goes on so that
+# one run reports every broken case. A test ends with `exit $failed` (0 or 1; never 77
+# or 99, which the harness reads as "skipped" and "hard error").
+set -u
+: "${EV2HP:?}" "${SRCDIR:?}" "${PYTHON3:=python3}"
+data="$SRCDIR/tests/data"
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/ev2hp-test.XXXXXX") || exit 99
+trap 'rm -rf "$tmp"' EXIT
+failed=0
+fail() { echo "FAIL: $*"; failed=1; }
+
+# run STATUS ARGS...: runs ev2hp with ARGS, its standard output in $tmp/out and error in
+# $tmp/err, the status in $status; a status other than STATUS is a failure.
+run() {
+    expected=$1
+    shift
+    "$EV2HP" "$@" >"$tmp/out" 2>"$tmp/err"
+    status=$?
+    [ "$status" = "$expected" ] ||
+        fail "ev2hp $*: status $status, wanted $expected ($(head -c 300 "$tmp/err"))"
+}
