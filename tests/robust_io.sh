@@ -143,11 +143,12 @@ def fixed(tag, t, payload):
 def var(tag, t, payload):
     return struct.pack(">HQH", tag, t, len(payload)) + payload
 end = struct.pack(">H", 0xffff)
-# GHC 6.12: CREATE_THREAD declared with 8 bytes, STARTUP with 0 but written with 2.
+# GHC 6.12: CREATE_THREAD and RUN_THREAD declared with 8 bytes but written with a 4-byte
+# thread id, STARTUP declared with 0 but written with 2 (as in ghc-events' queens-ghc-6.12.1).
 log = header([(0, 8), (1, 8), (17, 0), (16, -1)])
 log += fixed(17, 1000, struct.pack(">H", 4))
-log += fixed(0, 2000, struct.pack(">Q", 1))
-log += fixed(1, 3000, struct.pack(">Q", 1))
+log += fixed(0, 2000, struct.pack(">I", 1))
+log += fixed(1, 3000, struct.pack(">I", 1))
 log += var(16, 4000, b"hello from 6.12")
 open("ghc612.eventlog", "wb").write(log + end)
 # A census whose entries total 2^64 bytes.
@@ -162,6 +163,7 @@ EOF
 run 0 --dump ghc612.eventlog
 grep -q '^1000 STARTUP caps=4$' out || fail "GHC 6.12 STARTUP: $(head -1 out)"
 [ "$(wc -l <out)" = 4 ] || fail "GHC 6.12: $(wc -l <out) events dumped, wanted 4"
+grep -q "^2000 CREATE_THREAD thread=1$" out || fail "GHC 6.12 CREATE_THREAD: $(sed -n 2p out)"
 run 0 ghc612.eventlog -o none.hp
 one_line "^ev2hp: ghc612.eventlog: no heap censuses: the program ran without heap profiling; run it with +RTS -h... -l"
 run 1 ghc612.eventlog --max-peak 1K -o none.svg

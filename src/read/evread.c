@@ -541,7 +541,7 @@ static bool chain_from(struct ev_reader *r, bool marker_ends)
 {
     size_t rel = 0;
     struct chain_view v = { r->block_end, r->win_lo, r->win_span, r->in_block, r->frontier };
-    if (!r->block_end && r->seen_block) {
+    if (!marker_ends && !r->block_end && r->seen_block) {
         fill(r, BLOCK_MARKER_LENGTH);
         if (r->len - r->pos < BLOCK_MARKER_LENGTH || !plausible_block_at(r, r->pos, &v))
             return false;
