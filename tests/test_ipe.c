@@ -81,8 +81,10 @@ static struct evw *hi_eventlog(enum layout layout)
     return w;
 }
 
-static void check_layout(enum layout layout)
+/* One case a layout (its enum layout the state). */
+static void check_layout(void **state)
 {
+    enum layout layout = *(const enum layout *)*state;
     struct evw *w = hi_eventlog(layout);
     struct source_memory mem = { w->data, w->len, 0, 3 };   /* 3-byte reads */
     struct ev_reader *r = ev_reader_new((struct ev_source){ .read = source_memory_read, .ctx = &mem }, 0);
@@ -135,24 +137,6 @@ static void check_layout(enum layout layout)
     evw_free(w);
 }
 
-static void ipe_six_strings(void **state)
-{
-    (void)state;
-    check_layout(SIX_STRINGS);
-}
-
-static void ipe_declared_one_byte_longer(void **state)
-{
-    (void)state;
-    check_layout(SIX_STRINGS_DECLARED_LONGER);
-}
-
-static void ipe_seven_strings(void **state)
-{
-    (void)state;
-    check_layout(SEVEN_STRINGS);
-}
-
 /* The written size is only ever shortened for IPE, by one byte, when the content says so. */
 static void written_size_rules(void **state)
 {
@@ -172,9 +156,10 @@ static void written_size_rules(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(ipe_six_strings),
-        cmocka_unit_test(ipe_declared_one_byte_longer),
-        cmocka_unit_test(ipe_seven_strings),
+        { "ipe_six_strings", check_layout, NULL, NULL, &(enum layout){ SIX_STRINGS } },
+        { "ipe_declared_one_byte_longer", check_layout, NULL, NULL,
+          &(enum layout){ SIX_STRINGS_DECLARED_LONGER } },
+        { "ipe_seven_strings", check_layout, NULL, NULL, &(enum layout){ SEVEN_STRINGS } },
         cmocka_unit_test(written_size_rules),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
