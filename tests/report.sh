@@ -22,7 +22,6 @@ trap 'rm -rf "$work"' EXIT
 # puppeteer-core, as pinned by package-lock.json; again only when the lock file changed
 deps=${REPORT_DEPS:-$PWD/tests/browser-deps}
 sh "$SRCDIR/tests/browser/deps.sh" "$SRCDIR" "$deps"
-cp "$SRCDIR/tests/browser/report_test.mjs" "$deps/"
 
 cases=""
 add() {   # add NAME INPUT [FLAGS [EV2HP OPTIONS...]]

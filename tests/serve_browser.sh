@@ -17,7 +17,6 @@ work=${SERVE_WORK:-$(mktemp -d)}
 trap serve_cleanup EXIT
 deps=${REPORT_DEPS:-$PWD/tests/browser-deps}
 sh "$SRCDIR/tests/browser/deps.sh" "$SRCDIR" "$deps"
-cp "$SRCDIR/tests/browser/live_test.mjs" "$deps/"
 
 mkfifo "$work/in"
 serve_start live --serve 0 "$work/in"
