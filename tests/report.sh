@@ -10,14 +10,10 @@
 # Also checks without a browser that the file is self-contained (no http/https reference).
 # Skipped (77) only when chromium or node/npm is missing; `bootstrap` installs them.
 set -eu
-: "${EV2HP:=./ev2hp}" "${SRCDIR:=.}"
-browser=$(command -v chromium || command -v chromium-browser || true)
-if [ -z "$browser" ] || ! command -v node >/dev/null || ! command -v npm >/dev/null; then
-    echo "report.sh: chromium, node or npm not installed: skipped"
-    exit 77
-fi
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+. "${SRCDIR:?}/tests/testlib.sh"
+skip_without "chromium|chromium-browser" node npm
+browser=$(chromium)
+work=$tmp
 
 # puppeteer-core, as pinned by package-lock.json; again only when the lock file changed
 deps=${REPORT_DEPS:-$PWD/tests/browser-deps}

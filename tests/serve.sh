@@ -18,14 +18,9 @@
 #     input (the outputs then hold what was read); --every rewrites outputs while reading.
 # Skipped (77) without curl; promtool, xmllint and pngcheck are used when installed.
 set -eu
-: "${EV2HP:=./ev2hp}" "${SRCDIR:=.}" "${PYTHON3:=python3}"
-if ! command -v curl >/dev/null; then
-    echo "serve.sh: curl not installed: skipped"
-    exit 77
-fi
-work=${SERVE_WORK:-$(mktemp -d)}
+. "${SRCDIR:?}/tests/testlib.sh"
+skip_without curl
 . "$SRCDIR/tests/serve/lib.sh"
-trap serve_cleanup EXIT
 log=$SRCDIR/tests/data/labels-hc-g96.eventlog   # censuses all along the file
 
 # --- usage --------------------------------------------------------------------------

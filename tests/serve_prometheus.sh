@@ -7,15 +7,10 @@
 # run's count, with the bands of ghc_heap_profile_bytes. Skipped (77) without prometheus
 # or curl.
 set -eu
-: "${EV2HP:=./ev2hp}" "${SRCDIR:=.}" "${PYTHON3:=python3}"
-prometheus=$(command -v prometheus || true)
-if [ -z "$prometheus" ] || ! command -v curl >/dev/null; then
-    echo "serve_prometheus.sh: prometheus or curl not installed: skipped"
-    exit 77
-fi
-work=${SERVE_WORK:-$(mktemp -d)}
+. "${SRCDIR:?}/tests/testlib.sh"
+skip_without prometheus curl
+prometheus=$(command -v prometheus)
 . "$SRCDIR/tests/serve/lib.sh"
-trap serve_cleanup EXIT
 log=$SRCDIR/tests/data/labels-hc-g96.eventlog
 
 # free ports for ev2hp and Prometheus: bound to 0, read back, let go. Prometheus starts

@@ -10,14 +10,9 @@
 # (F0 9E 97 8C, version 00, 0F "eventlog-socket", 05) reaches the program's socket.
 # Skipped (77) without curl.
 set -eu
-: "${EV2HP:=./ev2hp}" "${SRCDIR:=.}" "${PYTHON3:=python3}"
-if ! command -v curl >/dev/null; then
-    echo "serve_sources.sh: curl not installed: skipped"
-    exit 77
-fi
-work=${SERVE_WORK:-$(mktemp -d)}
+. "${SRCDIR:?}/tests/testlib.sh"
+skip_without curl
 . "$SRCDIR/tests/serve/lib.sh"
-trap serve_cleanup EXIT
 name=labels-hc-g96
 log=$SRCDIR/tests/data/$name.eventlog   # censuses all along the file
 oracle=$SRCDIR/tests/data/$name.hp

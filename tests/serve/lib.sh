@@ -1,13 +1,17 @@
 # lib.sh: what the live tests (tests/serve*.sh) share: starting ev2hp --serve in the
 # background and finding its address, feeding it, reading its endpoints, stopping it.
-# Sourced; needs EV2HP, SRCDIR, PYTHON3 and a directory $work.
+# Sourced after tests/testlib.sh. Their files go to $work (testlib's $tmp). On exit every
+# process started here is ended and $work removed. A failure ends the test at once (fail
+# is redefined: the later steps of a live run need the earlier ones).
 
+work=$tmp
 pids=""
 serve_cleanup() {
     for p in $pids; do kill "$p" 2>/dev/null || true; done
     for p in $pids; do wait "$p" 2>/dev/null || true; done
     rm -rf "$work"
 }
+trap serve_cleanup EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 
 # serve_start NAME ARGS...: runs ev2hp ARGS (with --serve) in the background, its standard
