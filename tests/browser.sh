@@ -5,7 +5,7 @@
 set -eu
 . "${SRCDIR:?}/tests/testlib.sh"
 skip_without "chromium|chromium-browser"
-browser=$(chromium)
+browser=$(find_chromium)
 work=$tmp
 "$EV2HP" "$SRCDIR/share/examples/leak-hc.eventlog" -o "$work/chart.svg"
 timeout 120 "$browser" --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \

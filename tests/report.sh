@@ -12,7 +12,7 @@
 set -eu
 . "${SRCDIR:?}/tests/testlib.sh"
 skip_without "chromium|chromium-browser" node npm
-browser=$(chromium)
+browser=$(find_chromium)
 work=$tmp
 
 # puppeteer-core, as pinned by package-lock.json; again only when the lock file changed
@@ -58,20 +58,7 @@ add compare "$SRCDIR/tests/data/leak-hc.eventlog" compare --compare "$SRCDIR/tes
 add hp-input "$SRCDIR/tests/data/leak-hc.hp"
 # Labels and a title that are markup: the data stays data (two </script>, ours; the
 # browser test fails on any script error, and hover values are checked as usual).
-cat >"$work/markup.hp" <<'HP'
-JOB "</title><script>throw 1</script>"
-SAMPLE_UNIT "seconds"
-VALUE_UNIT "bytes"
-BEGIN_SAMPLE 0.5
-a</script><script>throw 2</script>	1000
-b&amp;<b>	500
-END_SAMPLE 0.5
-BEGIN_SAMPLE 1.0
-a</script><script>throw 2</script>	2000
-b&amp;<b>	700
-END_SAMPLE 1.0
-HP
-add markup "$work/markup.hp"
+add markup "$SRCDIR/tests/data/markup/markup.hp"
 n=$(grep -c '</script>' "$work/markup.html")
 [ "$n" = 2 ] || { echo "FAIL: markup: $n </script> in the report, want 2"; exit 1; }
 grep -q '<title>&lt;/title&gt;&lt;script&gt;' "$work/markup.html" ||

@@ -7,7 +7,7 @@
 set -eu
 . "${SRCDIR:?}/tests/testlib.sh"
 skip_without "chromium|chromium-browser" node npm curl
-browser=$(chromium)
+browser=$(find_chromium)
 . "$SRCDIR/tests/serve/lib.sh"
 deps=${REPORT_DEPS:-$PWD/tests/browser-deps}
 sh "$SRCDIR/tests/browser/deps.sh" "$SRCDIR" "$deps"

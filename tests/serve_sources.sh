@@ -24,17 +24,13 @@ rising() {
     seen=""
     i=0
     while [ "$(metric ghc_heap_profile_stream_ended)" != 1 ]; do
-        n=$(metric ghc_heap_profile_censuses_total)
-        case " $seen " in *" $n "*) ;; *) seen="$seen $n" ;; esac
+        seen_count "$(metric ghc_heap_profile_censuses_total)"
         kill -0 "$pid" 2>/dev/null || fail "$1: ev2hp exited before the end"
         [ $i -lt 1200 ] || fail "$1: the stream did not end"
         sleep 0.1
         i=$((i + 1))
     done
-    total=$(metric ghc_heap_profile_censuses_total)
-    k=0
-    for n in $seen; do [ "$n" -gt 0 ] && [ "$n" -lt "$total" ] && k=$((k + 1)); done
-    [ $k -ge 2 ] || fail "$1: /metrics did not show the count rising (saw:$seen, total $total)"
+    assert_rose "$1: /metrics"
     echo "serve_sources.sh: $1: census counts seen while reading:$seen; $total at the end"
 }
 

@@ -29,8 +29,8 @@ skip_without() {
     done
 }
 
-# chromium: the installed Chromium's path (empty when there is none).
-chromium() {
+# find_chromium: the installed Chromium's path (empty when there is none).
+find_chromium() {
     command -v chromium || command -v chromium-browser || true
 }
 

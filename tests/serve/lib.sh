@@ -61,6 +61,20 @@ wait_ended() {
     done
 }
 
+# seen_count N: adds the census count N to those seen ($seen, each once).
+seen_count() {
+    case " $seen " in *" $1 "*) ;; *) seen="$seen $1" ;; esac
+}
+
+# assert_rose WHO: at least two of the counts seen lie between 0 and the run's count at
+# the end ($total, from /metrics): WHO saw the count rise while the input was read.
+assert_rose() {
+    total=$(metric ghc_heap_profile_censuses_total)
+    k=0
+    for n in $seen; do [ "$n" -gt 0 ] && [ "$n" -lt "$total" ] && k=$((k + 1)); done
+    [ $k -ge 2 ] || fail "$1 did not see the census count rise (saw:$seen; $total at the end)"
+}
+
 # serve_stop: SIGTERM; ev2hp must end with status 0.
 serve_stop() {
     kill -TERM "$pid"
