@@ -140,12 +140,9 @@ static bool in_legend(const struct picture *pic, const char *label)
 static int compare_to(const char *base, const char *input, const char *svg,
                       const struct chart_options *chart)
 {
-    struct output_request out = { svg, FORMAT_SVG };
-    struct convert_options opt = { .input_path = input, .outputs = &out, .output_count = 1,
-                                   .chart = chart, .compare_path = base };
-    struct convert_result res;
-    convert_run(&opt, &res);
-    return res.exit_status;
+    return testkit_convert(input, svg, FORMAT_SVG,
+                           (struct convert_options){ .chart = chart, .compare_path = base },
+                           NULL);
 }
 
 /* base: A large, B small, up to 1.5 KiB; now: B and C, up to 40 KiB. */

@@ -22,11 +22,9 @@
 
 static void convert_to(const char *input, const char *output, enum output_format format)
 {
-    struct output_request req = { output, format };
-    struct convert_options opt = { .input_path = input, .outputs = &req, .output_count = 1 };
     struct convert_result res;
-    convert_run(&opt, &res);
-    assert_int_equal(res.exit_status, 0);
+    assert_int_equal(testkit_convert(input, output, format, (struct convert_options){ 0 }, &res),
+                     0);
     assert_int_equal(res.censuses, 2);
 }
 

@@ -653,11 +653,8 @@ static int e2e_convert(const char *output, enum output_format format, double sca
 {
     struct chart_options chart;
     e2e_chart(&chart);
-    struct output_request out = { output, format };
-    struct convert_options opt = { .input_path = e2e_eventlog(), .outputs = &out,
-                                   .output_count = 1, .chart = &chart, .png_scale = scale };
-    convert_run(&opt, res);
-    return res->exit_status;
+    return testkit_convert(e2e_eventlog(), output, format,
+                           (struct convert_options){ .chart = &chart, .png_scale = scale }, res);
 }
 
 /* The fill of the SVG's band whose tooltip is label, as a colour. */

@@ -54,12 +54,9 @@ static void write_log(const char *path)
 static int convert_to(const char *input, const char *output, enum output_format format,
                       const struct chart_options *chart, bool system)
 {
-    struct output_request req = { output, format };
-    struct convert_options opt = { .input_path = input, .outputs = &req, .output_count = 1,
-                                   .chart = chart, .system_ccs = system };
-    struct convert_result res;
-    convert_run(&opt, &res);
-    return res.exit_status;
+    return testkit_convert(input, output, format,
+                           (struct convert_options){ .chart = chart, .system_ccs = system },
+                           NULL);
 }
 
 static void folded_lines_are_stacks_outermost_first(void **state)
@@ -94,11 +91,9 @@ static void a_tick_from_a_capability_the_run_lacks_is_damage(void **state)
     testkit_save(w, in);
     evw_free(w);
 
-    struct output_request req = { out, FORMAT_FOLDED };
-    struct convert_options opt = { .input_path = in, .outputs = &req, .output_count = 1 };
     struct convert_result res;
-    convert_run(&opt, &res);
-    assert_int_equal(res.exit_status, 0);
+    assert_int_equal(testkit_convert(in, out, FORMAT_FOLDED, (struct convert_options){ 0 }, &res),
+                     0);
     assert_true(res.damaged);
     bool named = false;
     for (size_t i = 0; i < res.warning_count; i++)
