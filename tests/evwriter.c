@@ -113,6 +113,18 @@ void evw_ghc9_header(struct evw *w, bool with_sample_end)
     evw_header_end(w);
 }
 
+void evw_hi_header(struct evw *w)
+{
+    evw_header_begin(w);
+    evw_declare(w, EV_PROGRAM_ARGS, -1, "Program arguments");
+    evw_declare(w, EV_HEAP_PROF_BEGIN, -1, "Start of heap profile");
+    evw_declare(w, EV_HEAP_PROF_SAMPLE_BEGIN, 8, "Start of heap profile sample");
+    evw_declare(w, EV_HEAP_PROF_SAMPLE_STRING, -1, "Heap profile string sample");
+    evw_declare(w, EV_HEAP_PROF_SAMPLE_END, 8, "End of heap profile sample");
+    evw_declare(w, EV_IPE, -1, "An IPE entry");
+    evw_header_end(w);
+}
+
 void evw_event(struct evw *w, uint16_t tag, uint64_t time, const struct evw_payload *p)
 {
     int32_t size = w->size_of[tag];
@@ -244,6 +256,15 @@ void evw_sample_string(struct evw *w, uint64_t time, const char *label, uint64_t
     evw_p_u64(&p, bytes);
     evw_p_str(&p, label);
     evw_event(w, EV_HEAP_PROF_SAMPLE_STRING, time, &p);
+}
+
+void evw_two_band_census(struct evw *w, uint64_t time, const char *label_a, uint64_t bytes_a,
+                         const char *label_b, uint64_t bytes_b)
+{
+    evw_sample_begin(w, time, 0);
+    evw_sample_string(w, time + 1, label_a, bytes_a);
+    evw_sample_string(w, time + 2, label_b, bytes_b);
+    evw_sample_end(w, time + 3, 0);
 }
 
 void evw_sample_stack(struct evw *w, uint64_t time, uint64_t bytes, const uint32_t *ccs,

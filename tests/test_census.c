@@ -146,10 +146,7 @@ static void begin_end_make_a_census_timed_by_its_event(void **state)
     struct evw *w = f->w;
     evw_ghc9_header(w, true);
     evw_prof_begin(w, 1, BREAKDOWN_CLOSURE_TYPE, 20000000);
-    evw_sample_begin(w, 1000, 0);
-    evw_sample_string(w, 1001, "THUNK", 48);
-    evw_sample_string(w, 1002, "ARR_WORDS", 4096);
-    evw_sample_end(w, 1003, 0);
+    evw_two_band_census(w, 1000, "THUNK", 48, "ARR_WORDS", 4096);
     evw_sample_begin(w, 2000, 0);   /* the era repeats: it is not a sequence number */
     evw_sample_end(w, 2001, 0);
     evw_data_end(w);
@@ -371,13 +368,7 @@ static void info_table_bands_are_described_by_ipe_events(void **state)
 {
     struct fixture *f = *state;
     struct evw *w = f->w;
-    evw_header_begin(w);
-    evw_declare(w, 160, -1, "heap profile begin");
-    evw_declare(w, 162, 8, "sample begin");
-    evw_declare(w, 164, -1, "string sample");
-    evw_declare(w, 165, 8, "sample end");
-    evw_declare(w, 169, -1, "IPE");
-    evw_header_end(w);
+    evw_hi_header(w);
     evw_prof_begin(w, 1, BREAKDOWN_INFO_TABLE, 1000);
     write_ipe(w, 2, 0x4a6e80, "Data.Map.Bin", "Map k v", "src/Map.hs:12:3-40");
     evw_sample_begin(w, 10, 0);

@@ -33,16 +33,10 @@ static void write_log(const char *path)
     struct evw *w = evw_new();
     evw_ghc9_header(w, true);
     evw_prof_begin(w, 1, BREAKDOWN_TYPE_DESCR, 10000000);
-    evw_sample_begin(w, 500000000, 0);
-    evw_sample_string(w, 500000001, "Map, \"k\"\nv", 100);
-    evw_sample_string(w, 500000002, "Ĉaro", 7);
-    evw_sample_end(w, 500000003, 0);
+    evw_two_band_census(w, 500000000, "Map, \"k\"\nv", 100, "Ĉaro", 7);
     evw_marker(w, 600000000, "phase \"two\"");
     evw_heap_size(w, 50, 600000001, 4194304);
-    evw_sample_begin(w, 1000000000, 0);
-    evw_sample_string(w, 1000000001, "bad \xff byte", 3);
-    evw_sample_string(w, 1000000002, "Ĉaro", 8);
-    evw_sample_end(w, 1000000003, 0);
+    evw_two_band_census(w, 1000000000, "bad \xff byte", 3, "Ĉaro", 8);
     evw_data_end(w);
     testkit_save(w, path);
     evw_free(w);

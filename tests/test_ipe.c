@@ -60,23 +60,13 @@ static void ipe_event(struct evw *w, uint64_t time, uint64_t info, enum layout l
 static struct evw *hi_eventlog(enum layout layout)
 {
     struct evw *w = evw_new();
-    evw_header_begin(w);
-    evw_declare(w, 30, -1, "Program arguments");
-    evw_declare(w, 160, -1, "Start of heap profile");
-    evw_declare(w, 162, 8, "Start of heap profile sample");
-    evw_declare(w, 164, -1, "Heap profile string sample");
-    evw_declare(w, 165, 8, "End of heap profile sample");
-    evw_declare(w, 169, -1, "An IPE entry");
-    evw_header_end(w);
+    evw_hi_header(w);
     const char *argv[] = { "prog", "+RTS", "-hi", "-l" };
     evw_program_args(w, 0, argv, 4);
     for (uint64_t i = 0; i < 5; i++)
         ipe_event(w, 1, 0x4000 + i, layout);
     evw_prof_begin(w, 2, 8, 100000000);
-    evw_sample_begin(w, 10, 0);
-    evw_sample_string(w, 10, "16384", 48);
-    evw_sample_string(w, 10, "16385", 96);
-    evw_sample_end(w, 10, 0);
+    evw_two_band_census(w, 10, "16384", 48, "16385", 96);
     evw_data_end(w);
     return w;
 }
