@@ -42,24 +42,28 @@ static void write_log(const char *path)
     evw_free(w);
 }
 
+/* The run of write_log converted to the file name in format: its text. */
+static const char *exported(const char *name, enum output_format format)
+{
+    const char *in = testkit_path("in.eventlog"), *out = testkit_path(name);
+    write_log(in);
+    convert_to(in, out, format);
+    return testkit_read(out);
+}
+
 static void csv_has_a_column_per_band_and_a_row_per_census(void **state)
 {
     (void)state;
-    const char *in = testkit_path("in.eventlog"), *out = testkit_path("out.csv");
-    write_log(in);
-    convert_to(in, out, FORMAT_CSV);
-    assert_string_equal(testkit_read(out), "time_s,\"Map, \"\"k\"\"\nv\",Ĉaro,bad \xff byte\r\n"
-                                    "0.500000,100,7,0\r\n"
-                                    "1.000000,0,8,3\r\n");
+    assert_string_equal(exported("out.csv", FORMAT_CSV),
+                        "time_s,\"Map, \"\"k\"\"\nv\",Ĉaro,bad \xff byte\r\n"
+                        "0.500000,100,7,0\r\n"
+                        "1.000000,0,8,3\r\n");
 }
 
 static void json_has_censuses_bands_markers_and_totals(void **state)
 {
     (void)state;
-    const char *in = testkit_path("in.eventlog"), *out = testkit_path("out.json");
-    write_log(in);
-    convert_to(in, out, FORMAT_JSON);
-    const char *text = testkit_read(out);
+    const char *text = exported("out.json", FORMAT_JSON);
     assert_non_null(strstr(text, "\"breakdown\": \"by type\""));
     assert_non_null(strstr(text, "{\"time_s\": 0.500000, \"entries\": [[0, 100], [1, 7]]}"));
     assert_non_null(strstr(text, "{\"time_s\": 1.000000, \"entries\": [[2, 3], [1, 8]]}"));
