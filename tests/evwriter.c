@@ -162,6 +162,15 @@ void evw_p_u16(struct evw_payload *p, uint16_t v) { evw_p_bytes(p, be(v, 2).b, 2
 void evw_p_u32(struct evw_payload *p, uint32_t v) { evw_p_bytes(p, be(v, 4).b, 4); }
 void evw_p_u64(struct evw_payload *p, uint64_t v) { evw_p_bytes(p, be(v, 8).b, 8); }
 
+/* The payload the event writers below fill, emptied: one buffer (an event's payload is
+ * written out before the next is begun). */
+static struct evw_payload *payload(void)
+{
+    static struct evw_payload p;
+    p.len = 0;
+    return &p;
+}
+
 /* A cost-centre stack as the profiling events carry it: its depth, then its entries. */
 static void evw_p_stack(struct evw_payload *p, const uint32_t *ccs, unsigned depth)
 {
@@ -173,14 +182,13 @@ void evw_p_str(struct evw_payload *p, const char *s) { evw_p_bytes(p, s, strlen(
 
 void evw_prof_begin(struct evw *w, uint64_t time, uint32_t breakdown, uint64_t period)
 {
-    static struct evw_payload p;
-    evw_p_reset(&p);
-    evw_p_u8(&p, 0);
-    evw_p_u64(&p, period);
-    evw_p_u32(&p, breakdown);
+    struct evw_payload *p = payload();
+    evw_p_u8(p, 0);
+    evw_p_u64(p, period);
+    evw_p_u32(p, breakdown);
     for (int i = 0; i < 7; i++)
-        evw_p_str(&p, "");
-    evw_event(w, EV_HEAP_PROF_BEGIN, time, &p);
+        evw_p_str(p, "");
+    evw_event(w, EV_HEAP_PROF_BEGIN, time, p);
 }
 
 void evw_cost_centre(struct evw *w, uint64_t time, uint32_t cc, const char *label,
@@ -192,41 +200,37 @@ void evw_cost_centre(struct evw *w, uint64_t time, uint32_t cc, const char *labe
 void evw_cost_centre_at(struct evw *w, uint64_t time, uint32_t cc, const char *label,
                         const char *module, const char *srcloc)
 {
-    static struct evw_payload p;
-    evw_p_reset(&p);
-    evw_p_u32(&p, cc);
-    evw_p_str(&p, label);
-    evw_p_str(&p, module);
-    evw_p_str(&p, srcloc);
-    evw_p_u8(&p, strcmp(label, "CAF") == 0);
-    evw_event(w, EV_HEAP_PROF_COST_CENTRE, time, &p);
+    struct evw_payload *p = payload();
+    evw_p_u32(p, cc);
+    evw_p_str(p, label);
+    evw_p_str(p, module);
+    evw_p_str(p, srcloc);
+    evw_p_u8(p, strcmp(label, "CAF") == 0);
+    evw_event(w, EV_HEAP_PROF_COST_CENTRE, time, p);
 }
 
 void evw_time_begin(struct evw *w, uint64_t time, uint64_t interval_ns)
 {
-    static struct evw_payload p;
-    evw_p_reset(&p);
-    evw_p_u64(&p, interval_ns);
-    evw_event(w, EV_PROF_BEGIN, time, &p);
+    struct evw_payload *p = payload();
+    evw_p_u64(p, interval_ns);
+    evw_event(w, EV_PROF_BEGIN, time, p);
 }
 
 void evw_time_sample(struct evw *w, uint64_t time, uint32_t cap, uint64_t tick,
                      const uint32_t *ccs, unsigned depth)
 {
-    static struct evw_payload p;
-    evw_p_reset(&p);
-    evw_p_u32(&p, cap);
-    evw_p_u64(&p, tick);
-    evw_p_stack(&p, ccs, depth);
-    evw_event(w, EV_PROF_SAMPLE_COST_CENTRE, time, &p);
+    struct evw_payload *p = payload();
+    evw_p_u32(p, cap);
+    evw_p_u64(p, tick);
+    evw_p_stack(p, ccs, depth);
+    evw_event(w, EV_PROF_SAMPLE_COST_CENTRE, time, p);
 }
 
 static void era_event(struct evw *w, uint16_t tag, uint64_t time, uint64_t era)
 {
-    static struct evw_payload p;
-    evw_p_reset(&p);
-    evw_p_u64(&p, era);
-    evw_event(w, tag, time, &p);
+    struct evw_payload *p = payload();
+    evw_p_u64(p, era);
+    evw_event(w, tag, time, p);
 }
 
 void evw_sample_begin(struct evw *w, uint64_t time, uint64_t era)
@@ -241,21 +245,19 @@ void evw_sample_end(struct evw *w, uint64_t time, uint64_t era)
 
 void evw_bio_sample_begin(struct evw *w, uint64_t time, uint64_t era, uint64_t sample_time)
 {
-    static struct evw_payload p;
-    evw_p_reset(&p);
-    evw_p_u64(&p, era);
-    evw_p_u64(&p, sample_time);
-    evw_event(w, EV_HEAP_BIO_PROF_SAMPLE_BEGIN, time, &p);
+    struct evw_payload *p = payload();
+    evw_p_u64(p, era);
+    evw_p_u64(p, sample_time);
+    evw_event(w, EV_HEAP_BIO_PROF_SAMPLE_BEGIN, time, p);
 }
 
 void evw_sample_string(struct evw *w, uint64_t time, const char *label, uint64_t bytes)
 {
-    static struct evw_payload p;
-    evw_p_reset(&p);
-    evw_p_u8(&p, 0);
-    evw_p_u64(&p, bytes);
-    evw_p_str(&p, label);
-    evw_event(w, EV_HEAP_PROF_SAMPLE_STRING, time, &p);
+    struct evw_payload *p = payload();
+    evw_p_u8(p, 0);
+    evw_p_u64(p, bytes);
+    evw_p_str(p, label);
+    evw_event(w, EV_HEAP_PROF_SAMPLE_STRING, time, p);
 }
 
 void evw_two_band_census(struct evw *w, uint64_t time, const char *label_a, uint64_t bytes_a,
@@ -270,58 +272,52 @@ void evw_two_band_census(struct evw *w, uint64_t time, const char *label_a, uint
 void evw_sample_stack(struct evw *w, uint64_t time, uint64_t bytes, const uint32_t *ccs,
                       unsigned depth)
 {
-    static struct evw_payload p;
-    evw_p_reset(&p);
-    evw_p_u8(&p, 0);
-    evw_p_u64(&p, bytes);
-    evw_p_stack(&p, ccs, depth);
-    evw_event(w, EV_HEAP_PROF_SAMPLE_COST_CENTRE, time, &p);
+    struct evw_payload *p = payload();
+    evw_p_u8(p, 0);
+    evw_p_u64(p, bytes);
+    evw_p_stack(p, ccs, depth);
+    evw_event(w, EV_HEAP_PROF_SAMPLE_COST_CENTRE, time, p);
 }
 
 void evw_program_args(struct evw *w, uint64_t time, const char *const *argv, int argc)
 {
-    static struct evw_payload p;
-    evw_p_reset(&p);
-    evw_p_u32(&p, 0);
+    struct evw_payload *p = payload();
+    evw_p_u32(p, 0);
     for (int i = 0; i < argc; i++)
-        evw_p_str(&p, argv[i]);
-    evw_event(w, EV_PROGRAM_ARGS, time, &p);
+        evw_p_str(p, argv[i]);
+    evw_event(w, EV_PROGRAM_ARGS, time, p);
 }
 
 void evw_wall_clock(struct evw *w, uint64_t time, uint64_t sec, uint32_t nsec)
 {
-    static struct evw_payload p;
-    evw_p_reset(&p);
-    evw_p_u32(&p, 1);
-    evw_p_u64(&p, sec);
-    evw_p_u32(&p, nsec);
-    evw_event(w, EV_WALL_CLOCK_TIME, time, &p);
+    struct evw_payload *p = payload();
+    evw_p_u32(p, 1);
+    evw_p_u64(p, sec);
+    evw_p_u32(p, nsec);
+    evw_event(w, EV_WALL_CLOCK_TIME, time, p);
 }
 
 void evw_marker(struct evw *w, uint64_t time, const char *text)
 {
-    static struct evw_payload p;
-    evw_p_reset(&p);
-    evw_p_bytes(&p, text, strlen(text));   /* GHC writes markers without a NUL */
-    evw_event(w, EV_USER_MARKER, time, &p);
+    struct evw_payload *p = payload();
+    evw_p_bytes(p, text, strlen(text));   /* GHC writes markers without a NUL */
+    evw_event(w, EV_USER_MARKER, time, p);
 }
 
 void evw_heap_size(struct evw *w, uint16_t tag, uint64_t time, uint64_t bytes)
 {
-    static struct evw_payload p;
-    evw_p_reset(&p);
-    evw_p_u32(&p, 0);
-    evw_p_u64(&p, bytes);
-    evw_event(w, tag, time, &p);
+    struct evw_payload *p = payload();
+    evw_p_u32(p, 0);
+    evw_p_u64(p, bytes);
+    evw_event(w, tag, time, p);
 }
 
 void evw_rts_identifier(struct evw *w, uint64_t time, const char *name)
 {
-    struct evw_payload p;
-    evw_p_reset(&p);
-    evw_p_u32(&p, 0);
-    evw_p_bytes(&p, name, strlen(name));
-    evw_event(w, EV_RTS_IDENTIFIER, time, &p);
+    struct evw_payload *p = payload();
+    evw_p_u32(p, 0);
+    evw_p_bytes(p, name, strlen(name));
+    evw_event(w, EV_RTS_IDENTIFIER, time, p);
 }
 
 void evw_tick(struct evw *w, uint64_t time, uint64_t tick, const uint32_t *ccs, unsigned depth)
@@ -332,12 +328,11 @@ void evw_tick(struct evw *w, uint64_t time, uint64_t tick, const uint32_t *ccs, 
 size_t evw_block_begin(struct evw *w, uint64_t time, uint16_t cap)
 {
     size_t at = w->len;
-    struct evw_payload p;
-    evw_p_reset(&p);
-    evw_p_u32(&p, 0);
-    evw_p_u64(&p, 0);
-    evw_p_u16(&p, cap);
-    evw_event(w, EV_BLOCK_MARKER, time, &p);
+    struct evw_payload *p = payload();
+    evw_p_u32(p, 0);
+    evw_p_u64(p, 0);
+    evw_p_u16(p, cap);
+    evw_event(w, EV_BLOCK_MARKER, time, p);
     return at;
 }
 
