@@ -12,8 +12,9 @@
  * centres, censuses of stacks and of strings, the biographical census of -hb, ticks,
  * IPE events (declared one byte longer than written, as GHC 9.6 and later do, or exact;
  * with a location, without one: ":"). Each run must convert census for census, without
- * a warning, under --strict; the JSON export is checked census by census, with the
- * program, runtime, breakdown, band names, markers and heap totals.
+ * a warning, under --strict: the .hp and the JSON export are checked census by census
+ * (time, labels, bytes), the JSON also for the runtime, breakdown, band names, markers
+ * and heap totals.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -54,7 +55,8 @@ static void header(struct evw *w)
     evw_header_begin(w);
     for (size_t i = 0; i < ghc_type_count; i++)
         evw_declare(w, ghc_types[i].tag, ghc_types[i].size,
-                    ev_name(ghc_types[i].tag) ? ev_name(ghc_types[i].tag) : "not read by ev2hp");
+                    ev_name(ghc_types[i].tag) ? ev_name(ghc_types[i].tag)
+                                              : "not read by ev2hp");
     evw_header_end(w);
 }
 
@@ -128,6 +130,18 @@ static void expect_census(const char *json, const char **from, uint64_t t, const
     *from = at + strlen(want);
 }
 
+/* What a census of the .hp says: BEGIN_SAMPLE, its "label\tbytes" lines, END_SAMPLE. */
+static void expect_hp_census(const char *hp, const char **from, uint64_t t, const char *lines)
+{
+    char want[512];
+    snprintf(want, sizeof want, "BEGIN_SAMPLE %.6f\n%sEND_SAMPLE %.6f\n", (double)t / 1e9,
+             lines, (double)t / 1e9);
+    const char *at = strstr(*from, want);
+    if (!at)
+        fail_msg("census not found in order in the .hp: %s\n%s", want, hp);
+    *from = at + strlen(want);
+}
+
 static void expect_text(const char *json, const char *want)
 {
     if (!strstr(json, want))
@@ -189,6 +203,10 @@ static void hc_run_by(const char *rts)
     struct robust_run hp, json;
     convert_clean(w, &hp, &json);
     assert_int_equal(robust_censuses(&hp), 3);
+    const char *h = hp.hp;
+    expect_hp_census(hp.hp, &h, times[0], "(1)main\t1000\n(2)work/main\t2000\n");
+    expect_hp_census(hp.hp, &h, times[1], "(1)main\t1001\n(2)work/main\t2001\n");
+    expect_hp_census(hp.hp, &h, times[2], "(1)main\t1002\n(2)work/main\t2002\n");
     assert_non_null(strstr(hp.hp, "JOB \"prog +RTS -hc -l -p\""));
     assert_non_null(strstr(hp.hp, "MARK 0.125"));
 
@@ -249,7 +267,8 @@ static void hi_run_by(const char *rts, bool declared_longer)
     header(w);
     size_t block = evw_block_begin(w, 1 * MS, GLOBAL_BUFFER);
     run_info(w, rts, "-hi");
-    ipe_event(w, 2 * MS, 0x4a6e80, "Cons_info", "[Int]", "src/Main.hs:12:3-14", declared_longer);
+    ipe_event(w, 2 * MS, 0x4a6e80, "Cons_info", "[Int]", "src/Main.hs:12:3-14",
+              declared_longer);
     ipe_event(w, 2 * MS, 0x4a6ea0, "Bin_con_info", "Map", ":", declared_longer);
     ipe_event(w, 2 * MS, 0x4a6ec0, "sat_info", "Int", "src/Main.hs:", declared_longer);
     evw_prof_begin(w, 3 * MS, 8, 20 * MS);
@@ -269,8 +288,11 @@ static void hi_run_by(const char *rts, bool declared_longer)
     struct robust_run hp, json;
     convert_clean(w, &hp, &json);
     assert_int_equal(robust_censuses(&hp), 2);
-    assert_non_null(strstr(hp.hp, "0x4a6e80\t48\n"));
-    assert_non_null(strstr(hp.hp, "0x4a6ea0\t97\n"));
+    const char *h = hp.hp;
+    expect_hp_census(hp.hp, &h, times[0],
+                     "0x4a6e80\t48\n0x4a6ea0\t96\n0x4a6ec0\t16\n0x4b0000\t8\n");
+    expect_hp_census(hp.hp, &h, times[1],
+                     "0x4a6e80\t49\n0x4a6ea0\t97\n0x4a6ec0\t16\n0x4b0000\t8\n");
     const char *j = json.hp, *from = j;
     assert_int_equal(count_censuses(j), 2);
     expect_census(j, &from, times[0], "[0, 48], [1, 96], [2, 16], [3, 8]");
@@ -318,6 +340,9 @@ static void he_run_by(const char *rts)
     struct robust_run hp, json;
     convert_clean(w, &hp, &json);
     assert_int_equal(robust_censuses(&hp), 2);
+    const char *h = hp.hp;
+    expect_hp_census(hp.hp, &h, times[0], "1\t33712\n");
+    expect_hp_census(hp.hp, &h, times[1], "1\t33712\n2\t8929400\n");
     const char *j = json.hp, *from = j;
     assert_int_equal(count_censuses(j), 2);
     expect_census(j, &from, times[0], "[0, 33712]");
@@ -360,6 +385,11 @@ static void hb_run_by(const char *rts)
     struct robust_run hp, json;
     convert_clean(w, &hp, &json);
     assert_int_equal(robust_censuses(&hp), 2);
+    const char *h = hp.hp;
+    expect_hp_census(hp.hp, &h, times[0],
+                     "VOID\t100\nLAG\t200\nUSE\t300\nINHERENT_USE\t400\nDRAG\t500\n");
+    expect_hp_census(hp.hp, &h, times[1],
+                     "VOID\t101\nLAG\t201\nUSE\t301\nINHERENT_USE\t401\nDRAG\t501\n");
     const char *j = json.hp, *from = j;
     assert_int_equal(count_censuses(j), 2);
     expect_census(j, &from, times[0], "[0, 100], [1, 200], [2, 300], [3, 400], [4, 500]");
