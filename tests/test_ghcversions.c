@@ -101,13 +101,14 @@ static void run_info(struct evw *w, const char *rts, const char *mode)
 static void capability_block(struct evw *w, uint64_t from, uint64_t to, const uint64_t *times,
                              int n, const char *marker, uint64_t marker_time)
 {
+    static const struct evw_payload empty;
     size_t block = evw_block_begin(w, from, 0);
     every_other_type(w, from + 1);
     for (int i = 0; i < n; i++) {
         uint64_t t = times[i] - 2 * MS;
-        evw_event(w, EV_GC_START, t, &(struct evw_payload){ .len = 0 });
+        evw_event(w, EV_GC_START, t, &empty);
         evw_heap_size(w, EV_HEAP_ALLOCATED, t + 1, (uint64_t)(i + 1) << 22);
-        evw_event(w, EV_GC_END, t + 2, &(struct evw_payload){ .len = 0 });
+        evw_event(w, EV_GC_END, t + 2, &empty);
         evw_heap_size(w, EV_HEAP_SIZE, t + 3, (uint64_t)(i + 1) << 20);
         evw_heap_size(w, EV_BLOCKS_SIZE, t + 3, (uint64_t)(i + 1) << 19);
         evw_heap_size(w, EV_HEAP_LIVE, t + 4, 3000 + (uint64_t)i);
