@@ -161,7 +161,7 @@ enum ev_role {
     FIELD(U64, frag, "bytes of fragmentation")                                   \
     FIELD(U32, threads, "parallel GC threads")                                   \
     FIELD(U64, max_copied, "most bytes copied by one thread")                    \
-    FIELD(U64, avg_copied, "average bytes copied per thread")
+    FIELD(U64, tot_copied, "bytes copied by all threads together")
 #define EVF_MACHINE(FIELD) FIELD(U16, machine, "Eden machine")
 #define EVF_MACHINE_CREATE(FIELD)                                                \
     FIELD(U16, machine, "Eden machine")                                          \
