@@ -138,7 +138,8 @@ static struct evw *first_block(size_t *first)
     return w;
 }
 
-/* Censuses from to 4 into block (its marker at offset block), closed at 300 ms; the end. */
+/* Censuses number from to 4 into block (its marker at that offset), closed at 300 ms, and
+ * the end of the data. */
 static void last_censuses(struct evw *w, int from, size_t block)
 {
     for (int n = from; n < 5; n++)
