@@ -14,6 +14,7 @@
 # before the new header): ev2hp connects again and goes on; the censuses it writes are
 # the runtime's, none forged, and the gap is said, not taken for damage.
 . "${SRCDIR:?}/tests/testlib.sh"
+leak_checks     # ev2hp follows a running program
 command -v ghc > /dev/null 2>&1 || { echo "SKIP: no ghc (Debian: ghc)"; exit 77; }
 src="$SRCDIR/tests/ghc"
 check="$SRCDIR/tests/hpcheck.py"

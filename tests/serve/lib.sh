@@ -5,6 +5,7 @@
 # is redefined: the later steps of a live run need the earlier ones).
 
 work=$tmp
+leak_checks     # the live server runs on: a leak there grows (testlib.sh)
 pids=""
 serve_cleanup() {
     for p in $pids; do kill "$p" 2>/dev/null || true; done
