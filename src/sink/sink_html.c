@@ -41,7 +41,6 @@ struct html_sink {
     struct sink base;
     struct chart_options chart;
     bool system_ccs;                /* the flame data: keep the runtime's cost centres */
-    struct ev_error error;          /* why finish failed, when errno cannot say */
 };
 
 static int no_memory(void)
@@ -532,7 +531,7 @@ static int html_finish(struct sink *s)
     /* --view flame or icicle asks for a time profile, as for the charts */
     if ((h->chart.view == CHART_VIEW_FLAME || h->chart.view == CHART_VIEW_ICICLE) &&
         !timeprof_present(ctx->run->timeprof)) {
-        ev_error_set(&h->error, "the input has no time profile to draw (--view %s; run the "
+        ev_error_set(&h->base.error, "the input has no time profile to draw (--view %s; run the "
                      "program with +RTS -p -l)", chart_view_name(h->chart.view));
         return -1;
     }
@@ -568,22 +567,11 @@ static int html_finish(struct sink *s)
     return ferror(out) ? -1 : 0;
 }
 
-static const struct ev_error *html_failure(const struct sink *s)
-{
-    const struct html_sink *h = (const struct html_sink *)s;
-    return h->error.what[0] ? &h->error : NULL;
-}
-
-static void html_destroy(struct sink *s)
-{
-    free(s);
-}
-
 /* Censuses, markers and totals go to the run model, not here: this sink only writes. */
 static const struct sink_ops html_ops = {
     .finish = html_finish,
-    .destroy = html_destroy,
-    .failure = html_failure,
+    .destroy = sink_free,
+    .failure = sink_recorded_failure,
 };
 
 void sink_html_profile_options(const struct chart_options *opt, struct profile_options *out)
@@ -599,10 +587,9 @@ void sink_html_profile_options(const struct chart_options *opt, struct profile_o
 struct sink *sink_html_new(FILE *out, const struct sink_context *ctx,
                            const struct report_settings *settings)
 {
-    struct html_sink *h = calloc(1, sizeof *h);
+    struct html_sink *h = sink_alloc(sizeof *h, &html_ops, ctx, out);
     if (!h)
         return NULL;
-    h->base = (struct sink){ .ops = &html_ops, .ctx = *ctx, .out = out };
     if (settings->chart)
         h->chart = *settings->chart;
     else

@@ -224,10 +224,9 @@ static const struct sink_ops json_ops = {
 
 struct sink *sink_json_new(FILE *out, const struct sink_context *ctx)
 {
-    struct json_sink *j = calloc(1, sizeof *j);
+    struct json_sink *j = sink_alloc(sizeof *j, &json_ops, ctx, out);
     if (!j)
         return NULL;
-    j->base = (struct sink){ &json_ops, *ctx, out };
     if (!(j->w = json_writer_new(out, JSON_PRETTY))) {
         free(j);
         return NULL;

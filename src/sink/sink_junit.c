@@ -202,24 +202,18 @@ static int junit_finish(struct sink *s)
     return 0;
 }
 
-static void junit_destroy(struct sink *s)
-{
-    free(s);
-}
-
 /* Censuses and markers go to the run model, not here: this sink only writes. */
 static const struct sink_ops junit_ops = {
     .finish = junit_finish,
-    .destroy = junit_destroy,
+    .destroy = sink_free,
 };
 
 struct sink *sink_junit_new(FILE *out, const struct sink_context *ctx,
                             const struct summary_settings *settings)
 {
-    struct junit_sink *j = calloc(1, sizeof *j);
+    struct junit_sink *j = sink_alloc(sizeof *j, &junit_ops, ctx, out);
     if (!j)
         return NULL;
-    j->base = (struct sink){ &junit_ops, *ctx, out };
     j->summary = *settings;
     return &j->base;
 }

@@ -414,25 +414,19 @@ static int summary_finish(struct sink *s)
     return ferror(s->out) ? -1 : 0;
 }
 
-static void summary_destroy(struct sink *s)
-{
-    free(s);
-}
-
 /* Censuses and markers go to the run model, not here: this sink only writes. */
 static const struct sink_ops summary_ops = {
     .finish = summary_finish,
-    .destroy = summary_destroy,
+    .destroy = sink_free,
 };
 
 static struct sink *summary_new(FILE *out, const struct sink_context *ctx,
                                 const struct summary_settings *settings, bool json)
 {
-    struct summary_sink *m = calloc(1, sizeof *m);
+    struct summary_sink *m = sink_alloc(sizeof *m, &summary_ops, ctx, out);
     if (!m)
         return NULL;
     summary_view_options(settings, &m->select);
-    m->base = (struct sink){ &summary_ops, *ctx, out };
     m->json = json;
     m->system_ccs = settings->system_ccs;
     m->unicode = settings->unicode;

@@ -250,27 +250,21 @@ static int markdown_finish(struct sink *s)
     return ferror(s->out) ? -1 : 0;
 }
 
-static void markdown_destroy(struct sink *s)
-{
-    free(s);
-}
-
 /* Censuses and markers go to the run model, not here: this sink only writes. */
 static const struct sink_ops markdown_ops = {
     .finish = markdown_finish,
-    .destroy = markdown_destroy,
+    .destroy = sink_free,
 };
 
 struct sink *sink_summary_markdown_new(FILE *out, const struct sink_context *ctx,
                                        const struct summary_settings *settings)
 {
-    struct markdown_sink *m = calloc(1, sizeof *m);
+    struct markdown_sink *m = sink_alloc(sizeof *m, &markdown_ops, ctx, out);
     if (!m)
         return NULL;
     summary_view_options(settings, &m->select);
     struct chart_options defaults;
     chart_options_default(&defaults);
     m->bands = (settings->chart ? settings->chart : &defaults)->profile.bands;
-    m->base = (struct sink){ &markdown_ops, *ctx, out };
     return &m->base;
 }
