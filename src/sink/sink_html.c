@@ -49,26 +49,10 @@ static int no_memory(void)
     return -1;
 }
 
-/* Text of an HTML element: markup characters escaped, bytes that are not UTF-8 as U+FFFD. */
-static void html_text(FILE *out, const char *s, size_t len)
+/* The markup characters of an HTML element's text, as entities. */
+static const char *html_escape(unsigned char c)
 {
-    const unsigned char *p = (const unsigned char *)s;
-    for (size_t i = 0; i < len;) {
-        size_t n = utf8_sequence(p + i, len - i);
-        if (n == 0) {
-            fputs("\xef\xbf\xbd", out);
-            i++;
-        } else if (p[i] == '<') {
-            fputs("&lt;", out), i++;
-        } else if (p[i] == '>') {
-            fputs("&gt;", out), i++;
-        } else if (p[i] == '&') {
-            fputs("&amp;", out), i++;
-        } else {
-            fwrite(p + i, 1, n, out);
-            i += n;
-        }
-    }
+    return c == '<' ? "&lt;" : c == '>' ? "&gt;" : c == '&' ? "&amp;" : NULL;
 }
 
 /* A double of the data: ten significant digits, which statistics need no more than
@@ -544,7 +528,7 @@ static int html_finish(struct sink *s)
     fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
           "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
           "<meta name=\"generator\" content=\"ev2hp " PACKAGE_VERSION "\">\n<title>", out);
-    html_text(out, title, strlen(title));
+    textout_escaped(out, title, strlen(title), html_escape);
     fputs(" – ev2hp report</title>\n<style>\n", out);
     fwrite(report_css, 1, report_css_len, out);
     fputs("</style>\n</head>\n<body>\n<noscript>This report draws its charts with "

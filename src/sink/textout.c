@@ -27,34 +27,47 @@ void textout_csv_field(FILE *out, const char *s, size_t len)
     fputc('"', out);
 }
 
-void textout_markdown(FILE *out, const char *s, size_t len)
+void textout_escaped(FILE *out, const char *s, size_t len,
+                     const char *(*escape)(unsigned char c))
 {
     const unsigned char *p = (const unsigned char *)s;
     for (size_t i = 0; i < len;) {
-        unsigned char c = p[i];
-        const char *entity = c == '<' ? "&lt;" : c == '>' ? "&gt;" : c == '&' ? "&amp;"
-                             : c == '"' ? "&quot;" : NULL;
-        if (entity) {
-            fputs(entity, out);
-            i++;
-        } else if (c < 0x20 || c == 0x7f) {
-            fputc(' ', out);
-            i++;
-        } else if (c < 0x80 && strchr("\\`*_[]|~!#@$:", c)) {
-            fputc('\\', out);
-            fputc(c, out);
-            i++;
-        } else {
-            size_t n = utf8_sequence(p + i, len - i);
-            if (n == 0) {
-                fputs("\xef\xbf\xbd", out);   /* U+FFFD */
-                i++;
-            } else {
-                fwrite(p + i, 1, n, out);
-                i += n;
-            }
-        }
+        const char *replacement = p[i] < 0x80 ? escape(p[i]) : NULL;
+        size_t n = replacement ? 1 : utf8_sequence(p + i, len - i);
+        if (replacement)
+            fputs(replacement, out);
+        else if (n == 0)
+            fputs("\xef\xbf\xbd", out);   /* U+FFFD */
+        else
+            fwrite(p + i, 1, n, out);
+        i += n ? n : 1;
     }
+}
+
+/* Markdown's escapes (textout.h): HTML entities, control characters as spaces, and the
+ * punctuation Markdown gives a meaning backslash-escaped. */
+static const char *markdown_escape(unsigned char c)
+{
+    static const char punctuation[] = "\\`*_[]|~!#@$:";
+    static const char *const backslashed[] = { "\\\\", "\\`", "\\*", "\\_", "\\[", "\\]", "\\|",
+                                               "\\~", "\\!", "\\#", "\\@", "\\$", "\\:" };
+    _Static_assert(sizeof backslashed / sizeof *backslashed == sizeof punctuation - 1,
+                   "one escape per punctuation character");
+    switch (c) {
+    case '<': return "&lt;";
+    case '>': return "&gt;";
+    case '&': return "&amp;";
+    case '"': return "&quot;";
+    }
+    if (c < 0x20 || c == 0x7f)
+        return " ";
+    const char *at = strchr(punctuation, c);
+    return at ? backslashed[at - punctuation] : NULL;
+}
+
+void textout_markdown(FILE *out, const char *s, size_t len)
+{
+    textout_escaped(out, s, len, markdown_escape);
 }
 
 size_t textout_band_name(const struct bands *b, uint32_t band, char *buf, size_t cap)

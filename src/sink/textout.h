@@ -18,6 +18,13 @@
 #include "model/frame.h"
 #include "census/costcentres.h"
 
+/* Text in a format that escapes characters one ASCII byte at a time (HTML text, Markdown,
+ * Prometheus label values): each ASCII byte for which escape returns a string is written
+ * as that string, every other character as itself, and each byte that starts no UTF-8
+ * character as U+FFFD, so the output is valid UTF-8 whatever the input. */
+void textout_escaped(FILE *out, const char *s, size_t len,
+                     const char *(*escape)(unsigned char c));
+
 /* An RFC 4180 CSV field: quoted (quotes doubled) when it holds a comma, quote, CR or LF. */
 void textout_csv_field(FILE *out, const char *s, size_t len);
 
