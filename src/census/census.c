@@ -249,17 +249,21 @@ static enum census_status limit_error(struct ev_error *err, const struct ev_even
     return CENSUS_LIMIT;
 }
 
-/* Adds an entry's bytes to the open census's total: a total past 2^64 - 1 bytes is an
- * error at the entry's offset, not a wrap every output would then believe. */
-static enum census_status add_to_total(struct census *c, const struct ev_event *ev,
-                                       uint64_t bytes, struct ev_error *err)
+/* Adds an entry (from ev) to the open census: its bytes to the total, where one past
+ * 2^64 - 1 bytes is an error at the entry's offset, not a wrap every output would then
+ * believe; and the entry itself, up to CENSUS_MAX_ENTRIES. */
+static enum census_status add_entry(struct census *c, const struct ev_event *ev,
+                                    uint32_t band, uint64_t bytes, struct ev_error *err)
 {
     if (bytes > UINT64_MAX - c->open_total) {
         ev_error_at(err, ev->offset, "the census's total passes 2^64 bytes");
         return CENSUS_LIMIT;
     }
     c->open_total += bytes;
-    return CENSUS_OK;
+    enum census_status st = push_entry(&c->open, band, bytes, CENSUS_MAX_ENTRIES);
+    if (st == CENSUS_LIMIT)
+        ev_error_at(err, ev->offset, "a census with more than %u entries", CENSUS_MAX_ENTRIES);
+    return st;
 }
 
 static enum census_status add_stack_entry(struct census *c, const struct ev_event *ev,
@@ -306,13 +310,7 @@ static enum census_status add_stack_entry(struct census *c, const struct ev_even
         c->stats.stray_entries += !c->after_damage;
         return CENSUS_OK;
     }
-    enum census_status st = add_to_total(c, ev, s->bytes, err);
-    if (st != CENSUS_OK)
-        return st;
-    st = push_entry(&c->open, band, s->bytes, CENSUS_MAX_ENTRIES);
-    if (st == CENSUS_LIMIT)
-        ev_error_at(err, ev->offset, "a census with more than %u entries", CENSUS_MAX_ENTRIES);
-    return st;
+    return add_entry(c, ev, band, s->bytes, err);
 }
 
 /* A new -hi band named by an address the IPE events described: say what it is. */
@@ -361,13 +359,7 @@ static enum census_status add_string_entry(struct census *c, const struct ev_eve
         return limit_error(err, ev, bst);
     if (band >= before && (bst = describe_band(c, band, s->label.ptr, s->label.len)) != TABLE_OK)
         return limit_error(err, ev, bst);
-    enum census_status st = add_to_total(c, ev, s->bytes, err);
-    if (st != CENSUS_OK)
-        return st;
-    st = push_entry(&c->open, band, s->bytes, CENSUS_MAX_ENTRIES);
-    if (st == CENSUS_LIMIT)
-        ev_error_at(err, ev->offset, "a census with more than %u entries", CENSUS_MAX_ENTRIES);
-    return st;
+    return add_entry(c, ev, band, s->bytes, err);
 }
 
 static char *copy_str(const char *p, size_t len)

@@ -390,21 +390,18 @@ static int summary_finish(struct sink *s)
 {
     struct summary_sink *m = (struct summary_sink *)s;
     const struct peak *pk = &s->ctx.run->peak;
-    struct profile_view v;
+    struct summary_view sv;
     struct ev_error err;
-    struct profile *p = run_model_summary(s->ctx.run, &m->select, &err);
-    if (!p || profile_view(p, s->ctx.bands, &v) != 0) {
-        profile_free(p);
+    if (summary_view_open(&sv, s->ctx.run, &m->select, &err) != 0) {
         errno = ENOMEM;
         return -1;
     }
     int rc = 0;
     if (m->json)
-        rc = write_json(m, pk, &v);
+        rc = write_json(m, pk, &sv.view);
     else
-        write_text(m, pk, &v);
-    profile_view_free(&v);
-    profile_free(p);
+        write_text(m, pk, &sv.view);
+    summary_view_close(&sv);
     if (m->no_memory) {
         errno = ENOMEM;
         return -1;

@@ -230,23 +230,20 @@ static int markdown_finish(struct sink *s)
 {
     struct markdown_sink *m = (struct markdown_sink *)s;
     const struct peak *pk = &s->ctx.run->peak;
-    struct profile_view v;
+    struct summary_view sv;
     struct ev_error err;
-    struct profile *p = run_model_summary(s->ctx.run, &m->select, &err);
-    if (!p || profile_view(p, s->ctx.bands, &v) != 0) {
-        profile_free(p);
+    if (summary_view_open(&sv, s->ctx.run, &m->select, &err) != 0) {
         errno = ENOMEM;
         return -1;
     }
     write_run(m, pk);
-    write_bands(m, &v);
-    write_suspects(m, &v);
+    write_bands(m, &sv.view);
+    write_suspects(m, &sv.view);
     if (s->ctx.base)
-        write_compare(m, pk, &v);
+        write_compare(m, pk, &sv.view);
     write_gates(m);
     write_markers_and_damage(m);
-    profile_view_free(&v);
-    profile_free(p);
+    summary_view_close(&sv);
     return ferror(s->out) ? -1 : 0;
 }
 
