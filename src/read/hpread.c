@@ -278,21 +278,12 @@ static char *parse_quoted(char *s)
         return NULL;
     while (*s == ' ' || *s == '\t')
         s++;
-    char *out = s, *in = s + 1;
-    for (;; in++) {
-        if (*in == '\0')
-            return NULL;
-        if (*in == '"') {
-            if (in[1] != '"')
-                break;
-            in++;
-        }
+    /* is_quoted found the closing quote: copy up to it, each "" as one quote */
+    char *out = s;
+    for (char *in = s + 1; *in != '"' || in[1] == '"'; in++) {
+        in += *in == '"';
         *out++ = *in;
     }
-    for (in++; *in == ' ' || *in == '\t'; in++)
-        ;
-    if (*in)
-        return NULL;
     *out = '\0';
     return s;
 }
