@@ -8,6 +8,7 @@
 #include "census/census.h"
 
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -239,14 +240,31 @@ static enum census_status open_census(struct census *c, uint64_t time_ns, uint64
     return CENSUS_OK;
 }
 
-static enum census_status limit_error(struct ev_error *err, const struct ev_event *ev,
-                                      enum table_status st)
+/* A table insert that did not succeed (st is not TABLE_OK) as the census's status: out of
+ * memory, or the limit the message names, at ev's offset. */
+static enum census_status table_failure(enum table_status st, const struct ev_event *ev,
+                                        struct ev_error *err, const char *fmt, ...)
+    EV_PRINTF(4, 5);
+static enum census_status table_failure(enum table_status st, const struct ev_event *ev,
+                                        struct ev_error *err, const char *fmt, ...)
 {
     if (st == TABLE_NO_MEMORY)
         return CENSUS_NO_MEMORY;
-    ev_error_at(err, ev->offset, "more than %u distinct labels or %zu MiB of label text",
-                BANDS_MAX, BANDS_MAX_TEXT >> 20);
+    char what[sizeof err->what];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof what, fmt, ap);
+    va_end(ap);
+    ev_error_at(err, ev->offset, "%s", what);
     return CENSUS_LIMIT;
+}
+
+/* The band table's insert that did not succeed. */
+static enum census_status limit_error(struct ev_error *err, const struct ev_event *ev,
+                                      enum table_status st)
+{
+    return table_failure(st, ev, err, "more than %u distinct labels or %zu MiB of label text",
+                         BANDS_MAX, BANDS_MAX_TEXT >> 20);
 }
 
 /* Adds an entry (from ev) to the open census: its bytes to the total, where one past
@@ -329,12 +347,8 @@ static enum census_status take_ipe(struct census *c, const struct ev_event *ev,
     const char *key;
     size_t key_len;
     enum table_status st = ipe_names_add(c->ipe, ipe, &key, &key_len);
-    if (st == TABLE_NO_MEMORY)
-        return CENSUS_NO_MEMORY;
-    if (st == TABLE_FULL) {
-        ev_error_at(err, ev->offset, "more than %u info tables", BANDS_MAX);
-        return CENSUS_LIMIT;
-    }
+    if (st != TABLE_OK)
+        return table_failure(st, ev, err, "more than %u info tables", BANDS_MAX);
     uint32_t band;
     if (bands_find_string(c->bands, key, key_len, &band) == 0) {
         enum table_status bst = describe_band(c, band, key, key_len);
@@ -559,13 +573,9 @@ static enum census_status take_time_sample(struct census *c, const struct ev_eve
                                            struct ev_error *err)
 {
     enum table_status st = timeprof_sample(c->tp, ev->time, s->cap, &s->stack);
-    if (st == TABLE_NO_MEMORY)
-        return CENSUS_NO_MEMORY;
-    if (st == TABLE_FULL) {
-        ev_error_at(err, ev->offset, "a time profile of more than %u distinct stacks",
-                    TIMEPROF_MAX_STACKS);
-        return CENSUS_LIMIT;
-    }
+    if (st != TABLE_OK)
+        return table_failure(st, ev, err, "a time profile of more than %u distinct stacks",
+                             TIMEPROF_MAX_STACKS);
     return CENSUS_OK;
 }
 
@@ -635,12 +645,9 @@ enum census_status census_feed(struct census *c, const struct ev_event *ev,
         enum table_status st = costcentres_define(c->ccs, cc->cc, cc->label.ptr, cc->label.len,
                                                   cc->module.ptr, cc->module.len,
                                                   cc->srcloc.ptr, cc->srcloc.len);
-        if (st == TABLE_NO_MEMORY)
-            return CENSUS_NO_MEMORY;
-        if (st == TABLE_FULL) {
-            ev_error_at(err, ev->offset, "more than %u cost centres", CENSUS_MAX_COST_CENTRES);
-            return CENSUS_LIMIT;
-        }
+        if (st != TABLE_OK)
+            return table_failure(st, ev, err, "more than %u cost centres",
+                                 CENSUS_MAX_COST_CENTRES);
         return CENSUS_OK;
     }
     case EV_HEAP_PROF_SAMPLE_BEGIN:

@@ -392,10 +392,8 @@ static int summary_finish(struct sink *s)
     const struct peak *pk = &s->ctx.run->peak;
     struct summary_view sv;
     struct ev_error err;
-    if (summary_view_open(&sv, s->ctx.run, &m->select, &err) != 0) {
-        errno = ENOMEM;
+    if (summary_view_open(&sv, s->ctx.run, &m->select, &err) != 0)
         return -1;
-    }
     int rc = 0;
     if (m->json)
         rc = write_json(m, pk, &sv.view);

@@ -1,6 +1,7 @@
 /* summary_facts.c: what every summary format says (summary_facts.h). */
 #include "sink/summary_facts.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 
@@ -23,15 +24,14 @@ int summary_view_open(struct summary_view *sv, const struct run_model *run,
                       const struct profile_options *opt, struct ev_error *err)
 {
     sv->profile = run_model_summary(run, opt, err);
-    if (!sv->profile)
-        return -1;
-    if (profile_view(sv->profile, run->bands, &sv->view) != 0) {
-        profile_free(sv->profile);
-        sv->profile = NULL;
+    if (sv->profile && profile_view(sv->profile, run->bands, &sv->view) == 0)
+        return 0;
+    if (sv->profile)
         ev_error_set(err, "out of memory");
-        return -1;
-    }
-    return 0;
+    profile_free(sv->profile);
+    sv->profile = NULL;
+    errno = ENOMEM;
+    return -1;
 }
 
 void summary_view_close(struct summary_view *sv)

@@ -31,7 +31,7 @@ struct summary_view {
 };
 
 /* Opens run's summary view under opt: 0, or -1 with err set (out of memory, or the run
- * was not asked for a summary profile) and nothing to close. */
+ * was not asked for a summary profile), errno ENOMEM, and nothing to close. */
 int summary_view_open(struct summary_view *sv, const struct run_model *run,
                       const struct profile_options *opt, struct ev_error *err);
 void summary_view_close(struct summary_view *sv);

@@ -232,10 +232,8 @@ static int markdown_finish(struct sink *s)
     const struct peak *pk = &s->ctx.run->peak;
     struct summary_view sv;
     struct ev_error err;
-    if (summary_view_open(&sv, s->ctx.run, &m->select, &err) != 0) {
-        errno = ENOMEM;
+    if (summary_view_open(&sv, s->ctx.run, &m->select, &err) != 0)
         return -1;
-    }
     write_run(m, pk);
     write_bands(m, &sv.view);
     write_suspects(m, &sv.view);
