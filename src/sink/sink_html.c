@@ -79,8 +79,7 @@ static void write_series(struct json_writer *w, const struct profile_series *s,
 {
     json_object_begin(w);
     if (same_as) {
-        json_key(w, "t_of");
-        json_cstring(w, same_as);
+        json_member_cstring(w, "t_of", same_as);
     } else {
         json_key(w, "t");
         write_seconds(w, s->time_ns, s->count);
@@ -98,32 +97,26 @@ static void write_band(struct json_writer *w, const struct profile_band *pb,
                        const struct bands *bands)
 {
     json_object_begin(w);
-    json_key(w, "label");
-    json_cstring(w, pb->label);
+    json_member_cstring(w, "label", pb->label);
     if (pb->band != PROFILE_OTHER) {
         /* the label as the runtime wrote it, when a description (-hi) replaced it */
         size_t len;
         const char *raw = bands_label(bands, pb->band, &len);
         if (raw && (strlen(pb->label) != len || memcmp(raw, pb->label, len) != 0)) {
-            json_key(w, "raw");
-            json_string(w, raw, len);
+            json_member_string(w, "raw", raw, len);
         }
     } else {
-        json_key(w, "other");
-        json_bool(w, true);
-        json_key(w, "folded");
-        json_uint(w, pb->folded);
+        json_member_bool(w, "other", true);
+        json_member_uint(w, "folded", pb->folded);
     }
     /* the band's colour in every chart (chart/colors.h), so the page matches them */
     char colour[8];
     dl_color_hex(pb->band == PROFILE_OTHER ? chart_other_color()
                                            : chart_band_color(pb->label), colour);
-    json_key(w, "colour");
-    json_cstring(w, colour);
+    json_member_cstring(w, "colour", colour);
     json_key(w, "area");
     json_stat(w, pb->stats.area);
-    json_key(w, "peak");
-    json_uint(w, pb->stats.peak);
+    json_member_uint(w, "peak", pb->stats.peak);
     json_key(w, "mean");
     json_stat(w, pb->stats.mean);
     json_key(w, "stddev");
@@ -143,25 +136,16 @@ static void write_run(struct json_writer *w, const struct profile_view *v,
                       const char *title)
 {
     json_object_begin(w);
-    json_key(w, "name");
-    json_cstring(w, name);
-    json_key(w, "title");
-    json_cstring(w, title ? title : info->program);
+    json_member_cstring(w, "name", name);
+    json_member_cstring(w, "title", title ? title : info->program);
     textout_json_run_names(w, info, false);
-    json_key(w, "interval_s");
-    textout_json_seconds(w, info->period_ns);
-    json_key(w, "duration_s");
-    textout_json_seconds(w, info->end_time_ns);
-    json_key(w, "censuses");
-    json_uint(w, v->censuses);
-    json_key(w, "first_s");
-    textout_json_seconds(w, v->first_ns);
-    json_key(w, "last_s");
-    textout_json_seconds(w, v->last_ns);
-    json_key(w, "bands_seen");
-    json_uint(w, v->bands_seen);
-    json_key(w, "bands_filtered");
-    json_uint(w, v->bands_filtered);
+    textout_json_member_seconds(w, "interval_s", info->period_ns);
+    textout_json_member_seconds(w, "duration_s", info->end_time_ns);
+    json_member_uint(w, "censuses", v->censuses);
+    textout_json_member_seconds(w, "first_s", v->first_ns);
+    textout_json_member_seconds(w, "last_s", v->last_ns);
+    json_member_uint(w, "bands_seen", v->bands_seen);
+    json_member_uint(w, "bands_filtered", v->bands_filtered);
     json_key(w, "total_area");
     json_stat(w, v->total_area);
     json_key(w, "bands");
@@ -180,16 +164,13 @@ static void write_run(struct json_writer *w, const struct profile_view *v,
     for (size_t i = 0; i < ns; i++) {
         const struct profile_band_stats *st = &v->bands[sus[i]].stats;
         json_object_begin(w);
-        json_key(w, "band");
-        json_uint(w, sus[i]);
+        json_member_uint(w, "band", sus[i]);
         json_key(w, "rise_bytes_per_s");
         json_stat(w, st->rise);
         json_key(w, "rise_r2");
         json_stat(w, st->rise_r2);
-        json_key(w, "rise_censuses");
-        json_uint(w, st->rise_censuses);
-        json_key(w, "peak_time_s");
-        textout_json_seconds(w, st->peak_ns);
+        json_member_uint(w, "rise_censuses", st->rise_censuses);
+        textout_json_member_seconds(w, "peak_time_s", st->peak_ns);
         json_object_end(w);
     }
     json_array_end(w);
@@ -227,12 +208,9 @@ static void write_run(struct json_writer *w, const struct profile_view *v,
     json_array_begin(w);
     for (size_t i = 0; i < v->marker_count; i++) {
         json_object_begin(w);
-        json_key(w, "t");
-        textout_json_seconds(w, v->markers[i].time_ns);
-        json_key(w, "text");
-        json_cstring(w, v->markers[i].text);
-        json_key(w, "merged");
-        json_uint(w, v->markers[i].merged);
+        textout_json_member_seconds(w, "t", v->markers[i].time_ns);
+        json_member_cstring(w, "text", v->markers[i].text);
+        json_member_uint(w, "merged", v->markers[i].merged);
         json_object_end(w);
     }
     json_array_end(w);
@@ -254,10 +232,8 @@ static int by_u32(const void *a, const void *b)
 static void write_peak(struct json_writer *w, const struct peak *pk, const struct bands *bands)
 {
     json_object_begin(w);
-    json_key(w, "bytes");
-    json_uint(w, pk ? pk->bytes : 0);
-    json_key(w, "time_s");
-    textout_json_seconds(w, pk ? pk->time_ns : 0);
+    json_member_uint(w, "bytes", pk ? pk->bytes : 0);
+    textout_json_member_seconds(w, "time_s", pk ? pk->time_ns : 0);
     json_key(w, "bands");
     json_array_begin(w);
     for (size_t i = 0; pk && bands && i < pk->count && i < PEAK_TOP; i++) {
@@ -380,22 +356,14 @@ static int write_flame(struct json_writer *w, const struct sink_context *ctx, bo
     }
     json_array_end(w);
     json_newline(w);
-    json_key(w, "samples");
-    json_uint(w, tree.nodes[0].total);
-    json_key(w, "interval_s");
-    textout_json_seconds(w, timeprof_interval_ns(tp));
-    json_key(w, "capabilities");
-    json_uint(w, timeprof_cap_count(tp));
-    json_key(w, "system");
-    json_bool(w, system);
-    json_key(w, "max_depth");
-    json_uint(w, tree.max_depth);
-    json_key(w, "dropped_nodes");
-    json_uint(w, dropped);
-    json_key(w, "dropped_samples");
-    json_uint(w, dropped_samples);
-    json_key(w, "outside_window");
-    json_uint(w, timeprof_outside(tp));
+    json_member_uint(w, "samples", tree.nodes[0].total);
+    textout_json_member_seconds(w, "interval_s", timeprof_interval_ns(tp));
+    json_member_uint(w, "capabilities", timeprof_cap_count(tp));
+    json_member_bool(w, "system", system);
+    json_member_uint(w, "max_depth", tree.max_depth);
+    json_member_uint(w, "dropped_nodes", dropped);
+    json_member_uint(w, "dropped_samples", dropped_samples);
+    json_member_uint(w, "outside_window", timeprof_outside(tp));
     json_object_end(w);
     rc = 0;
 done:
@@ -418,8 +386,7 @@ static int write_data(struct html_sink *h, const struct profile_view *now,
         return -1;
     int rc = -1;
     json_object_begin(w);
-    json_key(w, "generator");
-    json_cstring(w, "ev2hp");
+    json_member_cstring(w, "generator", "ev2hp");
     json_newline(w);
     json_key(w, "run");
     write_run(w, now, ctx->info, ctx->bands, sink_file_name(ctx->input_name),
@@ -458,13 +425,10 @@ static int write_data(struct html_sink *h, const struct profile_view *now,
     json_newline(w);
     json_key(w, "options");
     json_object_begin(w);
-    json_key(w, "markers");
-    json_bool(w, !h->chart.no_markers);
-    json_key(w, "totals");
-    json_bool(w, h->chart.totals);
+    json_member_bool(w, "markers", !h->chart.no_markers);
+    json_member_bool(w, "totals", h->chart.totals);
     if (h->chart.has_y_max) {
-        json_key(w, "y_max");
-        json_uint(w, h->chart.y_max);
+        json_member_uint(w, "y_max", h->chart.y_max);
     }
     /* the view the page opens with: --view's, or the flame graph when the input has a
      * time profile and no census (html_finish refused a flame view without one) */
@@ -472,8 +436,7 @@ static int write_data(struct html_sink *h, const struct profile_view *now,
     if (view == CHART_VIEW_AUTO && now->censuses == 0 && timeprof_present(ctx->run->timeprof))
         view = CHART_VIEW_FLAME;
     if (view != CHART_VIEW_AUTO) {
-        json_key(w, "view");
-        json_cstring(w, chart_view_name(view));
+        json_member_cstring(w, "view", chart_view_name(view));
     }
     json_object_end(w);
     json_object_end(w);

@@ -45,8 +45,7 @@ static void write_header(struct json_sink *j)
     json_object_begin(w);
     textout_json_run_names(w, info, true);
     json_newline(w);
-    json_key(w, "sample_interval_s");
-    textout_json_seconds(w, info->period_ns);
+    textout_json_member_seconds(w, "sample_interval_s", info->period_ns);
     json_newline(w);
     json_key(w, "censuses");
     json_array_begin(w);
@@ -61,8 +60,7 @@ static int json_frame(struct sink *s, const struct census_frame *frame)
         write_header(j);
     json_newline(w);
     json_object_begin(w);
-    json_key(w, "time_s");
-    textout_json_seconds(w, frame->time_ns);
+    textout_json_member_seconds(w, "time_s", frame->time_ns);
     json_key(w, "entries");
     json_array_begin(w);
     for (size_t i = 0; i < frame->count; i++) {
@@ -122,10 +120,8 @@ static int write_markers(struct json_sink *j)
         if (read) {
             json_newline(w);
             json_object_begin(w);
-            json_key(w, "time_s");
-            textout_json_seconds(w, r.time_ns);
-            json_key(w, "text");
-            json_string(w, text, r.value);
+            textout_json_member_seconds(w, "time_s", r.time_ns);
+            json_member_string(w, "text", text, r.value);
             json_object_end(w);
         }
         if (text != j->name)
@@ -150,12 +146,9 @@ static int write_totals(struct json_sink *j)
     while (fread(&r, sizeof r, 1, j->totals) == 1) {
         json_newline(w);
         json_object_begin(w);
-        json_key(w, "kind");
-        json_cstring(w, kinds[r.kind]);
-        json_key(w, "time_s");
-        textout_json_seconds(w, r.time_ns);
-        json_key(w, "bytes");
-        json_uint(w, r.value);
+        json_member_cstring(w, "kind", kinds[r.kind]);
+        textout_json_member_seconds(w, "time_s", r.time_ns);
+        json_member_uint(w, "bytes", r.value);
         json_object_end(w);
     }
     return ferror(j->totals) ? -1 : 0;
@@ -175,8 +168,7 @@ static int json_finish(struct sink *s)
     for (uint32_t b = 0; b < n; b++) {
         json_newline(w);
         json_object_begin(w);
-        json_key(w, "id");
-        json_uint(w, b);
+        json_member_uint(w, "id", b);
         json_key(w, "label");
         size_t len = textout_band_name(s->ctx.bands, b, j->name, sizeof j->name);
         json_string(w, j->name, len);

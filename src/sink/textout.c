@@ -105,18 +105,16 @@ static size_t split_character(const char *label, size_t len)
 void textout_json_run_names(struct json_writer *w, const struct run_info *info, bool lines)
 {
     char scratch[32];
-    json_key(w, "program");
-    json_cstring(w, info->program);
+    json_member_cstring(w, "program", info->program);
     if (lines)
         json_newline(w);
-    json_key(w, "rts");
-    json_cstring(w, info->rts_version);
+    json_member_cstring(w, "rts", info->rts_version);
     if (lines)
         json_newline(w);
-    json_key(w, "breakdown");
-    json_cstring(w, info->has_heap_profile
-                        ? breakdown_words(info->breakdown, scratch, sizeof scratch)
-                        : NULL);
+    json_member_cstring(w, "breakdown",
+                        info->has_heap_profile
+                            ? breakdown_words(info->breakdown, scratch, sizeof scratch)
+                            : NULL);
 }
 
 void textout_json_band_names(struct json_writer *w, const struct bands *b,
@@ -150,10 +148,8 @@ void textout_json_band_names(struct json_writer *w, const struct bands *b,
         json_key(w, "label");
         if (costcentres_lookup(ccs, number, &name)) {
             json_string(w, name.label, name.label_len);
-            json_key(w, "module");
-            json_string(w, name.module, name.module_len);
-            json_key(w, "srcloc");
-            json_cstring(w, costcentres_srcloc(ccs, number));
+            json_member_string(w, "module", name.module, name.module_len);
+            json_member_cstring(w, "srcloc", costcentres_srcloc(ccs, number));
         } else {
             /* named as the census names it in the band's label */
             char unknown[16];
@@ -184,4 +180,10 @@ void textout_seconds(FILE *out, uint64_t ns)
 void textout_json_seconds(struct json_writer *w, uint64_t ns)
 {
     json_decimal(w, microseconds(ns), 6);
+}
+
+void textout_json_member_seconds(struct json_writer *w, const char *key, uint64_t ns)
+{
+    json_key(w, key);
+    textout_json_seconds(w, ns);
 }

@@ -59,5 +59,7 @@ void textout_json_band_names(struct json_writer *w, const struct bands *b,
  * files: as text, and as a JSON number. */
 void textout_seconds(FILE *out, uint64_t ns);
 void textout_json_seconds(struct json_writer *w, uint64_t ns);
+/* The member key: seconds (json_key, then textout_json_seconds). */
+void textout_json_member_seconds(struct json_writer *w, const char *key, uint64_t ns);
 
 #endif
