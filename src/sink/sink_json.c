@@ -101,57 +101,66 @@ static int json_total(struct sink *s, enum heap_total kind, uint64_t time_ns, ui
     return spool(&j->totals, &r, NULL, 0);
 }
 
-/* Writes the spooled markers, one object per line, into the open array. 0, or -1 with
- * errno set. Each text is read into j->name (an eventlog's marker fits: its event size
- * is 16 bits), or into memory of its own when longer. */
-static int write_markers(struct json_sink *j)
+/* Writes one spooled record (whose text, if any, follows it in f) as one object on a
+ * line of its own: 0, or -1 with errno set. */
+typedef int (*spooled_writer)(struct json_sink *j, const struct spooled *r, FILE *f);
+
+/* A marker. Its text is read into j->name (an eventlog's marker fits: its event size is
+ * 16 bits), or into memory of its own when longer. */
+static int write_marker(struct json_sink *j, const struct spooled *r, FILE *f)
 {
-    struct json_writer *w = j->w;
-    struct spooled r;
-    if (!j->markers)
-        return 0;
-    if (fflush(j->markers) != 0 || fseek(j->markers, 0, SEEK_SET) != 0)
+    char *text = r->value <= sizeof j->name ? j->name : malloc(r->value);
+    if (!text)
         return -1;
-    while (fread(&r, sizeof r, 1, j->markers) == 1) {
-        char *text = r.value <= sizeof j->name ? j->name : malloc(r.value);
-        if (!text)
-            return -1;
-        bool read = fread(text, 1, r.value, j->markers) == r.value;
-        if (read) {
-            json_newline(w);
-            json_object_begin(w);
-            textout_json_member_seconds(w, "time_s", r.time_ns);
-            json_member_string(w, "text", text, r.value);
-            json_object_end(w);
-        }
-        if (text != j->name)
-            free(text);
-        if (!read) {
-            errno = EIO;
-            return -1;
-        }
+    bool read = fread(text, 1, r->value, f) == r->value;
+    if (read) {
+        json_newline(j->w);
+        json_object_begin(j->w);
+        textout_json_member_seconds(j->w, "time_s", r->time_ns);
+        json_member_string(j->w, "text", text, r->value);
+        json_object_end(j->w);
     }
-    return ferror(j->markers) ? -1 : 0;
+    if (text != j->name)
+        free(text);
+    if (!read) {
+        errno = EIO;
+        return -1;
+    }
+    return 0;
 }
 
-static int write_totals(struct json_sink *j)
+static int write_total(struct json_sink *j, const struct spooled *r, FILE *f)
 {
     static const char *const kinds[] = { "heap_size", "heap_live", "blocks_size" };
-    struct json_writer *w = j->w;
-    struct spooled r;
-    if (!j->totals)
-        return 0;
-    if (fflush(j->totals) != 0 || fseek(j->totals, 0, SEEK_SET) != 0)
-        return -1;
-    while (fread(&r, sizeof r, 1, j->totals) == 1) {
-        json_newline(w);
-        json_object_begin(w);
-        json_member_cstring(w, "kind", kinds[r.kind]);
-        textout_json_member_seconds(w, "time_s", r.time_ns);
-        json_member_uint(w, "bytes", r.value);
-        json_object_end(w);
+    json_newline(j->w);
+    json_object_begin(j->w);
+    json_member_cstring(j->w, "kind", kinds[r->kind]);
+    textout_json_member_seconds(j->w, "time_s", r->time_ns);
+    json_member_uint(j->w, "bytes", r->value);
+    json_object_end(j->w);
+    return 0;
+}
+
+/* The member key, on a new line: an array of the records spooled in f (none when f is
+ * NULL, nothing was spooled), in the order they came, each written by write. 0, or -1
+ * with errno set. */
+static int write_spooled(struct json_sink *j, const char *key, FILE *f, spooled_writer write)
+{
+    json_newline(j->w);
+    json_key(j->w, key);
+    json_array_begin(j->w);
+    if (f) {
+        if (fflush(f) != 0 || fseek(f, 0, SEEK_SET) != 0)
+            return -1;
+        struct spooled r;
+        while (fread(&r, sizeof r, 1, f) == 1)
+            if (write(j, &r, f) != 0)
+                return -1;
+        if (ferror(f))
+            return -1;
     }
-    return ferror(j->totals) ? -1 : 0;
+    json_array_end(j->w);
+    return 0;
 }
 
 static int json_finish(struct sink *s)
@@ -176,18 +185,9 @@ static int json_finish(struct sink *s)
         json_object_end(w);
     }
     json_array_end(w);
-    json_newline(w);
-    json_key(w, "markers");
-    json_array_begin(w);
-    if (write_markers(j) != 0)
+    if (write_spooled(j, "markers", j->markers, write_marker) != 0 ||
+        write_spooled(j, "totals", j->totals, write_total) != 0)
         return -1;
-    json_array_end(w);
-    json_newline(w);
-    json_key(w, "totals");
-    json_array_begin(w);
-    if (write_totals(j) != 0)
-        return -1;
-    json_array_end(w);
     json_object_end(w);
     if (json_writer_finish(w) != 0)
         return -1;
