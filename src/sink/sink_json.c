@@ -38,9 +38,13 @@ struct json_sink {
     char name[65536 + 16];
 };
 
-static void write_header(struct json_sink *j)
+/* The writer, the document's start written before its first use: the run's names and
+ * the opening of "censuses" (at the first census, or at finish when there is none). */
+static struct json_writer *started(struct json_sink *j)
 {
     struct json_writer *w = j->w;
+    if (j->header_written)
+        return w;
     const struct run_info *info = j->base.ctx.info;
     json_object_begin(w);
     textout_json_run_names(w, info, true);
@@ -50,14 +54,13 @@ static void write_header(struct json_sink *j)
     json_key(w, "censuses");
     json_array_begin(w);
     j->header_written = true;
+    return w;
 }
 
 static int json_frame(struct sink *s, const struct census_frame *frame)
 {
     struct json_sink *j = (struct json_sink *)s;
-    struct json_writer *w = j->w;
-    if (!j->header_written)
-        write_header(j);
+    struct json_writer *w = started(j);
     json_newline(w);
     json_object_begin(w);
     textout_json_member_seconds(w, "time_s", frame->time_ns);
@@ -166,9 +169,7 @@ static int write_spooled(struct json_sink *j, const char *key, FILE *f, spooled_
 static int json_finish(struct sink *s)
 {
     struct json_sink *j = (struct json_sink *)s;
-    struct json_writer *w = j->w;
-    if (!j->header_written)
-        write_header(j);
+    struct json_writer *w = started(j);
     json_array_end(w);
     json_newline(w);
     json_key(w, "bands");
