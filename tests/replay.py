@@ -237,14 +237,18 @@ def replay_socket(args, log, rng):
     if drop is not None:
         # The first client: up to the drop, cut anywhere (inside an event).
         stream(client, data, 0, drop, rng, args.writes // 2, pacer)
-        client.close()
-        print("replay: dropped the connection at byte %d" % drop, file=sys.stderr)
         if args.no_reconnect:
-            # The program is gone: nobody listens any more.
+            # The program is gone: nobody listens any more. A dying program's sockets all
+            # close at once, so the listening one goes first: closed after the client's,
+            # a reader quick to connect again would find it still listening, then closed.
             srv.close()
             if args.mode == "unix":
                 os.unlink(args.path)
+            client.close()
+            print("replay: dropped the connection at byte %d" % drop, file=sys.stderr)
             return
+        client.close()
+        print("replay: dropped the connection at byte %d" % drop, file=sys.stderr)
         client = accept(srv, record, args.accept_timeout)
         connections += 1
         resume = log.resume_after(drop, args.resume == "block")
