@@ -29,7 +29,13 @@ cd "$tmp" || exit 1
 # 1. Read live; ev2hp first, the program after it.
 timeout 120 "$EV2HP" --wait 60 "unix:$tmp/live.sock" -o "$tmp/ours.hp" 2> "$tmp/err" &
 ev2hp=$!
-sleep 0.5
+# The program starts once ev2hp says it waits (not after a fixed pause: on a loaded
+# machine ev2hp may not have run yet, and would then find the program already there).
+i=0
+while ! grep -q "waiting for the program to listen" "$tmp/err" 2>/dev/null && [ $i -lt 600 ]; do
+    sleep 0.1
+    i=$((i + 1))
+done
 LIVE_SOCKET="$tmp/live.sock" timeout 120 ./live 200000 +RTS -hT -i0.02 -l -RTS \
     > "$tmp/out" 2> "$tmp/prog.err" || fail "the program: status $?: $(cat "$tmp/prog.err")"
 wait $ev2hp

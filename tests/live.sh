@@ -26,10 +26,10 @@ failed=0
 fail() { echo "FAIL: $*"; failed=1; }
 T="timeout 60"
 
-# Waits (at most 10 s) until a file exists, or is not empty with -s.
+# Waits (at most 60 s: the machine may be loaded) until a file exists, or is not empty with -s.
 await() {
     n=0
-    while [ ! "$1" "$2" ] && [ $n -lt 100 ]; do sleep 0.1; n=$((n + 1)); done
+    while [ ! "$1" "$2" ] && [ $n -lt 600 ]; do sleep 0.1; n=$((n + 1)); done
     [ "$1" "$2" ] || fail "$2 never appeared"
 }
 

@@ -117,10 +117,14 @@ struct layout {
     struct frames full;           /* the whole file's censuses */
 };
 
+/* Appends x; the capacity doubles whenever the length reaches a power of two (growing by
+ * one element at a time copied the whole vector each time: minutes under ASan). */
 static void push(size_t **v, size_t *n, size_t x)
 {
-    *v = realloc(*v, (*n + 1) * sizeof **v);
-    assert_non_null(*v);
+    if ((*n & (*n - 1)) == 0) {
+        *v = realloc(*v, (*n ? 2 * *n : 1) * sizeof **v);
+        assert_non_null(*v);
+    }
     (*v)[(*n)++] = x;
 }
 

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "base/bytes.h"
+#include "base/grow.h"
 #include "read/evdecode.h"
 #include "read/evdefs.h"
 
@@ -59,16 +60,14 @@ struct ev_reader {
     uint64_t buf_offset;   /* input offset of buf[0] */
     bool at_eof;
     int read_errno;        /* non-zero once the source failed */
-    int16_t size_of[65536];
-    uint8_t declared[65536 / 8];
+    /* What the header declared of each event type, indexed by tag, for the tags below
+     * tag_count (the largest declared + 1; an event of a larger tag is undeclared). A
+     * header declares a few hundred of the 65,536 tags: tables of all of them made every
+     * reader a 468 KB allocation, which cost each small run and each reconnection. */
+    struct tag_info *tags;
+    uint32_t tag_count;
     bool (*wanted)(uint16_t tag); /* ev_reader_skip_unwanted's; NULL = every event */
-    uint8_t unwanted[65536]; /* 1 = read and check the event, but do not return it; set
-                              * for declared tags only (no other can be returned) */
     uint64_t latest_time;    /* the largest timestamp of any event read, skipped or not */
-    /* What the fast path needs to know of a tag, in one load: 0 = go the slow way
-     * (undeclared, end-of-data); else FAST_VARIABLE, or the whole event's fixed length
-     * in the low 16 bits; and FAST_UNWANTED. Built from the three tables above. */
-    uint32_t fast[65536];
     /* Recovery (ev_reader_recover). The current block, from its marker: where it ends
      * (0 = unknown) and the span its events' timestamps must lie in, as the fast path
      * checks it: (time - win_lo) > win_span is outside. Without a block, any time passes. */
@@ -84,6 +83,16 @@ struct ev_reader {
     struct { bool used; uint16_t cap; uint64_t end; } caps[CAP_SLOTS];
     uint64_t open_block_time; /* start of the last block marker of size 0, or 0 */
     struct ev_region region;  /* the last region skipped */
+};
+
+/* One declared event type. fast is what the fast path needs to know of it, in one load:
+ * 0 = go the slow way (end-of-data, IPE, block markers); else FAST_VARIABLE, or the whole
+ * event's fixed length in the low 16 bits; and FAST_UNWANTED. Built from the rest. */
+struct tag_info {
+    uint32_t fast;
+    int16_t size;       /* declared payload size, or EV_SIZE_VARIABLE */
+    bool declared;
+    bool unwanted;      /* read and check the event, but do not return it */
 };
 
 #define FAST_LENGTH 0xffffu
@@ -115,6 +124,7 @@ void ev_reader_free(struct ev_reader *r)
     if (!r)
         return;
     free(r->buf);
+    free(r->tags);
     free(r);
 }
 
@@ -135,8 +145,14 @@ void ev_reader_start_at(struct ev_reader *r, uint64_t offset)
 
 bool ev_reader_same_declarations(const struct ev_reader *a, const struct ev_reader *b)
 {
-    return memcmp(a->declared, b->declared, sizeof a->declared) == 0 &&
-           memcmp(a->size_of, b->size_of, sizeof a->size_of) == 0;
+    uint32_t count = a->tag_count > b->tag_count ? a->tag_count : b->tag_count;
+    for (uint32_t tag = 0; tag < count; tag++) {
+        int size_a, size_b;
+        bool in_a = ev_reader_declared(a, (uint16_t)tag, &size_a);
+        if (in_a != ev_reader_declared(b, (uint16_t)tag, &size_b) || (in_a && size_a != size_b))
+            return false;
+    }
+    return true;
 }
 
 /* Makes at least need bytes available at buf + pos; false when the input ends first or a
@@ -209,6 +225,17 @@ static enum ev_status expect_magic(struct ev_reader *r, uint32_t magic, const ch
     return EV_OK;
 }
 
+/* Makes room for the tags below count, the new ones undeclared. */
+static bool grow_tags(struct ev_reader *r, uint32_t count)
+{
+    size_t cap = r->tag_count;
+    if (GROW_ARRAY(r->tags, &cap, count) != 0)
+        return false;
+    memset(r->tags + r->tag_count, 0, (cap - r->tag_count) * sizeof *r->tags);
+    r->tag_count = (uint32_t)cap;
+    return true;
+}
+
 static enum ev_status read_event_type(struct ev_reader *r, struct ev_error *err)
 {
     uint64_t at = ev_reader_offset(r);
@@ -228,33 +255,34 @@ static enum ev_status read_event_type(struct ev_reader *r, struct ev_error *err)
     enum ev_status st = expect_magic(r, MAGIC_ET_END, "ete", err);
     if (st != EV_OK)
         return st;
-    r->size_of[tag] = size;
-    r->declared[tag / 8] |= (uint8_t)(1u << (tag % 8));
+    if (tag >= r->tag_count && !grow_tags(r, (uint32_t)tag + 1)) {
+        ev_error_at(err, at, "out of memory");
+        return EV_IO_ERROR;
+    }
+    r->tags[tag].size = size;
+    r->tags[tag].declared = true;
     return EV_OK;
 }
 
-/* Fills fast[] and unwanted[] for the declared tags, the only ones an event can have (an
- * undeclared tag is damage, found on the slow path): a header declares dozens of the
- * 65,536 tags, and going through the bitmap by bytes keeps a small log's startup from
- * spending its time here. */
+/* Fills fast and unwanted for the declared tags, the only ones an event can have (an
+ * undeclared tag is damage, found on the slow path). */
 static void build_fast_table(struct ev_reader *r)
 {
-    for (uint32_t byte = 0; byte < sizeof r->declared; byte++) {
-        for (uint32_t bits = r->declared[byte]; bits; bits &= bits - 1) {
-            uint32_t tag = byte * 8 + (uint32_t)__builtin_ctz(bits);
-            r->unwanted[tag] = r->wanted && !r->wanted((uint16_t)tag);
-            uint32_t kind = 0;
-            /* IPE events go the slow way: their written size may differ from the declared
-             * one (ev_payload_written); they come once per info table, not per census. */
-            /* Block markers go the slow way too: they set the block's end and time span. */
-            if (tag != EV_TAG_DATA_END && tag != EV_IPE && tag != EV_BLOCK_MARKER) {
-                int size = r->size_of[tag];
-                kind = size == EV_SIZE_VARIABLE ? FAST_VARIABLE : (uint32_t)(10 + size);
-                if (r->unwanted[tag])
-                    kind |= FAST_UNWANTED;
-            }
-            r->fast[tag] = kind;
+    for (uint32_t tag = 0; tag < r->tag_count; tag++) {
+        struct tag_info *t = &r->tags[tag];
+        if (!t->declared)
+            continue;
+        t->unwanted = r->wanted && !r->wanted((uint16_t)tag);
+        uint32_t kind = 0;
+        /* IPE events go the slow way: their written size may differ from the declared one
+         * (ev_payload_written); they come once per info table, not per census. */
+        /* Block markers go the slow way too: they set the block's end and time span. */
+        if (tag != EV_TAG_DATA_END && tag != EV_IPE && tag != EV_BLOCK_MARKER) {
+            kind = t->size == EV_SIZE_VARIABLE ? FAST_VARIABLE : (uint32_t)(10 + t->size);
+            if (t->unwanted)
+                kind |= FAST_UNWANTED;
         }
+        t->fast = kind;
     }
 }
 
@@ -284,7 +312,7 @@ static void correct_ghc612_sizes(struct ev_reader *r)
     for (size_t i = 0; i < sizeof ghc612_sizes / sizeof *ghc612_sizes; i++) {
         uint16_t tag = ghc612_sizes[i].tag;
         if (ev_reader_declared(r, tag, &size) && size == ghc612_sizes[i].declared)
-            r->size_of[tag] = ghc612_sizes[i].written;
+            r->tags[tag].size = ghc612_sizes[i].written;
     }
 }
 
@@ -325,10 +353,10 @@ enum ev_status ev_reader_read_header(struct ev_reader *r, struct ev_error *err)
 
 bool ev_reader_declared(const struct ev_reader *r, uint16_t tag, int *size)
 {
-    if (!(r->declared[tag / 8] & (1u << (tag % 8))))
+    if (tag >= r->tag_count || !r->tags[tag].declared)
         return false;
     if (size)
-        *size = r->size_of[tag];
+        *size = r->tags[tag].size;
     return true;
 }
 
@@ -850,12 +878,14 @@ enum ev_status ev_reader_next(struct ev_reader *r, struct ev_event *ev, struct e
         if (r->block_end && r->block_end - r->buf_offset < len)
             len = (size_t)(r->block_end - r->buf_offset);
         const uint64_t win_lo = r->win_lo, win_span = r->win_span;
+        const struct tag_info *tags = r->tags;
+        const uint32_t tag_count = r->tag_count;
         for (;;) {
             size_t avail = len - pos;
             const unsigned char *p = buf + pos;
-            uint32_t kind;
+            uint32_t kind, tag;
             size_t length;
-            if (avail < 12 || (kind = r->fast[be16(p)]) == 0 ||
+            if (avail < 12 || (tag = be16(p)) >= tag_count || (kind = tags[tag].fast) == 0 ||
                 (length = event_length(kind, p)) > avail)
                 break;
             uint64_t time = be64(p + 2);
@@ -893,7 +923,7 @@ enum ev_status ev_reader_next(struct ev_reader *r, struct ev_event *ev, struct e
             return st;
         if (ev->time > r->latest_time && !own_clock(ev->tag))
             r->latest_time = ev->time;
-        if (!r->unwanted[ev->tag])
+        if (ev->tag >= r->tag_count || !r->tags[ev->tag].unwanted)
             return EV_OK;
     }
 }
