@@ -330,6 +330,36 @@ static void commas_nesting_and_line_breaks(void **state)
     }
 }
 
+/* json_member_*: a key and its value in one call, exactly as json_key and the value's
+ * own function write them; and a member outside an object is misuse like a key. */
+static void members_are_a_key_and_its_value(void **state)
+{
+    (void)state;
+    struct capture c;
+    capture_open(&c, JSON_PRETTY);
+    json_object_begin(c.w);
+    json_member_uint(c.w, "u", UINT64_MAX);
+    json_member_int(c.w, "i", -5);
+    json_member_string(c.w, "s", "a\"b\0c", 5);
+    json_member_cstring(c.w, "c", "<x>");
+    json_member_cstring(c.w, "none", NULL);
+    json_member_double_fixed(c.w, "d", 2.0 / 3.0, 3);
+    json_member_bool(c.w, "b", true);
+    json_object_end(c.w);
+    assert_int_equal(json_writer_finish(c.w), 0);
+    assert_string_equal(capture_text(&c),
+                        "{\"u\": 18446744073709551615, \"i\": -5, \"s\": \"a\\\"b\\u0000c\", "
+                        "\"c\": \"<x>\", \"none\": null, \"d\": 0.667, \"b\": true}");
+    capture_free(&c);
+
+    capture_open(&c, 0);
+    json_array_begin(c.w);
+    json_member_uint(c.w, "k", 1);
+    assert_int_equal(json_writer_status(c.w), JSON_MISUSE);
+    assert_string_equal(capture_text(&c), "[");
+    capture_free(&c);
+}
+
 static void nesting_goes_to_the_depth_limit(void **state)
 {
     (void)state;
@@ -510,6 +540,7 @@ int main(void)
         cmocka_unit_test(rounded_doubles_and_literals),
         cmocka_unit_test(numbers_ignore_the_locale),
         cmocka_unit_test(commas_nesting_and_line_breaks),
+        cmocka_unit_test(members_are_a_key_and_its_value),
         cmocka_unit_test(nesting_goes_to_the_depth_limit),
         cmocka_unit_test(each_misuse_stops_the_writer),
         cmocka_unit_test(an_unfinished_value_or_unknown_flag_is_not_finished),

@@ -399,3 +399,39 @@ void json_null(struct json_writer *w)
 {
     raw_value(w, "null", 4);
 }
+
+void json_member_uint(struct json_writer *w, const char *key, uint64_t v)
+{
+    json_key(w, key);
+    json_uint(w, v);
+}
+
+void json_member_int(struct json_writer *w, const char *key, int64_t v)
+{
+    json_key(w, key);
+    json_int(w, v);
+}
+
+void json_member_string(struct json_writer *w, const char *key, const char *s, size_t len)
+{
+    json_key(w, key);
+    json_string(w, s, len);
+}
+
+void json_member_cstring(struct json_writer *w, const char *key, const char *s)
+{
+    json_key(w, key);
+    json_cstring(w, s);
+}
+
+void json_member_double_fixed(struct json_writer *w, const char *key, double x, int decimals)
+{
+    json_key(w, key);
+    json_double_fixed(w, x, decimals);
+}
+
+void json_member_bool(struct json_writer *w, const char *key, bool v)
+{
+    json_key(w, key);
+    json_bool(w, v);
+}

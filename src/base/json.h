@@ -105,6 +105,15 @@ void json_double_digits(struct json_writer *w, double x, int significant);
 void json_bool(struct json_writer *w, bool v);
 void json_null(struct json_writer *w);
 
+/* A member of the open object: json_key, then the value as the function of the same
+ * name writes it (json_member_uint is json_key and json_uint). */
+void json_member_uint(struct json_writer *w, const char *key, uint64_t v);
+void json_member_int(struct json_writer *w, const char *key, int64_t v);
+void json_member_string(struct json_writer *w, const char *key, const char *s, size_t len);
+void json_member_cstring(struct json_writer *w, const char *key, const char *s);
+void json_member_double_fixed(struct json_writer *w, const char *key, double x, int decimals);
+void json_member_bool(struct json_writer *w, const char *key, bool v);
+
 /* The next key or value starts on a new line (after its comma), indented one space per
  * open container with JSON_PRETTY. Only inside a container, not between a key and its
  * value; without a next item nothing is written. */

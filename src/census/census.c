@@ -8,6 +8,7 @@
 #include "census/census.h"
 
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -239,27 +240,48 @@ static enum census_status open_census(struct census *c, uint64_t time_ns, uint64
     return CENSUS_OK;
 }
 
-static enum census_status limit_error(struct ev_error *err, const struct ev_event *ev,
-                                      enum table_status st)
+/* A table insert that did not succeed (st is not TABLE_OK) as the census's status: out of
+ * memory, or the limit the message names, at ev's offset. */
+static enum census_status table_failure(enum table_status st, const struct ev_event *ev,
+                                        struct ev_error *err, const char *fmt, ...)
+    EV_PRINTF(4, 5);
+static enum census_status table_failure(enum table_status st, const struct ev_event *ev,
+                                        struct ev_error *err, const char *fmt, ...)
 {
     if (st == TABLE_NO_MEMORY)
         return CENSUS_NO_MEMORY;
-    ev_error_at(err, ev->offset, "more than %u distinct labels or %zu MiB of label text",
-                BANDS_MAX, BANDS_MAX_TEXT >> 20);
+    char what[sizeof err->what];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof what, fmt, ap);
+    va_end(ap);
+    ev_error_at(err, ev->offset, "%s", what);
     return CENSUS_LIMIT;
 }
 
-/* Adds an entry's bytes to the open census's total: a total past 2^64 - 1 bytes is an
- * error at the entry's offset, not a wrap every output would then believe. */
-static enum census_status add_to_total(struct census *c, const struct ev_event *ev,
-                                       uint64_t bytes, struct ev_error *err)
+/* The band table's insert that did not succeed. */
+static enum census_status limit_error(struct ev_error *err, const struct ev_event *ev,
+                                      enum table_status st)
+{
+    return table_failure(st, ev, err, "more than %u distinct labels or %zu MiB of label text",
+                         BANDS_MAX, BANDS_MAX_TEXT >> 20);
+}
+
+/* Adds an entry (from ev) to the open census: its bytes to the total, where one past
+ * 2^64 - 1 bytes is an error at the entry's offset, not a wrap every output would then
+ * believe; and the entry itself, up to CENSUS_MAX_ENTRIES. */
+static enum census_status add_entry(struct census *c, const struct ev_event *ev,
+                                    uint32_t band, uint64_t bytes, struct ev_error *err)
 {
     if (bytes > UINT64_MAX - c->open_total) {
         ev_error_at(err, ev->offset, "the census's total passes 2^64 bytes");
         return CENSUS_LIMIT;
     }
     c->open_total += bytes;
-    return CENSUS_OK;
+    enum census_status st = push_entry(&c->open, band, bytes, CENSUS_MAX_ENTRIES);
+    if (st == CENSUS_LIMIT)
+        ev_error_at(err, ev->offset, "a census with more than %u entries", CENSUS_MAX_ENTRIES);
+    return st;
 }
 
 static enum census_status add_stack_entry(struct census *c, const struct ev_event *ev,
@@ -306,13 +328,7 @@ static enum census_status add_stack_entry(struct census *c, const struct ev_even
         c->stats.stray_entries += !c->after_damage;
         return CENSUS_OK;
     }
-    enum census_status st = add_to_total(c, ev, s->bytes, err);
-    if (st != CENSUS_OK)
-        return st;
-    st = push_entry(&c->open, band, s->bytes, CENSUS_MAX_ENTRIES);
-    if (st == CENSUS_LIMIT)
-        ev_error_at(err, ev->offset, "a census with more than %u entries", CENSUS_MAX_ENTRIES);
-    return st;
+    return add_entry(c, ev, band, s->bytes, err);
 }
 
 /* A new -hi band named by an address the IPE events described: say what it is. */
@@ -331,12 +347,8 @@ static enum census_status take_ipe(struct census *c, const struct ev_event *ev,
     const char *key;
     size_t key_len;
     enum table_status st = ipe_names_add(c->ipe, ipe, &key, &key_len);
-    if (st == TABLE_NO_MEMORY)
-        return CENSUS_NO_MEMORY;
-    if (st == TABLE_FULL) {
-        ev_error_at(err, ev->offset, "more than %u info tables", BANDS_MAX);
-        return CENSUS_LIMIT;
-    }
+    if (st != TABLE_OK)
+        return table_failure(st, ev, err, "more than %u info tables", BANDS_MAX);
     uint32_t band;
     if (bands_find_string(c->bands, key, key_len, &band) == 0) {
         enum table_status bst = describe_band(c, band, key, key_len);
@@ -361,13 +373,7 @@ static enum census_status add_string_entry(struct census *c, const struct ev_eve
         return limit_error(err, ev, bst);
     if (band >= before && (bst = describe_band(c, band, s->label.ptr, s->label.len)) != TABLE_OK)
         return limit_error(err, ev, bst);
-    enum census_status st = add_to_total(c, ev, s->bytes, err);
-    if (st != CENSUS_OK)
-        return st;
-    st = push_entry(&c->open, band, s->bytes, CENSUS_MAX_ENTRIES);
-    if (st == CENSUS_LIMIT)
-        ev_error_at(err, ev->offset, "a census with more than %u entries", CENSUS_MAX_ENTRIES);
-    return st;
+    return add_entry(c, ev, band, s->bytes, err);
 }
 
 static char *copy_str(const char *p, size_t len)
@@ -567,13 +573,9 @@ static enum census_status take_time_sample(struct census *c, const struct ev_eve
                                            struct ev_error *err)
 {
     enum table_status st = timeprof_sample(c->tp, ev->time, s->cap, &s->stack);
-    if (st == TABLE_NO_MEMORY)
-        return CENSUS_NO_MEMORY;
-    if (st == TABLE_FULL) {
-        ev_error_at(err, ev->offset, "a time profile of more than %u distinct stacks",
-                    TIMEPROF_MAX_STACKS);
-        return CENSUS_LIMIT;
-    }
+    if (st != TABLE_OK)
+        return table_failure(st, ev, err, "a time profile of more than %u distinct stacks",
+                             TIMEPROF_MAX_STACKS);
     return CENSUS_OK;
 }
 
@@ -643,12 +645,9 @@ enum census_status census_feed(struct census *c, const struct ev_event *ev,
         enum table_status st = costcentres_define(c->ccs, cc->cc, cc->label.ptr, cc->label.len,
                                                   cc->module.ptr, cc->module.len,
                                                   cc->srcloc.ptr, cc->srcloc.len);
-        if (st == TABLE_NO_MEMORY)
-            return CENSUS_NO_MEMORY;
-        if (st == TABLE_FULL) {
-            ev_error_at(err, ev->offset, "more than %u cost centres", CENSUS_MAX_COST_CENTRES);
-            return CENSUS_LIMIT;
-        }
+        if (st != TABLE_OK)
+            return table_failure(st, ev, err, "more than %u cost centres",
+                                 CENSUS_MAX_COST_CENTRES);
         return CENSUS_OK;
     }
     case EV_HEAP_PROF_SAMPLE_BEGIN:

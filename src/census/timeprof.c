@@ -199,16 +199,24 @@ uint64_t timeprof_kept_samples(const struct timeprof *tp, bool system)
     return n;
 }
 
+/* The frames of every distinct stack together: what bounds the nodes of the tree and
+ * the cost centres a profile names. */
+static size_t frame_count(const struct timeprof *tp)
+{
+    size_t frames = 0;
+    for (uint32_t i = 0; i < timeprof_stack_count(tp); i++) {
+        unsigned depth;
+        timeprof_stack(tp, i, &depth);
+        frames += depth;
+    }
+    return frames;
+}
+
 int timeprof_tree(const struct timeprof *tp, bool system, struct timeprof_tree *out)
 {
     memset(out, 0, sizeof *out);
     uint32_t nstacks = timeprof_stack_count(tp);
-    size_t bound = 1;
-    for (uint32_t i = 0; i < nstacks; i++) {
-        unsigned depth;
-        timeprof_stack(tp, i, &depth);
-        bound += depth;
-    }
+    size_t bound = 1 + frame_count(tp);
     /* (parent, cc) -> node: the tree never holds more nodes than the stacks' frames. */
     struct intern *index = intern_new(bound > UINT32_MAX ? UINT32_MAX : (uint32_t)bound,
                                       bound * 8);
@@ -286,12 +294,7 @@ int timeprof_cc_totals(const struct timeprof *tp, bool system, struct timeprof_c
     *out = NULL;
     *count = 0;
     uint32_t nstacks = timeprof_stack_count(tp);
-    size_t bound = 0;
-    for (uint32_t i = 0; i < nstacks; i++) {
-        unsigned depth;
-        timeprof_stack(tp, i, &depth);
-        bound += depth;
-    }
+    size_t bound = frame_count(tp);
     struct intern *index = intern_new(bound ? (uint32_t)(bound > UINT32_MAX ? UINT32_MAX : bound)
                                             : 1, bound * 4 + 4);
     struct timeprof_cc_total *t = malloc((bound ? bound : 1) * sizeof *t);

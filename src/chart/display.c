@@ -38,20 +38,28 @@ static struct dl_item *append(struct display_list *dl, enum dl_kind kind, const 
     return it;
 }
 
+/* append for an item that is to own copy (points or text): NULL, with copy freed, when
+ * copy is NULL or the list cannot grow. */
+static struct dl_item *append_owning(struct display_list *dl, enum dl_kind kind,
+                                     const char *role, void *copy)
+{
+    struct dl_item *it = copy ? append(dl, kind, role) : NULL;
+    if (!it)
+        free(copy);
+    return it;
+}
+
 static struct dl_item *with_points(struct display_list *dl, enum dl_kind kind,
                                    const struct dl_point *pts, size_t n, const char *role)
 {
     struct dl_point *copy = malloc((n ? n : 1) * sizeof *copy);
-    if (!copy)
-        return NULL;
-    memcpy(copy, pts, n * sizeof *copy);
-    struct dl_item *it = append(dl, kind, role);
-    if (!it) {
-        free(copy);
-        return NULL;
+    if (copy)
+        memcpy(copy, pts, n * sizeof *copy);
+    struct dl_item *it = append_owning(dl, kind, role, copy);
+    if (it) {
+        it->points = copy;
+        it->point_count = n;
     }
-    it->points = copy;
-    it->point_count = n;
     return it;
 }
 
@@ -103,42 +111,39 @@ struct dl_item *display_text(struct display_list *dl, double x, double y, const 
                              bool bold, double rotate, const char *role)
 {
     char *copy = strdup(text);
-    if (!copy)
-        return NULL;
-    struct dl_item *it = append(dl, DL_TEXT, role);
-    if (!it) {
-        free(copy);
-        return NULL;
+    struct dl_item *it = append_owning(dl, DL_TEXT, role, copy);
+    if (it) {
+        it->x = x;
+        it->y = y;
+        it->text = copy;
+        it->font_size = font_size;
+        it->fill = color;
+        it->anchor = anchor;
+        it->bold = bold;
+        it->rotate = rotate;
     }
-    it->x = x;
-    it->y = y;
-    it->text = copy;
-    it->font_size = font_size;
-    it->fill = color;
-    it->anchor = anchor;
-    it->bold = bold;
-    it->rotate = rotate;
     return it;
+}
+
+/* *slot replaced by a copy of s: 0, or -1 when out of memory (*slot kept). */
+static int replace_copy(char **slot, const char *s)
+{
+    char *copy = strdup(s);
+    if (!copy)
+        return -1;
+    free(*slot);
+    *slot = copy;
+    return 0;
 }
 
 int display_set_title(struct dl_item *item, const char *title)
 {
-    char *copy = strdup(title);
-    if (!copy)
-        return -1;
-    free(item->title);
-    item->title = copy;
-    return 0;
+    return replace_copy(&item->title, title);
 }
 
 int display_set_document_title(struct display_list *dl, const char *title)
 {
-    char *copy = strdup(title);
-    if (!copy)
-        return -1;
-    free(dl->title);
-    dl->title = copy;
-    return 0;
+    return replace_copy(&dl->title, title);
 }
 
 void dl_color_hex(struct dl_color c, char hex[8])

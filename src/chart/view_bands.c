@@ -283,49 +283,41 @@ static size_t one_per_column(const struct chart_plot *P, size_t *keep, size_t n)
     return m;
 }
 
-/* The kept points of P reduced to its pixel columns (keep: point_count), or 0 when there
- * is nothing to draw (or no memory: P fails). */
-static size_t kept_points(struct chart_plot *P, size_t **keep)
+/* Draws the kept points of P, reduced to its pixel columns (and with one_column, to one
+ * point per column), with draw; nothing when there is nothing to draw (or no memory: P
+ * fails). */
+static void draw_kept(struct chart_plot *P, bool one_column,
+                      void (*draw)(struct chart_plot *P, const size_t *keep, size_t n))
 {
     const struct profile_view *v = P->v;
-    *keep = NULL;
     if (!v->band_count || !v->point_count)
-        return 0;
-    *keep = malloc(v->point_count * sizeof **keep);
-    if (!*keep) {
+        return;
+    size_t *keep = malloc(v->point_count * sizeof *keep);
+    if (!keep) {
         P->failed = true;
-        return 0;
+        return;
     }
-    return chart_plot_reduce(P, *keep);
+    size_t n = chart_plot_reduce(P, keep);
+    if (n && one_column)
+        n = one_per_column(P, keep, n);
+    if (n)
+        draw(P, keep, n);
+    free(keep);
 }
 
 static void normalized_draw(struct chart_plot *P)
 {
-    size_t *keep;
-    size_t n = kept_points(P, &keep);
-    if (n) {
-        n = one_per_column(P, keep, n);
-        draw_normalized(P, keep, n);
-    }
-    free(keep);
+    draw_kept(P, true, draw_normalized);
 }
 
 static void lines_draw(struct chart_plot *P)
 {
-    size_t *keep;
-    size_t n = kept_points(P, &keep);
-    if (n)
-        draw_lines(P, keep, n);
-    free(keep);
+    draw_kept(P, false, draw_lines);
 }
 
 static void stream_draw(struct chart_plot *P)
 {
-    size_t *keep;
-    size_t n = kept_points(P, &keep);
-    if (n)
-        draw_stream(P, keep, n);
-    free(keep);
+    draw_kept(P, false, draw_stream);
 }
 
 const struct view_ops view_normalized_ops = {

@@ -144,34 +144,39 @@ static enum table_status new_band(struct bands *b, struct band_map *map, uint32_
     return TABLE_OK;
 }
 
-enum table_status bands_string(struct bands *b, const char *label, size_t len, uint32_t *band)
+/* The band of a string (is_string) or a stack key, numbering a new band when the key is
+ * new to its table; *added says whether it was (set even when numbering then fails). */
+static inline enum table_status band_of_key(struct bands *b, bool is_string, const void *key,
+                                            size_t len, uint32_t *band, bool *added)
 {
+    struct intern *table = is_string ? b->strings : b->stacks;
+    struct band_map *map = is_string ? &b->string_band : &b->stack_band;
     uint32_t key_id;
-    bool added;
-    enum table_status st = intern_get(b->strings, label, len, &key_id, &added);
+    enum table_status st = intern_get(table, key, len, &key_id, added);
     if (st != TABLE_OK)
         return st;
-    if (!added) {
-        *band = b->string_band.band[key_id];
+    if (!*added) {
+        *band = map->band[key_id];
         return TABLE_OK;
     }
-    return new_band(b, &b->string_band, key_id, (struct band){ key_id, 0, UINT32_MAX, 0, true }, band);
+    struct band rec = is_string ? (struct band){ key_id, 0, UINT32_MAX, 0, true }
+                                : (struct band){ UNNAMED, 0, UINT32_MAX, key_id, false };
+    return new_band(b, map, key_id, rec, band);
+}
+
+enum table_status bands_string(struct bands *b, const char *label, size_t len, uint32_t *band)
+{
+    bool added;
+    return band_of_key(b, true, label, len, band, &added);
 }
 
 enum table_status bands_stack(struct bands *b, const unsigned char *ids, size_t ids_len,
                               uint32_t *band, int *is_new)
 {
-    uint32_t key_id;
     bool added;
-    enum table_status st = intern_get(b->stacks, ids, ids_len, &key_id, &added);
-    *is_new = st == TABLE_OK && added;
-    if (st != TABLE_OK)
-        return st;
-    if (!added) {
-        *band = b->stack_band.band[key_id];
-        return TABLE_OK;
-    }
-    return new_band(b, &b->stack_band, key_id, (struct band){ UNNAMED, 0, UINT32_MAX, key_id, false }, band);
+    enum table_status st = band_of_key(b, false, ids, ids_len, band, &added);
+    *is_new = added;
+    return st;
 }
 
 enum table_status bands_name_stack(struct bands *b, uint32_t band, const char *label,

@@ -20,41 +20,26 @@ uint32_t ev_ccs_id(const struct ev_ccs *ccs, unsigned i)
     return be32(ccs->ids + 4 * (size_t)i);
 }
 
-static inline bool decode_U8(struct cursor *c, ev_U8 *out)
+static inline uint8_t be8(const unsigned char *p)
 {
-    if (c->end - c->pos < 1)
-        return false;
-    *out = c->pos[0];
-    c->pos += 1;
-    return true;
+    return p[0];
 }
 
-static inline bool decode_U16(struct cursor *c, ev_U16 *out)
-{
-    if (c->end - c->pos < 2)
-        return false;
-    *out = be16(c->pos);
-    c->pos += 2;
-    return true;
-}
-
-static inline bool decode_U32(struct cursor *c, ev_U32 *out)
-{
-    if (c->end - c->pos < 4)
-        return false;
-    *out = be32(c->pos);
-    c->pos += 4;
-    return true;
-}
-
-static inline bool decode_U64(struct cursor *c, ev_U64 *out)
-{
-    if (c->end - c->pos < 8)
-        return false;
-    *out = be64(c->pos);
-    c->pos += 8;
-    return true;
-}
+/* decode_U8 ... decode_U64: an unsigned big-endian integer of its width. */
+#define DECODE_UNSIGNED(bits)                                                    \
+    static inline bool decode_U##bits(struct cursor *c, ev_U##bits *out)         \
+    {                                                                            \
+        if (c->end - c->pos < (bits) / 8)                                        \
+            return false;                                                        \
+        *out = be##bits(c->pos);                                                 \
+        c->pos += (bits) / 8;                                                    \
+        return true;                                                             \
+    }
+DECODE_UNSIGNED(8)
+DECODE_UNSIGNED(16)
+DECODE_UNSIGNED(32)
+DECODE_UNSIGNED(64)
+#undef DECODE_UNSIGNED
 
 /* A string ends at its NUL or, when the writer left the NUL out, at the payload's end. */
 static inline bool decode_STR(struct cursor *c, ev_STR *out)

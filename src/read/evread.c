@@ -167,17 +167,9 @@ static bool fill(struct ev_reader *r, size_t need)
         r->len -= r->pos;
         r->pos = 0;
     }
-    while (r->len < need && !r->at_eof) {
-        ssize_t got = r->src.read(r->src.ctx, r->buf + r->len, r->cap - r->len);
-        if (got < 0) {
-            r->read_errno = errno ? errno : EIO;
-            r->at_eof = true;
-        } else if (got == 0) {
-            r->at_eof = true;
-        } else {
-            r->len += (size_t)got;
-        }
-    }
+    while (r->len < need && !r->at_eof)
+        r->len += source_read_some(&r->src, r->buf + r->len, r->cap - r->len, &r->at_eof,
+                                   &r->read_errno);
     return r->len >= need;
 }
 

@@ -167,15 +167,8 @@ static char *next_line(struct hp_reader *r, size_t *line_len, enum hp_status *st
                 return NULL;
             }
         }
-        ssize_t got = r->src.read(r->src.ctx, r->buf + r->len, r->cap - r->len - 1);
-        if (got < 0) {
-            r->read_errno = errno ? errno : EIO;
-            r->at_eof = true;
-        } else if (got == 0) {
-            r->at_eof = true;
-        } else {
-            r->len += (size_t)got;
-        }
+        r->len += source_read_some(&r->src, r->buf + r->len, r->cap - r->len - 1,
+                                   &r->at_eof, &r->read_errno);
     }
     ev_error_set(err, "line %llu: longer than %u bytes", (unsigned long long)r->line_no + 1,
                  HP_MAX_LINE);
@@ -285,21 +278,12 @@ static char *parse_quoted(char *s)
         return NULL;
     while (*s == ' ' || *s == '\t')
         s++;
-    char *out = s, *in = s + 1;
-    for (;; in++) {
-        if (*in == '\0')
-            return NULL;
-        if (*in == '"') {
-            if (in[1] != '"')
-                break;
-            in++;
-        }
+    /* is_quoted found the closing quote: copy up to it, each "" as one quote */
+    char *out = s;
+    for (char *in = s + 1; *in != '"' || in[1] == '"'; in++) {
+        in += *in == '"';
         *out++ = *in;
     }
-    for (in++; *in == ' ' || *in == '\t'; in++)
-        ;
-    if (*in)
-        return NULL;
     *out = '\0';
     return s;
 }

@@ -317,24 +317,37 @@ static int seek_header(struct source_seek *s)
     }
 }
 
+/* Hands out held[*pos..len) first, then reads inner: what a source that looked ahead
+ * (seek, peek) does once it has found what it looked for. */
+static ssize_t held_then_inner(const unsigned char *held, size_t *pos, size_t len,
+                               const struct ev_source *inner, unsigned char *buf, size_t n)
+{
+    if (*pos < len) {
+        size_t k = len - *pos < n ? len - *pos : n;
+        memcpy(buf, held + *pos, k);
+        *pos += k;
+        return (ssize_t)k;
+    }
+    return inner->read(inner->ctx, buf, n);
+}
+
+/* What inner says its last failure means, or NULL. */
+static const char *inner_why(const struct ev_source *inner)
+{
+    return inner->why ? inner->why(inner->ctx) : NULL;
+}
+
 ssize_t source_seek_read(void *ctx, unsigned char *buf, size_t n)
 {
     struct source_seek *s = ctx;
     if (s->searching && seek_header(s) != 0)
         return -1;
-    if (s->held_pos < s->held_len) {
-        size_t k = s->held_len - s->held_pos < n ? s->held_len - s->held_pos : n;
-        memcpy(buf, s->held + s->held_pos, k);
-        s->held_pos += k;
-        return (ssize_t)k;
-    }
-    return s->inner.read(s->inner.ctx, buf, n);
+    return held_then_inner(s->held, &s->held_pos, s->held_len, &s->inner, buf, n);
 }
 
 const char *source_seek_why(void *ctx)
 {
-    struct source_seek *s = ctx;
-    return s->inner.why ? s->inner.why(s->inner.ctx) : NULL;
+    return inner_why(&((struct source_seek *)ctx)->inner);
 }
 
 int source_peek_init(struct source_peek *p, struct ev_source inner, size_t n)
@@ -357,17 +370,22 @@ int source_peek_init(struct source_peek *p, struct ev_source inner, size_t n)
 ssize_t source_peek_read(void *ctx, unsigned char *buf, size_t n)
 {
     struct source_peek *p = ctx;
-    if (p->pos < p->len) {
-        size_t k = p->len - p->pos < n ? p->len - p->pos : n;
-        memcpy(buf, p->head + p->pos, k);
-        p->pos += k;
-        return (ssize_t)k;
-    }
-    return p->inner.read(p->inner.ctx, buf, n);
+    return held_then_inner(p->head, &p->pos, p->len, &p->inner, buf, n);
 }
 
 const char *source_peek_why(void *ctx)
 {
-    struct source_peek *p = ctx;
-    return p->inner.why ? p->inner.why(p->inner.ctx) : NULL;
+    return inner_why(&((struct source_peek *)ctx)->inner);
+}
+
+size_t source_read_some(const struct ev_source *src, unsigned char *buf, size_t n,
+                        bool *at_eof, int *read_errno)
+{
+    ssize_t got = src->read(src->ctx, buf, n);
+    if (got > 0)
+        return (size_t)got;
+    if (got < 0)
+        *read_errno = errno ? errno : EIO;
+    *at_eof = true;
+    return 0;
 }

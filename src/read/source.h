@@ -22,6 +22,12 @@ struct ev_source {
     const char *(*why)(void *ctx);
 };
 
+/* One read of src into buf (up to n > 0 bytes) for a reader that keeps reading until it
+ * has what it needs: the count read; 0 at the end of input or on a failed read, after
+ * which *at_eof is set and, for a failure, *read_errno (errno, or EIO without one). */
+size_t source_read_some(const struct ev_source *src, unsigned char *buf, size_t n,
+                        bool *at_eof, int *read_errno);
+
 
 /* Reads a file descriptor, inflating it when it starts with the gzip magic bytes, so
  * compressed eventlogs and .hp files are read transparently from files and pipes alike.

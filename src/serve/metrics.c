@@ -3,28 +3,17 @@
 
 #include <inttypes.h>
 
-#include "base/utf8.h"
 #include "sink/textout.h"
+
+/* What the exposition format escapes in a label value. */
+static const char *label_value_escape(unsigned char c)
+{
+    return c == '\\' ? "\\\\" : c == '"' ? "\\\"" : c == '\n' ? "\\n" : NULL;
+}
 
 void metrics_label_value(FILE *out, const char *s, size_t len)
 {
-    const unsigned char *p = (const unsigned char *)s;
-    for (size_t i = 0; i < len;) {
-        size_t n = utf8_sequence(p + i, len - i);
-        if (n == 0) {
-            fputs("\xef\xbf\xbd", out);
-            i++;
-        } else if (p[i] == '\\') {
-            fputs("\\\\", out), i++;
-        } else if (p[i] == '"') {
-            fputs("\\\"", out), i++;
-        } else if (p[i] == '\n') {
-            fputs("\\n", out), i++;
-        } else {
-            fwrite(p + i, 1, n, out);
-            i += n;
-        }
-    }
+    textout_escaped(out, s, len, label_value_escape);
 }
 
 static void family(FILE *out, const char *name, const char *type, const char *help)

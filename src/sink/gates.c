@@ -126,24 +126,19 @@ static int max_growth(const struct gate_limits *l, const struct run_model *run, 
     }
     struct profile_options every;
     profile_options_every_band(&every);
-    struct profile *p = run_model_summary(run, &every, err);
-    struct profile_view v;
-    if (!p)
+    struct summary_view sv;
+    if (summary_view_open(&sv, run, &every, err) != 0)
         return -1;
-    if (profile_view(p, run->bands, &v) != 0) {
-        profile_free(p);
-        ev_error_set(err, "out of memory");
-        return -1;
-    }
+    const struct profile_view *v = &sv.view;
     size_t sus[PROFILE_SUSPECTS_LISTED];
-    size_t n = profile_suspects(&v, sus, PROFILE_SUSPECTS_LISTED);
+    size_t n = profile_suspects(v, sus, PROFILE_SUSPECTS_LISTED);
     /* suspects come fastest first: the first is the one measured */
-    format_rate(n ? v.bands[sus[0]].stats.rise : 0, g->measured, sizeof g->measured);
-    if (n && v.bands[sus[0]].stats.rise > l->max_growth) {
-        const struct profile_band *b = &v.bands[sus[0]];
+    format_rate(n ? v->bands[sus[0]].stats.rise : 0, g->measured, sizeof g->measured);
+    if (n && v->bands[sus[0]].stats.rise > l->max_growth) {
+        const struct profile_band *b = &v->bands[sus[0]];
         size_t faster = 0;
         for (size_t i = 0; i < n; i++)
-            faster += v.bands[sus[i]].stats.rise > l->max_growth;
+            faster += v->bands[sus[i]].stats.rise > l->max_growth;
         g->verdict = GATE_FAILED;
         char label[128];
         size_t len = textout_band_name(run->bands, b->band, label, sizeof label);
@@ -152,8 +147,7 @@ static int max_growth(const struct gate_limits *l, const struct run_model *run, 
                      g->measured, b->stats.peak_ns / 1e9, g->allowed,
                      faster > 1 ? " (and other suspects too)" : "");
     }
-    profile_view_free(&v);
-    profile_free(p);
+    summary_view_close(&sv);
     return 0;
 }
 

@@ -276,14 +276,18 @@ bool file_id_same(const struct file_id *a, const struct file_id *b)
 
 /* --- open, commit, abort --------------------------------------------------------------- */
 
+/* The last step of every way of opening, once o->raw is open: its buffer, and gzip on
+ * top for a .gz name. 0, or -1 with err set and the output aborted. */
 static int finish_open(struct outfile *o, struct ev_error *err)
 {
     setvbuf(o->raw, NULL, _IOFBF, OUTPUT_BUFFER);
     o->fp = o->raw;
     if (o->path && outfile_is_gzip(o->path)) {
         o->fp = gz_open(o, err);
-        if (!o->fp)
+        if (!o->fp) {
+            outfile_abort(o);
             return -1;
+        }
         setvbuf(o->fp, NULL, _IOFBF, OUTPUT_BUFFER);
     }
     return 0;
@@ -293,11 +297,7 @@ static int open_direct(struct outfile *o, FILE *fp, struct ev_error *err)
 {
     o->raw = fp;
     o->live = true;
-    if (finish_open(o, err) != 0) {
-        outfile_abort(o);
-        return -1;
-    }
-    return 0;
+    return finish_open(o, err);
 }
 
 /* The target exists, is writable, but no file can be made beside it: stage the output in
@@ -316,11 +316,7 @@ static int open_in_place(struct outfile *o, struct ev_error *err)
         outfile_abort(o);
         return -1;
     }
-    if (finish_open(o, err) != 0) {
-        outfile_abort(o);
-        return -1;
-    }
-    return 0;
+    return finish_open(o, err);
 }
 
 int outfile_open(struct outfile *o, const char *path, struct ev_error *err)
@@ -414,11 +410,7 @@ int outfile_open(struct outfile *o, const char *path, struct ev_error *err)
         outfile_abort(o);
         return -1;
     }
-    if (finish_open(o, err) != 0) {
-        outfile_abort(o);
-        return -1;
-    }
-    return 0;
+    return finish_open(o, err);
 }
 
 /* Copies the staged output over the target, then cuts the target to its length. */

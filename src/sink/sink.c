@@ -1,9 +1,11 @@
-/* sink.c: the format table and the sink factory. */
+/* sink.c: the format table, the sink factory, and what every sink's ops share (making
+ * and freeing a sink, its recorded failure). */
 #include "sink/sink.h"
 
 #include "chart/chart.h"
 #include "model/runmodel.h"
 
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -130,6 +132,25 @@ struct sink *sink_new(enum output_format format, FILE *out, const struct sink_co
     default:
         return NULL;
     }
+}
+
+void *sink_alloc(size_t size, const struct sink_ops *ops, const struct sink_context *ctx,
+                 FILE *out)
+{
+    struct sink *s = calloc(1, size);
+    if (s)
+        *s = (struct sink){ .ops = ops, .ctx = *ctx, .out = out };
+    return s;
+}
+
+void sink_free(struct sink *s)
+{
+    free(s);
+}
+
+const struct ev_error *sink_recorded_failure(const struct sink *s)
+{
+    return s->error.what[0] ? &s->error : NULL;
 }
 
 const char *sink_file_name(const char *path)

@@ -12,6 +12,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "base/error.h"
 #include "model/frame.h"
 
 enum output_format {
@@ -122,7 +123,20 @@ struct sink {
     const struct sink_ops *ops;
     struct sink_context ctx;
     FILE *out;
+    /* Why the last op failed when errno cannot say (no usable font, no time profile to
+     * draw); empty otherwise. sink_recorded_failure is the failure op that reports it. */
+    struct ev_error error;
 };
+
+/* The one way a format makes its sink: its own struct of size bytes (whose first member
+ * is its struct sink), zeroed, with that struct sink set to ops, ctx and out; NULL when
+ * out of memory. */
+void *sink_alloc(size_t size, const struct sink_ops *ops, const struct sink_context *ctx,
+                 FILE *out);
+/* The destroy op of a sink that owns nothing besides its struct. */
+void sink_free(struct sink *s);
+/* The failure op of a sink that says why in s->error. */
+const struct ev_error *sink_recorded_failure(const struct sink *s);
 
 /* A sink of format writing to out, with its settings taken from settings; NULL when out
  * of memory. */

@@ -41,7 +41,6 @@ struct chart_sink {
     double scale;                   /* PNG: --scale */
     bool system_ccs;                /* flame graphs: --system-ccs */
     enum vector_kind vector;        /* PDF, PS or EPS */
-    struct ev_error error;          /* why finish failed, when errno cannot say */
 };
 
 static int no_memory(void)
@@ -59,11 +58,11 @@ static int write_svg(struct chart_sink *g, const struct display_list *dl)
 static int write_png(struct chart_sink *g, const struct display_list *dl)
 {
     cairo_surface_t *surface = NULL;
-    if (png_render(dl, g->scale, &surface, &g->error) != 0)
+    if (png_render(dl, g->scale, &surface, &g->base.error) != 0)
         return -1;
     struct png_metadata meta = { dl->title, g->base.ctx.input_name, g->scale };
     errno = 0;
-    int rc = png_encode(surface, &meta, g->base.out, &g->error);
+    int rc = png_encode(surface, &meta, g->base.out, &g->base.error);
     cairo_surface_destroy(surface);
     return rc;
 }
@@ -72,7 +71,7 @@ static int write_vector(struct chart_sink *g, const struct display_list *dl)
 {
     errno = 0;
     return vector_write(dl, g->vector, g->chart.has_date ? &g->chart.date : NULL, g->base.out,
-                        &g->error);
+                        &g->base.error);
 }
 
 /* The heap chart of the run model (with --compare, the base above it), in this sink's
@@ -111,7 +110,7 @@ static int chart_finish(struct sink *s)
     bool flame = view == CHART_VIEW_FLAME || view == CHART_VIEW_ICICLE;
     if (flame && !timeprof_present(tp)) {
         textmeasure_free(tm);
-        ev_error_set(&g->error, "the input has no time profile to draw (--view %s; run the "
+        ev_error_set(&g->base.error, "the input has no time profile to draw (--view %s; run the "
                      "program with +RTS -p -l)", view == CHART_VIEW_FLAME ? "flame" : "icicle");
         return -1;
     }
@@ -127,31 +126,19 @@ static int chart_finish(struct sink *s)
     return rc;
 }
 
-static const struct ev_error *chart_failure(const struct sink *s)
-{
-    const struct chart_sink *g = (const struct chart_sink *)s;
-    return g->error.what[0] ? &g->error : NULL;
-}
-
-static void chart_destroy(struct sink *s)
-{
-    free(s);
-}
-
 /* Censuses, markers and totals go to the run model, not here: this sink only draws. */
 static const struct sink_ops chart_ops = {
     .finish = chart_finish,
-    .destroy = chart_destroy,
-    .failure = chart_failure,
+    .destroy = sink_free,
+    .failure = sink_recorded_failure,
 };
 
 static struct sink *chart_sink_new(FILE *out, const struct sink_context *ctx,
                                    const struct chart_settings *settings, chart_writer write)
 {
-    struct chart_sink *g = calloc(1, sizeof *g);
+    struct chart_sink *g = sink_alloc(sizeof *g, &chart_ops, ctx, out);
     if (!g)
         return NULL;
-    g->base = (struct sink){ .ops = &chart_ops, .ctx = *ctx, .out = out };
     g->write = write;
     if (settings->chart)
         g->chart = *settings->chart;

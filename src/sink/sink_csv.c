@@ -78,9 +78,5 @@ static const struct sink_ops csv_ops = {
 
 struct sink *sink_csv_new(FILE *out, const struct sink_context *ctx)
 {
-    struct csv_sink *c = calloc(1, sizeof *c);
-    if (!c)
-        return NULL;
-    c->base = (struct sink){ &csv_ops, *ctx, out };
-    return &c->base;
+    return sink_alloc(sizeof(struct csv_sink), &csv_ops, ctx, out);
 }

@@ -26,7 +26,6 @@
 struct folded_sink {
     struct sink base;
     bool system_ccs;                /* --system-ccs */
-    struct ev_error error;
 };
 
 /* Writes stack i's frames, outermost first. */
@@ -60,7 +59,7 @@ static int folded_finish(struct sink *s)
     struct folded_sink *f = (struct folded_sink *)s;
     const struct timeprof *tp = s->ctx.run->timeprof;
     if (!timeprof_present(tp)) {
-        ev_error_set(&f->error, "the input has no time profile to fold (run the program "
+        ev_error_set(&s->error, "the input has no time profile to fold (run the program "
                      "with +RTS -p -l or -P -l)");
         return -1;
     }
@@ -87,30 +86,18 @@ static int folded_finish(struct sink *s)
     return rc;
 }
 
-static const struct ev_error *folded_failure(const struct sink *s)
-{
-    const struct folded_sink *f = (const struct folded_sink *)s;
-    return f->error.what[0] ? &f->error : NULL;
-}
-
-static void folded_destroy(struct sink *s)
-{
-    free(s);
-}
-
 static const struct sink_ops folded_ops = {
     .finish = folded_finish,
-    .destroy = folded_destroy,
-    .failure = folded_failure,
+    .destroy = sink_free,
+    .failure = sink_recorded_failure,
 };
 
 struct sink *sink_folded_new(FILE *out, const struct sink_context *ctx,
                              const struct folded_settings *settings)
 {
-    struct folded_sink *f = calloc(1, sizeof *f);
+    struct folded_sink *f = sink_alloc(sizeof *f, &folded_ops, ctx, out);
     if (!f)
         return NULL;
-    f->base = (struct sink){ .ops = &folded_ops, .ctx = *ctx, .out = out };
     f->system_ccs = settings->system_ccs;
     return &f->base;
 }

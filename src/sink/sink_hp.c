@@ -239,23 +239,14 @@ int sink_hp_end(FILE *out, uint64_t end_ns)
     return put_empty_sample(out, end_ns) != 0 || ferror(out) ? -1 : 0;
 }
 
-static void hp_destroy(struct sink *s)
-{
-    free(s);
-}
-
 static const struct sink_ops hp_ops = {
     .frame = hp_frame,
     .marker = hp_marker,
     .finish = hp_finish,
-    .destroy = hp_destroy,
+    .destroy = sink_free,
 };
 
 struct sink *sink_hp_new(FILE *out, const struct sink_context *ctx)
 {
-    struct hp_sink *h = calloc(1, sizeof *h);
-    if (!h)
-        return NULL;
-    h->base = (struct sink){ &hp_ops, *ctx, out };
-    return &h->base;
+    return sink_alloc(sizeof(struct hp_sink), &hp_ops, ctx, out);
 }

@@ -41,7 +41,6 @@ struct html_sink {
     struct sink base;
     struct chart_options chart;
     bool system_ccs;                /* the flame data: keep the runtime's cost centres */
-    struct ev_error error;          /* why finish failed, when errno cannot say */
 };
 
 static int no_memory(void)
@@ -50,26 +49,10 @@ static int no_memory(void)
     return -1;
 }
 
-/* Text of an HTML element: markup characters escaped, bytes that are not UTF-8 as U+FFFD. */
-static void html_text(FILE *out, const char *s, size_t len)
+/* The markup characters of an HTML element's text, as entities. */
+static const char *html_escape(unsigned char c)
 {
-    const unsigned char *p = (const unsigned char *)s;
-    for (size_t i = 0; i < len;) {
-        size_t n = utf8_sequence(p + i, len - i);
-        if (n == 0) {
-            fputs("\xef\xbf\xbd", out);
-            i++;
-        } else if (p[i] == '<') {
-            fputs("&lt;", out), i++;
-        } else if (p[i] == '>') {
-            fputs("&gt;", out), i++;
-        } else if (p[i] == '&') {
-            fputs("&amp;", out), i++;
-        } else {
-            fwrite(p + i, 1, n, out);
-            i += n;
-        }
-    }
+    return c == '<' ? "&lt;" : c == '>' ? "&gt;" : c == '&' ? "&amp;" : NULL;
 }
 
 /* A double of the data: ten significant digits, which statistics need no more than
@@ -96,8 +79,7 @@ static void write_series(struct json_writer *w, const struct profile_series *s,
 {
     json_object_begin(w);
     if (same_as) {
-        json_key(w, "t_of");
-        json_cstring(w, same_as);
+        json_member_cstring(w, "t_of", same_as);
     } else {
         json_key(w, "t");
         write_seconds(w, s->time_ns, s->count);
@@ -115,32 +97,26 @@ static void write_band(struct json_writer *w, const struct profile_band *pb,
                        const struct bands *bands)
 {
     json_object_begin(w);
-    json_key(w, "label");
-    json_cstring(w, pb->label);
+    json_member_cstring(w, "label", pb->label);
     if (pb->band != PROFILE_OTHER) {
         /* the label as the runtime wrote it, when a description (-hi) replaced it */
         size_t len;
         const char *raw = bands_label(bands, pb->band, &len);
         if (raw && (strlen(pb->label) != len || memcmp(raw, pb->label, len) != 0)) {
-            json_key(w, "raw");
-            json_string(w, raw, len);
+            json_member_string(w, "raw", raw, len);
         }
     } else {
-        json_key(w, "other");
-        json_bool(w, true);
-        json_key(w, "folded");
-        json_uint(w, pb->folded);
+        json_member_bool(w, "other", true);
+        json_member_uint(w, "folded", pb->folded);
     }
     /* the band's colour in every chart (chart/colors.h), so the page matches them */
     char colour[8];
     dl_color_hex(pb->band == PROFILE_OTHER ? chart_other_color()
                                            : chart_band_color(pb->label), colour);
-    json_key(w, "colour");
-    json_cstring(w, colour);
+    json_member_cstring(w, "colour", colour);
     json_key(w, "area");
     json_stat(w, pb->stats.area);
-    json_key(w, "peak");
-    json_uint(w, pb->stats.peak);
+    json_member_uint(w, "peak", pb->stats.peak);
     json_key(w, "mean");
     json_stat(w, pb->stats.mean);
     json_key(w, "stddev");
@@ -160,25 +136,16 @@ static void write_run(struct json_writer *w, const struct profile_view *v,
                       const char *title)
 {
     json_object_begin(w);
-    json_key(w, "name");
-    json_cstring(w, name);
-    json_key(w, "title");
-    json_cstring(w, title ? title : info->program);
+    json_member_cstring(w, "name", name);
+    json_member_cstring(w, "title", title ? title : info->program);
     textout_json_run_names(w, info, false);
-    json_key(w, "interval_s");
-    textout_json_seconds(w, info->period_ns);
-    json_key(w, "duration_s");
-    textout_json_seconds(w, info->end_time_ns);
-    json_key(w, "censuses");
-    json_uint(w, v->censuses);
-    json_key(w, "first_s");
-    textout_json_seconds(w, v->first_ns);
-    json_key(w, "last_s");
-    textout_json_seconds(w, v->last_ns);
-    json_key(w, "bands_seen");
-    json_uint(w, v->bands_seen);
-    json_key(w, "bands_filtered");
-    json_uint(w, v->bands_filtered);
+    textout_json_member_seconds(w, "interval_s", info->period_ns);
+    textout_json_member_seconds(w, "duration_s", info->end_time_ns);
+    json_member_uint(w, "censuses", v->censuses);
+    textout_json_member_seconds(w, "first_s", v->first_ns);
+    textout_json_member_seconds(w, "last_s", v->last_ns);
+    json_member_uint(w, "bands_seen", v->bands_seen);
+    json_member_uint(w, "bands_filtered", v->bands_filtered);
     json_key(w, "total_area");
     json_stat(w, v->total_area);
     json_key(w, "bands");
@@ -197,16 +164,13 @@ static void write_run(struct json_writer *w, const struct profile_view *v,
     for (size_t i = 0; i < ns; i++) {
         const struct profile_band_stats *st = &v->bands[sus[i]].stats;
         json_object_begin(w);
-        json_key(w, "band");
-        json_uint(w, sus[i]);
+        json_member_uint(w, "band", sus[i]);
         json_key(w, "rise_bytes_per_s");
         json_stat(w, st->rise);
         json_key(w, "rise_r2");
         json_stat(w, st->rise_r2);
-        json_key(w, "rise_censuses");
-        json_uint(w, st->rise_censuses);
-        json_key(w, "peak_time_s");
-        textout_json_seconds(w, st->peak_ns);
+        json_member_uint(w, "rise_censuses", st->rise_censuses);
+        textout_json_member_seconds(w, "peak_time_s", st->peak_ns);
         json_object_end(w);
     }
     json_array_end(w);
@@ -244,12 +208,9 @@ static void write_run(struct json_writer *w, const struct profile_view *v,
     json_array_begin(w);
     for (size_t i = 0; i < v->marker_count; i++) {
         json_object_begin(w);
-        json_key(w, "t");
-        textout_json_seconds(w, v->markers[i].time_ns);
-        json_key(w, "text");
-        json_cstring(w, v->markers[i].text);
-        json_key(w, "merged");
-        json_uint(w, v->markers[i].merged);
+        textout_json_member_seconds(w, "t", v->markers[i].time_ns);
+        json_member_cstring(w, "text", v->markers[i].text);
+        json_member_uint(w, "merged", v->markers[i].merged);
         json_object_end(w);
     }
     json_array_end(w);
@@ -271,10 +232,8 @@ static int by_u32(const void *a, const void *b)
 static void write_peak(struct json_writer *w, const struct peak *pk, const struct bands *bands)
 {
     json_object_begin(w);
-    json_key(w, "bytes");
-    json_uint(w, pk ? pk->bytes : 0);
-    json_key(w, "time_s");
-    textout_json_seconds(w, pk ? pk->time_ns : 0);
+    json_member_uint(w, "bytes", pk ? pk->bytes : 0);
+    textout_json_member_seconds(w, "time_s", pk ? pk->time_ns : 0);
     json_key(w, "bands");
     json_array_begin(w);
     for (size_t i = 0; pk && bands && i < pk->count && i < PEAK_TOP; i++) {
@@ -397,22 +356,14 @@ static int write_flame(struct json_writer *w, const struct sink_context *ctx, bo
     }
     json_array_end(w);
     json_newline(w);
-    json_key(w, "samples");
-    json_uint(w, tree.nodes[0].total);
-    json_key(w, "interval_s");
-    textout_json_seconds(w, timeprof_interval_ns(tp));
-    json_key(w, "capabilities");
-    json_uint(w, timeprof_cap_count(tp));
-    json_key(w, "system");
-    json_bool(w, system);
-    json_key(w, "max_depth");
-    json_uint(w, tree.max_depth);
-    json_key(w, "dropped_nodes");
-    json_uint(w, dropped);
-    json_key(w, "dropped_samples");
-    json_uint(w, dropped_samples);
-    json_key(w, "outside_window");
-    json_uint(w, timeprof_outside(tp));
+    json_member_uint(w, "samples", tree.nodes[0].total);
+    textout_json_member_seconds(w, "interval_s", timeprof_interval_ns(tp));
+    json_member_uint(w, "capabilities", timeprof_cap_count(tp));
+    json_member_bool(w, "system", system);
+    json_member_uint(w, "max_depth", tree.max_depth);
+    json_member_uint(w, "dropped_nodes", dropped);
+    json_member_uint(w, "dropped_samples", dropped_samples);
+    json_member_uint(w, "outside_window", timeprof_outside(tp));
     json_object_end(w);
     rc = 0;
 done:
@@ -435,8 +386,7 @@ static int write_data(struct html_sink *h, const struct profile_view *now,
         return -1;
     int rc = -1;
     json_object_begin(w);
-    json_key(w, "generator");
-    json_cstring(w, "ev2hp");
+    json_member_cstring(w, "generator", "ev2hp");
     json_newline(w);
     json_key(w, "run");
     write_run(w, now, ctx->info, ctx->bands, sink_file_name(ctx->input_name),
@@ -475,13 +425,10 @@ static int write_data(struct html_sink *h, const struct profile_view *now,
     json_newline(w);
     json_key(w, "options");
     json_object_begin(w);
-    json_key(w, "markers");
-    json_bool(w, !h->chart.no_markers);
-    json_key(w, "totals");
-    json_bool(w, h->chart.totals);
+    json_member_bool(w, "markers", !h->chart.no_markers);
+    json_member_bool(w, "totals", h->chart.totals);
     if (h->chart.has_y_max) {
-        json_key(w, "y_max");
-        json_uint(w, h->chart.y_max);
+        json_member_uint(w, "y_max", h->chart.y_max);
     }
     /* the view the page opens with: --view's, or the flame graph when the input has a
      * time profile and no census (html_finish refused a flame view without one) */
@@ -489,8 +436,7 @@ static int write_data(struct html_sink *h, const struct profile_view *now,
     if (view == CHART_VIEW_AUTO && now->censuses == 0 && timeprof_present(ctx->run->timeprof))
         view = CHART_VIEW_FLAME;
     if (view != CHART_VIEW_AUTO) {
-        json_key(w, "view");
-        json_cstring(w, chart_view_name(view));
+        json_member_cstring(w, "view", chart_view_name(view));
     }
     json_object_end(w);
     json_object_end(w);
@@ -532,7 +478,7 @@ static int html_finish(struct sink *s)
     /* --view flame or icicle asks for a time profile, as for the charts */
     if ((h->chart.view == CHART_VIEW_FLAME || h->chart.view == CHART_VIEW_ICICLE) &&
         !timeprof_present(ctx->run->timeprof)) {
-        ev_error_set(&h->error, "the input has no time profile to draw (--view %s; run the "
+        ev_error_set(&h->base.error, "the input has no time profile to draw (--view %s; run the "
                      "program with +RTS -p -l)", chart_view_name(h->chart.view));
         return -1;
     }
@@ -545,7 +491,7 @@ static int html_finish(struct sink *s)
     fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
           "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
           "<meta name=\"generator\" content=\"ev2hp " PACKAGE_VERSION "\">\n<title>", out);
-    html_text(out, title, strlen(title));
+    textout_escaped(out, title, strlen(title), html_escape);
     fputs(" – ev2hp report</title>\n<style>\n", out);
     fwrite(report_css, 1, report_css_len, out);
     fputs("</style>\n</head>\n<body>\n<noscript>This report draws its charts with "
@@ -568,22 +514,11 @@ static int html_finish(struct sink *s)
     return ferror(out) ? -1 : 0;
 }
 
-static const struct ev_error *html_failure(const struct sink *s)
-{
-    const struct html_sink *h = (const struct html_sink *)s;
-    return h->error.what[0] ? &h->error : NULL;
-}
-
-static void html_destroy(struct sink *s)
-{
-    free(s);
-}
-
 /* Censuses, markers and totals go to the run model, not here: this sink only writes. */
 static const struct sink_ops html_ops = {
     .finish = html_finish,
-    .destroy = html_destroy,
-    .failure = html_failure,
+    .destroy = sink_free,
+    .failure = sink_recorded_failure,
 };
 
 void sink_html_profile_options(const struct chart_options *opt, struct profile_options *out)
@@ -599,10 +534,9 @@ void sink_html_profile_options(const struct chart_options *opt, struct profile_o
 struct sink *sink_html_new(FILE *out, const struct sink_context *ctx,
                            const struct report_settings *settings)
 {
-    struct html_sink *h = calloc(1, sizeof *h);
+    struct html_sink *h = sink_alloc(sizeof *h, &html_ops, ctx, out);
     if (!h)
         return NULL;
-    h->base = (struct sink){ .ops = &html_ops, .ctx = *ctx, .out = out };
     if (settings->chart)
         h->chart = *settings->chart;
     else

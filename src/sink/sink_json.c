@@ -38,31 +38,32 @@ struct json_sink {
     char name[65536 + 16];
 };
 
-static void write_header(struct json_sink *j)
+/* The writer, the document's start written before its first use: the run's names and
+ * the opening of "censuses" (at the first census, or at finish when there is none). */
+static struct json_writer *started(struct json_sink *j)
 {
     struct json_writer *w = j->w;
+    if (j->header_written)
+        return w;
     const struct run_info *info = j->base.ctx.info;
     json_object_begin(w);
     textout_json_run_names(w, info, true);
     json_newline(w);
-    json_key(w, "sample_interval_s");
-    textout_json_seconds(w, info->period_ns);
+    textout_json_member_seconds(w, "sample_interval_s", info->period_ns);
     json_newline(w);
     json_key(w, "censuses");
     json_array_begin(w);
     j->header_written = true;
+    return w;
 }
 
 static int json_frame(struct sink *s, const struct census_frame *frame)
 {
     struct json_sink *j = (struct json_sink *)s;
-    struct json_writer *w = j->w;
-    if (!j->header_written)
-        write_header(j);
+    struct json_writer *w = started(j);
     json_newline(w);
     json_object_begin(w);
-    json_key(w, "time_s");
-    textout_json_seconds(w, frame->time_ns);
+    textout_json_member_seconds(w, "time_s", frame->time_ns);
     json_key(w, "entries");
     json_array_begin(w);
     for (size_t i = 0; i < frame->count; i++) {
@@ -103,70 +104,72 @@ static int json_total(struct sink *s, enum heap_total kind, uint64_t time_ns, ui
     return spool(&j->totals, &r, NULL, 0);
 }
 
-/* Writes the spooled markers, one object per line, into the open array. 0, or -1 with
- * errno set. Each text is read into j->name (an eventlog's marker fits: its event size
- * is 16 bits), or into memory of its own when longer. */
-static int write_markers(struct json_sink *j)
+/* Writes one spooled record (whose text, if any, follows it in f) as one object on a
+ * line of its own: 0, or -1 with errno set. */
+typedef int (*spooled_writer)(struct json_sink *j, const struct spooled *r, FILE *f);
+
+/* A marker. Its text is read into j->name (an eventlog's marker fits: its event size is
+ * 16 bits), or into memory of its own when longer. */
+static int write_marker(struct json_sink *j, const struct spooled *r, FILE *f)
 {
-    struct json_writer *w = j->w;
-    struct spooled r;
-    if (!j->markers)
-        return 0;
-    if (fflush(j->markers) != 0 || fseek(j->markers, 0, SEEK_SET) != 0)
+    char *text = r->value <= sizeof j->name ? j->name : malloc(r->value);
+    if (!text)
         return -1;
-    while (fread(&r, sizeof r, 1, j->markers) == 1) {
-        char *text = r.value <= sizeof j->name ? j->name : malloc(r.value);
-        if (!text)
-            return -1;
-        bool read = fread(text, 1, r.value, j->markers) == r.value;
-        if (read) {
-            json_newline(w);
-            json_object_begin(w);
-            json_key(w, "time_s");
-            textout_json_seconds(w, r.time_ns);
-            json_key(w, "text");
-            json_string(w, text, r.value);
-            json_object_end(w);
-        }
-        if (text != j->name)
-            free(text);
-        if (!read) {
-            errno = EIO;
-            return -1;
-        }
+    bool read = fread(text, 1, r->value, f) == r->value;
+    if (read) {
+        json_newline(j->w);
+        json_object_begin(j->w);
+        textout_json_member_seconds(j->w, "time_s", r->time_ns);
+        json_member_string(j->w, "text", text, r->value);
+        json_object_end(j->w);
     }
-    return ferror(j->markers) ? -1 : 0;
+    if (text != j->name)
+        free(text);
+    if (!read) {
+        errno = EIO;
+        return -1;
+    }
+    return 0;
 }
 
-static int write_totals(struct json_sink *j)
+static int write_total(struct json_sink *j, const struct spooled *r, FILE *f)
 {
     static const char *const kinds[] = { "heap_size", "heap_live", "blocks_size" };
-    struct json_writer *w = j->w;
-    struct spooled r;
-    if (!j->totals)
-        return 0;
-    if (fflush(j->totals) != 0 || fseek(j->totals, 0, SEEK_SET) != 0)
-        return -1;
-    while (fread(&r, sizeof r, 1, j->totals) == 1) {
-        json_newline(w);
-        json_object_begin(w);
-        json_key(w, "kind");
-        json_cstring(w, kinds[r.kind]);
-        json_key(w, "time_s");
-        textout_json_seconds(w, r.time_ns);
-        json_key(w, "bytes");
-        json_uint(w, r.value);
-        json_object_end(w);
+    json_newline(j->w);
+    json_object_begin(j->w);
+    json_member_cstring(j->w, "kind", kinds[r->kind]);
+    textout_json_member_seconds(j->w, "time_s", r->time_ns);
+    json_member_uint(j->w, "bytes", r->value);
+    json_object_end(j->w);
+    return 0;
+}
+
+/* The member key, on a new line: an array of the records spooled in f (none when f is
+ * NULL, nothing was spooled), in the order they came, each written by write. 0, or -1
+ * with errno set. */
+static int write_spooled(struct json_sink *j, const char *key, FILE *f, spooled_writer write)
+{
+    json_newline(j->w);
+    json_key(j->w, key);
+    json_array_begin(j->w);
+    if (f) {
+        if (fflush(f) != 0 || fseek(f, 0, SEEK_SET) != 0)
+            return -1;
+        struct spooled r;
+        while (fread(&r, sizeof r, 1, f) == 1)
+            if (write(j, &r, f) != 0)
+                return -1;
+        if (ferror(f))
+            return -1;
     }
-    return ferror(j->totals) ? -1 : 0;
+    json_array_end(j->w);
+    return 0;
 }
 
 static int json_finish(struct sink *s)
 {
     struct json_sink *j = (struct json_sink *)s;
-    struct json_writer *w = j->w;
-    if (!j->header_written)
-        write_header(j);
+    struct json_writer *w = started(j);
     json_array_end(w);
     json_newline(w);
     json_key(w, "bands");
@@ -175,8 +178,7 @@ static int json_finish(struct sink *s)
     for (uint32_t b = 0; b < n; b++) {
         json_newline(w);
         json_object_begin(w);
-        json_key(w, "id");
-        json_uint(w, b);
+        json_member_uint(w, "id", b);
         json_key(w, "label");
         size_t len = textout_band_name(s->ctx.bands, b, j->name, sizeof j->name);
         json_string(w, j->name, len);
@@ -184,18 +186,9 @@ static int json_finish(struct sink *s)
         json_object_end(w);
     }
     json_array_end(w);
-    json_newline(w);
-    json_key(w, "markers");
-    json_array_begin(w);
-    if (write_markers(j) != 0)
+    if (write_spooled(j, "markers", j->markers, write_marker) != 0 ||
+        write_spooled(j, "totals", j->totals, write_total) != 0)
         return -1;
-    json_array_end(w);
-    json_newline(w);
-    json_key(w, "totals");
-    json_array_begin(w);
-    if (write_totals(j) != 0)
-        return -1;
-    json_array_end(w);
     json_object_end(w);
     if (json_writer_finish(w) != 0)
         return -1;
@@ -224,10 +217,9 @@ static const struct sink_ops json_ops = {
 
 struct sink *sink_json_new(FILE *out, const struct sink_context *ctx)
 {
-    struct json_sink *j = calloc(1, sizeof *j);
+    struct json_sink *j = sink_alloc(sizeof *j, &json_ops, ctx, out);
     if (!j)
         return NULL;
-    j->base = (struct sink){ &json_ops, *ctx, out };
     if (!(j->w = json_writer_new(out, JSON_PRETTY))) {
         free(j);
         return NULL;

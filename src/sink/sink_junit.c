@@ -58,7 +58,9 @@ static char *xml_text(const char *text)
     return out;
 }
 
-static void attr(struct junit_sink *j, const char *name, const char *value)
+/* value, made fit for XML (xml_text), as the attribute name of the open element, or with
+ * name NULL as its text. */
+static void put_text(struct junit_sink *j, const char *name, const char *value)
 {
     char *v = xml_text(value);
     if (!v) {
@@ -67,8 +69,14 @@ static void attr(struct junit_sink *j, const char *name, const char *value)
         return;
     }
     if (j->rc >= 0)
-        j->rc = xmlTextWriterWriteAttribute(j->w, BAD_CAST name, BAD_CAST v);
+        j->rc = name ? xmlTextWriterWriteAttribute(j->w, BAD_CAST name, BAD_CAST v)
+                     : xmlTextWriterWriteString(j->w, BAD_CAST v);
     free(v);
+}
+
+static void attr(struct junit_sink *j, const char *name, const char *value)
+{
+    put_text(j, name, value);
 }
 
 static void attr_count(struct junit_sink *j, const char *name, size_t n)
@@ -80,15 +88,7 @@ static void attr_count(struct junit_sink *j, const char *name, size_t n)
 
 static void body(struct junit_sink *j, const char *value)
 {
-    char *v = xml_text(value);
-    if (!v) {
-        j->rc = -1;
-        errno = ENOMEM;
-        return;
-    }
-    if (j->rc >= 0)
-        j->rc = xmlTextWriterWriteString(j->w, BAD_CAST v);
-    free(v);
+    put_text(j, NULL, value);
 }
 
 /* The text summary of the run, as --summary writes it: a malloc'd string, or NULL when
@@ -202,24 +202,18 @@ static int junit_finish(struct sink *s)
     return 0;
 }
 
-static void junit_destroy(struct sink *s)
-{
-    free(s);
-}
-
 /* Censuses and markers go to the run model, not here: this sink only writes. */
 static const struct sink_ops junit_ops = {
     .finish = junit_finish,
-    .destroy = junit_destroy,
+    .destroy = sink_free,
 };
 
 struct sink *sink_junit_new(FILE *out, const struct sink_context *ctx,
                             const struct summary_settings *settings)
 {
-    struct junit_sink *j = calloc(1, sizeof *j);
+    struct junit_sink *j = sink_alloc(sizeof *j, &junit_ops, ctx, out);
     if (!j)
         return NULL;
-    j->base = (struct sink){ &junit_ops, *ctx, out };
     j->summary = *settings;
     return &j->base;
 }

@@ -195,36 +195,27 @@ static void json_compare(struct json_writer *w, struct summary_sink *m, const st
     json_newline(w);
     json_key(w, "compare");
     json_object_begin(w);
-    json_key(w, "base");
-    json_cstring(w, c.base->name);
-    json_key(w, "base_program");
-    json_cstring(w, c.base->info ? c.base->info->program : NULL);
+    json_member_cstring(w, "base", c.base->name);
+    json_member_cstring(w, "base_program", c.base->info ? c.base->info->program : NULL);
     json_newline(w);
     json_key(w, "base_peak");
     json_object_begin(w);
-    json_key(w, "bytes");
-    json_uint(w, c.base->peak.bytes);
-    json_key(w, "time_s");
-    textout_json_seconds(w, c.base->peak.time_ns);
+    json_member_uint(w, "bytes", c.base->peak.bytes);
+    textout_json_member_seconds(w, "time_s", c.base->peak.time_ns);
     json_object_end(w);
     json_newline(w);
-    json_key(w, "peak_change_bytes");
-    json_int(w, c.bytes);
-    json_key(w, "peak_change_percent");
-    json_double_fixed(w, c.percent, 3);   /* NAN, a base peak of 0: null */
+    json_member_int(w, "peak_change_bytes", c.bytes);
+    /* NAN (a base peak of 0) is written null */
+    json_member_double_fixed(w, "peak_change_percent", c.percent, 3);
     json_newline(w);
-    json_key(w, "grew_by");
-    json_cstring(w, "peak");
+    json_member_cstring(w, "grew_by", "peak");
     json_key(w, "grew");
     json_array_begin(w);
     for (long i = 0; i < c.grew_count; i++) {
         json_object_begin(w);
-        json_key(w, "label");
-        json_cstring(w, c.grew[i].label);
-        json_key(w, "base");
-        json_uint(w, c.grew[i].base);
-        json_key(w, "now");
-        json_uint(w, c.grew[i].now);
+        json_member_cstring(w, "label", c.grew[i].label);
+        json_member_uint(w, "base", c.grew[i].base);
+        json_member_uint(w, "now", c.grew[i].now);
         json_object_end(w);
     }
     json_array_end(w);
@@ -237,29 +228,23 @@ static void json_run(struct json_writer *w, struct summary_sink *m, const struct
     const struct run_info *info = m->base.ctx.info;
     textout_json_run_names(w, info, true);
     json_newline(w);
-    json_key(w, "censuses");
-    json_uint(w, pk->censuses);
+    json_member_uint(w, "censuses", pk->censuses);
     json_newline(w);
-    json_key(w, "duration_s");
-    textout_json_seconds(w, info->end_time_ns);
+    textout_json_member_seconds(w, "duration_s", info->end_time_ns);
     json_newline(w);
-    json_key(w, "sample_interval_s");
-    textout_json_seconds(w, info->period_ns);
+    textout_json_member_seconds(w, "sample_interval_s", info->period_ns);
     json_newline(w);
     json_key(w, "peak");
     json_object_begin(w);
-    json_key(w, "bytes");
-    json_uint(w, pk->bytes);
-    json_key(w, "time_s");
-    textout_json_seconds(w, pk->time_ns);
+    json_member_uint(w, "bytes", pk->bytes);
+    textout_json_member_seconds(w, "time_s", pk->time_ns);
     json_key(w, "top");
     json_array_begin(w);
     for (size_t i = 0; i < pk->count && i < JSON_TOP_AT_PEAK; i++) {
         json_object_begin(w);
         json_key(w, "label");
         json_band_name(w, m, pk->entries[i].band);
-        json_key(w, "bytes");
-        json_uint(w, pk->entries[i].bytes);
+        json_member_uint(w, "bytes", pk->entries[i].bytes);
         json_object_end(w);
     }
     json_array_end(w);
@@ -280,28 +265,20 @@ static void json_bands(struct json_writer *w, struct summary_sink *m,
         json_key(w, "label");
         json_band_name(w, m, v->bands[i].band);
         textout_json_band_names(w, m->base.ctx.bands, m->base.ctx.ccs, v->bands[i].band);
-        json_key(w, "peak");
-        json_uint(w, st->peak);
-        json_key(w, "mean");
-        json_double_fixed(w, st->mean, 1);
-        json_key(w, "area_byte_s");
-        json_double_fixed(w, st->area, 1);
-        json_key(w, "growth_bytes_per_s");
-        json_double_fixed(w, st->growth, 3);
-        json_key(w, "growth_r2");
-        json_double_fixed(w, st->growth_r2, 4);
+        json_member_uint(w, "peak", st->peak);
+        json_member_double_fixed(w, "mean", st->mean, 1);
+        json_member_double_fixed(w, "area_byte_s", st->area, 1);
+        json_member_double_fixed(w, "growth_bytes_per_s", st->growth, 3);
+        json_member_double_fixed(w, "growth_r2", st->growth_r2, 4);
         json_object_end(w);
     }
     json_array_end(w);
     json_newline(w);
     json_key(w, "suspect_rule");
     json_object_begin(w);
-    json_key(w, "min_censuses");
-    json_uint(w, PROFILE_SUSPECT_CENSUSES);
-    json_key(w, "min_r2");
-    json_double_fixed(w, PROFILE_SUSPECT_R2, 2);
-    json_key(w, "min_rise_of_peak");
-    json_double_fixed(w, PROFILE_SUSPECT_RISE, 2);
+    json_member_uint(w, "min_censuses", PROFILE_SUSPECT_CENSUSES);
+    json_member_double_fixed(w, "min_r2", PROFILE_SUSPECT_R2, 2);
+    json_member_double_fixed(w, "min_rise_of_peak", PROFILE_SUSPECT_RISE, 2);
     json_object_end(w);
     size_t sus[PROFILE_SUSPECTS_LISTED];
     size_t ns = profile_suspects(v, sus, PROFILE_SUSPECTS_LISTED);
@@ -313,14 +290,10 @@ static void json_bands(struct json_writer *w, struct summary_sink *m,
         json_object_begin(w);
         json_key(w, "label");
         json_band_name(w, m, b->band);
-        json_key(w, "rise_bytes_per_s");
-        json_double_fixed(w, b->stats.rise, 3);
-        json_key(w, "rise_r2");
-        json_double_fixed(w, b->stats.rise_r2, 4);
-        json_key(w, "rise_censuses");
-        json_uint(w, b->stats.rise_censuses);
-        json_key(w, "peak_time_s");
-        textout_json_seconds(w, b->stats.peak_ns);
+        json_member_double_fixed(w, "rise_bytes_per_s", b->stats.rise, 3);
+        json_member_double_fixed(w, "rise_r2", b->stats.rise_r2, 4);
+        json_member_uint(w, "rise_censuses", b->stats.rise_censuses);
+        textout_json_member_seconds(w, "peak_time_s", b->stats.peak_ns);
         json_object_end(w);
     }
     json_array_end(w);
@@ -335,16 +308,13 @@ static void json_events(struct json_writer *w, struct summary_sink *m)
     json_array_begin(w);
     for (size_t i = 0; i < run->marker_count; i++) {
         json_object_begin(w);
-        json_key(w, "time_s");
-        textout_json_seconds(w, run->markers[i].time_ns);
-        json_key(w, "text");
-        json_cstring(w, run->markers[i].text);
+        textout_json_member_seconds(w, "time_s", run->markers[i].time_ns);
+        json_member_cstring(w, "text", run->markers[i].text);
         json_object_end(w);
     }
     json_array_end(w);
     json_newline(w);
-    json_key(w, "markers_not_listed");
-    json_uint(w, run->markers_not_listed);
+    json_member_uint(w, "markers_not_listed", run->markers_not_listed);
     json_newline(w);
     json_key(w, "damage");
     json_array_begin(w);
@@ -352,11 +322,9 @@ static void json_events(struct json_writer *w, struct summary_sink *m)
     for (size_t i = 0; i < warnings; i++) {
         const struct ev_error *e = &m->base.ctx.warnings[i];
         json_object_begin(w);
-        json_key(w, "what");
-        json_cstring(w, e->what);
+        json_member_cstring(w, "what", e->what);
         if (e->has_offset) {
-            json_key(w, "offset");
-            json_uint(w, e->offset);
+            json_member_uint(w, "offset", e->offset);
         }
         json_object_end(w);
     }
@@ -390,21 +358,16 @@ static int summary_finish(struct sink *s)
 {
     struct summary_sink *m = (struct summary_sink *)s;
     const struct peak *pk = &s->ctx.run->peak;
-    struct profile_view v;
+    struct summary_view sv;
     struct ev_error err;
-    struct profile *p = run_model_summary(s->ctx.run, &m->select, &err);
-    if (!p || profile_view(p, s->ctx.bands, &v) != 0) {
-        profile_free(p);
-        errno = ENOMEM;
+    if (summary_view_open(&sv, s->ctx.run, &m->select, &err) != 0)
         return -1;
-    }
     int rc = 0;
     if (m->json)
-        rc = write_json(m, pk, &v);
+        rc = write_json(m, pk, &sv.view);
     else
-        write_text(m, pk, &v);
-    profile_view_free(&v);
-    profile_free(p);
+        write_text(m, pk, &sv.view);
+    summary_view_close(&sv);
     if (m->no_memory) {
         errno = ENOMEM;
         return -1;
@@ -414,25 +377,19 @@ static int summary_finish(struct sink *s)
     return ferror(s->out) ? -1 : 0;
 }
 
-static void summary_destroy(struct sink *s)
-{
-    free(s);
-}
-
 /* Censuses and markers go to the run model, not here: this sink only writes. */
 static const struct sink_ops summary_ops = {
     .finish = summary_finish,
-    .destroy = summary_destroy,
+    .destroy = sink_free,
 };
 
 static struct sink *summary_new(FILE *out, const struct sink_context *ctx,
                                 const struct summary_settings *settings, bool json)
 {
-    struct summary_sink *m = calloc(1, sizeof *m);
+    struct summary_sink *m = sink_alloc(sizeof *m, &summary_ops, ctx, out);
     if (!m)
         return NULL;
     summary_view_options(settings, &m->select);
-    m->base = (struct sink){ &summary_ops, *ctx, out };
     m->json = json;
     m->system_ccs = settings->system_ccs;
     m->unicode = settings->unicode;

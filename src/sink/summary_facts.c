@@ -1,6 +1,7 @@
 /* summary_facts.c: what every summary format says (summary_facts.h). */
 #include "sink/summary_facts.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 
@@ -19,6 +20,27 @@ void summary_view_options(const struct summary_settings *settings,
     }
 }
 
+int summary_view_open(struct summary_view *sv, const struct run_model *run,
+                      const struct profile_options *opt, struct ev_error *err)
+{
+    sv->profile = run_model_summary(run, opt, err);
+    if (sv->profile && profile_view(sv->profile, run->bands, &sv->view) == 0)
+        return 0;
+    if (sv->profile)
+        ev_error_set(err, "out of memory");
+    profile_free(sv->profile);
+    sv->profile = NULL;
+    errno = ENOMEM;
+    return -1;
+}
+
+void summary_view_close(struct summary_view *sv)
+{
+    profile_view_free(&sv->view);
+    profile_free(sv->profile);
+    sv->profile = NULL;
+}
+
 /* The bands of now that grew most over the base's (every band of the base, without this
  * run's window or filters, as the base was read): their number, or -1 when out of memory. */
 static long grew_most(const struct run_model *base, const struct profile_view *now,
@@ -27,14 +49,11 @@ static long grew_most(const struct run_model *base, const struct profile_view *n
     struct profile_options every;
     profile_options_every_band(&every);
     struct ev_error err;
-    struct profile *p = run_model_summary(base, &every, &err);
-    struct profile_view v;
-    long n = -1;
-    if (p && profile_view(p, base->bands, &v) == 0) {
-        n = growth_rank(&v, now, out, max);
-        profile_view_free(&v);
-    }
-    profile_free(p);
+    struct summary_view sv;
+    if (summary_view_open(&sv, base, &every, &err) != 0)
+        return -1;
+    long n = growth_rank(&sv.view, now, out, max);
+    summary_view_close(&sv);
     return n;
 }
 

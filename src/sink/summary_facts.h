@@ -23,6 +23,19 @@ struct summary_settings;   /* sink.h */
 void summary_view_options(const struct summary_settings *settings,
                           struct profile_options *out);
 
+/* A summary's view of a run: the bands of the profile the run kept for summaries
+ * (run_model_summary), selected by the options asked for; view points into profile. */
+struct summary_view {
+    struct profile *profile;
+    struct profile_view view;
+};
+
+/* Opens run's summary view under opt: 0, or -1 with err set (out of memory, or the run
+ * was not asked for a summary profile), errno ENOMEM, and nothing to close. */
+int summary_view_open(struct summary_view *sv, const struct run_model *run,
+                      const struct profile_options *opt, struct ev_error *err);
+void summary_view_close(struct summary_view *sv);
+
 #define SUMMARY_GREW_MOST 10    /* bands that grew most, by peak */
 
 struct summary_change {

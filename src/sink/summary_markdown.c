@@ -230,47 +230,36 @@ static int markdown_finish(struct sink *s)
 {
     struct markdown_sink *m = (struct markdown_sink *)s;
     const struct peak *pk = &s->ctx.run->peak;
-    struct profile_view v;
+    struct summary_view sv;
     struct ev_error err;
-    struct profile *p = run_model_summary(s->ctx.run, &m->select, &err);
-    if (!p || profile_view(p, s->ctx.bands, &v) != 0) {
-        profile_free(p);
-        errno = ENOMEM;
+    if (summary_view_open(&sv, s->ctx.run, &m->select, &err) != 0)
         return -1;
-    }
     write_run(m, pk);
-    write_bands(m, &v);
-    write_suspects(m, &v);
+    write_bands(m, &sv.view);
+    write_suspects(m, &sv.view);
     if (s->ctx.base)
-        write_compare(m, pk, &v);
+        write_compare(m, pk, &sv.view);
     write_gates(m);
     write_markers_and_damage(m);
-    profile_view_free(&v);
-    profile_free(p);
+    summary_view_close(&sv);
     return ferror(s->out) ? -1 : 0;
-}
-
-static void markdown_destroy(struct sink *s)
-{
-    free(s);
 }
 
 /* Censuses and markers go to the run model, not here: this sink only writes. */
 static const struct sink_ops markdown_ops = {
     .finish = markdown_finish,
-    .destroy = markdown_destroy,
+    .destroy = sink_free,
 };
 
 struct sink *sink_summary_markdown_new(FILE *out, const struct sink_context *ctx,
                                        const struct summary_settings *settings)
 {
-    struct markdown_sink *m = calloc(1, sizeof *m);
+    struct markdown_sink *m = sink_alloc(sizeof *m, &markdown_ops, ctx, out);
     if (!m)
         return NULL;
     summary_view_options(settings, &m->select);
     struct chart_options defaults;
     chart_options_default(&defaults);
     m->bands = (settings->chart ? settings->chart : &defaults)->profile.bands;
-    m->base = (struct sink){ &markdown_ops, *ctx, out };
     return &m->base;
 }

@@ -27,34 +27,47 @@ void textout_csv_field(FILE *out, const char *s, size_t len)
     fputc('"', out);
 }
 
-void textout_markdown(FILE *out, const char *s, size_t len)
+void textout_escaped(FILE *out, const char *s, size_t len,
+                     const char *(*escape)(unsigned char c))
 {
     const unsigned char *p = (const unsigned char *)s;
     for (size_t i = 0; i < len;) {
-        unsigned char c = p[i];
-        const char *entity = c == '<' ? "&lt;" : c == '>' ? "&gt;" : c == '&' ? "&amp;"
-                             : c == '"' ? "&quot;" : NULL;
-        if (entity) {
-            fputs(entity, out);
-            i++;
-        } else if (c < 0x20 || c == 0x7f) {
-            fputc(' ', out);
-            i++;
-        } else if (c < 0x80 && strchr("\\`*_[]|~!#@$:", c)) {
-            fputc('\\', out);
-            fputc(c, out);
-            i++;
-        } else {
-            size_t n = utf8_sequence(p + i, len - i);
-            if (n == 0) {
-                fputs("\xef\xbf\xbd", out);   /* U+FFFD */
-                i++;
-            } else {
-                fwrite(p + i, 1, n, out);
-                i += n;
-            }
-        }
+        const char *replacement = p[i] < 0x80 ? escape(p[i]) : NULL;
+        size_t n = replacement ? 1 : utf8_sequence(p + i, len - i);
+        if (replacement)
+            fputs(replacement, out);
+        else if (n == 0)
+            fputs("\xef\xbf\xbd", out);   /* U+FFFD */
+        else
+            fwrite(p + i, 1, n, out);
+        i += n ? n : 1;
     }
+}
+
+/* Markdown's escapes (textout.h): HTML entities, control characters as spaces, and the
+ * punctuation Markdown gives a meaning backslash-escaped. */
+static const char *markdown_escape(unsigned char c)
+{
+    static const char punctuation[] = "\\`*_[]|~!#@$:";
+    static const char *const backslashed[] = { "\\\\", "\\`", "\\*", "\\_", "\\[", "\\]", "\\|",
+                                               "\\~", "\\!", "\\#", "\\@", "\\$", "\\:" };
+    _Static_assert(sizeof backslashed / sizeof *backslashed == sizeof punctuation - 1,
+                   "one escape per punctuation character");
+    switch (c) {
+    case '<': return "&lt;";
+    case '>': return "&gt;";
+    case '&': return "&amp;";
+    case '"': return "&quot;";
+    }
+    if (c < 0x20 || c == 0x7f)
+        return " ";
+    const char *at = strchr(punctuation, c);
+    return at ? backslashed[at - punctuation] : NULL;
+}
+
+void textout_markdown(FILE *out, const char *s, size_t len)
+{
+    textout_escaped(out, s, len, markdown_escape);
 }
 
 size_t textout_band_name(const struct bands *b, uint32_t band, char *buf, size_t cap)
@@ -92,18 +105,16 @@ static size_t split_character(const char *label, size_t len)
 void textout_json_run_names(struct json_writer *w, const struct run_info *info, bool lines)
 {
     char scratch[32];
-    json_key(w, "program");
-    json_cstring(w, info->program);
+    json_member_cstring(w, "program", info->program);
     if (lines)
         json_newline(w);
-    json_key(w, "rts");
-    json_cstring(w, info->rts_version);
+    json_member_cstring(w, "rts", info->rts_version);
     if (lines)
         json_newline(w);
-    json_key(w, "breakdown");
-    json_cstring(w, info->has_heap_profile
-                        ? breakdown_words(info->breakdown, scratch, sizeof scratch)
-                        : NULL);
+    json_member_cstring(w, "breakdown",
+                        info->has_heap_profile
+                            ? breakdown_words(info->breakdown, scratch, sizeof scratch)
+                            : NULL);
 }
 
 void textout_json_band_names(struct json_writer *w, const struct bands *b,
@@ -137,10 +148,8 @@ void textout_json_band_names(struct json_writer *w, const struct bands *b,
         json_key(w, "label");
         if (costcentres_lookup(ccs, number, &name)) {
             json_string(w, name.label, name.label_len);
-            json_key(w, "module");
-            json_string(w, name.module, name.module_len);
-            json_key(w, "srcloc");
-            json_cstring(w, costcentres_srcloc(ccs, number));
+            json_member_string(w, "module", name.module, name.module_len);
+            json_member_cstring(w, "srcloc", costcentres_srcloc(ccs, number));
         } else {
             /* named as the census names it in the band's label */
             char unknown[16];
@@ -171,4 +180,10 @@ void textout_seconds(FILE *out, uint64_t ns)
 void textout_json_seconds(struct json_writer *w, uint64_t ns)
 {
     json_decimal(w, microseconds(ns), 6);
+}
+
+void textout_json_member_seconds(struct json_writer *w, const char *key, uint64_t ns)
+{
+    json_key(w, key);
+    textout_json_seconds(w, ns);
 }

@@ -18,6 +18,13 @@
 #include "model/frame.h"
 #include "census/costcentres.h"
 
+/* Text in a format that escapes characters one ASCII byte at a time (HTML text, Markdown,
+ * Prometheus label values): each ASCII byte for which escape returns a string is written
+ * as that string, every other character as itself, and each byte that starts no UTF-8
+ * character as U+FFFD, so the output is valid UTF-8 whatever the input. */
+void textout_escaped(FILE *out, const char *s, size_t len,
+                     const char *(*escape)(unsigned char c));
+
 /* An RFC 4180 CSV field: quoted (quotes doubled) when it holds a comma, quote, CR or LF. */
 void textout_csv_field(FILE *out, const char *s, size_t len);
 
@@ -52,5 +59,7 @@ void textout_json_band_names(struct json_writer *w, const struct bands *b,
  * files: as text, and as a JSON number. */
 void textout_seconds(FILE *out, uint64_t ns);
 void textout_json_seconds(struct json_writer *w, uint64_t ns);
+/* The member key: seconds (json_key, then textout_json_seconds). */
+void textout_json_member_seconds(struct json_writer *w, const char *key, uint64_t ns);
 
 #endif
