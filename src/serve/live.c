@@ -11,6 +11,7 @@
 
 #include "base/grow.h"
 #include "base/json.h"
+#include "census/timeprof.h"
 #include "model/bands.h"
 #include "chart/chart.h"
 #include "model/profile.h"
@@ -380,6 +381,15 @@ static unsigned columns_of(const struct live *l, enum output_format format)
     return o.columns;
 }
 
+/* What a drawing is drawn from, as a number that grows whenever it changes (the lock
+ * held): everything fed (version), and the time profile's samples, which come without a
+ * callback; cost centres are defined before the samples and censuses that name them. */
+static uint64_t state_of(const struct live *l)
+{
+    const struct timeprof *tp = l->src.timeprof;
+    return l->version + (tp ? timeprof_samples(tp) + timeprof_outside(tp) : 0);
+}
+
 /* A snapshot at columns, taken under the live lock and finished without it; *version is
  * the state's. 0, or -1 with err set; s is to be freed with snapshot_free in any case. */
 static int take(struct live *l, unsigned columns, struct snapshot *s, uint64_t *version,
@@ -392,9 +402,13 @@ static int take(struct live *l, unsigned columns, struct snapshot *s, uint64_t *
         ev_error_set(err, "the input is not open yet");
         return -1;
     }
-    *version = l->version;
-    int rc = snapshot_take(s, l->src.model, columns, l->src.bands, l->src.info,
-                           l->src.warnings, *l->src.warning_count, l->src.input_name, err);
+    *version = state_of(l);
+    struct snapshot_source src = {
+        .model = l->src.model, .bands = l->src.bands, .ccs = l->src.ccs,
+        .timeprof = l->src.timeprof, .info = l->src.info, .warnings = l->src.warnings,
+        .warning_count = *l->src.warning_count, .input_name = l->src.input_name,
+    };
+    int rc = snapshot_take(s, &src, columns, err);
     s->ended = l->ended;
     live_unlock(l);
     return rc == 0 ? snapshot_finish(s, err) : -1;
@@ -441,7 +455,7 @@ int live_draw(struct live *l, enum output_format format, char **buf, size_t *len
 {
     pthread_mutex_lock(&l->draw_lock);
     live_lock(l);
-    uint64_t version = l->version;
+    uint64_t version = state_of(l);
     live_unlock(l);
     struct drawn *d = &l->drawn[format];
     int rc = 0;

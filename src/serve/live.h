@@ -36,8 +36,10 @@
 #include "model/runmodel.h"
 #include "sink/sink.h"
 
+struct costcentres;   /* census/costcentres.h */
 struct live;
 struct sse_hub;
+struct timeprof;      /* census/timeprof.h */
 
 /* What the run's owner (convert.c) lends the live state; alive until live_free. */
 struct live_source {
@@ -46,6 +48,8 @@ struct live_source {
     const struct run_model *model;    /* fed by the owner under the live lock */
     const struct bands *bands;
     const struct run_info *info;
+    const struct costcentres *ccs;    /* an eventlog's cost centres, or NULL */
+    const struct timeprof *timeprof;  /* the time profile read so far, or NULL */
     const struct ev_error *warnings;  /* the run's warnings so far, and their count */
     const size_t *warning_count;
     /* Control of the program (POST /control/...): sends an eventlog-socket command
@@ -61,7 +65,9 @@ struct live *live_new(struct ev_error *err);
 int live_attach(struct live *l, const struct live_source *src, struct ev_error *err);
 void live_free(struct live *l);
 
-/* The main thread holds the lock while feeding (the model, then the live state). */
+/* The main thread holds the lock while it works on what it read (input_options.lock):
+ * the bands, the run information, the cost centres and the time profile change only
+ * under it, and the callbacks feed the model, then the live state, under it. */
 void live_lock(struct live *l);
 void live_unlock(struct live *l);
 

@@ -1,0 +1,49 @@
+#!/bin/sh
+# serve_summary.sh: what ev2hp --serve draws at the end of a live input is what -o draws,
+# for the inputs whose summary reads more than the censuses: a -hc run (the summary's
+# bands name their cost-centre stacks, defined as the input goes) and time profiles (the
+# summary's and the charts' time profile grows tick by tick, without a census). Each real
+# GHC eventlog is replayed into a growing file (tests/replay.py: writes cut at arbitrary
+# bytes) that ev2hp follows while serving; once /metrics says the stream ended,
+# /summary.json is the bytes of --summary=json and /chart.svg the bytes of -o x.svg of the
+# same run, and the summary names stacks (-hc) or time-profile cost centres.
+# Skipped (77) without curl.
+set -eu
+: "${EV2HP:=./ev2hp}" "${SRCDIR:=.}" "${PYTHON3:=python3}"
+if ! command -v curl >/dev/null; then
+    echo "serve_summary.sh: curl not installed: skipped"
+    exit 77
+fi
+work=${SERVE_WORK:-$(mktemp -d)}
+. "$SRCDIR/tests/serve/lib.sh"
+trap serve_cleanup EXIT
+replay="$SRCDIR/tests/replay.py"
+
+# same NAME EVENTLOG KEY: replays EVENTLOG into a growing file served live; at the end
+# /summary.json and /chart.svg must be the bytes of the run's own outputs, and the
+# summary must hold KEY (what only the cost centres or the time profile give).
+same() {
+    grow=$work/$1.eventlog
+    "$PYTHON3" "$replay" file "$2" "$grow" --seconds 3 --writes 60 --seed 7 &
+    pids="$pids $!"
+    i=0
+    while [ ! -e "$grow" ]; do
+        [ $i -lt 300 ] || fail "$1: the replay wrote nothing"
+        sleep 0.05
+        i=$((i + 1))
+    done
+    serve_start "$1" --serve 0 --summary=json -o "$work/$1.svg" "$grow"
+    wait_ended
+    curl -sf "${url}summary.json" >"$work/$1.live.json" || fail "$1: GET /summary.json"
+    curl -sf "${url}chart.svg" >"$work/$1.live.svg" || fail "$1: GET /chart.svg"
+    serve_stop
+    cmp "$work/$1.out" "$work/$1.live.json" || fail "$1: /summary.json differs from --summary=json"
+    cmp "$work/$1.svg" "$work/$1.live.svg" || fail "$1: /chart.svg differs from -o x.svg"
+    grep -q "$3" "$work/$1.live.json" || fail "$1: /summary.json has no $3"
+    echo "serve_summary.sh: $1: /summary.json and /chart.svg are -o's"
+}
+
+same hc "$SRCDIR/tests/data/leak-hc.eventlog" '"stack":'
+same timeprof "$SRCDIR/tests/data/timeprof/leak-P.eventlog" '"time_profile":'
+same both "$SRCDIR/tests/data/timeprof/ghc910-leak-p.eventlog" '"time_profile":'
+echo "serve_summary.sh: ok"
