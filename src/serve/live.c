@@ -628,7 +628,8 @@ int live_metrics(struct live *l, char **buf, size_t *len, struct ev_error *err)
     int rc = -1;
     if (bands) {
         size_t n = l->shown_count;
-        memcpy(bands, l->shown, n * sizeof *bands);
+        if (n)      /* before the first census nothing is shown, and l->shown is NULL */
+            memcpy(bands, l->shown, n * sizeof *bands);
         for (size_t i = 0; i < n; i++)
             bands[i].bytes = 0;
         uint64_t sum = 0;
