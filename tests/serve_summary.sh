@@ -6,7 +6,8 @@
 # GHC eventlog is replayed into a growing file (tests/replay.py: writes cut at arbitrary
 # bytes) that ev2hp follows while serving; once /metrics says the stream ended,
 # /summary.json is the bytes of --summary=json and /chart.svg the bytes of -o x.svg of the
-# same run, and the summary names stacks (-hc) or time-profile cost centres.
+# same run, and the summary names stacks (-hc) or time-profile cost centres. /live.json
+# (the live model: recent censuses whole) holds every census of -o x.csv, band for band.
 # Skipped (77) without curl.
 set -eu
 : "${EV2HP:=./ev2hp}" "${SRCDIR:=.}" "${PYTHON3:=python3}"
@@ -32,11 +33,25 @@ same() {
         sleep 0.05
         i=$((i + 1))
     done
-    serve_start "$1" --serve 0 --summary=json -o "$work/$1.svg" "$grow"
+    serve_start "$1" --serve 0 --summary=json -o "$work/$1.svg" -o "$work/$1.csv" "$grow"
     wait_ended
     curl -sf "${url}summary.json" >"$work/$1.live.json" || fail "$1: GET /summary.json"
     curl -sf "${url}chart.svg" >"$work/$1.live.svg" || fail "$1: GET /chart.svg"
+    curl -sf "${url}live.json" >"$work/$1.model.json" || fail "$1: GET /live.json"
     serve_stop
+    "$PYTHON3" - "$work/$1.csv" "$work/$1.model.json" <<'PY' || fail "$1: /live.json is not -o x.csv"
+import csv, json, sys
+rows = list(csv.reader(open(sys.argv[1])))[1:]
+model = json.load(open(sys.argv[2]))
+assert model["ended"] and model["censuses"] == len(rows), (model["censuses"], len(rows))
+assert not model["merged"] and len(model["recent"]) == len(rows)   # fewer than 600
+for row, census in zip(rows, model["recent"]):
+    values = [0] * (len(row) - 1)
+    for band, n in census["values"]:
+        values[band] += n
+    assert float(row[0]) == census["t"], (row[0], census["t"])
+    assert [int(v) for v in row[1:]] == values, (row, census)
+PY
     cmp "$work/$1.out" "$work/$1.live.json" || fail "$1: /summary.json differs from --summary=json"
     cmp "$work/$1.svg" "$work/$1.live.svg" || fail "$1: /chart.svg differs from -o x.svg"
     grep -q "$3" "$work/$1.live.json" || fail "$1: /summary.json has no $3"

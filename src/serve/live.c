@@ -13,6 +13,7 @@
 #include "base/json.h"
 #include "census/timeprof.h"
 #include "model/bands.h"
+#include "model/livemodel.h"
 #include "chart/chart.h"
 #include "model/profile.h"
 #include "serve/metrics.h"
@@ -43,6 +44,7 @@ struct live {
     uint64_t totals[HEAP_TOTAL_RUNTIME];
     uint64_t markers, lost_to_damage;
     bool ended;
+    struct live_model *recent;      /* /live.json: recent censuses whole, older merged */
     /* the .hp, census by census, in an anonymous temporary file */
     FILE *spool;
     struct sink *hp;
@@ -73,7 +75,10 @@ struct live {
 struct live *live_new(struct ev_error *err)
 {
     struct live *l = calloc(1, sizeof *l);
-    if (!l || !(l->hub = sse_hub_new())) {
+    if (!l || !(l->hub = sse_hub_new()) ||
+        !(l->recent = live_model_new(LIVE_MODEL_RECENT, LIVE_MODEL_BUCKETS))) {
+        if (l)
+            sse_hub_free(l->hub);
         free(l);
         ev_error_set(err, "out of memory");
         return NULL;
@@ -125,6 +130,7 @@ void live_free(struct live *l)
     for (size_t i = 0; i < l->pending_count; i++)
         free(l->pending[i].text);
     sse_hub_free(l->hub);
+    live_model_free(l->recent);
     pthread_mutex_destroy(&l->lock);
     pthread_mutex_destroy(&l->draw_lock);
     free(l);
@@ -283,6 +289,8 @@ int live_frame(struct live *l, const struct census_frame *frame)
         memcpy(l->last, frame->entries, frame->count * sizeof *frame->entries);
     l->last_count = frame->count;
     l->last_total = total;
+    if (live_model_add(l->recent, frame) != 0)
+        return -1;
     if (l->hp->ops->frame(l->hp, frame) != 0 || spool_flush(l) != 0)
         return -1;
     l->hp_last_ns = frame->time_ns;
@@ -758,6 +766,102 @@ int live_page(struct live *l, char **buf, size_t *len, struct ev_error *err)
     free(page);
     if (fclose(out) != 0) {
         free(*buf);
+        ev_error_set(err, "out of memory");
+        return -1;
+    }
+    return 0;
+}
+
+/* /live.json under the lock: the live model as it stands, with the labels of the bands. */
+static void write_live_model(struct json_writer *w, const struct live *l)
+{
+    const struct live_model *m = l->recent;
+    json_object_begin(w);
+    json_key(w, "censuses");
+    json_uint(w, live_model_censuses(m));
+    json_key(w, "ended");
+    json_bool(w, l->ended);
+    json_key(w, "bucket_s");
+    textout_json_seconds(w, live_model_width_ns(m));
+    json_key(w, "bands");
+    json_array_begin(w);
+    uint32_t bands = l->attached ? bands_count(l->src.bands) : 0;
+    for (uint32_t b = 0; b < bands; b++) {
+        size_t len;
+        const char *label = bands_display_label(l->src.bands, b, &len);
+        json_string(w, label, len);
+    }
+    json_array_end(w);
+    json_newline(w);
+    json_key(w, "merged");
+    json_array_begin(w);
+    for (size_t i = 0; i < live_model_bucket_count(m); i++) {
+        struct live_bucket b = live_model_bucket(m, i);
+        if (!b.censuses)
+            continue;
+        json_newline(w);
+        json_object_begin(w);
+        json_key(w, "from");
+        textout_json_seconds(w, b.first_ns);
+        json_key(w, "to");
+        textout_json_seconds(w, b.last_ns);
+        json_key(w, "censuses");
+        json_uint(w, b.censuses);
+        json_key(w, "bands");
+        json_array_begin(w);
+        for (size_t k = 0; k < b.band_count; k++) {
+            struct live_band lb = live_model_bucket_band(m, i, k);
+            json_array_begin(w);
+            json_uint(w, lb.band);
+            json_uint(w, lb.max);
+            json_double(w, lb.mean);
+            json_array_end(w);
+        }
+        json_array_end(w);
+        json_object_end(w);
+    }
+    json_array_end(w);
+    json_newline(w);
+    json_key(w, "recent");
+    json_array_begin(w);
+    for (size_t i = 0; i < live_model_recent_count(m); i++) {
+        struct census_frame f = live_model_recent(m, i);
+        json_newline(w);
+        json_object_begin(w);
+        json_key(w, "t");
+        textout_json_seconds(w, f.time_ns);
+        json_key(w, "values");
+        json_array_begin(w);
+        for (size_t k = 0; k < f.count; k++) {
+            json_array_begin(w);
+            json_uint(w, f.entries[k].band);
+            json_uint(w, f.entries[k].bytes);
+            json_array_end(w);
+        }
+        json_array_end(w);
+        json_object_end(w);
+    }
+    json_array_end(w);
+    json_object_end(w);
+}
+
+int live_series(struct live *l, char **buf, size_t *len, struct ev_error *err)
+{
+    *len = 0;
+    FILE *out = open_memstream(buf, len);
+    struct json_writer *w = out ? json_writer_new(out, 0) : NULL;
+    int rc = -1;
+    if (w) {
+        live_lock(l);
+        write_live_model(w, l);
+        live_unlock(l);
+        rc = json_writer_finish(w);
+        fputc('\n', out);
+    }
+    json_writer_free(w);
+    if ((out && fclose(out) != 0) || rc != 0) {
+        if (out)
+            free(*buf);
         ev_error_set(err, "out of memory");
         return -1;
     }

@@ -20,8 +20,13 @@
  * it, one drawing at a time (memory: the model, one copy, one drawing), each format drawn
  * once per state and kept for the next request.
  *
+ *   - the live model (model/livemodel.h, /live.json): the last LIVE_MODEL_RECENT
+ *     censuses whole, older ones merged into buckets keeping each band's maximum and
+ *     mean.
+ *
  * Memory stays flat however long the stream runs: the run model keeps time buckets of
- * bounded number (profile.h), the .hp goes to disk, queues are bounded.
+ * bounded number (profile.h), the live model a bounded window and bounded buckets, the
+ * .hp goes to disk, queues are bounded.
  */
 #ifndef EV2HP_LIVE_H
 #define EV2HP_LIVE_H
@@ -87,6 +92,9 @@ int live_draw(struct live *l, enum output_format format, char **buf, size_t *len
               struct ev_error *err);
 int live_hp(struct live *l, char **buf, size_t *len, struct ev_error *err);
 int live_metrics(struct live *l, char **buf, size_t *len, struct ev_error *err);
+/* /live.json: the live model (model/livemodel.h) as JSON: the band labels by number, the
+ * older censuses merged into buckets ([band, max, mean] each), the recent ones whole. */
+int live_series(struct live *l, char **buf, size_t *len, struct ev_error *err);
 /* The report's page with the live script, and its data alone (what live.js reloads). */
 int live_page(struct live *l, char **buf, size_t *len, struct ev_error *err);
 int live_report_data(struct live *l, char **buf, size_t *len, struct ev_error *err);
