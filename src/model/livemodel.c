@@ -51,20 +51,18 @@ struct live_model {
 
 struct live_model *live_model_new(size_t recent, size_t buckets)
 {
-    if (recent < 1 || buckets < 2)
-        return NULL;
-    struct live_model *m = calloc(1, sizeof *m);
-    if (!m)
-        return NULL;
-    m->ring = calloc(recent, sizeof *m->ring);
-    m->buckets = calloc(buckets, sizeof *m->buckets);
-    if (!m->ring || !m->buckets) {
+    struct live_model *m = recent >= 1 && buckets >= 2 ? calloc(1, sizeof *m) : NULL;
+    if (m) {
+        m->ring_size = recent;
+        m->bucket_size = buckets;
+        m->width_ns = LIVE_MODEL_FIRST_WIDTH_NS;
+        m->ring = calloc(recent, sizeof *m->ring);
+        m->buckets = calloc(buckets, sizeof *m->buckets);
+    }
+    if (m && (!m->ring || !m->buckets)) {
         live_model_free(m);
         return NULL;
     }
-    m->ring_size = recent;
-    m->bucket_size = buckets;
-    m->width_ns = LIVE_MODEL_FIRST_WIDTH_NS;
     return m;
 }
 

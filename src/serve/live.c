@@ -175,6 +175,63 @@ static void write_band_definitions(struct json_writer *w, const struct live *l)
     json_array_end(w);
 }
 
+/* The scalar members a message starts with, written in order by write_members: the one
+ * helper for the key-value runs of /events and /live.json. */
+enum member_kind { MEMBER_UINT, MEMBER_SECONDS, MEMBER_BOOL };
+struct member {
+    const char *key;
+    enum member_kind kind;
+    uint64_t value;                 /* nanoseconds for MEMBER_SECONDS */
+};
+
+static void write_members(struct json_writer *w, const struct member *m, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        json_key(w, m[i].key);
+        if (m[i].kind == MEMBER_SECONDS)
+            textout_json_seconds(w, m[i].value);
+        else if (m[i].kind == MEMBER_BOOL)
+            json_bool(w, m[i].value != 0);
+        else
+            json_uint(w, m[i].value);
+    }
+}
+
+/* A record of /live.json on a line of its own: its scalar members, then the list under
+ * list_key, left open for the caller's items; close_record ends both. */
+static void open_record(struct json_writer *w, const struct member *m, size_t n,
+                        const char *list_key)
+{
+    json_newline(w);
+    json_object_begin(w);
+    write_members(w, m, n);
+    json_key(w, list_key);
+    json_array_begin(w);
+}
+
+/* A list member of /live.json, starting on a line of its own. */
+static void open_list(struct json_writer *w, const char *key)
+{
+    json_newline(w);
+    json_key(w, key);
+    json_array_begin(w);
+}
+
+static void close_record(struct json_writer *w)
+{
+    json_array_end(w);
+    json_object_end(w);
+}
+
+/* [band, bytes]: a band's bytes in a census (band -1: OTHER). */
+static void write_value(struct json_writer *w, int64_t band, uint64_t bytes)
+{
+    json_array_begin(w);
+    json_int(w, band);
+    json_uint(w, bytes);
+    json_array_end(w);
+}
+
 /* One Server-Sent Event: "event: NAME", then write's JSON value on one data line. */
 typedef void (*event_body)(struct json_writer *w, struct live *l, const void *arg);
 
@@ -198,29 +255,23 @@ static void census_body(struct json_writer *w, struct live *l, const void *arg)
 {
     const struct census_frame *frame = arg;
     json_object_begin(w);
-    json_key(w, "census");
-    json_uint(w, l->censuses);
-    json_key(w, "t");
-    textout_json_seconds(w, frame->time_ns);
-    json_key(w, "total");
-    json_uint(w, l->last_total);
+    const struct member head[] = {
+        { "census", MEMBER_UINT, l->censuses },
+        { "t", MEMBER_SECONDS, frame->time_ns },
+        { "total", MEMBER_UINT, l->last_total },
+    };
+    write_members(w, head, sizeof head / sizeof *head);
     json_key(w, "values");
     json_array_begin(w);
     uint64_t shown_sum = 0;
     for (size_t i = 0; i < frame->count; i++) {
         uint32_t band = frame->entries[i].band;
         if (band < l->slot_cap && l->slot[band] >= 0) {
-            json_array_begin(w);
-            json_uint(w, band);
-            json_uint(w, frame->entries[i].bytes);
-            json_array_end(w);
+            write_value(w, band, frame->entries[i].bytes);
             shown_sum += frame->entries[i].bytes;
         }
     }
-    json_array_begin(w);
-    json_int(w, -1);
-    json_uint(w, l->last_total - shown_sum);
-    json_array_end(w);
+    write_value(w, -1, l->last_total - shown_sum);
     json_array_end(w);
     if (l->shown_changed) {
         json_key(w, "bands");
@@ -232,8 +283,8 @@ static void census_body(struct json_writer *w, struct live *l, const void *arg)
         json_array_begin(w);
         for (size_t i = 0; i < l->pending_count; i++) {
             json_object_begin(w);
-            json_key(w, "t");
-            textout_json_seconds(w, l->pending[i].time_ns);
+            const struct member at = { "t", MEMBER_SECONDS, l->pending[i].time_ns };
+            write_members(w, &at, 1);
             json_key(w, "text");
             json_string(w, l->pending[i].text, l->pending[i].len);
             json_object_end(w);
@@ -676,10 +727,11 @@ static void init_body(struct json_writer *w, struct live *l, const void *arg)
 {
     (void)arg;
     json_object_begin(w);
-    json_key(w, "censuses");
-    json_uint(w, l->censuses);
-    json_key(w, "ended");
-    json_bool(w, l->ended);
+    const struct member head[] = {
+        { "censuses", MEMBER_UINT, l->censuses },
+        { "ended", MEMBER_BOOL, l->ended },
+    };
+    write_members(w, head, sizeof head / sizeof *head);
     json_key(w, "bands");
     write_band_definitions(w, l);
     json_object_end(w);
@@ -777,12 +829,12 @@ static void write_live_model(struct json_writer *w, const struct live *l)
 {
     const struct live_model *m = l->recent;
     json_object_begin(w);
-    json_key(w, "censuses");
-    json_uint(w, live_model_censuses(m));
-    json_key(w, "ended");
-    json_bool(w, l->ended);
-    json_key(w, "bucket_s");
-    textout_json_seconds(w, live_model_width_ns(m));
+    const struct member head[] = {
+        { "censuses", MEMBER_UINT, live_model_censuses(m) },
+        { "ended", MEMBER_BOOL, l->ended },
+        { "bucket_s", MEMBER_SECONDS, live_model_width_ns(m) },
+    };
+    write_members(w, head, sizeof head / sizeof *head);
     json_key(w, "bands");
     json_array_begin(w);
     uint32_t bands = l->attached ? bands_count(l->src.bands) : 0;
@@ -792,23 +844,17 @@ static void write_live_model(struct json_writer *w, const struct live *l)
         json_string(w, label, len);
     }
     json_array_end(w);
-    json_newline(w);
-    json_key(w, "merged");
-    json_array_begin(w);
+    open_list(w, "merged");
     for (size_t i = 0; i < live_model_bucket_count(m); i++) {
         struct live_bucket b = live_model_bucket(m, i);
         if (!b.censuses)
             continue;
-        json_newline(w);
-        json_object_begin(w);
-        json_key(w, "from");
-        textout_json_seconds(w, b.first_ns);
-        json_key(w, "to");
-        textout_json_seconds(w, b.last_ns);
-        json_key(w, "censuses");
-        json_uint(w, b.censuses);
-        json_key(w, "bands");
-        json_array_begin(w);
+        const struct member bucket[] = {
+            { "from", MEMBER_SECONDS, b.first_ns },
+            { "to", MEMBER_SECONDS, b.last_ns },
+            { "censuses", MEMBER_UINT, b.censuses },
+        };
+        open_record(w, bucket, sizeof bucket / sizeof *bucket, "bands");
         for (size_t k = 0; k < b.band_count; k++) {
             struct live_band lb = live_model_bucket_band(m, i, k);
             json_array_begin(w);
@@ -817,29 +863,17 @@ static void write_live_model(struct json_writer *w, const struct live *l)
             json_double(w, lb.mean);
             json_array_end(w);
         }
-        json_array_end(w);
-        json_object_end(w);
+        close_record(w);
     }
     json_array_end(w);
-    json_newline(w);
-    json_key(w, "recent");
-    json_array_begin(w);
+    open_list(w, "recent");
     for (size_t i = 0; i < live_model_recent_count(m); i++) {
         struct census_frame f = live_model_recent(m, i);
-        json_newline(w);
-        json_object_begin(w);
-        json_key(w, "t");
-        textout_json_seconds(w, f.time_ns);
-        json_key(w, "values");
-        json_array_begin(w);
-        for (size_t k = 0; k < f.count; k++) {
-            json_array_begin(w);
-            json_uint(w, f.entries[k].band);
-            json_uint(w, f.entries[k].bytes);
-            json_array_end(w);
-        }
-        json_array_end(w);
-        json_object_end(w);
+        const struct member at = { "t", MEMBER_SECONDS, f.time_ns };
+        open_record(w, &at, 1, "values");
+        for (size_t k = 0; k < f.count; k++)
+            write_value(w, f.entries[k].band, f.entries[k].bytes);
+        close_record(w);
     }
     json_array_end(w);
     json_object_end(w);
