@@ -8,6 +8,7 @@
 # /summary.json is the bytes of --summary=json and /chart.svg the bytes of -o x.svg of the
 # same run, and the summary names stacks (-hc) or time-profile cost centres. /live.json
 # (the live model: recent censuses whole) holds every census of -o x.csv, band for band.
+# /profile.hp fetched while the input is written is the runtime's .hp so far, closed.
 # Skipped (77) without curl.
 set -eu
 : "${EV2HP:=./ev2hp}" "${SRCDIR:=.}" "${PYTHON3:=python3}"
@@ -57,6 +58,37 @@ PY
     grep -q "$3" "$work/$1.live.json" || fail "$1: /summary.json has no $3"
     echo "serve_summary.sh: $1: /summary.json and /chart.svg are -o's"
 }
+
+# /profile.hp while the input is written: the spool is flushed when asked for (not per
+# census), and every answer is the runtime's .hp so far, closed, census for census.
+oracle=$SRCDIR/tests/data/labels-hc-g96   # censuses all along the file
+grow=$work/mid.eventlog
+"$PYTHON3" "$replay" file "$oracle.eventlog" "$grow" --seconds 6 --writes 120 &
+pids="$pids $!"
+while [ ! -e "$grow" ]; do sleep 0.05; done
+serve_start mid --serve 0 -o "$work/mid.hp" "$grow"
+k=0
+while [ "$(metric ghc_heap_profile_stream_ended)" != 1 ]; do
+    kill -0 "$pid" 2>/dev/null || fail "mid: ev2hp exited before the end"
+    curl -sf "${url}profile.hp" >"$work/mid.$k.hp" || fail "mid: GET /profile.hp"
+    k=$((k + 1))
+    [ $k -lt 600 ] || fail "mid: the stream did not end"
+    sleep 0.1
+done
+curl -sf "${url}profile.hp" >"$work/mid.live.hp"
+serve_stop
+cmp "$work/mid.hp" "$work/mid.live.hp" || fail "mid: /profile.hp at the end differs from -o x.hp"
+all=$(grep -c '^BEGIN_SAMPLE' "$work/mid.hp")
+partial=0
+for f in "$work"/mid.[0-9]*.hp; do
+    tail -1 "$f" | grep -q '^END_SAMPLE' || fail "mid: $f is not closed"
+    "$PYTHON3" "$SRCDIR/tests/hpcheck.py" "$oracle.hp" "$f" --prefix \
+        >/dev/null || fail "mid: /profile.hp while reading is not the runtime's .hp so far"
+    n=$(grep -c '^BEGIN_SAMPLE' "$f")
+    [ "$n" -gt 2 ] && [ "$n" -lt "$all" ] && partial=$((partial + 1))
+done
+[ $partial -ge 1 ] || fail "mid: no /profile.hp was fetched while the input was written"
+echo "serve_summary.sh: /profile.hp fetched $k times while reading, $partial of them partial"
 
 same hc "$SRCDIR/tests/data/leak-hc.eventlog" '"stack":'
 same timeprof "$SRCDIR/tests/data/timeprof/leak-P.eventlog" '"time_profile":'

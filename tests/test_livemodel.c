@@ -70,6 +70,7 @@ static void recent_exact(void **state)
  * the model's buckets hold exactly their censuses, each band's maximum and mean. */
 static void check_merged(struct live_model *m, uint64_t fed, size_t recent)
 {
+    assert_int_equal(live_model_seal(m), 0);
     uint64_t width = live_model_width_ns(m);
     uint64_t merged = fed - recent;
     size_t buckets = live_model_bucket_count(m);
@@ -147,6 +148,7 @@ static void huge_sums(void **state)
         struct census_frame f = { c, c, 1, &e };
         assert_int_equal(live_model_add(m, &f), 0);
     }
+    assert_int_equal(live_model_seal(m), 0);
     assert_int_equal(live_model_bucket_count(m), 1);
     struct live_band b = live_model_bucket_band(m, 0, 0);
     assert_int_equal(b.max, big);

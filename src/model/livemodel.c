@@ -1,9 +1,13 @@
 /* livemodel.c: recent censuses whole, older ones merged by band (see livemodel.h).
  *
  * The recent censuses are a ring of slots whose entry arrays are reused, so steady state
- * allocates nothing. A bucket's bands are a list sorted by band number: a census is
- * merged in by sorting its entries (a copy) and walking both lists once, and two buckets
- * merge the same way, so neither costs more than the bands involved.
+ * allocates nothing. A bucket's bands are a list sorted by band number, and two buckets
+ * merge by walking both lists once. Censuses come in time order, so only the newest
+ * bucket takes censuses: it is kept "open", by band number in arrays as long as the
+ * band table, so that merging a census costs its entries and no sort (sorting every
+ * census was an eighth of a dense run's work); it is written back as a sorted list
+ * ("sealed") when a census falls into a later bucket, before buckets merge, and before
+ * anyone reads the buckets (live_model_seal).
  */
 #include "model/livemodel.h"
 
@@ -36,6 +40,15 @@ struct slot {
     size_t count, cap;
 };
 
+/* The open bucket, per band number. */
+struct open_band {
+    uint64_t max;
+    struct sum128 sum;
+    uint64_t cur;                   /* the band's bytes in the census being merged */
+    uint32_t bucket;                /* == open_gen: the band is in the open bucket */
+    uint32_t census;                /* == census_gen: cur is this census's */
+};
+
 struct live_model {
     struct slot *ring;
     size_t ring_size, oldest, kept;
@@ -43,10 +56,15 @@ struct live_model {
     size_t bucket_size, used;       /* used: up to the last bucket with a census */
     uint64_t width_ns;
     uint64_t censuses;
-    struct census_entry *sorted;    /* scratch: a census's entries by band */
-    size_t sorted_cap;
     struct agg *merged;             /* scratch: a merge's result, swapped into a bucket */
     size_t merged_cap;
+    /* the open bucket (SIZE_MAX: none): its bands by number, and which they are */
+    size_t open;
+    struct open_band *dense;
+    size_t dense_cap;
+    uint32_t *present;
+    size_t present_count, present_cap;
+    uint32_t open_gen, census_gen;
 };
 
 struct live_model *live_model_new(size_t recent, size_t buckets)
@@ -56,6 +74,7 @@ struct live_model *live_model_new(size_t recent, size_t buckets)
         m->ring_size = recent;
         m->bucket_size = buckets;
         m->width_ns = LIVE_MODEL_FIRST_WIDTH_NS;
+        m->open = SIZE_MAX;
         m->ring = calloc(recent, sizeof *m->ring);
         m->buckets = calloc(buckets, sizeof *m->buckets);
     }
@@ -76,8 +95,9 @@ void live_model_free(struct live_model *m)
         free(m->buckets[i].bands);
     free(m->ring);
     free(m->buckets);
-    free(m->sorted);
     free(m->merged);
+    free(m->dense);
+    free(m->present);
     free(m);
 }
 
@@ -129,46 +149,108 @@ static int merge_lists(struct live_model *m, const struct agg *a, size_t na,
     return 0;
 }
 
-static int by_band(const void *x, const void *y)
+static int by_number(const void *x, const void *y)
 {
-    const struct census_entry *a = x, *b = y;
-    return (a->band > b->band) - (a->band < b->band);
+    uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
+    return (a > b) - (a < b);
 }
 
-/* A census into bucket b: its entries by band (one band's entries added together). */
-static int merge_census(struct live_model *m, struct bucket *b, const struct slot *c)
+/* Room in the open arrays for band; a band new to them starts in no bucket. */
+static int reach(struct live_model *m, uint32_t band)
 {
-    if (GROW_ARRAY(m->sorted, &m->sorted_cap, c->count ? c->count : 1) != 0)
+    size_t old = m->dense_cap;
+    if (band < old)
+        return 0;
+    if (GROW_ARRAY(m->dense, &m->dense_cap, (size_t)band + 1) != 0)
         return -1;
-    if (c->count)
-        memcpy(m->sorted, c->entries, c->count * sizeof *c->entries);
-    qsort(m->sorted, c->count, sizeof *m->sorted, by_band);
-    size_t n = 0;
+    memset(m->dense + old, 0, (m->dense_cap - old) * sizeof *m->dense);
+    return 0;
+}
+
+/* A band into the open bucket (its records zero when new to it). */
+static struct open_band *open_band(struct live_model *m, uint32_t band)
+{
+    if (reach(m, band) != 0 ||
+        GROW_ARRAY(m->present, &m->present_cap, m->present_count + 1) != 0)
+        return NULL;
+    struct open_band *d = &m->dense[band];
+    if (d->bucket != m->open_gen) {
+        *d = (struct open_band){ .bucket = m->open_gen };
+        m->present[m->present_count++] = band;
+    }
+    return d;
+}
+
+/* The open bucket written back as its sorted list. */
+static int seal(struct live_model *m)
+{
+    if (m->open == SIZE_MAX)
+        return 0;
+    struct bucket *b = &m->buckets[m->open];
+    if (GROW_ARRAY(b->bands, &b->cap, m->present_count ? m->present_count : 1) != 0)
+        return -1;
+    qsort(m->present, m->present_count, sizeof *m->present, by_number);
+    for (size_t i = 0; i < m->present_count; i++) {
+        const struct open_band *d = &m->dense[m->present[i]];
+        b->bands[i] = (struct agg){ m->present[i], d->max, d->sum };
+    }
+    b->count = m->present_count;
+    m->open = SIZE_MAX;
+    return 0;
+}
+
+/* Bucket at becomes the open one, its list (if any) spread into the arrays. */
+static int open_bucket(struct live_model *m, size_t at)
+{
+    if (seal(m) != 0)
+        return -1;
+    if (++m->open_gen == 0) {   /* wrapped: no band may look present */
+        for (size_t i = 0; i < m->dense_cap; i++)
+            m->dense[i].bucket = 0;
+        m->open_gen = 1;
+    }
+    m->present_count = 0;
+    const struct bucket *b = &m->buckets[at];
+    for (size_t i = 0; i < b->count; i++) {
+        struct open_band *d = open_band(m, b->bands[i].band);
+        if (!d)
+            return -1;
+        d->max = b->bands[i].max;
+        d->sum = b->bands[i].sum;
+    }
+    m->open = at;
+    return 0;
+}
+
+/* A census into the open bucket: each band's entries added up first (a band named twice
+ * in one census is one value of it), then its maximum and sum. */
+static int merge_census(struct live_model *m, const struct slot *c)
+{
+    if (++m->census_gen == 0) {
+        for (size_t i = 0; i < m->dense_cap; i++)
+            m->dense[i].census = 0;
+        m->census_gen = 1;
+    }
     for (size_t i = 0; i < c->count; i++) {
-        if (n && m->sorted[n - 1].band == m->sorted[i].band)
-            m->sorted[n - 1].bytes += m->sorted[i].bytes;
-        else
-            m->sorted[n++] = m->sorted[i];
-    }
-    if (GROW_ARRAY(m->merged, &m->merged_cap, b->count + n ? b->count + n : 1) != 0)
-        return -1;
-    size_t i = 0, j = 0, k = 0;
-    while (i < b->count || j < n) {
-        if (j == n || (i < b->count && b->bands[i].band < m->sorted[j].band)) {
-            m->merged[k++] = b->bands[i++];
-        } else {
-            uint64_t bytes = m->sorted[j].bytes;
-            struct agg r = { m->sorted[j].band, 0, { 0, 0 } };
-            if (i < b->count && b->bands[i].band == m->sorted[j].band)
-                r = b->bands[i++];
-            if (bytes > r.max)
-                r.max = bytes;
-            add128(&r.sum, (struct sum128){ bytes, 0 });
-            m->merged[k++] = r;
-            j++;
+        struct open_band *d = open_band(m, c->entries[i].band);
+        if (!d)
+            return -1;
+        if (d->census != m->census_gen) {
+            d->census = m->census_gen;
+            d->cur = 0;
         }
+        d->cur += c->entries[i].bytes;
     }
-    take_merged(m, b, k);
+    for (size_t i = 0; i < c->count; i++) {
+        struct open_band *d = &m->dense[c->entries[i].band];
+        if (d->census != m->census_gen)
+            continue;   /* taken in already */
+        d->census = 0;
+        if (d->cur > d->max)
+            d->max = d->cur;
+        add128(&d->sum, (struct sum128){ d->cur, 0 });
+    }
+    struct bucket *b = &m->buckets[m->open];
     if (b->censuses++ == 0)
         b->first_ns = c->time_ns;
     b->last_ns = c->time_ns;
@@ -213,14 +295,27 @@ static int coarsen(struct live_model *m)
 /* The oldest recent census into its bucket. */
 static int retire(struct live_model *m, const struct slot *c)
 {
+    if (c->time_ns / m->width_ns >= m->bucket_size && seal(m) != 0)
+        return -1;
     while (c->time_ns / m->width_ns >= m->bucket_size)
         if (coarsen(m) != 0)
             return -1;
     size_t at = (size_t)(c->time_ns / m->width_ns);
-    if (merge_census(m, &m->buckets[at], c) != 0)
+    if (m->open != at && open_bucket(m, at) != 0)
+        return -1;
+    if (merge_census(m, c) != 0)
         return -1;
     if (at + 1 > m->used)
         m->used = at + 1;
+    return 0;
+}
+
+int live_model_seal(struct live_model *m)
+{
+    if (seal(m) != 0) {
+        errno = ENOMEM;
+        return -1;
+    }
     return 0;
 }
 
@@ -276,8 +371,8 @@ struct live_band live_model_bucket_band(const struct live_model *m, size_t i, si
 size_t live_model_bytes(const struct live_model *m)
 {
     size_t n = sizeof *m + m->ring_size * sizeof *m->ring +
-               m->bucket_size * sizeof *m->buckets + m->sorted_cap * sizeof *m->sorted +
-               m->merged_cap * sizeof *m->merged;
+               m->bucket_size * sizeof *m->buckets + m->merged_cap * sizeof *m->merged +
+               m->dense_cap * sizeof *m->dense + m->present_cap * sizeof *m->present;
     for (size_t i = 0; i < m->ring_size; i++)
         n += m->ring[i].cap * sizeof *m->ring[i].entries;
     for (size_t i = 0; i < m->bucket_size; i++)

@@ -13,9 +13,9 @@
  *     sums add, so both stay exact however often buckets merge (sums are 128-bit).
  *
  * Censuses come in time order (the assembler's rule). Memory: `recent` censuses' entries
- * and, per bucket, one record per band seen in it: bounded by recent x the largest
- * census and buckets x the run's bands, whatever the number of censuses
- * (live_model_bytes).
+ * and, per bucket, one record per band seen in it, and one record per band of the run
+ * for the newest bucket: bounded by recent x the largest census and (buckets + 1) x the
+ * run's bands, whatever the number of censuses (live_model_bytes).
  *
  * This is the live view's model (serve/live.c, `/live.json`). The drawing outputs (-o,
  * /chart.*, the report) draw from the run model (runmodel.h) as in any run, so that a
@@ -30,7 +30,7 @@
 #include "model/frame.h"
 
 #define LIVE_MODEL_RECENT 600       /* censuses kept whole: ten minutes at one a second */
-#define LIVE_MODEL_BUCKETS 1024     /* merged buckets of older censuses */
+#define LIVE_MODEL_BUCKETS 256      /* merged buckets of older censuses */
 #define LIVE_MODEL_FIRST_WIDTH_NS 1000000u   /* 1 ms, doubled as the run goes on */
 
 struct live_model;
@@ -50,7 +50,12 @@ size_t live_model_recent_count(const struct live_model *m);
  * are the model's, valid until the next live_model_add. */
 struct census_frame live_model_recent(const struct live_model *m, size_t i);
 
-/* The merged buckets that hold censuses, oldest first. */
+/* Before the buckets are read (below): the newest bucket, kept by band number while it
+ * takes censuses, written back as a list. 0, or -1 when out of memory (errno ENOMEM). */
+int live_model_seal(struct live_model *m);
+
+/* The merged buckets, oldest first (a bucket may hold no census: a gap in the run);
+ * valid after live_model_seal, until the next live_model_add. */
 struct live_band {
     uint32_t band;
     uint64_t max;                   /* the largest bytes in any of the bucket's censuses */

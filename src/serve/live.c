@@ -48,7 +48,7 @@ struct live {
     /* the .hp, census by census, in an anonymous temporary file */
     FILE *spool;
     struct sink *hp;
-    off_t spool_len;                /* bytes flushed to it */
+    off_t spool_len;                /* bytes flushed to it, at a census's end */
     uint64_t hp_last_ns;            /* the last census it holds */
     /* the shown set: bands of the chart, OTHER last when it holds any */
     struct metrics_band *shown;     /* labels owned */
@@ -96,8 +96,9 @@ int live_attach(struct live *l, const struct live_source *src, struct ev_error *
         ev_error_set(err, "cannot make a temporary file for the .hp: %s", strerror(errno));
         return -1;
     }
+    /* not live: the spool is flushed when /profile.hp is asked for (spool_flush) */
     struct sink_context ctx = { .info = src->info, .bands = src->bands,
-                                .input_name = src->input_name, .live = true };
+                                .input_name = src->input_name };
     if (!(l->hp = sink_new(FORMAT_HP, l->spool, &ctx, &src->settings))) {
         ev_error_set(err, "out of memory");
         return -1;
@@ -314,7 +315,9 @@ static int broadcast_census(struct live *l, const struct census_frame *frame)
     return 0;
 }
 
-/* Flushes the .hp spool and notes how much of it is whole. */
+/* Flushes the .hp spool and notes how much of it is whole (the lock held: the main
+ * thread writes whole censuses under it). Only when the .hp is asked for, not per
+ * census: a write per census made ingestion several times slower than a plain run. */
 static int spool_flush(struct live *l)
 {
     if (fflush(l->spool) != 0)
@@ -342,7 +345,7 @@ int live_frame(struct live *l, const struct census_frame *frame)
     l->last_total = total;
     if (live_model_add(l->recent, frame) != 0)
         return -1;
-    if (l->hp->ops->frame(l->hp, frame) != 0 || spool_flush(l) != 0)
+    if (l->hp->ops->frame(l->hp, frame) != 0)
         return -1;
     l->hp_last_ns = frame->time_ns;
     return broadcast_census(l, frame);
@@ -352,7 +355,7 @@ int live_marker(struct live *l, uint64_t time_ns, const char *text, size_t len)
 {
     l->version++;
     l->markers++;
-    if (l->hp->ops->marker(l->hp, time_ns, text, len) != 0 || spool_flush(l) != 0)
+    if (l->hp->ops->marker(l->hp, time_ns, text, len) != 0)
         return -1;
     if (l->pending_count == PENDING_MARKERS)
         return 0;   /* a burst: the report still lists them all */
@@ -558,6 +561,11 @@ int live_hp(struct live *l, char **buf, size_t *len, struct ev_error *err)
     if (!l->attached) {
         live_unlock(l);
         ev_error_set(err, "the input is not open yet");
+        return -1;
+    }
+    if (spool_flush(l) != 0) {
+        live_unlock(l);
+        ev_error_set(err, "cannot write the .hp spool: %s", strerror(errno));
         return -1;
     }
     off_t n = l->spool_len;
@@ -825,9 +833,9 @@ int live_page(struct live *l, char **buf, size_t *len, struct ev_error *err)
 }
 
 /* /live.json under the lock: the live model as it stands, with the labels of the bands. */
-static void write_live_model(struct json_writer *w, const struct live *l)
+static void write_live_model(struct json_writer *w, struct live *l)
 {
-    const struct live_model *m = l->recent;
+    struct live_model *m = l->recent;
     json_object_begin(w);
     const struct member head[] = {
         { "censuses", MEMBER_UINT, live_model_censuses(m) },
@@ -887,7 +895,8 @@ int live_series(struct live *l, char **buf, size_t *len, struct ev_error *err)
     int rc = -1;
     if (w) {
         live_lock(l);
-        write_live_model(w, l);
+        if (live_model_seal(l->recent) == 0)
+            write_live_model(w, l);
         live_unlock(l);
         rc = json_writer_finish(w);
         fputc('\n', out);
