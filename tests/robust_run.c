@@ -33,13 +33,19 @@ bool robust_stop_at_damage;
 
 void robust_convert(const void *data, size_t size, bool strict, struct robust_run *run)
 {
+    robust_convert_to(data, size, strict, FORMAT_HP, run);
+}
+
+void robust_convert_to(const void *data, size_t size, bool strict, enum output_format format,
+                       struct robust_run *run)
+{
     char *in = temp_name("in"), *out = temp_name("out");
     FILE *f = fopen(in, "wb");
     if (!f || fwrite(data, 1, size, f) != size || fclose(f) != 0)
         die(in);
     /* The output must not exist yet, so "nothing committed" shows as no file. */
     unlink(out);
-    struct output_request req = { out, FORMAT_HP };
+    struct output_request req = { out, format };
     struct convert_options opt = { .input_path = in, .strict = strict,
                                    .stop_at_damage = robust_stop_at_damage, .outputs = &req,
                                    .output_count = 1 };

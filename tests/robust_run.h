@@ -15,7 +15,8 @@
 
 struct robust_run {
     struct convert_result result;
-    char *hp;             /* the .hp written, NUL-terminated; NULL when none was committed */
+    char *hp;             /* the output written (the .hp, or what robust_convert_to asked),
+                             NUL-terminated; NULL when none was committed */
     size_t hp_len;
 };
 
@@ -24,6 +25,9 @@ extern bool robust_stop_at_damage;
 
 /* Converts data[0..size) to .hp. Aborts the test on a setup failure. */
 void robust_convert(const void *data, size_t size, bool strict, struct robust_run *run);
+/* The same into another format (FORMAT_CSV, FORMAT_JSON: a text one); run->hp holds it. */
+void robust_convert_to(const void *data, size_t size, bool strict, enum output_format format,
+                       struct robust_run *run);
 void robust_run_free(struct robust_run *run);
 
 /* Whether some warning's text contains needle. */

@@ -1,10 +1,10 @@
 /* test_ipe.c: IPE events (169) in the layouts GHC writes, decoded by their content.
  *
- * GHC 9.2-9.8 write the info pointer and six NUL-terminated strings, the last being
- * "file:span", and declare the length they write. GHC 9.10 and later write the same six
- * strings but declare one byte more (rts/eventlog/EventLog.c, postIPE, counts the ':'
- * twice): a reader that trusts the length swallows the first byte of the next event and
- * loses step. A layout with the file and the span as two strings decodes into srcloc and
+ * GHC 9.x writes the info pointer and six NUL-terminated strings, the last being
+ * "file:span"; a runtime that declares the length it writes is read as such. GHC 9.6
+ * and later (every IPE event of real 9.6.6 and 9.10.3 eventlogs) declare one byte more
+ * (rts/eventlog/EventLog.c, postIPE, counts the ':' twice): a reader that trusts the
+ * length swallows the first byte of the next event and loses step. A layout with the file and the span as two strings decodes into srcloc and
  * src_span. Each case checks the fields and that the events after the IPEs (a census)
  * come through undamaged.
  */
@@ -45,7 +45,7 @@ static void ipe_payload(struct evw_payload *p, uint64_t info, enum layout layout
 }
 
 /* An IPE event as the writer lays it out: a variable-size event whose declared length is
- * the payload's, or one more for GHC 9.10+. */
+ * the payload's, or one more for GHC 9.6+. */
 static void ipe_event(struct evw *w, uint64_t time, uint64_t info, enum layout layout)
 {
     static struct evw_payload p;

@@ -43,11 +43,25 @@ void ipe_names_free(struct ipe_names *t)
     free(t);
 }
 
+/* Where a table comes from, as a person reads it. Since GHC 9.6 the runtime writes the
+ * source file and span as one string joined by a ':' whether or not they are there
+ * (rts/eventlog/EventLog.c, postIPE), so a table without a source location says ":" and
+ * one with a file but no span says "file:". Neither is a location: the join is left out.
+ * A layout with the span apart (src_span) is joined here the same way. */
+static void source_location(const struct ev_IPE *ipe, ev_STR *file, ev_STR *span)
+{
+    *file = ipe->srcloc;
+    *span = ipe->src_span;
+    if (span->len == 0 && file->len > 0 && file->ptr[file->len - 1] == ':')
+        file->len--;
+}
+
 /* "name :: type at source": the parts that are there, in the order a person reads. */
 static char *describe(const struct ev_IPE *ipe, size_t *len)
 {
-    size_t cap = ipe->table_name.len + ipe->type_desc.len + ipe->srcloc.len +
-                 ipe->src_span.len + 16;
+    ev_STR file, span;
+    source_location(ipe, &file, &span);
+    size_t cap = ipe->table_name.len + ipe->type_desc.len + file.len + span.len + 16;
     char *s = malloc(cap);
     if (!s)
         return NULL;
@@ -55,11 +69,11 @@ static char *describe(const struct ev_IPE *ipe, size_t *len)
     if (ipe->type_desc.len)
         n += snprintf(s + n, cap - (size_t)n, " :: %.*s", (int)ipe->type_desc.len,
                       ipe->type_desc.ptr);
-    if (ipe->srcloc.len)
-        n += snprintf(s + n, cap - (size_t)n, " at %.*s", (int)ipe->srcloc.len, ipe->srcloc.ptr);
-    if (ipe->src_span.len)
-        n += snprintf(s + n, cap - (size_t)n, ":%.*s", (int)ipe->src_span.len,
-                      ipe->src_span.ptr);
+    if (file.len)
+        n += snprintf(s + n, cap - (size_t)n, " at %.*s", (int)file.len, file.ptr);
+    if (span.len)
+        n += snprintf(s + n, cap - (size_t)n, "%s%.*s", file.len ? ":" : " at ", (int)span.len,
+                      span.ptr);
     *len = (size_t)n;
     return s;
 }

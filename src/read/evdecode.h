@@ -97,7 +97,7 @@ extern const size_t ev_registry_count;
 /* How many bytes of a variable-size event's payload the writer really wrote, when that
  * differs from the declared length: for an IPE event whose six strings end exactly one
  * byte before the declared end and whose location holds the ':' of "file:span", the
- * declared - 1 of GHC 9.10+ (the byte after is the next event's). Otherwise declared. */
+ * declared - 1 of GHC 9.6+ (the byte after is the next event's). Otherwise declared. */
 size_t ev_payload_written(uint16_t tag, const unsigned char *payload, size_t declared);
 
 #endif

@@ -161,7 +161,7 @@ enum ev_role {
     FIELD(U64, frag, "bytes of fragmentation")                                   \
     FIELD(U32, threads, "parallel GC threads")                                   \
     FIELD(U64, max_copied, "most bytes copied by one thread")                    \
-    FIELD(U64, avg_copied, "average bytes copied per thread")
+    FIELD(U64, tot_copied, "bytes copied by all threads together")
 #define EVF_MACHINE(FIELD) FIELD(U16, machine, "Eden machine")
 #define EVF_MACHINE_CREATE(FIELD)                                                \
     FIELD(U16, machine, "Eden machine")                                          \
@@ -214,12 +214,14 @@ enum ev_role {
     FIELD(U64, tick, "tick number")                                              \
     FIELD(CCS, stack, "cost-centre stack, innermost first")
 #define EVF_PROF_BEGIN(FIELD) FIELD(U64, interval, "tick interval in nanoseconds")
-/* IPE is decoded by its content: the info pointer, then NUL-terminated strings. GHC
- * 9.2-9.8 write six (the last is "file:span"); a layout with the source file and span
- * apart has seven (src_span is then the seventh, else empty: a STR at the payload's end
- * decodes as ""). GHC 9.10 and later declare each IPE event one byte longer than they
- * write (postIPE counts the ':' between file and span twice); ev_payload_written()
- * recognises that so the reader stays in step (see evdecode.h). */
+/* IPE is decoded by its content: the info pointer, then NUL-terminated strings. GHC 9.x
+ * writes six (the last is "file:span", or ":" for a table without a source location); a
+ * layout with the source file and span apart has seven (src_span is then the seventh,
+ * else empty: a STR at the payload's end decodes as ""). GHC 9.6 and later (every IPE
+ * event of real 9.6.6 and 9.10.3 eventlogs; earlier releases not checked) declare each
+ * IPE event one byte longer than they write (postIPE counts the ':' between file and
+ * span twice); ev_payload_written() recognises that so the reader stays in step (see
+ * evdecode.h). */
 #define EVF_IPE(FIELD)                                                           \
     FIELD(U64, info, "info table address")                                       \
     FIELD(STR, table_name, "table name")                                         \

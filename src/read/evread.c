@@ -810,7 +810,7 @@ static enum ev_status next_checked(struct ev_reader *r, struct ev_event *ev,
     if (!fill(r, head + payload))
         return short_input(r, err, "an event");
     p = r->buf + r->pos;
-    /* A GHC 9.10+ IPE event is one byte shorter than declared; that byte is the next
+    /* A GHC 9.6+ IPE event is one byte shorter than declared; that byte is the next
      * event's, so it stays unread (evdecode.h, ev_payload_written). */
     if (size == EV_SIZE_VARIABLE && tag == EV_IPE)
         payload = (uint32_t)ev_payload_written(tag, p + head, payload);
