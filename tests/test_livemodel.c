@@ -61,7 +61,10 @@ static void recent_exact(void **state)
         assert_int_equal(f.time_ns, time_of(c));
         assert_int_equal(f.era, c);
         assert_int_equal(f.count, k);
-        assert_memory_equal(f.entries, e, k * sizeof *e);
+        for (size_t j = 0; j < k; j++) {   /* field by field: padding is no value */
+            assert_int_equal(f.entries[j].band, e[j].band);
+            assert_int_equal(f.entries[j].bytes, e[j].bytes);
+        }
     }
     live_model_free(m);
 }
