@@ -15,6 +15,7 @@ fail() { echo "FAIL: $*"; exit 1; }
 serve_start() {
     name=$1
     shift
+    : >"$work/$name.err"   # before the background job opens it: sed below reads it at once
     "$EV2HP" "$@" >"$work/$name.out" 2>"$work/$name.err" &
     pid=$!
     pids="$pids $pid"
