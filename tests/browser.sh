@@ -3,14 +3,10 @@
 # the bundled example to a PNG, and the picture must not be blank: python3 decodes the
 # PNG (zlib) and counts distinct colours. Skipped (77) only when chromium is missing.
 set -eu
-: "${EV2HP:=./ev2hp}" "${SRCDIR:=.}" "${PYTHON3:=python3}"
-browser=$(command -v chromium || command -v chromium-browser || true)
-if [ -z "$browser" ]; then
-    echo "browser.sh: chromium not installed: skipped"
-    exit 77
-fi
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+. "${SRCDIR:?}/tests/testlib.sh"
+skip_without "chromium|chromium-browser"
+browser=$(find_chromium)
+work=$tmp
 "$EV2HP" "$SRCDIR/share/examples/leak-hc.eventlog" -o "$work/chart.svg"
 timeout 120 "$browser" --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
     --disable-background-networking --disable-component-update --disable-sync \

@@ -18,6 +18,7 @@
 #include "chart/textmeasure.h"
 #include "convert.h"
 #include "evwriter.h"
+#include "testkit.h"
 
 static char temp_dir[256];
 
@@ -101,12 +102,8 @@ static inline void make_eventlog(const char *path, const char *const *labels, si
 static inline int convert_to(const char *input, const char *output, enum output_format format,
                              const struct chart_options *chart)
 {
-    struct output_request out = { output, format };
-    struct convert_options opt = { .input_path = input, .outputs = &out, .output_count = 1,
-                                   .chart = chart };
-    struct convert_result res;
-    convert_run(&opt, &res);
-    return res.exit_status;
+    return testkit_convert(input, output, format, (struct convert_options){ .chart = chart },
+                           NULL);
 }
 
 static inline bool has_class(xmlNodePtr n, const char *cls)

@@ -41,22 +41,28 @@ void evw_raw(struct evw *w, const void *bytes, size_t len)
     w->len += len;
 }
 
-void evw_u8(struct evw *w, uint8_t v) { evw_raw(w, &v, 1); }
-void evw_u16(struct evw *w, uint16_t v)
+/* v as n bytes, big-endian (the eventlog's byte order), into b. */
+static void big_endian(unsigned char *b, uint64_t v, unsigned n)
 {
-    unsigned char b[2] = { v >> 8, v };
-    evw_raw(w, b, 2);
+    for (unsigned i = 0; i < n; i++)
+        b[i] = (unsigned char)(v >> (8 * (n - 1 - i)));
 }
-void evw_u32(struct evw *w, uint32_t v)
+
+/* The same as a value, for the writers of numbers below. */
+struct be {
+    unsigned char b[8];
+};
+static struct be be(uint64_t v, unsigned n)
 {
-    unsigned char b[4] = { v >> 24, v >> 16, v >> 8, v };
-    evw_raw(w, b, 4);
+    struct be out;
+    big_endian(out.b, v, n);
+    return out;
 }
-void evw_u64(struct evw *w, uint64_t v)
-{
-    evw_u32(w, (uint32_t)(v >> 32));
-    evw_u32(w, (uint32_t)v);
-}
+
+void evw_u8(struct evw *w, uint8_t v) { evw_raw(w, be(v, 1).b, 1); }
+void evw_u16(struct evw *w, uint16_t v) { evw_raw(w, be(v, 2).b, 2); }
+void evw_u32(struct evw *w, uint32_t v) { evw_raw(w, be(v, 4).b, 4); }
+void evw_u64(struct evw *w, uint64_t v) { evw_raw(w, be(v, 8).b, 8); }
 
 void evw_header_begin(struct evw *w)
 {
@@ -107,6 +113,18 @@ void evw_ghc9_header(struct evw *w, bool with_sample_end)
     evw_header_end(w);
 }
 
+void evw_hi_header(struct evw *w)
+{
+    evw_header_begin(w);
+    evw_declare(w, EV_PROGRAM_ARGS, -1, "Program arguments");
+    evw_declare(w, EV_HEAP_PROF_BEGIN, -1, "Start of heap profile");
+    evw_declare(w, EV_HEAP_PROF_SAMPLE_BEGIN, 8, "Start of heap profile sample");
+    evw_declare(w, EV_HEAP_PROF_SAMPLE_STRING, -1, "Heap profile string sample");
+    evw_declare(w, EV_HEAP_PROF_SAMPLE_END, 8, "End of heap profile sample");
+    evw_declare(w, EV_IPE, -1, "An IPE entry");
+    evw_header_end(w);
+}
+
 void evw_event(struct evw *w, uint16_t tag, uint64_t time, const struct evw_payload *p)
 {
     int32_t size = w->size_of[tag];
@@ -139,89 +157,80 @@ void evw_p_bytes(struct evw_payload *p, const void *b, size_t n)
     memcpy(p->bytes + p->len, b, n);
     p->len += n;
 }
-void evw_p_u8(struct evw_payload *p, uint8_t v) { evw_p_bytes(p, &v, 1); }
-void evw_p_u16(struct evw_payload *p, uint16_t v)
+void evw_p_u8(struct evw_payload *p, uint8_t v) { evw_p_bytes(p, be(v, 1).b, 1); }
+void evw_p_u16(struct evw_payload *p, uint16_t v) { evw_p_bytes(p, be(v, 2).b, 2); }
+void evw_p_u32(struct evw_payload *p, uint32_t v) { evw_p_bytes(p, be(v, 4).b, 4); }
+void evw_p_u64(struct evw_payload *p, uint64_t v) { evw_p_bytes(p, be(v, 8).b, 8); }
+
+/* The payload the event writers below fill, emptied: one buffer (an event's payload is
+ * written out before the next is begun). */
+static struct evw_payload *payload(void)
 {
-    unsigned char b[2] = { v >> 8, v };
-    evw_p_bytes(p, b, 2);
+    static struct evw_payload p;
+    p.len = 0;
+    return &p;
 }
-void evw_p_u32(struct evw_payload *p, uint32_t v)
+
+/* A cost-centre stack as the profiling events carry it: its depth, then its entries. */
+static void evw_p_stack(struct evw_payload *p, const uint32_t *ccs, unsigned depth)
 {
-    unsigned char b[4] = { v >> 24, v >> 16, v >> 8, v };
-    evw_p_bytes(p, b, 4);
-}
-void evw_p_u64(struct evw_payload *p, uint64_t v)
-{
-    evw_p_u32(p, (uint32_t)(v >> 32));
-    evw_p_u32(p, (uint32_t)v);
+    evw_p_u8(p, (uint8_t)depth);
+    for (unsigned i = 0; i < depth; i++)
+        evw_p_u32(p, ccs[i]);
 }
 void evw_p_str(struct evw_payload *p, const char *s) { evw_p_bytes(p, s, strlen(s) + 1); }
 
 void evw_prof_begin(struct evw *w, uint64_t time, uint32_t breakdown, uint64_t period)
 {
-    static struct evw_payload p;
-    evw_p_reset(&p);
-    evw_p_u8(&p, 0);
-    evw_p_u64(&p, period);
-    evw_p_u32(&p, breakdown);
+    struct evw_payload *p = payload();
+    evw_p_u8(p, 0);
+    evw_p_u64(p, period);
+    evw_p_u32(p, breakdown);
     for (int i = 0; i < 7; i++)
-        evw_p_str(&p, "");
-    evw_event(w, EV_HEAP_PROF_BEGIN, time, &p);
+        evw_p_str(p, "");
+    evw_event(w, EV_HEAP_PROF_BEGIN, time, p);
 }
 
 void evw_cost_centre(struct evw *w, uint64_t time, uint32_t cc, const char *label,
                      const char *module)
 {
-    static struct evw_payload p;
-    evw_p_reset(&p);
-    evw_p_u32(&p, cc);
-    evw_p_str(&p, label);
-    evw_p_str(&p, module);
-    evw_p_str(&p, "<built-in>");
-    evw_p_u8(&p, strcmp(label, "CAF") == 0);
-    evw_event(w, EV_HEAP_PROF_COST_CENTRE, time, &p);
+    evw_cost_centre_at(w, time, cc, label, module, "<built-in>");
 }
 
 void evw_cost_centre_at(struct evw *w, uint64_t time, uint32_t cc, const char *label,
                         const char *module, const char *srcloc)
 {
-    static struct evw_payload p;
-    evw_p_reset(&p);
-    evw_p_u32(&p, cc);
-    evw_p_str(&p, label);
-    evw_p_str(&p, module);
-    evw_p_str(&p, srcloc);
-    evw_p_u8(&p, strcmp(label, "CAF") == 0);
-    evw_event(w, EV_HEAP_PROF_COST_CENTRE, time, &p);
+    struct evw_payload *p = payload();
+    evw_p_u32(p, cc);
+    evw_p_str(p, label);
+    evw_p_str(p, module);
+    evw_p_str(p, srcloc);
+    evw_p_u8(p, strcmp(label, "CAF") == 0);
+    evw_event(w, EV_HEAP_PROF_COST_CENTRE, time, p);
 }
 
 void evw_time_begin(struct evw *w, uint64_t time, uint64_t interval_ns)
 {
-    static struct evw_payload p;
-    evw_p_reset(&p);
-    evw_p_u64(&p, interval_ns);
-    evw_event(w, EV_PROF_BEGIN, time, &p);
+    struct evw_payload *p = payload();
+    evw_p_u64(p, interval_ns);
+    evw_event(w, EV_PROF_BEGIN, time, p);
 }
 
 void evw_time_sample(struct evw *w, uint64_t time, uint32_t cap, uint64_t tick,
                      const uint32_t *ccs, unsigned depth)
 {
-    static struct evw_payload p;
-    evw_p_reset(&p);
-    evw_p_u32(&p, cap);
-    evw_p_u64(&p, tick);
-    evw_p_u8(&p, (uint8_t)depth);
-    for (unsigned i = 0; i < depth; i++)
-        evw_p_u32(&p, ccs[i]);
-    evw_event(w, EV_PROF_SAMPLE_COST_CENTRE, time, &p);
+    struct evw_payload *p = payload();
+    evw_p_u32(p, cap);
+    evw_p_u64(p, tick);
+    evw_p_stack(p, ccs, depth);
+    evw_event(w, EV_PROF_SAMPLE_COST_CENTRE, time, p);
 }
 
 static void era_event(struct evw *w, uint16_t tag, uint64_t time, uint64_t era)
 {
-    static struct evw_payload p;
-    evw_p_reset(&p);
-    evw_p_u64(&p, era);
-    evw_event(w, tag, time, &p);
+    struct evw_payload *p = payload();
+    evw_p_u64(p, era);
+    evw_event(w, tag, time, p);
 }
 
 void evw_sample_begin(struct evw *w, uint64_t time, uint64_t era)
@@ -236,112 +245,100 @@ void evw_sample_end(struct evw *w, uint64_t time, uint64_t era)
 
 void evw_bio_sample_begin(struct evw *w, uint64_t time, uint64_t era, uint64_t sample_time)
 {
-    static struct evw_payload p;
-    evw_p_reset(&p);
-    evw_p_u64(&p, era);
-    evw_p_u64(&p, sample_time);
-    evw_event(w, EV_HEAP_BIO_PROF_SAMPLE_BEGIN, time, &p);
+    struct evw_payload *p = payload();
+    evw_p_u64(p, era);
+    evw_p_u64(p, sample_time);
+    evw_event(w, EV_HEAP_BIO_PROF_SAMPLE_BEGIN, time, p);
 }
 
 void evw_sample_string(struct evw *w, uint64_t time, const char *label, uint64_t bytes)
 {
-    static struct evw_payload p;
-    evw_p_reset(&p);
-    evw_p_u8(&p, 0);
-    evw_p_u64(&p, bytes);
-    evw_p_str(&p, label);
-    evw_event(w, EV_HEAP_PROF_SAMPLE_STRING, time, &p);
+    struct evw_payload *p = payload();
+    evw_p_u8(p, 0);
+    evw_p_u64(p, bytes);
+    evw_p_str(p, label);
+    evw_event(w, EV_HEAP_PROF_SAMPLE_STRING, time, p);
+}
+
+void evw_two_band_census(struct evw *w, uint64_t time, const char *label_a, uint64_t bytes_a,
+                         const char *label_b, uint64_t bytes_b)
+{
+    evw_sample_begin(w, time, 0);
+    evw_sample_string(w, time + 1, label_a, bytes_a);
+    evw_sample_string(w, time + 2, label_b, bytes_b);
+    evw_sample_end(w, time + 3, 0);
 }
 
 void evw_sample_stack(struct evw *w, uint64_t time, uint64_t bytes, const uint32_t *ccs,
                       unsigned depth)
 {
-    static struct evw_payload p;
-    evw_p_reset(&p);
-    evw_p_u8(&p, 0);
-    evw_p_u64(&p, bytes);
-    evw_p_u8(&p, (uint8_t)depth);
-    for (unsigned i = 0; i < depth; i++)
-        evw_p_u32(&p, ccs[i]);
-    evw_event(w, EV_HEAP_PROF_SAMPLE_COST_CENTRE, time, &p);
+    struct evw_payload *p = payload();
+    evw_p_u8(p, 0);
+    evw_p_u64(p, bytes);
+    evw_p_stack(p, ccs, depth);
+    evw_event(w, EV_HEAP_PROF_SAMPLE_COST_CENTRE, time, p);
 }
 
 void evw_program_args(struct evw *w, uint64_t time, const char *const *argv, int argc)
 {
-    static struct evw_payload p;
-    evw_p_reset(&p);
-    evw_p_u32(&p, 0);
+    struct evw_payload *p = payload();
+    evw_p_u32(p, 0);
     for (int i = 0; i < argc; i++)
-        evw_p_str(&p, argv[i]);
-    evw_event(w, EV_PROGRAM_ARGS, time, &p);
+        evw_p_str(p, argv[i]);
+    evw_event(w, EV_PROGRAM_ARGS, time, p);
 }
 
 void evw_wall_clock(struct evw *w, uint64_t time, uint64_t sec, uint32_t nsec)
 {
-    static struct evw_payload p;
-    evw_p_reset(&p);
-    evw_p_u32(&p, 1);
-    evw_p_u64(&p, sec);
-    evw_p_u32(&p, nsec);
-    evw_event(w, EV_WALL_CLOCK_TIME, time, &p);
+    struct evw_payload *p = payload();
+    evw_p_u32(p, 1);
+    evw_p_u64(p, sec);
+    evw_p_u32(p, nsec);
+    evw_event(w, EV_WALL_CLOCK_TIME, time, p);
 }
 
 void evw_marker(struct evw *w, uint64_t time, const char *text)
 {
-    static struct evw_payload p;
-    evw_p_reset(&p);
-    evw_p_bytes(&p, text, strlen(text));   /* GHC writes markers without a NUL */
-    evw_event(w, EV_USER_MARKER, time, &p);
+    struct evw_payload *p = payload();
+    evw_p_bytes(p, text, strlen(text));   /* GHC writes markers without a NUL */
+    evw_event(w, EV_USER_MARKER, time, p);
 }
 
 void evw_heap_size(struct evw *w, uint16_t tag, uint64_t time, uint64_t bytes)
 {
-    static struct evw_payload p;
-    evw_p_reset(&p);
-    evw_p_u32(&p, 0);
-    evw_p_u64(&p, bytes);
-    evw_event(w, tag, time, &p);
+    struct evw_payload *p = payload();
+    evw_p_u32(p, 0);
+    evw_p_u64(p, bytes);
+    evw_event(w, tag, time, p);
 }
 
 void evw_rts_identifier(struct evw *w, uint64_t time, const char *name)
 {
-    struct evw_payload p;
-    evw_p_reset(&p);
-    evw_p_u32(&p, 0);
-    evw_p_bytes(&p, name, strlen(name));
-    evw_event(w, EV_RTS_IDENTIFIER, time, &p);
+    struct evw_payload *p = payload();
+    evw_p_u32(p, 0);
+    evw_p_bytes(p, name, strlen(name));
+    evw_event(w, EV_RTS_IDENTIFIER, time, p);
 }
 
 void evw_tick(struct evw *w, uint64_t time, uint64_t tick, const uint32_t *ccs, unsigned depth)
 {
-    struct evw_payload p;
-    evw_p_reset(&p);
-    evw_p_u32(&p, 0);
-    evw_p_u64(&p, tick);
-    evw_p_u8(&p, (uint8_t)depth);
-    for (unsigned i = 0; i < depth; i++)
-        evw_p_u32(&p, ccs[i]);
-    evw_event(w, EV_PROF_SAMPLE_COST_CENTRE, time, &p);
+    evw_time_sample(w, time, 0, tick, ccs, depth);
 }
 
 size_t evw_block_begin(struct evw *w, uint64_t time, uint16_t cap)
 {
     size_t at = w->len;
-    struct evw_payload p;
-    evw_p_reset(&p);
-    evw_p_u32(&p, 0);
-    evw_p_u64(&p, 0);
-    evw_p_u16(&p, cap);
-    evw_event(w, EV_BLOCK_MARKER, time, &p);
+    struct evw_payload *p = payload();
+    evw_p_u32(p, 0);
+    evw_p_u64(p, 0);
+    evw_p_u16(p, cap);
+    evw_event(w, EV_BLOCK_MARKER, time, p);
     return at;
 }
 
 void evw_block_end(struct evw *w, size_t marker, uint64_t end_time)
 {
-    uint32_t size = (uint32_t)(w->len - marker);
     unsigned char *p = w->data + marker + 10;
-    for (int i = 0; i < 4; i++)
-        p[i] = (unsigned char)(size >> (24 - 8 * i));
-    for (int i = 0; i < 8; i++)
-        p[4 + i] = (unsigned char)(end_time >> (56 - 8 * i));
+    big_endian(p, w->len - marker, 4);
+    big_endian(p + 4, end_time, 8);
 }

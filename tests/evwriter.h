@@ -43,6 +43,9 @@ void evw_data_end(struct evw *w);     /* the 0xffff end-of-data marker */
 /* The header GHC 9.0 writes for the events ev2hp uses (with_sample_end false gives the
  * GHC 8.2-8.8 layout, which has no HEAP_PROF_SAMPLE_END). */
 void evw_ghc9_header(struct evw *w, bool with_sample_end);
+/* The header of a -hi run: the program's arguments, the heap profile's events (each
+ * census with its end) and IPE (169), sized as GHC declares them. */
+void evw_hi_header(struct evw *w);
 
 void evw_event(struct evw *w, uint16_t tag, uint64_t time, const struct evw_payload *p);
 
@@ -69,6 +72,10 @@ void evw_sample_begin(struct evw *w, uint64_t time, uint64_t era);
 void evw_bio_sample_begin(struct evw *w, uint64_t time, uint64_t era, uint64_t sample_time);
 void evw_sample_end(struct evw *w, uint64_t time, uint64_t era);
 void evw_sample_string(struct evw *w, uint64_t time, const char *label, uint64_t bytes);
+/* A census of two string bands: SAMPLE_BEGIN at time, label_a's and label_b's entries at
+ * time + 1 and + 2, SAMPLE_END at time + 3. */
+void evw_two_band_census(struct evw *w, uint64_t time, const char *label_a, uint64_t bytes_a,
+                         const char *label_b, uint64_t bytes_b);
 void evw_sample_stack(struct evw *w, uint64_t time, uint64_t bytes, const uint32_t *ccs,
                       unsigned depth);
 void evw_program_args(struct evw *w, uint64_t time, const char *const *argv, int argc);

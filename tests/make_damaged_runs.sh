@@ -11,7 +11,7 @@
 # at most T seconds of wall time (the runtime then writes its .hp, .prof and eventlog
 # whole). OUT/NAME.{eventlog,hp,prof}, and NAME.wall: the wall seconds the run took.
 # tests/data/damaged/g96-leak-hcp-lau-b and g910-leak-hcp-lau-i are two of these runs
-# (ghc96-leak-b, ghc910-leak-i).
+# (ghc96-leak-b, ghc910-leak-i). leak.hs also made tests/data/timeprof/ghc910-leak-p.
 set -u
 src=$(cd "$(dirname "$0")" && pwd)
 out=$(cd "${1:?usage: make_damaged_runs.sh OUT}" && pwd)

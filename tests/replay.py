@@ -238,16 +238,17 @@ def replay_socket(args, log, rng):
         # The first client: up to the drop, cut anywhere (inside an event).
         stream(client, data, 0, drop, rng, args.writes // 2, pacer)
         if args.no_reconnect:
-            # The program is gone: nobody listens any more. The listener goes first: a
-            # client that connects again at once after the drop must find nobody, not a
-            # slot in the backlog of a listener about to close (its header then empty).
+            # The program is gone: nobody listens any more. A dying program's sockets all
+            # close at once, so the listening one goes first: closed after the client's,
+            # a reader quick to connect again would find it still listening, then closed.
             srv.close()
             if args.mode == "unix":
                 os.unlink(args.path)
+            client.close()
+            print("replay: dropped the connection at byte %d" % drop, file=sys.stderr)
+            return
         client.close()
         print("replay: dropped the connection at byte %d" % drop, file=sys.stderr)
-        if args.no_reconnect:
-            return
         client = accept(srv, record, args.accept_timeout)
         connections += 1
         resume = log.resume_after(drop, args.resume == "block")

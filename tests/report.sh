@@ -10,19 +10,14 @@
 # Also checks without a browser that the file is self-contained (no http/https reference).
 # Skipped (77) only when chromium or node/npm is missing; `bootstrap` installs them.
 set -eu
-: "${EV2HP:=./ev2hp}" "${SRCDIR:=.}"
-browser=$(command -v chromium || command -v chromium-browser || true)
-if [ -z "$browser" ] || ! command -v node >/dev/null || ! command -v npm >/dev/null; then
-    echo "report.sh: chromium, node or npm not installed: skipped"
-    exit 77
-fi
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+. "${SRCDIR:?}/tests/testlib.sh"
+skip_without "chromium|chromium-browser" node npm
+browser=$(find_chromium)
+work=$tmp
 
 # puppeteer-core, as pinned by package-lock.json; again only when the lock file changed
 deps=${REPORT_DEPS:-$PWD/tests/browser-deps}
 sh "$SRCDIR/tests/browser/deps.sh" "$SRCDIR" "$deps"
-cp "$SRCDIR/tests/browser/report_test.mjs" "$deps/"
 
 cases=""
 add() {   # add NAME INPUT [FLAGS [EV2HP OPTIONS...]]
@@ -63,20 +58,7 @@ add compare "$SRCDIR/tests/data/leak-hc.eventlog" compare --compare "$SRCDIR/tes
 add hp-input "$SRCDIR/tests/data/leak-hc.hp"
 # Labels and a title that are markup: the data stays data (two </script>, ours; the
 # browser test fails on any script error, and hover values are checked as usual).
-cat >"$work/markup.hp" <<'HP'
-JOB "</title><script>throw 1</script>"
-SAMPLE_UNIT "seconds"
-VALUE_UNIT "bytes"
-BEGIN_SAMPLE 0.5
-a</script><script>throw 2</script>	1000
-b&amp;<b>	500
-END_SAMPLE 0.5
-BEGIN_SAMPLE 1.0
-a</script><script>throw 2</script>	2000
-b&amp;<b>	700
-END_SAMPLE 1.0
-HP
-add markup "$work/markup.hp"
+add markup "$SRCDIR/tests/data/markup/markup.hp"
 n=$(grep -c '</script>' "$work/markup.html")
 [ "$n" = 2 ] || { echo "FAIL: markup: $n </script> in the report, want 2"; exit 1; }
 grep -q '<title>&lt;/title&gt;&lt;script&gt;' "$work/markup.html" ||

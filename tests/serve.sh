@@ -18,14 +18,9 @@
 #     input (the outputs then hold what was read); --every rewrites outputs while reading.
 # Skipped (77) without curl; promtool, xmllint and pngcheck are used when installed.
 set -eu
-: "${EV2HP:=./ev2hp}" "${SRCDIR:=.}" "${PYTHON3:=python3}"
-if ! command -v curl >/dev/null; then
-    echo "serve.sh: curl not installed: skipped"
-    exit 77
-fi
-work=${SERVE_WORK:-$(mktemp -d)}
+. "${SRCDIR:?}/tests/testlib.sh"
+skip_without curl
 . "$SRCDIR/tests/serve/lib.sh"
-trap serve_cleanup EXIT
 log=$SRCDIR/tests/data/labels-hc-g96.eventlog   # censuses all along the file
 
 # --- usage --------------------------------------------------------------------------
@@ -142,23 +137,9 @@ for line in sys.stdin:
 ' || fail "/events: census messages are not consecutive JSON summing to the total"
 
 # --- markup in labels -----------------------------------------------------------------
-cat >"$work/markup.hp" <<'HP'
-JOB "</title><script>throw 1</script>"
-SAMPLE_UNIT "seconds"
-VALUE_UNIT "bytes"
-BEGIN_SAMPLE 0.5
-a</script><script>throw 2</script>	1000
-b"quoted"\back	500
-END_SAMPLE 0.5
-MARK 0.7
-BEGIN_SAMPLE 1.0
-a</script><script>throw 2</script>	2000
-b"quoted"\back	700
-END_SAMPLE 1.0
-HP
 mkfifo "$work/in2"
 serve_start markup --serve 0 --summary=json "$work/in2"
-feed "$work/markup.hp" "$work/in2" 0.5
+feed "$SRCDIR/tests/data/markup/markup.hp" "$work/in2" 0.5
 wait_ended
 curl -sf "${url}" >"$work/markup.html"
 curl -sf "${url}report.json" >"$work/markup.json"

@@ -5,19 +5,12 @@
 # open) grows on the page without a reload, keeping the user's view and hidden band;
 # "census now" gets the server's answer; the page says when the stream ended. Skipped (77) when chromium, node or npm is missing.
 set -eu
-: "${EV2HP:=./ev2hp}" "${SRCDIR:=.}" "${PYTHON3:=python3}"
-browser=$(command -v chromium || command -v chromium-browser || true)
-if [ -z "$browser" ] || ! command -v node >/dev/null || ! command -v npm >/dev/null ||
-    ! command -v curl >/dev/null; then
-    echo "serve_browser.sh: chromium, node, npm or curl not installed: skipped"
-    exit 77
-fi
-work=${SERVE_WORK:-$(mktemp -d)}
+. "${SRCDIR:?}/tests/testlib.sh"
+skip_without "chromium|chromium-browser" node npm curl
+browser=$(find_chromium)
 . "$SRCDIR/tests/serve/lib.sh"
-trap serve_cleanup EXIT
 deps=${REPORT_DEPS:-$PWD/tests/browser-deps}
 sh "$SRCDIR/tests/browser/deps.sh" "$SRCDIR" "$deps"
-cp "$SRCDIR/tests/browser/live_test.mjs" "$deps/"
 
 mkfifo "$work/in"
 serve_start live --serve 0 "$work/in"

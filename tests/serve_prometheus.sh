@@ -7,15 +7,10 @@
 # run's count, with the bands of ghc_heap_profile_bytes. Skipped (77) without prometheus
 # or curl.
 set -eu
-: "${EV2HP:=./ev2hp}" "${SRCDIR:=.}" "${PYTHON3:=python3}"
-prometheus=$(command -v prometheus || true)
-if [ -z "$prometheus" ] || ! command -v curl >/dev/null; then
-    echo "serve_prometheus.sh: prometheus or curl not installed: skipped"
-    exit 77
-fi
-work=${SERVE_WORK:-$(mktemp -d)}
+. "${SRCDIR:?}/tests/testlib.sh"
+skip_without prometheus curl
+prometheus=$(command -v prometheus)
 . "$SRCDIR/tests/serve/lib.sh"
-trap serve_cleanup EXIT
 log=$SRCDIR/tests/data/labels-hc-g96.eventlog
 
 # free ports for ev2hp and Prometheus: bound to 0, read back, let go. Prometheus starts
@@ -66,19 +61,14 @@ i=0
 while :; do
     kill -0 "$prom" 2>/dev/null || fail "prometheus exited: $(tail -5 "$work/prometheus.log")"
     n=$(query 'ghc_heap_profile_censuses_total{job="ev2hp"}')
-    if [ -n "$n" ]; then
-        case " $seen " in *" $n "*) ;; *) seen="$seen $n" ;; esac
-    fi
+    [ -z "$n" ] || seen_count "$n"
     [ "$(metric ghc_heap_profile_stream_ended)" = 1 ] && [ -n "$n" ] &&
         [ "$n" = "$(metric ghc_heap_profile_censuses_total)" ] && break
     [ $i -lt 900 ] || fail "Prometheus did not see the run's end (saw:$seen)"
     sleep 0.2
     i=$((i + 1))
 done
-total=$(metric ghc_heap_profile_censuses_total)
-k=0
-for n in $seen; do [ "$n" -gt 0 ] && [ "$n" -lt "$total" ] && k=$((k + 1)); done
-[ $k -ge 2 ] || fail "Prometheus did not see the census count rise (saw:$seen; $total at the end)"
+assert_rose Prometheus
 echo "serve_prometheus.sh: Prometheus saw the census count:$seen"
 [ "$(query 'up{job="ev2hp"}')" = 1 ] || fail "the target is not up"
 # the range of the counter over the run, from the TSDB: rising, never falling

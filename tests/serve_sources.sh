@@ -10,14 +10,9 @@
 # (F0 9E 97 8C, version 00, 0F "eventlog-socket", 05) reaches the program's socket.
 # Skipped (77) without curl.
 set -eu
-: "${EV2HP:=./ev2hp}" "${SRCDIR:=.}" "${PYTHON3:=python3}"
-if ! command -v curl >/dev/null; then
-    echo "serve_sources.sh: curl not installed: skipped"
-    exit 77
-fi
-work=${SERVE_WORK:-$(mktemp -d)}
+. "${SRCDIR:?}/tests/testlib.sh"
+skip_without curl
 . "$SRCDIR/tests/serve/lib.sh"
-trap serve_cleanup EXIT
 name=labels-hc-g96
 log=$SRCDIR/tests/data/$name.eventlog   # censuses all along the file
 oracle=$SRCDIR/tests/data/$name.hp
@@ -29,17 +24,13 @@ rising() {
     seen=""
     i=0
     while [ "$(metric ghc_heap_profile_stream_ended)" != 1 ]; do
-        n=$(metric ghc_heap_profile_censuses_total)
-        case " $seen " in *" $n "*) ;; *) seen="$seen $n" ;; esac
+        seen_count "$(metric ghc_heap_profile_censuses_total)"
         kill -0 "$pid" 2>/dev/null || fail "$1: ev2hp exited before the end"
         [ $i -lt 1200 ] || fail "$1: the stream did not end"
         sleep 0.1
         i=$((i + 1))
     done
-    total=$(metric ghc_heap_profile_censuses_total)
-    k=0
-    for n in $seen; do [ "$n" -gt 0 ] && [ "$n" -lt "$total" ] && k=$((k + 1)); done
-    [ $k -ge 2 ] || fail "$1: /metrics did not show the count rising (saw:$seen, total $total)"
+    assert_rose "$1: /metrics"
     echo "serve_sources.sh: $1: census counts seen while reading:$seen; $total at the end"
 }
 

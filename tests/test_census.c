@@ -146,10 +146,7 @@ static void begin_end_make_a_census_timed_by_its_event(void **state)
     struct evw *w = f->w;
     evw_ghc9_header(w, true);
     evw_prof_begin(w, 1, BREAKDOWN_CLOSURE_TYPE, 20000000);
-    evw_sample_begin(w, 1000, 0);
-    evw_sample_string(w, 1001, "THUNK", 48);
-    evw_sample_string(w, 1002, "ARR_WORDS", 4096);
-    evw_sample_end(w, 1003, 0);
+    evw_two_band_census(w, 1000, "THUNK", 48, "ARR_WORDS", 4096);
     evw_sample_begin(w, 2000, 0);   /* the era repeats: it is not a sequence number */
     evw_sample_end(w, 2001, 0);
     evw_data_end(w);
@@ -179,16 +176,34 @@ static void biography_censuses_are_sorted_by_their_inner_time(void **state)
     assert_string_equal(f->c.text, "300:LAG=20;700:VOID=10;");
 }
 
+/* A header declaring SAMPLE_END or not (with_end), census A (1 byte) at 10, ended when
+ * with_end, and census B (2 bytes) begun at 20. */
+static void a_then_b(struct evw *w, bool with_end)
+{
+    evw_ghc9_header(w, with_end);
+    evw_sample_begin(w, 10, 0);
+    evw_sample_string(w, 11, "A", 1);
+    if (with_end)
+        evw_sample_end(w, 12, 0);
+    evw_sample_begin(w, 20, 0);
+    evw_sample_string(w, 21, "B", 2);
+}
+
+/* The log of f, assembled, gives census A at 10 only: the census after it, open at the
+ * end of the input, is not reported. */
+static void assert_second_census_left_open(struct fixture *f)
+{
+    run(f, 0);
+    assert_string_equal(f->c.text, "10:A=1;");
+    assert_true(census_stats(f->census)->open_at_end);
+}
+
 /* GHC 8.2-8.8 declare no SAMPLE_END: a census ends at the next begin or end of data. */
 static void without_sample_end_a_census_ends_at_the_next_begin(void **state)
 {
     struct fixture *f = *state;
     struct evw *w = f->w;
-    evw_ghc9_header(w, false);
-    evw_sample_begin(w, 10, 0);
-    evw_sample_string(w, 11, "A", 1);
-    evw_sample_begin(w, 20, 0);
-    evw_sample_string(w, 21, "B", 2);
+    a_then_b(w, false);
     evw_data_end(w);
     run(f, 0);
     assert_string_equal(f->c.text, "10:A=1;20:B=2;");
@@ -196,25 +211,15 @@ static void without_sample_end_a_census_ends_at_the_next_begin(void **state)
 
     /* Cut short, the last census cannot be proved complete. */
     w->len -= 2;
-    run(f, 0);
-    assert_string_equal(f->c.text, "10:A=1;");
-    assert_true(census_stats(f->census)->open_at_end);
+    assert_second_census_left_open(f);
     assert_int_equal(census_stats(f->census)->open_time_ns, 20);
 }
 
 static void an_open_census_at_a_cut_is_not_reported(void **state)
 {
     struct fixture *f = *state;
-    struct evw *w = f->w;
-    evw_ghc9_header(w, true);
-    evw_sample_begin(w, 10, 0);
-    evw_sample_string(w, 11, "A", 1);
-    evw_sample_end(w, 12, 0);
-    evw_sample_begin(w, 20, 0);
-    evw_sample_string(w, 21, "B", 2);
-    run(f, 0);
-    assert_string_equal(f->c.text, "10:A=1;");
-    assert_true(census_stats(f->census)->open_at_end);
+    a_then_b(f->w, true);
+    assert_second_census_left_open(f);
     assert_int_equal(census_stats(f->census)->last_time_ns, 10);
 }
 
@@ -371,13 +376,7 @@ static void info_table_bands_are_described_by_ipe_events(void **state)
 {
     struct fixture *f = *state;
     struct evw *w = f->w;
-    evw_header_begin(w);
-    evw_declare(w, 160, -1, "heap profile begin");
-    evw_declare(w, 162, 8, "sample begin");
-    evw_declare(w, 164, -1, "string sample");
-    evw_declare(w, 165, 8, "sample end");
-    evw_declare(w, 169, -1, "IPE");
-    evw_header_end(w);
+    evw_hi_header(w);
     evw_prof_begin(w, 1, BREAKDOWN_INFO_TABLE, 1000);
     write_ipe(w, 2, 0x4a6e80, "Data.Map.Bin", "Map k v", "src/Map.hs:12:3-40");
     evw_sample_begin(w, 10, 0);

@@ -9,8 +9,12 @@
 
 #include "cli.h"
 
-static void parse(struct cli_options *o, int argc, const char **argv)
+/* Parses argv (NULL-terminated) into o. */
+static void parse(struct cli_options *o, const char *const *argv)
 {
+    int argc = 0;
+    while (argv[argc])
+        argc++;
     cli_parse(argc, (char **)argv, o);
 }
 
@@ -18,8 +22,7 @@ static void defaults_read_stdin_and_write_hp_to_stdout(void **state)
 {
     (void)state;
     struct cli_options o;
-    const char *argv[] = { "ev2hp" };
-    parse(&o, 1, argv);
+    parse(&o, (const char *[]){ "ev2hp", NULL });
     assert_int_equal(o.action, CLI_CONVERT);
     assert_null(o.input);
     assert_int_equal(o.output_count, 1);
@@ -31,9 +34,8 @@ static void outputs_repeat_and_formats_follow_extensions(void **state)
 {
     (void)state;
     struct cli_options o;
-    const char *argv[] = { "ev2hp", "-o", "a.hp", "x.eventlog", "--output", "b.hp", "-L", "40",
-                           "-q", "--strict" };
-    parse(&o, 10, argv);
+    parse(&o, (const char *[]){ "ev2hp", "-o", "a.hp", "x.eventlog", "--output", "b.hp", "-L",
+                                "40", "-q", "--strict", NULL });
     assert_int_equal(o.action, CLI_CONVERT);
     assert_string_equal(o.input, "x.eventlog");
     assert_int_equal(o.output_count, 2);
@@ -47,55 +49,46 @@ static void format_forced_or_refused(void **state)
 {
     (void)state;
     struct cli_options o;
-    const char *a[] = { "ev2hp", "-f", "hp", "-o", "profile.txt", "in" };
-    parse(&o, 6, a);
+    parse(&o, (const char *[]){ "ev2hp", "-f", "hp", "-o", "profile.txt", "in", NULL });
     assert_int_equal(o.action, CLI_CONVERT);
     assert_int_equal(o.outputs[0].format, FORMAT_HP);
-    const char *b[] = { "ev2hp", "-o", "profile.txt", "in" };
-    parse(&o, 4, b);
+    parse(&o, (const char *[]){ "ev2hp", "-o", "profile.txt", "in", NULL });
     assert_int_equal(o.action, CLI_USAGE_ERROR);
     assert_non_null(strstr(o.message, "profile.txt"));
-    const char *d[] = { "ev2hp", "-o", "/dev/stdout", "-o", "dir.d/fifo", "in" };
-    parse(&o, 6, d);
+    parse(&o,
+          (const char *[]){ "ev2hp", "-o", "/dev/stdout", "-o", "dir.d/fifo", "in", NULL });
     assert_int_equal(o.action, CLI_CONVERT);   /* no extension: the default, .hp */
     assert_int_equal(o.outputs[0].format, FORMAT_HP);
     assert_int_equal(o.outputs[1].format, FORMAT_HP);
-    const char *c[] = { "ev2hp", "-f", "gif" };
-    parse(&o, 3, c);
+    parse(&o, (const char *[]){ "ev2hp", "-f", "gif", NULL });
     assert_int_equal(o.action, CLI_USAGE_ERROR);
 }
 
 static void usage_errors(void **state)
 {
     (void)state;
+    const char *const *bad[] = {
+        (const char *[]){ "ev2hp", "--no-such", NULL },
+        (const char *[]){ "ev2hp", "-L", "3", NULL },
+        (const char *[]){ "ev2hp", "-L", "x", NULL },
+        (const char *[]){ "ev2hp", "a", "b", NULL },
+        (const char *[]){ "ev2hp", "--dump", "-o", "-", NULL },
+    };
     struct cli_options o;
-    const char *a[] = { "ev2hp", "--no-such" };
-    parse(&o, 2, a);
-    assert_int_equal(o.action, CLI_USAGE_ERROR);
-    const char *b[] = { "ev2hp", "-L", "3" };
-    parse(&o, 3, b);
-    assert_int_equal(o.action, CLI_USAGE_ERROR);
-    const char *c[] = { "ev2hp", "-L", "x" };
-    parse(&o, 3, c);
-    assert_int_equal(o.action, CLI_USAGE_ERROR);
-    const char *d[] = { "ev2hp", "a", "b" };
-    parse(&o, 3, d);
-    assert_int_equal(o.action, CLI_USAGE_ERROR);
-    const char *e[] = { "ev2hp", "-o" };
-    parse(&o, 2, e);
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        parse(&o, bad[i]);
+        assert_int_equal(o.action, CLI_USAGE_ERROR);
+    }
+    parse(&o, (const char *[]){ "ev2hp", "-o", NULL });
     assert_int_equal(o.action, CLI_USAGE_ERROR);
     assert_non_null(strstr(o.message, "needs an argument"));
-    const char *f[] = { "ev2hp", "--dump", "-o", "-" };
-    parse(&o, 4, f);
-    assert_int_equal(o.action, CLI_USAGE_ERROR);
 }
 
 static void dump_alone_writes_no_hp(void **state)
 {
     (void)state;
     struct cli_options o;
-    const char *a[] = { "ev2hp", "--dump", "in" };
-    parse(&o, 3, a);
+    parse(&o, (const char *[]){ "ev2hp", "--dump", "in", NULL });
     assert_int_equal(o.action, CLI_CONVERT);
     assert_true(o.dump);
     assert_int_equal(o.output_count, 0);
@@ -105,11 +98,9 @@ static void help_and_version(void **state)
 {
     (void)state;
     struct cli_options o;
-    const char *a[] = { "ev2hp", "--help" };
-    parse(&o, 2, a);
+    parse(&o, (const char *[]){ "ev2hp", "--help", NULL });
     assert_int_equal(o.action, CLI_HELP);
-    const char *b[] = { "ev2hp", "-V" };
-    parse(&o, 2, b);
+    parse(&o, (const char *[]){ "ev2hp", "-V", NULL });
     assert_int_equal(o.action, CLI_VERSION);
     assert_non_null(strstr(cli_usage, "--dump"));
 }
@@ -123,8 +114,8 @@ static void chart_options_reach_their_fields(void **state)
                         "--sort", "stddev", "--reverse", "--include", "^Main\\.",
                         "--include", "CAF", "--exclude", "PINNED", "--from", "0.5",
                         "--to", "3.25", "--title", "my run", "--no-markers", "--totals",
-                        "--width", "640", "--height", "480", "--y-max", "64M" };
-    parse(&o, (int)(sizeof a / sizeof *a), a);
+                        "--width", "640", "--height", "480", "--y-max", "64M", NULL };
+    parse(&o, a);
     assert_int_equal(o.action, CLI_CONVERT);
     const struct profile_options *pr = &o.chart.profile;
     assert_int_equal(pr->bands, 7);
@@ -147,15 +138,13 @@ static void chart_options_reach_their_fields(void **state)
     assert_true(o.chart.y_max == 64u << 20);
 
     /* Without them: the documented defaults. */
-    const char *b[] = { "ev2hp", "in", "-o", "a.svg" };
-    parse(&o, 4, b);
+    parse(&o, (const char *[]){ "ev2hp", "in", "-o", "a.svg", NULL });
     assert_int_equal(o.chart.profile.bands, 15);
     assert_int_equal(o.chart.profile.sort, PROFILE_SORT_SIZE);
     assert_false(o.chart.profile.reverse || o.chart.profile.has_from || o.chart.profile.has_to);
     assert_false(o.chart.no_markers || o.chart.totals || o.chart.has_y_max);
     assert_null(o.chart.title);
-    const char *c[] = { "ev2hp", "in", "--sort", "name", "--bands", "0" };
-    parse(&o, 6, c);
+    parse(&o, (const char *[]){ "ev2hp", "in", "--sort", "name", "--bands", "0", NULL });
     assert_int_equal(o.chart.profile.sort, PROFILE_SORT_NAME);
     assert_int_equal(o.chart.profile.bands, 0);
 }
@@ -174,20 +163,19 @@ static void chart_options_refuse_bad_values(void **state)
     };
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         struct cli_options o;
-        const char *argv[] = { "ev2hp", "in", bad[i][0], bad[i][1] };
-        parse(&o, 4, argv);
+        parse(&o, (const char *[]){ "ev2hp", "in", bad[i][0], bad[i][1], NULL });
         assert_int_equal(o.action, CLI_USAGE_ERROR);
         assert_non_null(strstr(o.message, bad[i][2]));
     }
     struct cli_options o;
-    const char *many[2 + 2 * 17];
+    const char *many[2 + 2 * 17 + 1] = { 0 };
     many[0] = "ev2hp";
     many[1] = "in";
     for (int i = 0; i < 17; i++) {
         many[2 + 2 * i] = "--include";
         many[3 + 2 * i] = "x";
     }
-    parse(&o, 2 + 2 * 17, many);
+    parse(&o, many);
     assert_int_equal(o.action, CLI_USAGE_ERROR);
     assert_non_null(strstr(o.message, "--include"));
 }
@@ -200,8 +188,8 @@ static void gates_and_junit(void **state)
     struct cli_options o;
     const char *a[] = { "ev2hp", "--summary=markdown", "--max-increase", "12.5%",
                         "--max-growth", "512K/s", "--max-peak", "1G", "--junit", "g.xml",
-                        "--compare", "base.hp", "in.eventlog" };
-    parse(&o, (int)(sizeof a / sizeof *a), a);
+                        "--compare", "base.hp", "in.eventlog", NULL };
+    parse(&o, a);
     assert_int_equal(o.action, CLI_CONVERT);
     assert_true(o.gates.has_max_increase && o.gates.has_max_growth && o.gates.has_max_peak);
     assert_true(o.gates.max_increase == 12.5);
@@ -212,21 +200,20 @@ static void gates_and_junit(void **state)
     assert_null(o.outputs[0].path);
     assert_int_equal(o.outputs[1].format, FORMAT_JUNIT);
     assert_string_equal(o.outputs[1].path, "g.xml");
-    const char *b[] = { "ev2hp", "--junit", "g.xml", "in.eventlog" };
-    parse(&o, 4, b);
+    parse(&o, (const char *[]){ "ev2hp", "--junit", "g.xml", "in.eventlog", NULL });
     assert_int_equal(o.output_count, 1);
     assert_int_equal(o.outputs[0].format, FORMAT_JUNIT);
-    const char *c[] = { "ev2hp", "--junit", "-", "--summary", "in.eventlog" };
-    parse(&o, 5, c);
+    parse(&o,
+          (const char *[]){ "ev2hp", "--junit", "-", "--summary", "in.eventlog", NULL });
     assert_int_equal(o.action, CLI_USAGE_ERROR);
-    const char *bad[][3] = { { "ev2hp", "--max-increase", "-1" },
+    const char *bad[][4] = {   /* each ends with NULL */ { "ev2hp", "--max-increase", "-1" },
                              { "ev2hp", "--max-increase", "1e400" },
                              { "ev2hp", "--max-increase", "%" },
                              { "ev2hp", "--max-growth", "1M" },
                              { "ev2hp", "--max-growth", "M/s" },
                              { "ev2hp", "--summary=yaml", "x" } };
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
-        parse(&o, 3, bad[i]);
+        parse(&o, bad[i]);
         assert_int_equal(o.action, CLI_USAGE_ERROR);
     }
 }

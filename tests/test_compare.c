@@ -140,12 +140,9 @@ static bool in_legend(const struct picture *pic, const char *label)
 static int compare_to(const char *base, const char *input, const char *svg,
                       const struct chart_options *chart)
 {
-    struct output_request out = { svg, FORMAT_SVG };
-    struct convert_options opt = { .input_path = input, .outputs = &out, .output_count = 1,
-                                   .chart = chart, .compare_path = base };
-    struct convert_result res;
-    convert_run(&opt, &res);
-    return res.exit_status;
+    return testkit_convert(input, svg, FORMAT_SVG,
+                           (struct convert_options){ .chart = chart, .compare_path = base },
+                           NULL);
 }
 
 /* base: A large, B small, up to 1.5 KiB; now: B and C, up to 40 KiB. */
@@ -158,15 +155,23 @@ static void make_runs(char *base, size_t bsize, char *now, size_t nsize)
     make_eventlog(temp_path(now, nsize, "now.eventlog"), ln, 2, bn, 3);
 }
 
-static void shared_scales_colours_titles(void **state)
+/* The runs of make_runs compared with chart options opt into the SVG name: status 0, and
+ * what it draws in *pic. */
+static void draw_compared(const struct chart_options *opt, const char *name,
+                          struct picture *pic)
 {
     char base[256], now[256], svg[256];
     make_runs(base, sizeof base, now, sizeof now);
+    assert_int_equal(compare_to(base, now, temp_path(svg, sizeof svg, name), opt), 0);
+    read_picture(svg, pic);
+}
+
+static void shared_scales_colours_titles(void **state)
+{
     struct chart_options opt;
     chart_options_default(&opt);
-    assert_int_equal(compare_to(base, now, temp_path(svg, sizeof svg, "c.svg"), &opt), 0);
     struct picture pic;
-    read_picture(svg, &pic);
+    draw_compared(&opt, "c.svg", &pic);
     assert_int_equal(pic.title_count, 2);
     assert_memory_equal(pic.titles[0], "base: ", 6);
     assert_memory_equal(pic.titles[1], "this run: ", 10);
@@ -192,15 +197,12 @@ static void shared_scales_colours_titles(void **state)
 /* With --bands 1 each run alone shows only its largest; compared, both show the union. */
 static void union_of_largest_bands(void **state)
 {
-    char base[256], now[256], svg[256];
-    make_runs(base, sizeof base, now, sizeof now);
     struct chart_options opt;
     chart_options_default(&opt);
     opt.profile.bands = 1;
     opt.profile.trace_percent = 0;
-    assert_int_equal(compare_to(base, now, temp_path(svg, sizeof svg, "u.svg"), &opt), 0);
     struct picture pic;
-    read_picture(svg, &pic);
+    draw_compared(&opt, "u.svg", &pic);
     assert_non_null(fill_of(&pic, 0, "Base.A"));
     assert_non_null(fill_of(&pic, 1, "Now.C"));
     /* Shared.B is the largest of neither, so it is in OTHER in both */
@@ -210,15 +212,12 @@ static void union_of_largest_bands(void **state)
 
 static void y_max_fixes_top_and_clips(void **state)
 {
-    char base[256], now[256], svg[256];
-    make_runs(base, sizeof base, now, sizeof now);
     struct chart_options opt;
     chart_options_default(&opt);
     opt.has_y_max = true;
     opt.y_max = 20 * 1024;
-    assert_int_equal(compare_to(base, now, temp_path(svg, sizeof svg, "y.svg"), &opt), 0);
     struct picture pic;
-    read_picture(svg, &pic);
+    draw_compared(&opt, "y.svg", &pic);
     for (int c = 0; c < 2; c++)
         assert_string_equal(pic.ticks[c][pic.tick_count[c] - 1], "20 KiB");
     assert_true(pic.clip_note);
@@ -227,8 +226,7 @@ static void y_max_fixes_top_and_clips(void **state)
     assert_true(pic.band_top >= top - 0.5);
     /* a scale above every value: no clipping, no note; an odd size is a tick of its own */
     opt.y_max = 100000;
-    assert_int_equal(compare_to(base, now, temp_path(svg, sizeof svg, "y2.svg"), &opt), 0);
-    read_picture(svg, &pic);
+    draw_compared(&opt, "y2.svg", &pic);
     assert_false(pic.clip_note);
     char want[32];
     chart_format_scale_top(100000, 1, want, sizeof want);   /* in the ticks' KiB */

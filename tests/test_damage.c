@@ -99,8 +99,10 @@ static enum ev_status assemble(const unsigned char *data, size_t size, struct fr
     return st;
 }
 
-/* What the whole file says about where censuses complete. */
+/* A whole file and what it says about where censuses complete. */
 struct layout {
+    unsigned char *data;          /* the file, owned */
+    size_t size;
     size_t data_start;            /* the first byte after the header */
     size_t *boundary;             /* the end offset of every event, in order */
     size_t events;
@@ -122,9 +124,12 @@ static void push(size_t **v, size_t *n, size_t x)
     (*v)[(*n)++] = x;
 }
 
-static void layout_of(const unsigned char *data, size_t size, struct layout *L)
+/* The file at relpath and its layout, in L. */
+static void load(const char *relpath, struct layout *L)
 {
     memset(L, 0, sizeof *L);
+    unsigned char *data = L->data = robust_read_data(relpath, &L->size);
+    size_t size = L->size;
     struct source_memory mem = { data, size, 0, 0 };
     struct ev_reader *r = ev_reader_new((struct ev_source){ .read = source_memory_read, .ctx = &mem }, 1);
     struct ev_error err;
@@ -166,6 +171,7 @@ static void layout_free(struct layout *L)
     free(L->heap_event);
     free(L->census_event);
     frames_free(&L->full);
+    free(L->data);
 }
 
 /* The censuses a cut at byte cut must give: the whole file's, restricted to those whose
@@ -200,12 +206,12 @@ static size_t expected(const struct layout *L, size_t cut, const char **out)
     return n;
 }
 
-static void check_cut(const unsigned char *data, const struct layout *L, size_t cut)
+static void check_cut(const struct layout *L, size_t cut)
 {
     struct frames got;
     const char **want = malloc((L->censuses + 1) * sizeof *want);
     size_t n = expected(L, cut, want);
-    enum ev_status st = assemble(data, cut, &got);
+    enum ev_status st = assemble(L->data, cut, &got);
     if (cut < L->data_start)
         assert_true(st == EV_NOT_EVENTLOG || st == EV_DAMAGED);
     else
@@ -222,40 +228,51 @@ static void check_cut(const unsigned char *data, const struct layout *L, size_t 
  * declarations and every 13th after (each cut costs a reader, slow under ASan). */
 static void cut_everywhere(const char *path)
 {
-    size_t size;
-    unsigned char *data = robust_read_data(path, &size);
     struct layout L;
-    layout_of(data, size, &L);
+    load(path, &L);
     for (size_t cut = 0; cut <= L.data_start; cut += cut < 64 ? 1 : 13)
-        check_cut(data, &L, cut);
-    check_cut(data, &L, L.data_start);
+        check_cut(&L, cut);
+    check_cut(&L, L.data_start);
     for (size_t i = 0; i + 1 < L.events; i++)
-        check_cut(data, &L, L.boundary[i]);
+        check_cut(&L, L.boundary[i]);
     layout_free(&L);
-    free(data);
 }
 
-/* The boundaries on both sides of every census event (BEGIN, entries, END), the byte
- * before each, and random bytes: where cuts matter, at a cost that
- * stays small in the sanitizer build (every boundary of a 15000-event file is not). */
-static void cut_around_census_events(const char *path, unsigned seed)
+/* A byte after the header, at random (srand first, so a failure reproduces). */
+static size_t random_cut(const struct layout *L)
 {
-    size_t size;
-    unsigned char *data = robust_read_data(path, &size);
+    return L->data_start + (size_t)rand() % (L->size - L->data_start);
+}
+
+/* Cuts around events (the boundaries on both sides of each, of its neighbours, and the
+ * byte before each) and at random bytes: where cuts matter, at a cost that stays small in
+ * the sanitizer build (every boundary of a 15000-event file is not). */
+struct cut_case {
+    const char *path;
+    bool every_census_event;   /* around every census event (BEGIN, entries, END), or
+                                  only around each census's BEGIN and END */
+    unsigned seed;
+    int random_cuts;
+};
+
+static void cut_around(void **state)
+{
+    const struct cut_case *c = *state;
     struct layout L;
-    layout_of(data, size, &L);
-    for (size_t i = 0; i < L.census_events; i++) {
-        size_t e = L.census_event[i];
+    load(c->path, &L);
+    const size_t *events = c->every_census_event ? L.census_event : L.heap_event;
+    size_t count = c->every_census_event ? L.census_events : L.heap_events;
+    for (size_t i = 0; i < count; i++) {
+        size_t e = events[i];
         for (size_t k = e ? e - 1 : 0; k <= e + 1 && k + 1 < L.events; k++) {
-            check_cut(data, &L, L.boundary[k]);
-            check_cut(data, &L, L.boundary[k] - 1);
+            check_cut(&L, L.boundary[k]);
+            check_cut(&L, L.boundary[k] - 1);
         }
     }
-    srand(seed);
-    for (int i = 0; i < 100; i++)
-        check_cut(data, &L, L.data_start + (size_t)rand() % (size - L.data_start));
+    srand(c->seed);
+    for (int i = 0; i < c->random_cuts; i++)
+        check_cut(&L, random_cut(&L));
     layout_free(&L);
-    free(data);
 }
 
 static void cut_treejoin_hb_every_event(void **state)
@@ -264,53 +281,22 @@ static void cut_treejoin_hb_every_event(void **state)
     cut_everywhere("tests/data/treejoin-hb.eventlog");
 }
 
-static void cut_leak_hm_around_census_events(void **state)
-{
-    (void)state;
-    cut_around_census_events("tests/data/leak-hm.eventlog", 3);
-}
-
-/* A larger -hc file: the boundaries on both sides of every census BEGIN and END, and
- * random bytes (seeded, so a failure reproduces). */
-static void cut_leak_hc_around_censuses_and_at_random(void **state)
-{
-    (void)state;
-    size_t size;
-    unsigned char *data = robust_read_data("share/examples/leak-hc.eventlog", &size);
-    struct layout L;
-    layout_of(data, size, &L);
-    for (size_t i = 0; i < L.heap_events; i++) {
-        size_t e = L.heap_event[i];
-        for (size_t k = e ? e - 1 : 0; k <= e + 1 && k + 1 < L.events; k++) {
-            check_cut(data, &L, L.boundary[k]);
-            check_cut(data, &L, L.boundary[k] - 1);
-        }
-    }
-    srand(5);
-    for (int i = 0; i < 150; i++)
-        check_cut(data, &L, L.data_start + (size_t)rand() % (size - L.data_start));
-    layout_free(&L);
-    free(data);
-}
-
 /* Through convert_run: the warning names the offset and what was kept; the .hp holds
  * exactly those censuses; --strict fails with status 1 and commits nothing. */
 static void cut_messages_and_strict(void **state)
 {
     (void)state;
-    size_t size;
-    unsigned char *data = robust_read_data("share/examples/leak-hc.eventlog", &size);
     struct layout L;
-    layout_of(data, size, &L);
+    load("share/examples/leak-hc.eventlog", &L);
     const char **want = malloc((L.censuses + 1) * sizeof *want);
     srand(7);
     for (int i = 0; i < 12; i++) {
-        size_t cut = L.data_start + (size_t)rand() % (size - L.data_start);
+        size_t cut = random_cut(&L);
         if (i == 0)
             cut = L.boundary[L.events / 2];   /* one exactly at a boundary */
         size_t n = expected(&L, cut, want);
         struct robust_run run;
-        robust_convert(data, cut, false, &run);
+        robust_convert(L.data, cut, false, &run);
         assert_int_equal(run.result.exit_status, EXIT_SUCCESS_);
         assert_true(run.result.damaged);
         assert_int_equal(robust_censuses(&run), (int)n);
@@ -323,7 +309,7 @@ static void cut_messages_and_strict(void **state)
             fail_msg("cut at %zu: warning \"%s\" should say \"%s\"", cut, w->what, kept);
         robust_run_free(&run);
 
-        robust_convert(data, cut, true, &run);
+        robust_convert(L.data, cut, true, &run);
         assert_int_equal(run.result.exit_status, EXIT_BAD_INPUT);
         assert_true(run.result.error.has_offset);
         assert_non_null(strstr(run.result.error.what, "the file ends"));
@@ -332,7 +318,6 @@ static void cut_messages_and_strict(void **state)
     }
     free(want);
     layout_free(&L);
-    free(data);
 }
 
 /* Garbage in the middle: bytes whose tag the header never declared are a damaged region;
@@ -342,22 +327,20 @@ static void cut_messages_and_strict(void **state)
 static void garbage_in_the_middle(void **state)
 {
     (void)state;
-    size_t size;
-    unsigned char *data = robust_read_data("tests/data/leak-hm.eventlog", &size);
     struct layout L;
-    layout_of(data, size, &L);
+    load("tests/data/leak-hm.eventlog", &L);
     /* Just after the first census's END: that census stays, the second is lost. */
     size_t at = L.census_end[0];
     static const unsigned char junk[] = { 0xbe, 0xef, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 };
-    unsigned char *bad = malloc(size + sizeof junk);
-    memcpy(bad, data, at);
+    unsigned char *bad = malloc(L.size + sizeof junk);
+    memcpy(bad, L.data, at);
     memcpy(bad + at, junk, sizeof junk);
-    memcpy(bad + at + sizeof junk, data + at, size - at);
+    memcpy(bad + at + sizeof junk, L.data + at, L.size - at);
     struct robust_run run;
-    robust_convert(bad, size + sizeof junk, false, &run);
+    robust_convert(bad, L.size + sizeof junk, false, &run);
     assert_int_equal(run.result.exit_status, EXIT_SUCCESS_);
     struct robust_run clean;
-    robust_convert(data, size, false, &clean);
+    robust_convert(L.data, L.size, false, &clean);
     /* (Inserted bytes make the block's size wrong too, which is damage at its end; the
      * runtime overwrites, it never inserts.) */
     assert_int_equal(robust_censuses(&run), robust_censuses(&clean));
@@ -366,7 +349,7 @@ static void garbage_in_the_middle(void **state)
     assert_int_equal(run.result.warnings[0].offset, at);
     robust_run_free(&run);
     robust_stop_at_damage = true;
-    robust_convert(bad, size + sizeof junk, false, &run);
+    robust_convert(bad, L.size + sizeof junk, false, &run);
     robust_stop_at_damage = false;
     assert_int_equal(run.result.exit_status, EXIT_SUCCESS_);
     assert_int_equal(robust_censuses(&run), 1);
@@ -377,22 +360,24 @@ static void garbage_in_the_middle(void **state)
     assert_non_null(strstr(w->what, "kept 1 census"));
     robust_run_free(&run);
 
-    robust_convert(bad, size + sizeof junk, true, &run);
+    robust_convert(bad, L.size + sizeof junk, true, &run);
     assert_int_equal(run.result.exit_status, EXIT_BAD_INPUT);
     assert_int_equal(run.result.error.offset, at);
     assert_null(run.hp);
     robust_run_free(&run);
     free(bad);
     layout_free(&L);
-    free(data);
 }
 
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(cut_treejoin_hb_every_event),
-        cmocka_unit_test(cut_leak_hm_around_census_events),
-        cmocka_unit_test(cut_leak_hc_around_censuses_and_at_random),
+        { "cut_leak_hm_around_census_events", cut_around, NULL, NULL,
+          &(struct cut_case){ "tests/data/leak-hm.eventlog", true, 3, 100 } },
+        /* A larger -hc file. */
+        { "cut_leak_hc_around_censuses_and_at_random", cut_around, NULL, NULL,
+          &(struct cut_case){ "share/examples/leak-hc.eventlog", false, 5, 150 } },
         cmocka_unit_test(cut_messages_and_strict),
         cmocka_unit_test(garbage_in_the_middle),
     };

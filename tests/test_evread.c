@@ -129,6 +129,25 @@ static void every_truncation_point_is_damage_not_a_crash(void **state)
     evw_free(w);
 }
 
+/* A new eventlog whose header declares the one event type tag, of size size. */
+static struct evw *one_type_log(uint16_t tag, int16_t size, const char *description)
+{
+    struct evw *w = evw_new();
+    evw_header_begin(w);
+    evw_declare(w, tag, size, description);
+    evw_header_end(w);
+    return w;
+}
+
+/* The reading ended in damage at offset, and the error says what. */
+static void assert_damaged_at(const struct read_result *res, size_t offset, const char *what)
+{
+    assert_int_equal(res->last, EV_DAMAGED);
+    assert_int_equal(res->err.offset, offset);
+    if (!strstr(res->err.what, what))
+        fail_msg("error \"%s\" lacks \"%s\"", res->err.what, what);
+}
+
 static void a_cut_inside_an_event_names_its_offset(void **state)
 {
     (void)state;
@@ -137,23 +156,17 @@ static void a_cut_inside_an_event_names_its_offset(void **state)
     size_t sample_end = end_marker - 18;  /* the SAMPLE_END event: 2 + 8 + 8 bytes */
     struct read_result res;
     read_all(w->data, sample_end + 5, 0, 0, &res);
-    assert_int_equal(res.last, EV_DAMAGED);
-    assert_int_equal(res.err.offset, sample_end);
-    assert_non_null(strstr(res.err.what, "ends inside an event"));
+    assert_damaged_at(&res, sample_end, "ends inside an event");
     read_all(w->data, end_marker, 0, 0, &res);
     assert_int_equal(res.events, 5);
-    assert_int_equal(res.err.offset, end_marker);
-    assert_non_null(strstr(res.err.what, "without the end-of-data marker"));
+    assert_damaged_at(&res, end_marker, "without the end-of-data marker");
     evw_free(w);
 }
 
 static void an_undeclared_event_type_is_damage(void **state)
 {
     (void)state;
-    struct evw *w = evw_new();
-    evw_header_begin(w);
-    evw_declare(w, 162, 8, "Start of heap profile sample");
-    evw_header_end(w);
+    struct evw *w = one_type_log(162, 8, "Start of heap profile sample");
     evw_sample_begin(w, 1, 0);
     size_t garbage_at = w->len;
     evw_u16(w, 777);
@@ -162,19 +175,14 @@ static void an_undeclared_event_type_is_damage(void **state)
     struct read_result res;
     read_all(w->data, w->len, 0, 0, &res);
     assert_int_equal(res.events, 1);
-    assert_int_equal(res.last, EV_DAMAGED);
-    assert_int_equal(res.err.offset, garbage_at);
-    assert_non_null(strstr(res.err.what, "event type 777 is not declared"));
+    assert_damaged_at(&res, garbage_at, "event type 777 is not declared");
     evw_free(w);
 }
 
 static void variable_sizes_zero_and_largest(void **state)
 {
     (void)state;
-    struct evw *w = evw_new();
-    evw_header_begin(w);
-    evw_declare(w, 58, -1, "User marker");
-    evw_header_end(w);
+    struct evw *w = one_type_log(58, -1, "User marker");
     static struct evw_payload p;
     p.len = 0;
     evw_event(w, 58, 1, &p);
@@ -206,10 +214,7 @@ static void not_an_eventlog(void **state)
 static void a_negative_size_other_than_variable_is_refused(void **state)
 {
     (void)state;
-    struct evw *w = evw_new();
-    evw_header_begin(w);
-    evw_declare(w, 1, -2, "odd");
-    evw_header_end(w);
+    struct evw *w = one_type_log(1, -2, "odd");
     struct read_result res;
     read_all(w->data, w->len, 0, 0, &res);
     assert_int_equal(res.header, EV_DAMAGED);

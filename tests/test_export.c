@@ -22,11 +22,9 @@
 
 static void convert_to(const char *input, const char *output, enum output_format format)
 {
-    struct output_request req = { output, format };
-    struct convert_options opt = { .input_path = input, .outputs = &req, .output_count = 1 };
     struct convert_result res;
-    convert_run(&opt, &res);
-    assert_int_equal(res.exit_status, 0);
+    assert_int_equal(testkit_convert(input, output, format, (struct convert_options){ 0 }, &res),
+                     0);
     assert_int_equal(res.censuses, 2);
 }
 
@@ -35,39 +33,37 @@ static void write_log(const char *path)
     struct evw *w = evw_new();
     evw_ghc9_header(w, true);
     evw_prof_begin(w, 1, BREAKDOWN_TYPE_DESCR, 10000000);
-    evw_sample_begin(w, 500000000, 0);
-    evw_sample_string(w, 500000001, "Map, \"k\"\nv", 100);
-    evw_sample_string(w, 500000002, "Ĉaro", 7);
-    evw_sample_end(w, 500000003, 0);
+    evw_two_band_census(w, 500000000, "Map, \"k\"\nv", 100, "Ĉaro", 7);
     evw_marker(w, 600000000, "phase \"two\"");
     evw_heap_size(w, 50, 600000001, 4194304);
-    evw_sample_begin(w, 1000000000, 0);
-    evw_sample_string(w, 1000000001, "bad \xff byte", 3);
-    evw_sample_string(w, 1000000002, "Ĉaro", 8);
-    evw_sample_end(w, 1000000003, 0);
+    evw_two_band_census(w, 1000000000, "bad \xff byte", 3, "Ĉaro", 8);
     evw_data_end(w);
     testkit_save(w, path);
     evw_free(w);
 }
 
+/* The run of write_log converted to the file name in format: its text. */
+static const char *exported(const char *name, enum output_format format)
+{
+    const char *in = testkit_path("in.eventlog"), *out = testkit_path(name);
+    write_log(in);
+    convert_to(in, out, format);
+    return testkit_read(out);
+}
+
 static void csv_has_a_column_per_band_and_a_row_per_census(void **state)
 {
     (void)state;
-    const char *in = testkit_path("in.eventlog"), *out = testkit_path("out.csv");
-    write_log(in);
-    convert_to(in, out, FORMAT_CSV);
-    assert_string_equal(testkit_read(out), "time_s,\"Map, \"\"k\"\"\nv\",Ĉaro,bad \xff byte\r\n"
-                                    "0.500000,100,7,0\r\n"
-                                    "1.000000,0,8,3\r\n");
+    assert_string_equal(exported("out.csv", FORMAT_CSV),
+                        "time_s,\"Map, \"\"k\"\"\nv\",Ĉaro,bad \xff byte\r\n"
+                        "0.500000,100,7,0\r\n"
+                        "1.000000,0,8,3\r\n");
 }
 
 static void json_has_censuses_bands_markers_and_totals(void **state)
 {
     (void)state;
-    const char *in = testkit_path("in.eventlog"), *out = testkit_path("out.json");
-    write_log(in);
-    convert_to(in, out, FORMAT_JSON);
-    const char *text = testkit_read(out);
+    const char *text = exported("out.json", FORMAT_JSON);
     assert_non_null(strstr(text, "\"breakdown\": \"by type\""));
     assert_non_null(strstr(text, "{\"time_s\": 0.500000, \"entries\": [[0, 100], [1, 7]]}"));
     assert_non_null(strstr(text, "{\"time_s\": 1.000000, \"entries\": [[2, 3], [1, 8]]}"));

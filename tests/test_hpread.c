@@ -178,11 +178,10 @@ static void kind_by_content(void **state)
     char bad[256], out[256];
     const char *text = "JOB \"x\"\nBEGIN_SAMPLE 0\nEND_SAMPLE zero\n";
     write_file(temp_path(bad, sizeof bad, "weird.eventlog"), text, strlen(text));
-    struct output_request o = { temp_path(out, sizeof out, "weird.hp"), FORMAT_HP };
-    struct convert_options opt = { .input_path = bad, .outputs = &o, .output_count = 1 };
     struct convert_result res;
-    convert_run(&opt, &res);
-    assert_int_equal(res.exit_status, EXIT_BAD_INPUT);
+    assert_int_equal(testkit_convert(bad, temp_path(out, sizeof out, "weird.hp"), FORMAT_HP,
+                                     (struct convert_options){ 0 }, &res),
+                     EXIT_BAD_INPUT);
     assert_non_null(strstr(res.error.what, "line 3:"));
     assert_int_equal(access(out, F_OK), -1);   /* no half output */
 }

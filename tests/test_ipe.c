@@ -60,29 +60,21 @@ static void ipe_event(struct evw *w, uint64_t time, uint64_t info, enum layout l
 static struct evw *hi_eventlog(enum layout layout)
 {
     struct evw *w = evw_new();
-    evw_header_begin(w);
-    evw_declare(w, 30, -1, "Program arguments");
-    evw_declare(w, 160, -1, "Start of heap profile");
-    evw_declare(w, 162, 8, "Start of heap profile sample");
-    evw_declare(w, 164, -1, "Heap profile string sample");
-    evw_declare(w, 165, 8, "End of heap profile sample");
-    evw_declare(w, 169, -1, "An IPE entry");
-    evw_header_end(w);
+    evw_hi_header(w);
     const char *argv[] = { "prog", "+RTS", "-hi", "-l" };
     evw_program_args(w, 0, argv, 4);
     for (uint64_t i = 0; i < 5; i++)
         ipe_event(w, 1, 0x4000 + i, layout);
     evw_prof_begin(w, 2, 8, 100000000);
-    evw_sample_begin(w, 10, 0);
-    evw_sample_string(w, 10, "16384", 48);
-    evw_sample_string(w, 10, "16385", 96);
-    evw_sample_end(w, 10, 0);
+    evw_two_band_census(w, 10, "16384", 48, "16385", 96);
     evw_data_end(w);
     return w;
 }
 
-static void check_layout(enum layout layout)
+/* One case a layout (its enum layout the state). */
+static void check_layout(void **state)
 {
+    enum layout layout = *(const enum layout *)*state;
     struct evw *w = hi_eventlog(layout);
     struct source_memory mem = { w->data, w->len, 0, 3 };   /* 3-byte reads */
     struct ev_reader *r = ev_reader_new((struct ev_source){ .read = source_memory_read, .ctx = &mem }, 0);
@@ -135,24 +127,6 @@ static void check_layout(enum layout layout)
     evw_free(w);
 }
 
-static void ipe_six_strings(void **state)
-{
-    (void)state;
-    check_layout(SIX_STRINGS);
-}
-
-static void ipe_declared_one_byte_longer(void **state)
-{
-    (void)state;
-    check_layout(SIX_STRINGS_DECLARED_LONGER);
-}
-
-static void ipe_seven_strings(void **state)
-{
-    (void)state;
-    check_layout(SEVEN_STRINGS);
-}
-
 /* The written size is only ever shortened for IPE, by one byte, when the content says so. */
 static void written_size_rules(void **state)
 {
@@ -172,9 +146,10 @@ static void written_size_rules(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(ipe_six_strings),
-        cmocka_unit_test(ipe_declared_one_byte_longer),
-        cmocka_unit_test(ipe_seven_strings),
+        { "ipe_six_strings", check_layout, NULL, NULL, &(enum layout){ SIX_STRINGS } },
+        { "ipe_declared_one_byte_longer", check_layout, NULL, NULL,
+          &(enum layout){ SIX_STRINGS_DECLARED_LONGER } },
+        { "ipe_seven_strings", check_layout, NULL, NULL, &(enum layout){ SEVEN_STRINGS } },
         cmocka_unit_test(written_size_rules),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -51,6 +51,14 @@ static void capture_free(struct capture *c)
     free(c->buf);
 }
 
+/* The writer finished without error, having written exactly want; c freed. */
+static void assert_wrote(struct capture *c, const char *want)
+{
+    assert_int_equal(json_writer_finish(c->w), 0);
+    assert_string_equal(capture_text(c), want);
+    capture_free(c);
+}
+
 /* ---- escaping ---- */
 
 static const struct escape_case {
@@ -114,9 +122,7 @@ static void keys_are_escaped_and_a_null_cstring_is_null(void **state)
     json_key(c.w, "c");
     json_cstring(c.w, "d");
     json_object_end(c.w);
-    assert_int_equal(json_writer_finish(c.w), 0);
-    assert_string_equal(capture_text(&c), "{\"a\\\"<b\":null,\"c\":\"d\"}");
-    capture_free(&c);
+    assert_wrote(&c, "{\"a\\\"<b\":null,\"c\":\"d\"}");
 }
 
 /* ---- numbers ---- */
@@ -157,10 +163,8 @@ static void integers_are_written_in_full(void **state)
     json_int(c.w, -1);
     json_int(c.w, 0);
     json_array_end(c.w);
-    assert_int_equal(json_writer_finish(c.w), 0);
-    assert_string_equal(capture_text(&c), "[0,18446744073709551615,-9223372036854775808,"
-                                          "9223372036854775807,-1,0]");
-    capture_free(&c);
+    assert_wrote(&c, "[0,18446744073709551615,-9223372036854775808,"
+                     "9223372036854775807,-1,0]");
 }
 
 static void decimals_are_exact(void **state)
@@ -180,9 +184,7 @@ static void decimals_are_exact(void **state)
         struct capture c;
         capture_open(&c, 0);
         json_decimal(c.w, cases[i].units, cases[i].decimals);
-        assert_int_equal(json_writer_finish(c.w), 0);
-        assert_string_equal(capture_text(&c), cases[i].out);
-        capture_free(&c);
+        assert_wrote(&c, cases[i].out);
     }
 }
 
@@ -239,9 +241,7 @@ static void a_double_that_is_not_finite_is_null(void **state)
     json_double_fixed(c.w, -INFINITY, 2);
     json_double_digits(c.w, NAN, 10);
     json_array_end(c.w);
-    assert_int_equal(json_writer_finish(c.w), 0);
-    assert_string_equal(capture_text(&c), "[null,null,null,null]");
-    capture_free(&c);
+    assert_wrote(&c, "[null,null,null,null]");
 }
 
 static void rounded_doubles_and_literals(void **state)
@@ -278,9 +278,7 @@ static void numbers_ignore_the_locale(void **state)
     json_double_fixed(c.w, 1.5, 2);
     json_double_digits(c.w, 1.5, 3);
     json_array_end(c.w);
-    assert_int_equal(json_writer_finish(c.w), 0);
-    assert_string_equal(capture_text(&c), "[1.5,0.3333333333333333,1.50,1.5]");
-    capture_free(&c);
+    assert_wrote(&c, "[1.5,0.3333333333333333,1.50,1.5]");
     setlocale(LC_NUMERIC, "C");
 }
 
@@ -328,9 +326,7 @@ static void commas_nesting_and_line_breaks(void **state)
         capture_open(&c, layouts[i].flags);
         write_document(c.w);
         assert_int_equal(json_writer_status(c.w), JSON_OK);
-        assert_int_equal(json_writer_finish(c.w), 0);
-        assert_string_equal(capture_text(&c), layouts[i].out);
-        capture_free(&c);
+        assert_wrote(&c, layouts[i].out);
     }
 }
 

@@ -173,6 +173,15 @@ static void census(struct evw *w, uint64_t t, uint64_t bytes)
     evw_sample_end(w, t, 0);
 }
 
+/* A whole run of one census: 100 bytes at 10 ns. */
+static struct evw *one_census_run(void)
+{
+    struct evw *w = run_start();
+    census(w, 10, 100);
+    evw_data_end(w);
+    return w;
+}
+
 /* ------------------------------------------------------------------ the client side */
 
 struct seen {
@@ -210,6 +219,20 @@ static struct input *open_live(const char *name, struct seen *seen, double wait,
     return input_open(&opt, &ev, err);
 }
 
+/* The program pg listening, and ev2hp's input connected to it (waiting up to 5 s,
+ * stopped by *stop when not NULL); what it reads goes to seen. */
+static struct input *connect_to(struct program *pg, struct seen *seen,
+                                const volatile sig_atomic_t *stop)
+{
+    program_listen(pg);
+    char name[160];
+    snprintf(name, sizeof name, "unix:%s", pg->path);
+    struct ev_error err = { 0 };
+    struct input *in = open_live(name, seen, 5, stop, &err);
+    assert_non_null(in);
+    return in;
+}
+
 /* ------------------------------------------------------------------ cases */
 
 static void test_control_message_bytes(void **state)
@@ -236,17 +259,10 @@ static void test_control_reaches_the_program(void **state)
 {
     (void)state;
     alarm(CASE_SECONDS);
-    struct program pg = { .wait_control = true };
-    pg.first = run_start();
-    census(pg.first, 10, 100);
-    evw_data_end(pg.first);
-    program_listen(&pg);
-    char name[160];
-    snprintf(name, sizeof name, "unix:%s", pg.path);
+    struct program pg = { .wait_control = true, .first = one_census_run() };
     struct seen seen = { 0 };
+    struct input *in = connect_to(&pg, &seen, NULL);
     struct ev_error err = { 0 };
-    struct input *in = open_live(name, &seen, 5, NULL, &err);
-    assert_non_null(in);
     assert_int_equal(input_send_control(in, CONTROL_REQUEST_HEAP_CENSUS), 0);
     struct input_outcome out;
     assert_int_equal(input_read(in, &out, &err), INPUT_OK);
@@ -266,9 +282,7 @@ static void test_control_refused_on_a_file(void **state)
     char path[] = "/tmp/ev2hp-live-file-XXXXXX";
     int fd = mkstemp(path);
     assert_true(fd >= 0);
-    struct evw *w = run_start();
-    census(w, 10, 100);
-    evw_data_end(w);
+    struct evw *w = one_census_run();
     assert_int_equal(write(fd, w->data, w->len), (ssize_t)w->len);
     close(fd);
     evw_free(w);
@@ -283,10 +297,12 @@ static void test_control_refused_on_a_file(void **state)
     unlink(path);
 }
 
-/* Connection 1 ends inside the second census; connection 2 starts again with a stray
- * block, the header and the definitions, then a third census and the end. */
-static void dropped_connection(bool reset)
+/* Connection 1 ends inside the second census (closed, or reset when the state says so);
+ * connection 2 starts again with a stray block, the header and the definitions, then a
+ * third census and the end. */
+static void dropped_connection(void **state)
 {
+    bool reset = *(const bool *)*state;
     alarm(CASE_SECONDS);
     struct program pg = { .reset = reset };
     pg.first = run_start();
@@ -297,13 +313,9 @@ static void dropped_connection(bool reset)
     pg.second = run_start();
     census(pg.second, 30, 300);
     evw_data_end(pg.second);
-    program_listen(&pg);
-    char name[160];
-    snprintf(name, sizeof name, "unix:%s", pg.path);
     struct seen seen = { 0 };
+    struct input *in = connect_to(&pg, &seen, NULL);
     struct ev_error err = { 0 };
-    struct input *in = open_live(name, &seen, 5, NULL, &err);
-    assert_non_null(in);
     if (reset)
         assert_int_equal(input_send_control(in, CONTROL_REQUEST_HEAP_CENSUS), 0);
     struct input_outcome out;
@@ -327,18 +339,6 @@ static void dropped_connection(bool reset)
     program_end(&pg);
 }
 
-static void test_dropped_connection_goes_on(void **state)
-{
-    (void)state;
-    dropped_connection(false);
-}
-
-static void test_reset_connection_goes_on(void **state)
-{
-    (void)state;
-    dropped_connection(true);
-}
-
 static void *stopper(void *arg)
 {
     struct timespec ts = { 0, 300 * 1000000L };
@@ -353,17 +353,10 @@ static void test_stop_flag_ends_a_live_input(void **state)
 {
     (void)state;
     alarm(CASE_SECONDS);
-    struct program pg = { .never_end = true };
-    pg.first = run_start();
-    census(pg.first, 10, 100);
-    evw_data_end(pg.first);
-    program_listen(&pg);
-    char name[160];
-    snprintf(name, sizeof name, "unix:%s", pg.path);
+    struct program pg = { .never_end = true, .first = one_census_run() };
     struct seen seen = { 0 };
+    struct input *in = connect_to(&pg, &seen, &pg.stop);
     struct ev_error err = { 0 };
-    struct input *in = open_live(name, &seen, 5, &pg.stop, &err);
-    assert_non_null(in);
     pthread_t t;
     assert_int_equal(pthread_create(&t, NULL, stopper, &pg), 0);
     struct input_outcome out;
@@ -394,22 +387,32 @@ static void test_nobody_listening_is_a_bounded_wait(void **state)
     rmdir(dir);
 }
 
+/* What connect_parse makes of names: a file, a Unix socket's path, a TCP host and port. */
 static void test_socket_addresses(void **state)
 {
     (void)state;
+    static const struct {
+        const char *name;
+        enum connect_kind kind;
+        const char *path, *host, *port;
+    } good[] = {
+        { "prog.eventlog", CONNECT_NONE, NULL, NULL, NULL },
+        { "unix:/run/prog.sock", CONNECT_UNIX, "/run/prog.sock", NULL, NULL },
+        { "tcp:localhost:4242", CONNECT_TCP, NULL, "localhost", "4242" },
+        { "tcp:[::1]:80", CONNECT_TCP, NULL, "::1", "80" },
+    };
     struct connect_address a;
     struct ev_error err;
-    assert_int_equal(connect_parse("prog.eventlog", &a, &err), 0);
-    assert_int_equal(a.kind, CONNECT_NONE);
-    assert_int_equal(connect_parse("unix:/run/prog.sock", &a, &err), 0);
-    assert_int_equal(a.kind, CONNECT_UNIX);
-    assert_string_equal(a.path, "/run/prog.sock");
-    assert_int_equal(connect_parse("tcp:localhost:4242", &a, &err), 0);
-    assert_int_equal(a.kind, CONNECT_TCP);
-    assert_string_equal(a.host, "localhost");
-    assert_string_equal(a.port, "4242");
-    assert_int_equal(connect_parse("tcp:[::1]:80", &a, &err), 0);
-    assert_string_equal(a.host, "::1");
+    for (size_t i = 0; i < sizeof good / sizeof *good; i++) {
+        assert_int_equal(connect_parse(good[i].name, &a, &err), 0);
+        assert_int_equal(a.kind, good[i].kind);
+        if (good[i].path)
+            assert_string_equal(a.path, good[i].path);
+        if (good[i].host)
+            assert_string_equal(a.host, good[i].host);
+        if (good[i].port)
+            assert_string_equal(a.port, good[i].port);
+    }
     static const char *const bad[] = {
         "unix:", "tcp:host", "tcp:host:0", "tcp:host:65536", "tcp::80", "tcp:a:b:80",
         "tcp:host:8x", "tcp:[::1]80", "tcp:host:-1",
@@ -514,8 +517,8 @@ int main(void)
         cmocka_unit_test(test_control_reaches_the_program),
         cmocka_unit_test(test_control_refused_on_a_file),
         cmocka_unit_test(test_lock_free_while_waiting),
-        cmocka_unit_test(test_dropped_connection_goes_on),
-        cmocka_unit_test(test_reset_connection_goes_on),
+        { "test_dropped_connection_goes_on", dropped_connection, NULL, NULL, &(bool){ false } },
+        { "test_reset_connection_goes_on", dropped_connection, NULL, NULL, &(bool){ true } },
         cmocka_unit_test(test_stop_flag_ends_a_live_input),
         cmocka_unit_test(test_nobody_listening_is_a_bounded_wait),
         cmocka_unit_test(test_socket_addresses),

@@ -28,16 +28,22 @@ static size_t entries(void)
     return n;
 }
 
+/* o opened on path, text written to it, not yet committed. */
+static void open_writing(struct outfile *o, const char *path, const char *text)
+{
+    struct ev_error err;
+    assert_int_equal(outfile_open(o, path, &err), 0);
+    fputs(text, o->fp);
+}
+
 static void commit_renames_into_place(void **state)
 {
     (void)state;
-    char path[4352];
-    snprintf(path, sizeof path, "%s/out.hp", testkit_dir());
+    const char *path = testkit_path("out.hp");
     struct outfile o;
-    struct ev_error err;
-    assert_int_equal(outfile_open(&o, path, &err), 0);
-    fputs("new", o.fp);
+    open_writing(&o, path, "new");
     assert_null(testkit_read(path));             /* nothing visible before the commit */
+    struct ev_error err;
     assert_int_equal(outfile_commit(&o, &err), 0);
     assert_string_equal(testkit_read(path), "new");
     assert_int_equal(entries(), 1);
@@ -46,12 +52,9 @@ static void commit_renames_into_place(void **state)
 static void abort_keeps_the_previous_file(void **state)
 {
     (void)state;
-    char path[4352];
-    snprintf(path, sizeof path, "%s/out.hp", testkit_dir());
+    const char *path = testkit_path("out.hp");
     struct outfile o;
-    struct ev_error err;
-    assert_int_equal(outfile_open(&o, path, &err), 0);
-    fputs("half a fi", o.fp);
+    open_writing(&o, path, "half a fi");
     outfile_abort(&o);
     assert_string_equal(testkit_read(path), "new");
     assert_int_equal(entries(), 1);           /* no temporary file left behind */
@@ -81,8 +84,7 @@ static void an_unwritable_directory_fails_at_open(void **state)
 static void gz_output_is_gzip_compressed(void **state)
 {
     (void)state;
-    char path[4352];
-    snprintf(path, sizeof path, "%s/out.HP.Gz", testkit_dir());
+    const char *path = testkit_path("out.HP.Gz");
     assert_true(outfile_is_gzip(path));
     assert_false(outfile_is_gzip("x.hp"));
     assert_false(outfile_is_gzip(".gz"));
@@ -132,8 +134,7 @@ static void identity_sees_through_names(void **state)
 static void a_replaced_file_keeps_its_mode(void **state)
 {
     (void)state;
-    char path[4352];
-    snprintf(path, sizeof path, "%s/out.hp", testkit_dir());
+    const char *path = testkit_path("out.hp");
     assert_int_equal(chmod(path, 0640), 0);
     struct outfile o;
     struct ev_error err;
@@ -151,8 +152,7 @@ static void a_replaced_file_keeps_its_mode(void **state)
 static void a_signal_removes_the_temporary_file(void **state)
 {
     (void)state;
-    char path[4352];
-    snprintf(path, sizeof path, "%s/out.hp", testkit_dir());
+    const char *path = testkit_path("out.hp");
     int ready[2];
     assert_int_equal(pipe(ready), 0);
     pid_t pid = fork();

@@ -199,6 +199,7 @@ static void render_decode(const struct display_list *dl, double scale, struct de
     bytes_free(&b);
 }
 
+
 /* --- display lists like a chart's --------------------------------------------------- */
 
 #define PAGE_W 400
@@ -223,106 +224,123 @@ static void chart_like(struct display_list *dl, bool with_text)
 
 /* --- tests -------------------------------------------------------------------------- */
 
+/* The display list a case draws and the picture drawn last: each kept until the next is
+ * made, or the end of the program (free_drawn). */
+static struct display_list drawing;
+static struct decoded drawn;
+
+static int free_drawn(void **state)
+{
+    (void)state;
+    decoded_free(&drawn);
+    drawn.rgb = NULL;
+    return 0;
+}
+
+static int free_drawing(void **state)
+{
+    display_free(&drawing);
+    return free_drawn(state);
+}
+
+/* chart_like's display list (with_text as given), to draw. */
+static struct display_list *chart(bool with_text)
+{
+    display_free(&drawing);
+    chart_like(&drawing, with_text);
+    return &drawing;
+}
+
+/* An empty display list of width x height on background bg, to draw on. */
+static struct display_list *blank(double width, double height, struct dl_color bg_color)
+{
+    display_free(&drawing);
+    display_init(&drawing, width, height, bg_color);
+    return &drawing;
+}
+
+/* dl rendered at scale and decoded. */
+static const struct decoded *draw(const struct display_list *dl, double scale)
+{
+    free_drawn(NULL);
+    render_decode(dl, scale, &drawn);
+    return &drawn;
+}
+
 static void test_size_and_scale(void **state)
 {
-    struct display_list dl;
-    struct decoded d;
-    chart_like(&dl, true);
+    struct display_list *dl = chart(true);
+    const struct decoded *d;
     const double scales[] = { 1, 2, 1.5, 3 };
     for (size_t i = 0; i < sizeof scales / sizeof *scales; i++) {
-        render_decode(&dl, scales[i], &d);
-        assert_int_equal(d.width, (unsigned)(PAGE_W * scales[i]));
-        assert_int_equal(d.height, (unsigned)(PAGE_H * scales[i]));
-        assert_int_equal(d.color_type, PNG_COLOR_TYPE_RGB);
-        assert_int_equal(d.bit_depth, 8);
-        decoded_free(&d);
+        d = draw(dl, scales[i]);
+        assert_int_equal(d->width, (unsigned)(PAGE_W * scales[i]));
+        assert_int_equal(d->height, (unsigned)(PAGE_H * scales[i]));
+        assert_int_equal(d->color_type, PNG_COLOR_TYPE_RGB);
+        assert_int_equal(d->bit_depth, 8);
     }
-    display_free(&dl);
 }
 
 static void test_background_at_corners(void **state)
 {
-    struct display_list dl;
-    struct decoded d;
-    chart_like(&dl, true);
-    render_decode(&dl, 1, &d);
-    assert_pixel(&d, 0, 0, bg);
-    assert_pixel(&d, d.width - 1, 0, bg);
-    assert_pixel(&d, 0, d.height - 1, bg);
-    assert_pixel(&d, d.width - 1, d.height - 1, bg);
-    decoded_free(&d);
-    display_free(&dl);
+    struct display_list *dl = chart(true);
+    const struct decoded *d = draw(dl, 1);
+    assert_pixel(d, 0, 0, bg);
+    assert_pixel(d, d->width - 1, 0, bg);
+    assert_pixel(d, 0, d->height - 1, bg);
+    assert_pixel(d, d->width - 1, d->height - 1, bg);
 }
 
 /* The background's alpha is ignored: a PNG without alpha is opaque. */
 static void test_background_is_opaque(void **state)
 {
-    struct display_list dl;
-    struct decoded d;
-    display_init(&dl, 20, 10, (struct dl_color){ 10, 200, 30, 0 });
-    render_decode(&dl, 1, &d);
-    assert_pixel(&d, 5, 5, (struct dl_color){ 10, 200, 30, 255 });
-    decoded_free(&d);
-    display_free(&dl);
+    struct display_list *dl = blank(20, 10, (struct dl_color){ 10, 200, 30, 0 });
+    const struct decoded *d = draw(dl, 1);
+    assert_pixel(d, 5, 5, (struct dl_color){ 10, 200, 30, 255 });
 }
 
 static void test_polygon_fills_interior(void **state)
 {
-    struct display_list dl;
-    struct decoded d;
-    chart_like(&dl, true);
-    render_decode(&dl, 1, &d);
+    struct display_list *dl = chart(true);
+    const struct decoded *d = draw(dl, 1);
     /* well inside the band, and just inside its edges */
-    assert_pixel(&d, 175, 180, band);
-    assert_pixel(&d, 55, 245, band);
-    assert_pixel(&d, 295, 125, band);
+    assert_pixel(d, 175, 180, band);
+    assert_pixel(d, 55, 245, band);
+    assert_pixel(d, 295, 125, band);
     /* above the band: background */
-    assert_pixel(&d, 175, 80, bg);
-    decoded_free(&d);
+    assert_pixel(d, 175, 80, bg);
     /* the same place at scale 2 */
-    render_decode(&dl, 2, &d);
-    assert_pixel(&d, 350, 360, band);
-    assert_pixel(&d, 350, 160, bg);
-    decoded_free(&d);
-    display_free(&dl);
+    d = draw(dl, 2);
+    assert_pixel(d, 350, 360, band);
+    assert_pixel(d, 350, 160, bg);
 }
 
 /* Edges are anti-aliased: pixels between the band's colour and the background. */
 static void test_edges_antialiased(void **state)
 {
-    struct display_list dl;
-    struct decoded d;
-    display_init(&dl, 100, 100, white);
+    struct display_list *dl = blank(100, 100, white);
     struct dl_point tri[] = { { 10, 90 }, { 90, 90 }, { 90, 10 } };
-    display_polygon(&dl, tri, 3, band, none, 0, "band");
-    render_decode(&dl, 1, &d);
+    display_polygon(dl, tri, 3, band, none, 0, "band");
+    const struct decoded *d = draw(dl, 1);
     unsigned mixed = 0;
     for (unsigned x = 10; x < 90; x++) {
         unsigned y = 99 - x; /* cut in half by the hypotenuse */
-        const unsigned char *p = pixel(&d, x, y);
+        const unsigned char *p = pixel(d, x, y);
         if (p[0] > band.r && p[0] < 255)
             mixed++;
     }
     assert_true(mixed > 40);
-    decoded_free(&d);
-    display_free(&dl);
 }
 
 static void test_legend_text_pixels(void **state)
 {
-    struct display_list dl;
-    struct decoded d;
-    chart_like(&dl, true);
-    render_decode(&dl, 1, &d);
+    struct display_list *dl = chart(true);
+    const struct decoded *d = draw(dl, 1);
     /* the label's box: from x 325 rightwards, 12 px type sitting on y 70 */
-    unsigned with = dark_pixels(&d, 322, 55, 400, 75);
-    decoded_free(&d);
-    display_free(&dl);
-    chart_like(&dl, false);
-    render_decode(&dl, 1, &d);
-    unsigned without = dark_pixels(&d, 322, 55, 400, 75);
-    decoded_free(&d);
-    display_free(&dl);
+    unsigned with = dark_pixels(d, 322, 55, 400, 75);
+    dl = chart(false);
+    d = draw(dl, 1);
+    unsigned without = dark_pixels(d, 322, 55, 400, 75);
     assert_true(with > 40);
     assert_int_equal(without, 0);
 }
@@ -330,14 +348,10 @@ static void test_legend_text_pixels(void **state)
 /* text-anchor: start begins at x, end finishes at x, middle straddles it. */
 static void anchored(enum dl_anchor anchor, double rotate, unsigned box[4])
 {
-    struct display_list dl;
-    struct decoded d;
-    display_init(&dl, 300, 300, white);
-    display_text(&dl, 150, 150, "Memory usage", 14, ink, anchor, false, rotate, "axis");
-    render_decode(&dl, 1, &d);
-    dark_box(&d, box);
-    decoded_free(&d);
-    display_free(&dl);
+    struct display_list *dl = blank(300, 300, white);
+    display_text(dl, 150, 150, "Memory usage", 14, ink, anchor, false, rotate, "axis");
+    const struct decoded *d = draw(dl, 1);
+    dark_box(d, box);
 }
 
 static void test_text_anchors(void **state)
@@ -373,16 +387,14 @@ static void test_text_rotation(void **state)
 
 static void test_bold_is_heavier(void **state)
 {
-    struct display_list dl;
-    struct decoded d;
+    struct display_list *dl;
+    const struct decoded *d;
     unsigned n[2];
     for (int bold = 0; bold < 2; bold++) {
-        display_init(&dl, 300, 60, white);
-        display_text(&dl, 10, 40, "Heap profile", 20, ink, DL_ANCHOR_START, bold, 0, "title");
-        render_decode(&dl, 1, &d);
-        n[bold] = dark_pixels(&d, 0, 0, 300, 60);
-        decoded_free(&d);
-        display_free(&dl);
+        dl = blank(300, 60, white);
+        display_text(dl, 10, 40, "Heap profile", 20, ink, DL_ANCHOR_START, bold, 0, "title");
+        d = draw(dl, 1);
+        n[bold] = dark_pixels(d, 0, 0, 300, 60);
     }
     assert_true(n[1] > n[0] * 5 / 4);
 }
@@ -390,48 +402,41 @@ static void test_bold_is_heavier(void **state)
 /* A dashed line has gaps; a solid one does not. */
 static void test_dashed_polyline(void **state)
 {
-    struct display_list dl;
-    struct decoded d;
+    struct display_list *dl;
+    const struct decoded *d;
     for (int dashed = 0; dashed < 2; dashed++) {
-        display_init(&dl, 200, 20, white);
+        dl = blank(200, 20, white);
         struct dl_point line[] = { { 10, 10 }, { 190, 10 } };
-        display_polyline(&dl, line, 2, ink, 2, dashed, "total");
-        render_decode(&dl, 1, &d);
-        unsigned inked = dark_pixels(&d, 10, 9, 190, 10);
+        display_polyline(dl, line, 2, ink, 2, dashed, "total");
+        d = draw(dl, 1);
+        unsigned inked = dark_pixels(d, 10, 9, 190, 10);
         if (dashed)
             assert_true(inked > 60 && inked < 150);
         else
             assert_int_equal(inked, 180);
-        decoded_free(&d);
-        display_free(&dl);
     }
 }
 
 /* Fill and stroke colours with alpha blend over what is below. */
 static void test_alpha_blends(void **state)
 {
-    struct display_list dl;
-    struct decoded d;
-    display_init(&dl, 40, 40, white);
-    display_rect(&dl, 0, 0, 40, 40, (struct dl_color){ 0, 0, 0, 255 }, none, 0, "x");
-    display_rect(&dl, 10, 10, 20, 20, (struct dl_color){ 255, 255, 255, 128 }, none, 0, "x");
-    render_decode(&dl, 1, &d);
-    const unsigned char *p = pixel(&d, 20, 20);
+    struct display_list *dl = blank(40, 40, white);
+    display_rect(dl, 0, 0, 40, 40, (struct dl_color){ 0, 0, 0, 255 }, none, 0, "x");
+    display_rect(dl, 10, 10, 20, 20, (struct dl_color){ 255, 255, 255, 128 }, none, 0, "x");
+    const struct decoded *d = draw(dl, 1);
+    const unsigned char *p = pixel(d, 20, 20);
     assert_in_range(p[0], 126, 130);
-    assert_pixel(&d, 5, 5, (struct dl_color){ 0, 0, 0, 255 });
-    decoded_free(&d);
-    display_free(&dl);
+    assert_pixel(d, 5, 5, (struct dl_color){ 0, 0, 0, 255 });
 }
 
 static void test_text_chunks(void **state)
 {
-    struct display_list dl;
+    struct display_list *dl = chart(true);
     struct decoded d;
     struct png_bytes b;
     struct ev_error err = { 0 };
-    chart_like(&dl, true);
-    struct png_metadata meta = { dl.title, "tests/data/leak-hc.eventlog", 1 };
-    assert_int_equal(render_to_memory(&dl, 1, &meta, &b, &err), 0);
+    struct png_metadata meta = { dl->title, "tests/data/leak-hc.eventlog", 1 };
+    assert_int_equal(render_to_memory(dl, 1, &meta, &b, &err), 0);
     assert_int_equal(decode((unsigned char *)b.data, b.size, &d), 0);
     int compression = 0;
     assert_string_equal(text_chunk(&d, "Title", &compression), "leak +RTS -hc -l");
@@ -442,22 +447,21 @@ static void test_text_chunks(void **state)
     assert_null(memmem(b.data, b.size, "tIME", 4));
     decoded_free(&d);
     bytes_free(&b);
-    display_free(&dl);
 }
 
 /* UTF-8 titles go in iTXt; bad bytes and control characters are cleaned; long ones cut. */
 static void test_text_chunk_cleaning(void **state)
 {
-    struct display_list dl;
+    struct display_list *dl;
     struct decoded d;
     struct png_bytes b;
     struct ev_error err = { 0 };
     char long_source[PNG_TEXT_MAX + 100];
     memset(long_source, 'a', sizeof long_source - 1);
     long_source[sizeof long_source - 1] = '\0';
-    display_init(&dl, 10, 10, white);
+    dl = blank(10, 10, white);
     struct png_metadata meta = { "b\xc3\xa9zier \xff\ttab", long_source, 1 };
-    assert_int_equal(render_to_memory(&dl, 1, &meta, &b, &err), 0);
+    assert_int_equal(render_to_memory(dl, 1, &meta, &b, &err), 0);
     assert_int_equal(decode((unsigned char *)b.data, b.size, &d), 0);
     int compression = 0;
     assert_string_equal(text_chunk(&d, "Title", &compression),
@@ -466,59 +470,48 @@ static void test_text_chunk_cleaning(void **state)
     assert_int_equal(strlen(text_chunk(&d, "Source", NULL)), PNG_TEXT_MAX);
     decoded_free(&d);
     bytes_free(&b);
-    display_free(&dl);
 }
 
 static void test_identical_bytes(void **state)
 {
-    struct display_list dl;
+    struct display_list *dl = chart(true);
     struct png_bytes a, b;
     struct ev_error err = { 0 };
-    chart_like(&dl, true);
-    struct png_metadata meta = { dl.title, "x.eventlog", 2 };
-    assert_int_equal(render_to_memory(&dl, 2, &meta, &a, &err), 0);
-    assert_int_equal(render_to_memory(&dl, 2, &meta, &b, &err), 0);
+    struct png_metadata meta = { dl->title, "x.eventlog", 2 };
+    assert_int_equal(render_to_memory(dl, 2, &meta, &a, &err), 0);
+    assert_int_equal(render_to_memory(dl, 2, &meta, &b, &err), 0);
     assert_int_equal(a.size, b.size);
     assert_memory_equal(a.data, b.data, a.size);
     assert_memory_equal(a.data, "\x89PNG\r\n\x1a\n", 8);
     bytes_free(&a);
     bytes_free(&b);
-    display_free(&dl);
 }
 
 /* Text that is not UTF-8 (labels come from eventlogs) must not stop the drawing. */
 static void test_bad_utf8_text(void **state)
 {
-    struct display_list dl;
-    struct decoded d;
-    display_init(&dl, 100, 40, white);
-    display_text(&dl, 5, 20, "bad \xc0\xaf \xed\xa0\x80 \xf8", 12, ink, DL_ANCHOR_START,
+    struct display_list *dl = blank(100, 40, white);
+    display_text(dl, 5, 20, "bad \xc0\xaf \xed\xa0\x80 \xf8", 12, ink, DL_ANCHOR_START,
                  false, 0, "legend");
-    display_rect(&dl, 60, 25, 30, 10, band, none, 0, "after");
-    render_decode(&dl, 1, &d);
-    assert_true(dark_pixels(&d, 0, 5, 60, 25) > 20);
-    assert_pixel(&d, 75, 30, band);
-    decoded_free(&d);
-    display_free(&dl);
+    display_rect(dl, 60, 25, 30, 10, band, none, 0, "after");
+    const struct decoded *d = draw(dl, 1);
+    assert_true(dark_pixels(d, 0, 5, 60, 25) > 20);
+    assert_pixel(d, 75, 30, band);
 }
 
 /* Items with numbers cairo cannot use are skipped, and the rest is drawn. */
 static void test_non_finite_items_skipped(void **state)
 {
-    struct display_list dl;
-    struct decoded d;
-    display_init(&dl, 50, 50, white);
+    struct display_list *dl = blank(50, 50, white);
     struct dl_point bad[] = { { 0, 0 }, { 0.0 / 0.0, 10 }, { 40, 40 } };
-    display_polygon(&dl, bad, 3, ink, ink, 1, "band");
-    display_rect(&dl, 1.0 / 0.0, 0, 10, 10, ink, none, 0, "x");
-    display_rect(&dl, 10, 10, -5, 5, ink, none, 0, "x");
-    display_text(&dl, 10, 10, "x", 0.0 / 0.0, ink, DL_ANCHOR_START, false, 0, "x");
-    display_rect(&dl, 20, 20, 10, 10, band, none, 0, "after");
-    render_decode(&dl, 1, &d);
-    assert_pixel(&d, 25, 25, band);
-    assert_pixel(&d, 5, 40, white);
-    decoded_free(&d);
-    display_free(&dl);
+    display_polygon(dl, bad, 3, ink, ink, 1, "band");
+    display_rect(dl, 1.0 / 0.0, 0, 10, 10, ink, none, 0, "x");
+    display_rect(dl, 10, 10, -5, 5, ink, none, 0, "x");
+    display_text(dl, 10, 10, "x", 0.0 / 0.0, ink, DL_ANCHOR_START, false, 0, "x");
+    display_rect(dl, 20, 20, 10, 10, band, none, 0, "after");
+    const struct decoded *d = draw(dl, 1);
+    assert_pixel(d, 25, 25, band);
+    assert_pixel(d, 5, 40, white);
 }
 
 static void test_refuses_bad_sizes(void **state)
@@ -653,11 +646,8 @@ static int e2e_convert(const char *output, enum output_format format, double sca
 {
     struct chart_options chart;
     e2e_chart(&chart);
-    struct output_request out = { output, format };
-    struct convert_options opt = { .input_path = e2e_eventlog(), .outputs = &out,
-                                   .output_count = 1, .chart = &chart, .png_scale = scale };
-    convert_run(&opt, res);
-    return res->exit_status;
+    return testkit_convert(e2e_eventlog(), output, format,
+                           (struct convert_options){ .chart = &chart, .png_scale = scale }, res);
 }
 
 /* The fill of the SVG's band whose tooltip is label, as a colour. */
@@ -876,5 +866,5 @@ int main(void)
         cmocka_unit_test(test_chart_png_scale),
         cmocka_unit_test(test_chart_png_no_font),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return cmocka_run_group_tests(tests, NULL, free_drawing);
 }

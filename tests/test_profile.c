@@ -20,11 +20,13 @@ struct fixture {
     uint32_t id[64];
 };
 
-static void add_bands(struct fixture *f, const char *const *labels, size_t n)
+/* A band table of the n labels. */
+static struct fixture fixture_of(const char *const *labels, size_t n)
 {
-    f->bands = bands_new();
+    struct fixture f = { bands_new(), { 0 } };
     for (size_t i = 0; i < n; i++)
-        assert_int_equal(bands_string(f->bands, labels[i], strlen(labels[i]), &f->id[i]), TABLE_OK);
+        assert_int_equal(bands_string(f.bands, labels[i], strlen(labels[i]), &f.id[i]), TABLE_OK);
+    return f;
 }
 
 /* Feeds census c at (c + 1) * 0.1 s with bytes[c * n + b] (0 = absent). */
@@ -50,11 +52,26 @@ static struct profile *new_profile(const struct profile_options *o)
     return p;
 }
 
+/* A profile with options o fed n bands' bytes over that many censuses (feed), and its view
+ * in *v (made without error). Both freed by view_free. */
+static struct profile *viewed(const struct profile_options *o, struct fixture *f, size_t n,
+                              const uint64_t *bytes, size_t censuses, struct profile_view *v)
+{
+    struct profile *p = new_profile(o);
+    feed(p, f, n, bytes, censuses);
+    assert_int_equal(profile_view(p, f->bands, v), 0);
+    return p;
+}
+
+static void view_free(struct profile *p, struct profile_view *v)
+{
+    profile_view_free(v);
+    profile_free(p);
+}
+
 static void statistics_exact(void **state)
 {
-    const char *labels[] = { "a", "b" };
-    struct fixture f;
-    add_bands(&f, labels, 2);
+    struct fixture f = fixture_of((const char *[]){ "a", "b" }, 2);
     /* a: 10, 0 (absent), 30, 40; b: 5 every time */
     uint64_t bytes[] = { 10, 5, 0, 5, 30, 5, 40, 5 };
     struct profile_options o;
@@ -77,9 +94,8 @@ static void statistics_exact(void **state)
 /* OTHER is the sum of the folded bands at every census; shown in stack order. */
 static void other_is_sum_of_folded(void **state)
 {
-    const char *labels[] = { "big", "mid", "small1", "small2", "small3" };
-    struct fixture f;
-    add_bands(&f, labels, 5);
+    struct fixture f =
+        fixture_of((const char *[]){ "big", "mid", "small1", "small2", "small3" }, 5);
     enum { C = 7 };
     uint64_t bytes[C * 5];
     for (size_t c = 0; c < C; c++) {
@@ -93,10 +109,8 @@ static void other_is_sum_of_folded(void **state)
     profile_options_default(&o);
     o.bands = 2;
     o.trace_percent = 0;
-    struct profile *p = new_profile(&o);
-    feed(p, &f, 5, bytes, C);
     struct profile_view v;
-    assert_int_equal(profile_view(p, f.bands, &v), 0);
+    struct profile *p = viewed(&o, &f, 5, bytes, C, &v);
     assert_int_equal(v.band_count, 3);
     assert_string_equal(v.bands[0].label, "big");
     assert_string_equal(v.bands[1].label, "mid");
@@ -116,47 +130,36 @@ static void other_is_sum_of_folded(void **state)
     double folded_area = profile_stats(p, f.id[2]).area + profile_stats(p, f.id[3]).area +
                          profile_stats(p, f.id[4]).area;
     assert_true(fabs(v.bands[2].stats.area - folded_area) < 1e-9);
-    profile_view_free(&v);
-    profile_free(p);
+    view_free(p, &v);
     bands_free(f.bands);
 }
 
 static void trace_folds_small_bands(void **state)
 {
-    const char *labels[] = { "a", "b", "c" };
-    struct fixture f;
-    add_bands(&f, labels, 3);
+    struct fixture f = fixture_of((const char *[]){ "a", "b", "c" }, 3);
     uint64_t bytes[] = { 1000, 15, 5, 1000, 15, 5 };   /* b is 1.5 %, c 0.5 % */
     struct profile_options o;
     profile_options_default(&o);
-    struct profile *p = new_profile(&o);
-    feed(p, &f, 3, bytes, 2);
     struct profile_view v;
-    assert_int_equal(profile_view(p, f.bands, &v), 0);
+    struct profile *p = viewed(&o, &f, 3, bytes, 2, &v);
     assert_int_equal(v.band_count, 3);
     assert_string_equal(v.bands[1].label, "b");
     assert_int_equal(v.bands[2].band, PROFILE_OTHER);
     assert_int_equal(v.bands[2].folded, 1);
-    profile_view_free(&v);
-    profile_free(p);
+    view_free(p, &v);
     /* --bands 0 --trace 0: everything shown, no OTHER */
     o.bands = 0;
     o.trace_percent = 0;
-    p = new_profile(&o);
-    feed(p, &f, 3, bytes, 2);
-    assert_int_equal(profile_view(p, f.bands, &v), 0);
+    p = viewed(&o, &f, 3, bytes, 2, &v);
     assert_int_equal(v.band_count, 3);
     assert_int_not_equal(v.bands[2].band, PROFILE_OTHER);
-    profile_view_free(&v);
-    profile_free(p);
+    view_free(p, &v);
     bands_free(f.bands);
 }
 
 static void sort_orders(void **state)
 {
-    const char *labels[] = { "zeta", "alpha", "mid" };
-    struct fixture f;
-    add_bands(&f, labels, 3);
+    struct fixture f = fixture_of((const char *[]){ "zeta", "alpha", "mid" }, 3);
     /* areas: zeta largest, steady; alpha varies most */
     uint64_t bytes[] = { 1000, 10, 500, 1000, 900, 500, 1000, 10, 500 };
     struct profile_options o;
@@ -171,15 +174,12 @@ static void sort_orders(void **state)
         for (int rev = 0; rev < 2; rev++) {
             o.sort = (enum profile_sort)s;
             o.reverse = rev;
-            struct profile *p = new_profile(&o);
-            feed(p, &f, 3, bytes, 3);
             struct profile_view v;
-            assert_int_equal(profile_view(p, f.bands, &v), 0);
+            struct profile *p = viewed(&o, &f, 3, bytes, 3, &v);
             assert_int_equal(v.band_count, 3);
             for (int i = 0; i < 3; i++)
                 assert_string_equal(v.bands[rev ? 2 - i : i].label, expect[s][i]);
-            profile_view_free(&v);
-            profile_free(p);
+            view_free(p, &v);
         }
     enum profile_sort sort;
     assert_true(profile_sort_from_name("stddev", &sort));
@@ -190,9 +190,8 @@ static void sort_orders(void **state)
 
 static void filters_and_window(void **state)
 {
-    const char *labels[] = { "Main.leak", "Main.other", "GHC.Base", "Data.Map" };
-    struct fixture f;
-    add_bands(&f, labels, 4);
+    struct fixture f = fixture_of(
+        (const char *[]){ "Main.leak", "Main.other", "GHC.Base", "Data.Map" }, 4);
     uint64_t bytes[4 * 4];
     for (int i = 0; i < 16; i++)
         bytes[i] = 100;
@@ -206,17 +205,15 @@ static void filters_and_window(void **state)
     o.from_seconds = 0.15;
     o.has_to = true;
     o.to_seconds = 0.35;
-    struct profile *p = new_profile(&o);
-    feed(p, &f, 4, bytes, 4);   /* censuses at 0.1 .. 0.4 s: two in the window */
     struct profile_view v;
-    assert_int_equal(profile_view(p, f.bands, &v), 0);
+    /* censuses at 0.1 .. 0.4 s: two in the window */
+    struct profile *p = viewed(&o, &f, 4, bytes, 4, &v);
     assert_int_equal(v.censuses, 2);
     assert_int_equal(v.band_count, 2);
     assert_int_equal(v.bands_filtered, 2);
     for (size_t i = 0; i < v.point_count; i++)
         assert_int_equal(v.point_totals[i], 200);
-    profile_view_free(&v);
-    profile_free(p);
+    view_free(p, &v);
     struct ev_error err;
     assert_int_equal(profile_check_pattern("(", &err), -1);
     assert_non_null(strstr(err.what, "bad regular expression"));
@@ -226,9 +223,7 @@ static void filters_and_window(void **state)
 /* A million censuses: kept censuses stay under 4 x columns, every spike survives. */
 static void bounded_memory_keeps_extremes(void **state)
 {
-    const char *labels[] = { "a" };
-    struct fixture f;
-    add_bands(&f, labels, 1);
+    struct fixture f = fixture_of((const char *[]){ "a" }, 1);
     struct profile_options o;
     profile_options_default(&o);
     o.columns = 100;
@@ -256,8 +251,7 @@ static void bounded_memory_keeps_extremes(void **state)
     assert_int_equal(v.marker_count, 1000);
     assert_true(v.totals[HEAP_TOTAL_SIZE].count <= 400);
     assert_int_equal(profile_stats(p, f.id[0]).peak, 999999);
-    profile_view_free(&v);
-    profile_free(p);
+    view_free(p, &v);
     bands_free(f.bands);
 }
 
@@ -347,9 +341,7 @@ static void feed_all(struct profile **ps, size_t n, struct fixture *f, size_t ce
 static void reduce_case(unsigned fine, unsigned coarse, size_t censuses, size_t markers_each,
                         const char *include, bool window)
 {
-    const char *labels[] = { "(1) a", "(2) b", "c", "d" };
-    struct fixture f;
-    add_bands(&f, labels, 4);
+    struct fixture f = fixture_of((const char *[]){ "(1) a", "(2) b", "c", "d" }, 4);
     struct profile_options o;
     profile_options_default(&o);
     o.bands = 2;

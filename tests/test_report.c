@@ -22,11 +22,8 @@
 
 static char *report_of(const char *in, const char *out)
 {
-    struct output_request req = { out, FORMAT_HTML };
-    struct convert_options opt = { .input_path = in, .outputs = &req, .output_count = 1 };
-    struct convert_result res;
-    convert_run(&opt, &res);
-    assert_int_equal(res.exit_status, 0);
+    assert_int_equal(testkit_convert(in, out, FORMAT_HTML, (struct convert_options){ 0 }, NULL),
+                     0);
     char *html = testkit_slurp(out, NULL);
     assert_non_null(html);
     return html;

@@ -54,24 +54,27 @@ static void write_log(const char *path)
 static int convert_to(const char *input, const char *output, enum output_format format,
                       const struct chart_options *chart, bool system)
 {
-    struct output_request req = { output, format };
-    struct convert_options opt = { .input_path = input, .outputs = &req, .output_count = 1,
-                                   .chart = chart, .system_ccs = system };
-    struct convert_result res;
-    convert_run(&opt, &res);
-    return res.exit_status;
+    return testkit_convert(input, output, format,
+                           (struct convert_options){ .chart = chart, .system_ccs = system },
+                           NULL);
+}
+
+/* The run of write_log as folded stacks in the file name (status 0): its text. */
+static const char *folded(const char *name, const struct chart_options *chart, bool system)
+{
+    const char *in = testkit_path("in.eventlog"), *out = testkit_path(name);
+    write_log(in);
+    assert_int_equal(convert_to(in, out, FORMAT_FOLDED, chart, system), 0);
+    return testkit_read(out);
 }
 
 static void folded_lines_are_stacks_outermost_first(void **state)
 {
     (void)state;
-    const char *in = testkit_path("in.eventlog"), *out = testkit_path("out.folded");
-    write_log(in);
-    assert_int_equal(convert_to(in, out, FORMAT_FOLDED, NULL, false), 0);
-    assert_string_equal(testkit_read(out), "Main.main;Main.go 4\n"
-                                    "Main.main 1\n"
-                                    "Main.main;Main.a:b 1\n"
-                                    "MAIN 1\n");
+    assert_string_equal(folded("out.folded", NULL, false), "Main.main;Main.go 4\n"
+                                                           "Main.main 1\n"
+                                                           "Main.main;Main.a:b 1\n"
+                                                           "MAIN 1\n");
 }
 
 /* In a non-threaded run (one capability, 0), a "tick" naming another capability is damage
@@ -94,11 +97,9 @@ static void a_tick_from_a_capability_the_run_lacks_is_damage(void **state)
     testkit_save(w, in);
     evw_free(w);
 
-    struct output_request req = { out, FORMAT_FOLDED };
-    struct convert_options opt = { .input_path = in, .outputs = &req, .output_count = 1 };
     struct convert_result res;
-    convert_run(&opt, &res);
-    assert_int_equal(res.exit_status, 0);
+    assert_int_equal(testkit_convert(in, out, FORMAT_FOLDED, (struct convert_options){ 0 }, &res),
+                     0);
     assert_true(res.damaged);
     bool named = false;
     for (size_t i = 0; i < res.warning_count; i++)
@@ -110,33 +111,27 @@ static void a_tick_from_a_capability_the_run_lacks_is_damage(void **state)
 static void system_ccs_keeps_the_runtime_cost_centres(void **state)
 {
     (void)state;
-    const char *in = testkit_path("in.eventlog"), *out = testkit_path("sys.folded");
-    write_log(in);
-    assert_int_equal(convert_to(in, out, FORMAT_FOLDED, NULL, true), 0);
-    assert_string_equal(testkit_read(out), "Main.main;Main.go 4\n"
-                                    "Main.main 1\n"
-                                    "Main.main;Main.a:b 1\n"
-                                    "GC.GC 2\n"
-                                    "MAIN 1\n");
+    assert_string_equal(folded("sys.folded", NULL, true), "Main.main;Main.go 4\n"
+                                                          "Main.main 1\n"
+                                                          "Main.main;Main.a:b 1\n"
+                                                          "GC.GC 2\n"
+                                                          "MAIN 1\n");
 }
 
 static void samples_outside_the_window_are_left_out(void **state)
 {
     (void)state;
-    const char *in = testkit_path("in.eventlog"), *out = testkit_path("win.folded");
-    write_log(in);
     struct chart_options chart;
     chart_options_default(&chart);
     chart.profile.has_from = true;
     chart.profile.from_seconds = 0.0025;
     chart.profile.has_to = true;
     chart.profile.to_seconds = 1;
-    assert_int_equal(convert_to(in, out, FORMAT_FOLDED, &chart, false), 0);
     /* the samples at 1 and 2 ms and the one at 2 s are outside */
-    assert_string_equal(testkit_read(out), "Main.main;Main.go 1\n"
-                                    "Main.main 1\n"
-                                    "Main.main;Main.a:b 1\n"
-                                    "MAIN 1\n");
+    assert_string_equal(folded("win.folded", &chart, false), "Main.main;Main.go 1\n"
+                                                             "Main.main 1\n"
+                                                             "Main.main;Main.a:b 1\n"
+                                                             "MAIN 1\n");
 }
 
 static void an_input_without_time_profile_is_refused(void **state)

@@ -351,6 +351,29 @@ static void laid_free(struct laid *l)
     bands_free(l->bands);
 }
 
+/* The chart a case looks at: laid out by laid_out, freed by the next call or after the
+ * case (laid_release, its teardown). */
+static struct laid current;
+static bool current_in_use;
+
+static int laid_release(void **state)
+{
+    (void)state;
+    if (current_in_use)
+        laid_free(&current);
+    current_in_use = false;
+    return 0;
+}
+
+/* The sample profile (with censuses or not) laid out in view, 640 x 400. */
+static struct laid *laid_out(enum chart_view view, bool censuses)
+{
+    laid_release(NULL);
+    lay_out(&current, view, censuses);
+    current_in_use = true;
+    return &current;
+}
+
 static size_t count_role(const struct display_list *dl, enum dl_kind kind, const char *role)
 {
     size_t n = 0;
@@ -380,112 +403,102 @@ static const struct dl_item *band_item(const struct display_list *dl, enum dl_ki
 static void normalized_structure(void **state)
 {
     (void)state;
-    struct laid l;
-    lay_out(&l, CHART_VIEW_NORMALIZED, true);
-    assert_int_equal(count_role(&l.dl, DL_POLYGON, "band"), 3);
-    assert_int_equal(count_role(&l.dl, DL_POLYGON, "peak"), 0);   /* no bytes peak on % */
-    const struct dl_item *hundred = find_text(&l.dl, "100 %"), *zero = find_text(&l.dl, "0 %");
+    struct laid *l = laid_out(CHART_VIEW_NORMALIZED, true);
+    assert_int_equal(count_role(&l->dl, DL_POLYGON, "band"), 3);
+    assert_int_equal(count_role(&l->dl, DL_POLYGON, "peak"), 0);   /* no bytes peak on % */
+    const struct dl_item *hundred = find_text(&l->dl, "100 %"), *zero = find_text(&l->dl, "0 %");
     assert_non_null(hundred);
     assert_non_null(zero);
     double top = hundred->y - 11.0 * 0.35, bottom = zero->y - 11.0 * 0.35;
     /* the top of the stack is the 100 % line at every census; the bottom band's top edge
      * is its share: big / (big + leak + small) */
     const struct dl_item *first = NULL;
-    for (size_t i = 0; i < l.dl.count && !first; i++)
-        if (l.dl.items[i].kind == DL_POLYGON && strcmp(l.dl.items[i].role, "band") == 0)
-            first = &l.dl.items[i];
+    for (size_t i = 0; i < l->dl.count && !first; i++)
+        if (l->dl.items[i].kind == DL_POLYGON && strcmp(l->dl.items[i].role, "band") == 0)
+            first = &l->dl.items[i];
     for (size_t k = 1; k + 1 < first->point_count; k++)
         assert_close(first->points[k].y, top, 1e-9);
-    const struct dl_item *big = band_item(&l.dl, DL_POLYGON, "big");
+    const struct dl_item *big = band_item(&l->dl, DL_POLYGON, "big");
     assert_non_null(big);
     double share = 40000000.0 / (40000000.0 + 1000000.0 + 2000000.0);   /* census 1 */
     assert_close(big->points[1].y, bottom - share * (bottom - top), 1e-9);
-    assert_null(find_text(&l.dl, "heap size"));   /* totals mean nothing on shares */
-    laid_free(&l);
+    assert_null(find_text(&l->dl, "heap size"));   /* totals mean nothing on shares */
 }
 
 static void lines_structure(void **state)
 {
     (void)state;
-    struct laid l;
-    lay_out(&l, CHART_VIEW_LINES, true);
-    assert_int_equal(count_role(&l.dl, DL_POLYLINE, "band"), 3);
-    assert_int_equal(count_role(&l.dl, DL_POLYGON, "band"), 0);
+    struct laid *l = laid_out(CHART_VIEW_LINES, true);
+    assert_int_equal(count_role(&l->dl, DL_POLYLINE, "band"), 3);
+    assert_int_equal(count_role(&l->dl, DL_POLYGON, "band"), 0);
     /* each line from zero: "small" stays low, "leak" ends near the top of the scale */
-    const struct dl_item *leak = band_item(&l.dl, DL_POLYLINE, "leak");
-    const struct dl_item *small = band_item(&l.dl, DL_POLYLINE, "small");
+    const struct dl_item *leak = band_item(&l->dl, DL_POLYLINE, "leak");
+    const struct dl_item *small = band_item(&l->dl, DL_POLYLINE, "small");
     assert_non_null(leak);
     assert_non_null(small);
     assert_true(leak->points[leak->point_count - 1].y < leak->points[0].y - 100);
     assert_true(fabs(small->points[0].y - small->points[1].y) < 10);
-    laid_free(&l);
 }
 
 static void stream_structure(void **state)
 {
     (void)state;
-    struct laid l;
-    lay_out(&l, CHART_VIEW_STREAM, true);
-    assert_int_equal(count_role(&l.dl, DL_POLYGON, "band"), 3);
-    assert_true(count_role(&l.dl, DL_POLYLINE, "scale") == 1);
+    struct laid *l = laid_out(CHART_VIEW_STREAM, true);
+    assert_int_equal(count_role(&l->dl, DL_POLYGON, "band"), 3);
+    assert_true(count_role(&l->dl, DL_POLYLINE, "scale") == 1);
     /* a ribbon: its thickness at census c is the band's bytes on the scale: the same
      * for "big" (flat) at every point */
-    const struct dl_item *big = band_item(&l.dl, DL_POLYGON, "big");
+    const struct dl_item *big = band_item(&l->dl, DL_POLYGON, "big");
     size_t n = big->point_count / 2;
     double first = big->points[2 * n - 1].y - big->points[0].y;
     double last = big->points[n].y - big->points[n - 1].y;
     assert_true(first > 5);
     assert_close(first, last, 1e-9);
-    laid_free(&l);
 }
 
 static void heap_structure(void **state)
 {
     (void)state;
     for (int censuses = 0; censuses <= 1; censuses++) {
-        struct laid l;
-        lay_out(&l, CHART_VIEW_HEAP, censuses);
-        assert_int_equal(count_role(&l.dl, DL_POLYGON, "band"), 0);
-        assert_int_equal(count_role(&l.dl, DL_POLYLINE, "total"), 2);
-        assert_int_equal(count_role(&l.dl, DL_POLYGON, "allocation"), 1);
-        assert_true(count_role(&l.dl, DL_RECT, "gc") > 10);
-        assert_non_null(find_text(&l.dl, "heap size"));
-        assert_non_null(find_text(&l.dl, "live data"));
+        struct laid *l = laid_out(CHART_VIEW_HEAP, censuses);
+        assert_int_equal(count_role(&l->dl, DL_POLYGON, "band"), 0);
+        assert_int_equal(count_role(&l->dl, DL_POLYLINE, "total"), 2);
+        assert_int_equal(count_role(&l->dl, DL_POLYGON, "allocation"), 1);
+        assert_true(count_role(&l->dl, DL_RECT, "gc") > 10);
+        assert_non_null(find_text(&l->dl, "heap size"));
+        assert_non_null(find_text(&l->dl, "live data"));
         /* 41 collections of 5 ms; the allocation's peak rate is its last interval:
          * (40^2 - 39^2) x 10 MB over 50 ms */
-        assert_non_null(find_text(&l.dl, "garbage collections: 41, 0.205 s in all"));
+        assert_non_null(find_text(&l->dl, "garbage collections: 41, 0.205 s in all"));
         char want[96], rate[32];
         format_bytes((1600.0 - 1521.0) * 10000000 / 0.05, rate, sizeof rate);
         snprintf(want, sizeof want, "allocation rate, on its own scale: peak %s/s", rate);
-        assert_non_null(find_text(&l.dl, want));
-        assert_null(find_text(&l.dl, "big"));   /* no bands in this view's legend */
-        laid_free(&l);
+        assert_non_null(find_text(&l->dl, want));
+        assert_null(find_text(&l->dl, "big"));   /* no bands in this view's legend */
     }
 }
 
 static void detail_structure(void **state)
 {
     (void)state;
-    struct laid l;
-    lay_out(&l, CHART_VIEW_DETAIL, true);
-    assert_int_equal(count_role(&l.dl, DL_TEXT, "label"), 3);
-    assert_int_equal(count_role(&l.dl, DL_POLYLINE, "band"), 3);
-    assert_int_equal(count_role(&l.dl, DL_TEXT, "suspect"), 1);
+    struct laid *l = laid_out(CHART_VIEW_DETAIL, true);
+    assert_int_equal(count_role(&l->dl, DL_TEXT, "label"), 3);
+    assert_int_equal(count_role(&l->dl, DL_POLYLINE, "band"), 3);
+    assert_int_equal(count_role(&l->dl, DL_TEXT, "suspect"), 1);
     /* the suspect is the leak's row: same baseline as its label */
-    const struct dl_item *tag = NULL, *label = find_text(&l.dl, "leak");
-    for (size_t i = 0; i < l.dl.count; i++)
-        if (strcmp(l.dl.items[i].role, "suspect") == 0)
-            tag = &l.dl.items[i];
+    const struct dl_item *tag = NULL, *label = find_text(&l->dl, "leak");
+    for (size_t i = 0; i < l->dl.count; i++)
+        if (strcmp(l->dl.items[i].role, "suspect") == 0)
+            tag = &l->dl.items[i];
     assert_non_null(label);
     assert_close(tag->y, label->y, 1e-9);
     /* growth as the summary gives it: leak grows 2 MB every 0.1 s */
     char want[48], mag[32];
     format_bytes(20000000, mag, sizeof mag);
     snprintf(want, sizeof want, "+%s/s", mag);
-    const struct dl_item *growth = find_text(&l.dl, want);
+    const struct dl_item *growth = find_text(&l->dl, want);
     assert_non_null(growth);
     assert_close(growth->y, label->y, 1e-9);
-    laid_free(&l);
 }
 
 static void detail_many_rows(void **state)
@@ -558,13 +571,12 @@ static void band_colours_in_pixels(void **state)
     (void)state;
     const char *names[3] = { "big", "leak", "small" };
     for (int k = 0; k < 2; k++) {
-        struct laid l;
-        lay_out(&l, k ? CHART_VIEW_STREAM : CHART_VIEW_NORMALIZED, true);
+        struct laid *l = laid_out(k ? CHART_VIEW_STREAM : CHART_VIEW_NORMALIZED, true);
         cairo_surface_t *s;
         struct ev_error err;
-        assert_int_equal(png_render(&l.dl, 1, &s, &err), 0);
+        assert_int_equal(png_render(&l->dl, 1, &s, &err), 0);
         for (int b = 0; b < (k ? 3 : 1); b++) {
-            const struct dl_item *it = band_item(&l.dl, DL_POLYGON, names[b]);
+            const struct dl_item *it = band_item(&l->dl, DL_POLYGON, names[b]);
             assert_non_null(it);
             double x, y;
             if (k) {   /* ribbon: upper edge forward, lower edge back */
@@ -578,7 +590,6 @@ static void band_colours_in_pixels(void **state)
             assert_color(pixel_at(s, x, y), it->fill);
         }
         cairo_surface_destroy(s);
-        laid_free(&l);
     }
 }
 
@@ -599,13 +610,12 @@ static char *vector_bytes(const struct display_list *dl, enum vector_kind kind,
 static void vector_documents(void **state)
 {
     (void)state;
-    struct laid l;
-    lay_out(&l, CHART_VIEW_AREA, true);
-    assert_int_equal(display_set_document_title(&l.dl, "prog +RTS -hT -l"), 0);
+    struct laid *l = laid_out(CHART_VIEW_AREA, true);
+    assert_int_equal(display_set_document_title(&l->dl, "prog +RTS -hT -l"), 0);
     for (int kind = VECTOR_PDF; kind <= VECTOR_EPS; kind++) {
         size_t n1, n2;
-        char *a = vector_bytes(&l.dl, (enum vector_kind)kind, NULL, &n1);
-        char *b = vector_bytes(&l.dl, (enum vector_kind)kind, NULL, &n2);
+        char *a = vector_bytes(&l->dl, (enum vector_kind)kind, NULL, &n1);
+        char *b = vector_bytes(&l->dl, (enum vector_kind)kind, NULL, &n2);
         assert_int_equal(n1, n2);
         assert_memory_equal(a, b, n1);   /* nothing from the clock */
         /* No date given, none written (not the clock's, not 1 January 1970's)... */
@@ -613,7 +623,7 @@ static void vector_documents(void **state)
         /* ...and the date given (SOURCE_DATE_EPOCH) when there is one. */
         const int64_t date = 1700000000;   /* 2023-11-14 22:13:20 UTC */
         size_t n3;
-        char *c = vector_bytes(&l.dl, (enum vector_kind)kind, &date, &n3);
+        char *c = vector_bytes(&l->dl, (enum vector_kind)kind, &date, &n3);
         if (kind == VECTOR_PDF) {
             assert_memory_equal(a, "%PDF-", 5);
             /* cairo 1.16 writes the date without PDF's "D:" prefix, later ones with it */
@@ -633,7 +643,6 @@ static void vector_documents(void **state)
         free(b);
         free(c);
     }
-    laid_free(&l);
 }
 
 int main(void)
@@ -645,14 +654,14 @@ int main(void)
         cmocka_unit_test(sort_by_growth),
         cmocka_unit_test(view_names),
         cmocka_unit_test(stream_geometry),
-        cmocka_unit_test(normalized_structure),
-        cmocka_unit_test(lines_structure),
-        cmocka_unit_test(stream_structure),
-        cmocka_unit_test(heap_structure),
-        cmocka_unit_test(detail_structure),
+        cmocka_unit_test_teardown(normalized_structure, laid_release),
+        cmocka_unit_test_teardown(lines_structure, laid_release),
+        cmocka_unit_test_teardown(stream_structure, laid_release),
+        cmocka_unit_test_teardown(heap_structure, laid_release),
+        cmocka_unit_test_teardown(detail_structure, laid_release),
         cmocka_unit_test(detail_many_rows),
-        cmocka_unit_test(band_colours_in_pixels),
-        cmocka_unit_test(vector_documents),
+        cmocka_unit_test_teardown(band_colours_in_pixels, laid_release),
+        cmocka_unit_test_teardown(vector_documents, laid_release),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

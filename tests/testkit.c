@@ -75,6 +75,20 @@ const char *testkit_read(const char *path)
     return last;
 }
 
+int testkit_convert(const char *input, const char *output, enum output_format format,
+                    struct convert_options opt, struct convert_result *res)
+{
+    static struct convert_result ignored;   /* large: not on the stack */
+    struct output_request req = { output, format };
+    opt.input_path = input;
+    opt.outputs = &req;
+    opt.output_count = 1;
+    if (!res)
+        res = &ignored;
+    convert_run(&opt, res);
+    return res->exit_status;
+}
+
 void testkit_save(const struct evw *w, const char *path)
 {
     FILE *f = fopen(path, "wb");

@@ -1,13 +1,14 @@
 /* testkit.h: what the cmocka programs share besides the eventlog writer: one temporary
  * directory per program (cmocka group setup and teardown; mkdtemp, so programs run in
- * parallel under `make -j check`), names in it, a built eventlog saved into it, and a
- * file read whole.
+ * parallel under `make -j check`), names in it, a built eventlog saved into it, a file
+ * read whole, and a conversion run as ev2hp runs it.
  */
 #ifndef EV2HP_TESTKIT_H
 #define EV2HP_TESTKIT_H
 
 #include <stddef.h>
 
+#include "convert.h"
 #include "evwriter.h"
 
 /* Group setup and teardown: make the directory under $TMPDIR (default /tmp); remove it
@@ -32,5 +33,11 @@ const char *testkit_read(const char *path);
 
 /* Writes the eventlog built in w to path; a failure fails the test. */
 void testkit_save(const struct evw *w, const char *path);
+
+/* Converts input to output in format, as ev2hp does, with the options in opt besides the
+ * input and the one output (which are set here); the result in *res when res is not
+ * NULL. Returns the exit status. */
+int testkit_convert(const char *input, const char *output, enum output_format format,
+                    struct convert_options opt, struct convert_result *res);
 
 #endif

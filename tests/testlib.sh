@@ -6,7 +6,8 @@
 # names the corpus folder ($data), makes a temporary folder of the test's own ($tmp,
 # from mktemp, removed on exit: tests run in parallel under `make -j check`, so nothing
 # may use a fixed name), and defines fail, which records a failure and goes on so that
-# one run reports every broken case. A test ends with `exit $failed` (0 or 1; never 77
+# one run reports every broken case, and skip_without, which skips a test whose tools
+# are not installed. A test ends with `exit $failed` (0 or 1; never 77
 # or 99, which the harness reads as "skipped" and "hard error").
 set -u
 : "${EV2HP:?}" "${SRCDIR:?}" "${PYTHON3:=python3}"
@@ -15,6 +16,23 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/ev2hp-test.XXXXXX") || exit 99
 trap 'rm -rf "$tmp"' EXIT
 failed=0
 fail() { echo "FAIL: $*"; failed=1; }
+
+# skip_without TOOL...: unless every TOOL is installed (on PATH; a TOOL "a|b" is either),
+# says which is not and ends the test as skipped (status 77).
+skip_without() {
+    for want in "$@"; do
+        for one in $(echo "$want" | tr '|' ' '); do
+            command -v "$one" >/dev/null && continue 2
+        done
+        echo "${0##*/}: $want not installed: skipped"
+        exit 77
+    done
+}
+
+# find_chromium: the installed Chromium's path (empty when there is none).
+find_chromium() {
+    command -v chromium || command -v chromium-browser || true
+}
 
 # run STATUS ARGS...: runs ev2hp with ARGS, its standard output in $tmp/out and error in
 # $tmp/err, the status in $status; a status other than STATUS is a failure.

@@ -92,22 +92,20 @@ svg_h = float(ET.parse(sys.argv[1]).getroot().get("height"))
 assert w == 1280 and h == svg_h and 200 <= h < 300, (w, h, svg_h)
 PY
 
-# --view flame on an eventlog without a time profile: status 4, said, nothing written.
-"$EV2HP" "$SRCDIR/tests/data/leak-hc.eventlog" --view flame -o "$tmp/none.svg" 2> "$tmp/err"
-st=$?
-[ $st -eq 4 ] || fail "--view flame without a time profile: status $st"
-grep -q 'no time profile to draw' "$tmp/err" || fail "--view flame without a time profile: $(cat "$tmp/err")"
-[ -e "$tmp/none.svg" ] && fail "--view flame without a time profile: a file was left"
+# refused VIEW FILE: --view VIEW -o FILE of an eventlog without a time profile: status 4,
+# said, nothing written.
+refused() {
+    run 4 "$SRCDIR/tests/data/leak-hc.eventlog" --view "$1" -o "$tmp/$2"
+    grep -q "no time profile to draw (--view $1" "$tmp/err" || fail "--view $1 -o $2: $(cat "$tmp/err")"
+    [ -e "$tmp/$2" ] && fail "--view $1 -o $2 without a time profile: a file was left"
+}
+refused flame none.svg
 # A heap profile still draws its heap chart by default.
 "$EV2HP" "$SRCDIR/tests/data/leak-hc.eventlog" -o "$tmp/heap.svg" || fail "heap chart: status $?"
 grep -q 'class="frame' "$tmp/heap.svg" && fail "heap chart drawn as a flame graph"
 # The HTML report: the same refusal; a time profile's report carries its tree and opens
 # on the flame graph when there is no census, on the heap chart when there are some.
-"$EV2HP" "$SRCDIR/tests/data/leak-hc.eventlog" --view icicle -o "$tmp/none.html" 2> "$tmp/err"
-st=$?
-[ $st -eq 4 ] || fail "html --view icicle without a time profile: status $st"
-grep -q 'no time profile to draw (--view icicle' "$tmp/err" || fail "html --view icicle: $(cat "$tmp/err")"
-[ -e "$tmp/none.html" ] && fail "html --view icicle without a time profile: a file was left"
+refused icicle none.html
 "$EV2HP" "$data/tpsingle-P.eventlog" -o "$tmp/tp.html" || fail "html of a time profile: status $?"
 grep -q '"view":"flame"' "$tmp/tp.html" || fail "html of a time profile does not open on the flame graph"
 grep -q '"flame":{"ccs":\[' "$tmp/tp.html" || fail "html of a time profile has no flame data"

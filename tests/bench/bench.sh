@@ -178,7 +178,6 @@ report_render() {
         return 0
     fi
     "$EV2HP" -q "$f" -o "$OUT.html" || return 0
-    cp "$src/tests/browser/report_render.mjs" "$deps/"
     echo "report of gen-hc-128M.eventlog in Chromium (ms since navigation start, median of 5 loads):"
     printf '  '
     timeout 300 node "$deps/report_render.mjs" "$browser" "$OUT.html" 5 ||

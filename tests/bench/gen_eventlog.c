@@ -395,14 +395,7 @@ static uint32_t (*make_time_stacks(struct gen *g, unsigned *depths))[TIME_MAX_DE
 static void time_sample(struct gen *g, uint16_t cap, uint64_t tick, const uint32_t *stack,
                         unsigned depth)
 {
-    static struct evw_payload p;
-    evw_p_reset(&p);
-    evw_p_u32(&p, cap);
-    evw_p_u64(&p, tick);
-    evw_p_u8(&p, (uint8_t)depth);
-    for (unsigned d = 0; d < depth; d++)
-        evw_p_u32(&p, stack[d]);
-    evw_event(g->w, 167, g->now, &p);
+    evw_time_sample(g->w, g->now, cap, tick, stack, depth);
 }
 
 /* -k time: ticks of samples, 20 ticks a block per capability, then scheduler traffic of

@@ -12,9 +12,9 @@
 // updates; "census now" must reach the server and its answer be shown (409: a FIFO is no
 // socket); at the end the page must say that the stream ended and draw every census the
 // server counted. No console errors, page errors or failed requests.
-import puppeteer from "puppeteer-core";
 import fs from "node:fs";
 import path from "node:path";
+import { launch, check } from "./launch.mjs";
 
 const [chromium, work, url, eventlog, fifo] = process.argv.slice(2);
 const bytes = fs.readFileSync(eventlog);
@@ -38,24 +38,7 @@ for (let i = 0; ; i++) {
   if (i > 600) throw new Error("the page never answered 200");
   await sleep(100);
 }
-const browser = await puppeteer.launch({
-  executablePath: chromium,
-  headless: true,
-  userDataDir: path.join(work, "profile"),
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-  ],
-});
-
-function check(cond, what) {
-  if (!cond) throw new Error(what);
-}
+const browser = await launch(chromium, path.join(work, "profile"));
 
 /* The censuses the page draws now: its data element, as report.js read it. */
 const drawnCensuses = (page) =>

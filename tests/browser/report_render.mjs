@@ -14,21 +14,16 @@
 // the script, style, layout, paint), which depends little on the machine's load.
 // (Chromium's first-contentful-paint entry is left out: headless Chromium records it for
 // few loads, and late.)
-import puppeteer from "puppeteer-core";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { launch } from "./launch.mjs";
 
 const [chromium, html, runsArg] = process.argv.slice(2);
 const runs = Number(runsArg) || 5;
 const profile = fs.mkdtempSync(path.join(os.tmpdir(), "ev2hp-render-"));
 const traceFile = path.join(profile, "trace.json");
-const browser = await puppeteer.launch({
-  executablePath: chromium,
-  headless: true,
-  userDataDir: profile,
-  args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"],
-});
+const browser = await launch(chromium, profile);
 
 async function load(traced) {
   const page = await browser.newPage();

@@ -18,29 +18,13 @@
 // icicle views draw, hovering a frame shows the samples the folded stacks give its path,
 // clicking a frame zooms into it and double-click goes back.
 // Prints one line per case and "N passed, N failed".
-import puppeteer from "puppeteer-core";
 import fs from "node:fs";
 import path from "node:path";
+import { launch, check } from "./launch.mjs";
 
 const [chromium, work, ...cases] = process.argv.slice(2);
-const browser = await puppeteer.launch({
-  executablePath: chromium,
-  headless: true,
-  userDataDir: path.join(work, "profile"),
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-  ],
-});
+const browser = await launch(chromium, path.join(work, "profile"));
 
-function check(cond, what) {
-  if (!cond) throw new Error(what);
-}
 const stripNumber = (label) => label.replace(/^\(\d+\)/, "");
 
 /* The census at time t (seconds, as the report writes it) in the JSON export, with its

@@ -2,6 +2,8 @@
  * comparison every reader target makes (see fuzz_common.h). */
 #include "fuzz_common.h"
 
+#include "sink/sink.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +12,37 @@ void fuzz_fail(const char *what, const char *file, int line)
 {
     fprintf(stderr, "%s:%d: fuzz invariant failed: %s\n", file, line, what);
     abort();
+}
+
+void fuzz_hp_close(struct sink *sink, FILE *hp)
+{
+    if (sink)
+        sink->ops->destroy(sink);
+    FUZZ_CHECK(fclose(hp) == 0);
+}
+
+/* The context of these callbacks is a sink pointer (fuzz_events_to). */
+static int on_frame(void *ctx, const struct census_frame *frame)
+{
+    struct sink *s = *(struct sink **)ctx;
+    return s->ops->frame ? s->ops->frame(s, frame) : 0;
+}
+
+static int on_marker(void *ctx, uint64_t time_ns, const char *text, size_t len)
+{
+    struct sink *s = *(struct sink **)ctx;
+    return s->ops->marker ? s->ops->marker(s, time_ns, text, len) : 0;
+}
+
+static int on_total(void *ctx, enum heap_total kind, uint64_t time_ns, uint64_t bytes)
+{
+    struct sink *s = *(struct sink **)ctx;
+    return s->ops->total ? s->ops->total(s, kind, time_ns, bytes) : 0;
+}
+
+struct census_events fuzz_events_to(struct sink **sink)
+{
+    return (struct census_events){ on_frame, on_marker, on_total, sink };
 }
 
 /* xorshift64*: tiny, and good enough to vary slice sizes. */
@@ -83,10 +116,20 @@ const char *__lsan_default_suppressions(void)
 
 void fuzz_same_output(struct fuzz_output *sliced, struct fuzz_output *whole)
 {
+    FUZZ_CHECK(sliced->reader_status == whole->reader_status);
+    FUZZ_CHECK(sliced->census_status == whole->census_status);
     FUZZ_CHECK(sliced->censuses == whole->censuses);
     FUZZ_CHECK(strcmp(sliced->what, whole->what) == 0);
     FUZZ_CHECK(sliced->hp_len == whole->hp_len);
     FUZZ_CHECK(memcmp(sliced->hp, whole->hp, whole->hp_len) == 0);
     free(sliced->hp);
     free(whole->hp);
+}
+
+void fuzz_sliced_and_whole(const uint8_t *data, size_t size, fuzz_run_fn *run)
+{
+    struct fuzz_output sliced, whole;
+    run(data, size, 1, &sliced);
+    run(data, size, 0, &whole);
+    fuzz_same_output(&sliced, &whole);
 }

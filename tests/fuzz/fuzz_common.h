@@ -15,7 +15,9 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
+#include "model/frame.h"
 #include "read/source.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -38,10 +40,26 @@ struct fuzz_output {
     size_t hp_len;
     uint64_t censuses;
     char what[256];       /* the error or damage message */
+    int reader_status;    /* the reader's last status */
+    int census_status;    /* the census assembler's last status (0 without one) */
 };
+
+/* Ends a run's .hp (written to out->hp by open_memstream): its sink destroyed (when
+ * there is one), the stream closed, which fills out->hp. */
+struct sink;
+void fuzz_hp_close(struct sink *sink, FILE *hp);
+
+/* The events of a reader or assembler passed on to the sink *sink points to (set before
+ * the first event arrives). */
+struct census_events fuzz_events_to(struct sink **sink);
 
 /* Checks that a sliced and a whole run produced the same, then frees both. */
 void fuzz_same_output(struct fuzz_output *sliced, struct fuzz_output *whole);
+
+/* A reader target's whole test: run(data, size, sliced, out) once sliced and once whole,
+ * and how the bytes arrived must change nothing (fuzz_same_output). */
+typedef void fuzz_run_fn(const uint8_t *data, size_t size, int sliced, struct fuzz_output *out);
+void fuzz_sliced_and_whole(const uint8_t *data, size_t size, fuzz_run_fn *run);
 
 /* Aborts with a message when cond is false: an invariant the target checks (libFuzzer
  * and the replay driver both report an abort as a crash). */

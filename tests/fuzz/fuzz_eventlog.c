@@ -18,12 +18,6 @@
 #include "fuzz_common.h"
 #include "sink/sink.h"
 
-struct outcome {
-    struct fuzz_output out;
-    int read_status;        /* the reader's last status */
-    int census_status;      /* the assembler's last status */
-};
-
 static FILE *dev_null(void)
 {
     static FILE *null;
@@ -46,35 +40,15 @@ static void dump_event(const struct ev_event *ev)
     }
 }
 
-/* The callbacks' context is the run's sink pointer: the sink is made after the header,
- * once the assembler's run_info and bands exist. */
-static int on_frame(void *ctx, const struct census_frame *frame)
-{
-    struct sink *s = *(struct sink **)ctx;
-    return s->ops->frame ? s->ops->frame(s, frame) : 0;
-}
-
-static int on_marker(void *ctx, uint64_t time_ns, const char *text, size_t len)
-{
-    struct sink *s = *(struct sink **)ctx;
-    return s->ops->marker ? s->ops->marker(s, time_ns, text, len) : 0;
-}
-
-static int on_total(void *ctx, enum heap_total kind, uint64_t time_ns, uint64_t bytes)
-{
-    struct sink *s = *(struct sink **)ctx;
-    return s->ops->total ? s->ops->total(s, kind, time_ns, bytes) : 0;
-}
-
-static void note(struct outcome *o, const struct ev_error *err)
+static void note(struct fuzz_output *o, const struct ev_error *err)
 {
     /* Every status other than success must say what is wrong. */
     FUZZ_CHECK(err->what[0] != '\0');
-    snprintf(o->out.what, sizeof o->out.what, "%s", err->what);
+    snprintf(o->what, sizeof o->what, "%s", err->what);
 }
 
 /* The events after the header, into the assembler; the reader's last status. */
-static enum ev_status feed_events(struct ev_reader *r, struct census *c, struct outcome *o)
+static enum ev_status feed_events(struct ev_reader *r, struct census *c, struct fuzz_output *o)
 {
     struct ev_event ev;
     struct ev_error err = { 0 };
@@ -106,7 +80,7 @@ static enum ev_status feed_events(struct ev_reader *r, struct census *c, struct 
     return st;
 }
 
-static void run(const uint8_t *data, size_t size, int sliced, struct outcome *o)
+static void run(const uint8_t *data, size_t size, int sliced, struct fuzz_output *o)
 {
     struct fuzz_slices slices;
     struct ev_error err = { 0 };
@@ -115,17 +89,18 @@ static void run(const uint8_t *data, size_t size, int sliced, struct outcome *o)
     struct ev_reader *r = ev_reader_new(fuzz_slices_source(&slices), 1);
     if (r)
         ev_reader_recover(r, true);
-    FILE *hp = open_memstream(&o->out.hp, &o->out.hp_len);
+    FILE *hp = open_memstream(&o->hp, &o->hp_len);
     FUZZ_CHECK(r && hp);
     struct sink_context ctx = { .input_name = "fuzz" };
     struct sink *sink = NULL;
-    struct census_events events = { on_frame, on_marker, on_total, &sink };
+    /* the sink is made after the header, once the assembler's run_info and bands exist */
+    struct census_events events = fuzz_events_to(&sink);
     struct census_options copt = { .recover = true };
     struct census *c = census_new(&copt, &events);
     FUZZ_CHECK(c != NULL);
 
-    o->read_status = ev_reader_read_header(r, &err);
-    if (o->read_status != EV_OK) {
+    o->reader_status = ev_reader_read_header(r, &err);
+    if (o->reader_status != EV_OK) {
         note(o, &err);
         goto done;
     }
@@ -138,34 +113,26 @@ static void run(const uint8_t *data, size_t size, int sliced, struct outcome *o)
     sink = sink_hp_new(hp, &ctx);
     FUZZ_CHECK(sink != NULL);
 
-    o->read_status = feed_events(r, c, o);
+    o->reader_status = feed_events(r, c, o);
     if (o->census_status == CENSUS_OK || o->census_status == CENSUS_BAD_EVENT) {
-        bool complete = o->read_status == EV_END && o->census_status == CENSUS_OK;
+        bool complete = o->reader_status == EV_END && o->census_status == CENSUS_OK;
         enum census_status st = census_finish(c, complete, &err);
         if (st != CENSUS_OK)
             note(o, &err);
         FUZZ_CHECK(st != CENSUS_STOPPED);   /* memstream writes do not fail */
         FUZZ_CHECK(sink->ops->finish(sink) == 0);
     }
-    o->out.censuses = census_stats(c)->censuses;
+    o->censuses = census_stats(c)->censuses;
 
 done:
-    if (sink)
-        sink->ops->destroy(sink);
+    fuzz_hp_close(sink, hp);
     census_free(c);
     ev_reader_free(r);
-    FUZZ_CHECK(fclose(hp) == 0);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    struct outcome sliced, whole;
-    run(data, size, 1, &sliced);
-    run(data, size, 0, &whole);
-    /* How the bytes arrived must change nothing. */
-    FUZZ_CHECK(sliced.read_status == whole.read_status);
-    FUZZ_CHECK(sliced.census_status == whole.census_status);
-    fuzz_same_output(&sliced.out, &whole.out);
+    fuzz_sliced_and_whole(data, size, run);
     return 0;
 }
 

@@ -1,13 +1,17 @@
 # lib.sh: what the live tests (tests/serve*.sh) share: starting ev2hp --serve in the
 # background and finding its address, feeding it, reading its endpoints, stopping it.
-# Sourced; needs EV2HP, SRCDIR, PYTHON3 and a directory $work.
+# Sourced after tests/testlib.sh. Their files go to $work (testlib's $tmp). On exit every
+# process started here is ended and $work removed. A failure ends the test at once (fail
+# is redefined: the later steps of a live run need the earlier ones).
 
+work=$tmp
 pids=""
 serve_cleanup() {
     for p in $pids; do kill "$p" 2>/dev/null || true; done
     for p in $pids; do wait "$p" 2>/dev/null || true; done
     rm -rf "$work"
 }
+trap serve_cleanup EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 
 # serve_start NAME ARGS...: runs ev2hp ARGS (with --serve) in the background, its standard
@@ -56,6 +60,20 @@ wait_ended() {
         sleep 0.1
         i=$((i + 1))
     done
+}
+
+# seen_count N: adds the census count N to those seen ($seen, each once).
+seen_count() {
+    case " $seen " in *" $1 "*) ;; *) seen="$seen $1" ;; esac
+}
+
+# assert_rose WHO: at least two of the counts seen lie between 0 and the run's count at
+# the end ($total, from /metrics): WHO saw the count rise while the input was read.
+assert_rose() {
+    total=$(metric ghc_heap_profile_censuses_total)
+    k=0
+    for n in $seen; do [ "$n" -gt 0 ] && [ "$n" -lt "$total" ] && k=$((k + 1)); done
+    [ $k -ge 2 ] || fail "$1 did not see the census count rise (saw:$seen; $total at the end)"
 }
 
 # serve_stop: SIGTERM; ev2hp must end with status 0.
