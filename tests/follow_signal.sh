@@ -7,8 +7,8 @@
 # prefix of the runtime's, census for census, closed by its END_SAMPLE; the SVG valid;
 # the summary JSON), and nothing else left in the output directory.
 set -eu
-: "${EV2HP:=./ev2hp}" "${SRCDIR:=.}" "${PYTHON3:=python3}"
-work=$(mktemp -d)
+. "${SRCDIR:?}/tests/testlib.sh"
+work=$tmp
 pids=""
 cleanup() {
     for p in $pids; do kill "$p" 2>/dev/null || true; done
@@ -16,7 +16,7 @@ cleanup() {
     rm -rf "$work"
 }
 trap cleanup EXIT
-fail() { echo "FAIL: $*"; exit 1; }
+fail() { echo "FAIL: $*"; exit 1; }   # each step needs the one before
 name=markers40-hT
 log=$SRCDIR/tests/data/$name.eventlog
 # the first part: up to the middle census's begin event (GHC writes its heap censuses

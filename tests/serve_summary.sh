@@ -11,14 +11,9 @@
 # /profile.hp fetched while the input is written is the runtime's .hp so far, closed.
 # Skipped (77) without curl.
 set -eu
-: "${EV2HP:=./ev2hp}" "${SRCDIR:=.}" "${PYTHON3:=python3}"
-if ! command -v curl >/dev/null; then
-    echo "serve_summary.sh: curl not installed: skipped"
-    exit 77
-fi
-work=${SERVE_WORK:-$(mktemp -d)}
+. "${SRCDIR:?}/tests/testlib.sh"
+skip_without curl
 . "$SRCDIR/tests/serve/lib.sh"
-trap serve_cleanup EXIT
 replay="$SRCDIR/tests/replay.py"
 
 # same NAME EVENTLOG KEY: replays EVENTLOG into a growing file served live; at the end
