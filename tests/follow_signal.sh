@@ -8,15 +8,7 @@
 # the summary JSON), and nothing else left in the output directory.
 set -eu
 . "${SRCDIR:?}/tests/testlib.sh"
-work=$tmp
-pids=""
-cleanup() {
-    for p in $pids; do kill "$p" 2>/dev/null || true; done
-    for p in $pids; do wait "$p" 2>/dev/null || true; done
-    rm -rf "$work"
-}
-trap cleanup EXIT
-fail() { echo "FAIL: $*"; exit 1; }   # each step needs the one before
+. "$SRCDIR/tests/serve/lib.sh"   # processes ended, files removed; fail ends the test
 name=markers40-hT
 log=$SRCDIR/tests/data/$name.eventlog
 # the first part: up to the middle census's begin event (GHC writes its heap censuses
@@ -47,12 +39,7 @@ for sig in INT TERM; do
         --delay 60 --seconds 1 2>/dev/null &
     replay=$!
     pids="$pids $replay"
-    i=0
-    while [ ! -s "$grow" ]; do
-        [ $i -lt 600 ] || fail "the replay wrote nothing"
-        sleep 0.05
-        i=$((i + 1))
-    done
+    await_file "$grow"
     # a shell starts background jobs with SIGINT ignored (which ev2hp keeps, as under
     # nohup): the SIGINT run gets its default action back first
     "$PYTHON3" -c 'import os, signal, sys

@@ -23,12 +23,7 @@ same() {
     grow=$work/$1.eventlog
     "$PYTHON3" "$replay" file "$2" "$grow" --seconds 3 --writes 60 --seed 7 &
     pids="$pids $!"
-    i=0
-    while [ ! -e "$grow" ]; do
-        [ $i -lt 300 ] || fail "$1: the replay wrote nothing"
-        sleep 0.05
-        i=$((i + 1))
-    done
+    await_file "$grow"
     serve_start "$1" --serve 0 --summary=json -o "$work/$1.svg" -o "$work/$1.csv" "$grow"
     wait_ended
     curl -sf "${url}summary.json" >"$work/$1.live.json" || fail "$1: GET /summary.json"
@@ -60,7 +55,7 @@ oracle=$SRCDIR/tests/data/labels-hc-g96   # censuses all along the file
 grow=$work/mid.eventlog
 "$PYTHON3" "$replay" file "$oracle.eventlog" "$grow" --seconds 6 --writes 120 &
 pids="$pids $!"
-while [ ! -e "$grow" ]; do sleep 0.05; done
+await_file "$grow"
 serve_start mid --serve 0 -o "$work/mid.hp" "$grow"
 k=0
 while [ "$(metric ghc_heap_profile_stream_ended)" != 1 ]; do

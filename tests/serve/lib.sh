@@ -41,6 +41,16 @@ feed() {
     pids="$pids $!"
 }
 
+# await_file PATH: until a replay (tests/replay.py) has written into PATH, 30 s at most.
+await_file() {
+    i=0
+    while [ ! -s "$1" ]; do
+        [ $i -lt 600 ] || fail "nothing was written into $1"
+        sleep 0.05
+        i=$((i + 1))
+    done
+}
+
 # metric NAME: the value of an unlabelled sample of /metrics.
 metric() {
     curl -sf "${url}metrics" | sed -n "s/^$1 //p"
