@@ -150,8 +150,9 @@ static int feed_total(struct run *run, enum heap_total kind, uint64_t time_ns, u
     return 0;
 }
 
-/* The callbacks: with --serve the model and the live state are fed under the live lock
- * (the server's threads copy the model under it), one census at a time. */
+/* The callbacks: with --serve the input holds the live lock while it calls them
+ * (input_options.lock: the server's threads copy the model, the bands, the cost centres
+ * and the time profile under it), so the model and the live state change together. */
 static int live_failed(struct run *run)
 {
     run->live_failed = true;
@@ -161,40 +162,39 @@ static int live_failed(struct run *run)
 static int on_frame(void *ctx, const struct census_frame *frame)
 {
     struct run *run = ctx;
-    if (!run->live)
-        return feed_frame(run, frame);
-    live_lock(run->live);
     int rc = feed_frame(run, frame);
-    if (rc == 0 && live_frame(run->live, frame) != 0)
+    if (rc == 0 && run->live && live_frame(run->live, frame) != 0)
         rc = live_failed(run);
-    live_unlock(run->live);
     return rc;
 }
 
 static int on_marker(void *ctx, uint64_t time_ns, const char *text, size_t len)
 {
     struct run *run = ctx;
-    if (!run->live)
-        return feed_marker(run, time_ns, text, len);
-    live_lock(run->live);
     int rc = feed_marker(run, time_ns, text, len);
-    if (rc == 0 && live_marker(run->live, time_ns, text, len) != 0)
+    if (rc == 0 && run->live && live_marker(run->live, time_ns, text, len) != 0)
         rc = live_failed(run);
-    live_unlock(run->live);
     return rc;
 }
 
 static int on_total(void *ctx, enum heap_total kind, uint64_t time_ns, uint64_t bytes)
 {
     struct run *run = ctx;
-    if (!run->live)
-        return feed_total(run, kind, time_ns, bytes);
-    live_lock(run->live);
     int rc = feed_total(run, kind, time_ns, bytes);
-    if (rc == 0)
+    if (rc == 0 && run->live)
         live_total(run->live, kind, time_ns, bytes);
-    live_unlock(run->live);
     return rc;
+}
+
+/* input_options.lock over the live lock. */
+static void lock_live(void *ctx)
+{
+    live_lock(ctx);
+}
+
+static void unlock_live(void *ctx)
+{
+    live_unlock(ctx);
 }
 
 /* Whether an output of the run is of a kind. */
@@ -661,6 +661,7 @@ static int attach_live(struct run *run, struct input *in, const char *input_name
     struct live_source src = {
         .input_name = input_name, .settings = settings_of(run->opt), .model = &run->model,
         .bands = input_bands(in), .info = input_run_info(in),
+        .ccs = input_costcentres(in), .timeprof = input_timeprof(in),
         .warnings = run->result->warnings, .warning_count = &run->result->warning_count,
         .control = send_control, .control_ctx = in,
     };
@@ -724,6 +725,9 @@ static void convert_input(struct run *run, const char *input_name)
             end_live(run, false);
         return;
     }
+    struct input_lock live_guard = { lock_live, unlock_live, run->live };
+    if (run->live)
+        iopt.lock = &live_guard;
     struct input *in = input_open(&iopt, &events, &err);
     bool commit = false;
     if (!in) {

@@ -10,6 +10,7 @@
  */
 
 #include <inttypes.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,6 +20,7 @@
 
 #include "cli.h"
 #include "convert.h"
+#include "read/connect.h"
 #include "sink/outfile.h"
 
 static void print_message(const char *file, const struct ev_error *e)
@@ -107,6 +109,44 @@ static int print_outcome(const struct cli_options *cli, const struct convert_opt
     return result->exit_status;
 }
 
+/* A live input read without --serve (--follow FILE, unix:, tcp:): SIGINT or SIGTERM ends
+ * the input where it is, as if it ended there (input_options.stop), and the outputs are
+ * written for what was read, with status 0. A second signal is the usual one (outfile.h:
+ * the temporary files removed, the process ended by it), for a run that will not end. */
+static volatile sig_atomic_t stop_requested;
+static struct sigaction usual[2];
+static const int stop_signals[2] = { SIGINT, SIGTERM };
+
+static void on_stop(int sig)
+{
+    stop_requested = 1;
+    for (int i = 0; i < 2; i++)
+        sigaction(stop_signals[i], &usual[i], NULL);
+    (void)sig;
+}
+
+static bool live_input(const struct cli_options *cli)
+{
+    struct connect_address a;
+    struct ev_error err;
+    return cli->follow || (connect_parse(cli->input, &a, &err) == 0 && a.kind != CONNECT_NONE);
+}
+
+static void stop_on_signals(void)
+{
+    for (int i = 0; i < 2; i++) {
+        if (sigaction(stop_signals[i], NULL, &usual[i]) != 0 || usual[i].sa_handler == SIG_IGN)
+            continue;   /* ignored by whoever started us: keep it */
+        struct sigaction sa;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = on_stop;
+        sigemptyset(&sa.sa_mask);
+        sigaddset(&sa.sa_mask, SIGINT);
+        sigaddset(&sa.sa_mask, SIGTERM);
+        sigaction(stop_signals[i], &sa, NULL);
+    }
+}
+
 /* SIGINT or SIGTERM ended a live run before its input did: the outputs are written. */
 static void print_interrupted(void *ctx, const struct convert_result *result)
 {
@@ -162,6 +202,10 @@ int main(int argc, char **argv)
         .interrupted = print_interrupted,
     };
     opt.serve_ctx = &opt;
+    if (!opt.serve && cli.input && live_input(&cli)) {
+        stop_on_signals();
+        opt.stop = &stop_requested;
+    }
     cli_of_run = &cli;
     struct progress_printer progress = { isatty(STDERR_FILENO) == 1, false,
                                          convert_input_name(&opt) };

@@ -8,8 +8,8 @@
 #     `promtool check metrics`, and at the end counts every census;
 #   - /events delivers one census event per census, then "end";
 #   - at the end /profile.hp, /chart.svg, /chart.png and /summary.json are the bytes of
-#     -o x.hp, -o x.svg, -o x.png and --summary=json of the same run (the summary of a run
-#     without cost-centre stacks and time profile: those it leaves out); SVG, PNG valid;
+#     -o x.hp, -o x.svg, -o x.png and --summary=json of the same run (-hc stacks and time
+#     profiles: serve_summary.sh); SVG, PNG valid;
 #   - 404 for anything else (a --path-as-is traversal too), 405 for other methods, 403
 #     for control without X-Requested-By, 409 with it (a FIFO is no socket);
 #   - labels that are markup (<script>, quotes, </) never reach the page as markup nor

@@ -6,7 +6,9 @@
  * delivery while the input is read (ENOTSOCK for a file), a dropped connection made
  * again (repeated definitions not doubled, the cut census counted, the gap marked), a
  * stop flag ending a stream that never ends, a bounded wait for a program that never
- * listens, and the socket addresses ev2hp accepts. Every case is bounded by alarm().
+ * listens, the socket addresses ev2hp accepts, and the lock the input shares with the
+ * server's threads (held while it assembles, free while it waits). Every case is
+ * bounded by alarm().
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -423,12 +425,98 @@ static void test_socket_addresses(void **state)
     assert_int_equal(connect_parse(longpath, &a, &err), -1);
 }
 
+/* input_options.lock (what --serve shares with the server's threads): the callbacks run
+ * with it held, and it is free while the input waits for the program. The program sends
+ * a census, then waits for a control message before the end; a "server" thread takes
+ * the lock once the census is in and only then sends the message: were the lock held
+ * across the wait, neither would go on (the alarm ends the case). */
+struct guarded {
+    pthread_mutex_t mu;
+    bool held;                     /* by the input (set inside the lock) */
+    int frames, frames_held;
+    struct seen seen;
+    struct input *in;
+};
+
+static void guard_lock(void *ctx)
+{
+    struct guarded *g = ctx;
+    pthread_mutex_lock(&g->mu);
+    g->held = true;
+}
+
+static void guard_unlock(void *ctx)
+{
+    struct guarded *g = ctx;
+    g->held = false;
+    pthread_mutex_unlock(&g->mu);
+}
+
+static int guarded_frame(void *ctx, const struct census_frame *f)
+{
+    struct guarded *g = ctx;
+    g->frames++;
+    g->frames_held += g->held;
+    return on_frame(&g->seen, f);
+}
+
+static void *server_thread(void *arg)
+{
+    struct guarded *g = arg;
+    for (;;) {
+        pthread_mutex_lock(&g->mu);
+        int frames = g->frames;
+        pthread_mutex_unlock(&g->mu);
+        if (frames)
+            break;
+        struct timespec ms = { 0, 1000000 };
+        nanosleep(&ms, NULL);
+    }
+    input_send_control(g->in, CONTROL_REQUEST_HEAP_CENSUS);
+    return NULL;
+}
+
+static void test_lock_free_while_waiting(void **state)
+{
+    (void)state;
+    alarm(CASE_SECONDS);
+    struct program pg = { .wait_control = true };
+    pg.first = run_start();
+    census(pg.first, 10, 100);
+    evw_data_end(pg.first);
+    program_listen(&pg);
+    char name[160];
+    snprintf(name, sizeof name, "unix:%s", pg.path);
+    struct guarded g = { .mu = PTHREAD_MUTEX_INITIALIZER };
+    struct input_lock lock = { guard_lock, guard_unlock, &g };
+    struct input_options opt = { .path = name, .wait_seconds = 5, .lock = &lock };
+    struct census_events ev = { guarded_frame, NULL, NULL, &g };
+    struct ev_error err = { 0 };
+    g.in = input_open(&opt, &ev, &err);
+    assert_non_null(g.in);
+    pthread_t server;
+    assert_int_equal(pthread_create(&server, NULL, server_thread, &g), 0);
+    struct input_outcome out;
+    assert_int_equal(input_read(g.in, &out, &err), INPUT_OK);
+    pthread_join(server, NULL);
+    assert_int_equal(g.frames, 1);
+    assert_int_equal(g.frames_held, 1);
+    assert_false(g.held);   /* input_read returns with the lock released */
+    assert_int_equal(pthread_mutex_trylock(&g.mu), 0);
+    pthread_mutex_unlock(&g.mu);
+    assert_string_equal(g.seen.text, "10:100;");
+    input_free(g.in);
+    program_end(&pg);
+    assert_int_equal(pg.received_len, CONTROL_MESSAGE_SIZE);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_control_message_bytes),
         cmocka_unit_test(test_control_reaches_the_program),
         cmocka_unit_test(test_control_refused_on_a_file),
+        cmocka_unit_test(test_lock_free_while_waiting),
         { "test_dropped_connection_goes_on", dropped_connection, NULL, NULL, &(bool){ false } },
         { "test_reset_connection_goes_on", dropped_connection, NULL, NULL, &(bool){ true } },
         cmocka_unit_test(test_stop_flag_ends_a_live_input),

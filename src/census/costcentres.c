@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/bytes.h"
 #include "base/intern.h"
 #include "base/grow.h"
 
@@ -17,6 +18,7 @@ struct cc_names {
 };
 
 struct costcentres {
+    uint32_t max_count;
     struct intern *numbers;
     struct cc_names *names;
     size_t cap;
@@ -27,12 +29,34 @@ struct costcentres *costcentres_new(uint32_t max_count)
     struct costcentres *t = calloc(1, sizeof *t);
     if (!t)
         return NULL;
+    t->max_count = max_count;
     t->numbers = intern_new(max_count, (size_t)max_count * 4);
     if (!t->numbers) {
         free(t);
         return NULL;
     }
     return t;
+}
+
+struct costcentres *costcentres_copy(const struct costcentres *t)
+{
+    struct costcentres *c = costcentres_new(t->max_count);
+    if (!c)
+        return NULL;
+    uint32_t n = intern_count(t->numbers);
+    for (uint32_t i = 0; i < n; i++) {
+        size_t len;
+        const unsigned char *key = (const unsigned char *)intern_key(t->numbers, i, &len);
+        if (i >= t->cap || !t->names[i].label)
+            continue;   /* its names could not be kept (out of memory) */
+        const struct cc_names *m = &t->names[i];
+        if (costcentres_define(c, be32(key), m->label, m->label_len, m->module, m->module_len,
+                               m->srcloc, strlen(m->srcloc)) != TABLE_OK) {
+            costcentres_free(c);
+            return NULL;
+        }
+    }
+    return c;
 }
 
 void costcentres_free(struct costcentres *t)

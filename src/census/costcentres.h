@@ -20,6 +20,9 @@ struct costcentres;
 
 struct costcentres *costcentres_new(uint32_t max_count);
 void costcentres_free(struct costcentres *t);
+/* A copy of t with the same numbers and names (the live server draws from a copy while
+ * the input goes on defining); NULL when out of memory. */
+struct costcentres *costcentres_copy(const struct costcentres *t);
 
 enum table_status costcentres_define(struct costcentres *t, uint32_t number, const char *label,
                                      size_t label_len, const char *module, size_t module_len,

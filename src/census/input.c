@@ -36,9 +36,17 @@ struct progress_tracker {
     const struct census *census;
 };
 
+/* input_options.lock: held by input_read, released around each read of the source. */
+struct source_guard {
+    struct ev_source inner;
+    const struct input_lock *lock;
+    bool held;                     /* inside input_read */
+};
+
 struct input {
     struct input_options opt;
     struct progress_tracker tracker;
+    struct source_guard guard;
     int fd;
     struct census_events events;
     struct source_auto *raw;
@@ -215,6 +223,46 @@ static const char *why_with_progress(void *ctx)
     return t->inner.why ? t->inner.why(t->inner.ctx) : NULL;
 }
 
+static ssize_t read_unguarded(void *ctx, unsigned char *buf, size_t n)
+{
+    struct source_guard *g = ctx;
+    if (!g->held)
+        return g->inner.read(g->inner.ctx, buf, n);
+    g->lock->unlock(g->lock->ctx);
+    ssize_t got = g->inner.read(g->inner.ctx, buf, n);
+    int e = errno;
+    g->lock->lock(g->lock->ctx);
+    errno = e;
+    return got;
+}
+
+static const char *why_unguarded(void *ctx)
+{
+    struct source_guard *g = ctx;
+    return g->inner.why ? g->inner.why(g->inner.ctx) : NULL;
+}
+
+/* The reader's source, last: the lock released while it waits for bytes (the progress
+ * report, under the lock, reads the assembler's count). */
+static void guard_source(struct input *in, struct ev_source *src)
+{
+    if (!in->opt.lock)
+        return;
+    in->guard = (struct source_guard){ *src, in->opt.lock, in->guard.held };
+    *src = (struct ev_source){ read_unguarded, &in->guard, why_unguarded };
+}
+
+static void guard_hold(struct input *in, bool held)
+{
+    if (!in->opt.lock || in->guard.held == held)
+        return;
+    in->guard.held = held;
+    if (held)
+        in->opt.lock->lock(in->opt.lock->ctx);
+    else
+        in->opt.lock->unlock(in->opt.lock->ctx);
+}
+
 /* Puts the input's tracker between src and the reader. */
 static void track_progress(struct input *in, struct ev_source *src)
 {
@@ -278,6 +326,7 @@ static int open_eventlog(struct input *in, struct ev_source src, struct ev_error
 {
     if (in->opt.progress)
         track_progress(in, &src);
+    guard_source(in, &src);
     in->reader = ev_reader_new(src, in->opt.read_buffer);
     if (in->reader)
         ev_reader_recover(in->reader, !in->opt.stop_at_damage);
@@ -363,6 +412,7 @@ struct input *input_open(const struct input_options *opt, const struct census_ev
     }
     struct ev_source src = { source_peek_read, &in->peek, source_peek_why };
     if (hp_looks_like(in->peek.head, in->peek.len)) {
+        guard_source(in, &src);
         in->hp = hp_reader_new(src, &in->events);
         if (in->hp)
             return in;
@@ -533,7 +583,9 @@ static int reconnect(struct input *in, struct input_outcome *out, struct ev_erro
     pthread_mutex_unlock(&in->control_lock);
     double start = progress_clock();
     struct ev_error cerr = { 0 };
+    guard_hold(in, false);
     int fd = connect_wait(&in->addr, in->opt.wait_seconds, in->opt.stop, NULL, NULL, &cerr);
+    guard_hold(in, true);
     if (fd < 0) {
         ev_error_at(err, at, "the connection closed before the end-of-data marker, and then "
                     "%s", cerr.what);
@@ -553,6 +605,7 @@ static int reconnect(struct input *in, struct input_outcome *out, struct ev_erro
         in->tracker.inner = src;
         src = (struct ev_source){ read_with_progress, &in->tracker, why_with_progress };
     }
+    guard_source(in, &src);
     struct ev_reader *reader = ev_reader_new(src, in->opt.read_buffer);
     if (!reader) {
         source_auto_free(raw);
@@ -663,7 +716,10 @@ static enum input_status read_eventlog(struct input *in, struct input_outcome *o
 enum input_status input_read(struct input *in, struct input_outcome *out, struct ev_error *err)
 {
     memset(out, 0, sizeof *out);
-    return in->hp ? read_hp(in, out, err) : read_eventlog(in, out, err);
+    guard_hold(in, true);
+    enum input_status st = in->hp ? read_hp(in, out, err) : read_eventlog(in, out, err);
+    guard_hold(in, false);
+    return st;
 }
 
 int input_send_control(struct input *in, enum control_command cmd)

@@ -38,6 +38,13 @@
  * again); what is a sentence without the input's name. */
 typedef void (*input_notice_fn)(void *ctx, const char *what);
 
+/* A lock shared with other threads (input_options.lock). */
+struct input_lock {
+    void (*lock)(void *ctx);
+    void (*unlock)(void *ctx);
+    void *ctx;
+};
+
 struct input_options {
     const char *path;           /* NULL or "-" = standard input */
     unsigned ccs_length;        /* -L; 0 = as the program ran */
@@ -61,6 +68,13 @@ struct input_options {
     const volatile sig_atomic_t *stop;
     input_notice_fn notice;     /* NULL = silent */
     void *notice_ctx;
+    /* Another thread reads what the input builds while it is read (--serve: the bands,
+     * the run information, the cost centres, the time profile, and what the callbacks
+     * feed): input_read holds this lock while it works on bytes that arrived, callbacks
+     * included, and releases it only while it waits for bytes (or for a program to
+     * listen again). So the lock is never held across a wait, and nothing the input
+     * builds changes while the other thread holds it. NULL: no lock. */
+    const struct input_lock *lock;
 };
 
 enum input_status {

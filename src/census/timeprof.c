@@ -59,6 +59,36 @@ void timeprof_free(struct timeprof *tp)
 
 void timeprof_set_names(struct timeprof *tp, const struct costcentres *ccs) { tp->ccs = ccs; }
 
+struct timeprof *timeprof_copy(const struct timeprof *tp, const struct costcentres *ccs)
+{
+    struct timeprof *c = timeprof_new(&tp->opt);
+    if (!c)
+        return NULL;
+    uint32_t n = intern_count(tp->stacks);
+    if (n && !(c->counts = malloc(n * sizeof *c->counts)))
+        goto fail;
+    c->cap = n;
+    for (uint32_t i = 0; i < n; i++) {
+        size_t len;
+        const char *key = intern_key(tp->stacks, i, &len);
+        uint32_t id;
+        if (intern_get(c->stacks, key, len, &id, NULL) != TABLE_OK || id != i)
+            goto fail;
+        c->counts[i] = tp->counts[i];
+    }
+    c->ccs = ccs;
+    c->begun = tp->begun;
+    c->interval_ns = tp->interval_ns;
+    c->samples = tp->samples;
+    c->outside = tp->outside;
+    memcpy(c->cap_samples, tp->cap_samples, sizeof c->cap_samples);
+    c->caps_seen = tp->caps_seen;
+    return c;   /* the last-stack cache starts empty */
+fail:
+    timeprof_free(c);
+    return NULL;
+}
+
 void timeprof_begin(struct timeprof *tp, uint64_t interval_ns)
 {
     if (!tp->begun) {

@@ -44,6 +44,10 @@ void timeprof_free(struct timeprof *tp);
 /* The names are read from ccs (owned by the caller, alive as long as tp is used). */
 void timeprof_set_names(struct timeprof *tp, const struct costcentres *ccs);
 
+/* A copy of tp as it stands, its names read from ccs (a copy of tp's, for the live
+ * server, which draws while the input goes on); NULL when out of memory. */
+struct timeprof *timeprof_copy(const struct timeprof *tp, const struct costcentres *ccs);
+
 /* PROF_BEGIN: the tick interval. */
 void timeprof_begin(struct timeprof *tp, uint64_t interval_ns);
 

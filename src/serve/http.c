@@ -206,6 +206,7 @@ static const struct {
     { "/report.json", live_report_data, "application/json" },
     { "/metrics", live_metrics, "text/plain; version=0.0.4; charset=utf-8" },
     { "/profile.hp", live_hp, "text/plain; charset=utf-8" },
+    { "/live.json", live_series, "application/json" },
     { "/summary.json", draw_summary, "application/json" },
     { "/chart.svg", draw_svg, "image/svg+xml" },
     { "/chart.png", draw_png, "image/png" },

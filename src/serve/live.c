@@ -11,7 +11,9 @@
 
 #include "base/grow.h"
 #include "base/json.h"
+#include "census/timeprof.h"
 #include "model/bands.h"
+#include "model/livemodel.h"
 #include "chart/chart.h"
 #include "model/profile.h"
 #include "serve/metrics.h"
@@ -42,10 +44,11 @@ struct live {
     uint64_t totals[HEAP_TOTAL_RUNTIME];
     uint64_t markers, lost_to_damage;
     bool ended;
+    struct live_model *recent;      /* /live.json: recent censuses whole, older merged */
     /* the .hp, census by census, in an anonymous temporary file */
     FILE *spool;
     struct sink *hp;
-    off_t spool_len;                /* bytes flushed to it */
+    off_t spool_len;                /* bytes flushed to it, at a census's end */
     uint64_t hp_last_ns;            /* the last census it holds */
     /* the shown set: bands of the chart, OTHER last when it holds any */
     struct metrics_band *shown;     /* labels owned */
@@ -72,7 +75,10 @@ struct live {
 struct live *live_new(struct ev_error *err)
 {
     struct live *l = calloc(1, sizeof *l);
-    if (!l || !(l->hub = sse_hub_new())) {
+    if (!l || !(l->hub = sse_hub_new()) ||
+        !(l->recent = live_model_new(LIVE_MODEL_RECENT, LIVE_MODEL_BUCKETS))) {
+        if (l)
+            sse_hub_free(l->hub);
         free(l);
         ev_error_set(err, "out of memory");
         return NULL;
@@ -90,8 +96,9 @@ int live_attach(struct live *l, const struct live_source *src, struct ev_error *
         ev_error_set(err, "cannot make a temporary file for the .hp: %s", strerror(errno));
         return -1;
     }
+    /* not live: the spool is flushed when /profile.hp is asked for (spool_flush) */
     struct sink_context ctx = { .info = src->info, .bands = src->bands,
-                                .input_name = src->input_name, .live = true };
+                                .input_name = src->input_name };
     if (!(l->hp = sink_new(FORMAT_HP, l->spool, &ctx, &src->settings))) {
         ev_error_set(err, "out of memory");
         return -1;
@@ -124,6 +131,7 @@ void live_free(struct live *l)
     for (size_t i = 0; i < l->pending_count; i++)
         free(l->pending[i].text);
     sse_hub_free(l->hub);
+    live_model_free(l->recent);
     pthread_mutex_destroy(&l->lock);
     pthread_mutex_destroy(&l->draw_lock);
     free(l);
@@ -168,6 +176,63 @@ static void write_band_definitions(struct json_writer *w, const struct live *l)
     json_array_end(w);
 }
 
+/* The scalar members a message starts with, written in order by write_members: the one
+ * helper for the key-value runs of /events and /live.json. */
+enum member_kind { MEMBER_UINT, MEMBER_SECONDS, MEMBER_BOOL };
+struct member {
+    const char *key;
+    enum member_kind kind;
+    uint64_t value;                 /* nanoseconds for MEMBER_SECONDS */
+};
+
+static void write_members(struct json_writer *w, const struct member *m, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        json_key(w, m[i].key);
+        if (m[i].kind == MEMBER_SECONDS)
+            textout_json_seconds(w, m[i].value);
+        else if (m[i].kind == MEMBER_BOOL)
+            json_bool(w, m[i].value != 0);
+        else
+            json_uint(w, m[i].value);
+    }
+}
+
+/* A record of /live.json on a line of its own: its scalar members, then the list under
+ * list_key, left open for the caller's items; close_record ends both. */
+static void open_record(struct json_writer *w, const struct member *m, size_t n,
+                        const char *list_key)
+{
+    json_newline(w);
+    json_object_begin(w);
+    write_members(w, m, n);
+    json_key(w, list_key);
+    json_array_begin(w);
+}
+
+/* A list member of /live.json, starting on a line of its own. */
+static void open_list(struct json_writer *w, const char *key)
+{
+    json_newline(w);
+    json_key(w, key);
+    json_array_begin(w);
+}
+
+static void close_record(struct json_writer *w)
+{
+    json_array_end(w);
+    json_object_end(w);
+}
+
+/* [band, bytes]: a band's bytes in a census (band -1: OTHER). */
+static void write_value(struct json_writer *w, int64_t band, uint64_t bytes)
+{
+    json_array_begin(w);
+    json_int(w, band);
+    json_uint(w, bytes);
+    json_array_end(w);
+}
+
 /* One Server-Sent Event: "event: NAME", then write's JSON value on one data line. */
 typedef void (*event_body)(struct json_writer *w, struct live *l, const void *arg);
 
@@ -191,29 +256,23 @@ static void census_body(struct json_writer *w, struct live *l, const void *arg)
 {
     const struct census_frame *frame = arg;
     json_object_begin(w);
-    json_key(w, "census");
-    json_uint(w, l->censuses);
-    json_key(w, "t");
-    textout_json_seconds(w, frame->time_ns);
-    json_key(w, "total");
-    json_uint(w, l->last_total);
+    const struct member head[] = {
+        { "census", MEMBER_UINT, l->censuses },
+        { "t", MEMBER_SECONDS, frame->time_ns },
+        { "total", MEMBER_UINT, l->last_total },
+    };
+    write_members(w, head, sizeof head / sizeof *head);
     json_key(w, "values");
     json_array_begin(w);
     uint64_t shown_sum = 0;
     for (size_t i = 0; i < frame->count; i++) {
         uint32_t band = frame->entries[i].band;
         if (band < l->slot_cap && l->slot[band] >= 0) {
-            json_array_begin(w);
-            json_uint(w, band);
-            json_uint(w, frame->entries[i].bytes);
-            json_array_end(w);
+            write_value(w, band, frame->entries[i].bytes);
             shown_sum += frame->entries[i].bytes;
         }
     }
-    json_array_begin(w);
-    json_int(w, -1);
-    json_uint(w, l->last_total - shown_sum);
-    json_array_end(w);
+    write_value(w, -1, l->last_total - shown_sum);
     json_array_end(w);
     if (l->shown_changed) {
         json_key(w, "bands");
@@ -225,8 +284,8 @@ static void census_body(struct json_writer *w, struct live *l, const void *arg)
         json_array_begin(w);
         for (size_t i = 0; i < l->pending_count; i++) {
             json_object_begin(w);
-            json_key(w, "t");
-            textout_json_seconds(w, l->pending[i].time_ns);
+            const struct member at = { "t", MEMBER_SECONDS, l->pending[i].time_ns };
+            write_members(w, &at, 1);
             json_key(w, "text");
             json_string(w, l->pending[i].text, l->pending[i].len);
             json_object_end(w);
@@ -256,7 +315,9 @@ static int broadcast_census(struct live *l, const struct census_frame *frame)
     return 0;
 }
 
-/* Flushes the .hp spool and notes how much of it is whole. */
+/* Flushes the .hp spool and notes how much of it is whole (the lock held: the main
+ * thread writes whole censuses under it). Only when the .hp is asked for, not per
+ * census: a write per census made ingestion several times slower than a plain run. */
 static int spool_flush(struct live *l)
 {
     if (fflush(l->spool) != 0)
@@ -282,7 +343,9 @@ int live_frame(struct live *l, const struct census_frame *frame)
         memcpy(l->last, frame->entries, frame->count * sizeof *frame->entries);
     l->last_count = frame->count;
     l->last_total = total;
-    if (l->hp->ops->frame(l->hp, frame) != 0 || spool_flush(l) != 0)
+    if (live_model_add(l->recent, frame) != 0)
+        return -1;
+    if (l->hp->ops->frame(l->hp, frame) != 0)
         return -1;
     l->hp_last_ns = frame->time_ns;
     return broadcast_census(l, frame);
@@ -292,7 +355,7 @@ int live_marker(struct live *l, uint64_t time_ns, const char *text, size_t len)
 {
     l->version++;
     l->markers++;
-    if (l->hp->ops->marker(l->hp, time_ns, text, len) != 0 || spool_flush(l) != 0)
+    if (l->hp->ops->marker(l->hp, time_ns, text, len) != 0)
         return -1;
     if (l->pending_count == PENDING_MARKERS)
         return 0;   /* a burst: the report still lists them all */
@@ -380,6 +443,15 @@ static unsigned columns_of(const struct live *l, enum output_format format)
     return o.columns;
 }
 
+/* What a drawing is drawn from, as a number that grows whenever it changes (the lock
+ * held): everything fed (version), and the time profile's samples, which come without a
+ * callback; cost centres are defined before the samples and censuses that name them. */
+static uint64_t state_of(const struct live *l)
+{
+    const struct timeprof *tp = l->src.timeprof;
+    return l->version + (tp ? timeprof_samples(tp) + timeprof_outside(tp) : 0);
+}
+
 /* A snapshot at columns, taken under the live lock and finished without it; *version is
  * the state's. 0, or -1 with err set; s is to be freed with snapshot_free in any case. */
 static int take(struct live *l, unsigned columns, struct snapshot *s, uint64_t *version,
@@ -392,9 +464,13 @@ static int take(struct live *l, unsigned columns, struct snapshot *s, uint64_t *
         ev_error_set(err, "the input is not open yet");
         return -1;
     }
-    *version = l->version;
-    int rc = snapshot_take(s, l->src.model, columns, l->src.bands, l->src.info,
-                           l->src.warnings, *l->src.warning_count, l->src.input_name, err);
+    *version = state_of(l);
+    struct snapshot_source src = {
+        .model = l->src.model, .bands = l->src.bands, .ccs = l->src.ccs,
+        .timeprof = l->src.timeprof, .info = l->src.info, .warnings = l->src.warnings,
+        .warning_count = *l->src.warning_count, .input_name = l->src.input_name,
+    };
+    int rc = snapshot_take(s, &src, columns, err);
     s->ended = l->ended;
     live_unlock(l);
     return rc == 0 ? snapshot_finish(s, err) : -1;
@@ -441,7 +517,7 @@ int live_draw(struct live *l, enum output_format format, char **buf, size_t *len
 {
     pthread_mutex_lock(&l->draw_lock);
     live_lock(l);
-    uint64_t version = l->version;
+    uint64_t version = state_of(l);
     live_unlock(l);
     struct drawn *d = &l->drawn[format];
     int rc = 0;
@@ -485,6 +561,11 @@ int live_hp(struct live *l, char **buf, size_t *len, struct ev_error *err)
     if (!l->attached) {
         live_unlock(l);
         ev_error_set(err, "the input is not open yet");
+        return -1;
+    }
+    if (spool_flush(l) != 0) {
+        live_unlock(l);
+        ev_error_set(err, "cannot write the .hp spool: %s", strerror(errno));
         return -1;
     }
     off_t n = l->spool_len;
@@ -654,10 +735,11 @@ static void init_body(struct json_writer *w, struct live *l, const void *arg)
 {
     (void)arg;
     json_object_begin(w);
-    json_key(w, "censuses");
-    json_uint(w, l->censuses);
-    json_key(w, "ended");
-    json_bool(w, l->ended);
+    const struct member head[] = {
+        { "censuses", MEMBER_UINT, l->censuses },
+        { "ended", MEMBER_BOOL, l->ended },
+    };
+    write_members(w, head, sizeof head / sizeof *head);
     json_key(w, "bands");
     write_band_definitions(w, l);
     json_object_end(w);
@@ -744,6 +826,85 @@ int live_page(struct live *l, char **buf, size_t *len, struct ev_error *err)
     free(page);
     if (fclose(out) != 0) {
         free(*buf);
+        ev_error_set(err, "out of memory");
+        return -1;
+    }
+    return 0;
+}
+
+/* /live.json under the lock: the live model as it stands, with the labels of the bands. */
+static void write_live_model(struct json_writer *w, struct live *l)
+{
+    struct live_model *m = l->recent;
+    json_object_begin(w);
+    const struct member head[] = {
+        { "censuses", MEMBER_UINT, live_model_censuses(m) },
+        { "ended", MEMBER_BOOL, l->ended },
+        { "bucket_s", MEMBER_SECONDS, live_model_width_ns(m) },
+    };
+    write_members(w, head, sizeof head / sizeof *head);
+    json_key(w, "bands");
+    json_array_begin(w);
+    uint32_t bands = l->attached ? bands_count(l->src.bands) : 0;
+    for (uint32_t b = 0; b < bands; b++) {
+        size_t len;
+        const char *label = bands_display_label(l->src.bands, b, &len);
+        json_string(w, label, len);
+    }
+    json_array_end(w);
+    open_list(w, "merged");
+    for (size_t i = 0; i < live_model_bucket_count(m); i++) {
+        struct live_bucket b = live_model_bucket(m, i);
+        if (!b.censuses)
+            continue;
+        const struct member bucket[] = {
+            { "from", MEMBER_SECONDS, b.first_ns },
+            { "to", MEMBER_SECONDS, b.last_ns },
+            { "censuses", MEMBER_UINT, b.censuses },
+        };
+        open_record(w, bucket, sizeof bucket / sizeof *bucket, "bands");
+        for (size_t k = 0; k < b.band_count; k++) {
+            struct live_band lb = live_model_bucket_band(m, i, k);
+            json_array_begin(w);
+            json_uint(w, lb.band);
+            json_uint(w, lb.max);
+            json_double(w, lb.mean);
+            json_array_end(w);
+        }
+        close_record(w);
+    }
+    json_array_end(w);
+    open_list(w, "recent");
+    for (size_t i = 0; i < live_model_recent_count(m); i++) {
+        struct census_frame f = live_model_recent(m, i);
+        const struct member at = { "t", MEMBER_SECONDS, f.time_ns };
+        open_record(w, &at, 1, "values");
+        for (size_t k = 0; k < f.count; k++)
+            write_value(w, f.entries[k].band, f.entries[k].bytes);
+        close_record(w);
+    }
+    json_array_end(w);
+    json_object_end(w);
+}
+
+int live_series(struct live *l, char **buf, size_t *len, struct ev_error *err)
+{
+    *len = 0;
+    FILE *out = open_memstream(buf, len);
+    struct json_writer *w = out ? json_writer_new(out, 0) : NULL;
+    int rc = -1;
+    if (w) {
+        live_lock(l);
+        if (live_model_seal(l->recent) == 0)
+            write_live_model(w, l);
+        live_unlock(l);
+        rc = json_writer_finish(w);
+        fputc('\n', out);
+    }
+    json_writer_free(w);
+    if ((out && fclose(out) != 0) || rc != 0) {
+        if (out)
+            free(*buf);
         ev_error_set(err, "out of memory");
         return -1;
     }

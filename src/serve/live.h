@@ -20,8 +20,13 @@
  * it, one drawing at a time (memory: the model, one copy, one drawing), each format drawn
  * once per state and kept for the next request.
  *
+ *   - the live model (model/livemodel.h, /live.json): the last LIVE_MODEL_RECENT
+ *     censuses whole, older ones merged into buckets keeping each band's maximum and
+ *     mean.
+ *
  * Memory stays flat however long the stream runs: the run model keeps time buckets of
- * bounded number (profile.h), the .hp goes to disk, queues are bounded.
+ * bounded number (profile.h), the live model a bounded window and bounded buckets, the
+ * .hp goes to disk, queues are bounded.
  */
 #ifndef EV2HP_LIVE_H
 #define EV2HP_LIVE_H
@@ -36,8 +41,10 @@
 #include "model/runmodel.h"
 #include "sink/sink.h"
 
+struct costcentres;   /* census/costcentres.h */
 struct live;
 struct sse_hub;
+struct timeprof;      /* census/timeprof.h */
 
 /* What the run's owner (convert.c) lends the live state; alive until live_free. */
 struct live_source {
@@ -46,6 +53,8 @@ struct live_source {
     const struct run_model *model;    /* fed by the owner under the live lock */
     const struct bands *bands;
     const struct run_info *info;
+    const struct costcentres *ccs;    /* an eventlog's cost centres, or NULL */
+    const struct timeprof *timeprof;  /* the time profile read so far, or NULL */
     const struct ev_error *warnings;  /* the run's warnings so far, and their count */
     const size_t *warning_count;
     /* Control of the program (POST /control/...): sends an eventlog-socket command
@@ -61,7 +70,9 @@ struct live *live_new(struct ev_error *err);
 int live_attach(struct live *l, const struct live_source *src, struct ev_error *err);
 void live_free(struct live *l);
 
-/* The main thread holds the lock while feeding (the model, then the live state). */
+/* The main thread holds the lock while it works on what it read (input_options.lock):
+ * the bands, the run information, the cost centres and the time profile change only
+ * under it, and the callbacks feed the model, then the live state, under it. */
 void live_lock(struct live *l);
 void live_unlock(struct live *l);
 
@@ -81,6 +92,9 @@ int live_draw(struct live *l, enum output_format format, char **buf, size_t *len
               struct ev_error *err);
 int live_hp(struct live *l, char **buf, size_t *len, struct ev_error *err);
 int live_metrics(struct live *l, char **buf, size_t *len, struct ev_error *err);
+/* /live.json: the live model (model/livemodel.h) as JSON: the band labels by number, the
+ * older censuses merged into buckets ([band, max, mean] each), the recent ones whole. */
+int live_series(struct live *l, char **buf, size_t *len, struct ev_error *err);
 /* The report's page with the live script, and its data alone (what live.js reloads). */
 int live_page(struct live *l, char **buf, size_t *len, struct ev_error *err);
 int live_report_data(struct live *l, char **buf, size_t *len, struct ev_error *err);

@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "census/costcentres.h"
+#include "census/timeprof.h"
 #include "model/bands.h"
 
 static char *copy_string(const char *s, bool *failed)
@@ -16,32 +18,35 @@ static char *copy_string(const char *s, bool *failed)
     return c;
 }
 
-int snapshot_take(struct snapshot *s, const struct run_model *model, unsigned columns,
-                  const struct bands *bands, const struct run_info *info,
-                  const struct ev_error *warnings, size_t warning_count,
-                  const char *input_name, struct ev_error *err)
+int snapshot_take(struct snapshot *s, const struct snapshot_source *src, unsigned columns,
+                  struct ev_error *err)
 {
     memset(s, 0, sizeof *s);
-    s->input_name = input_name;
-    s->censuses = model->censuses;
+    s->input_name = src->input_name;
+    s->censuses = src->model->censuses;
     bool failed = false;
-    s->info = *info;
-    s->info.program = copy_string(info->program, &failed);
-    s->info.rts_version = copy_string(info->rts_version, &failed);
-    if (failed || !(s->bands = bands_copy(bands)))
+    s->info = *src->info;
+    s->info.program = copy_string(src->info->program, &failed);
+    s->info.rts_version = copy_string(src->info->rts_version, &failed);
+    if (failed || !(s->bands = bands_copy(src->bands)))
         goto no_memory;
-    if (warning_count) {
-        if (!(s->warnings = malloc(warning_count * sizeof *warnings)))
+    if (src->ccs && !(s->ccs = costcentres_copy(src->ccs)))
+        goto no_memory;
+    if (src->timeprof && !(s->timeprof = timeprof_copy(src->timeprof, s->ccs)))
+        goto no_memory;
+    if (src->warning_count) {
+        size_t size = src->warning_count * sizeof *src->warnings;
+        if (!(s->warnings = malloc(size)))
             goto no_memory;
-        memcpy(s->warnings, warnings, warning_count * sizeof *warnings);
-        s->warning_count = warning_count;
+        memcpy(s->warnings, src->warnings, size);
+        s->warning_count = src->warning_count;
     }
-    if (run_model_copy(model, &s->model, columns, err) != 0)
+    if (run_model_copy(src->model, &s->model, columns, err) != 0)
         return -1;
-    s->model.name = input_name;
+    s->model.name = src->input_name;
     s->model.info = &s->info;
     s->model.bands = s->bands;
-    s->model.timeprof = NULL;   /* time profiles are not served live */
+    s->model.timeprof = s->timeprof;
     return 0;
 no_memory:
     ev_error_set(err, "out of memory");
@@ -57,6 +62,8 @@ void snapshot_free(struct snapshot *s)
 {
     run_model_free(&s->model);
     bands_free(s->bands);
+    timeprof_free(s->timeprof);
+    costcentres_free(s->ccs);
     free(s->info.program);
     free(s->info.rts_version);
     free(s->warnings);
@@ -69,6 +76,7 @@ int snapshot_write(const struct snapshot *s, enum output_format format,
     struct sink_context ctx = {
         .info = &s->info, .bands = s->bands, .input_name = s->input_name,
         .warnings = s->warnings, .warning_count = &s->warning_count, .run = &s->model,
+        .ccs = s->ccs,
     };
     struct sink *sink = sink_new(format, out, &ctx, settings);
     if (!sink) {

@@ -2,7 +2,9 @@
  *
  * The live server draws charts, the report and the summary while the main thread goes on
  * reading. A snapshot is a deep copy of what those outputs read (the run model, the band
- * table, the run's facts and warnings), taken under the live lock in time proportional
+ * table, the cost centres that name its stacks, the time profile, the run's facts and
+ * warnings), so that each is what the matching -o output would draw had the input
+ * ended there; taken under the live lock in time proportional
  * to what the model keeps (bounded: never to the length of the run); drawing from it then
  * needs no lock, so ingestion never waits on a drawing or a client. A snapshot is shared
  * by every request made while it is current (reference counted by live.c).
@@ -19,9 +21,14 @@
 #include "model/runmodel.h"
 #include "sink/sink.h"
 
+struct costcentres;   /* census/costcentres.h */
+struct timeprof;      /* census/timeprof.h */
+
 struct snapshot {
     struct run_model model;        /* a finished copy */
     struct bands *bands;           /* a copy: the model's band numbers */
+    struct costcentres *ccs;       /* a copy, or NULL (a .hp input) */
+    struct timeprof *timeprof;     /* a copy over ccs, or NULL (none read) */
     struct run_info info;          /* a copy; its strings owned */
     struct ev_error *warnings;     /* a copy of the run's warnings so far */
     size_t warning_count;
@@ -33,10 +40,19 @@ struct snapshot {
 /* Copies the state at one resolution (columns, run_model_copy); the caller holds the live
  * lock. Then snapshot_finish, without the lock. 0, or -1 with err set (out of memory); s
  * is to be freed with snapshot_free in any case. */
-int snapshot_take(struct snapshot *s, const struct run_model *model, unsigned columns,
-                  const struct bands *bands, const struct run_info *info,
-                  const struct ev_error *warnings, size_t warning_count,
-                  const char *input_name, struct ev_error *err);
+struct snapshot_source {
+    const struct run_model *model;
+    const struct bands *bands;
+    const struct costcentres *ccs;     /* or NULL */
+    const struct timeprof *timeprof;   /* or NULL */
+    const struct run_info *info;
+    const struct ev_error *warnings;
+    size_t warning_count;
+    const char *input_name;
+};
+
+int snapshot_take(struct snapshot *s, const struct snapshot_source *src, unsigned columns,
+                  struct ev_error *err);
 int snapshot_finish(struct snapshot *s, struct ev_error *err);
 void snapshot_free(struct snapshot *s);
 

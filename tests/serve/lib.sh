@@ -20,6 +20,7 @@ fail() { echo "FAIL: $*"; exit 1; }
 serve_start() {
     name=$1
     shift
+    : >"$work/$name.err"   # before the background job opens it: sed below reads it at once
     "$EV2HP" "$@" >"$work/$name.out" 2>"$work/$name.err" &
     pid=$!
     pids="$pids $pid"
@@ -39,6 +40,16 @@ serve_start() {
 feed() {
     "$PYTHON3" "$SRCDIR/tests/serve/feed.py" "$@" &
     pids="$pids $!"
+}
+
+# await_file PATH: until a replay (tests/replay.py) has written into PATH, 30 s at most.
+await_file() {
+    i=0
+    while [ ! -s "$1" ]; do
+        [ $i -lt 600 ] || fail "nothing was written into $1"
+        sleep 0.05
+        i=$((i + 1))
+    done
 }
 
 # metric NAME: the value of an unlabelled sample of /metrics.
