@@ -168,12 +168,7 @@ mid=$work/mid
 mkdir "$mid"
 serve_start mid --serve 127.0.0.1:0 --every 0.3 "$work/in3" -o "$mid/m.hp" -o "$mid/m.svg"
 feed "$log" "$work/in3" 60
-i=0
-while [ ! -f "$mid/m.svg" ]; do
-    [ $i -lt 600 ] || fail "--every wrote no output while the input was read"
-    sleep 0.1
-    i=$((i + 1))
-done
+await_file "$mid/m.svg"     # --every writes it while the input is read
 [ "$(metric ghc_heap_profile_stream_ended)" = 0 ] || fail "the input ended too soon for --every"
 while [ "$(metric ghc_heap_profile_censuses_total)" = 0 ]; do sleep 0.1; done
 serve_stop
