@@ -145,7 +145,11 @@ void ev_reader_start_at(struct ev_reader *r, uint64_t offset)
 
 bool ev_reader_same_declarations(const struct ev_reader *a, const struct ev_reader *b)
 {
+    /* The tables may have grown past the 65,536 tags (grow_array doubles); none is
+     * declared there. */
     uint32_t count = a->tag_count > b->tag_count ? a->tag_count : b->tag_count;
+    if (count > 65536)
+        count = 65536;
     for (uint32_t tag = 0; tag < count; tag++) {
         int size_a, size_b;
         bool in_a = ev_reader_declared(a, (uint16_t)tag, &size_a);
