@@ -57,6 +57,7 @@ grow=$work/mid.eventlog
 pids="$pids $!"
 await_file "$grow"
 serve_start mid --serve 0 -o "$work/mid.hp" "$grow"
+await_attached
 k=0
 while [ "$(metric ghc_heap_profile_stream_ended)" != 1 ]; do
     kill -0 "$pid" 2>/dev/null || fail "mid: ev2hp exited before the end"

@@ -62,16 +62,33 @@ http_status() {
     curl -s -o /dev/null -w '%{http_code}' "$@"
 }
 
-# wait_ended: until /metrics says the stream ended (the input read whole).
-wait_ended() {
+# poll TRIES WHAT CHECK...: runs CHECK every 0.1 s until it succeeds; fails when ev2hp
+# ($pid) has exited first or after TRIES tries, saying what did not happen.
+poll() {
+    tries=$1
+    what=$2
+    shift 2
     i=0
-    while [ "$(metric ghc_heap_profile_stream_ended)" != 1 ]; do
-        kill -0 "$pid" 2>/dev/null || fail "ev2hp exited before its input ended"
-        [ $i -lt 1200 ] || fail "the stream did not end"
+    until "$@"; do
+        kill -0 "$pid" 2>/dev/null || fail "ev2hp exited before $what"
+        [ $i -lt "$tries" ] || fail "$what: not within $((tries / 10)) s"
         sleep 0.1
         i=$((i + 1))
     done
 }
+
+# wait_ended: until /metrics says the stream ended (the input read whole).
+stream_ended() { [ "$(metric ghc_heap_profile_stream_ended)" = 1 ]; }
+wait_ended() { poll 1200 "its input ended" stream_ended; }
+
+# await_attached: until the input is open. Before, the documents answer 503 ("waiting for
+# the program"): ev2hp prints its address before its reader has opened the input.
+input_open() {
+    st=$(http_status "${url}profile.hp")
+    [ "$st" = 200 ] || [ "$st" = 503 ] || fail "GET /profile.hp answered $st before the input opened"
+    [ "$st" = 200 ]
+}
+await_attached() { poll 300 "its input opened" input_open; }
 
 # seen_count N: adds the census count N to those seen ($seen, each once).
 seen_count() {
