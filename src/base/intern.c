@@ -70,6 +70,16 @@ static inline uint64_t hash_bytes(const unsigned char *p, size_t len)
     return h;
 }
 
+void intern_free(struct intern *t)
+{
+    if (!t)
+        return;
+    free(t->slots);
+    free(t->keys);
+    free(t->arena);
+    free(t);
+}
+
 struct intern *intern_new(uint32_t max_keys, size_t max_bytes)
 {
     struct intern *t = calloc(1, sizeof *t);
@@ -84,16 +94,6 @@ struct intern *intern_new(uint32_t max_keys, size_t max_bytes)
     t->max_keys = max_keys;
     t->max_bytes = max_bytes;
     return t;
-}
-
-void intern_free(struct intern *t)
-{
-    if (!t)
-        return;
-    free(t->slots);
-    free(t->keys);
-    free(t->arena);
-    free(t);
 }
 
 uint32_t intern_count(const struct intern *t)

@@ -67,6 +67,24 @@ struct census {
     struct ev_extension extension; /* the bytes past a stack that the format allows */
 };
 
+void census_free(struct census *c)
+{
+    if (!c)
+        return;
+    bands_free(c->bands);
+    costcentres_free(c->ccs);
+    timeprof_free(c->tp);
+    ipe_names_free(c->ipe);
+    free(c->open.items);
+    free(c->held);
+    free(c->held_entries.items);
+    free(c->label_scratch);
+    free(c->name_scratch);
+    free(c->info.program);
+    free(c->info.rts_version);
+    free(c);
+}
+
 struct census *census_new(const struct census_options *opt, const struct census_events *events)
 {
     struct census *c = calloc(1, sizeof *c);
@@ -94,24 +112,6 @@ struct census *census_new(const struct census_options *opt, const struct census_
         return NULL;
     }
     return c;
-}
-
-void census_free(struct census *c)
-{
-    if (!c)
-        return;
-    bands_free(c->bands);
-    costcentres_free(c->ccs);
-    timeprof_free(c->tp);
-    ipe_names_free(c->ipe);
-    free(c->open.items);
-    free(c->held);
-    free(c->held_entries.items);
-    free(c->label_scratch);
-    free(c->name_scratch);
-    free(c->info.program);
-    free(c->info.rts_version);
-    free(c);
 }
 
 const struct run_info *census_run_info(const struct census *c) { return &c->info; }

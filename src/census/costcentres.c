@@ -24,6 +24,21 @@ struct costcentres {
     size_t cap;
 };
 
+void costcentres_free(struct costcentres *t)
+{
+    if (!t)
+        return;
+    uint32_t n = intern_count(t->numbers);
+    for (uint32_t i = 0; i < n && i < t->cap; i++) {
+        free(t->names[i].label);
+        free(t->names[i].module);
+        free(t->names[i].srcloc);
+    }
+    intern_free(t->numbers);
+    free(t->names);
+    free(t);
+}
+
 struct costcentres *costcentres_new(uint32_t max_count)
 {
     struct costcentres *t = calloc(1, sizeof *t);
@@ -57,21 +72,6 @@ struct costcentres *costcentres_copy(const struct costcentres *t)
         }
     }
     return c;
-}
-
-void costcentres_free(struct costcentres *t)
-{
-    if (!t)
-        return;
-    uint32_t n = intern_count(t->numbers);
-    for (uint32_t i = 0; i < n && i < t->cap; i++) {
-        free(t->names[i].label);
-        free(t->names[i].module);
-        free(t->names[i].srcloc);
-    }
-    intern_free(t->numbers);
-    free(t->names);
-    free(t);
 }
 
 static char *copy(const char *s, size_t len)

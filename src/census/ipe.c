@@ -18,6 +18,18 @@ struct ipe_names {
     char key[24];
 };
 
+void ipe_names_free(struct ipe_names *t)
+{
+    if (!t)
+        return;
+    for (uint32_t i = 0; i < intern_count(t->addresses) && i < t->cap; i++)
+        free(t->descriptions[i]);
+    intern_free(t->addresses);
+    free(t->descriptions);
+    free(t->lengths);
+    free(t);
+}
+
 struct ipe_names *ipe_names_new(uint32_t max_count)
 {
     struct ipe_names *t = calloc(1, sizeof *t);
@@ -29,18 +41,6 @@ struct ipe_names *ipe_names_new(uint32_t max_count)
         return NULL;
     }
     return t;
-}
-
-void ipe_names_free(struct ipe_names *t)
-{
-    if (!t)
-        return;
-    for (uint32_t i = 0; i < intern_count(t->addresses) && i < t->cap; i++)
-        free(t->descriptions[i]);
-    intern_free(t->addresses);
-    free(t->descriptions);
-    free(t->lengths);
-    free(t);
 }
 
 /* Where a table comes from, as a person reads it. Since GHC 9.6 the runtime writes the

@@ -32,6 +32,15 @@ struct timeprof {
     bool has_last;
 };
 
+void timeprof_free(struct timeprof *tp)
+{
+    if (!tp)
+        return;
+    intern_free(tp->stacks);
+    free(tp->counts);
+    free(tp);
+}
+
 struct timeprof *timeprof_new(const struct timeprof_options *opt)
 {
     struct timeprof *tp = calloc(1, sizeof *tp);
@@ -46,15 +55,6 @@ struct timeprof *timeprof_new(const struct timeprof_options *opt)
         return NULL;
     }
     return tp;
-}
-
-void timeprof_free(struct timeprof *tp)
-{
-    if (!tp)
-        return;
-    intern_free(tp->stacks);
-    free(tp->counts);
-    free(tp);
 }
 
 void timeprof_set_names(struct timeprof *tp, const struct costcentres *ccs) { tp->ccs = ccs; }

@@ -45,6 +45,17 @@ static void configure_layout(PangoLayout *layout, const char *text, double font_
     pango_layout_set_text(layout, text, -1);
 }
 
+void textmeasure_free(struct textmeasure *tm)
+{
+    if (!tm)
+        return;
+    if (tm->layout)
+        g_object_unref(tm->layout);
+    if (tm->ctx)
+        g_object_unref(tm->ctx);
+    free(tm);
+}
+
 struct textmeasure *textmeasure_new(void)
 {
     struct textmeasure *tm = calloc(1, sizeof *tm);
@@ -63,17 +74,6 @@ struct textmeasure *textmeasure_new(void)
         return NULL;
     }
     return tm;
-}
-
-void textmeasure_free(struct textmeasure *tm)
-{
-    if (!tm)
-        return;
-    if (tm->layout)
-        g_object_unref(tm->layout);
-    if (tm->ctx)
-        g_object_unref(tm->ctx);
-    free(tm);
 }
 
 static double layout_width(PangoLayout *layout)

@@ -44,6 +44,19 @@ struct bands {
     uint32_t next_stack_number;
 };
 
+void bands_free(struct bands *b)
+{
+    if (!b)
+        return;
+    intern_free(b->strings);
+    intern_free(b->stacks);
+    intern_free(b->labels);
+    free(b->string_band.band);
+    free(b->stack_band.band);
+    free(b->band);
+    free(b);
+}
+
 struct bands *bands_new(void)
 {
     struct bands *b = calloc(1, sizeof *b);
@@ -57,19 +70,6 @@ struct bands *bands_new(void)
         return NULL;
     }
     return b;
-}
-
-void bands_free(struct bands *b)
-{
-    if (!b)
-        return;
-    intern_free(b->strings);
-    intern_free(b->stacks);
-    intern_free(b->labels);
-    free(b->string_band.band);
-    free(b->stack_band.band);
-    free(b->band);
-    free(b);
 }
 
 struct bands *bands_copy(const struct bands *b)

@@ -67,6 +67,22 @@ struct live_model {
     uint32_t open_gen, census_gen;
 };
 
+void live_model_free(struct live_model *m)
+{
+    if (!m)
+        return;
+    for (size_t i = 0; m->ring && i < m->ring_size; i++)
+        free(m->ring[i].entries);
+    for (size_t i = 0; m->buckets && i < m->bucket_size; i++)
+        free(m->buckets[i].bands);
+    free(m->ring);
+    free(m->buckets);
+    free(m->merged);
+    free(m->dense);
+    free(m->present);
+    free(m);
+}
+
 struct live_model *live_model_new(size_t recent, size_t buckets)
 {
     struct live_model *m = recent >= 1 && buckets >= 2 ? calloc(1, sizeof *m) : NULL;
@@ -83,22 +99,6 @@ struct live_model *live_model_new(size_t recent, size_t buckets)
         return NULL;
     }
     return m;
-}
-
-void live_model_free(struct live_model *m)
-{
-    if (!m)
-        return;
-    for (size_t i = 0; m->ring && i < m->ring_size; i++)
-        free(m->ring[i].entries);
-    for (size_t i = 0; m->buckets && i < m->bucket_size; i++)
-        free(m->buckets[i].bands);
-    free(m->ring);
-    free(m->buckets);
-    free(m->merged);
-    free(m->dense);
-    free(m->present);
-    free(m);
 }
 
 static void add128(struct sum128 *s, struct sum128 x)

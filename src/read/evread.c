@@ -99,6 +99,15 @@ struct tag_info {
 #define FAST_VARIABLE (1u << 16)
 #define FAST_UNWANTED (1u << 17)
 
+void ev_reader_free(struct ev_reader *r)
+{
+    if (!r)
+        return;
+    free(r->buf);
+    free(r->tags);
+    free(r);
+}
+
 struct ev_reader *ev_reader_new(struct ev_source src, size_t buffer_size)
 {
     if (buffer_size == 0)
@@ -117,15 +126,6 @@ struct ev_reader *ev_reader_new(struct ev_source src, size_t buffer_size)
     r->cap = buffer_size;
     r->win_span = UINT64_MAX;
     return r;
-}
-
-void ev_reader_free(struct ev_reader *r)
-{
-    if (!r)
-        return;
-    free(r->buf);
-    free(r->tags);
-    free(r);
 }
 
 static uint64_t offset_of(const struct ev_reader *r, size_t pos)

@@ -62,6 +62,17 @@ bool hp_looks_like(const unsigned char *head, size_t len)
     return false;
 }
 
+void hp_reader_free(struct hp_reader *r)
+{
+    if (!r)
+        return;
+    free(r->buf);
+    bands_free(r->bands);
+    free(r->entries);
+    free(r->info.program);
+    free(r);
+}
+
 struct hp_reader *hp_reader_new(struct ev_source src, const struct census_events *events)
 {
     struct hp_reader *r = calloc(1, sizeof *r);
@@ -77,17 +88,6 @@ struct hp_reader *hp_reader_new(struct ev_source src, const struct census_events
         return NULL;
     }
     return r;
-}
-
-void hp_reader_free(struct hp_reader *r)
-{
-    if (!r)
-        return;
-    free(r->buf);
-    bands_free(r->bands);
-    free(r->entries);
-    free(r->info.program);
-    free(r);
 }
 
 const struct run_info *hp_reader_run_info(const struct hp_reader *r)
