@@ -18,6 +18,7 @@
 #include <cmocka.h>
 
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <poll.h>
 #include <pthread.h>
@@ -52,6 +53,9 @@ struct program {
     bool wait_control;           /* connection 1: read a control message before the end */
     bool never_end;              /* connection 1: send first minus its end, then wait */
     bool reset;                  /* connection 1 ends with a reset, not an orderly close */
+    unsigned unheard;            /* then that many connections closed before a byte;
+                                  * UINT_MAX: every one until none comes for a second */
+    double wait;                 /* the client's --wait (0: 5 s) */
     unsigned char received[64];
     size_t received_len;
     volatile sig_atomic_t stop;  /* for the client, set by stopper() */
@@ -99,6 +103,12 @@ static void *program_run(void *arg)
             poll(&p, 1, CASE_SECONDS * 1000);
         }
         close(fd);
+        for (unsigned k = 0; k < pg->unheard; k++) {
+            struct pollfd p = { .fd = pg->listen_fd, .events = POLLIN };
+            if (poll(&p, 1, 1000) <= 0 || (fd = accept(pg->listen_fd, NULL, NULL)) < 0)
+                return NULL;   /* nobody connects any more */
+            close(fd);
+        }
         fd = accept(pg->listen_fd, NULL, NULL);
         if (fd < 0)
             return NULL;
@@ -219,8 +229,8 @@ static struct input *open_live(const char *name, struct seen *seen, double wait,
     return input_open(&opt, &ev, err);
 }
 
-/* The program pg listening, and ev2hp's input connected to it (waiting up to 5 s,
- * stopped by *stop when not NULL); what it reads goes to seen. */
+/* The program pg listening, and ev2hp's input connected to it (waiting up to pg->wait
+ * or 5 s, stopped by *stop when not NULL); what it reads goes to seen. */
 static struct input *connect_to(struct program *pg, struct seen *seen,
                                 const volatile sig_atomic_t *stop)
 {
@@ -228,7 +238,7 @@ static struct input *connect_to(struct program *pg, struct seen *seen,
     char name[160];
     snprintf(name, sizeof name, "unix:%s", pg->path);
     struct ev_error err = { 0 };
-    struct input *in = open_live(name, seen, 5, stop, &err);
+    struct input *in = open_live(name, seen, pg->wait > 0 ? pg->wait : 5, stop, &err);
     assert_non_null(in);
     return in;
 }
@@ -297,14 +307,21 @@ static void test_control_refused_on_a_file(void **state)
     unlink(path);
 }
 
-/* Connection 1 ends inside the second census (closed, or reset when the state says so);
+/* How connection 1 ends inside the second census: closed, or reset; then how many
+ * connections close before their first byte (a program restarting its listener) before
  * connection 2 starts again with a stray block, the header and the definitions, then a
  * third census and the end. */
+struct drop {
+    bool reset;
+    unsigned unheard;
+};
+
 static void dropped_connection(void **state)
 {
-    bool reset = *(const bool *)*state;
+    const struct drop *drop = *state;
+    bool reset = drop->reset;
     alarm(CASE_SECONDS);
-    struct program pg = { .reset = reset };
+    struct program pg = { .reset = reset, .unheard = drop->unheard };
     pg.first = run_start();
     census(pg.first, 10, 100);
     size_t in_second = pg.first->len + 30;
@@ -335,6 +352,35 @@ static void dropped_connection(void **state)
         gap_said |= strstr(out.warnings[i].what, "the connection closed at") != NULL;
     }
     assert_true(gap_said);
+    input_free(in);
+    program_end(&pg);
+}
+
+/* Connection 1 ends inside the second census, and every later connection closes before
+ * its first byte: within --wait the input keeps connecting, then ends where connection 1
+ * did, saying so (not "not an eventlog"), with the first census kept. */
+static void test_unheard_connections_end_the_input(void **state)
+{
+    (void)state;
+    alarm(CASE_SECONDS);
+    struct program pg = { .unheard = UINT_MAX, .wait = 0.5 };
+    pg.first = run_start();
+    census(pg.first, 10, 100);
+    pg.first_cut = pg.first->len + 30;
+    census(pg.first, 20, 200);
+    struct seen seen = { 0 };
+    struct input *in = connect_to(&pg, &seen, NULL);
+    struct ev_error err = { 0 };
+    struct input_outcome out;
+    double start = progress_clock();
+    assert_int_equal(input_read(in, &out, &err), INPUT_OK);
+    assert_true(progress_clock() - start >= 0.4);
+    assert_string_equal(seen.text, "10:100;");
+    assert_true(out.damaged);
+    assert_int_equal(out.reconnections, 0);
+    assert_non_null(strstr(out.damage.what, "the connection closed before the end-of-data "
+                                            "marker, and then "));
+    assert_non_null(strstr(out.damage.what, " closed before sending anything"));
     input_free(in);
     program_end(&pg);
 }
@@ -517,8 +563,13 @@ int main(void)
         cmocka_unit_test(test_control_reaches_the_program),
         cmocka_unit_test(test_control_refused_on_a_file),
         cmocka_unit_test(test_lock_free_while_waiting),
-        { "test_dropped_connection_goes_on", dropped_connection, NULL, NULL, &(bool){ false } },
-        { "test_reset_connection_goes_on", dropped_connection, NULL, NULL, &(bool){ true } },
+        { "test_dropped_connection_goes_on", dropped_connection, NULL, NULL,
+          &(struct drop){ .reset = false } },
+        { "test_reset_connection_goes_on", dropped_connection, NULL, NULL,
+          &(struct drop){ .reset = true } },
+        { "test_unheard_connections_are_made_again", dropped_connection, NULL, NULL,
+          &(struct drop){ .unheard = 3 } },
+        cmocka_unit_test(test_unheard_connections_end_the_input),
         cmocka_unit_test(test_stop_flag_ends_a_live_input),
         cmocka_unit_test(test_nobody_listening_is_a_bounded_wait),
         cmocka_unit_test(test_socket_addresses),

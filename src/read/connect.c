@@ -174,12 +174,6 @@ static int connect_tcp(const struct connect_address *a, int timeout_ms, bool *fa
     return fd;
 }
 
-static void sleep_ms(unsigned ms)
-{
-    struct timespec ts = { ms / 1000, (long)(ms % 1000) * 1000000L };
-    nanosleep(&ts, NULL);
-}
-
 int connect_wait(const struct connect_address *a, double wait_seconds,
                  const volatile sig_atomic_t *stop, connect_waiting_fn waiting, void *ctx,
                  struct ev_error *err)
@@ -225,7 +219,7 @@ int connect_wait(const struct connect_address *a, double wait_seconds,
             waiting(ctx, strerror(e));
             told = true;
         }
-        sleep_ms(left * 1000 < CONNECT_RETRY_MS ? (unsigned)(left * 1000) + 1
+        progress_sleep_ms(left * 1000 < CONNECT_RETRY_MS ? (unsigned)(left * 1000) + 1
                                                  : CONNECT_RETRY_MS);
     }
 }

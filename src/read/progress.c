@@ -28,6 +28,12 @@ double progress_clock(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
+void progress_sleep_ms(unsigned ms)
+{
+    struct timespec ts = { ms / 1000, (long)(ms % 1000) * 1000000L };
+    nanosleep(&ts, NULL);
+}
+
 void progress_meter_start(struct progress_meter *m, double now)
 {
     m->start = now;

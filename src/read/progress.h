@@ -49,6 +49,8 @@ struct progress_meter {
 
 /* Seconds on a monotonic clock. */
 double progress_clock(void);
+/* Sleeps ms milliseconds (less when a signal arrives: callers poll their stop flag). */
+void progress_sleep_ms(unsigned ms);
 void progress_meter_start(struct progress_meter *m, double now);
 /* True when PROGRESS_INTERVAL has passed since the start or the last true answer. */
 bool progress_meter_due(struct progress_meter *m, double now);

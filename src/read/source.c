@@ -19,6 +19,8 @@
 #include <unistd.h>
 #include <zlib.h>
 
+#include "read/progress.h"
+
 /* Reads from an open file descriptor, retrying when a signal interrupts. */
 static ssize_t source_fd_read(void *ctx, unsigned char *buf, size_t n)
 {
@@ -109,12 +111,6 @@ uint64_t source_auto_bytes(const struct source_auto *s)
     return s->fd_bytes;
 }
 
-static void sleep_ms(unsigned ms)
-{
-    struct timespec ts = { ms / 1000, (long)(ms % 1000) * 1000000L };
-    nanosleep(&ts, NULL);
-}
-
 static bool stop_asked(struct source_auto *s)
 {
     if (s->live.stop && *s->live.stop)
@@ -168,7 +164,7 @@ static ssize_t fd_read(struct source_auto *s, unsigned char *buf, size_t n)
         if (got == 0 && s->live.follow) {
             if (!file_still_whole(s))
                 return -1;
-            sleep_ms(LIVE_POLL_MS);
+            progress_sleep_ms(LIVE_POLL_MS);
             continue;
         }
         if (got > 0)
