@@ -884,6 +884,11 @@ enum ev_status ev_reader_next(struct ev_reader *r, struct ev_event *ev, struct e
         const uint64_t win_lo = r->win_lo, win_span = r->win_span;
         const struct tag_info *tags = r->tags;
         const uint32_t tag_count = r->tag_count;
+        /* time_order, inlined on locals (a block marker ends the fast path, so in_block
+         * holds throughout; the frontier is stored back when the loop ends). */
+        const bool in_block = r->in_block;
+        const uint64_t block_len = r->block_end ? r->block_end - r->buf_offset : UINT64_MAX;
+        uint64_t frontier = r->frontier;
         for (;;) {
             size_t avail = len - pos;
             const unsigned char *p = buf + pos;
@@ -895,16 +900,30 @@ enum ev_status ev_reader_next(struct ev_reader *r, struct ev_event *ev, struct e
             uint64_t time = be64(p + 2);
             if (time - win_lo > win_span)
                 break;
-            if (r->in_block) {
-                /* The next event's header confirms the time; the slow way fetches it
-                 * when it is not in the buffer yet. */
+            if (in_block) {
+                /* The next event's header confirms the time (witness); the slow way
+                 * fetches it when it is not in the buffer yet, and reports an event out
+                 * of order. */
                 size_t after = pos + length;
-                bool at_end = r->block_end && r->buf_offset + after == r->block_end;
-                uint64_t next_time;
-                if ((!at_end && len - after < NEXT_HEADER) ||
-                    time_order(r, time, buf + after, len - after, at_end, &next_time) != 0)
+                if (time + MONOTONE_SLACK < frontier)
                     break;
+                if (after != block_len) {
+                    if (len - after < NEXT_HEADER)
+                        break;
+                    const unsigned char *next = buf + after;
+                    uint32_t next_tag = be16(next);
+                    uint64_t next_time = be64(next + 2);
+                    if (next_tag == EV_TAG_DATA_END || next_tag >= tag_count ||
+                        !tags[next_tag].declared || next_time - win_lo > win_span ||
+                        next_time + MONOTONE_SLACK < frontier)
+                        goto unconfirmed;
+                    if (time > next_time + MONOTONE_SLACK)
+                        break;
+                }
+                if (time > frontier)
+                    frontier = time;
             }
+        unconfirmed:
             if (time > latest)
                 latest = time;
             if (kind & FAST_UNWANTED) {
@@ -918,10 +937,12 @@ enum ev_status ev_reader_next(struct ev_reader *r, struct ev_event *ev, struct e
             ev->offset = r->buf_offset + pos;
             r->pos = pos + length;
             r->latest_time = latest;
+            r->frontier = frontier;
             return EV_OK;
         }
         r->pos = pos;
         r->latest_time = latest;
+        r->frontier = frontier;
         enum ev_status st = next_checked(r, ev, err);
         if (st != EV_OK)
             return st;
