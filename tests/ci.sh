@@ -182,6 +182,22 @@ junit "$tmp/j3.xml" 1 0 0
 LC_ALL=C "$EV2HP" --max-peak 1G --junit "$tmp/j4.xml" "$tmp/missing.eventlog" 2> /dev/null
 [ -e "$tmp/j4.xml" ] && fail "an unreadable input left a JUnit report"
 
+# --- control characters in a label ---------------------------------------------------
+# XML 1.0 cannot carry them: the JUnit report marks each with U+FFFD (as the SVG does, one
+# helper for both) and stays valid.
+{
+    printf 'JOB "ctl"\nDATE "now"\nSAMPLE_UNIT "seconds"\nVALUE_UNIT "bytes"\n'
+    for i in 1 2 3 4 5 6; do
+        printf 'BEGIN_SAMPLE %d.0\nctl\001 \033[31mred\t%d\nEND_SAMPLE %d.0\n' \
+            "$i" $((i * 6000)) "$i"
+    done
+} > "$tmp/ctl.hp"
+LC_ALL=C "$EV2HP" --max-growth 1K/s --junit "$tmp/ctl.xml" "$tmp/ctl.hp" 2> /dev/null
+[ $? -eq 3 ] || fail "control characters: status (the band grows)"
+junit "$tmp/ctl.xml" 1 1 0
+grep -q "leak suspect ctl$(printf '\357\277\275') $(printf '\357\277\275')\[31mred grows" \
+    "$tmp/ctl.xml" || fail "control characters are not marked with U+FFFD in --junit"
+
 # --- labels that are markup ----------------------------------------------------------
 # A .hp (inputs may be .hp) whose bands are named like markup; the largest is hostile.
 {

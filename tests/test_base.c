@@ -1,5 +1,6 @@
-/* test_base.c: the shared helpers of base/: the growable array (grow.h) and number
- * formatting (format.h), the latter under a locale whose decimal point is a comma. */
+/* test_base.c: the shared helpers of base/: the growable array (grow.h), number
+ * formatting (format.h), the latter under a locale whose decimal point is a comma, and
+ * text made fit for XML (utf8.h). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -12,6 +13,7 @@
 #include "base/error.h"
 #include "base/format.h"
 #include "base/grow.h"
+#include "base/utf8.h"
 #include "testlocale.h"
 
 static void grows_to_at_least_need_and_keeps_contents(void **state)
@@ -142,6 +144,35 @@ static void numbers_keep_the_point_under_a_comma_locale(void **state)
     reset_locale();
 }
 
+/* What XML 1.0 cannot carry is marked with U+FFFD, one per byte or character, and what it
+ * can carries through: text, tab, newline, carriage return, any valid character. */
+static void xml_text_marks_what_xml_cannot_carry(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *in, *out;
+    } cases[] = {
+        { "plain <a> & \"b\"", "plain <a> & \"b\"" },   /* markup is the writer's job */
+        { "tab\tnl\ncr\r", "tab\tnl\ncr\r" },
+        { "bell\a esc\x1b", "bell\xef\xbf\xbd esc\xef\xbf\xbd" },
+        { "caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x90\x91",
+          "caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x90\x91" },
+        { "cut \xc3", "cut \xef\xbf\xbd" },                     /* a character cut short */
+        { "\xff\xfe", "\xef\xbf\xbd\xef\xbf\xbd" },              /* no character at all */
+        { "\xed\xa0\x80", "\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd" },   /* a surrogate */
+        { "nc \xef\xbf\xbe \xef\xbf\xbf", "nc \xef\xbf\xbd \xef\xbf\xbd" },
+        { "del \x7f \xef\xbf\xbd", "del \x7f \xef\xbf\xbd" },   /* allowed in XML 1.0 */
+        { "", "" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char out[64];
+        assert_true(strlen(cases[i].in) * 3 + 1 <= sizeof out);
+        size_t n = utf8_xml_text(cases[i].in, out);
+        assert_string_equal(out, cases[i].out);
+        assert_int_equal(n, strlen(cases[i].out));
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -152,6 +183,7 @@ int main(void)
         cmocka_unit_test(bytes_take_binary_units_and_three_digits),
         cmocka_unit_test(tenths_drop_a_zero_decimal),
         cmocka_unit_test(numbers_keep_the_point_under_a_comma_locale),
+        cmocka_unit_test(xml_text_marks_what_xml_cannot_carry),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -60,6 +60,30 @@ const char *utf8_valid(const char *text, char **copy)
     return out;
 }
 
+size_t utf8_xml_text(const char *text, char *out)
+{
+    const unsigned char *s = (const unsigned char *)text;
+    size_t len = strlen(text);
+    char *p = out;
+    for (size_t i = 0, n; i < len; i += n ? n : 1) {
+        n = utf8_sequence(s + i, len - i);
+        if (n == 1 && s[i] < 0x20 && s[i] != '\t' && s[i] != '\n' && s[i] != '\r')
+            n = 0;
+        if (n == 3 && s[i] == 0xef && s[i + 1] == 0xbf && s[i + 2] >= 0xbe) {
+            memcpy(p, "\xef\xbf\xbd", 3);   /* U+FFFE, U+FFFF: one replacement each */
+            p += 3;
+        } else if (n) {
+            memcpy(p, s + i, n);
+            p += n;
+        } else {
+            memcpy(p, "\xef\xbf\xbd", 3);
+            p += 3;
+        }
+    }
+    *p = '\0';
+    return (size_t)(p - out);
+}
+
 size_t utf8_boundary(const char *text, size_t n)
 {
     /* back over continuation bytes to the start of the character n falls in */

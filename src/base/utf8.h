@@ -20,6 +20,13 @@ size_t utf8_sequence(const unsigned char *s, size_t len);
  * out of memory. */
 const char *utf8_valid(const char *text, char **copy);
 
+/* text as XML 1.0 can carry it, written to out (room for 3 * strlen(text) + 1 bytes),
+ * NUL-terminated: U+FFFD for every byte that does not start a character, for every
+ * control character XML forbids (all below 0x20 but tab, newline and carriage return)
+ * and for the non-characters U+FFFE and U+FFFF, so that what was there is marked, not
+ * dropped. Returns the length written. The SVG and JUnit writers ask this one place. */
+size_t utf8_xml_text(const char *text, char *out);
+
 /* The largest cut n' <= n of text (at least n bytes long) that does not fall inside a
  * character: every text cut for a reader is cut here. */
 size_t utf8_boundary(const char *text, size_t n);

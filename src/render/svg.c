@@ -39,29 +39,13 @@ static void sb_number(struct strbuf *b, double v)
         sb_putc(b, tmp[i]);
 }
 
-/* Text XML 1.0 can carry: invalid UTF-8 and forbidden control characters become U+FFFD. */
+/* Text XML 1.0 can carry (utf8_xml_text), in b. */
 static const char *clean_text(struct strbuf *b, const char *text)
 {
-    size_t len = strlen(text);
     b->len = 0;
-    if (sb_reserve(b, len * 3) != 0)
+    if (sb_reserve(b, strlen(text) * 3) != 0)
         return NULL;
-    const unsigned char *s = (const unsigned char *)text, *end = s + len;
-    while (*s) {
-        size_t n = utf8_sequence(s, (size_t)(end - s));
-        if (n == 1 && *s < 0x20 && *s != '\t' && *s != '\n' && *s != '\r')
-            n = 0;
-        if (n == 0) {
-            memcpy(b->data + b->len, "\xef\xbf\xbd", 3);
-            b->len += 3;
-            s++;
-        } else {
-            memcpy(b->data + b->len, s, n);
-            b->len += n;
-            s += n;
-        }
-    }
-    b->data[b->len] = '\0';
+    b->len = utf8_xml_text(text, b->data);
     return b->data;
 }
 

@@ -42,19 +42,12 @@ static void end(struct junit_sink *j)
         j->rc = xmlTextWriterEndElement(j->w);
 }
 
-/* text as XML can hold it: valid UTF-8, and no control character but tab and newline. */
+/* text as XML can hold it (utf8_xml_text), malloc'd; NULL when out of memory. */
 static char *xml_text(const char *text)
 {
-    char *copy = NULL;
-    const char *valid = utf8_valid(text, &copy);
-    if (!valid)
-        return NULL;
-    char *out = copy ? copy : strdup(valid);
-    if (!out)
-        return NULL;
-    for (char *p = out; *p; p++)
-        if (((unsigned char)*p < 0x20 && *p != '\n' && *p != '\t') || *p == 0x7f)
-            *p = ' ';
+    char *out = malloc(strlen(text) * 3 + 1);
+    if (out)
+        utf8_xml_text(text, out);
     return out;
 }
 
