@@ -1,11 +1,11 @@
-/* charttest.h: helpers shared by the chart tests: temporary files, building small
- * eventlogs with evwriter, running a conversion, reading an SVG back with libxml2.
+/* charttest.h: helpers shared by the chart tests: paths in testkit's temporary directory,
+ * building small eventlogs with evwriter, running a conversion, reading an SVG back with
+ * libxml2.
  * Header-only (static functions) so each test stays one program.
  */
 #ifndef EV2HP_CHARTTEST_H
 #define EV2HP_CHARTTEST_H
 
-#include <ftw.h>
 #include <math.h>
 #include <libxml/parser.h>
 #include <libxml/tree.h>
@@ -20,60 +20,14 @@
 #include "evwriter.h"
 #include "testkit.h"
 
-static char temp_dir[256];
-
-static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
-{
-    (void)st, (void)flag, (void)ftw;
-    return remove(path);
-}
-
-/* At exit: the test's temporary directory goes, whatever the test left in it. */
-static void remove_temp_dir(void)
-{
-    nftw(temp_dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
-}
-
-/* A fresh temporary directory's path joined with name; the directory is removed when the
- * test program exits. */
+/* testkit_dir()/name in the caller's buffer (testkit_path's buffers serve four names at a
+ * time; a chart test may hold more). The directory is testkit's: the test programs run
+ * their groups with testkit_setup_dir and testkit_teardown_dir. */
 static inline const char *temp_path(char *buf, size_t size, const char *name)
 {
-    char *dir = temp_dir;
-    if (!dir[0]) {
-        const char *tmp = getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
-        if ((size_t)snprintf(dir, sizeof temp_dir, "%s/ev2hp-test-XXXXXX", tmp) >=
-                sizeof temp_dir || !mkdtemp(dir))
-            abort();
-        atexit(remove_temp_dir);
-    }
-    if ((size_t)snprintf(buf, size, "%s/%s", dir, name) >= size)
+    if ((size_t)snprintf(buf, size, "%s/%s", testkit_dir(), name) >= size)
         abort();   /* a test's buffer too small for its path: fix the test */
     return buf;
-}
-
-static inline void write_file(const char *path, const void *data, size_t len)
-{
-    FILE *f = fopen(path, "wb");
-    if (!f || fwrite(data, 1, len, f) != len || fclose(f) != 0)
-        abort();
-}
-
-static inline char *read_file(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *data = malloc((size_t)n + 1);
-    if (fread(data, 1, (size_t)n, f) != (size_t)n)
-        abort();
-    data[n] = '\0';
-    fclose(f);
-    if (len)
-        *len = (size_t)n;
-    return data;
 }
 
 /* An eventlog with censuses of string bands: bytes[c * nbands + b] at census c. */
@@ -94,7 +48,7 @@ static inline void make_eventlog(const char *path, const char *const *labels, si
         evw_sample_end(w, t, 0);
     }
     evw_data_end(w);
-    write_file(path, w->data, w->len);
+    testkit_save(w, path);
     evw_free(w);
 }
 

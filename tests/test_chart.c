@@ -288,7 +288,7 @@ static void many_markers_svg(const char *svg, unsigned width, unsigned height)
         evw_marker(w, 20000000ull + (uint64_t)i * 12000000ull + (i % 10 == 0) * 7000000ull, text);
     }
     evw_data_end(w);
-    write_file(temp_path(ev, sizeof ev, "markers.eventlog"), w->data, w->len);
+    testkit_save(w, temp_path(ev, sizeof ev, "markers.eventlog"));
     evw_free(w);
     struct chart_options ch;
     chart_options_default(&ch);
@@ -513,5 +513,5 @@ int main(void)
         cmocka_unit_test(markers_all_told),
         cmocka_unit_test(no_text_overlap_any_size),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return cmocka_run_group_tests(tests, testkit_setup_dir, testkit_teardown_dir);
 }

@@ -256,5 +256,5 @@ int main(void)
         cmocka_unit_test(y_max_fixes_top_and_clips),
         cmocka_unit_test(y_max_single_chart),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return cmocka_run_group_tests(tests, testkit_setup_dir, testkit_teardown_dir);
 }

@@ -151,7 +151,7 @@ static void round_trip(void **state)
     assert_int_equal(convert_to(ev, temp_path(hp1, sizeof hp1, "rt1.hp"), FORMAT_HP, NULL), 0);
     assert_int_equal(convert_to(hp1, temp_path(hp2, sizeof hp2, "rt2.hp"), FORMAT_HP, NULL), 0);
     size_t n1, n2;
-    char *a = read_file(hp1, &n1), *b = read_file(hp2, &n2);
+    char *a = testkit_slurp(hp1, &n1), *b = testkit_slurp(hp2, &n2);
     assert_non_null(a);
     assert_non_null(b);
     assert_true(n1 > 1000);
@@ -177,7 +177,7 @@ static void kind_by_content(void **state)
     /* a .hp with an unusual name is still read as .hp; its errors name the line */
     char bad[256], out[256];
     const char *text = "JOB \"x\"\nBEGIN_SAMPLE 0\nEND_SAMPLE zero\n";
-    write_file(temp_path(bad, sizeof bad, "weird.eventlog"), text, strlen(text));
+    testkit_write(temp_path(bad, sizeof bad, "weird.eventlog"), text, strlen(text));
     struct convert_result res;
     assert_int_equal(testkit_convert(bad, temp_path(out, sizeof out, "weird.hp"), FORMAT_HP,
                                      (struct convert_options){ 0 }, &res),
@@ -195,5 +195,5 @@ int main(void)
         cmocka_unit_test(round_trip),
         cmocka_unit_test(kind_by_content),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return cmocka_run_group_tests(tests, testkit_setup_dir, testkit_teardown_dir);
 }

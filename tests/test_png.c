@@ -237,10 +237,12 @@ static int free_drawn(void **state)
     return 0;
 }
 
+/* Group teardown: the drawings, then testkit's directory. */
 static int free_drawing(void **state)
 {
     display_free(&drawing);
-    return free_drawn(state);
+    int rc = free_drawn(state);
+    return testkit_teardown_dir(state) != 0 ? -1 : rc;
 }
 
 /* chart_like's display list (with_text as given), to draw. */
@@ -690,7 +692,7 @@ static unsigned pixels_of(const struct decoded *d, struct dl_color c)
 
 static void decode_file(const char *path, struct decoded *d, char **bytes, size_t *len)
 {
-    *bytes = read_file(path, len);
+    *bytes = testkit_slurp(path, len);
     assert_non_null(*bytes);
     assert_int_equal(decode((unsigned char *)*bytes, *len, d), 0);
 }
@@ -726,7 +728,7 @@ static void test_chart_png(void **state)
     assert_string_equal(text_chunk(&d, "Title", NULL), "e2e title");
     assert_string_equal(text_chunk(&d, "Source", NULL), e2e_eventlog());
     assert_string_equal(text_chunk(&d, "Software", NULL), "ev2hp " PACKAGE_VERSION);
-    b = read_file(again, &blen);
+    b = testkit_slurp(again, &blen);
     assert_int_equal(alen, blen);
     assert_memory_equal(a, b, alen);
     free(a);
@@ -866,5 +868,5 @@ int main(void)
         cmocka_unit_test(test_chart_png_scale),
         cmocka_unit_test(test_chart_png_no_font),
     };
-    return cmocka_run_group_tests(tests, NULL, free_drawing);
+    return cmocka_run_group_tests(tests, testkit_setup_dir, free_drawing);
 }

@@ -126,7 +126,7 @@ static void no_censuses(void **state)
     evw_data_end(w);
     temp_path(ev, sizeof ev, "nocensus");
     temp_path(svg, sizeof svg, "nocensus.svg");
-    write_file(ev, w->data, w->len);
+    testkit_save(w, ev);
     evw_free(w);
     assert_int_equal(convert_to(ev, svg, FORMAT_SVG, NULL), 0);
     xmlDocPtr doc = xmlReadFile(svg, NULL, XML_PARSE_NONET);
@@ -162,7 +162,7 @@ static void many_censuses_small_svg(void **state)
     xmlFreeDoc(doc);
     char svg[256];
     size_t len;
-    char *data = read_file(temp_path(svg, sizeof svg, "many.svg"), &len);
+    char *data = testkit_slurp(temp_path(svg, sizeof svg, "many.svg"), &len);
     assert_true(len < 2u << 20);
     free(data);
 }
@@ -175,5 +175,5 @@ int main(void)
         cmocka_unit_test(no_censuses),
         cmocka_unit_test(many_censuses_small_svg),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return cmocka_run_group_tests(tests, testkit_setup_dir, testkit_teardown_dir);
 }

@@ -604,7 +604,7 @@ static char *vector_bytes(const struct display_list *dl, enum vector_kind kind,
     struct ev_error err;
     assert_int_equal(vector_write(dl, kind, date, f, &err), 0);
     assert_int_equal(fclose(f), 0);
-    return read_file(path, len);
+    return testkit_slurp(path, len);
 }
 
 static void vector_documents(void **state)
@@ -663,5 +663,5 @@ int main(void)
         cmocka_unit_test_teardown(band_colours_in_pixels, laid_release),
         cmocka_unit_test_teardown(vector_documents, laid_release),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return cmocka_run_group_tests(tests, testkit_setup_dir, testkit_teardown_dir);
 }

@@ -89,10 +89,15 @@ int testkit_convert(const char *input, const char *output, enum output_format fo
     return res->exit_status;
 }
 
-void testkit_save(const struct evw *w, const char *path)
+void testkit_write(const char *path, const void *data, size_t len)
 {
     FILE *f = fopen(path, "wb");
     assert_non_null(f);
-    assert_int_equal(fwrite(w->data, 1, w->len, f), w->len);
+    assert_int_equal(fwrite(data, 1, len, f), len);
     assert_int_equal(fclose(f), 0);
+}
+
+void testkit_save(const struct evw *w, const char *path)
+{
+    testkit_write(path, w->data, w->len);
 }

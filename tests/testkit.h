@@ -31,6 +31,9 @@ char *testkit_slurp(const char *path, size_t *len);
  * opened. */
 const char *testkit_read(const char *path);
 
+/* Writes len bytes of data to path; a failure fails the test. */
+void testkit_write(const char *path, const void *data, size_t len);
+
 /* Writes the eventlog built in w to path; a failure fails the test. */
 void testkit_save(const struct evw *w, const char *path);
 
