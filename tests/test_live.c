@@ -53,7 +53,8 @@ struct program {
     bool wait_control;           /* connection 1: read a control message before the end */
     bool never_end;              /* connection 1: send first minus its end, then wait */
     bool reset;                  /* connection 1 ends with a reset, not an orderly close */
-    unsigned unheard;            /* then that many connections closed before a byte;
+    unsigned unheard_first;      /* connections closed before a byte, before connection 1 */
+    unsigned unheard;            /* after connection 1, as many closed before a byte;
                                   * UINT_MAX: every one until none comes for a second */
     double wait;                 /* the client's --wait (0: 5 s) */
     unsigned char received[64];
@@ -87,9 +88,25 @@ static void receive(struct program *pg, int fd, size_t n)
     }
 }
 
+/* Accepts n connections and closes each before sending anything; false when none comes
+ * for a second (the client gave up). */
+static bool close_unheard(struct program *pg, unsigned n)
+{
+    for (unsigned k = 0; k < n; k++) {
+        struct pollfd p = { .fd = pg->listen_fd, .events = POLLIN };
+        int fd;
+        if (poll(&p, 1, 1000) <= 0 || (fd = accept(pg->listen_fd, NULL, NULL)) < 0)
+            return false;
+        close(fd);
+    }
+    return true;
+}
+
 static void *program_run(void *arg)
 {
     struct program *pg = arg;
+    if (!close_unheard(pg, pg->unheard_first))
+        return NULL;
     int fd = accept(pg->listen_fd, NULL, NULL);
     if (fd < 0)
         return NULL;
@@ -103,12 +120,8 @@ static void *program_run(void *arg)
             poll(&p, 1, CASE_SECONDS * 1000);
         }
         close(fd);
-        for (unsigned k = 0; k < pg->unheard; k++) {
-            struct pollfd p = { .fd = pg->listen_fd, .events = POLLIN };
-            if (poll(&p, 1, 1000) <= 0 || (fd = accept(pg->listen_fd, NULL, NULL)) < 0)
-                return NULL;   /* nobody connects any more */
-            close(fd);
-        }
+        if (!close_unheard(pg, pg->unheard))
+            return NULL;
         fd = accept(pg->listen_fd, NULL, NULL);
         if (fd < 0)
             return NULL;
@@ -379,8 +392,9 @@ static void test_unheard_connections_end_the_input(void **state)
     assert_true(out.damaged);
     assert_int_equal(out.reconnections, 0);
     assert_non_null(strstr(out.damage.what, "the connection closed before the end-of-data "
-                                            "marker, and then "));
-    assert_non_null(strstr(out.damage.what, " closed before sending anything"));
+                                            "marker, and then no program listening after "
+                                            "0.5 s ("));
+    assert_non_null(strstr(out.damage.what, " connections closed before their first byte)"));
     input_free(in);
     program_end(&pg);
 }
@@ -395,6 +409,42 @@ static void *stopper(void *arg)
 
 /* A program that never ends its stream: the stop flag ends the reading, what was read
  * stands, and it is not called damage. */
+/* A program that closes its first connections before their first byte (its listener
+ * restarting): ev2hp connects again within --wait and reads the run whole. */
+static void test_unheard_first_connections_are_made_again(void **state)
+{
+    (void)state;
+    alarm(CASE_SECONDS);
+    struct program pg = { .unheard_first = 3, .first = one_census_run() };
+    struct seen seen = { 0 };
+    struct input *in = connect_to(&pg, &seen, NULL);
+    struct ev_error err = { 0 };
+    struct input_outcome out;
+    assert_int_equal(input_read(in, &out, &err), INPUT_OK);
+    assert_false(out.damaged);
+    assert_string_equal(seen.text, "10:100;");
+    input_free(in);
+    program_end(&pg);
+}
+
+/* Every connection closed before its first byte: no input after --wait, and the error
+ * says what the connections did (not "not an eventlog"). */
+static void test_only_unheard_connections_are_no_input(void **state)
+{
+    (void)state;
+    alarm(CASE_SECONDS);
+    struct program pg = { .unheard_first = UINT_MAX };
+    program_listen(&pg);
+    char name[160];
+    snprintf(name, sizeof name, "unix:%s", pg.path);
+    struct seen seen = { 0 };
+    struct ev_error err = { 0 };
+    assert_null(open_live(name, &seen, 0.3, NULL, &err));
+    assert_non_null(strstr(err.what, "no program listening after 0.3 s ("));
+    assert_non_null(strstr(err.what, " connections closed before their first byte)"));
+    program_end(&pg);
+}
+
 static void test_stop_flag_ends_a_live_input(void **state)
 {
     (void)state;
@@ -570,6 +620,8 @@ int main(void)
         { "test_unheard_connections_are_made_again", dropped_connection, NULL, NULL,
           &(struct drop){ .unheard = 3 } },
         cmocka_unit_test(test_unheard_connections_end_the_input),
+        cmocka_unit_test(test_unheard_first_connections_are_made_again),
+        cmocka_unit_test(test_only_unheard_connections_are_no_input),
         cmocka_unit_test(test_stop_flag_ends_a_live_input),
         cmocka_unit_test(test_nobody_listening_is_a_bounded_wait),
         cmocka_unit_test(test_socket_addresses),

@@ -560,71 +560,10 @@ static void choose_events(struct input *in)
 
 #define INPUT_GAPS_LISTED 4   /* dropped connections with a warning each (all counted) */
 
-/* A new connection that reached its end before its first byte: a program that accepts
- * and closes (its listener restarting, or a proxy before it) has sent nothing that could
- * be judged, and is tried again rather than called "not an eventlog". */
-static bool closed_unheard(const struct source_auto *raw)
-{
-    return source_auto_bytes(raw) == 0 && source_auto_at_eof(raw) && !source_auto_stopped(raw);
-}
-
-/* One connection to the program and its header, read at offset at: the reader (its
- * source in *raw, its descriptor in *fd), or NULL with *hst and err set. The live lock is
- * free while connect_wait waits (up to wait_seconds). */
-static struct ev_reader *connect_and_read_header(struct input *in, uint64_t at,
-                                                 double wait_seconds, int *fd,
-                                                 struct source_auto **raw,
-                                                 enum ev_status *hst, struct ev_error *err)
-{
-    struct ev_error cerr = { 0 };
-    guard_hold(in, false);
-    *fd = connect_wait(&in->addr, wait_seconds, in->opt.stop, NULL, NULL, &cerr);
-    guard_hold(in, true);
-    *hst = EV_DAMAGED;
-    *raw = NULL;
-    if (*fd < 0) {
-        ev_error_at(err, at, "the connection closed before the end-of-data marker, and then "
-                    "%s", cerr.what);
-        return NULL;
-    }
-    if (!(*raw = source_auto_new(*fd))) {
-        close(*fd);
-        ev_error_set(err, "out of memory");
-        return NULL;
-    }
-    struct source_live live = { .stop = in->opt.stop };
-    source_auto_live(*raw, &live);
-    source_seek_init(&in->seek, (struct ev_source){ source_auto_read, *raw, source_auto_why });
-    struct ev_source src = { source_seek_read, &in->seek, source_seek_why };
-    if (in->opt.progress) {
-        in->tracker.inner = src;
-        src = (struct ev_source){ read_with_progress, &in->tracker, why_with_progress };
-    }
-    guard_source(in, &src);
-    struct ev_reader *reader = ev_reader_new(src, in->opt.read_buffer);
-    if (!reader) {
-        ev_error_set(err, "out of memory");
-        return NULL;
-    }
-    ev_reader_start_at(reader, at);
-    ev_reader_recover(reader, !in->opt.stop_at_damage);
-    *hst = ev_reader_read_header(reader, err);
-    if (*hst == EV_OK && !ev_reader_same_declarations(in->reader, reader)) {
-        ev_error_at(err, at, "after connecting again, the program sends another eventlog "
-                    "header (another program or runtime)");
-        *hst = EV_NOT_EVENTLOG;
-    }
-    if (*hst == EV_OK && census_check_header(in->census, reader, err) != CENSUS_OK)
-        *hst = EV_DAMAGED;
-    return reader;
-}
-
 /* The connection of a socket input closed before the end-of-data marker: connects again
  * and reads the new connection's header, so that reading goes on with the same census
- * assembler. Connections closed before their first byte are made again, every
- * CONNECT_RETRY_MS, within the same --wait. 0, or -1 with err set when no program
- * listens and sends again in time (the input ends there) or the new stream is not the
- * same run's. */
+ * assembler. 0, or -1 with err set when no program listens again in time (the input
+ * ends there) or the new stream is not the same run's. */
 static int reconnect(struct input *in, struct input_outcome *out, struct ev_error *err)
 {
     uint64_t at = ev_reader_offset(in->reader);
@@ -643,34 +582,46 @@ static int reconnect(struct input *in, struct input_outcome *out, struct ev_erro
     in->fd = -1;
     pthread_mutex_unlock(&in->control_lock);
     double start = progress_clock();
-    int fd;
-    struct source_auto *raw;
-    enum ev_status hst;
-    struct ev_reader *reader;
-    unsigned unheard = 0;
-    for (;;) {
-        double left = in->opt.wait_seconds - (progress_clock() - start);
-        reader = connect_and_read_header(in, at, left > 0 ? left : 0, &fd, &raw, &hst, err);
-        if (!reader || hst == EV_OK || !closed_unheard(raw))
-            break;
-        unheard++;
-        if (progress_clock() - start + CONNECT_RETRY_MS / 1e3 > in->opt.wait_seconds ||
-            (in->opt.stop && *in->opt.stop)) {
-            ev_error_at(err, at, "the connection closed before the end-of-data marker, and "
-                        "then %u new connection%s closed before sending anything",
-                        unheard, unheard == 1 ? "" : "s");
-            break;
-        }
-        ev_reader_free(reader);
-        source_auto_free(raw);
-        guard_hold(in, false);
-        progress_sleep_ms(CONNECT_RETRY_MS);
-        guard_hold(in, true);
-    }
-    if (!reader) {
-        source_auto_free(raw);
+    struct ev_error cerr = { 0 };
+    guard_hold(in, false);
+    int fd = connect_wait(&in->addr, in->opt.wait_seconds, in->opt.stop, NULL, NULL, &cerr);
+    guard_hold(in, true);
+    if (fd < 0) {
+        ev_error_at(err, at, "the connection closed before the end-of-data marker, and then "
+                    "%s", cerr.what);
         return -1;
     }
+    struct source_auto *raw = source_auto_new(fd);
+    if (!raw) {
+        close(fd);
+        ev_error_set(err, "out of memory");
+        return -1;
+    }
+    struct source_live live = { .stop = in->opt.stop };
+    source_auto_live(raw, &live);
+    source_seek_init(&in->seek, (struct ev_source){ source_auto_read, raw, source_auto_why });
+    struct ev_source src = { source_seek_read, &in->seek, source_seek_why };
+    if (in->opt.progress) {
+        in->tracker.inner = src;
+        src = (struct ev_source){ read_with_progress, &in->tracker, why_with_progress };
+    }
+    guard_source(in, &src);
+    struct ev_reader *reader = ev_reader_new(src, in->opt.read_buffer);
+    if (!reader) {
+        source_auto_free(raw);
+        ev_error_set(err, "out of memory");
+        return -1;
+    }
+    ev_reader_start_at(reader, at);
+    ev_reader_recover(reader, !in->opt.stop_at_damage);
+    enum ev_status hst = ev_reader_read_header(reader, err);
+    if (hst == EV_OK && !ev_reader_same_declarations(in->reader, reader)) {
+        ev_error_at(err, at, "after connecting again, the program sends another eventlog "
+                    "header (another program or runtime)");
+        hst = EV_NOT_EVENTLOG;
+    }
+    if (hst == EV_OK && census_check_header(in->census, reader, err) != CENSUS_OK)
+        hst = EV_DAMAGED;
     /* Either way the old connection goes, under the lock input_send_control takes. */
     pthread_mutex_lock(&in->control_lock);
     ev_reader_free(in->reader);

@@ -174,12 +174,32 @@ static int connect_tcp(const struct connect_address *a, int timeout_ms, bool *fa
     return fd;
 }
 
+/* Whether the program closed the connection fd before sending its first byte (a program
+ * restarting its listener, or one that accepts and closes as it ends: nothing to judge
+ * yet). Waits for that byte without taking it; false too when *stop is set or the wait
+ * fails (the reader then says why). */
+static bool closed_unheard(int fd, const volatile sig_atomic_t *stop)
+{
+    for (;;) {
+        struct pollfd p = { .fd = fd, .events = POLLIN };
+        int n = poll(&p, 1, CONNECT_RETRY_MS);
+        if ((n < 0 && errno != EINTR) || (stop && *stop))
+            return false;
+        if (n > 0) {
+            char byte;
+            ssize_t got = recv(fd, &byte, 1, MSG_PEEK | MSG_DONTWAIT);
+            return got == 0 || (got < 0 && errno == ECONNRESET);
+        }
+    }
+}
+
 int connect_wait(const struct connect_address *a, double wait_seconds,
                  const volatile sig_atomic_t *stop, connect_waiting_fn waiting, void *ctx,
                  struct ev_error *err)
 {
     double start = progress_clock();
     bool told = false;
+    unsigned unheard = 0;   /* connections closed before their first byte */
     for (;;) {
         /* One TCP attempt takes at most what is left of the wait, but never less than a
          * round trip needs (--wait 0 is one whole attempt). */
@@ -192,31 +212,38 @@ int connect_wait(const struct connect_address *a, double wait_seconds,
         bool fatal = false;
         int fd = a->kind == CONNECT_UNIX ? connect_unix(a)
                                          : connect_tcp(a, attempt_ms, &fatal, err);
-        if (fd >= 0)
-            return fd;
-        if (fatal)
-            return -1;
-        int e = errno;
-        if (!worth_waiting(e)) {
-            ev_error_set(err, "cannot connect: %s", strerror(e));
-            return -1;
+        char why[96];
+        if (fd >= 0) {
+            if (!closed_unheard(fd, stop))
+                return fd;
+            close(fd);
+            unheard++;
+            snprintf(why, sizeof why, "%u connection%s closed before %s first byte", unheard,
+                     unheard == 1 ? "" : "s", unheard == 1 ? "its" : "their");
+        } else {
+            if (fatal)
+                return -1;
+            int e = errno;
+            if (!worth_waiting(e)) {
+                ev_error_set(err, "cannot connect: %s", strerror(e));
+                return -1;
+            }
+            snprintf(why, sizeof why, "%s", strerror(e));
         }
         if (stop && *stop) {
-            ev_error_set(err, "stopped while waiting for the program to listen (%s)",
-                         strerror(e));
+            ev_error_set(err, "stopped while waiting for the program to listen (%s)", why);
             return -1;
         }
         left = wait_seconds - (progress_clock() - start);
         if (left <= 0) {
             if (wait_seconds > 0)
-                ev_error_set(err, "no program listening after %g s (%s)", wait_seconds,
-                             strerror(e));
+                ev_error_set(err, "no program listening after %g s (%s)", wait_seconds, why);
             else
-                ev_error_set(err, "no program listening (%s)", strerror(e));
+                ev_error_set(err, "no program listening (%s)", why);
             return -1;
         }
         if (!told && waiting) {
-            waiting(ctx, strerror(e));
+            waiting(ctx, why);
             told = true;
         }
         progress_sleep_ms(left * 1000 < CONNECT_RETRY_MS ? (unsigned)(left * 1000) + 1

@@ -35,9 +35,10 @@ int connect_parse(const char *name, struct connect_address *a, struct ev_error *
 typedef void (*connect_waiting_fn)(void *ctx, const char *why);
 
 /* Connects, retrying every CONNECT_RETRY_MS while nobody listens (the socket file is
- * missing, the connection is refused), until wait_seconds have passed (0: one attempt;
- * infinity: no limit) or *stop is set. Returns the connected descriptor (blocking,
- * close-on-exec), or -1 with err set: what the last attempt met, how long it waited. */
+ * missing, the connection is refused, or the program closes the connection before its
+ * first byte), until wait_seconds have passed (0: one attempt; infinity: no limit) or
+ * *stop is set. Returns the connected descriptor (blocking, close-on-exec) once its first
+ * byte is there, or -1 with err set: what the last attempt met, how long it waited. */
 #define CONNECT_RETRY_MS 100
 int connect_wait(const struct connect_address *a, double wait_seconds,
                  const volatile sig_atomic_t *stop, connect_waiting_fn waiting, void *ctx,
