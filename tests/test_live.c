@@ -256,6 +256,19 @@ static struct input *connect_to(struct program *pg, struct seen *seen,
     return in;
 }
 
+/* Reads in to its end: one_census_run's census whole, nothing damaged; then in and the
+ * program pg end. */
+static void expect_one_census(struct input *in, struct seen *seen, struct program *pg)
+{
+    struct ev_error err = { 0 };
+    struct input_outcome out;
+    assert_int_equal(input_read(in, &out, &err), INPUT_OK);
+    assert_false(out.damaged);
+    assert_string_equal(seen->text, "10:100;");
+    input_free(in);
+    program_end(pg);
+}
+
 /* ------------------------------------------------------------------ cases */
 
 static void test_control_message_bytes(void **state)
@@ -285,14 +298,8 @@ static void test_control_reaches_the_program(void **state)
     struct program pg = { .wait_control = true, .first = one_census_run() };
     struct seen seen = { 0 };
     struct input *in = connect_to(&pg, &seen, NULL);
-    struct ev_error err = { 0 };
     assert_int_equal(input_send_control(in, CONTROL_REQUEST_HEAP_CENSUS), 0);
-    struct input_outcome out;
-    assert_int_equal(input_read(in, &out, &err), INPUT_OK);
-    assert_false(out.damaged);
-    assert_string_equal(seen.text, "10:100;");
-    input_free(in);
-    program_end(&pg);
+    expect_one_census(in, &seen, &pg);
     unsigned char want[CONTROL_MESSAGE_SIZE];
     control_message(CONTROL_REQUEST_HEAP_CENSUS, want);
     assert_int_equal(pg.received_len, CONTROL_MESSAGE_SIZE);
@@ -417,14 +424,7 @@ static void test_unheard_first_connections_are_made_again(void **state)
     alarm(CASE_SECONDS);
     struct program pg = { .unheard_first = 3, .first = one_census_run() };
     struct seen seen = { 0 };
-    struct input *in = connect_to(&pg, &seen, NULL);
-    struct ev_error err = { 0 };
-    struct input_outcome out;
-    assert_int_equal(input_read(in, &out, &err), INPUT_OK);
-    assert_false(out.damaged);
-    assert_string_equal(seen.text, "10:100;");
-    input_free(in);
-    program_end(&pg);
+    expect_one_census(connect_to(&pg, &seen, NULL), &seen, &pg);
 }
 
 /* Every connection closed before its first byte: no input after --wait, and the error
