@@ -424,40 +424,51 @@ static void enter_block(struct ev_reader *r, uint64_t at, uint64_t start, uint32
     r->frontier = r->win_lo;
 }
 
-/* Whether the header at next (avail bytes there) is a witness to the time of the event
- * before it: an event of a declared type whose own time is in the block's span and not
- * before the frontier. Its time in *t. */
-static bool witness(const struct ev_reader *r, const unsigned char *next, size_t avail,
-                    uint64_t *t)
+/* Whether the header at next (NEXT_HEADER bytes there) is a witness to the time of the
+ * event before it: an event of a declared type whose own time is in the block's span
+ * (win_lo, win_span) and not before the frontier. Its time in *t. On explicit values, so
+ * the fast path of ev_reader_next applies the same rule to its local copies. */
+static inline bool witness_of(const struct tag_info *tags, uint32_t tag_count,
+                              uint64_t win_lo, uint64_t win_span, uint64_t frontier,
+                              const unsigned char *next, uint64_t *t)
 {
-    if (avail < NEXT_HEADER)
-        return false;
     uint16_t tag = be16(next);
     *t = be64(next + 2);
-    return tag != EV_TAG_DATA_END && ev_reader_declared(r, tag, NULL) && time_in_block(r, *t) &&
-           *t + MONOTONE_SLACK >= r->frontier;
+    return tag != EV_TAG_DATA_END && tag < tag_count && tags[tag].declared &&
+           *t - win_lo <= win_span && *t + MONOTONE_SLACK >= frontier;
 }
 
-/* The time order of a block (MONOTONE_SLACK): 0 when time, of an event in the block's
- * span, is consistent with the events around it, and the frontier moves to it when the
- * event after it (next, avail bytes up to the block's end) or the block's end
+/* The time order of a block (MONOTONE_SLACK), on explicit values: 0 when time, of an
+ * event in the block's span, is consistent with the events around it, and *frontier
+ * moves to it when the event after it (witnessed, at next_time) or the block's end
  * (at_block_end) confirms it; -1 when it is earlier than the frontier, 1 when later than
- * the event after it. Outside blocks every time is consistent (eventlogs without block
- * markers interleave capabilities). */
+ * the event after it. */
+static inline int order_in_block(uint64_t time, uint64_t *frontier, bool at_block_end,
+                                 bool witnessed, uint64_t next_time)
+{
+    if (time + MONOTONE_SLACK < *frontier)
+        return -1;
+    if (!at_block_end && !witnessed)
+        return 0;   /* unconfirmed: the frontier stays */
+    if (!at_block_end && time > next_time + MONOTONE_SLACK)
+        return 1;
+    if (time > *frontier)
+        *frontier = time;
+    return 0;
+}
+
+/* order_in_block for the event before next (avail bytes there, up to the block's end).
+ * Outside blocks every time is consistent (eventlogs without block markers interleave
+ * capabilities). */
 static int time_order(struct ev_reader *r, uint64_t time, const unsigned char *next,
                       size_t avail, bool at_block_end, uint64_t *next_time)
 {
     if (!r->in_block)
         return 0;
-    if (time + MONOTONE_SLACK < r->frontier)
-        return -1;
-    if (!at_block_end && !witness(r, next, avail, next_time))
-        return 0;   /* unconfirmed: the frontier stays */
-    if (!at_block_end && time > *next_time + MONOTONE_SLACK)
-        return 1;
-    if (time > r->frontier)
-        r->frontier = time;
-    return 0;
+    bool witnessed = !at_block_end && avail >= NEXT_HEADER &&
+                     witness_of(r->tags, r->tag_count, r->win_lo, r->win_span, r->frontier,
+                                next, next_time);
+    return order_in_block(time, &r->frontier, at_block_end, witnessed, *next_time);
 }
 
 /* The previous block's end time of capability cap, or false when none is known. Writes
@@ -884,8 +895,8 @@ enum ev_status ev_reader_next(struct ev_reader *r, struct ev_event *ev, struct e
         const uint64_t win_lo = r->win_lo, win_span = r->win_span;
         const struct tag_info *tags = r->tags;
         const uint32_t tag_count = r->tag_count;
-        /* time_order, inlined on locals (a block marker ends the fast path, so in_block
-         * holds throughout; the frontier is stored back when the loop ends). */
+        /* time_order on locals (a block marker ends the fast path, so in_block holds
+         * throughout; the frontier is stored back when the loop ends). */
         const bool in_block = r->in_block;
         const uint64_t block_len = r->block_end ? r->block_end - r->buf_offset : UINT64_MAX;
         uint64_t frontier = r->frontier;
@@ -901,29 +912,18 @@ enum ev_status ev_reader_next(struct ev_reader *r, struct ev_event *ev, struct e
             if (time - win_lo > win_span)
                 break;
             if (in_block) {
-                /* The next event's header confirms the time (witness); the slow way
-                 * fetches it when it is not in the buffer yet, and reports an event out
-                 * of order. */
+                /* The next event's header confirms the time; the slow way fetches it
+                 * when it is not in the buffer yet, and reports an event out of order. */
                 size_t after = pos + length;
-                if (time + MONOTONE_SLACK < frontier)
+                bool at_end = after == block_len;
+                if (!at_end && len - after < NEXT_HEADER)
                     break;
-                if (after != block_len) {
-                    if (len - after < NEXT_HEADER)
-                        break;
-                    const unsigned char *next = buf + after;
-                    uint32_t next_tag = be16(next);
-                    uint64_t next_time = be64(next + 2);
-                    if (next_tag == EV_TAG_DATA_END || next_tag >= tag_count ||
-                        !tags[next_tag].declared || next_time - win_lo > win_span ||
-                        next_time + MONOTONE_SLACK < frontier)
-                        goto unconfirmed;
-                    if (time > next_time + MONOTONE_SLACK)
-                        break;
-                }
-                if (time > frontier)
-                    frontier = time;
+                uint64_t next_time = 0;
+                bool witnessed = !at_end && witness_of(tags, tag_count, win_lo, win_span,
+                                                       frontier, buf + after, &next_time);
+                if (order_in_block(time, &frontier, at_end, witnessed, next_time) != 0)
+                    break;
             }
-        unconfirmed:
             if (time > latest)
                 latest = time;
             if (kind & FAST_UNWANTED) {
