@@ -226,14 +226,19 @@ static int model_needs(const struct convert_options *opt, struct run_model_needs
             return -1;
         }
     gates_needs(&opt->gates, opt->chart ? &opt->chart->profile : NULL, needs);
-    /* --serve draws a chart, the report and the summary whatever -o asks for */
+    /* --serve draws a chart, the report and the summary whatever -o asks for, each from a
+     * copy reduced when drawn: the resolutions only it asks for are not reduced at the
+     * end (a dense run's reductions are tens of MB). */
     static const enum output_format served[] = { FORMAT_SVG, FORMAT_HTML, FORMAT_SUMMARY_JSON };
+    size_t asked_by_outputs = needs->resolutions;
     for (size_t i = 0; opt->serve && opt->serve->serve && i < 3; i++)
         if (sink_needs(served[i], &settings, needs) != 0) {
             ev_error_set(err, "the outputs and --serve ask for more than %d chart resolutions",
                          RUN_MODEL_RESOLUTIONS);
             return -1;
         }
+    for (size_t i = asked_by_outputs; i < needs->resolutions; i++)
+        needs->live_only |= 1u << i;
     return 0;
 }
 

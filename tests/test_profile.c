@@ -1,5 +1,6 @@
 /* test_profile.c: the chart profile: exact statistics, band selection and the OTHER
- * arithmetic, sort orders, label filters, the time window, bounded memory. */
+ * arithmetic, sort orders, label filters, the time window, bounded memory; and which
+ * resolutions the run model reduces to at the end of input. */
 #include <math.h>
 #include <stdbool.h>
 #include <setjmp.h>
@@ -14,6 +15,7 @@
 
 #include "model/bands.h"
 #include "model/profile.h"
+#include "model/runmodel.h"
 
 struct fixture {
     struct bands *bands;
@@ -403,6 +405,50 @@ static void reduce_matches_direct(void **state)
     reduce_case(4096, 100, 1500, 3, "b", true);
 }
 
+/* The end of input reduces the profile to every resolution the outputs ask for, and not to
+ * those only the live server asks for (it reduces a copy when it draws). */
+static void live_only_resolutions_are_not_reduced_at_the_end(void **state)
+{
+    (void)state;
+    struct fixture f = fixture_of((const char *[]){ "a", "b" }, 2);
+    struct run_model_needs needs = { 0 };
+    struct profile_options o;
+    profile_options_default(&o);
+    static const unsigned columns[] = { 2560, 1280, 640 };   /* finest, an output's, live */
+    for (size_t i = 0; i < 3; i++) {
+        o.columns = columns[i];
+        assert_int_equal(run_model_need_chart(&needs, &o), 0);
+    }
+    needs.live_only = 1u << 2;
+    struct run_model m;
+    struct ev_error err = { 0 };
+    assert_int_equal(run_model_init(&m, &needs, &err), 0);
+    m.bands = f.bands;   /* as the run's owner sets it */
+    for (uint64_t c = 0; c < 5000; c++) {
+        struct census_entry e[2] = { { f.id[0], 100 + c }, { f.id[1], 5000 - c } };
+        struct census_frame fr = { .time_ns = (c + 1) * 1000000, .entries = e, .count = 2 };
+        assert_int_equal(run_model_frame(&m, &fr), 0);
+    }
+    assert_int_equal(run_model_finish(&m, &err), 0);
+    o.columns = 1280;
+    const struct profile *asked = run_model_chart(&m, &o, &err);
+    assert_non_null(asked);
+    assert_int_equal(profile_columns(asked), 1280);
+    o.columns = 640;
+    assert_null(run_model_chart(&m, &o, &err));
+    assert_string_equal(err.what, "no chart profile of 640 columns was asked of the run");
+    /* the live server's copy at 640 columns is reduced when taken */
+    struct run_model copy;
+    assert_int_equal(run_model_copy(&m, &copy, 640, &err), 0);
+    assert_int_equal(run_model_finish(&copy, &err), 0);
+    const struct profile *drawn = run_model_chart(&copy, &o, &err);
+    assert_non_null(drawn);
+    assert_int_equal(profile_columns(drawn), 640);
+    run_model_free(&copy);
+    run_model_free(&m);
+    bands_free(f.bands);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -413,6 +459,7 @@ int main(void)
         cmocka_unit_test(filters_and_window),
         cmocka_unit_test(bounded_memory_keeps_extremes),
         cmocka_unit_test(reduce_matches_direct),
+        cmocka_unit_test(live_only_resolutions_are_not_reduced_at_the_end),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

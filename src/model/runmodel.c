@@ -166,7 +166,8 @@ int run_model_finish(struct run_model *m, struct ev_error *err)
     if (m->marker_count)   /* an eventlog gives them by capability, not by time */
         qsort(m->markers, m->marker_count, sizeof *m->markers, by_time);
     for (size_t i = 0; m->profile && i < m->needs.resolutions; i++) {
-        if (m->reduced[i] || m->needs.columns[i] == profile_columns(m->profile))
+        if (m->reduced[i] || m->needs.columns[i] == profile_columns(m->profile) ||
+            (m->needs.live_only >> i & 1))
             continue;
         struct profile_options o = m->needs.chart_feed;
         o.columns = m->needs.columns[i];
@@ -197,6 +198,7 @@ int run_model_copy(const struct run_model *m, struct run_model *copy, unsigned c
             return -1;
         copy->needs.columns[0] = profile_columns(copy->profile);
         copy->needs.resolutions = 1;
+        copy->needs.live_only = 0;
         copy->needs.chart_feed.columns = copy->needs.columns[0];
     }
     copy->track_peak = m->track_peak;

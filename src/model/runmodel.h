@@ -43,6 +43,9 @@ struct run_model_needs {
     struct profile_options chart_feed;   /* their options; columns: the finest */
     unsigned columns[RUN_MODEL_RESOLUTIONS]; /* each resolution asked for, held to limits */
     size_t resolutions;
+    unsigned live_only;                  /* bit i: columns[i] is asked only by the live
+                                          * server, which draws from copies reduced at
+                                          * once (run_model_copy): not reduced at the end */
     bool summary;                        /* band statistics of every band */
     struct profile_options summary_feed; /* its window (no filters) */
     bool peak;                           /* the exact peak census */
@@ -92,7 +95,8 @@ int run_model_marker(struct run_model *m, uint64_t time_ns, const char *text, si
 int run_model_total(struct run_model *m, enum heap_total kind, uint64_t time_ns,
                     uint64_t bytes);
 /* The end of input: the peak's bands and the markers put in order, the profile reduced
- * to each coarser resolution asked for. 0, or -1 with err set when out of memory. */
+ * to each coarser resolution asked for (but those only the live server asks for). 0, or
+ * -1 with err set when out of memory. */
 int run_model_finish(struct run_model *m, struct ev_error *err);
 
 /* A copy of m as it stands, without touching m: what the live server draws while the
