@@ -1,6 +1,7 @@
 /* utf8.c: UTF-8 validation and repair (see utf8.h). */
 #include "base/utf8.h"
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -67,17 +68,14 @@ size_t utf8_xml_text(const char *text, char *out)
     char *p = out;
     for (size_t i = 0, n; i < len; i += n ? n : 1) {
         n = utf8_sequence(s + i, len - i);
-        if (n == 1 && s[i] < 0x20 && s[i] != '\t' && s[i] != '\n' && s[i] != '\r')
-            n = 0;
-        if (n == 3 && s[i] == 0xef && s[i + 1] == 0xbf && s[i + 2] >= 0xbe) {
-            memcpy(p, "\xef\xbf\xbd", 3);   /* U+FFFE, U+FFFF: one replacement each */
-            p += 3;
-        } else if (n) {
-            memcpy(p, s + i, n);
-            p += n;
-        } else {
+        bool control = n == 1 && s[i] < 0x20 && s[i] != '\t' && s[i] != '\n' && s[i] != '\r';
+        bool nonchar = n == 3 && s[i] == 0xef && s[i + 1] == 0xbf && s[i + 2] >= 0xbe;
+        if (n == 0 || control || nonchar) {   /* a byte, or a character, marked once */
             memcpy(p, "\xef\xbf\xbd", 3);
             p += 3;
+        } else {
+            memcpy(p, s + i, n);
+            p += n;
         }
     }
     *p = '\0';
