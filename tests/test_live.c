@@ -44,6 +44,7 @@
 struct program {
     char dir[64];
     char path[128];
+    char name[160];              /* the input's name for ev2hp: unix:path */
     int listen_fd;
     pthread_t thread;
     /* What to send: for each connection, the bytes before and after the pause. */
@@ -152,6 +153,7 @@ static void program_listen(struct program *pg)
     strcpy(pg->dir, "/tmp/ev2hp-live-XXXXXX");
     assert_non_null(mkdtemp(pg->dir));
     snprintf(pg->path, sizeof pg->path, "%s/sock", pg->dir);
+    snprintf(pg->name, sizeof pg->name, "unix:%s", pg->path);
     pg->listen_fd = socket(AF_UNIX, SOCK_STREAM, 0);
     assert_true(pg->listen_fd >= 0);
     struct sockaddr_un a = { .sun_family = AF_UNIX };
@@ -205,6 +207,15 @@ static struct evw *one_census_run(void)
     return w;
 }
 
+/* Connection 1's stream: a run whose second census the connection cuts (first_cut). */
+static void first_cut_in_second_census(struct program *pg)
+{
+    pg->first = run_start();
+    census(pg->first, 10, 100);
+    pg->first_cut = pg->first->len + 30;
+    census(pg->first, 20, 200);
+}
+
 /* ------------------------------------------------------------------ the client side */
 
 struct seen {
@@ -248,10 +259,8 @@ static struct input *connect_to(struct program *pg, struct seen *seen,
                                 const volatile sig_atomic_t *stop)
 {
     program_listen(pg);
-    char name[160];
-    snprintf(name, sizeof name, "unix:%s", pg->path);
     struct ev_error err = { 0 };
-    struct input *in = open_live(name, seen, pg->wait > 0 ? pg->wait : 5, stop, &err);
+    struct input *in = open_live(pg->name, seen, pg->wait > 0 ? pg->wait : 5, stop, &err);
     assert_non_null(in);
     return in;
 }
@@ -342,11 +351,7 @@ static void dropped_connection(void **state)
     bool reset = drop->reset;
     alarm(CASE_SECONDS);
     struct program pg = { .reset = reset, .unheard = drop->unheard };
-    pg.first = run_start();
-    census(pg.first, 10, 100);
-    size_t in_second = pg.first->len + 30;
-    census(pg.first, 20, 200);
-    pg.first_cut = in_second;
+    first_cut_in_second_census(&pg);
     pg.second = run_start();
     census(pg.second, 30, 300);
     evw_data_end(pg.second);
@@ -384,10 +389,7 @@ static void test_unheard_connections_end_the_input(void **state)
     (void)state;
     alarm(CASE_SECONDS);
     struct program pg = { .unheard = UINT_MAX, .wait = 0.5 };
-    pg.first = run_start();
-    census(pg.first, 10, 100);
-    pg.first_cut = pg.first->len + 30;
-    census(pg.first, 20, 200);
+    first_cut_in_second_census(&pg);
     struct seen seen = { 0 };
     struct input *in = connect_to(&pg, &seen, NULL);
     struct ev_error err = { 0 };
@@ -414,8 +416,6 @@ static void *stopper(void *arg)
     return NULL;
 }
 
-/* A program that never ends its stream: the stop flag ends the reading, what was read
- * stands, and it is not called damage. */
 /* A program that closes its first connections before their first byte (its listener
  * restarting): ev2hp connects again within --wait and reads the run whole. */
 static void test_unheard_first_connections_are_made_again(void **state)
@@ -435,16 +435,16 @@ static void test_only_unheard_connections_are_no_input(void **state)
     alarm(CASE_SECONDS);
     struct program pg = { .unheard_first = UINT_MAX };
     program_listen(&pg);
-    char name[160];
-    snprintf(name, sizeof name, "unix:%s", pg.path);
     struct seen seen = { 0 };
     struct ev_error err = { 0 };
-    assert_null(open_live(name, &seen, 0.3, NULL, &err));
+    assert_null(open_live(pg.name, &seen, 0.3, NULL, &err));
     assert_non_null(strstr(err.what, "no program listening after 0.3 s ("));
     assert_non_null(strstr(err.what, " connections closed before their first byte)"));
     program_end(&pg);
 }
 
+/* A program that never ends its stream: the stop flag ends the reading, what was read
+ * stands, and it is not called damage. */
 static void test_stop_flag_ends_a_live_input(void **state)
 {
     (void)state;
@@ -581,11 +581,9 @@ static void test_lock_free_while_waiting(void **state)
     census(pg.first, 10, 100);
     evw_data_end(pg.first);
     program_listen(&pg);
-    char name[160];
-    snprintf(name, sizeof name, "unix:%s", pg.path);
     struct guarded g = { .mu = PTHREAD_MUTEX_INITIALIZER };
     struct input_lock lock = { guard_lock, guard_unlock, &g };
-    struct input_options opt = { .path = name, .wait_seconds = 5, .lock = &lock };
+    struct input_options opt = { .path = pg.name, .wait_seconds = 5, .lock = &lock };
     struct census_events ev = { guarded_frame, NULL, NULL, &g };
     struct ev_error err = { 0 };
     g.in = input_open(&opt, &ev, &err);

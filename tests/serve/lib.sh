@@ -85,7 +85,8 @@ wait_ended() { poll 1200 "its input ended" stream_ended; }
 # the program"): ev2hp prints its address before its reader has opened the input.
 input_open() {
     st=$(http_status "${url}profile.hp")
-    [ "$st" = 200 ] || [ "$st" = 503 ] || fail "GET /profile.hp answered $st before the input opened"
+    [ "$st" = 200 ] || [ "$st" = 503 ] ||
+        fail "GET /profile.hp answered $st before the input opened"
     [ "$st" = 200 ]
 }
 await_attached() { poll 300 "its input opened" input_open; }
