@@ -19,7 +19,7 @@
 #include "read/progress.h"
 #include "serve/serve.h"
 #include "sink/gates.h"
-#include "sink/sink.h"
+#include "sink/formats.h"
 
 /* Exit statuses (README and ev2hp(1), "EXIT STATUS"). */
 enum exit_status {

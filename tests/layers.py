@@ -15,12 +15,20 @@ rule DESIGN.md states:
   - every quoted include names a file of the tree, and every folder is a declared layer
     (a new folder is placed in LAYERS, and in DESIGN.md, before it is used).
 
-Usage: layers.py SRC_DIR. Exit status 0 when the tree keeps the rule, 1 with one line per
-broken rule on stdout otherwise, 2 on a usage error.
+Given the build's folder too, the same two rules hold for calls, which includes alone do
+not show (a header may declare what a module above defines): the object files under
+BUILD_DIR/src, read with nm, give which module uses a function or variable another
+defines; a use going up a layer, and a cycle of modules using each other, are printed
+with the symbol that makes the edge. (An object automake names "libev2hp_a-sink.o" is
+the module sink.)
+
+Usage: layers.py SRC_DIR [BUILD_DIR]. Exit status 0 when the tree keeps the rule, 1 with
+one line per broken rule on stdout otherwise, 2 on a usage error.
 """
 
 import os
 import re
+import subprocess
 import sys
 
 # Bottom up. "" is the top layer: cli, convert, main (files directly in src/).
@@ -143,13 +151,14 @@ def cycle_path(component, graph):
 
 
 def check_graph(kind, key, edges, show):
+    """Cycles of the graph of edges (file, where, file) with nodes key(file)."""
     graph, where = {}, {}
-    for path, number, target in edges:
+    for path, place, target in edges:
         a, b = key(path), key(target)
         if a == b:
             continue
         graph.setdefault(a, set()).add(b)
-        where.setdefault((a, b), "%s:%d" % (path, number))
+        where.setdefault((a, b), place)
     nodes = set(graph) | {b for bs in graph.values() for b in bs}
     problems = []
     for component in cycles(nodes, graph):
@@ -162,34 +171,79 @@ def check_graph(kind, key, edges, show):
     return problems
 
 
-def check(src):
+def symbol_uses(build):
+    """Every use of a symbol one object of BUILD/src defines by another: (module of the
+    user, symbol, module of the definer), modules as "folder/name" paths."""
+    objects = []
+    top = os.path.join(build, "src")
+    for root, dirs, names in os.walk(top):
+        dirs[:] = sorted(dirs)
+        objects += [os.path.join(root, n) for n in sorted(names) if n.endswith(".o")]
+    if not objects:
+        return None
+    out = subprocess.run([os.environ.get("NM", "nm"), "-A"] + objects, check=True,
+                         capture_output=True, text=True).stdout
+    defined, used = {}, []
+    for line in out.splitlines():
+        path, _, rest = line.partition(":")
+        fields = rest.split()
+        rel = os.path.relpath(path, top)
+        # automake prefixes objects of a target with its own flags: libev2hp_a-sink.o
+        module = os.path.join(os.path.dirname(rel),
+                              os.path.basename(rel)[:-2].rpartition("-")[2])
+        if len(fields) == 3 and fields[1] in "TDBRCVW":
+            defined.setdefault(fields[2], module)
+        elif len(fields) == 2 and fields[0] in "Uw":
+            used.append((module, fields[1]))
+    return [(m, sym, defined[sym]) for m, sym in used if sym in defined]
+
+
+def check(src, build=None):
     files, edges, problems = scan(src)
+    edges = [(path, "%s:%d" % (path, number), target) for path, number, target in edges]
     rank = {name: i for i, name in enumerate(LAYERS)}
     for folder in sorted({folder_of(p) for p in files}):
         if folder not in rank:
             problems.append("%s: a folder that is not a declared layer (LAYERS in "
                             "tests/layers.py and \"Layers\" in doc/DESIGN.md)"
                             % layer_name(folder))
-    for path, number, target in edges:
+    for path, place, target in edges:
         a, b = folder_of(path), folder_of(target)
         if a == b or a not in rank or b not in rank:
             continue
         if a == "base":
-            problems.append("%s:%d: base/ includes %s: base/ may include only base/"
-                            % (path, number, target))
+            problems.append("%s: base/ includes %s: base/ may include only base/"
+                            % (place, target))
         elif rank[b] > rank[a]:
-            problems.append("%s:%d: includes %s: %s is above %s (includes go down only)"
-                            % (path, number, target, layer_name(b), layer_name(a)))
+            problems.append("%s: includes %s: %s is above %s (includes go down only)"
+                            % (place, target, layer_name(b), layer_name(a)))
     problems += check_graph("folder", folder_of, edges, layer_name)
     problems += check_graph("module", module_of, edges, lambda m: m)
+    if build is not None:
+        problems += check_calls(symbol_uses(build), rank)
+    return problems
+
+
+def check_calls(uses, rank):
+    """The layer rule and the module cycles for uses of symbols (symbol_uses)."""
+    if uses is None:
+        return ["the build has no object files under src/ (build first)"]
+    problems = []
+    for user, sym, definer in sorted(set(uses)):
+        a, b = folder_of(user), folder_of(definer)
+        if a != b and a in rank and b in rank and rank[b] > rank[a]:
+            problems.append("%s uses %s of %s: %s is above %s (calls go down only)"
+                            % (user, sym, definer, layer_name(b), layer_name(a)))
+    calls = [(user, "%s" % sym, definer) for user, sym, definer in sorted(set(uses))]
+    problems += check_graph("call", lambda m: m, calls, lambda m: m)
     return problems
 
 
 def main(argv):
-    if len(argv) != 2 or not os.path.isdir(argv[1]):
-        print("usage: layers.py SRC_DIR", file=sys.stderr)
+    if len(argv) not in (2, 3) or not all(os.path.isdir(a) for a in argv[1:]):
+        print("usage: layers.py SRC_DIR [BUILD_DIR]", file=sys.stderr)
         return 2
-    problems = check(argv[1])
+    problems = check(argv[1], argv[2] if len(argv) == 3 else None)
     for p in problems:
         print(p)
     return 1 if problems else 0

@@ -1,8 +1,10 @@
 #!/bin/sh
-# layers.sh: src/ includes only downward (doc/DESIGN.md, "Layers"), checked by
-# tests/layers.py on the tree itself; and the checker catches each kind of break, shown
-# on small trees made here: base/ reaching out, an include going up, a cycle between
-# folders and one between modules, an undeclared folder, an include of no file.
+# layers.sh: src/ includes and calls only downward (doc/DESIGN.md, "Layers"), checked by
+# tests/layers.py on the tree itself and on the build's objects; and the checker catches
+# each kind of break, shown on small trees made here: base/ reaching out, an include
+# going up, a cycle between folders and one between modules, an undeclared folder, an
+# include of no file; a call going up, and two modules calling each other (objects
+# compiled here).
 set -u
 : "${SRCDIR:?}" "${PYTHON3:=python3}"
 tmp=$(mktemp -d)
@@ -11,8 +13,9 @@ failed=0
 fail() { echo "FAIL: $*"; failed=1; }
 check="$SRCDIR/tests/layers.py"
 
-# The tree itself keeps the rule.
-if ! out=$("$PYTHON3" "$check" "$SRCDIR/src"); then
+# The tree itself keeps the rule, in its includes and in the calls of the objects built.
+build=$(dirname "${EV2HP:?}")
+if ! out=$("$PYTHON3" "$check" "$SRCDIR/src" "$build"); then
     fail "src/ breaks the layering:"
     printf '%s\n' "$out"
 fi
@@ -30,10 +33,16 @@ tree() {
     done
 }
 
-# expect NAME STATUS TEXT: the checker's status on tree NAME, and a line of its output
-# holding TEXT (the offending edge).
+# expect NAME STATUS TEXT [calls]: the checker's status on tree NAME (with "calls": on the
+# objects of build NAME, beside an empty tree), and a line of its output holding TEXT (the
+# offending edge).
+mkdir "$tmp/empty"
 expect() {
-    out=$("$PYTHON3" "$check" "$tmp/$1")
+    if [ "${4:-}" = calls ]; then
+        out=$("$PYTHON3" "$check" "$tmp/empty" "$tmp/$1")
+    else
+        out=$("$PYTHON3" "$check" "$tmp/$1")
+    fi
     status=$?
     [ "$status" -eq "$2" ] || fail "$1: status $status, expected $2: $out"
     if [ -n "$3" ]; then
@@ -64,6 +73,43 @@ expect undeclared 1 "extra/: a folder that is not a declared layer"
 
 tree missing read/r.c:read/none.h
 expect missing 1 'read/r.c:1: includes "read/none.h", which is not a file of src/'
+
+# objects NAME FILE:DEFINES:CALLS...: a build whose src/FILE.o defines function DEFINES
+# and calls CALLS ("-" for none), compiled from a C file made here.
+objects() {
+    dir="$tmp/$1"
+    shift
+    for spec in "$@"; do
+        file=${spec%%:*}
+        rest=${spec#*:}
+        def=${rest%%:*}
+        call=${rest#*:}
+        mkdir -p "$dir/src/$(dirname "$file")"
+        {
+            [ "$call" = - ] || printf 'void %s(void);\n' "$call"
+            printf 'void %s(void) {' "$def"
+            [ "$call" = - ] || printf ' %s();' "$call"
+            printf ' }\n'
+        } >"$dir/src/$file.c"
+        "${CC:-cc}" -c -o "$dir/src/$(dirname "$file")/libx_a-$(basename "$file").o" \
+            "$dir/src/$file.c" || fail "$1: cannot compile $file"
+        rm "$dir/src/$file.c"
+    done
+}
+
+objects calls_clean sink/factory:make:sink_hp_new sink/sink_hp:sink_hp_new:sink_alloc \
+    sink/sink:sink_alloc:- read/r:read_it:base_it base/b:base_it:-
+expect calls_clean 0 "" calls
+
+objects calls_up read/r:read_it:draw chart/c:draw:-
+expect calls_up 1 "read/r uses draw of chart/c: chart/ is above read/ (calls go down only)" calls
+
+objects calls_cycle sink/sink:sink_new:sink_hp_new sink/sink_hp:sink_hp_new:sink_alloc \
+    sink/base:sink_alloc:sink_new
+expect calls_cycle 1 "call cycle: sink/base -> sink/sink (sink_new), sink/sink -> sink/sink_hp (sink_hp_new), sink/sink_hp -> sink/base (sink_alloc)" calls
+
+mkdir -p "$tmp/no_objects/src"
+expect no_objects 1 "the build has no object files under src/" calls
 
 "$PYTHON3" "$check" >/dev/null 2>&1
 [ $? -eq 2 ] || fail "no argument: status is not 2"

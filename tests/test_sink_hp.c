@@ -9,7 +9,7 @@
 
 #include <cmocka.h>
 
-#include "sink/sink.h"
+#include "sink/formats.h"
 #include "model/bands.h"
 
 static void writes_the_runtime_layout(void **state)

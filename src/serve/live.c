@@ -20,6 +20,7 @@
 #include "serve/snapshot.h"
 #include "serve/sse.h"
 #include "sink/report_assets.h"
+#include "sink/sinks.h"
 #include "sink/textout.h"
 
 #define PENDING_MARKERS 64          /* markers carried by one /events message */

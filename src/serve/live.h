@@ -39,7 +39,7 @@
 #include "base/error.h"
 #include "model/frame.h"
 #include "model/runmodel.h"
-#include "sink/sink.h"
+#include "sink/formats.h"
 
 struct costcentres;   /* census/costcentres.h */
 struct live;

@@ -13,7 +13,7 @@
  * A failure errno cannot describe (no usable font, an image too big) is kept and given
  * to convert.c through the failure op.
  */
-#include "sink/sink.h"
+#include "sink/sinks.h"
 
 #include <errno.h>
 #include <stdlib.h>

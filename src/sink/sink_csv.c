@@ -6,7 +6,7 @@
  * CRLF line ends. The header needs every band, known only at the end, so censuses are
  * spooled to a temporary file and the table is written at finish: memory is one row.
  */
-#include "sink/sink.h"
+#include "sink/sinks.h"
 
 #include <inttypes.h>
 #include <stdlib.h>

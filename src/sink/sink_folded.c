@@ -12,7 +12,7 @@
  * Nothing arrives until finish: the assembler counts the samples while the input is read.
  * An input without a time profile is refused (failure op) rather than written empty.
  */
-#include "sink/sink.h"
+#include "sink/sinks.h"
 
 #include <errno.h>
 #include <inttypes.h>

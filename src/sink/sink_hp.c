@@ -10,7 +10,7 @@
  * large part of the run time, and three fwrite calls per line (each taking the FILE lock
  * and walking stdio's checks) cost more than formatting the line itself.
  */
-#include "sink/sink.h"
+#include "sink/sinks.h"
 #include "model/bands.h"
 
 #include <stdlib.h>

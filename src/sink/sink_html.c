@@ -14,7 +14,7 @@
  * (report_assets.h): nothing is fetched when the report is opened, so it works from disk
  * and offline.
  */
-#include "sink/sink.h"
+#include "sink/sinks.h"
 
 #include <errno.h>
 #include <inttypes.h>

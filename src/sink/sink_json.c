@@ -12,7 +12,7 @@
  * censuses, so they are kept as records in a temporary file and written at the end:
  * memory stays bounded.
  */
-#include "sink/sink.h"
+#include "sink/sinks.h"
 
 #include <errno.h>
 #include <inttypes.h>

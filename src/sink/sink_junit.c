@@ -12,7 +12,7 @@
  * the input is made valid XML first: U+FFFD for bytes that are not UTF-8, a space for a
  * control character XML 1.0 cannot hold.
  */
-#include "sink/sink.h"
+#include "sink/sinks.h"
 
 #include <errno.h>
 #include <stdlib.h>

@@ -10,7 +10,7 @@
  * grew most (growth.h). Written at finish, when the warnings of the run are known
  * (sink_context.warnings).
  */
-#include "sink/sink.h"
+#include "sink/sinks.h"
 
 #include <errno.h>
 #include <inttypes.h>

@@ -8,7 +8,7 @@
 #include "base/format.h"
 #include "chart/chart.h"
 #include "model/runmodel.h"
-#include "sink/sink.h"
+#include "sink/sinks.h"
 
 void summary_view_options(const struct summary_settings *settings,
                           struct profile_options *out)

@@ -16,7 +16,7 @@
 #include "sink/growth.h"
 
 struct run_model;   /* runmodel.h */
-struct summary_settings;   /* sink.h */
+struct summary_settings;   /* sinks.h */
 
 /* The profile options of a summary's view: every band, none folded into OTHER, in the
  * order of --sort and --reverse (the window is the run model's: growth is over it). */

@@ -11,7 +11,7 @@
  * warnings) goes through textout_markdown, so a cost centre named `<script>` or `a|b`
  * renders as text and cannot cut a table row or open a tag.
  */
-#include "sink/sink.h"
+#include "sink/sinks.h"
 
 #include <errno.h>
 #include <inttypes.h>

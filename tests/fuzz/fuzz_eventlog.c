@@ -16,7 +16,7 @@
 #include "read/evdecode.h"
 #include "read/evread.h"
 #include "fuzz_common.h"
-#include "sink/sink.h"
+#include "sink/sinks.h"
 
 static FILE *dev_null(void)
 {

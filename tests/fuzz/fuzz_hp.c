@@ -11,7 +11,7 @@
 
 #include "fuzz_common.h"
 #include "read/hpread.h"
-#include "sink/sink.h"
+#include "sink/sinks.h"
 
 static void run(const uint8_t *data, size_t size, int sliced, struct fuzz_output *o)
 {

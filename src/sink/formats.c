@@ -1,0 +1,270 @@
+/* formats.c: the table of output formats and the factory that builds their sinks.
+ *
+ * A row per format: the name -f and a file's extension give it (none for the summaries
+ * and --junit, which have options of their own), what kind of output it is, and its
+ * constructor, adapted here to take its own settings from the run's. Adding a format is
+ * adding its row (and its constructor in sinks.h). This module is above every sink: it
+ * calls their constructors, and they call only sink.c, their base.
+ */
+#include "sink/formats.h"
+
+#include "chart/chart.h"
+#include "model/runmodel.h"
+#include "sink/sinks.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+/* What a format is, beyond its name: the kinds convert.c and sink_needs ask about. */
+enum {
+    KIND_CHART = 1,         /* draws a chart from a profile (and --compare's base) */
+    KIND_SUMMARY = 2,       /* writes a summary */
+    KIND_TIME_PROFILE = 4,  /* reads the time profile */
+};
+
+typedef struct sink *(*sink_maker)(enum output_format format, FILE *out,
+                                   const struct sink_context *ctx,
+                                   const struct sink_settings *settings);
+
+static struct sink *make_hp(enum output_format f, FILE *out, const struct sink_context *ctx,
+                            const struct sink_settings *s)
+{
+    (void)f, (void)s;
+    return sink_hp_new(out, ctx);
+}
+
+static struct sink *make_csv(enum output_format f, FILE *out, const struct sink_context *ctx,
+                             const struct sink_settings *s)
+{
+    (void)f, (void)s;
+    return sink_csv_new(out, ctx);
+}
+
+static struct sink *make_json(enum output_format f, FILE *out, const struct sink_context *ctx,
+                              const struct sink_settings *s)
+{
+    (void)f, (void)s;
+    return sink_json_new(out, ctx);
+}
+
+static struct summary_settings summary_of(const struct sink_settings *s)
+{
+    return (struct summary_settings){ s->chart, s->system_ccs, s->unicode };
+}
+
+static struct sink *make_summary_text(enum output_format f, FILE *out,
+                                      const struct sink_context *ctx,
+                                      const struct sink_settings *s)
+{
+    (void)f;
+    struct summary_settings summary = summary_of(s);
+    return sink_summary_text_new(out, ctx, &summary);
+}
+
+static struct sink *make_summary_json(enum output_format f, FILE *out,
+                                      const struct sink_context *ctx,
+                                      const struct sink_settings *s)
+{
+    (void)f;
+    struct summary_settings summary = summary_of(s);
+    return sink_summary_json_new(out, ctx, &summary);
+}
+
+static struct sink *make_summary_markdown(enum output_format f, FILE *out,
+                                          const struct sink_context *ctx,
+                                          const struct sink_settings *s)
+{
+    (void)f;
+    struct summary_settings summary = summary_of(s);
+    return sink_summary_markdown_new(out, ctx, &summary);
+}
+
+static struct sink *make_junit(enum output_format f, FILE *out, const struct sink_context *ctx,
+                               const struct sink_settings *s)
+{
+    (void)f;
+    struct summary_settings summary = summary_of(s);
+    return sink_junit_new(out, ctx, &summary);
+}
+
+static struct chart_settings chart_of(const struct sink_settings *s)
+{
+    return (struct chart_settings){ s->chart, s->png_scale, s->system_ccs };
+}
+
+static struct sink *make_svg(enum output_format f, FILE *out, const struct sink_context *ctx,
+                             const struct sink_settings *s)
+{
+    (void)f;
+    struct chart_settings chart = chart_of(s);
+    return sink_svg_new(out, ctx, &chart);
+}
+
+static struct sink *make_png(enum output_format f, FILE *out, const struct sink_context *ctx,
+                             const struct sink_settings *s)
+{
+    (void)f;
+    struct chart_settings chart = chart_of(s);
+    return sink_png_new(out, ctx, &chart);
+}
+
+static struct sink *make_vector(enum output_format f, FILE *out,
+                                const struct sink_context *ctx, const struct sink_settings *s)
+{
+    struct chart_settings chart = chart_of(s);
+    return sink_vector_new(f, out, ctx, &chart);
+}
+
+static struct sink *make_folded(enum output_format f, FILE *out,
+                                const struct sink_context *ctx, const struct sink_settings *s)
+{
+    (void)f;
+    struct folded_settings folded = { s->system_ccs };
+    return sink_folded_new(out, ctx, &folded);
+}
+
+static struct sink *make_html(enum output_format f, FILE *out, const struct sink_context *ctx,
+                              const struct sink_settings *s)
+{
+    (void)f;
+    struct report_settings report = { s->chart, s->system_ccs };
+    return sink_html_new(out, ctx, &report);
+}
+
+static const struct format_row {
+    enum output_format format;
+    const char *name;       /* for -f and file extensions; NULL: chosen by its option */
+    unsigned kind;
+    sink_maker make;
+} formats[] = {
+    { FORMAT_HP, "hp", 0, make_hp },
+    { FORMAT_CSV, "csv", 0, make_csv },
+    { FORMAT_JSON, "json", 0, make_json },
+    { FORMAT_SVG, "svg", KIND_CHART | KIND_TIME_PROFILE, make_svg },
+    { FORMAT_PNG, "png", KIND_CHART | KIND_TIME_PROFILE, make_png },
+    { FORMAT_PDF, "pdf", KIND_CHART | KIND_TIME_PROFILE, make_vector },
+    { FORMAT_PS, "ps", KIND_CHART | KIND_TIME_PROFILE, make_vector },
+    { FORMAT_EPS, "eps", KIND_CHART | KIND_TIME_PROFILE, make_vector },
+    { FORMAT_FOLDED, "folded", KIND_TIME_PROFILE, make_folded },
+    /* the report draws flame graphs */
+    { FORMAT_HTML, "html", KIND_CHART | KIND_TIME_PROFILE, make_html },
+    { FORMAT_SUMMARY_TEXT, NULL, KIND_SUMMARY | KIND_TIME_PROFILE, make_summary_text },
+    { FORMAT_SUMMARY_JSON, NULL, KIND_SUMMARY | KIND_TIME_PROFILE, make_summary_json },
+    { FORMAT_SUMMARY_MARKDOWN, NULL, KIND_SUMMARY | KIND_TIME_PROFILE, make_summary_markdown },
+    /* --junit carries the text summary */
+    { FORMAT_JUNIT, NULL, KIND_SUMMARY | KIND_TIME_PROFILE, make_junit },
+};
+
+static const struct format_row *row_of(enum output_format format)
+{
+    for (size_t i = 0; i < sizeof formats / sizeof *formats; i++)
+        if (formats[i].format == format)
+            return &formats[i];
+    return NULL;
+}
+
+/* The format whose name is name[0..len), without regard to case, or FORMAT_NONE. */
+static enum output_format named(const char *name, size_t len)
+{
+    for (size_t i = 0; i < sizeof formats / sizeof *formats; i++)
+        if (formats[i].name && strlen(formats[i].name) == len &&
+            strncasecmp(name, formats[i].name, len) == 0)
+            return formats[i].format;
+    return FORMAT_NONE;
+}
+
+enum output_format format_from_name(const char *name)
+{
+    return named(name, strlen(name));
+}
+
+/* The extension of the file name in path[0..len), without its dot; NULL without one. */
+static const char *extension(const char *path, size_t len, size_t *ext_len)
+{
+    for (size_t i = len; i > 0; i--) {
+        if (path[i - 1] == '/')
+            return NULL;
+        if (path[i - 1] == '.') {
+            *ext_len = len - i;
+            return path + i;
+        }
+    }
+    return NULL;
+}
+
+enum output_format format_from_path(const char *path)
+{
+    size_t len = strlen(path), ext_len;
+    const char *ext = extension(path, len, &ext_len);
+    if (ext && ext_len == 2 && strncasecmp(ext, "gz", 2) == 0) {
+        /* x.hp.gz is a compressed .hp; x.gz alone names no format */
+        len = (size_t)(ext - path) - 1;
+        ext = extension(path, len, &ext_len);
+    }
+    return ext ? named(ext, ext_len) : FORMAT_NONE;
+}
+
+bool format_path_has_extension(const char *path)
+{
+    size_t len = strlen(path), ext_len;
+    const char *ext = extension(path, len, &ext_len);
+    if (ext && ext_len == 2 && strncasecmp(ext, "gz", 2) == 0)
+        ext = extension(path, (size_t)(ext - path) - 1, &ext_len);
+    return ext != NULL;
+}
+
+static bool is_kind(enum output_format format, unsigned kind)
+{
+    const struct format_row *row = row_of(format);
+    return row && (row->kind & kind);
+}
+
+bool format_is_chart(enum output_format format)
+{
+    return is_kind(format, KIND_CHART);
+}
+
+bool format_is_summary(enum output_format format)
+{
+    return is_kind(format, KIND_SUMMARY);
+}
+
+bool format_uses_time_profile(enum output_format format)
+{
+    return is_kind(format, KIND_TIME_PROFILE);
+}
+
+struct sink *sink_new(enum output_format format, FILE *out, const struct sink_context *ctx,
+                      const struct sink_settings *settings)
+{
+    const struct format_row *row = row_of(format);
+    return row ? row->make(format, out, ctx, settings) : NULL;
+}
+
+int sink_needs(enum output_format format, const struct sink_settings *settings,
+                struct run_model_needs *needs)
+{
+    struct chart_options defaults;
+    const struct chart_options *chart = settings->chart;
+    if (!chart) {
+        chart_options_default(&defaults);
+        chart = &defaults;
+    }
+    struct profile_options feed;
+    if (format == FORMAT_HTML) {
+        sink_html_profile_options(chart, &feed);
+        needs->peak = true;   /* the report shows the exact peak and its largest bands */
+        return run_model_need_chart(needs, &feed);
+    }
+    if (format_is_chart(format)) {
+        chart_profile_options(chart, &feed);
+        return run_model_need_chart(needs, &feed);
+    }
+    if (format_is_summary(format)) {
+        run_model_need_summary(needs, &chart->profile);
+        needs->peak = true;
+        needs->markers = true;
+    }
+    return 0;
+}
