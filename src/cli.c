@@ -10,6 +10,7 @@
 #include <strings.h>
 #include <unistd.h>
 
+#include "base/format.h"   /* EV_PRINTF */
 #include "base/limits.h"
 #include "census/ccslabel.h"
 #include "model/peak.h"
@@ -114,6 +115,7 @@ const char cli_usage[] =
     "be written, 128+N stopped by signal N (temporary files removed).\n"
     "Full documentation: man ev2hp\n";
 
+static void usage_error(struct cli_options *o, const char *fmt, ...) EV_PRINTF(2, 3);
 static void usage_error(struct cli_options *o, const char *fmt, ...)
 {
     va_list ap;

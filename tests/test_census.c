@@ -14,6 +14,7 @@
 
 #include <cmocka.h>
 
+#include "base/format.h"   /* EV_PRINTF */
 #include "census/census.h"
 #include "evwriter.h"
 
@@ -25,6 +26,7 @@ struct collected {
     int totals;
 };
 
+static void append(struct collected *c, const char *fmt, ...) EV_PRINTF(2, 3);
 static void append(struct collected *c, const char *fmt, ...)
 {
     va_list ap;

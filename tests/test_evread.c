@@ -202,7 +202,7 @@ static void variable_sizes_zero_and_largest(void **state)
 static void not_an_eventlog(void **state)
 {
     (void)state;
-    static const char *inputs[] = { "", "JOB \"x\"\n", "hdr", "\x7f" "ELF\x02\x01\x01" };
+    static const char *inputs[] = { "", "JOB \"x\"\n", "hdr", "\177ELF\002\001\001" };
     for (size_t i = 0; i < sizeof inputs / sizeof *inputs; i++) {
         struct read_result res;
         read_all((const unsigned char *)inputs[i], strlen(inputs[i]), 0, 0, &res);
