@@ -3,7 +3,7 @@
 # eventlog, and against a .hp) gives one well-formed SVG with two titled charts on one
 # memory scale (the same top tick on both), --y-max fixes that tick, and
 # --summary=json --compare reports the change of peak with the arithmetic the runtime's
-# own .hp files imply.
+# own .hp files imply, and pairs the bands of two builds by the one matching rule.
 . "${SRCDIR:?}/tests/testlib.sh"
 
 # The y-axis tick texts of each chart: two charts, the same ticks, titles "base:" and
@@ -70,8 +70,8 @@ assert c["base_peak"]["bytes"] == base, (c["base_peak"], base)
 assert c["peak_change_bytes"] == now - base, c["peak_change_bytes"]
 assert abs(c["peak_change_percent"] - 100.0 * (now - base) / base) < 0.001, c
 for g in c["grew"]:
-    assert g["now"] > g["base"], g
-growth = [g["now"] - g["base"] for g in c["grew"]]
+    assert g["now"] > (g["base"] or 0), g
+growth = [g["now"] - (g["base"] or 0) for g in c["grew"]]
 assert growth == sorted(growth, reverse=True), growth
 PY
 }
@@ -100,6 +100,61 @@ grep -q '^  peak .*: -' "$tmp/s.txt" || fail "reversed: no negative change in th
 "$EV2HP" --compare "$data/clausify-hm.eventlog" "$data/leak-hc.eventlog" --y-max 10M \
     -o "$tmp/clip.svg" || fail "clip: status $?"
 grep -q 'clipped: values above 10 MiB' "$tmp/clip.svg" || fail "clip: no note"
+
+# Two builds of one program, made from a real GHC run (tests/evlayout.py rebuild): every
+# cost-centre number moved, lazySum's bytes doubled, insertT's halved. Against the
+# original eventlog the bands are "renumbered", against the runtime's .hp "cut"; both
+# changes are in compare.bands with base and now and their ratio, no band twice, and the
+# text and Markdown summaries list the growth and the shrinkage.
+"$PYTHON3" "$SRCDIR/tests/evlayout.py" rebuild=lazySum,insertT "$data/leak-hc.eventlog" \
+    "$tmp/rebuilt.eventlog" || fail "rebuild: evlayout"
+check_bands() {   # summary.json expected-match
+    "$PYTHON3" - "$1" "$2" <<'PY'
+import json, sys
+c = json.load(open(sys.argv[1]))["compare"]
+want = sys.argv[2]
+bands = {b["label"]: b for b in c["bands"]}
+assert len(bands) == len(c["bands"]), "a band listed twice"
+for b in c["bands"]:
+    # MAIN, the empty stack, has no cost-centre number to move
+    assert b["match"] == (want if b["label"] != "MAIN" or want == "cut" else "same"), b
+    assert b["base"] is not None and b["now"] is not None, b
+lazy, ins = bands["lazySum/main"], bands["insertT/main.t/main"]
+assert lazy["now"] == 2 * lazy["base"], lazy
+assert abs(ins["now"] / ins["base"] - 0.5) < 1e-6, ins
+assert c["grew"][0]["label"] == "lazySum/main", c["grew"]
+assert c["shrank"][0]["label"] == "insertT/main.t/main", c["shrank"]
+PY
+}
+for base in leak-hc.eventlog:renumbered leak-hc.hp:cut; do
+    "$EV2HP" --summary=json --compare "$data/${base%%:*}" "$tmp/rebuilt.eventlog" > "$tmp/r.json" \
+        || fail "rebuild $base: status $?"
+    check_bands "$tmp/r.json" "${base##*:}" || fail "rebuild $base: compare.bands"
+done
+"$EV2HP" --summary --compare "$data/leak-hc.eventlog" "$tmp/rebuilt.eventlog" > "$tmp/r.txt" \
+    || fail "rebuild text: status $?"
+grep -A1 '^  grew most' "$tmp/r.txt" | grep -q '+.*lazySum/main  (renumbered)$' \
+    || fail "rebuild text: growth not listed: $(cat "$tmp/r.txt")"
+grep -A1 '^  shrank most' "$tmp/r.txt" | grep -q -- '-.*insertT/main.t/main  (renumbered)$' \
+    || fail "rebuild text: shrinkage not listed"
+"$EV2HP" --summary=markdown --compare "$data/leak-hc.eventlog" "$tmp/rebuilt.eventlog" \
+    > "$tmp/r.md" || fail "rebuild markdown: status $?"
+grep -q '^| lazySum/main \*(renumbered)\* | .* | +100 % |$' "$tmp/r.md" || fail "rebuild markdown: growth"
+grep -q '^| insertT/main.t/main \*(renumbered)\* | .* | -50 % |$' "$tmp/r.md" \
+    || fail "rebuild markdown: shrinkage"
+
+# The runtime's own .hp of the same run as base: every band matched "cut", none new or
+# gone, nothing changed.
+"$EV2HP" --summary=json "$data/leak-hc.eventlog" --compare "$data/leak-hc.hp" > "$tmp/h.json" \
+    || fail "hp base: status $?"
+"$PYTHON3" - "$tmp/h.json" <<'PY' || fail "hp base: not every band matched cut"
+import json, sys
+c = json.load(open(sys.argv[1]))["compare"]
+assert len(c["bands"]) == 13, len(c["bands"])
+for b in c["bands"]:
+    assert b["match"] == "cut" and b["base"] == b["now"], b
+assert c["grew"] == [] and c["shrank"] == [], c
+PY
 
 # a base that is not there: status 1, named
 "$EV2HP" --compare "$tmp/none.eventlog" "$data/leak-hc.eventlog" -o "$tmp/n.svg" \

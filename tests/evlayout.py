@@ -11,6 +11,11 @@ oracle for the copy. MODE:
   unknown    a variable-size type this reader does not know (250) declared, and one such
              event with a few bytes of payload after every fifth event
   noblocks   no BLOCK_MARKER events (a writer that does not block its events)
+  rebuild=DOUBLE,HALF
+             another build of the program: every cost-centre number moved up by 100 (in
+             the definitions, the heap samples' stacks and the time profile's), and the
+             heap samples whose innermost cost centre is labelled DOUBLE hold twice their
+             bytes, those labelled HALF half (not an oracle for the .hp: for --compare)
 Block markers keep sizes covering the events of their blocks. The input must be intact:
 its events are cut by the sizes its header declares.
 """
@@ -18,6 +23,36 @@ import struct
 import sys
 
 BLOCK_MARKER, SAMPLE_END, UNKNOWN = 18, 165, 250
+COST_CENTRE, SAMPLE_CCS, PROF_SAMPLE = 161, 163, 167
+SHIFT = 100
+
+
+def shift_stack(payload, at):
+    """payload with the stack at offset at (a depth byte, then Word32s) moved up by SHIFT."""
+    depth = payload[at]
+    ids = struct.unpack_from(">%dI" % depth, payload, at + 1)
+    return (payload[:at + 1] + struct.pack(">%dI" % depth, *(i + SHIFT for i in ids))
+            + payload[at + 1 + 4 * depth:])
+
+
+def rebuild(events, double, half):
+    label_of = {}
+    for e in events:
+        if e[0] == COST_CENTRE:
+            cc, = struct.unpack_from(">I", e[2])
+            label_of[cc] = e[2][4:e[2].index(b"\0", 4)].decode()
+            e[2] = struct.pack(">I", cc + SHIFT) + e[2][4:]
+        elif e[0] == SAMPLE_CCS:
+            depth = e[2][9]
+            inner = struct.unpack_from(">I", e[2], 10)[0] if depth else None
+            size, = struct.unpack_from(">Q", e[2], 1)
+            if inner is not None and label_of.get(inner) == double:
+                size *= 2
+            elif inner is not None and label_of.get(inner) == half:
+                size //= 2
+            e[2] = shift_stack(e[2][:1] + struct.pack(">Q", size) + e[2][9:], 9)
+        elif e[0] == PROF_SAMPLE:
+            e[2] = shift_stack(e[2], 12)
 
 
 def parse(data):
@@ -110,6 +145,9 @@ def main():
     elif mode == "noblocks":
         types = [t for t in types if t[0] != BLOCK_MARKER]
         events = [e for e in events if e[0] != BLOCK_MARKER]
+    elif mode.startswith("rebuild="):
+        double, half = mode.split("=", 1)[1].split(",")
+        rebuild(events, double, half)
     else:
         raise SystemExit("evlayout: unknown mode " + mode)
     open(dst, "wb").write(write(types, events, tail))

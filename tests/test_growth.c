@@ -1,17 +1,168 @@
-/* test_growth.c: the summary's --compare ranking (growth.h): bands matched across runs by
- * the label charts show, a hash join that must give what comparing every pair would:
- * labels in only one run, a label twice in the base, a .hp's "(n)" prefix, OTHER, ties,
- * and the bound on how many are listed. */
+/* test_growth.c: the one band matching rule (model/bandmatch.h) and the summary's
+ * changes built on it (sink/growth.h). Each rule is a row: two runs' labels, their
+ * kinds, and the pairs the rule must give; the hash join must give what comparing every
+ * pair by the rule would (a brute-force oracle over many bands); and the changes hold
+ * every band of both runs once, ordered by change, shrinking and vanished ones too. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
 
+#include "model/bandmatch.h"
+#include "model/breakdown.h"
 #include "sink/growth.h"
+
+#define MAX_BANDS 8
+
+/* One case: two runs and, for each band of now, the index of its base band (-1: none)
+ * and how they match. */
+struct match_case {
+    const char *name;
+    const char *base[MAX_BANDS], *now[MAX_BANDS];
+    bool base_cut, now_cut, located;
+    int partner[MAX_BANDS];
+    enum band_match how[MAX_BANDS];
+};
+
+static size_t count_of(const char *const *labels)
+{
+    size_t n = 0;
+    while (n < MAX_BANDS && labels[n])
+        n++;
+    return n;
+}
+
+static const struct match_case cases[] = {
+    { "same and none",
+      { "main", "gone", "lazySum/main" }, { "lazySum/main", "main", "new" },
+      false, false, false, { 2, 0, -1 },
+      { BAND_MATCH_SAME, BAND_MATCH_SAME, BAND_MATCH_NONE } },
+    { ".hp stack numbers differ: renumbered",
+      { "(8)buildTable/main", "(3)main" }, { "(12)buildTable/main", "(3)main" },
+      true, true, false, { 0, 1 }, { BAND_MATCH_RENUMBERED, BAND_MATCH_SAME } },
+    { "a .hp's cut label against the whole one, short ones too",
+      { "(303)buildMap.\\/buildMap/m...", "(299)main", "(151)PINNED" },
+      { "PINNED", "buildMap.\\/buildMap/main.m/main", "main", "buildMap.\\/buildMap/z" },
+      true, false, false, { 2, 0, 1, -1 },
+      { BAND_MATCH_CUT, BAND_MATCH_CUT, BAND_MATCH_CUT, BAND_MATCH_NONE } },
+    { "the whole run as base, the .hp as now",
+      { "buildMap.\\/buildMap/main.m/main", "main" },
+      { "(1)main", "(2)buildMap.\\/buildMap/m..." },
+      false, true, false, { 1, 0 }, { BAND_MATCH_CUT, BAND_MATCH_CUT } },
+    { "two stacks cut to one text pair in order",
+      { "(5)abcdefghijklmnopqrstu...", "(6)abcdefghijklmnopqrstu..." },
+      { "abcdefghijklmnopqrstuvwxyz/one", "abcdefghijklmnopqrstuvwxyz/two", "abcdefghijklmnopqrstu" },
+      true, false, false, { 0, 1, -1 }, { BAND_MATCH_CUT, BAND_MATCH_CUT, BAND_MATCH_NONE } },
+    { "-hi: the table renamed, type and location kept",
+      { "sat_s4yo_info :: [Int] at leak.hs:14:35-56", "Rec_Main_3_con_info :: Rec at leak.hs:17:37",
+        "x_info :: Int" },
+      { "Rec_Main_3_con_info :: Rec at leak.hs:17:37", "sat_s9zz_info :: [Int] at leak.hs:14:35-56",
+        "y_info :: Int", "0x410840" },
+      false, false, true, { 1, 0, -1, -1 },
+      { BAND_MATCH_SAME, BAND_MATCH_LOCATION, BAND_MATCH_NONE, BAND_MATCH_NONE } },
+    { "location only for -hi",
+      { "a :: T at f.hs:1:1" }, { "b :: T at f.hs:1:1" },
+      false, false, false, { -1 }, { BAND_MATCH_NONE } },
+};
+
+static void one_case(void **state)
+{
+    const struct match_case *c = *state;
+    struct bandmatch_run base = { c->base, count_of(c->base), NULL, NULL, c->base_cut, c->located };
+    struct bandmatch_run now = { c->now, count_of(c->now), NULL, NULL, c->now_cut, c->located };
+    struct bandmatch_pair *pairs;
+    size_t n;
+    assert_int_equal(bandmatch(&base, &now, &pairs, &n), 0);
+    /* every band of both runs exactly once */
+    size_t paired = 0;
+    bool seen[MAX_BANDS] = { false };
+    for (size_t k = 0; k < n; k++) {
+        if (pairs[k].now != BANDMATCH_ABSENT) {
+            size_t j = pairs[k].now;
+            assert_int_equal(j, k);   /* now's bands first, in order */
+            int want = c->partner[j];
+            if (want < 0) {
+                assert_true(pairs[k].base == BANDMATCH_ABSENT);
+            } else {
+                assert_int_equal(pairs[k].base, (size_t)want);
+                paired++;
+            }
+            assert_int_equal(pairs[k].how, c->how[j]);
+        } else {
+            assert_int_equal(pairs[k].how, BAND_MATCH_NONE);
+        }
+        if (pairs[k].base != BANDMATCH_ABSENT) {
+            assert_false(seen[pairs[k].base]);
+            seen[pairs[k].base] = true;
+        }
+    }
+    assert_int_equal(n, now.count + base.count - paired);
+    free(pairs);
+}
+
+/* Cost-centre numbers decide same and renumbered between eventlogs (no "(n)" there). */
+static void stack_ids(void **state)
+{
+    (void)state;
+    static const unsigned char a[] = { 0, 0, 0, 8, 0, 0, 0, 1 }, b[] = { 0, 0, 0, 12, 0, 0, 0, 1 };
+    const char *labels[] = { "buildTable/main", "main" };
+    const unsigned char *bids[] = { a, a + 4 }, *nids[] = { b, a + 4 };
+    size_t lens[] = { 8, 4 };
+    struct bandmatch_run base = { labels, 2, bids, lens, false, false };
+    struct bandmatch_run now = { labels, 2, nids, lens, false, false };
+    struct bandmatch_pair *pairs;
+    size_t n;
+    assert_int_equal(bandmatch(&base, &now, &pairs, &n), 0);
+    assert_int_equal(n, 2);
+    assert_int_equal(pairs[0].how, BAND_MATCH_RENUMBERED);
+    assert_int_equal(pairs[1].how, BAND_MATCH_SAME);
+    free(pairs);
+}
+
+/* The join against brute force: 300 bands, the base in another order, every third band
+ * renamed, renumbered "(n)"s; each pair is the first unpaired base band of equal shown
+ * label. */
+static void join_is_brute_force(void **state)
+{
+    (void)state;
+    enum { N = 300 };
+    static char bnames[N][24], nnames[N][24];
+    static const char *bl[N], *nl[N];
+    for (size_t i = 0; i < N; i++) {
+        size_t j = (i * 7) % N;
+        if (j % 3)
+            snprintf(bnames[j], sizeof bnames[j], "(%zu)band%03zu", j + 5, j % 200);
+        else
+            snprintf(bnames[j], sizeof bnames[j], "elsewhere%zu", j);
+        bl[j] = bnames[j];
+        snprintf(nnames[i], sizeof nnames[i], "(%zu)band%03zu", i, i % 200);
+        nl[i] = nnames[i];
+    }
+    struct bandmatch_run base = { bl, N, NULL, NULL, true, false };
+    struct bandmatch_run now = { nl, N, NULL, NULL, true, false };
+    struct bandmatch_pair *pairs;
+    size_t n;
+    assert_int_equal(bandmatch(&base, &now, &pairs, &n), 0);
+    bool used[N] = { false };
+    for (size_t k = 0; k < N; k++) {
+        size_t want = BANDMATCH_ABSENT;
+        const char *shown = strchr(nl[k], ')') + 1;
+        for (size_t i = 0; i < N && want == BANDMATCH_ABSENT; i++) {
+            const char *b = strchr(bl[i], ')');
+            if (!used[i] && b && strcmp(b + 1, shown) == 0)
+                want = i;
+        }
+        if (want != BANDMATCH_ABSENT)
+            used[want] = true;
+        assert_true(pairs[k].base == want);
+    }
+    free(pairs);
+}
 
 /* A view of n bands with these labels and peaks (OTHER when the label is NULL). */
 static struct profile_view view_of(struct profile_band *bands, const char *const *labels,
@@ -26,110 +177,53 @@ static struct profile_view view_of(struct profile_band *bands, const char *const
     return (struct profile_view){ .band_count = n, .bands = bands };
 }
 
-/* What every pair gives: for each band of now, the first base band of the same shown
- * label (the oracle the hash join replaces). */
-static uint64_t scan_base(const struct profile_view *base, const char *label)
-{
-    size_t len, blen;
-    const char *l = bands_shown_label(label, strlen(label), &len);
-    for (size_t i = 0; i < base->band_count; i++) {
-        if (base->bands[i].band == PROFILE_OTHER)
-            continue;
-        const char *b = bands_shown_label(base->bands[i].label, strlen(base->bands[i].label), &blen);
-        if (blen == len && memcmp(b, l, len) == 0)
-            return base->bands[i].stats.peak;
-    }
-    return 0;
-}
-
-static void only_in_one_run_and_duplicates(void **state)
+/* Both ways: a band doubled, one halved, one new, one gone; OTHER never listed; the
+ * order is by change, growth first. */
+static void changes_both_ways(void **state)
 {
     (void)state;
-    struct profile_band bb[6], nb[6];
-    /* base: "(3) Main.go" and "Main.go" are one label shown; the first (by rank) counts;
-     * "gone" is only in the base, "new" only in this run */
-    const char *bl[] = { "(3) Main.go", "gone", "Main.go", "same", "shrank", NULL };
-    const uint64_t bp[] = { 100, 5000, 900, 70, 800, 99999 };
-    const char *nl[] = { "(12) Main.go", "new", "same", "shrank", NULL, "tie" };
-    const uint64_t np[] = { 400, 250, 70, 10, 1, 0 };
-    struct profile_view base = view_of(bb, bl, bp, 6), now = view_of(nb, nl, np, 6);
-    struct band_growth out[8];
-    long n = growth_rank(&base, &now, out, 8);
-    assert_int_equal(n, 2);
-    /* Main.go: 100 -> 400 (+300, against the first "(3) Main.go", not the 900 of the
-     * second); new: 0 -> 250 (+250). same did not grow, shrank shrank, OTHER never. */
-    assert_string_equal(out[0].label, "(12) Main.go");
-    assert_int_equal(out[0].base, 100);
-    assert_int_equal(out[0].now, 400);
-    assert_string_equal(out[1].label, "new");
-    assert_int_equal(out[1].base, 0);
-    assert_int_equal(out[1].now, 250);
-    for (long i = 0; i < n; i++)
-        assert_int_equal(out[i].base, scan_base(&base, out[i].label));
-}
-
-static void ties_by_label_and_bound(void **state)
-{
-    (void)state;
-    enum { N = 300 };
-    static struct profile_band bb[N], nb[N];
-    static char names[N][16];
-    static const char *bl[N], *nl[N];
-    static uint64_t bp[N], np[N];
-    for (size_t i = 0; i < N; i++) {
-        snprintf(names[i], sizeof names[i], "band%03zu", i);
-        /* the base lists them in another order, and lacks every third one */
-        size_t j = (i * 7) % N;
-        bl[j] = j % 3 ? names[j] : "elsewhere";
-        bp[j] = j * 10;
-        nl[i] = names[i];
-        np[i] = i * 10 + (i % 4 == 0 ? 1000 : 0);   /* band i grew by 1000 if i % 4 == 0 */
-    }
-    struct profile_view base = view_of(bb, bl, bp, N), now = view_of(nb, nl, np, N);
-    struct band_growth out[10];
-    long n = growth_rank(&base, &now, out, 10);
-    assert_int_equal(n, 10);
-    for (long i = 0; i < n; i++) {
-        assert_int_equal(out[i].base, scan_base(&base, out[i].label));
-        if (i)
-            assert_true(out[i - 1].now - out[i - 1].base > out[i].now - out[i].base ||
-                        (out[i - 1].now - out[i - 1].base == out[i].now - out[i].base &&
-                         strcmp(out[i - 1].label, out[i].label) < 0));
-    }
-    /* the largest growth by brute force: band288, missing from the base (288 % 3 == 0)
-     * and grown by 1000 besides (288 % 4 == 0): 0 -> 3880 */
-    uint64_t best = 0;
-    for (size_t i = 0; i < N; i++) {
-        uint64_t was = scan_base(&base, nl[i]);
-        if (np[i] > was && np[i] - was > best)
-            best = np[i] - was;
-    }
-    assert_int_equal(out[0].now - out[0].base, best);
-    assert_string_equal(out[0].label, "band288");
-    assert_int_equal(out[0].base, 0);
-}
-
-static void empty_runs(void **state)
-{
-    (void)state;
-    struct profile_band nb[1];
-    const char *nl[] = { "x" };
-    const uint64_t np[] = { 5 };
-    struct profile_view none = { 0 }, now = view_of(nb, nl, np, 1);
-    struct band_growth out[2];
-    assert_int_equal(growth_rank(&none, &none, out, 2), 0);
-    assert_int_equal(growth_rank(&none, &now, out, 2), 1);
-    assert_int_equal(out[0].base, 0);
-    assert_int_equal(growth_rank(&now, &now, out, 2), 0);
-    assert_int_equal(growth_rank(&none, &now, out, 0), 0);
+    struct profile_band bb[5], nb[5];
+    const char *bl[] = { "(3)lazySum/main", "(4)insertT/main", "(5)gone", "(6)same", NULL };
+    const uint64_t bp[] = { 1000, 800, 300, 70, 5 };
+    const char *nl[] = { "(13)lazySum/main", "(14)insertT/main", "(15)new", "(6)same", NULL };
+    const uint64_t np[] = { 2000, 400, 250, 70, 99 };
+    struct profile_view base = view_of(bb, bl, bp, 5), now = view_of(nb, nl, np, 5);
+    struct run_info hp = { .labels_cut = true, .breakdown = BREAKDOWN_COST_CENTRE };
+    struct growth_run b = { &base, NULL, &hp }, n = { &now, NULL, &hp };
+    struct band_change *c;
+    size_t count;
+    assert_int_equal(growth_changes(&b, &n, &c, &count), 0);
+    assert_int_equal(count, 5);
+    const char *order[] = { "(13)lazySum/main", "(15)new", "(6)same", "(5)gone", "(14)insertT/main" };
+    for (size_t i = 0; i < count; i++)
+        assert_string_equal(c[i].label, order[i]);
+    assert_int_equal(c[0].base, 1000);
+    assert_int_equal(c[0].now, 2000);
+    assert_int_equal(c[0].how, BAND_MATCH_RENUMBERED);
+    assert_false(c[1].in_base);
+    assert_int_equal(c[1].how, BAND_MATCH_NONE);
+    assert_int_equal(c[2].how, BAND_MATCH_SAME);
+    assert_false(c[3].in_now);
+    assert_int_equal(band_change_bytes(&c[3]), -300);
+    assert_int_equal(c[4].now, 400);
+    assert_int_equal(band_change_bytes(&c[4]), -400);
+    free(c);
+    /* empty runs */
+    struct profile_view none = { 0 };
+    struct growth_run e = { &none, NULL, NULL };
+    assert_int_equal(growth_changes(&e, &e, &c, &count), 0);
+    assert_int_equal(count, 0);
+    free(c);
 }
 
 int main(void)
 {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(only_in_one_run_and_duplicates),
-        cmocka_unit_test(ties_by_label_and_bound),
-        cmocka_unit_test(empty_runs),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    struct CMUnitTest tests[sizeof cases / sizeof cases[0] + 3];
+    size_t n = 0;
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        tests[n++] = (struct CMUnitTest){ cases[i].name, one_case, NULL, NULL, (void *)&cases[i] };
+    tests[n++] = (struct CMUnitTest)cmocka_unit_test(stack_ids);
+    tests[n++] = (struct CMUnitTest)cmocka_unit_test(join_is_brute_force);
+    tests[n++] = (struct CMUnitTest)cmocka_unit_test(changes_both_ways);
+    return _cmocka_run_group_tests("growth", tests, n, NULL, NULL);
 }

@@ -1,8 +1,11 @@
 /* compare.c: two runs in one picture (see compare.h).
  *
- * The union of the bands both views show is a set of labels as charts show them, kept
- * in an interning table (a hash), so choosing the bands costs one look-up per band of
- * either run rather than a scan of the other run's bands for each.
+ * The bands of the two runs are paired by the one matching rule (model/bandmatch.h).
+ * Each run then shows the bands it would show alone and the partners of the bands the
+ * other run shows alone, so a band is drawn in both panels or marked absent from one,
+ * never shown under one name in one and folded into OTHER in the other. The bands to
+ * keep are a set of labels per run, kept in an interning table (a hash), so choosing
+ * them costs one look-up per band.
  */
 #include "chart/compare.h"
 
@@ -10,41 +13,77 @@
 #include <string.h>
 
 #include "base/intern.h"
+#include "model/bandmatch.h"
 
-/* The labels, as charts show them, of the bands the views show (OTHER aside); NULL when
- * out of memory. */
-static struct intern *shown_labels(const struct profile_view *const *views, size_t n)
+/* Adds the label of band i of run to set: 0, or -1 when out of memory. */
+static int add_label(struct intern *set, const struct bandmatch_run *run, size_t i)
 {
-    size_t count = 0, bytes = 0;
-    for (size_t k = 0; k < n; k++)
-        for (size_t i = 0; i < views[k]->band_count; i++) {
-            count++;
-            bytes += strlen(views[k]->bands[i].label);
-        }
-    struct intern *set = intern_new(count > UINT32_MAX - 1 ? UINT32_MAX : (uint32_t)count + 1,
-                                    bytes + 1);
-    for (size_t k = 0; set && k < n; k++)
-        for (size_t i = 0; i < views[k]->band_count; i++) {
-            const struct profile_band *b = &views[k]->bands[i];
-            if (b->band == PROFILE_OTHER)
-                continue;
-            size_t len;
-            const char *shown = bands_shown_label(b->label, strlen(b->label), &len);
-            uint32_t id;
-            if (intern_get(set, shown, len, &id, NULL) != TABLE_OK) {
-                intern_free(set);
-                return NULL;
-            }
-        }
-    return set;
+    uint32_t id;
+    return intern_get(set, run->labels[i], strlen(run->labels[i]), &id, NULL) == TABLE_OK ? 0
+                                                                                          : -1;
+}
+
+static struct intern *label_set(const struct bandmatch_run *run)
+{
+    size_t bytes = 1;
+    for (size_t i = 0; i < run->count; i++)
+        bytes += strlen(run->labels[i]);
+    return intern_new(run->count >= UINT32_MAX ? UINT32_MAX : (uint32_t)run->count + 1, bytes);
+}
+
+/* The bands a view shows alone (OTHER aside), by band id: shown[id] set. */
+static void mark_shown(const struct profile_view *v, bool *shown, size_t n)
+{
+    for (size_t i = 0; i < v->band_count; i++)
+        if (v->bands[i].band != PROFILE_OTHER && v->bands[i].band < n)
+            shown[v->bands[i].band] = true;
 }
 
 static bool in_set(void *ctx, const char *label, size_t len)
 {
-    size_t shown_len;
-    const char *shown = bands_shown_label(label, len, &shown_len);
     uint32_t id;
-    return intern_find(ctx, shown, shown_len, &id) == 0;
+    return intern_find(ctx, label, len, &id) == 0;
+}
+
+/* The two sets of labels to keep: each run's bands shown alone and their partners. */
+static int keep_sets(const struct compare_run *base, const struct compare_run *now,
+                     const struct profile_view alone[2], struct intern *sets[2])
+{
+    struct bandmatch_run runs[2];
+    struct bandmatch_pair *pairs = NULL;
+    size_t count = 0;
+    bool *shown[2] = { NULL, NULL };
+    int rc = -1;
+    memset(runs, 0, sizeof runs);
+    if (bandmatch_run_of_bands(base->bands, base->info, &runs[0]) != 0 ||
+        bandmatch_run_of_bands(now->bands, now->info, &runs[1]) != 0 ||
+        bandmatch(&runs[0], &runs[1], &pairs, &count) != 0)
+        goto done;
+    for (int k = 0; k < 2; k++) {
+        shown[k] = calloc(runs[k].count + 1, sizeof *shown[k]);
+        sets[k] = label_set(&runs[k]);
+        if (!shown[k] || !sets[k])
+            goto done;
+        mark_shown(&alone[k], shown[k], runs[k].count);
+    }
+    for (size_t p = 0; p < count; p++) {
+        size_t b = pairs[p].base, n = pairs[p].now;
+        bool show = (b != BANDMATCH_ABSENT && shown[0][b]) ||
+                    (n != BANDMATCH_ABSENT && shown[1][n]);
+        if (!show)
+            continue;
+        if ((b != BANDMATCH_ABSENT && add_label(sets[0], &runs[0], b) != 0) ||
+            (n != BANDMATCH_ABSENT && add_label(sets[1], &runs[1], n) != 0))
+            goto done;
+    }
+    rc = 0;
+done:
+    bandmatch_run_free(&runs[0]);
+    bandmatch_run_free(&runs[1]);
+    free(pairs);
+    free(shown[0]);
+    free(shown[1]);
+    return rc;
 }
 
 int compare_union_views(const struct compare_run *base, const struct compare_run *now,
@@ -57,16 +96,17 @@ int compare_union_views(const struct compare_run *base, const struct compare_run
         profile_view_free(&alone[0]);
         return -1;
     }
-    const struct profile_view *views[2] = { &alone[0], &alone[1] };
-    struct intern *set = shown_labels(views, 2);
-    int rc = -1;
-    if (set) {
-        struct profile_keep keep = { in_set, set };
+    struct intern *sets[2] = { NULL, NULL };
+    int rc = keep_sets(base, now, alone, sets);
+    if (rc == 0) {
+        struct profile_keep keep = { in_set, sets[0] };
         rc = profile_view_keep(base->profile, base->bands, &keep, base_view);
+        keep.ctx = sets[1];
         if (rc == 0 && (rc = profile_view_keep(now->profile, now->bands, &keep, now_view)) != 0)
             profile_view_free(base_view);
-        intern_free(set);
     }
+    intern_free(sets[0]);
+    intern_free(sets[1]);
     profile_view_free(&alone[0]);
     profile_view_free(&alone[1]);
     return rc;

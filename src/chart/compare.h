@@ -28,8 +28,8 @@ int compare_layout(const struct compare_run *base, const struct compare_run *now
                    struct display_list *dl);
 
 /* The views of base and now that show the union of the bands either would show alone
- * (matched by label as charts show it: a .hp's "(123)" stack number dropped, so an
- * eventlog compares with a .hp of the same program), as compare_layout draws them (the
+ * (paired by the one matching rule, model/bandmatch.h: each run shows the bands it would
+ * show alone and their partners in the other run), as compare_layout draws them (the
  * HTML report draws them in the browser). 0, or -1 when out of memory (neither set). */
 int compare_union_views(const struct compare_run *base, const struct compare_run *now,
                         struct profile_view *base_view, struct profile_view *now_view);

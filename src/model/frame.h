@@ -35,6 +35,8 @@ struct run_info {
     uint32_t breakdown;         /* enum breakdown, or a later value */
     uint64_t period_ns;         /* the sampling interval (-i) */
     unsigned ccs_length;        /* the -L used for stack labels */
+    bool labels_cut;            /* labels as a .hp has them: stacks cut at -L, the whole
+                                 * name unknown (model/bandmatch.h) */
     uint64_t end_time_ns;       /* the latest timestamp seen: the end of the run */
 };
 

@@ -80,6 +80,7 @@ struct hp_reader *hp_reader_new(struct ev_source src, const struct census_events
         return NULL;
     r->src = src;
     r->events = *events;
+    r->info.labels_cut = true;   /* the runtime wrote stacks cut at -L */
     r->cap = READ_CHUNK * 2;
     r->buf = malloc(r->cap);
     r->bands = bands_new();

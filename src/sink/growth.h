@@ -1,30 +1,52 @@
-/* growth.h: --compare in the summary: the bands whose peak grew most over the base's.
+/* growth.h: --compare in the summary: every band of both runs, paired, with its change.
  *
- * Bands are matched between the runs by label as charts show it (a .hp's "(123)" stack
- * number dropped, bands_shown_label), so an eventlog compares with a .hp of the same
- * program. The match is a hash join: the base's labels go into an interning table once,
- * and each band of this run is one look-up, not a scan of every base band.
+ * The bands of the base and of this run are paired by the one matching rule
+ * (model/bandmatch.h: same label, renumbered stack, a .hp's cut label, an -hi table's
+ * location), and each band either run shows becomes one change: its peak in each run
+ * (absent where the run has no such band) and how it was matched. The summaries list
+ * them all (JSON's compare.bands) and the largest changes both ways (grew most, shrank
+ * most), new and gone bands included.
  */
 #ifndef EV2HP_GROWTH_H
 #define EV2HP_GROWTH_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
+#include "model/bandmatch.h"
 #include "model/profile.h"
 
-/* A band whose peak grew from the base to this run. */
-struct band_growth {
-    const char *label;             /* as in now's view (owned by it) */
-    uint64_t base, now;            /* peaks in bytes; base 0 when new */
+/* One band of either run. */
+struct band_change {
+    const char *label;             /* this run's label; the base's when only it has one
+                                    * (owned by the views) */
+    const char *base_label;        /* the base's label, or NULL when only now has it */
+    bool in_base, in_now;
+    uint64_t base, now;            /* peaks in bytes; 0 where the run lacks the band */
+    enum band_match how;
 };
 
-/* The bands of now whose peak is larger than the base's band of the same label (0 when
- * the base has none), largest growth first (equal growth: by label), at most max of
- * them into out. When the base view shows a label twice (two "(n)" stacks of one name),
- * the first it shows (the larger by area) is the one compared with. OTHER, in either
- * view, matches nothing and is never listed. Their number, or -1 when out of memory. */
-long growth_rank(const struct profile_view *base, const struct profile_view *now,
-                 struct band_growth *out, size_t max);
+/* Whether the summaries say how a band was matched: renumbered, location, and cut where
+ * the base's label as shown differs from this run's (a short label a .hp did not cut
+ * reads the same in both runs, and saying "cut" on each would drown the ones that were). */
+bool band_change_says_match(const struct band_change *c);
+
+/* The change now - base in bytes, held to what int64 says. */
+int64_t band_change_bytes(const struct band_change *c);
+
+/* One run: a view of its bands, the band table naming them (for stacks' cost-centre
+ * numbers; NULL: not compared) and its information (bandmatch_run_kind). */
+struct growth_run {
+    const struct profile_view *view;
+    const struct bands *bands;
+    const struct run_info *info;
+};
+
+/* Every band of both views (OTHER in either is left out), paired by bandmatch, in order
+ * of change: the largest growth first, the largest shrinkage last (equal change: by
+ * label). *out is malloc'd (caller frees), *count long. 0, or -1 when out of memory. */
+int growth_changes(const struct growth_run *base, const struct growth_run *now,
+                   struct band_change **out, size_t *count);
 
 #endif

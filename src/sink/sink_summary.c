@@ -142,10 +142,31 @@ static void write_text(struct summary_sink *m, const struct peak *pk,
 }
 
 /* --compare: what changed from the base to this run (summary_facts.h). */
-static void change_of(const struct summary_sink *m, const struct peak *pk,
+static void change_of(struct summary_sink *m, const struct peak *pk,
                       const struct profile_view *v, struct summary_change *c)
 {
-    summary_change_of(m->base.ctx.base, pk, v, c);
+    summary_change_of(m->base.ctx.base, pk, m->base.ctx.info, m->base.ctx.bands, v, c);
+    if (c->no_memory)
+        m->no_memory = true;
+}
+
+/* One changed band: its peak in each run ("none" where it lacks the band), the change,
+ * its label and how the two were matched where that says something
+ * (band_change_says_match), or that it is new or gone. */
+static void text_band_change(FILE *out, const struct band_change *c)
+{
+    char was[32], now[32], change[32];
+    format_bytes((double)c->base, was, sizeof was);
+    format_bytes((double)c->now, now, sizeof now);
+    int64_t d = band_change_bytes(c);
+    format_bytes((double)(d < 0 ? -(double)d : (double)d), change, sizeof change);
+    fprintf(out, "  %10s -> %10s  %c%-10s  %s", c->in_base ? was : "none",
+            c->in_now ? now : "none", d < 0 ? '-' : '+', change, c->label);
+    if (c->how == BAND_MATCH_NONE)
+        fputs(c->in_now ? "  (new)" : "  (gone)", out);
+    else if (band_change_says_match(c))
+        fprintf(out, "  (%s)", band_match_name(c->how));
+    fputc('\n', out);
 }
 
 static void text_compare(struct summary_sink *m, const struct peak *pk,
@@ -155,8 +176,6 @@ static void text_compare(struct summary_sink *m, const struct peak *pk,
     change_of(m, pk, v, &c);
     const struct run_model *b = c.base;
     FILE *out = m->base.out;
-    const struct band_growth *grew = c.grew;
-    long n = c.grew_count;
     int64_t bytes = c.bytes;
     double percent = c.percent;
     char was[32], now[32], change[32];
@@ -171,12 +190,42 @@ static void text_compare(struct summary_sink *m, const struct peak *pk,
         fprintf(out, "\n");
     else
         format_fprintf(out, " (%+.1f%%)\n", percent);
-    fprintf(out, "  grew most, by peak:%s\n", n > 0 ? "" : " none");
-    for (long i = 0; i < n; i++) {
-        format_bytes((double)grew[i].base, was, sizeof was);
-        format_bytes((double)grew[i].now, now, sizeof now);
-        fprintf(out, "  %10s -> %10s  %s\n", was, now, grew[i].label);
+    fprintf(out, "  grew most, by peak:%s\n", c.grew_count > 0 ? "" : " none");
+    for (size_t i = 0; i < c.grew_count; i++)
+        text_band_change(out, &c.bands[i]);
+    fprintf(out, "  shrank most, by peak:%s\n", c.shrank_count > 0 ? "" : " none");
+    for (size_t i = 0; i < c.shrank_count; i++)
+        text_band_change(out, summary_shrank(&c, i));
+    summary_change_free(&c);
+}
+
+/* A list of changed bands as JSON objects: label, base and now (null where the run lacks
+ * the band), how they were matched, and the base's label where it differs. */
+static void json_band_changes(struct json_writer *w, const struct band_change *const *list,
+                              size_t n)
+{
+    json_array_begin(w);
+    for (size_t i = 0; i < n; i++) {
+        const struct band_change *c = list[i];
+        json_newline(w);
+        json_object_begin(w);
+        json_member_cstring(w, "label", c->label);
+        json_key(w, "base");
+        if (c->in_base)
+            json_uint(w, c->base);
+        else
+            json_null(w);
+        json_key(w, "now");
+        if (c->in_now)
+            json_uint(w, c->now);
+        else
+            json_null(w);
+        json_member_cstring(w, "match", band_match_name(c->how));
+        if (c->base_label && c->in_now && strcmp(c->base_label, c->label) != 0)
+            json_member_cstring(w, "base_label", c->base_label);
+        json_object_end(w);
     }
+    json_array_end(w);
 }
 
 /* A band's name ("(n)" and the display label) as a JSON string. */
@@ -209,17 +258,29 @@ static void json_compare(struct json_writer *w, struct summary_sink *m, const st
     json_member_double_fixed(w, "peak_change_percent", c.percent, 3);
     json_newline(w);
     json_member_cstring(w, "grew_by", "peak");
-    json_key(w, "grew");
-    json_array_begin(w);
-    for (long i = 0; i < c.grew_count; i++) {
-        json_object_begin(w);
-        json_member_cstring(w, "label", c.grew[i].label);
-        json_member_uint(w, "base", c.grew[i].base);
-        json_member_uint(w, "now", c.grew[i].now);
-        json_object_end(w);
+    /* grew, shrank and bands: pointers into c.bands, so one writer serves the three */
+    const struct band_change **list = malloc((c.band_count + 1) * sizeof *list);
+    if (!list) {
+        m->no_memory = true;
+        c.band_count = c.grew_count = c.shrank_count = 0;
     }
-    json_array_end(w);
+    for (size_t i = 0; i < c.grew_count; i++)
+        list[i] = &c.bands[i];
+    json_key(w, "grew");
+    json_band_changes(w, list, c.grew_count);
+    json_newline(w);
+    for (size_t i = 0; i < c.shrank_count; i++)
+        list[i] = summary_shrank(&c, i);
+    json_key(w, "shrank");
+    json_band_changes(w, list, c.shrank_count);
+    json_newline(w);
+    for (size_t i = 0; i < c.band_count; i++)
+        list[i] = &c.bands[i];
+    json_key(w, "bands");
+    json_band_changes(w, list, c.band_count);
     json_object_end(w);
+    free(list);
+    summary_change_free(&c);
 }
 
 /* The run's facts and the peak with its largest bands. */

@@ -4,6 +4,8 @@
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "base/format.h"
 #include "chart/chart.h"
@@ -41,22 +43,6 @@ void summary_view_close(struct summary_view *sv)
     sv->profile = NULL;
 }
 
-/* The bands of now that grew most over the base's (every band of the base, without this
- * run's window or filters, as the base was read): their number, or -1 when out of memory. */
-static long grew_most(const struct run_model *base, const struct profile_view *now,
-                      struct band_growth *out, size_t max)
-{
-    struct profile_options every;
-    profile_options_every_band(&every);
-    struct ev_error err;
-    struct summary_view sv;
-    if (summary_view_open(&sv, base, &every, &err) != 0)
-        return -1;
-    long n = growth_rank(&sv.view, now, out, max);
-    summary_view_close(&sv);
-    return n;
-}
-
 double summary_percent_change(uint64_t base_bytes, uint64_t now_bytes)
 {
     if (!base_bytes)
@@ -65,8 +51,10 @@ double summary_percent_change(uint64_t base_bytes, uint64_t now_bytes)
 }
 
 void summary_change_of(const struct run_model *base, const struct peak *pk,
+                       const struct run_info *now_info, const struct bands *now_bands,
                        const struct profile_view *now, struct summary_change *c)
 {
+    memset(c, 0, sizeof *c);
     c->base = base;
     /* Peaks may be anything up to 2^64 - 1: the difference is taken unsigned, then
      * held to what an int64 can say. */
@@ -75,7 +63,42 @@ void summary_change_of(const struct run_model *base, const struct peak *pk,
     int64_t magnitude = diff > (uint64_t)INT64_MAX ? INT64_MAX : (int64_t)diff;
     c->bytes = is >= was ? magnitude : -magnitude;
     c->percent = summary_percent_change(was, is);
-    c->grew_count = grew_most(base, now, c->grew, SUMMARY_GREW_MOST);
+    /* every band of the base, without this run's window or filters, as the base was read */
+    struct profile_options every;
+    profile_options_every_band(&every);
+    struct ev_error err;
+    if (summary_view_open(&c->base_view, base, &every, &err) != 0) {
+        c->no_memory = true;
+        return;
+    }
+    c->has_base_view = true;
+    struct growth_run b = { &c->base_view.view, base->bands, base->info };
+    struct growth_run n = { now, now_bands, now_info };
+    if (growth_changes(&b, &n, &c->bands, &c->band_count) != 0) {
+        c->no_memory = true;
+        return;
+    }
+    while (c->grew_count < c->band_count && c->grew_count < SUMMARY_GREW_MOST &&
+           band_change_bytes(&c->bands[c->grew_count]) > 0)
+        c->grew_count++;
+    while (c->shrank_count < c->band_count - c->grew_count &&
+           c->shrank_count < SUMMARY_GREW_MOST &&
+           band_change_bytes(&c->bands[c->band_count - 1 - c->shrank_count]) < 0)
+        c->shrank_count++;
+}
+
+const struct band_change *summary_shrank(const struct summary_change *c, size_t i)
+{
+    return &c->bands[c->band_count - 1 - i];
+}
+
+void summary_change_free(struct summary_change *c)
+{
+    free(c->bands);
+    c->bands = NULL;
+    if (c->has_base_view)
+        summary_view_close(&c->base_view);
+    c->has_base_view = false;
 }
 
 void summary_format_percent(double percent, char *out, size_t size)

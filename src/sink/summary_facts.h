@@ -3,12 +3,14 @@
  * The text and JSON summaries (sink_summary.c), the Markdown one (summary_markdown.c)
  * and the --max-increase gate (gates.h) say the same things: the bands of the run in the
  * order in force, and with --compare this run's peak against the base's, the change in
- * bytes and as a signed percentage, and the bands whose peak grew most (growth.h). This
+ * bytes and as a signed percentage, every band of both runs paired with its change, and
+ * the largest changes both ways (growth.h). This
  * module is where that is decided, so the formats only differ in how they write it.
  */
 #ifndef EV2HP_SUMMARY_FACTS_H
 #define EV2HP_SUMMARY_FACTS_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "model/peak.h"
@@ -36,20 +38,34 @@ int summary_view_open(struct summary_view *sv, const struct run_model *run,
                       const struct profile_options *opt, struct ev_error *err);
 void summary_view_close(struct summary_view *sv);
 
-#define SUMMARY_GREW_MOST 10    /* bands that grew most, by peak */
+#define SUMMARY_GREW_MOST 10    /* bands listed as grown most, and as shrunk most */
 
 struct summary_change {
     const struct run_model *base;
     int64_t bytes;               /* this peak minus the base's, held to what int64 says */
     double percent;              /* of the base's peak; NAN when the base peak is 0 */
-    struct band_growth grew[SUMMARY_GREW_MOST];
-    long grew_count;             /* -1 when out of memory */
+    /* Every band of both runs, paired (growth.h), the largest growth first, the largest
+     * shrinkage last; NULL (count 0) when out of memory (no_memory set). */
+    struct band_change *bands;
+    size_t band_count;
+    bool no_memory;
+    size_t grew_count;           /* bands[0 .. grew_count-1]: grew most (now > base) */
+    size_t shrank_count;         /* the last shrank_count bands, largest shrinkage last */
+    /* what the views of both runs own: the labels bands point to */
+    struct summary_view base_view;
+    bool has_base_view;
 };
 
-/* The change from base to this run (its exact peak pk, and now: its summary's view,
- * which owns the labels grew points to). */
+/* The change from base to this run (its exact peak pk, its information now_info and
+ * bands now_bands, and now: its summary's view, which owns the labels of its bands).
+ * Free with summary_change_free. */
 void summary_change_of(const struct run_model *base, const struct peak *pk,
+                       const struct run_info *now_info, const struct bands *now_bands,
                        const struct profile_view *now, struct summary_change *c);
+void summary_change_free(struct summary_change *c);
+
+/* The i-th band that shrank most (i < c->shrank_count), the largest shrinkage first. */
+const struct band_change *summary_shrank(const struct summary_change *c, size_t i);
 
 /* The change of peak in percent of the base's peak (NAN when that is 0). */
 double summary_percent_change(uint64_t base_bytes, uint64_t now_bytes);

@@ -145,12 +145,34 @@ static void write_suspects(struct markdown_sink *m, const struct profile_view *v
                    PROFILE_SUSPECT_CENSUSES, PROFILE_SUSPECT_RISE * 100);
 }
 
+/* One changed band as a table row: its label (with how it was matched where that says
+ * something, band_change_says_match), base and this run ("none" where
+ * the run lacks the band) and the signed change. */
+static void band_change_row(struct markdown_sink *m, const struct band_change *c)
+{
+    FILE *out = m->base.out;
+    char was[32], now[32], change[32];
+    format_bytes((double)c->base, was, sizeof was);
+    format_bytes((double)c->now, now, sizeof now);
+    if (!c->in_now)
+        snprintf(change, sizeof change, "gone");
+    else
+        summary_format_percent(c->in_base ? summary_percent_change(c->base, c->now) : NAN,
+                               change, sizeof change);
+    fputs("| ", out);
+    text_z(m, c->label);
+    if (band_change_says_match(c))
+        fprintf(out, " *(%s)*", band_match_name(c->how));
+    fprintf(out, " | %s | %s | %s |\n", c->in_base ? was : "none", c->in_now ? now : "none",
+            change);
+}
+
 static void write_compare(struct markdown_sink *m, const struct peak *pk,
                           const struct profile_view *v)
 {
     FILE *out = m->base.out;
     struct summary_change c;
-    summary_change_of(m->base.ctx.base, pk, v, &c);
+    summary_change_of(m->base.ctx.base, pk, m->base.ctx.info, m->base.ctx.bands, v, &c);
     char was[32], now[32], change[32];
     fputs("\n#### Compared with ", out);
     text_z(m, c.base->name);
@@ -159,19 +181,18 @@ static void write_compare(struct markdown_sink *m, const struct peak *pk,
     format_bytes((double)pk->bytes, now, sizeof now);
     summary_format_percent(c.percent, change, sizeof change);
     fprintf(out, "| **Peak** | %s | %s | **%s** |\n", was, now, change);
-    for (long i = 0; i < c.grew_count; i++) {
-        format_bytes((double)c.grew[i].base, was, sizeof was);
-        format_bytes((double)c.grew[i].now, now, sizeof now);
-        summary_format_percent(summary_percent_change(c.grew[i].base, c.grew[i].now), change,
-                               sizeof change);
-        fputs("| ", out);
-        text_z(m, c.grew[i].label);
-        fprintf(out, " | %s | %s | %s |\n", c.grew[i].base ? was : "none", now, change);
-    }
-    if (c.grew_count == 0)
-        fputs("\nNo band's peak grew.\n", out);
-    else if (c.grew_count > 0)
-        fprintf(out, "\nThe bands whose peak grew most (at most %d).\n", SUMMARY_GREW_MOST);
+    for (size_t i = 0; i < c.grew_count; i++)
+        band_change_row(m, &c.bands[i]);
+    for (size_t i = c.shrank_count; i-- > 0;)
+        band_change_row(m, summary_shrank(&c, i));
+    if (c.no_memory)
+        fputs("\nThe bands could not be compared: out of memory.\n", out);
+    else if (c.grew_count == 0 && c.shrank_count == 0)
+        fputs("\nNo band's peak changed.\n", out);
+    else
+        fprintf(out, "\nThe bands whose peak grew most, then those whose peak shrank most "
+                "(at most %d each; none: the run has no such band).\n", SUMMARY_GREW_MOST);
+    summary_change_free(&c);
 }
 
 static void write_gates(struct markdown_sink *m)
