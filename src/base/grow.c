@@ -31,3 +31,16 @@ int grow_array(void *items, size_t *cap, size_t need, size_t elem_size)
     *cap = n;
     return 0;
 }
+
+int grow_array_zeroed(void *items, size_t *cap, size_t need, size_t elem_size)
+{
+    size_t old_cap = *cap;
+    if (grow_array(items, cap, need, elem_size) != 0)
+        return -1;
+    if (*cap > old_cap) {
+        char *base;
+        memcpy(&base, items, sizeof base);
+        memset(base + old_cap * elem_size, 0, (*cap - old_cap) * elem_size);
+    }
+    return 0;
+}

@@ -24,4 +24,8 @@ int grow_array(void *items, size_t *cap, size_t need, size_t elem_size);
 /* grow_array for a typed pointer variable: GROW_ARRAY(t->names, &t->cap, id + 1). */
 #define GROW_ARRAY(ptr, capp, need) grow_array(&(ptr), (capp), (need), sizeof *(ptr))
 
+/* grow_array, with the new elements (up to the new capacity) set to zero bytes. */
+int grow_array_zeroed(void *items, size_t *cap, size_t need, size_t elem_size);
+#define GROW_ARRAY_ZEROED(ptr, capp, need) grow_array_zeroed(&(ptr), (capp), (need), sizeof *(ptr))
+
 #endif

@@ -1,0 +1,135 @@
+/* bandstats.c: exact per-band statistics, streamed (bandstats.h).
+ *
+ * Hot path: bandstats_add (inline, in the header) touches one record per entry; the
+ * rarer corrections (a band absent from censuses, a band twice in one) are here.
+ */
+#include "model/bandstats.h"
+
+#include "base/grow.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+int bandstats_grow(struct bandstats *s, size_t needed)
+{
+    return GROW_ARRAY_ZEROED(s->band, &s->cap, needed);
+}
+
+int bandstats_copy(struct bandstats *to, const struct bandstats *from)
+{
+    *to = *from;
+    to->band = NULL;
+    if (!from->cap)
+        return 0;
+    to->band = malloc(from->cap * sizeof *to->band);
+    if (!to->band) {
+        to->cap = 0;
+        return -1;
+    }
+    memcpy(to->band, from->band, from->cap * sizeof *to->band);
+    return 0;
+}
+
+void bandstats_free(struct bandstats *s)
+{
+    free(s->band);
+    memset(s, 0, sizeof *s);
+}
+
+void band_state_add_zeros(struct band_state *b, uint64_t zeros)
+{
+    if (!zeros)
+        return;
+    double n = (double)b->counted, m = (double)zeros, total = n + m;
+    b->m2 += b->mean * b->mean * n * m / total;
+    b->mean = b->mean * n / total;
+    b->counted += zeros;
+}
+
+/* Welford in reverse. */
+void band_state_remove_last(struct band_state *b)
+{
+    double x = (double)b->last, n = (double)b->counted;
+    b->counted--;
+    if (b->counted == 0) {
+        b->mean = b->m2 = 0;
+        return;
+    }
+    double mean = (n * b->mean - x) / (n - 1);
+    b->m2 -= (x - mean) * (x - b->mean);
+    if (b->m2 < 0)
+        b->m2 = 0;
+    b->mean = mean;
+}
+
+void bandstats_begin(struct bandstats *s, uint64_t time_ns)
+{
+    /* growth: times in seconds after the window's first census, so the sums stay small */
+    double t = s->censuses ? (double)(time_ns - s->first_ns) / 1e9 : 0;
+    double dt = t - s->t_mean;
+    s->t_mean += dt / (double)(s->censuses + 1);
+    s->t_m2 += dt * (t - s->t_mean);
+    s->t = t;
+    s->t_ns = time_ns;
+}
+
+void bandstats_end(struct bandstats *s)
+{
+    if (s->censuses == 0)
+        s->first_ns = s->t_ns;
+    s->censuses++;
+}
+
+void bandstats_add_areas(struct bandstats *s, const struct census_entry *before,
+                         size_t before_count, uint64_t before_ns,
+                         const struct census_entry *now, size_t now_count, uint64_t now_ns)
+{
+    double half_dt = (double)(now_ns - before_ns) / 2e9;
+    for (size_t i = 0; i < before_count; i++)
+        s->band[before[i].band].area += (double)before[i].bytes * half_dt;
+    for (size_t i = 0; i < now_count; i++)
+        s->band[now[i].band].area += (double)now[i].bytes * half_dt;
+}
+
+/* Least squares over n censuses: slope = Sty / Stt, R^2 = Sty^2 / (Stt Syy), the absent
+ * censuses counted as 0 like the mean; Sty = sum (t - tbar) y = sum t y - n tbar ybar. */
+static void fit(uint64_t n, double t_mean, double t_m2, double y_mean, double y_m2,
+                long double sum_ty, double *slope, double *r2)
+{
+    *slope = *r2 = 0;
+    if (n < 2 || !(t_m2 > 0))
+        return;
+    double sty = (double)(sum_ty - (long double)n * t_mean * y_mean);
+    *slope = sty / t_m2;
+    *r2 = y_m2 > 0 ? sty * sty / (t_m2 * y_m2) : 0;
+    if (*r2 > 1)
+        *r2 = 1;   /* rounding */
+}
+
+struct profile_band_stats bandstats_of(const struct bandstats *s, uint32_t band)
+{
+    struct profile_band_stats st = { 0 };
+    if (!bandstats_seen(s, band))
+        return st;
+    struct band_state b = s->band[band];
+    band_state_add_zeros(&b, s->censuses - b.counted);
+    st.area = b.area;
+    st.peak = b.peak;
+    st.mean = b.mean;
+    st.stddev = b.counted ? sqrt(b.m2 / (double)b.counted) : 0;
+    fit(s->censuses, s->t_mean, s->t_m2, b.mean, b.m2, b.sty, &st.growth, &st.growth_r2);
+    st.rise_censuses = b.pk_n;
+    st.peak_ns = b.pk_ns;
+    fit(b.pk_n, b.pk_tmean, b.pk_tm2, b.pk_mean, b.pk_m2, b.pk_sty, &st.rise, &st.rise_r2);
+    return st;
+}
+
+bool profile_is_suspect(const struct profile_band_stats *s, uint64_t first_ns,
+                        uint64_t peak_total)
+{
+    double span = s->peak_ns > first_ns ? (double)(s->peak_ns - first_ns) / 1e9 : 0;
+    return s->rise_censuses >= PROFILE_SUSPECT_CENSUSES && s->rise > 0 &&
+           s->rise_r2 >= PROFILE_SUSPECT_R2 && peak_total > 0 &&
+           s->rise * span >= PROFILE_SUSPECT_RISE * (double)peak_total;
+}
