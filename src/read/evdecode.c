@@ -174,22 +174,27 @@ const uint16_t ev_registry_tags[] = {
 };
 const size_t ev_registry_count = sizeof ev_registry_tags / sizeof *ev_registry_tags;
 
-size_t ev_payload_written(uint16_t tag, const unsigned char *payload, size_t declared)
+bool ev_ipe_written_short(const unsigned char *payload, size_t written)
 {
-    if (tag != EV_IPE || declared < 8 + 6)
-        return declared;
-    /* Walk the six strings GHC writes; each must end with its NUL. */
-    const unsigned char *p = payload + 8, *end = payload + declared, *last = NULL;
+    if (written < 8 + 6)
+        return false;
+    /* Walk the six strings GHC writes; each must end with its NUL, the last at the end. */
+    const unsigned char *p = payload + 8, *end = payload + written, *last = NULL;
     for (int i = 0; i < 6; i++) {
         const unsigned char *nul = memchr(p, 0, (size_t)(end - p));
         if (!nul)
-            return declared;
+            return false;
         last = p;
         p = nul + 1;
     }
-    if (end - p != 1 || !memchr(last, ':', (size_t)(p - 1 - last)))
-        return declared;
-    return declared - 1;
+    return p == end && memchr(last, ':', (size_t)(p - 1 - last));
+}
+
+size_t ev_payload_written(uint16_t tag, const unsigned char *payload, size_t declared)
+{
+    if (tag == EV_IPE && declared > 0 && ev_ipe_written_short(payload, declared - 1))
+        return declared - 1;
+    return declared;
 }
 
 /* Strings are printed in C-like quotes so a dump line stays one line whatever they hold. */

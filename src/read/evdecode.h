@@ -99,5 +99,10 @@ extern const size_t ev_registry_count;
  * byte before the declared end and whose location holds the ':' of "file:span", the
  * declared - 1 of GHC 9.6+ (the byte after is the next event's). Otherwise declared. */
 size_t ev_payload_written(uint16_t tag, const unsigned char *payload, size_t declared);
+/* Whether the written bytes at payload are an IPE payload as GHC 9.6+ writes it, one byte
+ * shorter than it declares: six NUL-terminated strings filling them exactly, the last
+ * holding the ':' of "file:span". Reads only those bytes (the declared one after them
+ * may lie past the end of the event's block, see evread.c). */
+bool ev_ipe_written_short(const unsigned char *payload, size_t written);
 
 #endif

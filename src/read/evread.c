@@ -484,6 +484,22 @@ static bool cap_swap_end(struct ev_reader *r, uint16_t cap, uint64_t end, uint64
     return known;
 }
 
+/* GHC 9.6 and later declare an IPE event one byte longer than they write (the byte after
+ * it is the next event's; evdecode.h, ev_payload_written). When the runtime flushes a
+ * block right after an IPE event, the block marker declares the end of what was written,
+ * so that event's declared end lies one byte past its block's (GHC 9.10.3: at the 2 MiB
+ * block boundaries of the IPE events it posts at startup). Such an event is whole: it is
+ * an IPE event of variable size whose written bytes, six strings as GHC lays them out,
+ * end exactly at the block's end. Whether the event at p (avail bytes there; whole its
+ * declared length, at its offset) is one; end: its block's end offset. */
+static bool ipe_ends_block(uint16_t tag, int size, const unsigned char *p, size_t avail,
+                           uint64_t at, size_t whole, uint64_t end)
+{
+    return tag == EV_IPE && size == EV_SIZE_VARIABLE && end && whole > 12 + 8 + 6 &&
+           at + whole - 1 == end && avail >= whole - 1 &&
+           ev_ipe_written_short(p + 12, whole - 13);
+}
+
 /* What a chain of events is checked against while resynchronising: the block it is in
  * (end offset, 0 = unknown; its span as time_in_block has it) and, inside a block, the
  * time the next event may not be earlier than. */
@@ -514,6 +530,10 @@ static bool plausible_at(const struct ev_reader *r, size_t pos, struct chain_vie
         return false;
     size_t whole = head + (size == EV_SIZE_VARIABLE ? be16(p + 10) : (size_t)size);
     uint64_t time = be64(p + 2);
+    /* as next_checked: an IPE event may be one byte shorter than declared, also as the
+     * last event of its block (ipe_ends_block) */
+    if (tag == EV_IPE && size == EV_SIZE_VARIABLE && r->len - pos >= whole)
+        whole = head + ev_payload_written(tag, p + head, whole - head);
     if (r->len - pos < whole || time - v->lo > v->span || tag == EV_BLOCK_MARKER)
         return false;
     if (v->in_block) {
@@ -831,10 +851,19 @@ static enum ev_status next_checked(struct ev_reader *r, struct ev_event *ev,
         return short_input(r, err, "an event");
     p = r->buf + r->pos;
     uint32_t payload = size == EV_SIZE_VARIABLE ? be16(p + 10) : (uint32_t)size;
+    bool short_at_end = false;
     if (r->block_end && at + head + payload > r->block_end) {
-        ev_error_at(err, at, "event type %u of %zu bytes crosses the end of its block at "
-                    "offset %" PRIu64, tag, head + payload, r->block_end);
-        return damage(r, at, err);
+        /* an IPE event ending its block, declared one byte past it (ipe_ends_block) */
+        if (at + head + payload - 1 == r->block_end)
+            fill(r, head + payload - 1);
+        short_at_end = ipe_ends_block(tag, size, r->buf + r->pos, r->len - r->pos, at,
+                                      head + payload, r->block_end);
+        if (!short_at_end) {
+            ev_error_at(err, at, "event type %u of %zu bytes crosses the end of its block "
+                        "at offset %" PRIu64, tag, head + payload, r->block_end);
+            return damage(r, at, err);
+        }
+        payload--;
     }
     uint64_t time = be64(p + 2);
     if (!time_in_block(r, time) && !own_clock(tag)) {
@@ -847,7 +876,7 @@ static enum ev_status next_checked(struct ev_reader *r, struct ev_event *ev,
     p = r->buf + r->pos;
     /* A GHC 9.6+ IPE event is one byte shorter than declared; that byte is the next
      * event's, so it stays unread (evdecode.h, ev_payload_written). */
-    if (size == EV_SIZE_VARIABLE && tag == EV_IPE)
+    if (size == EV_SIZE_VARIABLE && tag == EV_IPE && !short_at_end)
         payload = (uint32_t)ev_payload_written(tag, p + head, payload);
     if (r->in_block && tag != EV_BLOCK_MARKER) {
         enum ev_status st = check_time_order(r, at, tag, time, head + payload, err);
