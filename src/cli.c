@@ -99,6 +99,10 @@ const char cli_usage[] =
     "                         as it grows (--follow); at the end of input\n"
     "                         the -o outputs are written and serving goes on until\n"
     "                         SIGINT or SIGTERM (status 0); no -o: no file is written\n"
+    "      --allow-host NAME  --serve also answers requests for the host NAME (a\n"
+    "                         name it is reached by through DNS or a proxy); it\n"
+    "                         answers only its address and localhost otherwise\n"
+    "                         (421: a defence against DNS rebinding); repeatable\n"
     "      --every SECONDS    rewrite the -o outputs (drawings, summary, .hp) every\n"
     "                         SECONDS while the input is read\n"
     "\n"
@@ -167,7 +171,7 @@ enum {
     OPT_SUMMARY, OPT_MAX_PEAK, OPT_COMPARE, OPT_Y_MAX, OPT_SCALE, OPT_PROGRESS,
     OPT_NO_PROGRESS, OPT_VIEW, OPT_SYSTEM_CCS, OPT_STOP_AT_DAMAGE, OPT_MAX_INCREASE,
     OPT_MAX_GROWTH, OPT_JUNIT, OPT_FOLLOW, OPT_WAIT,
-    OPT_SERVE, OPT_EVERY,
+    OPT_SERVE, OPT_EVERY, OPT_ALLOW_HOST,
 };
 
 /* A --wait: seconds, or inf for no limit. */
@@ -312,6 +316,7 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
         { "system-ccs", no_argument, NULL, OPT_SYSTEM_CCS },
         { "serve", required_argument, NULL, OPT_SERVE },
         { "every", required_argument, NULL, OPT_EVERY },
+        { "allow-host", required_argument, NULL, OPT_ALLOW_HOST },
         { "follow", no_argument, NULL, OPT_FOLLOW },
         { "wait", required_argument, NULL, OPT_WAIT },
         { NULL, 0, NULL, 0 },
@@ -422,6 +427,14 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
                                    "an IPv6 host in brackets), not '%s'", optarg);
             o->serve.serve = true;
             break;
+        case OPT_ALLOW_HOST:
+            if (!hosts_valid_name(optarg))
+                return usage_error(o, "--allow-host wants a host name (letters, digits, "
+                                   "'-' and '.'), not '%s'", optarg);
+            if (o->serve.allow_host_count == HOSTS_MAX)
+                return usage_error(o, "--allow-host: at most %d names", HOSTS_MAX);
+            o->serve.allow_hosts[o->serve.allow_host_count++] = optarg;
+            break;
         case OPT_EVERY:
             if (!parse_seconds(optarg, &o->serve.every_seconds) ||
                 o->serve.every_seconds < 0.1 || o->serve.every_seconds > 86400 * 365)
@@ -455,6 +468,8 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
     if (o->chart.profile.has_from && o->chart.profile.has_to &&
         o->chart.profile.to_seconds <= o->chart.profile.from_seconds)
         return usage_error(o, "--to must be after --from");
+    if (o->serve.allow_host_count && !o->serve.serve)
+        return usage_error(o, "--allow-host is for --serve");
     if (optind < argc - 1)
         return usage_error(o, "one input at a time ('%s' and '%s')", argv[optind],
                            argv[optind + 1]);

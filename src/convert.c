@@ -644,7 +644,7 @@ static int start_live(struct run *run, const char *input_name)
     }
     if (!opt->serve->serve)
         return 0;
-    if (!(run->http = http_start(opt->serve->host, opt->serve->port, run->live, &err))) {
+    if (!(run->http = http_start(opt->serve, run->live, &err))) {
         fail(run->result, EXIT_USAGE, "--serve", &err);
         return -1;
     }

@@ -9,18 +9,24 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
 #include "read/control.h"
+#include "serve/guard.h"
+#include "serve/hosts.h"
 #include "serve/live.h"
+#include "serve/serve.h"
 #include "serve/sse.h"
 
 struct http_server {
     struct MHD_Daemon *daemon;
     struct live *live;
+    struct guard *guard;
+    struct hosts hosts;             /* the Host names answered */
     int fd;
-    char url[128];
+    char url[NI_MAXHOST + 32];       /* "http://[ADDRESS]:PORT/" */
 };
 
 /* What a request carries between the library's calls: its body's size so far. */
@@ -29,7 +35,7 @@ struct request {
 };
 
 static int listen_on(const char *host, unsigned port, char *url, size_t url_size,
-                     bool *ipv6, struct ev_error *err)
+                     char *bound, size_t bound_size, bool *ipv6, struct ev_error *err)
 {
     char service[8];
     snprintf(service, sizeof service, "%u", port);
@@ -64,7 +70,13 @@ static int listen_on(const char *host, unsigned port, char *url, size_t url_size
         return -1;
     }
     *ipv6 = sa.ss_family == AF_INET6;
-    snprintf(url, url_size, *ipv6 ? "http://[%s]:%s/" : "http://%s:%s/", name, serv);
+    if ((size_t)snprintf(bound, bound_size, "%s", name) >= bound_size ||
+        (size_t)snprintf(url, url_size, *ipv6 ? "http://[%s]:%s/" : "http://%s:%s/", name,
+                         serv) >= url_size) {
+        ev_error_set(err, "cannot tell the address served: too long");
+        close(fd);
+        return -1;
+    }
     return fd;
 }
 
@@ -110,6 +122,8 @@ static enum MHD_Result send_error(struct MHD_Connection *c, const struct ev_erro
 struct events_reader {
     struct live *live;
     struct sse_client *client;
+    struct guard *guard;
+    struct MHD_Connection *connection;
 };
 
 static ssize_t events_read(void *cls, uint64_t pos, char *buf, size_t max)
@@ -131,12 +145,22 @@ static ssize_t events_read(void *cls, uint64_t pos, char *buf, size_t max)
 static void events_done(void *cls)
 {
     struct events_reader *r = cls;
+    guard_unwatch(r->guard, r->connection);
     sse_leave(live_events(r->live), r->client);
     free(r);
 }
 
-static enum MHD_Result serve_events(struct MHD_Connection *c, struct live *l)
+/* The guard's check: a client that stopped reading is closed (its thread may be blocked
+ * sending to it, never to come back to events_read). */
+static bool events_stalled(void *cls)
 {
+    struct events_reader *r = cls;
+    return sse_stalled(live_events(r->live), r->client);
+}
+
+static enum MHD_Result serve_events(struct http_server *s, struct MHD_Connection *c)
+{
+    struct live *l = s->live;
     char *hello;
     size_t len;
     struct events_reader *r = calloc(1, sizeof *r);
@@ -145,12 +169,15 @@ static enum MHD_Result serve_events(struct MHD_Connection *c, struct live *l)
         return MHD_NO;
     }
     r->live = l;
+    r->guard = s->guard;
+    r->connection = c;
     r->client = sse_join(live_events(l), hello, len);
     free(hello);
     if (!r->client) {
         free(r);
-        return send_text(c, MHD_HTTP_SERVICE_UNAVAILABLE, "too many /events clients\n");
+        return send_text(c, MHD_HTTP_SERVICE_UNAVAILABLE, "the server is stopping\n");
     }
+    guard_watch(s->guard, c, events_stalled, r);
     struct MHD_Response *resp = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 16384,
                                                                   events_read, r, events_done);
     if (!resp) {
@@ -256,6 +283,55 @@ static enum MHD_Result not_allowed(struct MHD_Connection *c, const char *allow)
     return ok;
 }
 
+/* The request's framing headers, as libmicrohttpd leaves them to us: it reads the first
+ * Content-Length only, and ignores it beside Transfer-Encoding. */
+struct framing {
+    unsigned lengths;               /* Content-Length headers */
+    bool chunked;                   /* a Transfer-Encoding header */
+    uint64_t length;                /* the first Content-Length, when it is digits */
+};
+
+static enum MHD_Result count_framing(void *cls, enum MHD_ValueKind kind, const char *key,
+                                     const char *value)
+{
+    (void)kind;
+    struct framing *f = cls;
+    if (strcasecmp(key, MHD_HTTP_HEADER_TRANSFER_ENCODING) == 0) {
+        f->chunked = true;
+    } else if (strcasecmp(key, MHD_HTTP_HEADER_CONTENT_LENGTH) == 0 && f->lengths++ == 0) {
+        uint64_t v = 0;
+        for (const char *p = value; *p >= '0' && *p <= '9'; p++)
+            v = v > UINT64_MAX / 10 ? UINT64_MAX : v * 10 + (uint64_t)(*p - '0');
+        f->length = v;
+    }
+    return MHD_YES;
+}
+
+/* What is refused on the headers alone, before any of the body is read and before the
+ * request does anything: another Host than the server's (DNS rebinding, hosts.h), two
+ * lengths or a length beside chunked encoding (request smuggling behind a proxy that
+ * reads the other one), a declared body past HTTP_MAX_BODY. libmicrohttpd answers
+ * a malformed Content-Length 400 itself. MHD_YES with no response: go on. */
+static enum MHD_Result refuse_early(struct http_server *s, struct MHD_Connection *c,
+                                    bool *refused)
+{
+    *refused = true;
+    const char *host = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_HOST);
+    if (!hosts_accept(&s->hosts, host))
+        return send_text(c, MHD_HTTP_MISDIRECTED_REQUEST,
+                         "misdirected request: this server does not answer that Host "
+                         "(ev2hp --allow-host names more)\n");
+    struct framing f = { 0 };
+    MHD_get_connection_values(c, MHD_HEADER_KIND, count_framing, &f);
+    if (f.lengths > 1 || (f.lengths && f.chunked))
+        return send_text(c, MHD_HTTP_BAD_REQUEST,
+                         "bad request: more than one body length\n");
+    if (f.lengths && f.length > HTTP_MAX_BODY)
+        return send_text(c, MHD_HTTP_CONTENT_TOO_LARGE, "request body too large\n");
+    *refused = false;
+    return MHD_YES;
+}
+
 static enum MHD_Result answer(void *cls, struct MHD_Connection *c, const char *url,
                               const char *method, const char *version, const char *upload,
                               size_t *upload_size, void **state)
@@ -268,22 +344,26 @@ static enum MHD_Result answer(void *cls, struct MHD_Connection *c, const char *u
         if (!(req = calloc(1, sizeof *req)))
             return MHD_NO;
         *state = req;
-        return MHD_YES;
+        bool refused;
+        enum MHD_Result ok = refuse_early(s, c, &refused);
+        if (refused)
+            guard_answering(s->guard, c);
+        return ok;
     }
     if (*upload_size) {   /* a body: counted and dropped; nothing here reads one */
         req->body += *upload_size;
         *upload_size = 0;
-        return MHD_YES;
+        /* a chunked body has no declared length: it ends the connection past the limit */
+        return req->body > HTTP_MAX_BODY ? MHD_NO : MHD_YES;
     }
-    if (req->body > HTTP_MAX_BODY)
-        return send_text(c, MHD_HTTP_CONTENT_TOO_LARGE, "request body too large\n");
+    guard_answering(s->guard, c);
     bool get = strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0;
     for (size_t i = 0; i < sizeof controls / sizeof *controls; i++)
         if (strcmp(url, controls[i].path) == 0)
             return strcmp(method, "POST") == 0 ? serve_control(c, s->live, controls[i].command)
                                                : not_allowed(c, "POST");
     if (strcmp(url, "/events") == 0)
-        return get ? serve_events(c, s->live) : not_allowed(c, "GET, HEAD");
+        return get ? serve_events(s, c) : not_allowed(c, "GET, HEAD");
     for (size_t i = 0; i < sizeof documents / sizeof *documents; i++)
         if (strcmp(url, documents[i].path) == 0)
             return get ? serve_document(c, s->live, documents[i].make, documents[i].type)
@@ -294,27 +374,32 @@ static enum MHD_Result answer(void *cls, struct MHD_Connection *c, const char *u
 static void request_done(void *cls, struct MHD_Connection *c, void **state,
                          enum MHD_RequestTerminationCode why)
 {
-    (void)cls;
-    (void)c;
+    struct http_server *s = cls;
     (void)why;
+    guard_answered(s->guard, c);
     free(*state);
     *state = NULL;
 }
 
-struct http_server *http_start(const char *host, unsigned port, struct live *l,
+struct http_server *http_start(const struct serve_options *o, struct live *l,
                                struct ev_error *err)
 {
     struct http_server *s = calloc(1, sizeof *s);
-    if (!s) {
+    if (!s || !(s->guard = guard_new())) {
+        free(s);
         ev_error_set(err, "out of memory");
         return NULL;
     }
     s->live = l;
     bool ipv6 = false;
-    if ((s->fd = listen_on(host, port, s->url, sizeof s->url, &ipv6, err)) < 0) {
+    char bound[NI_MAXHOST];
+    if ((s->fd = listen_on(o->host, o->port, s->url, sizeof s->url, bound, sizeof bound,
+                           &ipv6, err)) < 0) {
+        guard_free(s->guard);
         free(s);
         return NULL;
     }
+    hosts_init(&s->hosts, bound, o->host, o->allow_hosts, o->allow_host_count);
     unsigned flags = MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD |
                      MHD_USE_POLL | (ipv6 ? MHD_USE_IPv6 : 0);
     s->daemon = MHD_start_daemon(flags, 0, NULL, NULL, answer, s,
@@ -322,10 +407,12 @@ struct http_server *http_start(const char *host, unsigned port, struct live *l,
                                  MHD_OPTION_CONNECTION_LIMIT, (unsigned)HTTP_MAX_CONNECTIONS,
                                  MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)HTTP_MAX_REQUEST,
                                  MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)HTTP_IDLE_SECONDS,
-                                 MHD_OPTION_NOTIFY_COMPLETED, request_done, NULL,
+                                 MHD_OPTION_NOTIFY_COMPLETED, request_done, s,
+                                 MHD_OPTION_NOTIFY_CONNECTION, guard_notify, s->guard,
                                  MHD_OPTION_END);
     if (!s->daemon) {
         ev_error_set(err, "cannot start the HTTP server");
+        guard_free(s->guard);
         close(s->fd);
         free(s);
         return NULL;
@@ -344,6 +431,7 @@ void http_stop(struct http_server *s)
         return;
     sse_close(live_events(s->live));   /* every /events thread returns */
     MHD_stop_daemon(s->daemon);
+    guard_free(s->guard);
     close(s->fd);
     free(s);
 }

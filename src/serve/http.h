@@ -16,25 +16,31 @@
  *                   "X-Requested-By: ev2hp" (a cross-site form cannot send it: 403
  *                   without), 409 when the input is not a socket
  *
- * Limits: HTTP_MAX_CONNECTIONS at once, HTTP_MAX_REQUEST bytes of request headers and
- * body, idle connections closed after HTTP_IDLE_SECONDS.
+ * Limits (doc/DESIGN.md, "The live server's limits"): HTTP_MAX_CONNECTIONS at once,
+ * HTTP_MAX_REQUEST bytes of request headers and body, a body of HTTP_MAX_BODY bytes
+ * (refused on its declared length, 413), one Content-Length at most and none beside
+ * chunked encoding (400), only the Host names of hosts.h (421: DNS rebinding), a request
+ * received whole within GUARD_REQUEST_SECONDS and the other connection limits of
+ * guard.h, connections silent for HTTP_IDLE_SECONDS closed.
  */
 #ifndef EV2HP_HTTP_H
 #define EV2HP_HTTP_H
 
 #include "base/error.h"
 
-#define HTTP_MAX_CONNECTIONS 64
+#define HTTP_MAX_CONNECTIONS 128
 #define HTTP_MAX_REQUEST (32u << 10)
 #define HTTP_MAX_BODY 1024
 #define HTTP_IDLE_SECONDS 60
 
 struct live;
 struct http_server;
+struct serve_options;
 
-/* Listens on host (NULL: 127.0.0.1) and port (0: any free one) and serves l from the
- * library's threads. NULL with err set (the address cannot be bound). */
-struct http_server *http_start(const char *host, unsigned port, struct live *l,
+/* Listens on o's host (NULL: 127.0.0.1) and port (0: any free one) and serves l from the
+ * library's threads, answering the Host names of o. NULL with err set (the address cannot
+ * be bound). */
+struct http_server *http_start(const struct serve_options *o, struct live *l,
                                struct ev_error *err);
 /* "http://HOST:PORT/" as bound (the port chosen for 0), for the message main prints. */
 const char *http_url(const struct http_server *s);

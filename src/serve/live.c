@@ -16,6 +16,7 @@
 #include "model/livemodel.h"
 #include "chart/chart.h"
 #include "model/profile.h"
+#include "serve/clock.h"
 #include "serve/metrics.h"
 #include "serve/snapshot.h"
 #include "serve/sse.h"
@@ -146,13 +147,6 @@ void live_lock(struct live *l)
 void live_unlock(struct live *l)
 {
     pthread_mutex_unlock(&l->lock);
-}
-
-static double now_seconds(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + t.tv_nsec / 1e9;
 }
 
 static int no_memory(void)
@@ -664,7 +658,7 @@ static int refresh_shown(struct live *l, struct ev_error *err)
     l->slot = slot;
     l->slot_cap = bands;
     l->shown_version = l->version;
-    l->shown_at = now_seconds();
+    l->shown_at = clock_seconds();
     l->shown_changed = true;
     return 0;
 }
@@ -675,7 +669,7 @@ int live_refresh(struct live *l, struct ev_error *err)
     live_lock(l);
     int rc = 0;
     if (l->attached && l->shown_version != l->version &&
-        (l->ended || !l->shown_at || now_seconds() >= l->shown_at + 1))
+        (l->ended || !l->shown_at || clock_seconds() >= l->shown_at + 1))
         rc = refresh_shown(l, err);
     live_unlock(l);
     return rc;

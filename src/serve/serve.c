@@ -8,6 +8,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "serve/clock.h"
 #include "serve/live.h"
 
 bool serve_parse_address(const char *text, char *buf, size_t buf_size, const char **host,
@@ -62,17 +63,10 @@ struct serve_worker {
     pthread_cond_t done;
 };
 
-static double now_seconds(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + t.tv_nsec / 1e9;
-}
-
 static void *work(void *arg)
 {
     struct serve_worker *w = arg;
-    double next_every = w->every_seconds > 0 ? now_seconds() + w->every_seconds : 0;
+    double next_every = w->every_seconds > 0 ? clock_seconds() + w->every_seconds : 0;
     double next_refresh = 0;
     for (;;) {
         struct timespec tick = { 0, 250 * 1000000L };
@@ -94,14 +88,14 @@ static void *work(void *arg)
             return NULL;
         }
         struct ev_error err = { 0 };
-        if (now_seconds() >= next_refresh) {   /* the shown bands: fresh within a second */
+        if (clock_seconds() >= next_refresh) {   /* the shown bands: fresh within a second */
             (void)live_refresh(w->live, &err);   /* out of memory: /metrics will say */
-            next_refresh = now_seconds() + 1;
+            next_refresh = clock_seconds() + 1;
         }
-        if (next_every && now_seconds() >= next_every) {
+        if (next_every && clock_seconds() >= next_every) {
             if (!live_ended(w->live))
                 w->hooks.every(w->hooks.ctx);
-            next_every = now_seconds() + w->every_seconds;
+            next_every = clock_seconds() + w->every_seconds;
         }
     }
 }

@@ -15,11 +15,16 @@
 
 #include "base/error.h"
 
-/* --serve [HOST:]PORT and --every SECONDS, as the command line gives them. */
+#include "serve/hosts.h"
+
+/* --serve [HOST:]PORT, --allow-host NAME and --every SECONDS, as the command line gives
+ * them. */
 struct serve_options {
     bool serve;                     /* --serve given */
     const char *host;               /* NULL: 127.0.0.1 */
     unsigned port;                  /* 0: any free port */
+    const char *allow_hosts[HOSTS_MAX]; /* --allow-host: more Host names answered */
+    size_t allow_host_count;
     double every_seconds;           /* --every; 0: only at the end */
 };
 

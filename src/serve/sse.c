@@ -7,10 +7,15 @@
 #include <string.h>
 #include <time.h>
 
+#include "base/grow.h"
+#include "serve/clock.h"
+
 struct sse_client {
     char *buf;                     /* queued bytes: buf[head, len) */
-    size_t head, len;
+    size_t head, len, cap;
     bool dropped;
+    double joined;                 /* when it connected (monotonic seconds) */
+    double taken_at;               /* when its connection last asked for bytes */
     struct sse_client *next;
 };
 
@@ -28,13 +33,15 @@ struct sse_hub *sse_hub_new(void)
     struct sse_hub *h = calloc(1, sizeof *h);
     if (!h)
         return NULL;
-    pthread_condattr_t attr;
-    pthread_condattr_init(&attr);
-    pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
     pthread_mutex_init(&h->lock, NULL);
-    pthread_cond_init(&h->ready, &attr);
-    pthread_condattr_destroy(&attr);
+    clock_cond_init(&h->ready);
     return h;
+}
+
+static void free_client(struct sse_client *c)
+{
+    free(c->buf);
+    free(c);
 }
 
 void sse_hub_free(struct sse_hub *h)
@@ -44,15 +51,28 @@ void sse_hub_free(struct sse_hub *h)
     while (h->clients) {
         struct sse_client *c = h->clients;
         h->clients = c->next;
-        free(c->buf);
-        free(c);
+        free_client(c);
     }
     pthread_cond_destroy(&h->ready);
     pthread_mutex_destroy(&h->lock);
     free(h);
 }
 
-/* Appends to one queue (the hub's lock held); false when it does not fit. */
+/* Drops c (the hub's lock held): its queue is let go, its next take ends its connection. */
+static void drop(struct sse_hub *h, struct sse_client *c)
+{
+    if (c->dropped)
+        return;
+    c->dropped = true;
+    c->head = c->len = 0;
+    free(c->buf);
+    c->buf = NULL;
+    c->cap = 0;
+    h->dropped++;
+}
+
+/* Appends to one queue (the hub's lock held); false when it does not fit: beside bytes
+ * still waiting, the queue holds SSE_CLIENT_QUEUE; an empty one takes any message. */
 static bool enqueue(struct sse_client *c, const char *msg, size_t len)
 {
     if (c->head) {   /* what was sent makes room first */
@@ -60,33 +80,57 @@ static bool enqueue(struct sse_client *c, const char *msg, size_t len)
         c->len -= c->head;
         c->head = 0;
     }
-    if (len > SSE_CLIENT_QUEUE - c->len)
+    if (c->len && len > SSE_CLIENT_QUEUE - (c->len < SSE_CLIENT_QUEUE ? c->len
+                                                                       : SSE_CLIENT_QUEUE))
+        return false;
+    if (GROW_ARRAY(c->buf, &c->cap, c->len + len) != 0)
         return false;
     memcpy(c->buf + c->len, msg, len);
     c->len += len;
     return true;
 }
 
+/* The client a new one replaces when the hub is full (the lock held): a dropped or
+ * stalled one first, else the one connected longest. */
+static struct sse_client *to_replace(const struct sse_hub *h, double now)
+{
+    struct sse_client *oldest = NULL;
+    for (struct sse_client *c = h->clients; c; c = c->next) {
+        if (c->dropped || (c->len > c->head && now - c->taken_at > 1))
+            return c;
+        if (!oldest || c->joined < oldest->joined)
+            oldest = c;
+    }
+    return oldest;
+}
+
 struct sse_client *sse_join(struct sse_hub *h, const char *first, size_t len)
 {
     struct sse_client *c = calloc(1, sizeof *c);
-    if (!c || !(c->buf = malloc(SSE_CLIENT_QUEUE)) || !enqueue(c, first, len)) {
+    if (!c || !enqueue(c, first, len)) {
         if (c)
             free(c->buf);
         free(c);
         return NULL;
     }
+    c->joined = c->taken_at = clock_seconds();
     pthread_mutex_lock(&h->lock);
-    bool room = h->count < SSE_MAX_CLIENTS && !h->closing;
-    if (room) {
+    bool open = !h->closing;
+    if (open) {
+        size_t live = 0;
+        for (struct sse_client *o = h->clients; o; o = o->next)
+            live += !o->dropped;
+        if (live >= SSE_MAX_CLIENTS) {
+            drop(h, to_replace(h, c->joined));
+            pthread_cond_broadcast(&h->ready);   /* its thread ends its connection */
+        }
         c->next = h->clients;
         h->clients = c;
         h->count++;
     }
     pthread_mutex_unlock(&h->lock);
-    if (!room) {
-        free(c->buf);
-        free(c);
+    if (!open) {
+        free_client(c);
         return NULL;
     }
     return c;
@@ -102,34 +146,24 @@ void sse_leave(struct sse_hub *h, struct sse_client *c)
             break;
         }
     pthread_mutex_unlock(&h->lock);
-    free(c->buf);
-    free(c);
+    free_client(c);
 }
 
 void sse_broadcast(struct sse_hub *h, const char *msg, size_t len)
 {
     pthread_mutex_lock(&h->lock);
     for (struct sse_client *c = h->clients; c; c = c->next)
-        if (!c->dropped && !enqueue(c, msg, len)) {
-            c->dropped = true;     /* too slow: its connection ends at the next take */
-            c->head = c->len = 0;
-            h->dropped++;
-        }
+        if (!c->dropped && !enqueue(c, msg, len))
+            drop(h, c);   /* too slow: its connection ends at the next take */
     pthread_cond_broadcast(&h->ready);
     pthread_mutex_unlock(&h->lock);
 }
 
 ssize_t sse_take(struct sse_hub *h, struct sse_client *c, char *buf, size_t max)
 {
-    struct timespec until;
-    clock_gettime(CLOCK_MONOTONIC, &until);
-    until.tv_sec += SSE_KEEPALIVE_MS / 1000;
-    until.tv_nsec += (long)(SSE_KEEPALIVE_MS % 1000) * 1000000L;
-    if (until.tv_nsec >= 1000000000L) {
-        until.tv_sec++;
-        until.tv_nsec -= 1000000000L;
-    }
+    struct timespec until = clock_after_ms(SSE_KEEPALIVE_MS);
     pthread_mutex_lock(&h->lock);
+    c->taken_at = clock_seconds();
     int rc = 0;
     while (!c->dropped && !h->closing && c->head == c->len && rc != ETIMEDOUT)
         rc = pthread_cond_timedwait(&h->ready, &h->lock, &until);
@@ -141,9 +175,20 @@ ssize_t sse_take(struct sse_hub *h, struct sse_client *c, char *buf, size_t max)
         n = (ssize_t)(avail < max ? avail : max);
         memcpy(buf, c->buf + c->head, (size_t)n);
         c->head += (size_t)n;
+        c->taken_at = clock_seconds();
     }
     pthread_mutex_unlock(&h->lock);
     return n;
+}
+
+bool sse_stalled(struct sse_hub *h, struct sse_client *c)
+{
+    pthread_mutex_lock(&h->lock);
+    if (!c->dropped && c->len > c->head && clock_seconds() - c->taken_at > SSE_STALL_SECONDS)
+        drop(h, c);
+    bool stalled = c->dropped;
+    pthread_mutex_unlock(&h->lock);
+    return stalled;
 }
 
 void sse_close(struct sse_hub *h)

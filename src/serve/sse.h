@@ -1,11 +1,23 @@
 /* sse.h: Server-Sent Events to many clients, none of which can hold the sender up.
  *
  * The main thread broadcasts one message per census; each client has its own bounded
- * queue of bytes (SSE_CLIENT_QUEUE). Broadcasting only appends to the queues under the
- * hub's lock: it never waits on a socket. A client whose queue would overflow (it reads
- * more slowly than censuses come) is dropped: its connection ends, and EventSource in a
- * browser reconnects and starts again from the current state. Each client is served by
- * its own connection thread (http.c), which waits here for bytes to send.
+ * queue of bytes. Broadcasting only appends to the queues under the hub's lock: it never
+ * waits on a socket. A client is dropped (its connection ends, and EventSource in a
+ * browser reconnects and starts again from the current state):
+ *
+ *   - by queue: when a message does not fit in what its queue holds beside the bytes
+ *     still waiting (SSE_CLIENT_QUEUE). An empty queue takes any message, however large
+ *     (the band list of --bands 0 on a dense log passes a megabyte): a client that has
+ *     read everything is never dropped, and a new client always gets its first message;
+ *   - by time: when bytes have waited SSE_STALL_SECONDS without the client's connection
+ *     taking any (it stopped reading: its thread is blocked on a full socket). The
+ *     connection guard (guard.h) asks sse_stalled a few times a second and closes it;
+ *   - by number: when SSE_MAX_CLIENTS are connected, a new client takes the place of a
+ *     stalled one, or else of the one connected longest, so clients that never read
+ *     cannot keep a new one out.
+ *
+ * Each client is served by its own connection thread (http.c), which waits here for
+ * bytes to send.
  */
 #ifndef EV2HP_SSE_H
 #define EV2HP_SSE_H
@@ -15,7 +27,8 @@
 #include <sys/types.h>
 
 #define SSE_CLIENT_QUEUE (1u << 20)  /* bytes waiting for one client before it is dropped */
-#define SSE_MAX_CLIENTS 32           /* clients at once; more are refused (503) */
+#define SSE_MAX_CLIENTS 32           /* clients at once; a new one replaces one of them */
+#define SSE_STALL_SECONDS 5          /* bytes waiting this long untaken: dropped */
 #define SSE_KEEPALIVE_MS 1000        /* a comment line this often keeps proxies open */
 
 struct sse_hub;
@@ -27,7 +40,7 @@ struct sse_hub *sse_hub_new(void);
 void sse_hub_free(struct sse_hub *h);
 
 /* A new client whose queue starts with first (len bytes, e.g. the current state), or
- * NULL when SSE_MAX_CLIENTS are connected or out of memory. */
+ * NULL when out of memory or closing. With SSE_MAX_CLIENTS connected, one is dropped. */
 struct sse_client *sse_join(struct sse_hub *h, const char *first, size_t len);
 void sse_leave(struct sse_hub *h, struct sse_client *c);
 
@@ -39,10 +52,14 @@ void sse_broadcast(struct sse_hub *h, const char *msg, size_t len);
  * closing. */
 ssize_t sse_take(struct sse_hub *h, struct sse_client *c, char *buf, size_t max);
 
+/* Whether c stopped reading (bytes waited SSE_STALL_SECONDS untaken) or was dropped;
+ * a stalled client is dropped. */
+bool sse_stalled(struct sse_hub *h, struct sse_client *c);
+
 /* Wakes every waiting client with -1: the server is stopping. */
 void sse_close(struct sse_hub *h);
 
-/* How many clients were dropped for reading too slowly (for tests and metrics). */
+/* How many clients were dropped for reading too slowly or not at all (for metrics). */
 unsigned long sse_dropped(struct sse_hub *h);
 
 #endif

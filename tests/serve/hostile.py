@@ -1,0 +1,163 @@
+#!/usr/bin/env python3
+"""hostile.py: clients of ev2hp --serve that attack it, for tests/serve_hostile.sh.
+
+Usage: hostile.py MODE PORT [ARGS]   (the server is 127.0.0.1:PORT)
+
+  hold PORT N idle|slowloris SECONDS
+      keeps N connections open for SECONDS: idle ones send nothing; slowloris ones send
+      a request's headers a byte a second and never end them. A connection the server
+      closes is opened again within a second (as slowloris does). Prints how many it
+      opened.
+  bigbody PORT
+      declares a 1 GB body (Content-Length) for POST /control/census and sends its first
+      64 KiB; prints the answer's status code and the seconds it took ("000" for none
+      within 5 s).
+  events PORT N SECONDS
+      opens N /events connections that never read (a small receive buffer), for SECONDS;
+      prints how many of them the server closed.
+  slowread PORT PATH N SECONDS
+      N clients GET PATH and read it 4 KiB a second (a small receive buffer); prints
+      the bytes each read, once SECONDS are over.
+"""
+import select
+import socket
+import sys
+import time
+
+
+def connect(port, rcvbuf=None):
+    s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    if rcvbuf:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, rcvbuf)
+    s.connect(("127.0.0.1", port))
+    return s
+
+
+def request(path, host="127.0.0.1"):
+    return ("GET %s HTTP/1.1\r\nHost: %s\r\n\r\n" % (path, host)).encode()
+
+
+def hold(port, n, mode, seconds):
+    head = b"GET /metrics HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: " + b"a" * 4096
+    conns = {}   # socket -> bytes of head sent
+    opened = 0
+    end = time.monotonic() + seconds
+    next_byte = time.monotonic()
+    while time.monotonic() < end:
+        while len(conns) < n and time.monotonic() >= next_byte:
+            try:
+                conns[connect(port)] = 0
+                opened += 1
+            except OSError:
+                time.sleep(0.05)
+                break
+        now = time.monotonic()
+        if now >= next_byte:
+            next_byte = now + 1
+            for s in list(conns) if mode == "slowloris" else []:
+                try:
+                    s.send(head[conns[s]:conns[s] + 1])
+                    conns[s] += 1
+                except OSError:
+                    s.close()
+                    del conns[s]
+        ready, _, _ = select.select(list(conns), [], [], 0.1)
+        for s in ready:   # closed by the server (or answered): open another
+            try:
+                data = s.recv(4096)
+            except OSError:
+                data = b""
+            if not data:
+                s.close()
+                del conns[s]
+    print(opened)
+
+
+def bigbody(port):
+    s = connect(port)
+    start = time.monotonic()
+    s.sendall(b"POST /control/census HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+              b"X-Requested-By: ev2hp\r\nContent-Length: 1000000000\r\n\r\n")
+    s.setblocking(False)
+    body = b"a" * 65536
+    sent = 0
+    answer = b""
+    while time.monotonic() - start < 5 and b"\r\n" not in answer:
+        if sent < len(body):
+            try:
+                sent += s.send(body[sent:])
+            except BlockingIOError:
+                pass
+            except OSError:
+                sent = len(body)
+        ready, _, _ = select.select([s], [], [], 0.05)
+        if ready:
+            try:
+                data = s.recv(4096)
+            except OSError:
+                break
+            if not data:
+                break
+            answer += data
+    status = answer.split(b" ")[1].decode() if answer.startswith(b"HTTP/") else "000"
+    print(status, "%.3f" % (time.monotonic() - start))
+
+
+def closed(s):
+    """Whether the server closed s: what it sent is drained, then the end is seen."""
+    s.setblocking(False)
+    try:
+        while s.recv(65536):
+            pass
+        return True
+    except (BlockingIOError, InterruptedError):
+        return False
+    except OSError:
+        return True
+
+
+def events(port, n, seconds):
+    conns = []
+    for _ in range(n):
+        s = connect(port, rcvbuf=4096)
+        s.sendall(request("/events"))
+        conns.append(s)
+    time.sleep(seconds)
+    print(sum(closed(s) for s in conns))
+
+
+def slowread(port, path, n, seconds):
+    conns = []
+    for _ in range(n):
+        s = connect(port, rcvbuf=8192)
+        s.sendall(request(path))
+        conns.append([s, 0])
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        for c in conns:
+            try:
+                c[0].setblocking(False)
+                c[1] += len(c[0].recv(4096))
+            except (BlockingIOError, OSError):
+                pass
+        time.sleep(1)
+    print(" ".join(str(c[1]) for c in conns))
+
+
+def main():
+    mode, port = sys.argv[1], int(sys.argv[2])
+    args = sys.argv[3:]
+    if mode == "hold":
+        hold(port, int(args[0]), args[1], float(args[2]))
+    elif mode == "bigbody":
+        bigbody(port)
+    elif mode == "events":
+        events(port, int(args[0]), float(args[1]))
+    elif mode == "slowread":
+        slowread(port, args[0], int(args[1]), float(args[2]))
+    else:
+        sys.exit("hostile.py: unknown mode " + mode)
+
+
+if __name__ == "__main__":
+    main()
