@@ -258,6 +258,7 @@ static int open_outputs(struct run *run, const struct sink_context *ctx)
         run->output_count = i + 1;
         struct sink_context c = *ctx;
         c.live = o->file.live;
+        c.compressed = o->file.gz != NULL;
         o->sink = sink_new(req->format, o->file.fp, &c, &settings);
         if (!o->sink) {
             ev_error_set(&err, "out of memory");
@@ -318,7 +319,8 @@ static void write_failure(struct run *run)
         err = *why;
     else
         ev_error_set(&err, "cannot write: %s", strerror(errno ? errno : EIO));
-    fail(run->result, EXIT_WRITE, o->name, &err);
+    fail(run->result, o->sink && o->sink->input_lacks ? EXIT_BAD_INPUT : EXIT_WRITE, o->name,
+         &err);
 }
 
 /* The gates' verdicts into the exit status, once the outputs are written (they report
@@ -749,7 +751,7 @@ static void convert_input(struct run *run, const char *input_name)
         .info = run->model.info, .bands = run->model.bands, .input_name = input_name,
         .warnings = result->warnings, .warning_count = &result->warning_count,
         .run = &run->model, .base = run->base, .ccs = input_costcentres(in),
-        .gates = &run->gates,
+        .ipe = input_ipe_names(in), .gates = &run->gates,
     };
     run->bands = ctx.bands;
     bool ending = false;   /* a live run: the locks of begin_ending are held */

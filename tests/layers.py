@@ -20,7 +20,8 @@ not show (a header may declare what a module above defines): the object files un
 BUILD_DIR/src, read with nm, give which module uses a function or variable another
 defines; a use going up a layer, and a cycle of modules using each other, are printed
 with the symbol that makes the edge. (An object automake names "libev2hp_a-sink.o" is
-the module sink.)
+the module sink.) Files the build makes under BUILD_DIR/src (protoc-c's code) may be
+included.
 
 Usage: layers.py SRC_DIR [BUILD_DIR]. Exit status 0 when the tree keeps the rule, 1 with
 one line per broken rule on stdout otherwise, 2 on a usage error.
@@ -41,15 +42,24 @@ def layer_name(folder):
     return folder + "/" if folder else "src/ (top)"
 
 
-def scan(src):
-    """Every include of the tree: (file, line, included file), paths relative to src."""
+def sources(top):
+    """The .c and .h files under top, relative to it."""
     files = []
-    for root, dirs, names in os.walk(src):
+    for root, dirs, names in os.walk(top):
         dirs[:] = sorted(d for d in dirs if not d.startswith("."))
         for name in sorted(names):
             if name.endswith((".c", ".h")):
-                files.append(os.path.relpath(os.path.join(root, name), src))
+                files.append(os.path.relpath(os.path.join(root, name), top))
+    return files
+
+
+def scan(src, build=None):
+    """Every include of the tree: (file, line, included file), paths relative to src.
+    Files the build made under BUILD/src (protoc-c's code) may be included too."""
+    files = sources(src)
     known = set(files)
+    if build is not None and os.path.isdir(os.path.join(build, "src")):
+        known |= set(sources(os.path.join(build, "src")))
     edges, problems = [], []
     for path in files:
         with open(os.path.join(src, path), encoding="utf-8", errors="replace") as f:
@@ -190,7 +200,7 @@ def symbol_uses(build):
         rel = os.path.relpath(path, top)
         # automake prefixes objects of a target with its own flags: libev2hp_a-sink.o
         module = os.path.join(os.path.dirname(rel),
-                              os.path.basename(rel)[:-2].rpartition("-")[2])
+                              re.sub(r"^\w+_a-", "", os.path.basename(rel)[:-2]))
         if len(fields) == 3 and fields[1] in "TDBRCVW":
             defined.setdefault(fields[2], module)
         elif len(fields) == 2 and fields[0] in "Uw":
@@ -199,7 +209,7 @@ def symbol_uses(build):
 
 
 def check(src, build=None):
-    files, edges, problems = scan(src)
+    files, edges, problems = scan(src, build)
     edges = [(path, "%s:%d" % (path, number), target) for path, number, target in edges]
     rank = {name: i for i, name in enumerate(LAYERS)}
     for folder in sorted({folder_of(p) for p in files}):

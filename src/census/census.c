@@ -119,6 +119,7 @@ const struct census_stats *census_stats(const struct census *c) { return &c->sta
 const struct bands *census_bands(const struct census *c) { return c->bands; }
 const struct timeprof *census_timeprof(const struct census *c) { return c->tp; }
 const struct costcentres *census_costcentres(const struct census *c) { return c->ccs; }
+const struct ipe_names *census_ipe_names(const struct census *c) { return c->ipe; }
 
 enum census_status census_check_header(struct census *c, const struct ev_reader *r,
                                        struct ev_error *err)

@@ -76,6 +76,7 @@ enum census_status {
 };
 
 struct census;
+struct ipe_names;   /* ipe.h */
 
 struct census *census_new(const struct census_options *opt, const struct census_events *events);
 void census_free(struct census *c);
@@ -123,5 +124,7 @@ const struct census_stats *census_stats(const struct census *c);
 const struct bands *census_bands(const struct census *c);
 /* The cost centres declared so far (the names of -hc stack bands' frames). */
 const struct costcentres *census_costcentres(const struct census *c);
+/* The info tables the IPE events named so far (the parts of -hi bands' frames). */
+const struct ipe_names *census_ipe_names(const struct census *c);
 
 #endif

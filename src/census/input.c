@@ -446,6 +446,11 @@ const struct costcentres *input_costcentres(const struct input *in)
     return in->census ? census_costcentres(in->census) : NULL;
 }
 
+const struct ipe_names *input_ipe_names(const struct input *in)
+{
+    return in->census ? census_ipe_names(in->census) : NULL;
+}
+
 const struct timeprof *input_timeprof(const struct input *in)
 {
     return in->census ? census_timeprof(in->census) : NULL;

@@ -122,6 +122,8 @@ const struct timeprof *input_timeprof(const struct input *in);
 /* An eventlog's cost centres (census_costcentres); NULL for a .hp, which names stacks
  * only by their cut labels. */
 const struct costcentres *input_costcentres(const struct input *in);
+/* An eventlog's info tables (census_ipe_names); NULL for a .hp. */
+const struct ipe_names *input_ipe_names(const struct input *in);
 
 /* Reads the rest of the input through the callbacks. */
 enum input_status input_read(struct input *in, struct input_outcome *out, struct ev_error *err);

@@ -26,6 +26,19 @@ void ipe_names_free(struct ipe_names *t);
 enum table_status ipe_names_add(struct ipe_names *t, const struct ev_IPE *ipe, const char **key,
                               size_t *key_len);
 
+/* What an IPE event says of one info table, each part NUL-terminated (empty when the
+ * event left it out): pprof frames are made of the parts, not the description. */
+struct ipe_info {
+    const char *table_name;     /* "sat_s4Fr_info" */
+    const char *closure_desc;   /* the closure type, as the runtime wrote it ("17") */
+    const char *type_desc;      /* "ByteString" */
+    const char *label;          /* the binding it belongs to ("main") */
+    const char *module;         /* "Main" */
+    const char *file;           /* "leak.hs" */
+    long line;                  /* the first line of its span; 0: not known */
+};
+/* The parts of the table the address a -hi label prints, or NULL. */
+const struct ipe_info *ipe_names_info(const struct ipe_names *t, const char *label, size_t len);
 /* The description of the address a -hi label prints, or NULL. */
 const char *ipe_names_find(const struct ipe_names *t, const char *label, size_t len,
                            size_t *desc_len);

@@ -21,6 +21,7 @@ enum {
     KIND_CHART = 1,         /* draws a chart from a profile (and --compare's base) */
     KIND_SUMMARY = 2,       /* writes a summary */
     KIND_TIME_PROFILE = 4,  /* reads the time profile */
+    KIND_PEAK = 8,          /* reads the exact peak census */
 };
 
 typedef struct sink *(*sink_maker)(enum output_format format, FILE *out,
@@ -124,6 +125,14 @@ static struct sink *make_folded(enum output_format f, FILE *out,
     return sink_folded_new(out, ctx, &folded);
 }
 
+static struct sink *make_pprof(enum output_format f, FILE *out,
+                               const struct sink_context *ctx, const struct sink_settings *s)
+{
+    (void)f;
+    struct pprof_settings pprof = { s->system_ccs };
+    return sink_pprof_new(out, ctx, &pprof);
+}
+
 static struct sink *make_html(enum output_format f, FILE *out, const struct sink_context *ctx,
                               const struct sink_settings *s)
 {
@@ -132,28 +141,34 @@ static struct sink *make_html(enum output_format f, FILE *out, const struct sink
     return sink_html_new(out, ctx, &report);
 }
 
+/* A summary lists the time profile's busiest cost centres too. */
+#define SUMMARY (KIND_SUMMARY | KIND_TIME_PROFILE)
+
 static const struct format_row {
     enum output_format format;
     const char *name;       /* for -f and file extensions; NULL: chosen by its option */
+    const char *extension;  /* another extension that names it, or NULL */
     unsigned kind;
     sink_maker make;
 } formats[] = {
-    { FORMAT_HP, "hp", 0, make_hp },
-    { FORMAT_CSV, "csv", 0, make_csv },
-    { FORMAT_JSON, "json", 0, make_json },
-    { FORMAT_SVG, "svg", KIND_CHART | KIND_TIME_PROFILE, make_svg },
-    { FORMAT_PNG, "png", KIND_CHART | KIND_TIME_PROFILE, make_png },
-    { FORMAT_PDF, "pdf", KIND_CHART | KIND_TIME_PROFILE, make_vector },
-    { FORMAT_PS, "ps", KIND_CHART | KIND_TIME_PROFILE, make_vector },
-    { FORMAT_EPS, "eps", KIND_CHART | KIND_TIME_PROFILE, make_vector },
-    { FORMAT_FOLDED, "folded", KIND_TIME_PROFILE, make_folded },
+    { FORMAT_HP, "hp", NULL, 0, make_hp },
+    { FORMAT_CSV, "csv", NULL, 0, make_csv },
+    { FORMAT_JSON, "json", NULL, 0, make_json },
+    { FORMAT_SVG, "svg", NULL, KIND_CHART | KIND_TIME_PROFILE, make_svg },
+    { FORMAT_PNG, "png", NULL, KIND_CHART | KIND_TIME_PROFILE, make_png },
+    { FORMAT_PDF, "pdf", NULL, KIND_CHART | KIND_TIME_PROFILE, make_vector },
+    { FORMAT_PS, "ps", NULL, KIND_CHART | KIND_TIME_PROFILE, make_vector },
+    { FORMAT_EPS, "eps", NULL, KIND_CHART | KIND_TIME_PROFILE, make_vector },
+    { FORMAT_FOLDED, "folded", NULL, KIND_TIME_PROFILE, make_folded },
+    /* x.pb.gz, the name pprof's own profiles have, as well as x.pprof */
+    { FORMAT_PPROF, "pprof", "pb", KIND_TIME_PROFILE | KIND_PEAK, make_pprof },
     /* the report draws flame graphs */
-    { FORMAT_HTML, "html", KIND_CHART | KIND_TIME_PROFILE, make_html },
-    { FORMAT_SUMMARY_TEXT, NULL, KIND_SUMMARY | KIND_TIME_PROFILE, make_summary_text },
-    { FORMAT_SUMMARY_JSON, NULL, KIND_SUMMARY | KIND_TIME_PROFILE, make_summary_json },
-    { FORMAT_SUMMARY_MARKDOWN, NULL, KIND_SUMMARY | KIND_TIME_PROFILE, make_summary_markdown },
+    { FORMAT_HTML, "html", NULL, KIND_CHART | KIND_TIME_PROFILE, make_html },
+    { FORMAT_SUMMARY_TEXT, NULL, NULL, SUMMARY, make_summary_text },
+    { FORMAT_SUMMARY_JSON, NULL, NULL, SUMMARY, make_summary_json },
+    { FORMAT_SUMMARY_MARKDOWN, NULL, NULL, SUMMARY, make_summary_markdown },
     /* --junit carries the text summary */
-    { FORMAT_JUNIT, NULL, KIND_SUMMARY | KIND_TIME_PROFILE, make_junit },
+    { FORMAT_JUNIT, NULL, NULL, SUMMARY, make_junit },
 };
 
 static const struct format_row *row_of(enum output_format format)
@@ -164,19 +179,25 @@ static const struct format_row *row_of(enum output_format format)
     return NULL;
 }
 
-/* The format whose name is name[0..len), without regard to case, or FORMAT_NONE. */
-static enum output_format named(const char *name, size_t len)
+static bool is_name(const char *name, const char *text, size_t len)
+{
+    return name && strlen(name) == len && strncasecmp(text, name, len) == 0;
+}
+
+/* The format whose name (or with extensions, whose other extension) is text[0..len),
+ * without regard to case, or FORMAT_NONE. */
+static enum output_format named(const char *text, size_t len, bool extensions)
 {
     for (size_t i = 0; i < sizeof formats / sizeof *formats; i++)
-        if (formats[i].name && strlen(formats[i].name) == len &&
-            strncasecmp(name, formats[i].name, len) == 0)
+        if (is_name(formats[i].name, text, len) ||
+            (extensions && is_name(formats[i].extension, text, len)))
             return formats[i].format;
     return FORMAT_NONE;
 }
 
 enum output_format format_from_name(const char *name)
 {
-    return named(name, strlen(name));
+    return named(name, strlen(name), false);
 }
 
 /* The extension of the file name in path[0..len), without its dot; NULL without one. */
@@ -202,7 +223,7 @@ enum output_format format_from_path(const char *path)
         len = (size_t)(ext - path) - 1;
         ext = extension(path, len, &ext_len);
     }
-    return ext ? named(ext, ext_len) : FORMAT_NONE;
+    return ext ? named(ext, ext_len, true) : FORMAT_NONE;
 }
 
 bool format_path_has_extension(const char *path)
@@ -251,6 +272,8 @@ int sink_needs(enum output_format format, const struct sink_settings *settings,
         chart_options_default(&defaults);
         chart = &defaults;
     }
+    if (is_kind(format, KIND_PEAK))
+        needs->peak = true;
     struct profile_options feed;
     if (format == FORMAT_HTML) {
         sink_html_profile_options(chart, &feed);

@@ -25,6 +25,7 @@ enum output_format {
     FORMAT_HTML,                                /* the interactive report */
     FORMAT_SUMMARY_MARKDOWN,                    /* --summary=markdown */
     FORMAT_JUNIT,                               /* --junit: the gates as JUnit XML */
+    FORMAT_PPROF,                               /* pprof's profile.proto, gzipped */
 };
 
 struct run_model;       /* runmodel.h */
@@ -49,6 +50,12 @@ struct sink_context {
     /* An eventlog's cost centres, complete by the time finish is called (JSON lists each
      * -hc band's stack by them); NULL for a .hp. */
     const struct costcentres *ccs;
+    /* An eventlog's info tables (census/ipe.h), complete by the time finish is called
+     * (pprof's -hi frames); NULL for a .hp. */
+    const struct ipe_names *ipe;
+    /* The output is gzip-compressed on its way (a name ending in .gz): a format that
+     * compresses itself (pprof) writes it plain. */
+    bool compressed;
     /* --max-peak, --max-increase, --max-growth: every verdict, complete when finish is
      * called (gates.h); NULL or none when no gate was asked for. */
     const struct gate_report *gates;
@@ -74,6 +81,9 @@ struct sink {
     /* Why the last op failed when errno cannot say (no usable font, no time profile to
      * draw); empty otherwise. sink_recorded_failure is the failure op that reports it. */
     struct ev_error error;
+    /* The failure is the input's: it lacks what the format writes (exit status 1, not
+     * that of a failed write). */
+    bool input_lacks;
 };
 
 /* The one way a format makes its sink: its own struct of size bytes (whose first member

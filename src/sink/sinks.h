@@ -43,6 +43,11 @@ struct folded_settings {
     bool system_ccs;
 };
 
+/* Settings of pprof profiles. */
+struct pprof_settings {
+    bool system_ccs;            /* a time profile: keep the runtime's own cost centres */
+};
+
 struct sink *sink_hp_new(FILE *out, const struct sink_context *ctx);
 /* The runtime's empty sample that closes a .hp (what the .hp sink's finish writes), at
  * end_ns: the live server appends it to the .hp spooled so far. 0, or -1 (errno). */
@@ -66,6 +71,8 @@ struct sink *sink_vector_new(enum output_format format, FILE *out,
                              const struct chart_settings *settings);
 struct sink *sink_folded_new(FILE *out, const struct sink_context *ctx,
                              const struct folded_settings *settings);
+struct sink *sink_pprof_new(FILE *out, const struct sink_context *ctx,
+                            const struct pprof_settings *settings);
 struct sink *sink_html_new(FILE *out, const struct sink_context *ctx,
                            const struct report_settings *settings);
 

@@ -1,0 +1,129 @@
+#!/bin/sh
+# pprof.sh: heap and time profiles as pprof profiles (-o x.pb.gz, .pprof, -f pprof), read
+# with Google's own parser: tests/pprof/pprofcheck.go (github.com/google/pprof/profile,
+# Debian's golang-github-google-pprof-dev), built here offline, and `go tool pprof`.
+# Each profile is checked against ev2hp's other outputs of the same input
+# (tests/pprof/check.py): a heap profile is the .hp's census at the peak, entry for
+# entry; a time profile has the folded stacks' stacks and counts. Then the frames of each
+# breakdown (-hc: cost-centre stacks with .hs files and lines; -hi: info tables with the
+# IPE's file and line under their module; -hT: the band's label), go tool pprof's
+# -diff_base on two runs of one program, and an input with nothing to write.
+. "${SRCDIR:?}/tests/testlib.sh"
+skip_without go
+check="$SRCDIR/tests/pprof/check.py"
+
+# Go builds offline from Debian's packages, with its caches in this test's folder.
+export HOME="$tmp" GOCACHE="$tmp/gocache" GO111MODULE=off GOPATH=/usr/share/gocode GOFLAGS=
+[ -d /usr/share/gocode/src/github.com/google/pprof/profile ] || {
+    echo "pprof.sh: golang-github-google-pprof-dev not installed: skipped"
+    exit 77
+}
+pprofcheck="$tmp/pprofcheck"
+(cd "$tmp" && go build -o "$pprofcheck" "$SRCDIR/tests/pprof/pprofcheck.go") ||
+    { echo "FAIL: cannot build pprofcheck.go"; exit 1; }
+
+# read NAME PROFILE: PROFILE parsed and checked valid by Google's parser into NAME.json.
+read_profile() {
+    "$pprofcheck" "$2" >"$tmp/$1.json" || fail "$1: Google's parser refuses $2"
+    "$PYTHON3" "$check" strings "$2" >/dev/null || fail "$1: strings of $2"
+}
+
+# Heap profiles of each kind of breakdown against the .hp of the same run.
+# (pprof/ghc910-leak-hi is GHC 9.10's run of tests/data/damaged/leak.hs with IPE.)
+for name in leak-hc leak-hT leak-hd clausify-hm pprof/ghc910-leak-hi; do
+    base=$(basename "$name")
+    run 0 "$data/$name.eventlog" -o "$tmp/$base.hp" -o "$tmp/$base.pb.gz"
+    read_profile "$base" "$tmp/$base.pb.gz"
+    "$PYTHON3" "$check" heap "$tmp/$base.json" "$tmp/$base.hp" >/dev/null ||
+        fail "$name: the heap profile is not the .hp's peak census"
+done
+
+# -hc: cost-centre stacks, leaf first, each frame with its .hs file and first line.
+"$PYTHON3" - "$tmp/leak-hc.json" <<'PY' || fail "-hc frames"
+import json, sys
+p = json.load(open(sys.argv[1]))
+stacks = {s["labels"]["band"][0]: s["frames"] for s in p["samples"]}
+top = stacks["buildMap.\\/buildMap/main.m/main"]
+assert [(f["name"], f["file"], f["line"]) for f in top] == [
+    ("Main.buildMap.\\", "Leak.hs", 21), ("Main.buildMap", "Leak.hs", 21),
+    ("Main.main.m", "Leak.hs", 31), ("Main.main", "Leak.hs", 27)], top
+assert top[0]["start_line"] == 21
+assert [f["name"] for f in stacks["MAIN"]] == ["MAIN"]
+multi = [s for s in p["samples"] if len(s["frames"]) > 1]
+assert len(multi) >= 2, multi
+assert p["time_nanos"] > 1.7e18 and "at the peak" in p["comments"][0], p["comments"]
+PY
+
+# -hi: the info table (name, type, closure) at the IPE's file and line, under its module.
+"$PYTHON3" - "$tmp/ghc910-leak-hi.json" <<'PY' || fail "-hi frames"
+import json, sys
+p = json.load(open(sys.argv[1]))
+named = [s for s in p["samples"] if len(s["frames"]) == 2]
+assert len(named) >= 8, len(named)
+rec = [s for s in named if s["frames"][0]["name"].startswith("Rec_Main_3_con_info")][0]
+leaf, module = rec["frames"]
+assert leaf["name"] == "Rec_Main_3_con_info :: Rec, closure 1", leaf
+assert (leaf["file"], leaf["line"]) == ("leak.hs", 17), leaf
+assert (module["name"], module["file"]) == ("Main", "leak.hs"), module
+assert rec["labels"]["band"] == ["Rec_Main_3_con_info :: Rec at leak.hs:17:37"], rec
+# an address without an IPE event is one frame, the address
+bare = [s for s in p["samples"] if len(s["frames"]) == 1]
+assert all(s["frames"][0]["name"].startswith("0x") for s in bare), bare
+PY
+
+# -hT: one frame, the band's label.
+"$PYTHON3" - "$tmp/leak-hT.json" <<'PY' || fail "-hT frames"
+import json, sys
+p = json.load(open(sys.argv[1]))
+for s in p["samples"]:
+    assert [f["name"] for f in s["frames"]] == s["labels"]["band"], s
+assert "ghc-prim:GHC.Types.:" in [s["labels"]["band"][0] for s in p["samples"]]
+PY
+
+# A time profile (+RTS -p -l): the folded stacks' stacks and counts; .pprof and -f pprof
+# gzip it themselves (x.pb.gz is gzipped by the output on its way: not twice).
+tp="$data/timeprof/tpsingle-P.eventlog"
+run 0 "$tp" -o "$tmp/tp.folded" -o "$tmp/tp.pprof"
+read_profile tp "$tmp/tp.pprof"
+"$PYTHON3" "$check" time "$tmp/tp.json" "$tmp/tp.folded" >/dev/null ||
+    fail "the time profile is not the folded stacks"
+run 0 -f pprof "$tp" -o -
+cp "$tmp/out" "$tmp/stdout.pprof"
+read_profile stdout "$tmp/stdout.pprof"
+cmp -s "$tmp/stdout.pprof" "$tmp/tp.pprof" ||
+    fail "-f pprof on standard output differs from .pprof"
+run 0 "$tp" -o "$tmp/tp.pb.gz"
+read_profile tpgz "$tmp/tp.pb.gz"
+cmp -s "$tmp/tp.json" "$tmp/tpgz.json" || fail "x.pb.gz and x.pprof differ"
+"$PYTHON3" - "$tmp/tp.json" <<'PY' || fail "time profile header"
+import json, sys
+p = json.load(open(sys.argv[1]))
+assert p["period"] == 1000000 and p["duration_nanos"] > 0, p
+assert any(len(s["frames"]) > 2 and s["frames"][0]["file"] == "tpsingle.hs"
+           and s["frames"][0]["line"] > 0 for s in p["samples"])
+PY
+# --system-ccs keeps the runtime's own cost centres, as in the folded stacks.
+run 0 --system-ccs "$tp" -o "$tmp/sys.folded" -o "$tmp/sys.pb.gz"
+read_profile sys "$tmp/sys.pb.gz"
+"$PYTHON3" "$check" time "$tmp/sys.json" "$tmp/sys.folded" >/dev/null ||
+    fail "--system-ccs: the time profile is not the folded stacks"
+
+# go tool pprof compares two runs of one program (GHC 9.6 and 9.10 builds).
+run 0 "$data/labels-hc-g96.eventlog" -o "$tmp/base.pb.gz"
+run 0 "$data/labels-hc-g910.eventlog" -o "$tmp/new.pb.gz"
+if go tool pprof -top -diff_base "$tmp/base.pb.gz" "$tmp/new.pb.gz" \
+    >"$tmp/diff" 2>"$tmp/differr"; then
+    grep -q "inuse_space" "$tmp/diff" && grep -q "flat%" "$tmp/diff" ||
+        fail "-diff_base: no table: $(head -5 "$tmp/diff")"
+else
+    fail "go tool pprof -diff_base: $(head -3 "$tmp/differr")"
+fi
+
+# An input with neither censuses nor a time profile: status 1, said, nothing written.
+run 1 "$data/noheap/flat.eventlog" -o "$tmp/none.pb.gz"
+grep -q "none.pb.gz: the input has neither a heap census nor a time profile" "$tmp/err" ||
+    fail "no census: $(cat "$tmp/err")"
+[ ! -e "$tmp/none.pb.gz" ] || fail "no census: a file was written"
+[ -z "$(ls "$tmp" | grep '^none\|^\.none')" ] || fail "no census: something left behind"
+
+exit $failed
