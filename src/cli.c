@@ -25,11 +25,11 @@ const char cli_usage[] =
     "eventlog (eventlog-socket). Without -o the .hp goes to standard output.\n"
     "\n"
     "  -o, --output FILE      write FILE, its format from its extension (.hp, .svg,\n"
-    "                         .png, .pdf, .ps, .eps, .html, .csv, .json, .folded;\n"
-    "                         x.hp.gz: gzip-compressed); may repeat: one read, every\n"
-    "                         output\n"
+    "                         .png, .pdf, .ps, .eps, .html, .csv, .json, .folded,\n"
+    "                         .pprof, .pb.gz; x.hp.gz: gzip-compressed); may repeat:\n"
+    "                         one read, every output\n"
     "  -f, --format FMT       write FMT (hp, svg, png, pdf, ps, eps, html, csv, json,\n"
-    "                         folded) whatever the extension (png, pdf: not to a\n"
+    "                         folded, pprof) whatever the extension (png, pdf: not to a\n"
     "                         terminal)\n"
     "  -L, --ccs-length N     cut cost-centre stack names to N characters as the runtime\n"
     "                         does (default: the -L the program ran with, or 25)\n"
@@ -342,7 +342,7 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
             forced = format_from_name(optarg);
             if (forced == FORMAT_NONE)
                 return usage_error(o, "unknown format '%s' (known: hp, svg, png, pdf, ps, eps, "
-                                   "html, csv, json, folded)",
+                                   "html, csv, json, folded, pprof)",
                                    optarg);
             break;
         case 'L':
