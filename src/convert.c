@@ -668,7 +668,8 @@ static int attach_live(struct run *run, struct input *in, const char *input_name
     struct live_source src = {
         .input_name = input_name, .settings = settings_of(run->opt), .model = &run->model,
         .bands = input_bands(in), .info = input_run_info(in),
-        .ccs = input_costcentres(in), .timeprof = input_timeprof(in),
+        .ccs = input_costcentres(in), .ipe = input_ipe_names(in),
+        .timeprof = input_timeprof(in),
         .warnings = run->result->warnings, .warning_count = &run->result->warning_count,
         .control = send_control, .control_ctx = in,
     };
@@ -710,9 +711,10 @@ static void convert_input(struct run *run, const char *input_name)
                                   .follow = opt->follow, .wait_seconds = opt->wait_seconds,
                                   .stop = opt->stop, .notice = opt->notice,
                                   .notice_ctx = opt->notice_ctx };
-    /* The time profile is read only for the outputs that show it, within --from/--to. */
+    /* The time profile is read only for the outputs that show it (and the live server's,
+     * /debug/pprof/profile among them), within --from/--to. */
     struct timeprof_options topt = { 0 };
-    if (wants(opt, format_uses_time_profile)) {
+    if (wants(opt, format_uses_time_profile) || (opt->serve && opt->serve->serve)) {
         if (opt->chart) {
             const struct profile_options *p = &opt->chart->profile;
             topt = (struct timeprof_options){ p->has_from, p->has_to,

@@ -9,18 +9,7 @@
 # IPE's file and line under their module; -hT: the band's label), go tool pprof's
 # -diff_base on two runs of one program, and an input with nothing to write.
 . "${SRCDIR:?}/tests/testlib.sh"
-skip_without go
-check="$SRCDIR/tests/pprof/check.py"
-
-# Go builds offline from Debian's packages, with its caches in this test's folder.
-export HOME="$tmp" GOCACHE="$tmp/gocache" GO111MODULE=off GOPATH=/usr/share/gocode GOFLAGS=
-[ -d /usr/share/gocode/src/github.com/google/pprof/profile ] || {
-    echo "pprof.sh: golang-github-google-pprof-dev not installed: skipped"
-    exit 77
-}
-pprofcheck="$tmp/pprofcheck"
-(cd "$tmp" && go build -o "$pprofcheck" "$SRCDIR/tests/pprof/pprofcheck.go") ||
-    { echo "FAIL: cannot build pprofcheck.go"; exit 1; }
+. "$SRCDIR/tests/pprof/lib.sh"
 
 # read NAME PROFILE: PROFILE parsed and checked valid by Google's parser into NAME.json.
 read_profile() {
@@ -121,7 +110,8 @@ fi
 
 # The README's example: the bundled eventlog, and go tool pprof's table of it.
 run 0 "$SRCDIR/share/examples/leak-hc.eventlog" -o "$tmp/leak-hc-example.pb.gz"
-go tool pprof -top "$tmp/leak-hc-example.pb.gz" >"$tmp/top" 2>&1 || fail "README: go tool pprof -top"
+go tool pprof -top "$tmp/leak-hc-example.pb.gz" >"$tmp/top" 2>&1 ||
+    fail "README: go tool pprof -top"
 grep -q "Main.buildMap" "$tmp/top" && grep -q "Type: inuse_space" "$tmp/top" ||
     fail "README: go tool pprof -top: $(head -8 "$tmp/top")"
 

@@ -2,7 +2,9 @@
 #include "serve/http.h"
 
 #include <errno.h>
+#include <math.h>
 #include <microhttpd.h>
+#include <stdatomic.h>
 #include <netdb.h>
 #include <netinet/in.h>
 #include <stdbool.h>
@@ -13,7 +15,9 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include "base/format.h"
 #include "read/control.h"
+#include "serve/clock.h"
 #include "serve/guard.h"
 #include "serve/hosts.h"
 #include "serve/live.h"
@@ -27,6 +31,8 @@ struct http_server {
     struct hosts hosts;             /* the Host names answered */
     int fd;
     char url[NI_MAXHOST + 32];       /* "http://[ADDRESS]:PORT/" */
+    atomic_bool stopping;           /* http_stop: windows of /debug/pprof/profile end */
+    atomic_uint windows;            /* such windows open */
 };
 
 /* What a request carries between the library's calls: its body's size so far. */
@@ -239,6 +245,87 @@ static const struct {
     { "/chart.png", draw_png, "image/png" },
 };
 
+/* --- /debug/pprof: what Parca and Pyroscope scrape (pprof profiles, gzipped) ---------- */
+
+static enum MHD_Result send_pprof(struct MHD_Connection *c, int rc, char *buf, size_t len,
+                                  const struct ev_error *err)
+{
+    if (rc < 0)
+        return send_error(c, err);
+    if (rc > 0) {
+        char text[sizeof err->what + 2];
+        snprintf(text, sizeof text, "%s\n", err->what);
+        return send_text(c, MHD_HTTP_NOT_FOUND, text);
+    }
+    return send_buffer(c, MHD_HTTP_OK, "application/octet-stream", buf, len);
+}
+
+/* GET /debug/pprof/heap[?at=SECONDS]: the last census, or the last at or before SECONDS. */
+static enum MHD_Result serve_pprof_heap(struct MHD_Connection *c, struct live *l)
+{
+    const char *at = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "at");
+    double seconds = 0;
+    if (at) {
+        char *end;
+        seconds = format_strtod(at, &end);
+        if (end == at || *end || !isfinite(seconds) || seconds < 0 || seconds > 1e9)
+            return send_text(c, MHD_HTTP_BAD_REQUEST,
+                             "bad request: at= takes seconds since the program started\n");
+    }
+    if (!live_attached(l))
+        return send_text(c, MHD_HTTP_SERVICE_UNAVAILABLE,
+                         "the input is not open yet: waiting for the program\n");
+    char *buf = NULL;
+    size_t len = 0;
+    struct ev_error err = { 0 };
+    int rc = live_pprof_heap(l, at != NULL, (uint64_t)llround(seconds * 1e9), &buf, &len, &err);
+    return send_pprof(c, rc, buf, len, &err);
+}
+
+/* GET /debug/pprof/profile[?seconds=N]: the time-profile samples read in the next N
+ * seconds (default 30, as Go's), the connection's thread waiting meanwhile; at most
+ * HTTP_MAX_PROFILE_WINDOWS at once, each ended early (503) when the server stops. */
+static enum MHD_Result serve_pprof_profile(struct http_server *s, struct MHD_Connection *c)
+{
+    const char *arg = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "seconds");
+    unsigned seconds = arg ? 0 : 30;
+    for (const char *p = arg; p && *p >= '0' && *p <= '9' && seconds <= 300; p++)
+        seconds = seconds * 10 + (unsigned)(*p - '0');
+    if (arg && (!*arg || arg[strspn(arg, "0123456789")] || seconds < 1 ||
+                seconds > HTTP_MAX_PROFILE_SECONDS))
+        return send_text(c, MHD_HTTP_BAD_REQUEST,
+                         "bad request: seconds= takes a whole number from 1 to 300\n");
+    if (!live_attached(s->live))
+        return send_text(c, MHD_HTTP_SERVICE_UNAVAILABLE,
+                         "the input is not open yet: waiting for the program\n");
+    if (atomic_fetch_add(&s->windows, 1) >= HTTP_MAX_PROFILE_WINDOWS) {
+        atomic_fetch_sub(&s->windows, 1);
+        return send_text(c, MHD_HTTP_SERVICE_UNAVAILABLE,
+                         "too many /debug/pprof/profile windows open at once\n");
+    }
+    uint64_t *counts = NULL;
+    uint32_t count = 0;
+    char *buf = NULL;
+    size_t len = 0;
+    struct ev_error err = { 0 };
+    int rc = live_pprof_ticks(s->live, &counts, &count, &err);
+    double start = clock_seconds();
+    bool stopped = false;
+    while (rc == 0 && !(stopped = atomic_load(&s->stopping)) &&
+           clock_seconds() - start < seconds)
+        usleep(50000);
+    if (stopped)
+        ev_error_set(&err, "the server is stopping");
+    else if (rc == 0)
+        rc = live_pprof_window(s->live, counts, count, (uint64_t)seconds * 1000000000u, &buf,
+                               &len, &err);
+    free(counts);
+    atomic_fetch_sub(&s->windows, 1);
+    if (stopped)
+        return send_text(c, MHD_HTTP_SERVICE_UNAVAILABLE, "the server is stopping\n");
+    return send_pprof(c, rc, buf, len, &err);
+}
+
 static const struct {
     const char *path;
     enum control_command command;
@@ -364,6 +451,10 @@ static enum MHD_Result answer(void *cls, struct MHD_Connection *c, const char *u
                                                : not_allowed(c, "POST");
     if (strcmp(url, "/events") == 0)
         return get ? serve_events(s, c) : not_allowed(c, "GET, HEAD");
+    if (strcmp(url, "/debug/pprof/heap") == 0)
+        return get ? serve_pprof_heap(c, s->live) : not_allowed(c, "GET, HEAD");
+    if (strcmp(url, "/debug/pprof/profile") == 0)
+        return get ? serve_pprof_profile(s, c) : not_allowed(c, "GET, HEAD");
     for (size_t i = 0; i < sizeof documents / sizeof *documents; i++)
         if (strcmp(url, documents[i].path) == 0)
             return get ? serve_document(c, s->live, documents[i].make, documents[i].type)
@@ -430,6 +521,7 @@ void http_stop(struct http_server *s)
     if (!s)
         return;
     sse_close(live_events(s->live));   /* every /events thread returns */
+    atomic_store(&s->stopping, true);   /* and every /debug/pprof/profile window */
     MHD_stop_daemon(s->daemon);
     guard_free(s->guard);
     close(s->fd);

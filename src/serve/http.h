@@ -11,6 +11,13 @@
  *   /metrics        Prometheus text format (metrics.h)
  *   /profile.hp, /summary.json, /chart.svg, /chart.png
  *                   what -o of that name would hold for the input read so far
+ *   /debug/pprof/heap[?at=SECONDS]
+ *                   the last census (or the last at or before SECONDS of those the live
+ *                   view keeps whole) as a pprof heap profile, gzipped; 404 without one
+ *   /debug/pprof/profile[?seconds=N]
+ *                   the time-profile samples read in the next N seconds (1 to 300,
+ *                   default 30) as a pprof time profile; 404 without a time profile;
+ *                   HTTP_MAX_PROFILE_WINDOWS at once (503 past them)
  *   POST /control/census, /control/heap-profiling/start, /control/heap-profiling/stop
  *                   an eventlog-socket command to the program; only with the header
  *                   "X-Requested-By: ev2hp" (a cross-site form cannot send it: 403
@@ -32,6 +39,8 @@
 #define HTTP_MAX_REQUEST (32u << 10)
 #define HTTP_MAX_BODY 1024
 #define HTTP_IDLE_SECONDS 60
+#define HTTP_MAX_PROFILE_SECONDS 300u   /* /debug/pprof/profile?seconds= */
+#define HTTP_MAX_PROFILE_WINDOWS 4u     /* such windows open at once */
 
 struct live;
 struct http_server;

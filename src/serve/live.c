@@ -9,6 +9,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "base/format.h"
 #include "base/grow.h"
 #include "base/json.h"
 #include "census/timeprof.h"
@@ -20,6 +21,8 @@
 #include "serve/metrics.h"
 #include "serve/snapshot.h"
 #include "serve/sse.h"
+#include "sink/pprof.h"
+#include "sink/pprof_profiles.h"
 #include "sink/report_assets.h"
 #include "sink/sinks.h"
 #include "sink/textout.h"
@@ -709,7 +712,10 @@ int live_metrics(struct live *l, char **buf, size_t *len, struct ev_error *err)
             .bands = bands, .band_count = n, .markers = l->markers,
             .lost_to_damage = l->lost_to_damage, .ended = l->ended,
             .sse_dropped = sse_dropped(l->hub),
+            .has_time_profile = l->src.timeprof && timeprof_present(l->src.timeprof),
         };
+        if (m.has_time_profile)
+            m.time_samples = timeprof_samples(l->src.timeprof);
         memcpy(m.has_total, l->has_total, sizeof m.has_total);
         memcpy(m.totals, l->totals, sizeof m.totals);
         metrics_write(out, &m);   /* under the lock: the labels are the live state's */
@@ -904,4 +910,93 @@ int live_series(struct live *l, char **buf, size_t *len, struct ev_error *err)
         return -1;
     }
     return 0;
+}
+
+/* --- /debug/pprof ------------------------------------------------------------------- */
+
+/* p (built under the lock; it owns its strings) gzipped into *buf, and freed. */
+static int pprof_out(struct pprof *p, char **buf, size_t *len, struct ev_error *err)
+{
+    *len = 0;
+    FILE *out = p ? open_memstream(buf, len) : NULL;
+    int rc = out && pprof_write(p, out, true) == 0 ? 0 : -1;
+    if (out && fclose(out) != 0)
+        rc = -1;
+    pprof_free(p);
+    if (rc != 0) {
+        if (out)
+            free(*buf);
+        ev_error_set(err, "out of memory");
+    }
+    return rc;
+}
+
+int live_pprof_heap(struct live *l, bool has_at, uint64_t at_ns, char **buf, size_t *len,
+                    struct ev_error *err)
+{
+    live_lock(l);
+    struct census_frame census = { l->last_ns, 0, l->last_count, l->last };
+    int found = l->censuses > 0;
+    if (found && has_at) {
+        size_t n = live_model_recent_count(l->recent);
+        found = 0;
+        for (size_t i = n; i-- > 0 && !found;) {
+            census = live_model_recent(l->recent, i);
+            found = census.time_ns <= at_ns;
+        }
+        if (!found && n > 0 && live_model_censuses(l->recent) > n) {
+            char first[32];
+            format_seconds(live_model_recent(l->recent, 0).time_ns, 3, first, sizeof first);
+            ev_error_set(err, "no census at or before that time is kept whole: the live "
+                         "view keeps the last %u censuses whole, from %s s",
+                         (unsigned)LIVE_MODEL_RECENT, first);
+        }
+    }
+    if (!found) {
+        if (!err->what[0])
+            ev_error_set(err, l->censuses ? "no census at or before that time"
+                                          : "no heap census yet");
+        live_unlock(l);
+        return 1;
+    }
+    struct pprof_heap_source src = { &census, l->src.info, l->src.bands, l->src.ccs,
+                                     l->src.ipe, has_at ? "asked for (?at=)" : "last read" };
+    struct pprof *p = pprof_heap_profile(&src);
+    live_unlock(l);
+    return pprof_out(p, buf, len, err);
+}
+
+int live_pprof_ticks(struct live *l, uint64_t **counts, uint32_t *count, struct ev_error *err)
+{
+    live_lock(l);
+    const struct timeprof *tp = l->src.timeprof;
+    if (!tp || !timeprof_present(tp)) {
+        live_unlock(l);
+        ev_error_set(err, "the input has no time profile (run the program with +RTS -p -l "
+                     "or -P -l)");
+        return 1;
+    }
+    *count = timeprof_stack_count(tp);
+    *counts = malloc((*count ? *count : 1) * sizeof **counts);
+    for (uint32_t i = 0; *counts && i < *count; i++) {
+        unsigned depth;
+        (*counts)[i] = timeprof_stack(tp, i, &depth);
+    }
+    live_unlock(l);
+    if (!*counts) {
+        ev_error_set(err, "out of memory");
+        return -1;
+    }
+    return 0;
+}
+
+int live_pprof_window(struct live *l, const uint64_t *counts, uint32_t count,
+                      uint64_t duration_ns, char **buf, size_t *len, struct ev_error *err)
+{
+    live_lock(l);
+    struct pprof *p = pprof_time_profile(l->src.timeprof, l->src.info,
+                                         l->src.settings.system_ccs, counts, count,
+                                         duration_ns);
+    live_unlock(l);
+    return pprof_out(p, buf, len, err);
 }

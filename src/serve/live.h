@@ -42,6 +42,7 @@
 #include "sink/formats.h"
 
 struct costcentres;   /* census/costcentres.h */
+struct ipe_names;     /* census/ipe.h */
 struct live;
 struct sse_hub;
 struct timeprof;      /* census/timeprof.h */
@@ -54,6 +55,7 @@ struct live_source {
     const struct bands *bands;
     const struct run_info *info;
     const struct costcentres *ccs;    /* an eventlog's cost centres, or NULL */
+    const struct ipe_names *ipe;      /* an eventlog's info tables, or NULL */
     const struct timeprof *timeprof;  /* the time profile read so far, or NULL */
     const struct ev_error *warnings;  /* the run's warnings so far, and their count */
     const size_t *warning_count;
@@ -109,6 +111,21 @@ bool live_ended(struct live *l);
 /* Whether the input is open (live_attach): before, only /metrics and /events answer. */
 bool live_attached(struct live *l);
 /* Writes a snapshot of format into out (--every); 0, or -1 with err set. */
+/* /debug/pprof/heap: the last census (has_at false), or the last at or before at_ns of
+ * those the live model keeps whole (the last LIVE_MODEL_RECENT), as a gzipped pprof heap
+ * profile (sink/pprof_profiles.h). 0; 1 when there is no such census (err says why); -1
+ * with err set. */
+int live_pprof_heap(struct live *l, bool has_at, uint64_t at_ns, char **buf, size_t *len,
+                    struct ev_error *err);
+/* /debug/pprof/profile, where its window begins: the time profile's sample count of
+ * every stack so far (*counts malloc'd, *count of them). 0; 1 when the input has no time
+ * profile (err says why); -1 with err set. */
+int live_pprof_ticks(struct live *l, uint64_t **counts, uint32_t *count, struct ev_error *err);
+/* Where it ends: the samples read since the window began (counts, count from
+ * live_pprof_ticks), over duration_ns, as a gzipped pprof time profile. 0, or -1. */
+int live_pprof_window(struct live *l, const uint64_t *counts, uint32_t count,
+                      uint64_t duration_ns, char **buf, size_t *len, struct ev_error *err);
+
 int live_write(struct live *l, enum output_format format, FILE *out, struct ev_error *err);
 
 #endif

@@ -69,4 +69,9 @@ void metrics_write(FILE *out, const struct live_metrics *m)
     family(out, "ev2hp_events_clients_dropped_total", "counter",
            "Clients of /events dropped because they read too slowly.");
     sample(out, "ev2hp_events_clients_dropped_total", m->sse_dropped);
+    if (m->has_time_profile) {
+        family(out, "ghc_time_profile_samples_total", "counter",
+               "Time-profile samples read (one per capability per tick, +RTS -p -l).");
+        sample(out, "ghc_time_profile_samples_total", m->time_samples);
+    }
 }

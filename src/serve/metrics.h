@@ -4,8 +4,8 @@
  * last census (ghc_heap_profile_bytes{band="LABEL"}: the bands a chart of the run's
  * options shows, --bands, and OTHER for the rest, so the number of series stays bounded
  * whatever the program does), the census count and the last census's time and total, the
- * runtime's heap totals when the eventlog has them, markers, censuses lost to damage and
- * whether the stream has ended. Label values are escaped as the format says (backslash,
+ * runtime's heap totals when the eventlog has them, markers, censuses lost to damage,
+ * whether the stream has ended, and a time profile's samples. Label values are escaped as the format says (backslash,
  * double quote, line feed); bytes that are not UTF-8 become U+FFFD, so a label is always
  * one valid string whatever the program named its cost centres.
  */
@@ -37,6 +37,8 @@ struct live_metrics {
     uint64_t lost_to_damage;       /* censuses dropped for damage so far */
     bool ended;                    /* the input has ended */
     unsigned long sse_dropped;     /* /events clients dropped for reading too slowly */
+    bool has_time_profile;         /* the input has a time profile (+RTS -p -l) */
+    uint64_t time_samples;         /* its samples read so far */
 };
 
 /* Writes the exposition; the caller checks ferror. */
