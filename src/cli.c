@@ -67,7 +67,7 @@ const char cli_usage[] =
     "      --bands N          show the N largest bands, the rest as OTHER (default 15;\n"
     "                         0 = all); the rows of the Markdown summary's table\n"
     "      --trace PCT        fold bands under PCT % of the total area into OTHER\n"
-    "                         (default 1)\n"
+    "                         (default 0: only --bands decides)\n"
     "      --view VIEW        area (the heap chart), normalized (shares, %), stream\n"
     "                         (streamgraph), lines (a line per band), heap (the\n"
     "                         runtime's totals, allocation and collections), detail\n"

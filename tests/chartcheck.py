@@ -13,11 +13,16 @@
   chartcheck.py neighbours SVG        bands drawn next to each other differ in colour by
                                       at least CLOSE (OKLab distance), or the lower one's
                                       outline (its line along the top) is that far from both
+  chartcheck.py named SVG PNG N       at least N bands besides OTHER drawn, named (not a
+                                      bare 0x address), each its own colour, and those
+                                      colours among the PNG's pixels (decoded)
 Exit status 0 when the property holds; otherwise 1 and a line on stderr saying what failed.
 """
 import csv
 import json
+import struct
 import sys
+import zlib
 import xml.etree.ElementTree as ET
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -151,6 +156,60 @@ def check_listed(svg, csv_path, n):
         fail("%s: the legend leaves out large bands: %r" % (svg, missing[:3]))
 
 
+def png_colours(path):
+    """The set of '#rrggbb' colours of a PNG's pixels (8-bit RGB or RGBA, not
+    interlaced, as ev2hp writes it)."""
+    data = open(path, "rb").read()
+    if data[:8] != b"\x89PNG\r\n\x1a\n":
+        fail("%s: not a PNG" % path)
+    pos, idat, head = 8, b"", None
+    while pos < len(data):
+        (length,) = struct.unpack(">I", data[pos:pos + 4])
+        kind, body = data[pos + 4:pos + 8], data[pos + 8:pos + 8 + length]
+        if kind == b"IHDR":
+            head = struct.unpack(">IIBBBBB", body)
+        elif kind == b"IDAT":
+            idat += body
+        pos += 12 + length
+    width, height, depth, ctype, _, _, interlace = head
+    if depth != 8 or ctype not in (2, 6) or interlace:
+        fail("%s: a PNG layout this check does not decode" % path)
+    bpp = 3 if ctype == 2 else 4
+    raw, stride, prev, out = zlib.decompress(idat), width * bpp, bytearray(width * bpp), set()
+    for y in range(height):
+        f, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+        for i in range(stride):
+            a = line[i - bpp] if i >= bpp else 0
+            b, c = prev[i], prev[i - bpp] if i >= bpp else 0
+            if f == 1:
+                line[i] = (line[i] + a) & 255
+            elif f == 2:
+                line[i] = (line[i] + b) & 255
+            elif f == 3:
+                line[i] = (line[i] + (a + b) // 2) & 255
+            elif f == 4:
+                pa, pb, pc = abs(b - c), abs(a - c), abs(a + b - 2 * c)
+                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        for x in range(0, stride, bpp):
+            out.add("#%02x%02x%02x" % (line[x], line[x + 1], line[x + 2]))
+        prev = line
+    return out
+
+
+def check_named(svg, png, n):
+    fills = {}
+    for el in items(svg, "band", "path"):
+        label = tooltip(el)
+        if label and label != "OTHER" and not label.startswith("0x"):
+            fills[label] = el.get("fill")
+    if len(fills) < n or len(set(fills.values())) < n:
+        fail("%s: %d named bands in %d colours besides OTHER, fewer than %d"
+             % (svg, len(fills), len(set(fills.values())), n))
+    seen = set(fills.values()) & png_colours(png)
+    if len(seen) < n:
+        fail("%s: %d of the named bands' colours, fewer than %d" % (png, len(seen), n))
+
+
 CLOSE = 0.08   # colors.h: CHART_COLOR_CLOSE
 
 
@@ -218,6 +277,8 @@ def main(argv):
         check_colours(args[0], args[1])
     elif cmd == "neighbours":
         check_neighbours(args[0])
+    elif cmd == "named":
+        check_named(args[0], args[1], int(args[2]))
     elif cmd == "listed":
         check_listed(args[0], args[1], int(args[2]))
     else:

@@ -46,4 +46,15 @@ for t in ':_G4_561_con_info" closure_desc="4" type_desc="\[\]" label="f43" modul
     grep -q "table_name=\"$t" "$tmp/dump" || fail "dump: no IPE event $t"
 done
 
+# The defaults draw the --bands largest bands, named, whatever their number (no 1 %
+# trace folding all 13,276 into OTHER): at least 5 named bands in colours of their own,
+# found among the PNG's pixels. --trace folds small bands only when given: at 1 % only
+# the two largest (unnamed) bands stay.
+"$EV2HP" "$log" -o "$tmp/chart.svg" -o "$tmp/chart.png" 2>> "$tmp/err" || fail "chart: $?"
+$PYTHON3 "$SRCDIR/tests/chartcheck.py" named "$tmp/chart.svg" "$tmp/chart.png" 5 ||
+    fail "chart: too few named bands"
+"$EV2HP" "$log" --trace 1 -o "$tmp/trace.svg" 2>> "$tmp/err" || fail "trace: $?"
+n=$(grep -o '<path class="band"' "$tmp/trace.svg" | wc -l)
+[ "$n" -eq 3 ] || fail "--trace 1: $n bands drawn, not 2 and OTHER"
+
 exit $failed

@@ -143,7 +143,14 @@ static void trace_folds_small_bands(void **state)
     struct profile_options o;
     profile_options_default(&o);
     struct profile_view v;
+    /* by default nothing folds by size: only --bands decides */
     struct profile *p = viewed(&o, &f, 3, bytes, 2, &v);
+    assert_int_equal(v.band_count, 3);
+    assert_string_equal(v.bands[2].label, "c");
+    view_free(p, &v);
+    /* --trace 1, given */
+    o.trace_percent = 1;
+    p = viewed(&o, &f, 3, bytes, 2, &v);
     assert_int_equal(v.band_count, 3);
     assert_string_equal(v.bands[1].label, "b");
     assert_int_equal(v.bands[2].band, PROFILE_OTHER);

@@ -37,7 +37,10 @@ void profile_options_default(struct profile_options *opt)
 {
     memset(opt, 0, sizeof *opt);
     opt->bands = 15;
-    opt->trace_percent = 1.0;
+    /* 0: only --bands decides. With tens of thousands of bands (-hi with distinct
+     * constructor tables) every band is under 1 % of the area, and hp2ps's 1 % trace
+     * would fold them all into OTHER, leaving a chart with nothing else. */
+    opt->trace_percent = 0;
     opt->sort = PROFILE_SORT_SIZE;
     opt->columns = 1280;
 }

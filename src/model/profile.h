@@ -49,7 +49,7 @@ struct profile_options {
     unsigned columns;               /* horizontal resolution: 2 x columns buckets */
 };
 
-/* --bands 15, --trace 1, --sort size, 1280 columns. */
+/* --bands 15, no --trace (0), --sort size, 1280 columns. */
 void profile_options_default(struct profile_options *opt);
 
 /* Every band, none folded into OTHER, at the finest resolution: for summaries. */
