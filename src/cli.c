@@ -68,6 +68,9 @@ const char cli_usage[] =
     "                         0 = all); the rows of the Markdown summary's table\n"
     "      --trace PCT        fold bands under PCT % of the total area into OTHER\n"
     "                         (default 0: only --bands decides)\n"
+    "      --group-by KEY     merge bands by KEY, every output: -hi: table (default),\n"
+    "                         type, closure, module, file, location; -hc: stack\n"
+    "                         (default), cc (innermost cost centre), module\n"
     "      --view VIEW        area (the heap chart), normalized (shares, %), stream\n"
     "                         (streamgraph), lines (a line per band), heap (the\n"
     "                         runtime's totals, allocation and collections), detail\n"
@@ -171,7 +174,7 @@ enum {
     OPT_SUMMARY, OPT_MAX_PEAK, OPT_COMPARE, OPT_Y_MAX, OPT_SCALE, OPT_PROGRESS,
     OPT_NO_PROGRESS, OPT_VIEW, OPT_SYSTEM_CCS, OPT_STOP_AT_DAMAGE, OPT_MAX_INCREASE,
     OPT_MAX_GROWTH, OPT_JUNIT, OPT_FOLLOW, OPT_WAIT,
-    OPT_SERVE, OPT_EVERY, OPT_ALLOW_HOST,
+    OPT_SERVE, OPT_EVERY, OPT_ALLOW_HOST, OPT_GROUP_BY,
 };
 
 /* A --wait: seconds, or inf for no limit. */
@@ -291,6 +294,7 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
         { "version", no_argument, NULL, 'V' },
         { "bands", required_argument, NULL, OPT_BANDS },
         { "trace", required_argument, NULL, OPT_TRACE },
+        { "group-by", required_argument, NULL, OPT_GROUP_BY },
         { "sort", required_argument, NULL, OPT_SORT },
         { "reverse", no_argument, NULL, OPT_REVERSE },
         { "include", required_argument, NULL, OPT_INCLUDE },
@@ -353,6 +357,10 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
             break;
         case 'D':
             o->dump = true;
+            break;
+        case OPT_GROUP_BY:
+            if (!group_key_from_name(optarg, &o->group_by))
+                return usage_error(o, "--group-by wants %s, not '%s'", group_key_names, optarg);
             break;
         case OPT_SUMMARY:
             if (!optarg || strcmp(optarg, "text") == 0)

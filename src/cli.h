@@ -26,6 +26,7 @@ struct cli_options {
     struct output_request outputs[CLI_MAX_OUTPUTS];
     size_t output_count;
     unsigned ccs_length;
+    enum group_key group_by;       /* --group-by */
     bool dump;
     bool quiet;
     enum progress_mode progress;   /* --progress, --no-progress; AUTO by default */

@@ -399,6 +399,7 @@ static int read_base(struct run *run)
     struct run_model_needs needs;
     base_needs(opt, &needs);
     struct input_options iopt = { .path = opt->compare_path, .ccs_length = opt->ccs_length,
+                                  .group_by = opt->group_by,
                                   .read_buffer = opt->read_buffer,
                                   .stop_at_damage = opt->stop_at_damage };
     struct input_outcome out;
@@ -704,6 +705,7 @@ static void convert_input(struct run *run, const char *input_name)
     struct convert_result *result = run->result;
     struct ev_error err = { 0 };
     struct input_options iopt = { .path = opt->input_path, .ccs_length = opt->ccs_length,
+                                  .group_by = opt->group_by,
                                   .read_buffer = opt->read_buffer, .dump = opt->dump,
                                   .progress = opt->progress,
                                   .progress_ctx = opt->progress_ctx,

@@ -41,6 +41,7 @@ struct convert_result;
 struct convert_options {
     const char *input_path;        /* NULL or "-" = standard input */
     unsigned ccs_length;           /* -L; 0 = as the program ran */
+    enum group_key group_by;       /* --group-by: INPUT's and BASE's bands merged by it */
     bool strict;                   /* damage is a failure */
     bool stop_at_damage;           /* keep only what precedes the first damage */
     FILE *dump;                    /* --dump: every event, one line each, here; or NULL */

@@ -184,6 +184,7 @@ int main(int argc, char **argv)
     struct convert_options opt = {
         .input_path = cli.input,
         .ccs_length = cli.ccs_length,
+        .group_by = cli.group_by,
         .strict = cli.strict,
         .stop_at_damage = cli.stop_at_damage,
         .dump = cli.dump ? stdout : NULL,

@@ -57,4 +57,62 @@ $PYTHON3 "$SRCDIR/tests/chartcheck.py" named "$tmp/chart.svg" "$tmp/chart.png" 5
 n=$(grep -o '<path class="band"' "$tmp/trace.svg" | wc -l)
 [ "$n" -eq 3 ] || fail "--trace 1: $n bands drawn, not 2 and OTHER"
 
+# --group-by KEY merges bands exactly: each group's bytes in every census are its
+# members' (tests/groupcheck.py works the groups out from the IPE events itself), in the
+# JSON export, the .hp (labels are the groups), the summary and the chart.
+for key in type closure module file location; do
+    "$EV2HP" --group-by "$key" "$log" -o "$tmp/$key.json" -o "$tmp/$key.hp" 2>> "$tmp/err" ||
+        fail "group-by $key: exit status $?"
+    verdict=$("$PYTHON3" "$SRCDIR/tests/groupcheck.py" "$key" "$tmp/all.json" "$tmp/$key.json" \
+              "$tmp/dump") || fail "group-by $key: $verdict"
+done
+"$PYTHON3" - "$tmp/type.json" "$tmp/type.hp" <<'PY' || fail "group-by type: .hp"
+import json, sys
+export = json.load(open(sys.argv[1]))
+hp_label = {b["id"]: b["hp_label"] for b in export["bands"]}
+want = [{hp_label[b]: n for b, n in c["entries"]} for c in export["censuses"]]
+got, cur = [], None
+for line in open(sys.argv[2]):
+    if line.startswith("BEGIN_SAMPLE"):
+        cur = {}
+    elif line.startswith("END_SAMPLE"):
+        if cur:
+            got.append(cur)
+        cur = None
+    elif cur is not None:
+        label, n = line.rstrip("\n").rsplit("\t", 1)
+        cur[label] = int(n)
+if got != want:
+    sys.exit("the .hp's censuses are not the JSON export's groups")
+if "Box" not in want[-1] or "Maybe" not in want[-1]:
+    sys.exit("no group Box or Maybe")
+PY
+"$EV2HP" --group-by type --summary=json "$log" > "$tmp/type.summary" 2>> "$tmp/err" ||
+    fail "group-by type --summary: $?"
+"$PYTHON3" -c 'import json, sys; b = json.load(open(sys.argv[1]))["bands"]
+sys.exit(0 if len(b) == 81 and "Box" in {x["label"] for x in b} else "summary: %d bands" % len(b))' \
+    "$tmp/type.summary" || fail "group-by type: the summary's bands are not the 81 groups"
+"$EV2HP" --group-by type "$log" -o "$tmp/type.svg" 2>> "$tmp/err" || fail "type.svg: $?"
+grep -q '<title>Box</title>' "$tmp/type.svg" || fail "group-by type: no band Box in the chart"
+[ -s "$tmp/err" ] && fail "group-by: unexpected message: $(cat "$tmp/err")"
+
+# -hc: by the innermost cost centre and by its module (real GHC 9.10 and 9.6 runs)
+for name in labels-hc-g910 labels-hc-g96; do
+    "$EV2HP" "$data/$name.eventlog" -o "$tmp/$name.json" || fail "$name: $?"
+    for key in cc module; do
+        "$EV2HP" --group-by "$key" "$data/$name.eventlog" -o "$tmp/$name-$key.json" ||
+            fail "$name: group-by $key: $?"
+        verdict=$("$PYTHON3" "$SRCDIR/tests/groupcheck.py" "$key" "$tmp/$name.json" \
+                  "$tmp/$name-$key.json") || fail "$name: group-by $key: $verdict"
+    done
+done
+# a key the profile has not: said, and the bands left as they are
+"$EV2HP" --group-by type "$data/leak-hc.eventlog" -o "$tmp/leak.csv" 2> "$tmp/err" ||
+    fail "leak-hc --group-by type: exit status $?"
+grep -q "^ev2hp: $data/leak-hc.eventlog: --group-by: no band of this profile has that key" \
+    "$tmp/err" || fail "leak-hc --group-by type: $(cat "$tmp/err")"
+"$EV2HP" --group-by kind "$log" > /dev/null 2> "$tmp/err"
+[ $? -eq 2 ] && grep -q "^ev2hp: --group-by wants table, type" "$tmp/err" ||
+    fail "--group-by kind: $(cat "$tmp/err")"
+
 exit $failed

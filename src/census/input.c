@@ -57,6 +57,7 @@ struct input {
     struct ev_reader *reader;      /* an eventlog: reader and assembler */
     struct census *census;
     struct hp_reader *hp;          /* a .hp */
+    struct grouping *grouping;     /* --group-by: between the reader and events; or NULL */
     size_t last_region_warning;    /* the warning of the last damaged region */
     /* A socket input (kind CONNECT_NONE otherwise). fd is the connection; control_lock
      * guards it against input_send_control while a connection is replaced. */
@@ -334,6 +335,9 @@ static int open_eventlog(struct input *in, struct ev_source src, struct ev_error
                                    .time_profile = in->opt.time_profile,
                                    .recover = !in->opt.stop_at_damage };
     in->census = census_new(&copt, &in->events);
+    if (in->grouping && in->census)
+        grouping_source(in->grouping, census_bands(in->census), census_ipe_names(in->census),
+                        census_costcentres(in->census));
     in->tracker.census = in->census;
     if (!in->reader || !in->census) {
         ev_error_set(err, "out of memory");
@@ -398,6 +402,15 @@ struct input *input_open(const struct input_options *opt, const struct census_ev
     in->fd = fd;
     in->addr = addr;
     in->events = *events;
+    if (opt->group_by != GROUP_NONE) {
+        /* the reader feeds the grouping, which feeds the caller */
+        if (!(in->grouping = grouping_new(opt->group_by, events))) {
+            ev_error_set(err, "out of memory");
+            input_free(in);
+            return NULL;
+        }
+        in->events = grouping_events(in->grouping);
+    }
     make_live(in);
     struct ev_source inflated = { source_auto_read, in->raw, source_auto_why };
     if (addr.kind != CONNECT_NONE) {
@@ -414,6 +427,8 @@ struct input *input_open(const struct input_options *opt, const struct census_ev
     if (hp_looks_like(in->peek.head, in->peek.len)) {
         guard_source(in, &src);
         in->hp = hp_reader_new(src, &in->events);
+        if (in->hp && in->grouping)
+            grouping_source(in->grouping, hp_reader_bands(in->hp), NULL, NULL);
         if (in->hp)
             return in;
         ev_error_set(err, "out of memory");
@@ -438,6 +453,8 @@ bool input_is_hp(const struct input *in)
 
 const struct bands *input_bands(const struct input *in)
 {
+    if (in->grouping)
+        return grouping_bands(in->grouping);
     return in->hp ? hp_reader_bands(in->hp) : census_bands(in->census);
 }
 
@@ -724,6 +741,13 @@ enum input_status input_read(struct input *in, struct input_outcome *out, struct
     guard_hold(in, true);
     enum input_status st = in->hp ? read_hp(in, out, err) : read_eventlog(in, out, err);
     guard_hold(in, false);
+    if (st == INPUT_OK && in->grouping && out->censuses && !grouping_applied(in->grouping)) {
+        struct ev_error w;
+        ev_error_set(&w, "--group-by: no band of this profile has that key (type, closure, "
+                     "file and location need -hi with IPE events; cc a -hc eventlog): bands "
+                     "are shown as they are");
+        add_warning(out, &w);
+    }
     return st;
 }
 
@@ -753,6 +777,7 @@ void input_free(struct input *in)
         pthread_mutex_destroy(&in->control_lock);
     hp_reader_free(in->hp);
     census_free(in->census);
+    grouping_free(in->grouping);
     ev_reader_free(in->reader);
     source_auto_free(in->raw);
     free(in);

@@ -30,6 +30,7 @@
 #include "base/limits.h"
 #include "model/bands.h"
 #include "census/census.h"
+#include "census/grouping.h"
 #include "base/error.h"
 #include "read/control.h"
 #include "read/progress.h"
@@ -57,6 +58,7 @@ struct input_options {
      * NULL: its events are skipped. */
     const struct timeprof_options *time_profile;
     bool stop_at_damage;        /* stop at the first damage instead of recovering */
+    enum group_key group_by;    /* --group-by: bands merged by this key (grouping.h) */
     /* Live inputs (see the top). */
     bool follow;                /* a regular file: follow it until its end-of-data marker */
     double wait_seconds;        /* unix:/tcp:: how long to wait for the program to listen,

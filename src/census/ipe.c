@@ -100,7 +100,7 @@ static char *split(const struct ev_IPE *ipe, struct ipe_info *info)
         file_len = file.len;
     const ev_STR parts[] = { ipe->table_name, ipe->closure_desc, ipe->type_desc, ipe->label,
                              ipe->module, { file.ptr, file_len } };
-    size_t need = 0;
+    size_t need = file.len + 1 + (span.len ? span.len + 1 : 0);   /* the location */
     for (size_t i = 0; i < 6; i++)
         need += parts[i].len + 1;
     char *block = malloc(need), *at = block;
@@ -115,6 +115,17 @@ static char *split(const struct ev_IPE *ipe, struct ipe_info *info)
         *fields[i] = at;
         at += parts[i].len + 1;
     }
+    /* "file:span", as the description shows it */
+    info->location = at;
+    if (file.len)
+        memcpy(at, file.ptr, file.len);
+    at += file.len;
+    if (span.len) {
+        *at++ = ':';
+        memcpy(at, span.ptr, span.len);
+        at += span.len;
+    }
+    *at = '\0';
     return block;
 }
 

@@ -35,6 +35,7 @@ struct ipe_info {
     const char *label;          /* the binding it belongs to ("main") */
     const char *module;         /* "Main" */
     const char *file;           /* "leak.hs" */
+    const char *location;       /* the whole source location ("leak.hs:12:3-14") */
     long line;                  /* the first line of its span; 0: not known */
 };
 /* The parts of the table the address a -hi label prints, or NULL. */

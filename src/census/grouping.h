@@ -1,0 +1,61 @@
+/* grouping.h: bands merged by a key of their own (--group-by), exactly.
+ *
+ * A -hi run of a program built with -fdistinct-constructor-tables has tens of thousands of
+ * bands, one per info table; what a person asks is often by type, by module or by source
+ * file. Grouping sits between the census assembler (or the .hp reader) and everything
+ * that consumes censuses: each band is mapped once to its group, and each census is
+ * passed on with one entry per group, the sum of its members' bytes in that census. So
+ * every output (the .hp, whose labels are then the groups, CSV, JSON, charts, the report,
+ * the summary, the live server) sees the groups as its bands, and a group's bytes in a
+ * census are exactly its members'.
+ *
+ * Keys: for an info-table profile (-hi), an IPE field of the table (type, closure type,
+ * module, source file, source location); for a cost-centre-stack profile (-hc), the
+ * innermost cost centre ("Module.label") or its module. A band the key says nothing of
+ * (an info table without an IPE event, a stack in a .hp, which names no cost centre)
+ * stays a band of its own, under its own label and description.
+ */
+#ifndef EV2HP_GROUPING_H
+#define EV2HP_GROUPING_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "census/costcentres.h"
+#include "census/ipe.h"
+#include "model/bands.h"
+#include "model/frame.h"
+
+enum group_key {
+    GROUP_NONE,                 /* table (-hi), stack (-hc): every band its own */
+    GROUP_TYPE, GROUP_CLOSURE, GROUP_MODULE, GROUP_FILE, GROUP_LOCATION, /* -hi; module also -hc */
+    GROUP_CC,                   /* -hc: the innermost cost centre */
+};
+
+/* The key a --group-by name means (table, type, closure, module, file, location; stack,
+ * cc, module); false when none. */
+bool group_key_from_name(const char *name, enum group_key *key);
+/* The names, for messages: "table, type, ...". */
+extern const char group_key_names[];
+
+struct grouping;
+
+/* Passes censuses on to out grouped by key; NULL when out of memory. */
+struct grouping *grouping_new(enum group_key key, const struct census_events *out);
+void grouping_free(struct grouping *g);
+
+/* Where bands come from: their table, and what names them (either may be NULL). Set
+ * before the first census. */
+void grouping_source(struct grouping *g, const struct bands *bands, const struct ipe_names *ipe,
+                     const struct costcentres *ccs);
+
+/* The callbacks the reader is given: censuses grouped, markers and totals as they are. */
+struct census_events grouping_events(struct grouping *g);
+
+/* The groups, as bands: what the consumers of out read labels from. */
+const struct bands *grouping_bands(const struct grouping *g);
+
+/* Whether some band had a key (false: the key does not apply to this profile). */
+bool grouping_applied(const struct grouping *g);
+
+#endif
