@@ -6,7 +6,7 @@
 # For each eventlog (generated ones, and real ones when present) it times `cat FILE >
 # /dev/null` as the floor, then ev2hp writing a .hp file, ev2hp --dump to /dev/null, and
 # SVG, PNG and HTML outputs when this ev2hp knows those formats, and SVG with PNG in one
-# run (svg+png: the fan-out, one reading for both). Each cell is the median of BENCH_RUNS
+# run (svg+png: the fan-out, one reading for both), and a pprof profile (.pb.gz). Each cell is the median of BENCH_RUNS
 # runs (from tests/bench/runstat) of the wall time and of the CPU time (user + system),
 # with throughput in MB/s of input (1 MB = 10^6 bytes) for both, the ratio of the wall
 # time to cat's, and the largest peak resident set size of the runs. On a shared
@@ -156,6 +156,13 @@ for f in "${files[@]}"; do
     if [[ $name == gen-tp-* ]] && supports folded; then
         run_cell "$runs" "$EV2HP" -q "$f" -o "$OUT.folded"
         row "" .folded
+    fi
+    # pprof (issue 28): the peak census as a heap profile (a time profile for gen-tp),
+    # written at the end of the read; on the dense gen-hc-128M (the 115 MB class) the
+    # whole run is to take under 0.3 s.
+    if supports pprof; then
+        run_cell "$runs" "$EV2HP" -q "$f" -o "$OUT.pb.gz"
+        row "" .pb.gz
     fi
     rm -f "$OUT".*
 done
