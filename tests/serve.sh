@@ -71,7 +71,7 @@ curl -sf "${url}metrics" >"$work/metrics.txt"
 if command -v promtool >/dev/null; then
     promtool check metrics <"$work/metrics.txt" || fail "promtool check metrics"
 fi
-grep -q '^ghc_heap_profile_bytes{band="OTHER"} ' "$work/metrics.txt" ||
+grep -q '^ghc_heap_profile_bytes{band="OTHER",id="-1"} ' "$work/metrics.txt" ||
     grep -q '^ghc_heap_profile_bytes{band=' "$work/metrics.txt" || fail "no band in /metrics"
 for f in ghc_heap_profile_bytes ghc_heap_profile_censuses_total ghc_heap_profile_last_census_seconds; do
     grep -q "^# HELP $f " "$work/metrics.txt" && grep -q "^# TYPE $f " "$work/metrics.txt" ||
@@ -152,9 +152,9 @@ n=$(grep -o '</script>' "$work/markup.html" | wc -l)
 grep -q '<script>throw' "$work/markup.html" && fail "a label reached the page as a script"
 "$PYTHON3" -c 'import json,sys; json.load(open(sys.argv[1]))' "$work/markup.json" ||
     fail "/report.json is not JSON"
-grep -qF 'ghc_heap_profile_bytes{band="a</script><script>throw 2</script>"}' "$work/markup.metrics" ||
+grep -qF 'ghc_heap_profile_bytes{band="a</script><script>throw 2</script>",id=' "$work/markup.metrics" ||
     fail "a band with markup is not in /metrics as its text"
-grep -qF 'ghc_heap_profile_bytes{band="b\"quoted\"\\back"}' "$work/markup.metrics" ||
+grep -qF 'ghc_heap_profile_bytes{band="b\"quoted\"\\back",id=' "$work/markup.metrics" ||
     fail "quotes and backslashes are not escaped in /metrics"
 if command -v promtool >/dev/null; then
     promtool check metrics <"$work/markup.metrics" || fail "promtool: labels with markup"

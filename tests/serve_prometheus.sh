@@ -13,48 +13,15 @@ prometheus=$(command -v prometheus)
 . "$SRCDIR/tests/serve/lib.sh"
 log=$SRCDIR/tests/data/labels-hc-g96.eventlog
 
-# free ports for ev2hp and Prometheus: bound to 0, read back, let go. Prometheus starts
-# first (it takes seconds), so that it scrapes the whole replay.
-free_port() {
-    "$PYTHON3" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
-}
+# Prometheus starts first (it takes seconds), so that it scrapes the whole replay.
 port=$(free_port)
-prom_port=$(free_port)
-cat >"$work/prometheus.yml" <<YML
-global:
-  scrape_interval: 1s
-  evaluation_interval: 1s
-scrape_configs:
-  - job_name: ev2hp
-    static_configs:
-      - targets: ["127.0.0.1:$port"]
-YML
-"$prometheus" --config.file="$work/prometheus.yml" --storage.tsdb.path="$work/tsdb" \
-    --web.listen-address="127.0.0.1:$prom_port" >"$work/prometheus.log" 2>&1 &
-prom=$!
-pids="$pids $prom"
-api="http://127.0.0.1:$prom_port/api/v1"
-i=0
-until curl -sf "http://127.0.0.1:$prom_port/-/ready" >/dev/null 2>&1; do
-    kill -0 "$prom" 2>/dev/null || fail "prometheus exited: $(tail -5 "$work/prometheus.log")"
-    [ $i -lt 600 ] || fail "prometheus is not ready"
-    sleep 0.1
-    i=$((i + 1))
-done
+prometheus_start "$prometheus" "$port"
 
 sock=$work/program.sock
 "$PYTHON3" "$SRCDIR/tests/replay.py" unix "$log" "$sock" --seconds 20 --writes 200 --linger 30 &
 pids="$pids $!"
 serve_start ev2hp --serve "127.0.0.1:$port" "unix:$sock"
 [ "$url" = "http://127.0.0.1:$port/" ] || fail "ev2hp serves at $url, not port $port"
-
-# query EXPR: the values of an instant query, one per line
-query() {
-    curl -sf --data-urlencode "query=$1" "$api/query" |
-        "$PYTHON3" -c 'import json, sys
-for r in json.load(sys.stdin)["data"]["result"]:
-    print(r["value"][1])' 2>/dev/null || true
-}
 
 seen=""
 i=0

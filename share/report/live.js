@@ -138,6 +138,8 @@
     bar.dataset.censuses = String(JSON.parse(e.data).censuses);
     bar.dataset.ended = "true";
     showStatus();
+    // the program has gone: nothing is there to take a census or a start or stop
+    for (const b of bar.querySelectorAll("button")) b.hidden = true;
     events.close(); // nothing more will come
     soon();
   });

@@ -59,7 +59,7 @@
   /* "name :: type at source" as ev2hp describes a -hi info table, or null. */
   function infoTable(band) {
     if (!band.raw) return null;
-    const m = /^(.*?)(?: :: (.*?))?(?: at (.*))?$/.exec(band.label);
+    const m = /^(.*?)(?: :: (.*?))?(?: at (.*))?$/s.exec(band.label); // s: a name may hold line breaks
     return { address: band.raw, name: m[1], type: m[2] || "", source: m[3] || "" };
   }
 

@@ -158,6 +158,12 @@ static int no_memory(void)
     return -1;
 }
 
+/* The number /events and /metrics give shown band i: the band's, -1 for OTHER (last). */
+static int64_t shown_id(const struct live *l, size_t i)
+{
+    return i + 1 == l->shown_count && l->shown_has_other ? -1 : (int64_t)l->shown_ids[i];
+}
+
 /* The shown bands' definitions as a JSON array (the lock held). */
 static void write_band_definitions(struct json_writer *w, const struct live *l)
 {
@@ -165,8 +171,7 @@ static void write_band_definitions(struct json_writer *w, const struct live *l)
     for (size_t i = 0; i < l->shown_count; i++) {
         json_object_begin(w);
         json_key(w, "id");
-        json_int(w, i + 1 == l->shown_count && l->shown_has_other ? -1
-                                                                  : (int64_t)l->shown_ids[i]);
+        json_int(w, shown_id(l, i));
         json_key(w, "label");
         json_string(w, l->shown[i].label, l->shown[i].len);
         json_object_end(w);
@@ -695,8 +700,10 @@ int live_metrics(struct live *l, char **buf, size_t *len, struct ev_error *err)
         size_t n = l->shown_count;
         if (n)      /* before the first census nothing is shown, and l->shown is NULL */
             memcpy(bands, l->shown, n * sizeof *bands);
-        for (size_t i = 0; i < n; i++)
+        for (size_t i = 0; i < n; i++) {
             bands[i].bytes = 0;
+            bands[i].id = shown_id(l, i);
+        }
         uint64_t sum = 0;
         for (size_t i = 0; i < l->last_count; i++) {
             uint32_t b = l->last[i].band;

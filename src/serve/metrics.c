@@ -29,11 +29,12 @@ static void sample(FILE *out, const char *name, uint64_t v)
 void metrics_write(FILE *out, const struct live_metrics *m)
 {
     family(out, "ghc_heap_profile_bytes", "gauge",
-           "Bytes of each shown band at the last heap census (OTHER: every other band).");
+           "Bytes of each shown band at the last heap census (id: the band's number; "
+           "OTHER, id -1: every other band).");
     for (size_t i = 0; i < m->band_count; i++) {
         fputs("ghc_heap_profile_bytes{band=\"", out);
         metrics_label_value(out, m->bands[i].label, m->bands[i].len);
-        fprintf(out, "\"} %" PRIu64 "\n", m->bands[i].bytes);
+        fprintf(out, "\",id=\"%" PRId64 "\"} %" PRIu64 "\n", m->bands[i].id, m->bands[i].bytes);
     }
     family(out, "ghc_heap_profile_censuses_total", "counter", "Heap censuses read.");
     sample(out, "ghc_heap_profile_censuses_total", m->censuses);

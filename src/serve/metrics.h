@@ -1,7 +1,10 @@
 /* metrics.h: the live run in Prometheus' text exposition format (version 0.0.4).
  *
  * One family per fact, each with its HELP and TYPE: the bytes of the shown bands at the
- * last census (ghc_heap_profile_bytes{band="LABEL"}: the bands a chart of the run's
+ * last census (ghc_heap_profile_bytes{band="LABEL",id="N"}: N the band's number, as
+ * /events names it, -1 for OTHER, so that bands of the same text (two cost-centre stacks
+ * cut or named alike, labels that differ only in bytes that are not UTF-8) stay series of
+ * their own, the same from scrape to scrape; the bands a chart of the run's
  * options shows, --bands, and OTHER for the rest, so the number of series stays bounded
  * whatever the program does), the census count and the last census's time and total, the
  * runtime's heap totals when the eventlog has them, markers, censuses lost to damage,
@@ -22,6 +25,7 @@
 struct metrics_band {
     const char *label;             /* as charts show it */
     size_t len;
+    int64_t id;                    /* the band's number (as /events gives it), -1: OTHER */
     uint64_t bytes;                /* at the last census */
 };
 

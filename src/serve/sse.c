@@ -71,8 +71,8 @@ static void drop(struct sse_hub *h, struct sse_client *c)
     h->dropped++;
 }
 
-/* Appends to one queue (the hub's lock held); false when it does not fit: beside bytes
- * still waiting, the queue holds SSE_CLIENT_QUEUE; an empty one takes any message. */
+/* Appends to one queue (the hub's lock held); false when more than SSE_CLIENT_QUEUE bytes
+ * still wait: any message, however large, goes behind up to that much. */
 static bool enqueue(struct sse_client *c, const char *msg, size_t len)
 {
     if (c->head) {   /* what was sent makes room first */
@@ -80,8 +80,7 @@ static bool enqueue(struct sse_client *c, const char *msg, size_t len)
         c->len -= c->head;
         c->head = 0;
     }
-    if (c->len && len > SSE_CLIENT_QUEUE - (c->len < SSE_CLIENT_QUEUE ? c->len
-                                                                       : SSE_CLIENT_QUEUE))
+    if (c->len > SSE_CLIENT_QUEUE)
         return false;
     if (GROW_ARRAY(c->buf, &c->cap, c->len + len) != 0)
         return false;

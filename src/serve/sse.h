@@ -5,10 +5,11 @@
  * waits on a socket. A client is dropped (its connection ends, and EventSource in a
  * browser reconnects and starts again from the current state):
  *
- *   - by queue: when a message does not fit in what its queue holds beside the bytes
- *     still waiting (SSE_CLIENT_QUEUE). An empty queue takes any message, however large
- *     (the band list of --bands 0 on a dense log passes a megabyte): a client that has
- *     read everything is never dropped, and a new client always gets its first message;
+ *   - by queue: when a message comes while more than SSE_CLIENT_QUEUE bytes still wait
+ *     for it. Any message goes behind up to that much, however large (the band list of
+ *     --bands 0 on a dense log passes a megabyte): a client that keeps up is never
+ *     dropped, and a new client always gets its first message. A queue holds at most
+ *     SSE_CLIENT_QUEUE bytes and one message;
  *   - by time: when bytes have waited SSE_STALL_SECONDS without the client's connection
  *     taking any (it stopped reading: its thread is blocked on a full socket). The
  *     connection guard (guard.h) asks sse_stalled a few times a second and closes it;
@@ -26,7 +27,7 @@
 #include <stddef.h>
 #include <sys/types.h>
 
-#define SSE_CLIENT_QUEUE (1u << 20)  /* bytes waiting for one client before it is dropped */
+#define SSE_CLIENT_QUEUE (1u << 20)  /* bytes waiting for one client past which it is dropped */
 #define SSE_MAX_CLIENTS 32           /* clients at once; a new one replaces one of them */
 #define SSE_STALL_SECONDS 5          /* bytes waiting this long untaken: dropped */
 #define SSE_KEEPALIVE_MS 1000        /* a comment line this often keeps proxies open */

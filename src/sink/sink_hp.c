@@ -79,6 +79,28 @@ static int flush_lines(struct hp_sink *h)
     return fwrite(h->buf, 1, n, h->base.out) == n ? 0 : -1;
 }
 
+/* A line feed or a carriage return in a label or in the program's arguments would end
+ * the .hp's line (the runtime writes them raw, and its .hp then cannot be read): they
+ * are written as the two characters \n and \r. Nothing else is escaped, so every label
+ * the runtime can write goes out as it writes it, and a .hp ev2hp wrote reads back to the
+ * same bytes (the label read holds the two characters, and is written as it was). */
+static bool has_line_break(const char *s, size_t len)
+{
+    return memchr(s, '\n', len) || memchr(s, '\r', len);
+}
+
+static void put_escaped(FILE *out, const char *s, size_t len)
+{
+    for (size_t i = 0; i < len; i++) {
+        if (s[i] == '\n' || s[i] == '\r') {
+            fputc('\\', out);
+            fputc(s[i] == '\n' ? 'n' : 'r', out);
+        } else {
+            fputc(s[i], out);
+        }
+    }
+}
+
 /* One census line: "(n)label\tbytes\n", where (n) is there for numbered stack bands. */
 static int put_census_line(struct hp_sink *h, uint32_t number, const char *label,
                            size_t label_len, uint64_t bytes)
@@ -91,13 +113,17 @@ static int put_census_line(struct hp_sink *h, uint32_t number, const char *label
         p = put_u64(p, number);
         *p++ = ')';
     }
-    if (label_len <= LINE_BUFFER - LINE_EXTRA) {
+    if (label_len <= LINE_BUFFER - LINE_EXTRA && !has_line_break(label, label_len)) {
         memcpy(p, label, label_len);
         p += label_len;
     } else {
-        /* A label longer than the buffer (a 64 KiB event string) goes out directly. */
+        /* A label longer than the buffer (a 64 KiB event string), or with a line break,
+         * goes out directly. */
         h->len = (size_t)(p - h->buf);
-        if (flush_lines(h) != 0 || fwrite(label, 1, label_len, h->base.out) != label_len)
+        if (flush_lines(h) != 0)
+            return -1;
+        put_escaped(h->base.out, label, label_len);
+        if (ferror(h->base.out))
             return -1;
         p = h->buf;
     }
@@ -137,14 +163,15 @@ static int put_empty_sample(FILE *out, uint64_t ns)
     return put_sample_line(out, "END_SAMPLE ", ns);
 }
 
-/* A header string in quotes; a quote inside is doubled, as the .hp grammar reads it. */
+/* A header string in quotes; a quote inside is doubled, as the .hp grammar reads it, and
+ * a line break escaped as in a label. */
 static void put_quoted(FILE *out, const char *s)
 {
     fputc('"', out);
     for (; *s; s++) {
         if (*s == '"')
             fputc('"', out);
-        fputc(*s, out);
+        put_escaped(out, s, 1);
     }
     fputc('"', out);
 }

@@ -23,7 +23,11 @@
  * The file is built with the in-memory writer of the tests (tests/evwriter.h) and written
  * out block by block, so the generator's memory stays small whatever size is asked for.
  *
- *     gen_eventlog [-s MIB] [-k stack|string|time] [-b BANDS] [-c CAPS] [-S SEED] OUTPUT
+ *     gen_eventlog [-s MIB] [-k stack|string|time] [-b BANDS] [-c CAPS] [-S SEED] [-n LEN]
+ *                  OUTPUT
+ *
+ * -n LEN gives cost centres names of LEN characters (at most 200), as long qualified
+ * names are in real programs: with -b 4000, the band list of --bands 0 passes a MiB.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -56,6 +60,7 @@ struct options {
     unsigned bands;
     unsigned caps;
     unsigned long long seed;
+    unsigned name_len;         /* -n: cost-centre names this long (0: short ones) */
     const char *output;
 };
 
@@ -330,10 +335,17 @@ static void make_bands(struct gen *g)
 static void define_cost_centres(struct gen *g)
 {
     for (unsigned cc = 1; cc <= g->cost_centres; cc++) {
-        char label[48];
+        char label[256];
         const char *module = modules[cc % (sizeof modules / sizeof *modules)];
         if (cc % 23 == 0)
             snprintf(label, sizeof label, "CAF");
+        else if (g->opt.name_len)   /* "function12.go" behind a long qualifier */
+            snprintf(label, sizeof label, "%.*sfunction%u.go",
+                     (int)(g->opt.name_len > 16 ? g->opt.name_len - 16 : 0),
+                     "Internal.Streaming.Pipeline.Stage.Worker.Loop.Step.Go.Internal.Streaming."
+                     "Pipeline.Stage.Worker.Loop.Step.Go.Internal.Streaming.Pipeline.Stage."
+                     "Worker.Loop.Step.Go.Internal.Streaming.Pipeline.Stage.Worker.Loop.Step.",
+                     cc);
         else
             snprintf(label, sizeof label, "function%u.go", cc);
         evw_cost_centre(g->w, g->now, cc, label, module);
@@ -474,15 +486,15 @@ static void generate(struct gen *g)
 static void usage(void)
 {
     fputs("usage: gen_eventlog [-s MIB] [-k stack|string|time] [-b BANDS] [-c CAPS] [-S SEED] "
-          "OUTPUT\n", stderr);
+          "[-n LEN] OUTPUT\n", stderr);
     exit(2);
 }
 
 static void parse(int argc, char **argv, struct options *o)
 {
-    *o = (struct options){ 64, 0, 0, 400, 4, 42, NULL };
+    *o = (struct options){ .mib = 64, .bands = 400, .caps = 4, .seed = 42 };
     int c;
-    while ((c = getopt(argc, argv, "s:k:b:c:S:")) != -1) {
+    while ((c = getopt(argc, argv, "s:k:b:c:S:n:")) != -1) {
         switch (c) {
         case 's': o->mib = strtoul(optarg, NULL, 10); break;
         case 'k':
@@ -494,10 +506,12 @@ static void parse(int argc, char **argv, struct options *o)
         case 'b': o->bands = (unsigned)strtoul(optarg, NULL, 10); break;
         case 'c': o->caps = (unsigned)strtoul(optarg, NULL, 10); break;
         case 'S': o->seed = strtoull(optarg, NULL, 10); break;
+        case 'n': o->name_len = (unsigned)strtoul(optarg, NULL, 10); break;
         default: usage();
         }
     }
-    if (optind != argc - 1 || o->mib == 0 || o->bands == 0 || o->caps == 0 || o->caps > 64)
+    if (optind != argc - 1 || o->mib == 0 || o->bands == 0 || o->caps == 0 || o->caps > 64 ||
+        o->name_len > 200)
         usage();
     o->output = argv[optind];
 }

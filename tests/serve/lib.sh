@@ -105,6 +105,47 @@ assert_rose() {
     [ $k -ge 2 ] || fail "$1 did not see the census count rise (saw:$seen; $total at the end)"
 }
 
+# free_port: a free port of 127.0.0.1 (bound to 0, read back, let go).
+free_port() {
+    "$PYTHON3" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+}
+
+# prometheus_start PROMETHEUS PORT: a real Prometheus scraping 127.0.0.1:PORT/metrics
+# every second (job "ev2hp"), its data in $work; sets prom (its pid) and api (its HTTP
+# API's address) once it is ready.
+prometheus_start() {
+    prom_port=$(free_port)
+    cat >"$work/prometheus.yml" <<YML
+global:
+  scrape_interval: 1s
+  evaluation_interval: 1s
+scrape_configs:
+  - job_name: ev2hp
+    static_configs:
+      - targets: ["127.0.0.1:$2"]
+YML
+    "$1" --config.file="$work/prometheus.yml" --storage.tsdb.path="$work/tsdb" \
+        --web.listen-address="127.0.0.1:$prom_port" >"$work/prometheus.log" 2>&1 &
+    prom=$!
+    pids="$pids $prom"
+    api="http://127.0.0.1:$prom_port/api/v1"
+    i=0
+    until curl -sf "http://127.0.0.1:$prom_port/-/ready" >/dev/null 2>&1; do
+        kill -0 "$prom" 2>/dev/null || fail "prometheus exited: $(tail -5 "$work/prometheus.log")"
+        [ $i -lt 600 ] || fail "prometheus is not ready"
+        sleep 0.1
+        i=$((i + 1))
+    done
+}
+
+# query EXPR: the values of an instant query of Prometheus ($api), one per line.
+query() {
+    curl -sf --data-urlencode "query=$1" "$api/query" |
+        "$PYTHON3" -c 'import json, sys
+for r in json.load(sys.stdin)["data"]["result"]:
+    print(r["value"][1])' 2>/dev/null || true
+}
+
 # serve_stop: SIGTERM; ev2hp must end with status 0.
 serve_stop() {
     kill -TERM "$pid"
