@@ -566,13 +566,19 @@ static int write_live_output(struct live *l, const struct output_request *req, F
 {
     if (req->format != FORMAT_HP)
         return live_write(l, req->format, out, err);
-    char *buf;
-    size_t len;
-    if (live_hp(l, &buf, &len, err) != 0)
+    uint64_t size;
+    struct live_hp_stream *s = live_hp_open(l, &size, err);
+    if (!s)
         return -1;
-    int rc = fwrite(buf, 1, len, out) == len ? 0 : -1;
-    free(buf);
-    return rc;
+    char chunk[65536];
+    ssize_t n;
+    while ((n = live_hp_read(s, chunk, sizeof chunk)) > 0)
+        if (fwrite(chunk, 1, (size_t)n, out) != (size_t)n)
+            break;
+    if (n < 0)
+        ev_error_set(err, "cannot read the .hp spool: %s", strerror(errno));
+    live_hp_close(s);
+    return n == 0 ? 0 : -1;
 }
 
 /* --every (the worker's thread): each output as it would be had the input ended now,

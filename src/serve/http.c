@@ -86,6 +86,14 @@ static int listen_on(const char *host, unsigned port, char *url, size_t url_size
     return fd;
 }
 
+/* What every answer says: its type, not to be stored, not to be sniffed as another. */
+static void add_common_headers(struct MHD_Response *r, const char *type)
+{
+    MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE, type);
+    MHD_add_response_header(r, MHD_HTTP_HEADER_CACHE_CONTROL, "no-store");
+    MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
+}
+
 static enum MHD_Result send_buffer(struct MHD_Connection *c, unsigned status, const char *type,
                                    char *buf, size_t len)
 {
@@ -94,9 +102,7 @@ static enum MHD_Result send_buffer(struct MHD_Connection *c, unsigned status, co
         free(buf);
         return MHD_NO;
     }
-    MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE, type);
-    MHD_add_response_header(r, MHD_HTTP_HEADER_CACHE_CONTROL, "no-store");
-    MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
+    add_common_headers(r, type);
     if (strncmp(type, "text/html", 9) == 0)
         /* the page's own inline script and style, its own server, nothing else */
         MHD_add_response_header(r, "Content-Security-Policy",
@@ -122,6 +128,24 @@ static enum MHD_Result send_error(struct MHD_Connection *c, const struct ev_erro
     char text[sizeof err->what + 2];
     snprintf(text, sizeof text, "%s\n", err->what);
     return send_text(c, MHD_HTTP_INTERNAL_SERVER_ERROR, text);
+}
+
+/* A 200 whose body read produces, HTTP_STREAM_BLOCK bytes at a time, in the connection's
+ * thread (size: MHD_SIZE_UNKNOWN for a stream without end); done(cls) in any case. */
+static enum MHD_Result send_stream(struct MHD_Connection *c, uint64_t size, const char *type,
+                                   MHD_ContentReaderCallback read,
+                                   MHD_ContentReaderFreeCallback done, void *cls)
+{
+    struct MHD_Response *r = MHD_create_response_from_callback(size, HTTP_STREAM_BLOCK, read,
+                                                               cls, done);
+    if (!r) {
+        done(cls);
+        return MHD_NO;
+    }
+    add_common_headers(r, type);
+    enum MHD_Result ok = MHD_queue_response(c, MHD_HTTP_OK, r);
+    MHD_destroy_response(r);
+    return ok;
 }
 
 /* /events: the client's queue, read in its connection's thread. */
@@ -184,18 +208,34 @@ static enum MHD_Result serve_events(struct http_server *s, struct MHD_Connection
         return send_text(c, MHD_HTTP_SERVICE_UNAVAILABLE, "the server is stopping\n");
     }
     guard_watch(s->guard, c, events_stalled, r);
-    struct MHD_Response *resp = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 16384,
-                                                                  events_read, r, events_done);
-    if (!resp) {
-        events_done(r);
-        return MHD_NO;
-    }
-    MHD_add_response_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE, "text/event-stream");
-    MHD_add_response_header(resp, MHD_HTTP_HEADER_CACHE_CONTROL, "no-store");
-    MHD_add_response_header(resp, "X-Content-Type-Options", "nosniff");
-    enum MHD_Result ok = MHD_queue_response(c, MHD_HTTP_OK, resp);
-    MHD_destroy_response(resp);
-    return ok;
+    return send_stream(c, MHD_SIZE_UNKNOWN, "text/event-stream", events_read, events_done, r);
+}
+
+/* /profile.hp: streamed from the spool, HTTP_STREAM_BLOCK bytes at a time per client. */
+static ssize_t hp_read(void *cls, uint64_t pos, char *buf, size_t max)
+{
+    (void)pos;
+    ssize_t n = live_hp_read(cls, buf, max);
+    return n > 0 ? n : n == 0 ? MHD_CONTENT_READER_END_OF_STREAM
+                              : MHD_CONTENT_READER_END_WITH_ERROR;
+}
+
+static void hp_done(void *cls)
+{
+    live_hp_close(cls);
+}
+
+static enum MHD_Result serve_hp(struct MHD_Connection *c, struct live *l)
+{
+    if (!live_attached(l))
+        return send_text(c, MHD_HTTP_SERVICE_UNAVAILABLE,
+                         "the input is not open yet: waiting for the program\n");
+    struct ev_error err = { 0 };
+    uint64_t size;
+    struct live_hp_stream *hp = live_hp_open(l, &size, &err);
+    if (!hp)
+        return send_error(c, &err);
+    return send_stream(c, size, "text/plain; charset=utf-8", hp_read, hp_done, hp);
 }
 
 /* A drawn or spooled document. */
@@ -238,7 +278,6 @@ static const struct {
     { "/", live_page, "text/html; charset=utf-8" },
     { "/report.json", live_report_data, "application/json" },
     { "/metrics", live_metrics, "text/plain; version=0.0.4; charset=utf-8" },
-    { "/profile.hp", live_hp, "text/plain; charset=utf-8" },
     { "/live.json", live_series, "application/json" },
     { "/summary.json", draw_summary, "application/json" },
     { "/chart.svg", draw_svg, "image/svg+xml" },
@@ -451,6 +490,8 @@ static enum MHD_Result answer(void *cls, struct MHD_Connection *c, const char *u
                                                : not_allowed(c, "POST");
     if (strcmp(url, "/events") == 0)
         return get ? serve_events(s, c) : not_allowed(c, "GET, HEAD");
+    if (strcmp(url, "/profile.hp") == 0)
+        return get ? serve_hp(c, s->live) : not_allowed(c, "GET, HEAD");
     if (strcmp(url, "/debug/pprof/heap") == 0)
         return get ? serve_pprof_heap(c, s->live) : not_allowed(c, "GET, HEAD");
     if (strcmp(url, "/debug/pprof/profile") == 0)

@@ -558,55 +558,87 @@ int live_write(struct live *l, enum output_format format, FILE *out, struct ev_e
     return rc;
 }
 
-int live_hp(struct live *l, char **buf, size_t *len, struct ev_error *err)
+/* The .hp so far, read piece by piece: the spool's whole censuses (its own descriptor,
+ * so the spool can grow meanwhile), then what follows in memory (the closing sample; or,
+ * before the first census, the whole small .hp a header makes). */
+struct live_hp_stream {
+    int fd;                         /* a dup of the spool's, or -1 */
+    off_t at, n;                    /* read so far, and the bytes whole when opened */
+    char *mem;                      /* then these */
+    size_t mem_len, mem_at;
+};
+
+void live_hp_close(struct live_hp_stream *s)
 {
+    if (!s)
+        return;
+    if (s->fd >= 0)
+        close(s->fd);
+    free(s->mem);
+    free(s);
+}
+
+struct live_hp_stream *live_hp_open(struct live *l, uint64_t *size, struct ev_error *err)
+{
+    struct live_hp_stream *s = calloc(1, sizeof *s);
+    if (!s) {
+        ev_error_set(err, "out of memory");
+        return NULL;
+    }
+    s->fd = -1;
     live_lock(l);
     if (!l->attached) {
         live_unlock(l);
         ev_error_set(err, "the input is not open yet");
-        return -1;
+        free(s);
+        return NULL;
     }
-    if (spool_flush(l) != 0) {
+    if (spool_flush(l) != 0 || (l->spool_len && (s->fd = dup(fileno(l->spool))) < 0)) {
         live_unlock(l);
-        ev_error_set(err, "cannot write the .hp spool: %s", strerror(errno));
-        return -1;
+        ev_error_set(err, "cannot read the .hp spool: %s", strerror(errno));
+        free(s);
+        return NULL;
     }
-    off_t n = l->spool_len;
+    s->n = l->spool_len;
     uint64_t end = l->src.info->end_time_ns > l->hp_last_ns ? l->src.info->end_time_ns
                                                             : l->hp_last_ns;
-    int fd = fileno(l->spool);
-    if (n == 0) {
-        /* no census yet: what finish writes, a header and the closing sample */
-        live_unlock(l);
-        return live_draw(l, FORMAT_HP, buf, len, err);
-    }
     live_unlock(l);
-    *len = 0;
-    FILE *out = open_memstream(buf, len);
-    if (!out) {
-        ev_error_set(err, "out of memory");
-        return -1;
+    int rc;
+    if (s->n == 0) {   /* no census yet: what finish writes, a header and the closing sample */
+        rc = live_draw(l, FORMAT_HP, &s->mem, &s->mem_len, err);
+    } else {
+        FILE *out = open_memstream(&s->mem, &s->mem_len);
+        rc = out && sink_hp_end(out, end) == 0 ? 0 : -1;
+        if (out && fclose(out) != 0)
+            rc = -1;
+        if (rc != 0)
+            ev_error_set(err, "out of memory");
     }
-    char chunk[65536];
-    for (off_t at = 0; at < n;) {
-        size_t want = (size_t)(n - at) < sizeof chunk ? (size_t)(n - at) : sizeof chunk;
-        ssize_t got = pread(fd, chunk, want, at);
+    if (rc != 0) {
+        live_hp_close(s);
+        return NULL;
+    }
+    *size = (uint64_t)s->n + s->mem_len;
+    return s;
+}
+
+ssize_t live_hp_read(struct live_hp_stream *s, char *buf, size_t max)
+{
+    if (s->at < s->n) {
+        size_t want = (size_t)(s->n - s->at) < max ? (size_t)(s->n - s->at) : max;
+        ssize_t got = pread(s->fd, buf, want, s->at);
         if (got <= 0) {
-            ev_error_set(err, "cannot read the .hp spool: %s", got ? strerror(errno) : "short");
-            fclose(out);
-            free(*buf);
+            if (got == 0)
+                errno = EIO;   /* the spool is shorter than it was: cannot be */
             return -1;
         }
-        fwrite(chunk, 1, (size_t)got, out);
-        at += got;
+        s->at += got;
+        return got;
     }
-    sink_hp_end(out, end);
-    if (fclose(out) != 0) {
-        ev_error_set(err, "out of memory");
-        free(*buf);
-        return -1;
-    }
-    return 0;
+    size_t n = s->mem_len - s->mem_at < max ? s->mem_len - s->mem_at : max;
+    memcpy(buf, s->mem + s->mem_at, n);
+    s->mem_at += n;
+    return (ssize_t)n;
 }
 
 /* The shown set: the bands a chart of the run's options draws, chosen by the model's

@@ -13,7 +13,7 @@
  *   - the full-resolution .hp, spooled census by census to an anonymous temporary file
  *     (removed by the system when ev2hp exits, however it exits): /profile.hp is its bytes
  *     so far and the runtime's closing empty sample, the bytes `-o x.hp` would hold had
- *     the input ended there.
+ *     the input ended there, streamed from the file (live_hp_open), never held whole.
  *
  * Drawings (/chart.svg, /chart.png, /summary.json, the report) come from a snapshot
  * (snapshot.h): a copy at the drawing's resolution taken under the lock and drawn without
@@ -92,7 +92,14 @@ void live_end(struct live *l);
  * frees: 0, or -1 with err set. */
 int live_draw(struct live *l, enum output_format format, char **buf, size_t *len,
               struct ev_error *err);
-int live_hp(struct live *l, char **buf, size_t *len, struct ev_error *err);
+/* The .hp so far (the bytes -o x.hp would hold had the input ended now), streamed from
+ * the spool so that no reader holds it in memory: open (its size in *size; NULL with err
+ * set), read up to max bytes at a time (the count, 0 at the end, -1 with errno on a read
+ * error), close. Any thread; the spool may grow meanwhile. */
+struct live_hp_stream;
+struct live_hp_stream *live_hp_open(struct live *l, uint64_t *size, struct ev_error *err);
+ssize_t live_hp_read(struct live_hp_stream *s, char *buf, size_t max);
+void live_hp_close(struct live_hp_stream *s);
 int live_metrics(struct live *l, char **buf, size_t *len, struct ev_error *err);
 /* /live.json: the live model (model/livemodel.h) as JSON: the band labels by number, the
  * older censuses merged into buckets ([band, max, mean] each), the recent ones whole. */
