@@ -84,6 +84,8 @@ const char cli_usage[] =
     "      --exclude REGEX    drop bands whose label matches (repeatable)\n"
     "      --from SECONDS     start the chart at this time\n"
     "      --to SECONDS       end the chart at this time\n"
+    "      --at SECONDS       a heap census as a flame graph or folded stacks: the last\n"
+    "                         census at or before this time (default: the peak's)\n"
     "      --title TEXT       the chart's title (default: the program and its arguments)\n"
     "      --width N          chart width in px (default 1280)\n"
     "      --height N         chart height in px (default 720)\n"
@@ -174,7 +176,7 @@ enum {
     OPT_SUMMARY, OPT_MAX_PEAK, OPT_COMPARE, OPT_Y_MAX, OPT_SCALE, OPT_PROGRESS,
     OPT_NO_PROGRESS, OPT_VIEW, OPT_SYSTEM_CCS, OPT_STOP_AT_DAMAGE, OPT_MAX_INCREASE,
     OPT_MAX_GROWTH, OPT_JUNIT, OPT_FOLLOW, OPT_WAIT,
-    OPT_SERVE, OPT_EVERY, OPT_ALLOW_HOST, OPT_GROUP_BY,
+    OPT_SERVE, OPT_EVERY, OPT_ALLOW_HOST, OPT_GROUP_BY, OPT_AT,
 };
 
 /* A --wait: seconds, or inf for no limit. */
@@ -235,6 +237,11 @@ static bool chart_option(struct cli_options *o, int c, const char *arg)
         *(c == OPT_FROM ? &pr->has_from : &pr->has_to) = true;
         return true;
     }
+    case OPT_AT:
+        if (!parse_seconds(arg, &ch->at_seconds))
+            return usage_error(o, "--at wants seconds, not '%s'", arg), false;
+        ch->has_at = true;
+        return true;
     case OPT_TITLE:
         ch->title = arg;
         return true;
@@ -300,6 +307,7 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
         { "include", required_argument, NULL, OPT_INCLUDE },
         { "exclude", required_argument, NULL, OPT_EXCLUDE },
         { "from", required_argument, NULL, OPT_FROM },
+        { "at", required_argument, NULL, OPT_AT },
         { "to", required_argument, NULL, OPT_TO },
         { "title", required_argument, NULL, OPT_TITLE },
         { "width", required_argument, NULL, OPT_WIDTH },
@@ -417,7 +425,7 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
             return;
         case OPT_BANDS: case OPT_TRACE: case OPT_SORT: case OPT_REVERSE: case OPT_INCLUDE:
         case OPT_EXCLUDE: case OPT_FROM: case OPT_TO: case OPT_TITLE: case OPT_WIDTH:
-        case OPT_HEIGHT: case OPT_NO_MARKERS: case OPT_TOTALS: case OPT_Y_MAX:
+        case OPT_HEIGHT: case OPT_NO_MARKERS: case OPT_TOTALS: case OPT_Y_MAX: case OPT_AT:
             if (!chart_option(o, c, optarg))
                 return;
             break;

@@ -212,6 +212,17 @@ static struct sink_settings settings_of(const struct convert_options *opt)
     return (struct sink_settings){ opt->chart, opt->png_scale, opt->system_ccs, opt->unicode };
 }
 
+static uint64_t seconds_to_ns(double s);
+
+/* --at: both runs keep the last census at or before it too (run_model_census). */
+static void census_at(const struct convert_options *opt, struct run_model_needs *needs)
+{
+    if (opt->chart && opt->chart->has_at) {
+        needs->has_at = true;
+        needs->at_ns = seconds_to_ns(opt->chart->at_seconds);
+    }
+}
+
 /* What the requested outputs (and the gates) need of the run model: 0, or -1 with err
  * set. */
 static int model_needs(const struct convert_options *opt, struct run_model_needs *needs,
@@ -239,6 +250,7 @@ static int model_needs(const struct convert_options *opt, struct run_model_needs
         }
     for (size_t i = asked_by_outputs; i < needs->resolutions; i++)
         needs->live_only |= 1u << i;
+    census_at(opt, needs);
     return 0;
 }
 
@@ -388,6 +400,7 @@ static void base_needs(const struct convert_options *opt, struct run_model_needs
     if (wants(opt, format_is_summary))
         run_model_need_summary(needs, &defaults.profile);
     needs->peak = true;
+    census_at(opt, needs);
 }
 
 /* --compare: reads BASE whole, before INPUT; its warnings are kept apart (main names
@@ -402,6 +415,10 @@ static int read_base(struct run *run)
                                   .group_by = opt->group_by,
                                   .read_buffer = opt->read_buffer,
                                   .stop_at_damage = opt->stop_at_damage };
+    /* its time profile whole, for the differential folded stacks and flame graph */
+    struct timeprof_options topt = { 0 };
+    if (wants(opt, format_uses_time_profile))
+        iopt.time_profile = &topt;
     struct input_outcome out;
     struct ev_error err = { 0 };
     r->base_name = input_name(opt->compare_path);
@@ -415,6 +432,8 @@ static int read_base(struct run *run)
         return -1;
     }
     run->base_model.name = run->base_input.name;
+    run->base_model.timeprof = input_timeprof(run->base_input.input);
+    run->base_model.ccs = input_costcentres(run->base_input.input);
     if (run_model_finish(&run->base_model, &err) != 0) {
         fail(r, EXIT_BAD_INPUT, r->base_name, &err);
         return -1;
@@ -757,6 +776,7 @@ static void convert_input(struct run *run, const char *input_name)
     run->model.info = input_run_info(in);
     run->model.bands = input_bands(in);
     run->model.timeprof = input_timeprof(in);
+    run->model.ccs = input_costcentres(in);
     struct sink_context ctx = {
         .info = run->model.info, .bands = run->model.bands, .input_name = input_name,
         .warnings = result->warnings, .warning_count = &result->warning_count,

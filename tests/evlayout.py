@@ -15,7 +15,9 @@ oracle for the copy. MODE:
              another build of the program: every cost-centre number moved up by 100 (in
              the definitions, the heap samples' stacks and the time profile's), and the
              heap samples whose innermost cost centre is labelled DOUBLE hold twice their
-             bytes, those labelled HALF half (not an oracle for the .hp: for --compare)
+             bytes, those labelled HALF half; of the time profile's samples, those whose
+             innermost cost centre is labelled DOUBLE come twice and every other one of
+             those labelled HALF is left out (not an oracle for the .hp: for --compare)
 Block markers keep sizes covering the events of their blocks. The input must be intact:
 its events are cut by the sizes its header declares.
 """
@@ -37,7 +39,10 @@ def shift_stack(payload, at):
 
 def rebuild(events, double, half):
     label_of = {}
+    out = []
+    halves = 0
     for e in events:
+        out.append(e)
         if e[0] == COST_CENTRE:
             cc, = struct.unpack_from(">I", e[2])
             label_of[cc] = e[2][4:e[2].index(b"\0", 4)].decode()
@@ -52,7 +57,15 @@ def rebuild(events, double, half):
                 size //= 2
             e[2] = shift_stack(e[2][:1] + struct.pack(">Q", size) + e[2][9:], 9)
         elif e[0] == PROF_SAMPLE:
+            inner = struct.unpack_from(">I", e[2], 13)[0] if e[2][12] else None
             e[2] = shift_stack(e[2], 12)
+            if inner is not None and label_of.get(inner) == double:
+                out.append([e[0], e[1], e[2], e[3]])
+            elif inner is not None and label_of.get(inner) == half:
+                halves += 1
+                if halves % 2:
+                    out.pop()
+    return out
 
 
 def parse(data):
@@ -147,7 +160,7 @@ def main():
         events = [e for e in events if e[0] != BLOCK_MARKER]
     elif mode.startswith("rebuild="):
         double, half = mode.split("=", 1)[1].split(",")
-        rebuild(events, double, half)
+        events = rebuild(events, double, half)
     else:
         raise SystemExit("evlayout: unknown mode " + mode)
     open(dst, "wb").write(write(types, events, tail))

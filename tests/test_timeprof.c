@@ -19,6 +19,7 @@
 
 #include "base/utf8.h"
 #include "model/breakdown.h"
+#include "census/foldstacks.h"
 #include "census/timeprof.h"
 #include "chart/chart.h"
 #include "chart/flame.h"
@@ -199,21 +200,27 @@ static void tree_and_totals(void **state)
     assert_int_equal(per_cap[1], 1);
     assert_int_equal(per_cap[TIMEPROF_MAX_CAPS - 1], 1);
 
-    struct timeprof_tree t;
-    assert_int_equal(timeprof_tree(tp, false, &t), 0);
-    /* root, 1, 1/2, 2, 2/2 */
+    /* as stacks (foldstacks.h), their tree: root, #1, #1/#2, #2, #2/#2 */
+    struct stacks *st = stacks_new(16);
+    assert_non_null(st);
+    assert_int_equal(foldstacks_time(st, tp, false, STACKS_NOW), 0);
+    struct stacks_tree t;
+    assert_int_equal(stacks_tree(st, &t), 0);
     assert_int_equal(t.count, 5);
     assert_int_equal(t.max_depth, 2);
-    assert_int_equal(t.nodes[0].total, 5);
+    assert_int_equal(t.nodes[0].total[STACKS_NOW], 5);
+    size_t len;
     uint32_t one = t.nodes[0].first_child;
-    assert_int_equal(t.nodes[one].cc, 1);
-    assert_int_equal(t.nodes[one].total, 4);
-    assert_int_equal(t.nodes[one].self, 1);
+    assert_memory_equal(stacks_frame_name(st, t.nodes[one].frame, &len), "#1", 2);
+    assert_int_equal(t.nodes[one].total[STACKS_NOW], 4);
+    assert_int_equal(t.nodes[one].self[STACKS_NOW], 1);
     uint32_t two = t.nodes[one].next_sibling;
-    assert_int_equal(t.nodes[two].cc, 2);
-    assert_int_equal(t.nodes[two].total, 1);
-    assert_int_equal(t.nodes[t.nodes[two].first_child].self, 1);
-    timeprof_tree_free(&t);
+    assert_memory_equal(stacks_frame_name(st, t.nodes[two].frame, &len), "#2", 2);
+    assert_int_equal(t.nodes[two].total[STACKS_NOW], 1);
+    assert_int_equal(t.nodes[t.nodes[two].first_child].self[STACKS_NOW], 1);
+    assert_int_equal(t.nodes[0].total[STACKS_BASE], 0);
+    stacks_tree_free(&t);
+    stacks_free(st);
 
     struct timeprof_cc_total *tot;
     size_t n;
@@ -273,7 +280,11 @@ static void flame_frames_labels_and_tooltips(void **state)
     struct textmeasure *tm = textmeasure_new();
     assert_non_null(tm);
     struct display_list dl;
-    assert_int_equal(flame_layout(tp, false, false, NULL, "x.eventlog", &opt, tm, &dl), 0);
+    struct stacks *st = stacks_new(100);
+    assert_non_null(st);
+    assert_int_equal(foldstacks_time(st, tp, false, STACKS_NOW), 0);
+    struct flame_input in = { st, false, "the time profile" };
+    assert_int_equal(flame_layout(&in, false, NULL, "x.eventlog", &opt, tm, &dl), 0);
     size_t frames = 0;
     const struct dl_item *main_frame = NULL, *long_frame = NULL, *lib_frame = NULL;
     for (size_t i = 0; i < dl.count; i++) {
@@ -320,6 +331,7 @@ static void flame_frames_labels_and_tooltips(void **state)
     assert_true(elided);
     display_free(&dl);
     textmeasure_free(tm);
+    stacks_free(st);
     timeprof_free(tp);
     costcentres_free(ccs);
 }

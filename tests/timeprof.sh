@@ -40,8 +40,9 @@ grep -q '^GC\.\|^SYSTEM\.' "$tmp/tpsingle-P.folded" && fail "system cost centres
 early=$(awk '{ n += $NF } END { print n }' "$tmp/early.folded")
 [ "$early" -gt 0 ] && [ "$early" -lt 544 ] || fail "--to 0.2: $early samples of 544"
 
-# An eventlog without a time profile: status 4, one line naming the output, no file.
-"$EV2HP" "$SRCDIR/tests/data/leak-hc.eventlog" -o "$tmp/none.folded" 2> "$tmp/err"
+# An eventlog without a time profile, whose heap bands are not stacks (-hT): status 4,
+# one line naming the output, no file.
+"$EV2HP" "$SRCDIR/tests/data/leak-hT.eventlog" -o "$tmp/none.folded" 2> "$tmp/err"
 st=$?
 [ $st -eq 4 ] || fail "no time profile: status $st"
 grep -q 'none.folded: the input has no time profile' "$tmp/err" || fail "no time profile: $(cat "$tmp/err")"
@@ -92,11 +93,11 @@ svg_h = float(ET.parse(sys.argv[1]).getroot().get("height"))
 assert w == 1280 and h == svg_h and 200 <= h < 300, (w, h, svg_h)
 PY
 
-# refused VIEW FILE: --view VIEW -o FILE of an eventlog without a time profile: status 4,
-# said, nothing written.
+# refused VIEW FILE: --view VIEW -o FILE of an eventlog without a time profile nor a heap
+# profile of stacks: status 4, said, nothing written.
 refused() {
-    run 4 "$SRCDIR/tests/data/leak-hc.eventlog" --view "$1" -o "$tmp/$2"
-    grep -q "no time profile to draw (--view $1" "$tmp/err" || fail "--view $1 -o $2: $(cat "$tmp/err")"
+    run 4 "$SRCDIR/tests/data/leak-hT.eventlog" --view "$1" -o "$tmp/$2"
+    grep -q "no time profile to draw" "$tmp/err" || fail "--view $1 -o $2: $(cat "$tmp/err")"
     [ -e "$tmp/$2" ] && fail "--view $1 -o $2 without a time profile: a file was left"
 }
 refused flame none.svg
@@ -112,8 +113,11 @@ grep -q '"flame":{"ccs":\[' "$tmp/tp.html" || fail "html of a time profile has n
 "$EV2HP" "$SRCDIR/tests/data/labels-hc-g96.eventlog" -o "$tmp/both.html" || fail "html: status $?"
 grep -q '"flame":{"ccs":\[' "$tmp/both.html" || fail "html of heap and time profile: no flame data"
 grep -q '"view":' "$tmp/both.html" && fail "html of heap and time profile: not on the heap chart"
-"$EV2HP" "$SRCDIR/tests/data/leak-hc.eventlog" -o "$tmp/heap.html" || fail "html: status $?"
-grep -q '"flame":null' "$tmp/heap.html" || fail "html of a heap profile: flame data"
+"$EV2HP" "$SRCDIR/tests/data/leak-hT.eventlog" -o "$tmp/heap.html" || fail "html: status $?"
+grep -q '"flame":null' "$tmp/heap.html" || fail "html of a -hT heap profile: flame data"
+# a -hc heap profile's report carries its peak census as a flame graph, in bytes
+"$EV2HP" "$SRCDIR/tests/data/leak-hc.eventlog" -o "$tmp/hc.html" || fail "html -hc: status $?"
+grep -q '"unit":"bytes"' "$tmp/hc.html" || fail "html of a -hc heap profile: no census flame data"
 "$EV2HP" --view sideways "$data/tpsingle-P.eventlog" -o "$tmp/x.svg" 2> "$tmp/err"
 [ $? -eq 2 ] || fail "--view sideways: not a usage error"
 

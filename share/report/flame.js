@@ -1,15 +1,17 @@
-/* flame.js: the flame and icicle graphs of a time profile in ev2hp's report.
+/* flame.js: the flame and icicle graphs of ev2hp's report.
  *
- * ev2hp writes the calling-context tree (data.flame: the cost centres, and per node its
- * parent, cost centre, self and inclusive samples, parents first); this draws it as
- * flame.c draws its SVG, width by samples and siblings by name, with a tooltip per frame
+ * ev2hp writes the calling-context tree of the stacks it shows (data.flame: the time
+ * profile in samples, or a heap census in bytes, unit says which; the frames, and per
+ * node its parent, frame, self and inclusive value, parents first; with --compare each
+ * node's value in the base and its fill by change, red grew, blue shrank); this draws it
+ * as flame.c draws its SVG, width by value and siblings by name, with a tooltip per frame
  * and a click to focus a frame. The page (report.js) owns the state: it asks for a graph
  * with ev2hp.flameGraph(data.flame) and has it drawn into its charts box. Needs kit.js.
  */
 (function (ev2hp) {
   "use strict";
 
-  const { el, svg, showTooltip, hideTooltip, chartBar } = ev2hp.kit;
+  const { el, svg, showTooltip, hideTooltip, chartBar, fmtBytes } = ev2hp.kit;
   const FROW = 17; // a frame's row, as flame.c
   const FMIN = 0.33; // narrower frames are not drawn (their parent shows them)
 
@@ -26,6 +28,8 @@
         cc: cc >= 0 ? f.ccs[cc] : null,
         self: f.nodes[4 * i + 2],
         total: f.nodes[4 * i + 3],
+        base: f.base ? f.base[i] : null,
+        fill: f.fills ? f.fills[i] : null,
         depth: 0,
         children: [],
       });
@@ -51,6 +55,9 @@
   /* The graph of f (data.flame): its tree ({nodes, name, depth}) and draw. */
   ev2hp.flameGraph = function (f) {
     const flame = flameTree(f);
+    const bytes = f.unit === "bytes";
+    const value = (v) => (bytes ? fmtBytes(v) : v + " samples");
+    const what = (f.base ? "differential " : "") + "graph of " + (bytes ? "the heap census" : "the time profile");
 
     /* Draws the graph into box (an icicle: the root at the top) with the frame focusId
      * spanning the width W; a click on a frame (or a double click: 0, the root) calls
@@ -64,13 +71,13 @@
         viewBox: "0 0 " + W + " " + H,
         class: "chart flame",
         role: "img",
-        "aria-label": (icicle ? "icicle" : "flame") + " graph of the time profile",
+        "aria-label": (icicle ? "icicle " : "flame ") + what,
       });
       const rowY = (depth) => (icicle ? 4 + depth * FROW : H - 4 - (depth + 1) * FROW);
       let narrow = 0;
       const frame = (node, x, w, dim) => {
         const g = svg("g", { class: "frame" + (dim ? " above" : ""), "data-node": node.id });
-        const fill = node.cc ? node.cc[3] : "#c4c4c4";
+        const fill = node.fill || (node.cc ? node.cc[3] : "#c4c4c4");
         g.append(
           svg("rect", { x: x, y: rowY(node.depth), width: w, height: FROW - 1, fill: fill }),
         );
@@ -117,9 +124,12 @@
       const unfocus = () => setFocus(0);
       s.addEventListener("dblclick", unfocus);
       const notes = [
-        "width = samples including callees, " +
+        "width = " +
+          (bytes ? "bytes" : "samples") +
+          " including callees, " +
           (icicle ? "root at the top" : "root at the bottom") +
-          ", siblings by name; colour by module",
+          ", siblings by name; " +
+          (f.base ? "red grew, blue shrank from the base" : "colour by module"),
       ];
       if (narrow) notes.push(narrow + " frames (with callees) too narrow to draw: click a frame");
       if (f.dropped_nodes)
@@ -131,14 +141,14 @@
         );
       if (f.outside_window) notes.push(f.outside_window + " samples outside --from/--to");
       const bar = chartBar(
-        (focusId ? flame.name(focus) + ": " : "") + focus.total + " of " + f.samples + " samples",
+        (focusId ? flame.name(focus) + ": " : "") + value(focus.total) + " of " + value(f.samples),
         focusId ? unfocus : null,
         "all frames (double-click)",
         "click a frame to zoom into it; double-click to go back",
       );
       const wrap = el("figure", { class: "panel" });
       wrap.append(
-        el("figcaption", {}, (icicle ? "Icicle" : "Flame") + " graph of the time profile"),
+        el("figcaption", {}, (icicle ? "Icicle " : "Flame ") + what + (f.what ? ": " + f.what : "")),
       );
       wrap.append(s, el("p", { class: "hint", id: "flame-note" }, notes.join(" · ")));
       box.append(bar, wrap);
@@ -151,8 +161,25 @@
       return lum > 140 ? "#222" : "#fff";
     }
 
-    function pct(part) {
-      return (f.samples > 0 ? (100 * part) / f.samples : 0).toFixed(2) + " %";
+    function pct(part, whole = f.samples) {
+      return (whole > 0 ? (100 * part) / whole : 0).toFixed(2) + " %";
+    }
+
+    /* With a base: its value, and the change to this run's. */
+    function baseLine(node) {
+      if (node.base === null) return null;
+      const d = node.total - node.base;
+      return el(
+        "div",
+        { class: "base" },
+        value(node.base) +
+          " (" +
+          pct(node.base, f.base_total) +
+          ") in the base; change " +
+          (d < 0 ? "-" : "+") +
+          value(Math.abs(d)) +
+          (node.base > 0 ? " (" + (d >= 0 ? "+" : "") + ((100 * d) / node.base).toFixed(1) + " %)" : ""),
+      );
     }
 
     /* The tooltip of a frame: the whole name, module, source location, samples. */
@@ -167,6 +194,7 @@
             "data-node": node.id,
             "data-samples": node.total,
             "data-self": node.self,
+            "data-base": node.base === null ? "" : node.base,
             "data-path": node.parent >= 0 ? flamePath(flame, node) : "",
           },
           el("div", { class: "time" }, cc ? cc[0] : "all"),
@@ -180,9 +208,10 @@
           el(
             "div",
             { class: "samples" },
-            node.total + " samples (" + pct(node.total) + ") including callees",
+            value(node.total) + " (" + pct(node.total) + ") including callees",
           ),
-          el("div", {}, node.self + " in the cost centre itself (" + pct(node.self) + ")"),
+          el("div", {}, value(node.self) + " in the frame itself (" + pct(node.self) + ")"),
+          baseLine(node),
         ),
       );
     }

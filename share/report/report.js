@@ -900,11 +900,14 @@
             f.capabilities +
             (f.capabilities === 1 ? " capability" : " capabilities")
           : "";
-      item(
-        "time profile",
-        el("span", { id: "timeprofile", "data-samples": f.samples }, f.samples + " samples" + secs),
-        f.system ? " (with the runtime's own cost centres)" : "",
-      );
+      if (f.unit === "bytes")
+        item("flame graph", el("span", { id: "flamecensus" }, f.what));
+      else
+        item(
+          "time profile",
+          el("span", { id: "timeprofile", "data-samples": f.samples }, f.samples + " samples" + secs),
+          f.system ? " (with the runtime's own cost centres)" : "",
+        );
     }
     if (data.warnings.length) {
       const list = el("ul", { id: "damage" });

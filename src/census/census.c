@@ -338,7 +338,13 @@ static enum table_status describe_band(struct census *c, uint32_t band, const ch
 {
     size_t desc_len;
     const char *desc = ipe_names_find(c->ipe, label, len, &desc_len);
-    return desc ? bands_describe(c->bands, band, desc, desc_len) : TABLE_OK;
+    if (!desc)
+        return TABLE_OK;
+    const struct ipe_info *info = ipe_names_info(c->ipe, label, len);
+    enum table_status st = bands_describe(c->bands, band, desc, desc_len);
+    if (st != TABLE_OK || !info)
+        return st;
+    return bands_set_group(c->bands, band, info->module, strlen(info->module));
 }
 
 /* An IPE event: remember the description, and give it to the band if it came first. */

@@ -10,8 +10,7 @@
  * assembler collects (costcentres.h), looked up only when an output asks. Samples
  * outside the --from/--to window are counted apart and left out.
  *
- * timeprof_tree builds, on demand, the calling-context tree the flame graph and the
- * summary read: one node per stack prefix with its individual and inclusive samples.
+ * The flame graph and the folded stacks read it as weighted stacks (foldstacks.h).
  */
 #ifndef EV2HP_TIMEPROF_H
 #define EV2HP_TIMEPROF_H
@@ -89,28 +88,6 @@ void timeprof_cc_names(const struct timeprof *tp, uint32_t number, struct timepr
 bool timeprof_is_system(const struct timeprof *tp, uint32_t number);
 /* Whether stack i has a system cost centre in it. */
 bool timeprof_stack_is_system(const struct timeprof *tp, uint32_t i);
-
-/* The calling-context tree: node 0 is the root (all samples, no cost centre); each
- * other node is one stack prefix, outermost first. */
-struct timeprof_node {
-    uint32_t cc;                    /* the cost-centre number (root: 0) */
-    uint32_t parent;                /* root: UINT32_MAX */
-    uint32_t first_child, next_sibling;   /* UINT32_MAX: none */
-    unsigned depth;                 /* root 0 */
-    uint64_t self;                  /* samples whose stack is exactly this prefix */
-    uint64_t total;                 /* samples whose stack starts with it */
-};
-
-struct timeprof_tree {
-    struct timeprof_node *nodes;
-    uint32_t count;
-    unsigned max_depth;
-};
-
-/* Builds the tree of the stacks (with system ones only when system is true). Children
- * are in the order of first appearance. 0, or -1 when out of memory. */
-int timeprof_tree(const struct timeprof *tp, bool system, struct timeprof_tree *out);
-void timeprof_tree_free(struct timeprof_tree *t);
 
 /* Samples kept with or without the system stacks. */
 uint64_t timeprof_kept_samples(const struct timeprof *tp, bool system);

@@ -1,4 +1,4 @@
-/* flame.c: the flame and icicle graphs of a time profile (see flame.h).
+/* flame.c: the flame and icicle graphs of weighted stacks (see flame.h).
  *
  * The tree is walked depth first with an explicit stack (a deep recursion in the
  * profiled program must not become one here); each node's x is decided when its parent
@@ -26,15 +26,17 @@
 
 
 struct flame {
-    const struct timeprof *tp;
-    const struct timeprof_tree *tree;
+    const struct stacks *s;
+    const struct stacks_tree *tree;
+    bool bytes, diff;
+    uint64_t most;              /* differential: the largest change of a frame */
     struct textmeasure *tm;
     struct display_list *dl;
     bool failed;
     bool icicle;
     double left, width, top, bottom;
     unsigned rows;              /* depths 0 .. rows-1 are drawn */
-    uint64_t root_total;
+    uint64_t root_total, root_base;
     uint64_t narrow, deep;      /* frames not drawn */
     char name[NAME_MAX_];
     char shown[NAME_MAX_];
@@ -46,28 +48,32 @@ static void check(struct flame *F, const void *item)
         F->failed = true;
 }
 
-/* "Module.label" of a node as valid UTF-8 into out; the root is "all". */
+/* A node's frame name into out (valid UTF-8 is the caller's check); the root is "all". */
 static void node_name(const struct flame *F, uint32_t node, char *out, size_t size)
 {
-    if (node == 0) {
-        snprintf(out, size, "all");
-        return;
-    }
-    struct timeprof_cc cc;
-    char scratch[16];
-    timeprof_cc_names(F->tp, F->tree->nodes[node].cc, &cc, scratch);
-    timeprof_frame_name(&cc, out, size);
+    size_t len;
+    const char *name = node == 0 ? "all"
+                                 : stacks_frame_name(F->s, F->tree->nodes[node].frame, &len);
+    if (node == 0)
+        len = 3;
+    snprintf(out, size, "%.*s", (int)(len < size ? len : size - 1), name);
 }
 
 /* The module's colour, lightened by up to 35 % by a hash of the label, so neighbouring
  * frames of one module stay apart while the module keeps its hue. */
 static struct dl_color frame_color(struct dl_color module, const char *label, size_t len);
 
-struct dl_color flame_frame_color(const struct timeprof_cc *cc)
+struct dl_color flame_frame_color(const struct stacks *s, uint32_t frame)
 {
     char module[512];
-    snprintf(module, sizeof module, "%.*s", (int)cc->module_len, cc->module);
-    return frame_color(chart_band_color(module), cc->label, cc->label_len);
+    size_t mlen, len;
+    const char *m = stacks_frame_module(s, frame, &mlen);
+    const char *name = stacks_frame_name(s, frame, &len);
+    snprintf(module, sizeof module, "%.*s", (int)mlen, m);
+    /* the label: the name after "Module." */
+    if (mlen && len > mlen && memcmp(name, m, mlen) == 0 && name[mlen] == '.')
+        name += mlen + 1, len -= mlen + 1;
+    return frame_color(chart_band_color(module), name, len);
 }
 
 static struct dl_color frame_color(struct dl_color module, const char *label, size_t len)
@@ -80,6 +86,39 @@ static struct dl_color frame_color(struct dl_color module, const char *label, si
     module.g = (uint8_t)(module.g + (255 - module.g) * t);
     module.b = (uint8_t)(module.b + (255 - module.b) * t);
     return module;
+}
+
+struct dl_color flame_change_color(int64_t change, uint64_t most)
+{
+    static const struct dl_color none = { 0xe4, 0xe4, 0xe4, 255 };
+    static const struct dl_color grew = { 0xd7, 0x19, 0x1c, 255 };    /* red */
+    static const struct dl_color shrank = { 0x2c, 0x5f, 0xd0, 255 };  /* blue */
+    if (change == 0 || most == 0)
+        return none;
+    struct dl_color to = change > 0 ? grew : shrank;
+    double mag = change > 0 ? (double)change : -(double)change;
+    /* a quarter of the way at the least, so any change shows */
+    double t = 0.25 + 0.75 * (mag / (double)most > 1 ? 1 : mag / (double)most);
+    return (struct dl_color){ (uint8_t)(none.r + (to.r - none.r) * t),
+                              (uint8_t)(none.g + (to.g - none.g) * t),
+                              (uint8_t)(none.b + (to.b - none.b) * t), 255 };
+}
+
+static int64_t change_of(const struct stacks_node *n)
+{
+    uint64_t a = n->total[STACKS_NOW], b = n->total[STACKS_BASE];
+    uint64_t d = a >= b ? a - b : b - a;
+    int64_t m = d > (uint64_t)INT64_MAX ? INT64_MAX : (int64_t)d;
+    return a >= b ? m : -m;
+}
+
+/* A value as the graph counts: "1234 samples", or bytes ("12.3 MiB"). */
+static void value_text(const struct flame *F, uint64_t v, char *out, size_t size)
+{
+    if (F->bytes)
+        format_bytes((double)v, out, size);
+    else
+        snprintf(out, size, "%" PRIu64 " samples", v);
 }
 
 /* Text colour that reads on fill: dark on light colours, white on dark ones. */
@@ -96,17 +135,15 @@ static double percent(uint64_t part, uint64_t whole)
 
 static void draw_frame(struct flame *F, uint32_t node, double x, double w)
 {
-    const struct timeprof_node *n = &F->tree->nodes[node];
+    const struct stacks_node *n = &F->tree->nodes[node];
     double y = F->icicle ? F->top + n->depth * ROW : F->bottom - (n->depth + 1) * ROW;
-    struct timeprof_cc cc = { "", 0, "", 0, "" };
-    char scratch[16];
     struct dl_color fill;
-    if (node == 0) {
+    if (F->diff)
+        fill = flame_change_color(change_of(n), F->most);
+    else if (node == 0)
         fill = (struct dl_color){ 0xc4, 0xc4, 0xc4, 255 };
-    } else {
-        timeprof_cc_names(F->tp, n->cc, &cc, scratch);
-        fill = flame_frame_color(&cc);
-    }
+    else
+        fill = flame_frame_color(F->s, n->frame);
     node_name(F, node, F->name, sizeof F->name);
     char *copy = NULL;
     const char *name = utf8_valid(F->name, &copy);
@@ -116,17 +153,40 @@ static void draw_frame(struct flame *F, uint32_t node, double x, double w)
     }
     struct dl_item *r = display_rect(F->dl, x, y, w, ROW - 1, fill, COLOR_WHITE, 0.5, "frame");
     check(F, r);
-    /* The tooltip: the whole name, where it is, and its samples. */
-    char tip[NAME_MAX_ + 512];
-    if (node == 0)
-        snprintf(tip, sizeof tip, "all: %" PRIu64 " samples", n->total);
-    else
-        format_snprintf(tip, sizeof tip, "%s\nmodule %.*s, %s\n%" PRIu64 " samples (%.2f %%), "
-                        "%" PRIu64 " in the cost centre itself (%.2f %%)", name,
-                        (int)cc.module_len, cc.module,
-                        *cc.srcloc ? cc.srcloc : "no source location",
-                        n->total, percent(n->total, F->root_total), n->self,
-                        percent(n->self, F->root_total));
+    /* The tooltip: the whole name, where it is, and its values. */
+    char tip[NAME_MAX_ + 512], total[40], self[40];
+    value_text(F, n->total[STACKS_NOW], total, sizeof total);
+    value_text(F, n->self[STACKS_NOW], self, sizeof self);
+    /* the root: "all: 544 samples" */
+    int k = node == 0 ? snprintf(tip, sizeof tip, "all: %s%s", total, F->diff ? " in this run" : "")
+                      : snprintf(tip, sizeof tip, "%s", name);
+    if (node != 0 && k > 0 && (size_t)k < sizeof tip) {
+        size_t mlen;
+        const char *module = stacks_frame_module(F->s, n->frame, &mlen);
+        const char *detail = stacks_frame_detail(F->s, n->frame);
+        if (mlen || *detail)
+            k += snprintf(tip + k, sizeof tip - (size_t)k, "\n%s%.*s%s%s", mlen ? "module " : "",
+                          (int)mlen, module, mlen && *detail ? ", " : "", detail);
+    }
+    if (node != 0 && k > 0 && (size_t)k < sizeof tip)
+        k += format_snprintf(tip + k, sizeof tip - (size_t)k, "\n%s (%.2f %%)%s", total,
+                             percent(n->total[STACKS_NOW], F->root_total),
+                             F->diff ? " in this run" : "");
+    if (node != 0 && !F->diff && k > 0 && (size_t)k < sizeof tip)
+        k += format_snprintf(tip + k, sizeof tip - (size_t)k, ", %s in the frame itself "
+                             "(%.2f %%)", self, percent(n->self[STACKS_NOW], F->root_total));
+    if (F->diff && k > 0 && (size_t)k < sizeof tip) {
+        char base[40], change[40];
+        int64_t d = change_of(n);
+        value_text(F, n->total[STACKS_BASE], base, sizeof base);
+        value_text(F, (uint64_t)(d < 0 ? -d : d), change, sizeof change);
+        k += format_snprintf(tip + k, sizeof tip - (size_t)k, "\n%s (%.2f %%) in the base"
+                             "\nchange %c%s", base, percent(n->total[STACKS_BASE], F->root_base),
+                             d < 0 ? '-' : '+', change);
+        if (n->total[STACKS_BASE] && k > 0 && (size_t)k < sizeof tip)
+            format_snprintf(tip + k, sizeof tip - (size_t)k, " (%+.1f %%)",
+                            100.0 * (double)d / (double)n->total[STACKS_BASE]);
+    }
     char *tip_copy = NULL;
     const char *tip_ok = utf8_valid(tip, &tip_copy);
     if (r && (!tip_ok || display_set_title(r, tip_ok) != 0))
@@ -161,7 +221,7 @@ struct pending {
 
 static int walk(struct flame *F)
 {
-    const struct timeprof_tree *t = F->tree;
+    const struct stacks_tree *t = F->tree;
     struct pending *stack = malloc(t->count * sizeof *stack);
     struct sibling *sib = malloc(t->count * sizeof *sib);
     if (!stack || !sib) {
@@ -174,14 +234,14 @@ static int walk(struct flame *F)
     double scale = F->width / (double)F->root_total;
     while (top > 0 && !F->failed) {
         struct pending p = stack[--top];
-        const struct timeprof_node *n = &t->nodes[p.node];
-        double w = (double)n->total * scale;
+        const struct stacks_node *n = &t->nodes[p.node];
+        double w = (double)n->total[STACKS_NOW] * scale;
         if (n->depth >= F->rows) {
             F->deep++;
             continue;
         }
         if (w < MIN_FRAME) {
-            F->narrow++;
+            F->narrow += n->total[STACKS_NOW] > 0;   /* a base-only frame has no width */
             continue;
         }
         draw_frame(F, p.node, p.x, w);
@@ -202,7 +262,7 @@ static int walk(struct flame *F)
         for (size_t i = 0; i < k; i++) {
             uint32_t c = sib[i].node;
             double cx = x;
-            x += (double)t->nodes[c].total * scale;
+            x += (double)t->nodes[c].total[STACKS_NOW] * scale;
             stack[top + k - 1 - i] = (struct pending){ c, cx };
             free(sib[i].name);
         }
@@ -220,17 +280,16 @@ static const char *title_of(const struct chart_options *opt, const struct run_in
         return opt->title;
     if (info && info->program && *info->program)
         return info->program;
-    return input_name && *input_name ? input_name : "time profile";
+    return input_name && *input_name ? input_name : "flame graph";
 }
 
-int flame_layout(const struct timeprof *tp, bool system, bool icicle,
-                 const struct run_info *info, const char *input_name,
-                 const struct chart_options *opt, struct textmeasure *tm,
-                 struct display_list *dl)
+int flame_layout(const struct flame_input *in, bool icicle, const struct run_info *info,
+                 const char *input_name, const struct chart_options *opt,
+                 struct textmeasure *tm, struct display_list *dl)
 {
-    struct timeprof_tree tree;
+    struct stacks_tree tree;
     display_init(dl, opt->width, opt->height, COLOR_WHITE);
-    if (timeprof_tree(tp, system, &tree) != 0) {
+    if (stacks_tree(in->stacks, &tree) != 0) {
         display_free(dl);
         return -1;
     }
@@ -244,8 +303,16 @@ int flame_layout(const struct timeprof *tp, bool system, bool icicle,
         if (need < dl->height)
             dl->height = need;
     }
-    struct flame F = { .tp = tp, .tree = &tree, .tm = tm, .dl = dl, .icicle = icicle };
-    F.root_total = tree.nodes[0].total;
+    struct flame F = { .s = in->stacks, .tree = &tree, .tm = tm, .dl = dl, .icicle = icicle,
+                       .bytes = in->bytes, .diff = stacks_differential(in->stacks) };
+    F.root_total = tree.nodes[0].total[STACKS_NOW];
+    F.root_base = tree.nodes[0].total[STACKS_BASE];
+    for (uint32_t i = 1; F.diff && i < tree.count; i++) {
+        int64_t d = change_of(&tree.nodes[i]);
+        uint64_t mag = d < 0 ? (uint64_t)-d : (uint64_t)d;
+        if (mag > F.most)
+            F.most = mag;
+    }
     char buf[NAME_MAX_], line[NAME_MAX_];
     const char *title = title_of(opt, info, input_name);
     char *copy = NULL;
@@ -262,16 +329,9 @@ int flame_layout(const struct timeprof *tp, bool system, bool icicle,
             F.failed = true;
     }
     free(copy);
-    /* Subtitle: what the picture is and how much time it covers. */
-    uint32_t caps = timeprof_cap_count(tp);
-    double interval = timeprof_interval_ns(tp) / 1e9;
-    int n = snprintf(line, sizeof line, "%s graph of the time profile  \xc2\xb7  %" PRIu64
-                     " samples", icicle ? "icicle" : "flame", F.root_total);
-    if (interval > 0 && n > 0 && (size_t)n < sizeof line)
-        n += format_snprintf(line + n, sizeof line - (size_t)n, " @ %g ms = %.2f s on %" PRIu32
-                             " capabilit%s", interval * 1e3,
-                             F.root_total * interval / (caps ? caps : 1), caps,
-                             caps == 1 ? "y" : "ies");
+    /* Subtitle: what the picture is and how much it covers. */
+    int n = snprintf(line, sizeof line, "%s%s graph of %s", F.diff ? "differential " : "",
+                     icicle ? "icicle" : "flame", in->what);
     if (info && info->rts_version && n > 0 && (size_t)n < sizeof line)
         snprintf(line + n, sizeof line - (size_t)n, "  \xc2\xb7  %s", info->rts_version);
     text_elide_end(tm, line, SUBTITLE_SIZE, false, avail, buf, sizeof buf);
@@ -286,15 +346,19 @@ int flame_layout(const struct timeprof *tp, bool system, bool icicle,
     F.rows = rows > 0 ? (unsigned)rows : 0;
     if (F.root_total == 0) {
         check(&F, display_text(dl, dl->width / 2, (F.top + F.bottom) / 2,
-                               "no time-profile samples in this window", SUBTITLE_SIZE,
+                               in->bytes ? "no bytes in this census"
+                                         : "no time-profile samples in this window", SUBTITLE_SIZE,
                                COLOR_QUIET, DL_ANCHOR_MIDDLE, false, 0, "note"));
     } else if (walk(&F) != 0) {
         F.failed = true;
     }
     /* What was not drawn, and why. */
     const char *how = icicle ? "root at the top" : "root at the bottom";
-    n = snprintf(line, sizeof line, "width = samples including callees, %s, siblings by name",
-                 how);
+    n = snprintf(line, sizeof line, "width = %s including callees%s, %s, siblings by name",
+                 in->bytes ? "bytes" : "samples", F.diff ? " in this run" : "", how);
+    if (F.diff && n > 0 && (size_t)n < sizeof line)
+        n += snprintf(line + n, sizeof line - (size_t)n, "  \xc2\xb7  red grew, blue shrank "
+                      "from the base (frames only the base has are not drawn)");
     if (F.deep && n > 0 && (size_t)n < sizeof line)
         n += snprintf(line + n, sizeof line - (size_t)n, "  \xc2\xb7  %" PRIu64 " frame%s (with "
                       "callees) deeper than %u levels not drawn (--height)", F.deep,
@@ -305,7 +369,7 @@ int flame_layout(const struct timeprof *tp, bool system, bool icicle,
     text_elide_end(tm, line, SUBTITLE_SIZE, false, avail, buf, sizeof buf);
     check(&F, display_text(dl, MARGIN, dl->height - MARGIN, buf, SUBTITLE_SIZE, COLOR_QUIET,
                            DL_ANCHOR_START, false, 0, "note"));
-    timeprof_tree_free(&tree);
+    stacks_tree_free(&tree);
     if (F.failed) {
         display_free(dl);
         return -1;

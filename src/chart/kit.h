@@ -52,6 +52,9 @@ struct chart_options {
     bool has_y_max;                 /* --y-max: the top of the memory scale, fixed */
     uint64_t y_max;                 /* bytes; values above are clipped to the plot */
     struct profile_options profile; /* band selection, filters, time window */
+    bool has_at;                    /* --at: one census shown (a heap census as a flame
+                                     * graph, folded stacks): the last at or before */
+    double at_seconds;              /* this time; without --at, the peak's census */
     /* The creation date PDF and PostScript carry: SOURCE_DATE_EPOCH (Unix seconds), for
      * reproducible builds. Without it they carry none (never the clock's). */
     bool has_date;

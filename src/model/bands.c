@@ -21,6 +21,7 @@ struct band {
     uint32_t label_id;      /* strings: its key in strings; stacks: in labels, or UNNAMED */
     uint32_t stack_number;
     uint32_t description_id; /* in labels, or UINT32_MAX when there is none */
+    uint32_t group_id;      /* in labels, or UINT32_MAX when there is none */
     uint32_t stack_key;     /* stacks: its key in stacks (the raw cost-centre numbers) */
     bool is_string;
 };
@@ -98,6 +99,10 @@ struct bands *bands_copy(const struct bands *b)
             const char *text = intern_key(b->labels, rec->description_id, &len);
             st = bands_describe(c, band, text, len);
         }
+        if (st == TABLE_OK && rec->group_id != UINT32_MAX) {
+            const char *text = intern_key(b->labels, rec->group_id, &len);
+            st = bands_set_group(c, band, text, len);
+        }
         if (st != TABLE_OK || band != i) {
             bands_free(c);
             return NULL;
@@ -159,8 +164,9 @@ static inline enum table_status band_of_key(struct bands *b, bool is_string, con
         *band = map->band[key_id];
         return TABLE_OK;
     }
-    struct band rec = is_string ? (struct band){ key_id, 0, UINT32_MAX, 0, true }
-                                : (struct band){ UNNAMED, 0, UINT32_MAX, key_id, false };
+    struct band rec = is_string ? (struct band){ key_id, 0, UINT32_MAX, UINT32_MAX, 0, true }
+                                : (struct band){ UNNAMED, 0, UINT32_MAX, UINT32_MAX, key_id,
+                                                 false };
     return new_band(b, map, key_id, rec, band);
 }
 
@@ -235,6 +241,21 @@ enum table_status bands_describe(struct bands *b, uint32_t band, const char *tex
         return st;
     b->band[band].description_id = id;
     return TABLE_OK;
+}
+
+enum table_status bands_set_group(struct bands *b, uint32_t band, const char *text, size_t len)
+{
+    uint32_t id;
+    enum table_status st = intern_get(b->labels, text, len, &id, NULL);
+    if (st == TABLE_OK)
+        b->band[band].group_id = id;
+    return st;
+}
+
+const char *bands_group(const struct bands *b, uint32_t band, size_t *len)
+{
+    uint32_t id = b->band[band].group_id;
+    return id == UINT32_MAX ? NULL : intern_key(b->labels, id, len);
 }
 
 const char *bands_display_label(const struct bands *b, uint32_t band, size_t *len)

@@ -65,6 +65,12 @@ enum table_status bands_describe(struct bands *b, uint32_t band, const char *tex
  * NULL) is the length of what remains. */
 const char *bands_shown_label(const char *label, size_t len, size_t *shown_len);
 
+/* The group a band belongs to, for pictures that nest bands (the heap census as a flame
+ * graph draws -hi info tables under their module): set once, NULL (no group) until then;
+ * valid until the next band or text is added. */
+enum table_status bands_set_group(struct bands *b, uint32_t band, const char *text, size_t len);
+const char *bands_group(const struct bands *b, uint32_t band, size_t *len);
+
 /* The description of a band when it has one, else its label. */
 const char *bands_display_label(const struct bands *b, uint32_t band, size_t *len);
 

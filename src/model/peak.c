@@ -7,7 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-int peak_add(struct peak *p, const struct census_frame *frame)
+/* Counts a census and returns its total. */
+static uint64_t count_census(struct peak *p, const struct census_frame *frame)
 {
     uint64_t total = 0;
     for (size_t i = 0; i < frame->count; i++)
@@ -15,15 +16,48 @@ int peak_add(struct peak *p, const struct census_frame *frame)
     if (p->censuses++ == 0)
         p->first_ns = frame->time_ns;
     p->last_ns = frame->time_ns;
-    if (p->censuses > 1 && total <= p->bytes)
-        return 0;
+    return total;
+}
+
+/* Keeps frame as the tracked census. */
+static int keep(struct peak *p, const struct census_frame *frame, uint64_t total)
+{
     if (GROW_ARRAY(p->entries, &p->cap, frame->count) != 0)
         return -1;
     if (frame->count)
         memcpy(p->entries, frame->entries, frame->count * sizeof *p->entries);
     p->count = frame->count;
+    p->kept = true;
     p->bytes = total;
     p->time_ns = frame->time_ns;
+    return 0;
+}
+
+int peak_add(struct peak *p, const struct census_frame *frame)
+{
+    uint64_t total = count_census(p, frame);
+    if (p->censuses > 1 && total <= p->bytes)
+        return 0;
+    return keep(p, frame, total);
+}
+
+int peak_add_until(struct peak *p, const struct census_frame *frame, uint64_t at_ns)
+{
+    uint64_t total = count_census(p, frame);
+    return frame->time_ns <= at_ns ? keep(p, frame, total) : 0;
+}
+
+int peak_copy(const struct peak *p, struct peak *copy)
+{
+    *copy = *p;
+    copy->entries = NULL;
+    copy->cap = copy->count = 0;
+    if (!p->count)
+        return 0;
+    if (!(copy->entries = malloc(p->count * sizeof *p->entries)))
+        return -1;
+    memcpy(copy->entries, p->entries, p->count * sizeof *p->entries);
+    copy->count = copy->cap = p->count;
     return 0;
 }
 

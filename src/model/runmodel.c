@@ -92,6 +92,7 @@ void run_model_free(struct run_model *m)
     profile_free(m->profile);
     profile_free(m->every);
     peak_free(&m->peak);
+    peak_free(&m->at);
     for (size_t i = 0; i < m->marker_count; i++)
         free(m->markers[i].text);
     free(m->markers);
@@ -108,6 +109,7 @@ int run_model_frame(struct run_model *m, const struct census_frame *frame)
 {
     m->censuses++;
     if ((m->track_peak && peak_add(&m->peak, frame) != 0) ||
+        (m->needs.has_at && peak_add_until(&m->at, frame, m->needs.at_ns) != 0) ||
         (m->profile && profile_add_frame(m->profile, frame, m->bands) != 0) ||
         (m->every && profile_add_frame(m->every, frame, m->bands) != 0))
         return no_memory();
@@ -163,6 +165,7 @@ static int by_time(const void *a, const void *b)
 int run_model_finish(struct run_model *m, struct ev_error *err)
 {
     peak_sort(&m->peak);   /* the largest bands first for every reader */
+    peak_sort(&m->at);
     if (m->marker_count)   /* an eventlog gives them by capability, not by time */
         qsort(m->markers, m->marker_count, sizeof *m->markers, by_time);
     for (size_t i = 0; m->profile && i < m->needs.resolutions; i++) {
@@ -209,15 +212,8 @@ int run_model_copy(const struct run_model *m, struct run_model *copy, unsigned c
          !(copy->profile = copy_profile(m->profile, &m->needs.chart_feed, err))) ||
         (m->every && !(copy->every = copy_profile(m->every, &m->needs.summary_feed, err))))
         return -1;
-    copy->peak = m->peak;
-    copy->peak.entries = NULL;
-    copy->peak.cap = copy->peak.count = 0;
-    if (m->peak.count) {
-        if (!(copy->peak.entries = malloc(m->peak.count * sizeof *m->peak.entries)))
-            goto no_memory;
-        memcpy(copy->peak.entries, m->peak.entries, m->peak.count * sizeof *m->peak.entries);
-        copy->peak.count = copy->peak.cap = m->peak.count;
-    }
+    if (peak_copy(&m->peak, &copy->peak) != 0 || peak_copy(&m->at, &copy->at) != 0)
+        goto no_memory;
     if (m->marker_count) {
         if (!(copy->markers = calloc(m->marker_count, sizeof *m->markers)))
             goto no_memory;
@@ -273,4 +269,16 @@ struct profile *run_model_summary(const struct run_model *m, const struct profil
                                                             : &m->needs.chart_feed);
     o.columns = PROFILE_MIN_COLUMNS;   /* statistics only: the least to copy */
     return profile_reduce(p, &o, err);
+}
+
+void run_model_census(const struct run_model *m, struct run_census *out)
+{
+    const struct peak *p = m->needs.has_at ? &m->at : &m->peak;
+    *out = (struct run_census){
+        .found = p->kept,
+        .at = m->needs.has_at,
+        .time_ns = p->time_ns, .bytes = p->bytes,
+        .entries = p->entries, .count = p->count,
+        .bands = m->bands,
+    };
 }

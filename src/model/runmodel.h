@@ -34,6 +34,7 @@
 #include "model/profile.h"
 
 struct timeprof;   /* census/timeprof.h */
+struct costcentres;   /* census/costcentres.h */
 
 #define RUN_MODEL_RESOLUTIONS 4         /* distinct chart resolutions of one run */
 
@@ -49,6 +50,8 @@ struct run_model_needs {
     bool summary;                        /* band statistics of every band */
     struct profile_options summary_feed; /* its window (no filters) */
     bool peak;                           /* the exact peak census */
+    bool has_at;                         /* --at: also the last census at or before */
+    uint64_t at_ns;                      /* this time (run_model_census) */
     bool markers;                        /* every marker, listed */
 };
 
@@ -70,12 +73,15 @@ struct run_model {
     const struct run_info *info;   /* set by the owner once the input is open */
     const struct bands *bands;
     const struct timeprof *timeprof; /* or NULL: none read */
+    const struct costcentres *ccs; /* an eventlog's cost centres (set by the owner); NULL
+                                    * for a .hp */
     struct profile *profile;       /* the charts' feed at the finest columns; or NULL */
     struct profile *reduced[RUN_MODEL_RESOLUTIONS]; /* at needs.columns[i], by
                                     * run_model_finish; NULL for the finest (profile) */
     struct profile *every;         /* the summary's, when its feed is not the charts' */
     bool track_peak;
     struct peak peak;              /* sorted by run_model_finish */
+    struct peak at;                /* needs.has_at: the last census at or before it */
     bool keep_markers;
     struct run_marker *markers;    /* in time order after run_model_finish */
     size_t marker_count, marker_cap;
@@ -98,6 +104,20 @@ int run_model_total(struct run_model *m, enum heap_total kind, uint64_t time_ns,
  * to each coarser resolution asked for (but those only the live server asks for). 0, or
  * -1 with err set when out of memory. */
 int run_model_finish(struct run_model *m, struct ev_error *err);
+
+/* One whole census of the run, for the outputs that show one moment of the heap (a
+ * census as a flame graph or folded stacks, a pprof profile): with --at
+ * (needs.has_at) the last census at or before it, else the exact peak (needs.peak).
+ * Valid until run_model_free; entries largest first once the model is finished. */
+struct run_census {
+    bool found;                    /* false: no census (none at or before --at) */
+    bool at;                       /* chosen by --at, not the peak */
+    uint64_t time_ns, bytes;       /* its time and total */
+    const struct census_entry *entries;
+    size_t count;
+    const struct bands *bands;     /* names the entries' bands */
+};
+void run_model_census(const struct run_model *m, struct run_census *out);
 
 /* A copy of m as it stands, without touching m: what the live server draws while the
  * input goes on. columns: 0 for every resolution m keeps, or the one resolution a drawing

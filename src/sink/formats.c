@@ -275,6 +275,8 @@ int sink_needs(enum output_format format, const struct sink_settings *settings,
     if (is_kind(format, KIND_PEAK))
         needs->peak = true;
     struct profile_options feed;
+    if (format_uses_time_profile(format))
+        needs->peak = true;   /* or, without one, a heap census (runstacks.h) */
     if (format == FORMAT_HTML) {
         sink_html_profile_options(chart, &feed);
         needs->peak = true;   /* the report shows the exact peak and its largest bands */

@@ -20,6 +20,8 @@
 
 #include "chart/chart.h"
 #include "chart/compare.h"
+#include "sink/runstacks.h"
+#include "census/timeprof.h"
 #include "chart/flame.h"
 #include "model/profile.h"
 #include "chart/textmeasure.h"
@@ -108,16 +110,20 @@ static int chart_finish(struct sink *s)
     if (view == CHART_VIEW_AUTO && s->ctx.run->censuses == 0 && timeprof_present(tp))
         view = CHART_VIEW_FLAME;
     bool flame = view == CHART_VIEW_FLAME || view == CHART_VIEW_ICICLE;
-    if (flame && !timeprof_present(tp)) {
+    struct runstacks rs = { 0 };
+    if (flame && runstacks_open(&s->ctx, g->system_ccs, true, &rs, &g->base.error) != 0) {
         textmeasure_free(tm);
-        ev_error_set(&g->base.error, "the input has no time profile to draw (--view %s; run the "
-                     "program with +RTS -p -l)", view == CHART_VIEW_FLAME ? "flame" : "icicle");
         return -1;
     }
+    char what[512];
+    if (flame)
+        runstacks_describe(&rs, &s->ctx, what, sizeof what);
+    struct flame_input fin = { rs.stacks, rs.heap, what };
     int rc = !tm ? -1
-             : flame ? flame_layout(tp, g->system_ccs, view == CHART_VIEW_ICICLE,
-                                    s->ctx.info, s->ctx.input_name, &g->chart, tm, &dl)
+             : flame ? flame_layout(&fin, view == CHART_VIEW_ICICLE, s->ctx.info,
+                                    s->ctx.input_name, &g->chart, tm, &dl)
                      : heap_layout(g, tm, &dl);
+    runstacks_close(&rs);
     textmeasure_free(tm);
     if (rc != 0)
         return no_memory();

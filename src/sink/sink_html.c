@@ -27,6 +27,7 @@
 #include "chart/colors.h"
 #include "chart/compare.h"
 #include "chart/flame.h"
+#include "sink/runstacks.h"
 #include "model/profile.h"
 #include "model/peak.h"
 #include "census/timeprof.h"
@@ -248,29 +249,28 @@ static void write_peak(struct json_writer *w, const struct peak *pk, const struc
     json_object_end(w);
 }
 
-/* The time profile's calling-context tree for the flame and icicle views: the cost
- * centres the kept nodes name (frame name, module, source location, fill colour as
- * flame.c chooses it), and per node its parent, cost centre, self and inclusive samples,
- * parents first. Bounded: past FLAME_MAX_NODES nodes, only the largest are kept, those
- * of equal samples at the edge in tree order (a node's parent is never smaller than it
- * and comes first, so the kept ones still form a tree), and the data says how many were
- * dropped; their samples stay in their parents' totals. Cost
- * centres are numbered by the eventlog (any 32-bit number), so they are found in a
- * sorted list of the kept ones, not in a table indexed by number. */
-static int write_flame(struct json_writer *w, const struct sink_context *ctx, bool system)
+/* The stacks' calling-context tree for the flame and icicle views (runstacks.h: the
+ * time profile, or a heap census): the frames the kept nodes name (name, module, source
+ * location, fill colour as flame.c chooses it), and per node its parent, frame, self and
+ * inclusive value, parents first; with a base, each node's inclusive value in the base
+ * and its fill by change (flame_change_color). Bounded: past FLAME_MAX_NODES nodes, only
+ * the largest are kept, those of equal value at the edge in tree order (a node's parent
+ * is never smaller than it and comes first, so the kept ones still form a tree), and the
+ * data says how many were dropped; their values stay in their parents' totals. */
+static int write_flame(struct json_writer *w, const struct sink_context *ctx,
+                       const struct runstacks *rs, bool system)
 {
-    const struct timeprof *tp = ctx->run->timeprof;
-    struct timeprof_tree tree;
-    if (timeprof_tree(tp, system, &tree) != 0)
+    const struct stacks *st = rs->stacks;
+    bool diff = stacks_differential(st);
+    struct stacks_tree tree;
+    if (stacks_tree(st, &tree) != 0)
         return -1;
     uint32_t *map = malloc(tree.count * sizeof *map);       /* node -> kept index */
-    uint32_t *ccs = malloc(tree.count * sizeof *ccs);       /* kept cost centres, sorted */
+    uint32_t *frames = malloc(tree.count * sizeof *frames); /* kept frames, sorted */
     uint64_t *totals = tree.count > FLAME_MAX_NODES ? malloc(tree.count * sizeof *totals)
                                                     : NULL;
-    char *name = NULL;
-    size_t name_size = 0;
     int rc = -1;
-    if (!map || !ccs || (tree.count > FLAME_MAX_NODES && !totals))
+    if (!map || !frames || (tree.count > FLAME_MAX_NODES && !totals))
         goto done;
     /* kept: the nodes above the FLAME_MAX_NODES-th largest total, and as many of those
      * equal to it as the bound leaves room for */
@@ -278,7 +278,7 @@ static int write_flame(struct json_writer *w, const struct sink_context *ctx, bo
     size_t room = 0;
     if (totals) {
         for (uint32_t i = 0; i < tree.count; i++)
-            totals[i] = tree.nodes[i].total;
+            totals[i] = tree.nodes[i].total[STACKS_NOW];
         qsort(totals, tree.count, sizeof *totals, by_u64_desc);
         edge = totals[FLAME_MAX_NODES - 1];
         room = FLAME_MAX_NODES;
@@ -286,99 +286,127 @@ static int write_flame(struct json_writer *w, const struct sink_context *ctx, bo
             room--;
     }
     uint32_t kept = 0;
-    size_t nccs = 0;
-    uint64_t dropped = 0, dropped_samples = 0;
+    size_t nframes = 0;
+    uint64_t dropped = 0, dropped_value = 0, most = 0;
     for (uint32_t i = 0; i < tree.count; i++) {
-        const struct timeprof_node *n = &tree.nodes[i];
-        bool fits = n->total > edge || (n->total == edge && room > 0);
+        const struct stacks_node *n = &tree.nodes[i];
+        uint64_t total = n->total[STACKS_NOW];
+        bool fits = total > edge || (total == edge && room > 0);
         bool keep = i == 0 || (fits && map[n->parent] != UINT32_MAX);
-        if (keep && totals && n->total == edge && room > 0)
+        if (keep && totals && total == edge && room > 0)
             room--;
         map[i] = keep ? kept++ : UINT32_MAX;
         if (keep && i > 0)
-            ccs[nccs++] = n->cc;
+            frames[nframes++] = n->frame;
         if (!keep) {
             dropped++;
             if (map[n->parent] != UINT32_MAX)   /* the top of a dropped subtree */
-                dropped_samples += n->total;
+                dropped_value += total;
         }
+        uint64_t b = n->total[STACKS_BASE], d = total > b ? total - b : b - total;
+        if (i > 0 && d > most)
+            most = d;
     }
-    qsort(ccs, nccs, sizeof *ccs, by_u32);
+    qsort(frames, nframes, sizeof *frames, by_u32);
     size_t unique = 0;
-    for (size_t i = 0; i < nccs; i++)
-        if (i == 0 || ccs[i] != ccs[unique - 1])
-            ccs[unique++] = ccs[i];
+    for (size_t i = 0; i < nframes; i++)
+        if (i == 0 || frames[i] != frames[unique - 1])
+            frames[unique++] = frames[i];
     json_object_begin(w);
     json_key(w, "ccs");
     json_array_begin(w);
     for (size_t i = 0; i < unique; i++) {
-        struct timeprof_cc cc;
-        char scratch[16], colour[8];
-        timeprof_cc_names(tp, ccs[i], &cc, scratch);
-        /* the whole name, however long (never cut inside a character) */
-        size_t len = timeprof_frame_name(&cc, name, name_size);
-        if (len >= name_size) {
-            free(name);
-            name_size = len + 1;
-            if (!(name = malloc(name_size)))
-                goto done;
-            timeprof_frame_name(&cc, name, name_size);
-        }
-        dl_color_hex(flame_frame_color(&cc), colour);
+        char colour[8];
+        size_t len, mlen;
+        const char *name = stacks_frame_name(st, frames[i], &len);
+        const char *module = stacks_frame_module(st, frames[i], &mlen);
+        dl_color_hex(flame_frame_color(st, frames[i]), colour);
         json_newline(w);
         json_array_begin(w);
         json_string(w, name, len);
-        json_string(w, cc.module, cc.module_len);
-        json_cstring(w, cc.srcloc);
+        json_string(w, module, mlen);
+        json_cstring(w, stacks_frame_detail(st, frames[i]));
         json_cstring(w, colour);
         json_array_end(w);
     }
     json_array_end(w);
-    /* nodes: parent (-1 for the root), cost centre (-1 for the root), self, total */
+    /* nodes: parent (-1 for the root), frame (-1 for the root), self, total */
     json_newline(w);
     json_key(w, "nodes");
     json_array_begin(w);
     for (uint32_t i = 0; i < tree.count; i++) {
-        const struct timeprof_node *n = &tree.nodes[i];
+        const struct stacks_node *n = &tree.nodes[i];
         if (map[i] == UINT32_MAX)
             continue;
         if (i == 0) {
             json_int(w, -1);
             json_int(w, -1);
         } else {
-            const uint32_t *at = bsearch(&n->cc, ccs, unique, sizeof *ccs, by_u32);
+            const uint32_t *at = bsearch(&n->frame, frames, unique, sizeof *frames, by_u32);
             json_newline(w);
             json_uint(w, map[n->parent]);
-            json_uint(w, (uint64_t)(at - ccs));
+            json_uint(w, (uint64_t)(at - frames));
         }
-        json_uint(w, n->self);
-        json_uint(w, n->total);
+        json_uint(w, n->self[STACKS_NOW]);
+        json_uint(w, n->total[STACKS_NOW]);
     }
     json_array_end(w);
+    if (diff) {
+        /* per kept node: the base's inclusive value, and the fill of its change */
+        json_newline(w);
+        json_key(w, "base");
+        json_array_begin(w);
+        for (uint32_t i = 0; i < tree.count; i++)
+            if (map[i] != UINT32_MAX)
+                json_uint(w, tree.nodes[i].total[STACKS_BASE]);
+        json_array_end(w);
+        json_newline(w);
+        json_key(w, "fills");
+        json_array_begin(w);
+        for (uint32_t i = 0; i < tree.count; i++) {
+            if (map[i] == UINT32_MAX)
+                continue;
+            const struct stacks_node *n = &tree.nodes[i];
+            uint64_t a = n->total[STACKS_NOW], b = n->total[STACKS_BASE];
+            uint64_t d = a > b ? a - b : b - a;
+            int64_t change = d > (uint64_t)INT64_MAX ? INT64_MAX : (int64_t)d;
+            char colour[8];
+            dl_color_hex(flame_change_color(a >= b ? change : -change, most), colour);
+            json_cstring(w, colour);
+        }
+        json_array_end(w);
+        json_member_uint(w, "base_total", stacks_total(st, STACKS_BASE));
+    }
     json_newline(w);
-    json_member_uint(w, "samples", tree.nodes[0].total);
-    textout_json_member_seconds(w, "interval_s", timeprof_interval_ns(tp));
-    json_member_uint(w, "capabilities", timeprof_cap_count(tp));
+    json_member_cstring(w, "unit", rs->heap ? "bytes" : "samples");
+    char what[512];
+    runstacks_describe(rs, ctx, what, sizeof what);
+    json_member_cstring(w, "what", what);
+    json_member_uint(w, "samples", tree.nodes[0].total[STACKS_NOW]);
+    const struct timeprof *tp = rs->heap ? NULL : ctx->run->timeprof;
+    textout_json_member_seconds(w, "interval_s", tp ? timeprof_interval_ns(tp) : 0);
+    json_member_uint(w, "capabilities", tp ? timeprof_cap_count(tp) : 0);
     json_member_bool(w, "system", system);
     json_member_uint(w, "max_depth", tree.max_depth);
     json_member_uint(w, "dropped_nodes", dropped);
-    json_member_uint(w, "dropped_samples", dropped_samples);
-    json_member_uint(w, "outside_window", timeprof_outside(tp));
+    json_member_uint(w, "dropped_samples", dropped_value);
+    json_member_uint(w, "outside_window", tp ? timeprof_outside(tp) : 0);
+    if (rs->heap)
+        textout_json_member_seconds(w, "census_s", rs->census_ns);
     json_object_end(w);
     rc = 0;
 done:
     free(map);
-    free(ccs);
+    free(frames);
     free(totals);
-    free(name);
-    timeprof_tree_free(&tree);
+    stacks_tree_free(&tree);
     return rc;
 }
 
 /* The report's data, one JSON document safe inside a <script> element: 0, or -1 with
  * errno set. */
 static int write_data(struct html_sink *h, const struct profile_view *now,
-                      const struct profile_view *base_view)
+                      const struct profile_view *base_view, const struct runstacks *flame)
 {
     const struct sink_context *ctx = &h->base.ctx;
     struct json_writer *w = json_writer_new(h->base.out, JSON_SCRIPT_SAFE);
@@ -414,8 +442,8 @@ static int write_data(struct html_sink *h, const struct profile_view *now,
     json_array_end(w);
     json_newline(w);
     json_key(w, "flame");
-    if (timeprof_present(ctx->run->timeprof)) {
-        if (write_flame(w, ctx, h->system_ccs) != 0) {
+    if (flame->stacks) {
+        if (write_flame(w, ctx, flame, h->system_ccs) != 0) {
             errno = ENOMEM;
             goto done;
         }
@@ -475,16 +503,30 @@ static int html_finish(struct sink *s)
     const struct sink_context *ctx = &s->ctx;
     FILE *out = s->out;
     struct profile_view now, base_view;
-    /* --view flame or icicle asks for a time profile, as for the charts */
-    if ((h->chart.view == CHART_VIEW_FLAME || h->chart.view == CHART_VIEW_ICICLE) &&
-        !timeprof_present(ctx->run->timeprof)) {
-        ev_error_set(&h->base.error, "the input has no time profile to draw (--view %s; run the "
-                     "program with +RTS -p -l)", chart_view_name(h->chart.view));
-        return -1;
+    /* the flame graph's stacks (runstacks.h): --view flame or icicle asks for them, as for
+     * the charts; else the report has them when the run has them (this run's alone when
+     * the --compare base has none of the same kind) */
+    struct runstacks flame = { 0 };
+    struct ev_error why;
+    struct sink_context alone = *ctx;
+    alone.base = NULL;
+    errno = 0;
+    int found = runstacks_open(ctx, h->system_ccs, true, &flame, &why);
+    if (found != 0 && errno != ENOMEM && ctx->base)
+        found = runstacks_open(&alone, h->system_ccs, true, &flame, &why);
+    if (found != 0) {
+        if (errno == ENOMEM)
+            return no_memory();
+        if (h->chart.view == CHART_VIEW_FLAME || h->chart.view == CHART_VIEW_ICICLE) {
+            h->base.error = why;
+            return -1;
+        }
     }
     bool compare;
-    if (html_views(h, &now, &base_view, &compare) != 0)
+    if (html_views(h, &now, &base_view, &compare) != 0) {
+        runstacks_close(&flame);
         return no_memory();
+    }
     const char *title = h->chart.title ? h->chart.title : ctx->info->program;
     if (!title)
         title = ctx->input_name ? sink_file_name(ctx->input_name) : "heap profile";
@@ -498,8 +540,9 @@ static int html_finish(struct sink *s)
           "JavaScript; the data is in the element #ev2hp-data.</noscript>\n"
           "<main id=\"report\"></main>\n"
           "<script type=\"application/json\" id=\"ev2hp-data\">\n", out);
-    int rc = write_data(h, &now, compare ? &base_view : NULL);
+    int rc = write_data(h, &now, compare ? &base_view : NULL, &flame);
     int data_errno = errno;
+    runstacks_close(&flame);
     fputs("\n</script>\n<script>\n", out);
     fwrite(report_js, 1, report_js_len, out);
     fputs("</script>\n</body>\n</html>\n", out);
