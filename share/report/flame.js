@@ -57,7 +57,10 @@
     const flame = flameTree(f);
     const bytes = f.unit === "bytes";
     const value = (v) => (bytes ? fmtBytes(v) : v + " samples");
-    const what = (f.base ? "differential " : "") + "graph of " + (bytes ? "the heap census" : "the time profile");
+    const what =
+      (f.base ? "differential " : "") +
+      "graph of " +
+      (bytes ? "the heap census" : "the time profile");
 
     /* Draws the graph into box (an icicle: the root at the top) with the frame focusId
      * spanning the width W; a click on a frame (or a double click: 0, the root) calls
@@ -148,7 +151,11 @@
       );
       const wrap = el("figure", { class: "panel" });
       wrap.append(
-        el("figcaption", {}, (icicle ? "Icicle " : "Flame ") + what + (f.what ? ": " + f.what : "")),
+        el(
+          "figcaption",
+          {},
+          (icicle ? "Icicle " : "Flame ") + what + (f.what ? ": " + f.what : ""),
+        ),
       );
       wrap.append(s, el("p", { class: "hint", id: "flame-note" }, notes.join(" · ")));
       box.append(bar, wrap);
@@ -178,7 +185,9 @@
           ") in the base; change " +
           (d < 0 ? "-" : "+") +
           value(Math.abs(d)) +
-          (node.base > 0 ? " (" + (d >= 0 ? "+" : "") + ((100 * d) / node.base).toFixed(1) + " %)" : ""),
+          (node.base > 0
+            ? " (" + (d >= 0 ? "+" : "") + ((100 * d) / node.base).toFixed(1) + " %)"
+            : ""),
       );
     }
 

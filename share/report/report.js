@@ -900,12 +900,15 @@
             f.capabilities +
             (f.capabilities === 1 ? " capability" : " capabilities")
           : "";
-      if (f.unit === "bytes")
-        item("flame graph", el("span", { id: "flamecensus" }, f.what));
+      if (f.unit === "bytes") item("flame graph", el("span", { id: "flamecensus" }, f.what));
       else
         item(
           "time profile",
-          el("span", { id: "timeprofile", "data-samples": f.samples }, f.samples + " samples" + secs),
+          el(
+            "span",
+            { id: "timeprofile", "data-samples": f.samples },
+            f.samples + " samples" + secs,
+          ),
           f.system ? " (with the runtime's own cost centres)" : "",
         );
     }
