@@ -1,0 +1,29 @@
+-- CiProg.hs: the program the example CI workflows (doc/ci/) profile in ev2hp's tests
+-- (tests/ci_workflows.py builds it with GHC and runs it with each workflow's own
+-- +RTS line). It keeps a map of 20,000 entries for its whole run and makes short-lived
+-- lists around it for 1.5 s of wall time, so that a census every 0.1 s (+RTS -hT, the
+-- default -i) finds a steady heap often enough for every gate, --max-growth's 4
+-- censuses included, however loaded the machine. At most 20,000 rounds: it always ends.
+module Main (main) where
+
+import Data.List (foldl')
+import qualified Data.Map.Strict as M
+import GHC.Clock (getMonotonicTime)
+
+main :: IO ()
+main = do
+  let kept = M.fromList [(k, show k) | k <- [1 .. 20000 :: Int]]
+  print (M.size kept)
+  start <- getMonotonicTime
+  let go :: Int -> Int -> IO Int
+      go n acc
+        | n >= 20000 = pure acc
+        | otherwise = do
+            now <- getMonotonicTime
+            if now - start >= 1.5
+              then pure acc
+              else do
+                let acc' = (acc + foldl' (+) 0 [n .. n + 20000]) `mod` 1000003
+                acc' `seq` go (n + 1) acc'
+  total <- go 0 0
+  print (total + M.size kept)
