@@ -455,8 +455,8 @@ def owner(path):
 
 def package_lists():
     """Every package the build needs is installed by each workflow's list and by
-    bootstrap's: the owners (here) of the .pc files of configure's required modules and of
-    the commands the workflows' build runs."""
+    bootstrap's: the owners (here) of the .pc files of configure's required modules, of
+    the programs it requires and of the commands the workflows' build runs."""
     with open(os.path.join(SRCDIR, "configure.ac")) as f:
         conf = f.read()
     modules = [m.group(1).split()[0] for m in re.finditer(
@@ -466,7 +466,9 @@ def package_lists():
         pc = subprocess.run(["pkg-config", "--variable=pcfiledir", mod], capture_output=True,
                             text=True).stdout.strip()
         needed["pkg-config " + mod] = owner(os.path.join(pc, mod + ".pc"))
-    for cmd in ("git", "autoreconf", "automake", "pkg-config", "make", "cc"):
+    # and the programs configure stops without ("AC_MSG_ERROR([protoc-c was not found")
+    required = re.findall(r"AC_MSG_ERROR\(\[([\w.+-]+) was not found", conf)
+    for cmd in ["git", "autoreconf", "automake", "pkg-config", "make", "cc"] + required:
         path = shutil.which(cmd)
         needed[cmd] = owner(os.path.realpath(path)) if path else None
     for what, pkg in needed.items():
