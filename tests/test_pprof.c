@@ -54,7 +54,7 @@ static void srcloc_case(void **state)
 /* The profile the tests write: two sample types, three frames (one twice), two samples. */
 static struct pprof *sample_profile(void)
 {
-    struct pprof *p = pprof_new("prog +RTS -hc");
+    struct pprof *p = pprof_new("prog +RTS -hc", 4);
     assert_non_null(p);
     assert_int_equal(pprof_sample_type(p, "samples", "count"), 0);
     assert_int_equal(pprof_sample_type(p, "cpu", "nanoseconds"), 0);
@@ -137,7 +137,7 @@ static void check_profile(const Perftools__Profiles__Profile *p)
     assert_string_equal(text(p, p->comment[0]), "a comment");
     assert_int_equal(p->n_mapping, 1);
     assert_true(p->mapping[0]->has_functions);
-    assert_string_equal(text(p, p->mapping[0]->filename), "prog +RTS -hc");
+    assert_string_equal(text(p, p->mapping[0]->filename), "prog");
     /* three frames: three locations, three functions, linked by id */
     assert_int_equal(p->n_location, 3);
     assert_int_equal(p->n_function, 3);

@@ -127,7 +127,7 @@ void pprof_free(struct pprof *p)
     free(p);
 }
 
-struct pprof *pprof_new(const char *program)
+struct pprof *pprof_new(const char *program, size_t len)
 {
     struct pprof *p = calloc(1, sizeof *p);
     if (!p)
@@ -136,7 +136,7 @@ struct pprof *pprof_new(const char *program)
     p->frames = intern_new(PPROF_MAX_STRINGS, PPROF_MAX_STRING_BYTES);
     int64_t empty;
     if (!p->strings || !p->frames || string_index(p, "", 0, &empty) != 0 ||
-        string_of(p, program, &p->program) != 0) {
+        string_index(p, program, len, &p->program) != 0) {
         pprof_free(p);
         return NULL;
     }

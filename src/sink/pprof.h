@@ -21,8 +21,8 @@
 
 struct pprof;
 
-/* An empty profile of the program named program (the one mapping's file; may be NULL). */
-struct pprof *pprof_new(const char *program);
+/* An empty profile of the program named program[0..len) (the one mapping's file). */
+struct pprof *pprof_new(const char *program, size_t len);
 void pprof_free(struct pprof *p);
 
 /* Adds a sample type: each sample's values are one per sample type, in the order added. */

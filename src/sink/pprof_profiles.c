@@ -144,10 +144,23 @@ static struct pprof *finished(struct builder *b, int rc)
     return b->p;
 }
 
+/* A profile of the run: its mapping named by the program, the first word of its command
+ * line (pprof names the profiles it saves by it), the whole line a comment. */
+static struct pprof *new_profile(const struct run_info *info)
+{
+    const char *job = info && info->program ? info->program : "";
+    struct pprof *p = pprof_new(job, strcspn(job, " "));
+    if (p && job[0] && pprof_comment(p, job) != 0) {
+        pprof_free(p);
+        return NULL;
+    }
+    return p;
+}
+
 struct pprof *pprof_heap_profile(const struct pprof_heap_source *src)
 {
     const struct run_info *info = src->info;
-    struct builder b = { .p = pprof_new(info ? info->program : NULL) };
+    struct builder b = { .p = new_profile(info) };
     if (!b.p)
         return NULL;
     const struct census_frame *c = src->census;
@@ -178,7 +191,7 @@ struct pprof *pprof_time_profile(const struct timeprof *tp, const struct run_inf
                                  bool system, const uint64_t *before, uint32_t before_count,
                                  uint64_t duration_ns)
 {
-    struct builder b = { .p = pprof_new(info ? info->program : NULL) };
+    struct builder b = { .p = new_profile(info) };
     if (!b.p)
         return NULL;
     int64_t interval = (int64_t)timeprof_interval_ns(tp);
