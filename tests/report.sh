@@ -54,6 +54,9 @@ if [ -d "$corpus" ]; then
 else
     echo "report.sh: no corpus at $corpus: tests/data only"
 fi
+# a real -hi run of 13,276 bands (issue 31): every band in the table, the smallest found
+# through the search box and drawn out of OTHER
+add data-hi-many "$SRCDIR/tests/data/hi-many-g910.eventlog.gz" hi,many
 add compare "$SRCDIR/tests/data/leak-hc.eventlog" compare --compare "$SRCDIR/tests/data/leak-hy.eventlog"
 add hp-input "$SRCDIR/tests/data/leak-hc.hp"
 # Labels and a title that are markup: the data stays data (two </script>, ours; the

@@ -136,6 +136,46 @@ static void other_is_sum_of_folded(void **state)
     bands_free(f.bands);
 }
 
+/* The table of every band: the shown one at its place in the view, the folded ones with
+ * their bytes at every kept census while the budget allows, at an even subset past it. */
+static void table_lists_every_band(void **state)
+{
+    (void)state;
+    struct fixture f = fixture_of((const char *[]){ "a", "b", "c" }, 3);
+    uint64_t bytes[] = { 1000, 20, 5, 1100, 0, 7, 1200, 30, 9, 1300, 40, 0 };
+    struct profile_options o;
+    profile_options_default(&o);
+    o.bands = 1;
+    struct profile_view v;
+    struct profile *p = viewed(&o, &f, 3, bytes, 4, &v);
+    struct profile_table t;
+    assert_int_equal(profile_table(p, f.bands, &v, 1000, &t), 0);
+    assert_int_equal(t.count, 3);
+    assert_string_equal(t.bands[0].label, "a");
+    assert_int_equal(t.shown[0], 0);
+    assert_string_equal(t.bands[1].label, "b");
+    assert_int_equal(t.shown[1], -1);
+    assert_int_equal(t.shown[2], -1);
+    assert_int_equal(t.folded, 2);
+    assert_int_equal(t.points, 4);
+    for (size_t c = 0; c < 4; c++) {
+        assert_int_equal(t.time_ns[c], (c + 1) * 100000000ull);
+        assert_int_equal(t.values[0 * 4 + c], bytes[c * 3 + 1]);   /* b */
+        assert_int_equal(t.values[1 * 4 + c], bytes[c * 3 + 2]);   /* c */
+    }
+    assert_int_equal(t.bands[2].stats.peak, 9);
+    profile_table_free(&t);
+    /* a budget of 5 values for 2 folded bands: 2 points, the first and the last census */
+    assert_int_equal(profile_table(p, f.bands, &v, 5, &t), 0);
+    assert_int_equal(t.points, 2);
+    assert_int_equal(t.time_ns[1], 400000000ull);
+    assert_int_equal(t.values[0 * 2 + 1], 40);
+    assert_int_equal(t.values[1 * 2 + 0], 5);
+    profile_table_free(&t);
+    view_free(p, &v);
+    bands_free(f.bands);
+}
+
 static void trace_folds_small_bands(void **state)
 {
     struct fixture f = fixture_of((const char *[]){ "a", "b", "c" }, 3);
@@ -462,6 +502,7 @@ int main(void)
         cmocka_unit_test(statistics_exact),
         cmocka_unit_test(other_is_sum_of_folded),
         cmocka_unit_test(trace_folds_small_bands),
+        cmocka_unit_test(table_lists_every_band),
         cmocka_unit_test(sort_orders),
         cmocka_unit_test(filters_and_window),
         cmocka_unit_test(bounded_memory_keeps_extremes),

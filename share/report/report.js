@@ -6,7 +6,8 @@
  * draws it as inline SVG and makes it interactive: switchable views (area, normalized,
  * stream, lines, heap, detail), hover read-out, legend entries that hide (click) or
  * isolate (shift-click) a band, drag to zoom and double-click to go back, marker texts,
- * and a band table sortable by every column and filtered by a regular expression.
+ * and a table of every band (folded ones too), sortable by every column, searched by any
+ * part of a label, from which a band folded into OTHER can be drawn.
  *
  * Why plain JavaScript over SVG and not a charting library (uPlot was the candidate):
  * the data is already reduced to at most a few points per pixel column, so SVG paths stay
@@ -630,7 +631,8 @@
       if (col[c] < 0) continue;
       d += (d ? "L" : "M") + c + "," + (h - 1 - (col[c] / max) * (h - 2)).toFixed(1);
     }
-    s.append(svg("path", { d: d, stroke: bandInfo.get(band.key).colour, fill: "none" }));
+    const colour = (bandInfo.get(band.key) || band).colour;
+    s.append(svg("path", { d: d, stroke: colour, fill: "none" }));
     return s;
   }
 
@@ -664,9 +666,118 @@
   }
 
   // --- band table ------------------------------------------------------------------------
+  //
+  // Every band of the run, shown or folded into OTHER (data.run.table; tens of thousands
+  // for -hi): rows are drawn only where the table is scrolled to (ROW_H each, a spacer row
+  // above and below standing for the others), so the page holds a few dozen rows whatever
+  // the number of bands. The search box keeps the bands any part of whose label (or
+  // info-table address) holds what is typed, case aside. A folded band's "draw" takes it
+  // out of OTHER and draws it, from its values at the kept censuses (table.t; all of them
+  // unless the run has too many folded bands, then an even subset, interpolated between).
+
+  const ROW_H = 28; // px, every row (labels are cut to one line; their title holds them whole)
+  const ROWS_SHOWN = 16; // rows in view
+  const tableT = data.run.table ? data.run.table.t : [];
+  /* The table's rows: the shown bands (OTHER too) as the charts have them, then the folded
+   * ones as records of the same fields. */
+  function tableRows() {
+    const run = data.run;
+    if (!run.table) return run.bands.slice();
+    const rows = [];
+    const other = run.bands.find((b) => b.other);
+    if (other) rows.push(other);
+    const seen = new Map();
+    for (const r of run.table.bands) {
+      const [label, raw, colour, shown, peak, mean, stddev, area, growth, r2, series] = r;
+      if (r.drawn) {
+        rows.push(r.drawn);
+        continue;
+      }
+      if (shown >= 0) {
+        rows.push(run.bands[shown]);
+        continue;
+      }
+      const n = seen.get(label) || 0;
+      seen.set(label, n + 1);
+      rows.push({
+        key: "f:" + label + (n ? "#" + n : ""),
+        label: label,
+        raw: raw || undefined,
+        colour: colour,
+        peak: peak,
+        mean: mean,
+        stddev: stddev,
+        area: area,
+        growth_bytes_per_s: growth,
+        growth_r2: r2,
+        series: series,
+        record: r,
+      });
+    }
+    return rows;
+  }
+
+  /* A folded band's values at the run's points (run.t), from its values at table.t. */
+  function unfoldedValues(series) {
+    const out = new Array(data.run.t.length);
+    let j = 0;
+    data.run.t.forEach((t, i) => {
+      while (j + 1 < tableT.length && tableT[j + 1] <= t) j++;
+      if (t <= tableT[0]) out[i] = series[0];
+      else if (j + 1 >= tableT.length) out[i] = series[tableT.length - 1];
+      else {
+        const f = (t - tableT[j]) / (tableT[j + 1] - tableT[j]);
+        out[i] = Math.round(series[j] + (series[j + 1] - series[j]) * f);
+      }
+    });
+    return out;
+  }
+
+  /* Draws a folded band: out of OTHER (its values taken from OTHER's, never below 0) and
+   * into the run's bands, before OTHER, with its own colour and legend entry. */
+  function drawFolded(row) {
+    const run = data.run;
+    const other = run.bands.find((b) => b.other);
+    const values = unfoldedValues(row.series);
+    const band = {
+      label: row.label,
+      raw: row.raw,
+      colour: row.colour,
+      area: row.area,
+      peak: row.peak,
+      mean: row.mean,
+      stddev: row.stddev,
+      growth_bytes_per_s: row.growth_bytes_per_s,
+      growth_r2: row.growth_r2,
+      key: "b:" + row.key.slice(2),
+      index: run.v.length,
+      unfolded: true,
+    };
+    run.v.push(values);
+    if (other) {
+      const ov = run.v[other.index];
+      for (let i = 0; i < ov.length; i++) ov[i] = Math.max(0, ov[i] - values[i]);
+      other.folded -= 1;
+      other.area -= row.area;
+      other.mean -= row.mean;
+    }
+    run.bands.splice(other ? run.bands.indexOf(other) : run.bands.length, 0, band);
+    bandKeys.push(band.key);
+    bandInfo.set(band.key, {
+      key: band.key,
+      label: band.label,
+      other: false,
+      colour: band.colour,
+      info: infoTable(band),
+    });
+    row.record.drawn = band;
+    run.totalsCache = null;
+    drawCharts();
+    drawTable();
+  }
 
   const hasGrowth = data.run.bands.some((b) => b.growth_bytes_per_s != null);
-  const hasInfo = data.run.bands.some((b) => b.raw);
+  const hasInfo = data.run.bands.some((b) => b.raw) || tableRows().some((b) => b.raw);
   const COLUMNS = [
     ["label", "band", (b) => b.label],
     ["peak", "peak", (b) => b.peak],
@@ -692,6 +803,69 @@
         : [],
     );
 
+  /* A row's sparkline: a shown band's from the chart's points, a folded one's from its own. */
+  function rowSparkline(b) {
+    if (!b.series) return sparkline(data.run, b, 120, 22, false);
+    return sparkline(
+      { t: tableT, v: [b.series] },
+      { key: b.key, index: 0, colour: b.colour },
+      120,
+      22,
+      false,
+    );
+  }
+
+  function rowElement(b) {
+    const info = infoTable(b);
+    const tr = el("tr", { "data-band": b.key, class: b.series ? "folded" : "" });
+    for (const [key, , get] of COLUMNS) {
+      const v = get(b);
+      let text;
+      if (key === "label") {
+        const swatch = b.series ? b.colour : bandInfo.get(b.key).colour;
+        text = el(
+          "span",
+          { title: info ? info.address + ": " + b.label : b.label },
+          el("span", { class: "swatch", style: "background:" + swatch }),
+          b.other ? "OTHER (" + b.folded + " bands)" : info ? info.name : b.label,
+        );
+        if (b.series)
+          text = el(
+            "span",
+            {},
+            el(
+              "button",
+              {
+                class: "draw",
+                title: "take it out of OTHER and draw it",
+                onclick: () => drawFolded(b),
+              },
+              "draw",
+            ),
+            text,
+          );
+      } else if (key === "share") text = v.toFixed(1) + " %";
+      else if (key === "growth") text = v == null ? "" : fmtRate(v);
+      else if (key === "r2") text = v == null ? "" : v.toFixed(2);
+      else if (key === "area") text = fmtBytes(v).replace(/B$/, "B·s");
+      else if (key === "type" || key === "source") text = v;
+      else text = fmtBytes(v);
+      tr.append(
+        el(
+          "td",
+          {
+            class: typeof v === "number" ? "num" : "",
+            "data-value": v == null ? "" : v,
+            title: ["peak", "mean", "stddev"].includes(key) ? fmtExact(v) : "",
+          },
+          text,
+        ),
+      );
+    }
+    tr.append(el("td", {}, rowSparkline(b)));
+    return tr;
+  }
+
   const tableBox = el("section", { id: "bands" });
   function drawTable() {
     tableBox.textContent = "";
@@ -700,24 +874,18 @@
       tableBox.append(el("h2", {}, "Bands"), el("p", { class: "hint" }, "no heap census"));
       return;
     }
+    const all = tableRows();
     const input = el("input", {
       id: "filter",
       type: "search",
-      placeholder: "filter bands: a regular expression",
+      placeholder: "find bands: any part of a label",
       spellcheck: "false",
     });
     input.value = state.filterText || "";
     const status = el("span", { id: "filter-status", class: "hint" });
     input.addEventListener("input", () => {
       state.filterText = input.value;
-      try {
-        state.filter = input.value ? new RegExp(input.value, "i") : null;
-        input.classList.remove("bad");
-      } catch (e) {
-        input.classList.add("bad");
-        status.textContent = String(e.message || e);
-        return;
-      }
+      state.filter = input.value ? input.value.toLowerCase() : null;
       fillRows();
     });
     tableBox.append(el("h2", {}, "Bands"), el("div", { class: "filterbar" }, input, status));
@@ -744,12 +912,38 @@
     head.append(el("th", {}, "over time"));
     const tbody = el("tbody");
     table.append(el("thead", {}, head), tbody);
-    tableBox.append(table);
-    function fillRows() {
+    const scroller = el(
+      "div",
+      { id: "bandscroll", style: "max-height:" + ROW_H * (ROWS_SHOWN + 1.5) + "px" },
+      table,
+    );
+    tableBox.append(scroller);
+    let rows = [];
+    /* The rows in view, and spacers of the height of those above and below. */
+    function renderRows() {
+      const from = Math.max(0, Math.floor(scroller.scrollTop / ROW_H) - 4);
+      const to = Math.min(rows.length, from + ROWS_SHOWN + 8);
       tbody.textContent = "";
+      const spacer = (n) => el("tr", { class: "spacer", style: "height:" + n * ROW_H + "px" });
+      if (from > 0) tbody.append(spacer(from));
+      for (let i = from; i < to; i++) tbody.append(rowElement(rows[i]));
+      if (to < rows.length) tbody.append(spacer(rows.length - to));
+    }
+    let pending = false;
+    scroller.addEventListener("scroll", () => {
+      if (pending) return;
+      pending = true;
+      requestAnimationFrame(() => {
+        pending = false;
+        renderRows();
+      });
+    });
+    function fillRows() {
       const col = COLUMNS.find((c) => c[0] === state.sort.key);
-      const rows = data.run.bands.filter(
-        (b) => !state.filter || state.filter.test(b.label) || (b.raw && state.filter.test(b.raw)),
+      const f = typeof state.filter === "string" ? state.filter : null;
+      rows = all.filter(
+        (b) =>
+          !f || b.label.toLowerCase().includes(f) || (b.raw && b.raw.toLowerCase().includes(f)),
       );
       rows.sort((p, q) => {
         const a = col[2](p);
@@ -760,41 +954,11 @@
             : (a == null ? -Infinity : a) - (b == null ? -Infinity : b);
         return state.sort.desc ? -c : c;
       });
-      for (const b of rows) {
-        const info = infoTable(b);
-        const tr = el("tr", { "data-band": b.key });
-        for (const [key, , get] of COLUMNS) {
-          const v = get(b);
-          let text;
-          if (key === "label") {
-            text = el(
-              "span",
-              { title: info ? info.address + ": " + b.label : b.label },
-              el("span", { class: "swatch", style: "background:" + bandInfo.get(b.key).colour }),
-              b.other ? "OTHER (" + b.folded + " bands)" : info ? info.name : b.label,
-            );
-          } else if (key === "share") text = v.toFixed(1) + " %";
-          else if (key === "growth") text = v == null ? "" : fmtRate(v);
-          else if (key === "r2") text = v == null ? "" : v.toFixed(2);
-          else if (key === "area") text = fmtBytes(v).replace(/B$/, "B·s");
-          else if (key === "type" || key === "source") text = v;
-          else text = fmtBytes(v);
-          tr.append(
-            el(
-              "td",
-              {
-                class: typeof v === "number" ? "num" : "",
-                "data-value": v == null ? "" : v,
-                title: ["peak", "mean", "stddev"].includes(key) ? fmtExact(v) : "",
-              },
-              text,
-            ),
-          );
-        }
-        tr.append(el("td", {}, sparkline(data.run, b, 120, 22, false)));
-        tbody.append(tr);
-      }
-      status.textContent = rows.length + " of " + data.run.bands.length + " bands";
+      table.dataset.rows = rows.length;
+      table.dataset.bands = all.length;
+      scroller.scrollTop = 0;
+      renderRows();
+      status.textContent = rows.length + " of " + all.length + " bands";
     }
     fillRows();
   }

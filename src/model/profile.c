@@ -502,3 +502,76 @@ size_t profile_suspects(const struct profile_view *v, size_t *out, size_t max)
     }
     return n;
 }
+
+int profile_table(const struct profile *p, const struct bands *bands,
+                  const struct profile_view *v, size_t budget, struct profile_table *t)
+{
+    memset(t, 0, sizeof *t);
+    const struct bandselect_rule every = { 0, 0, PROFILE_SORT_SIZE, false };
+    struct band_selection sel;
+    if (bandselect_choose(&p->stats, bands, &every, NULL, &sel) != 0)
+        return -1;
+    t->count = sel.count;
+    t->bands = sel.band;   /* every label owned: every band is "shown" in this choice */
+    t->shown = malloc((t->count ? t->count : 1) * sizeof *t->shown);
+    uint32_t *slot = malloc((p->stats.cap ? p->stats.cap : 1) * sizeof *slot);
+    if (!t->shown || !slot)
+        goto fail;
+    /* a band's place in the view, or among the folded */
+    for (uint32_t b = 0; b < p->stats.cap; b++)
+        slot[b] = UINT32_MAX;
+    for (size_t i = 0; i < v->band_count; i++)
+        if (v->bands[i].band != PROFILE_OTHER)
+            slot[v->bands[i].band] = (uint32_t)i;
+    for (size_t i = 0; i < t->count; i++) {
+        uint32_t b = t->bands[i].band;
+        t->shown[i] = slot[b] == UINT32_MAX ? -1 : (int32_t)slot[b];
+        t->bands[i].stack_number = bands_stack_number(bands, b);
+        slot[b] = t->shown[i] < 0 ? (uint32_t)t->folded++ | 0x80000000u : UINT32_MAX;
+    }
+    size_t kept = buckets_kept(&p->grid);
+    if (t->folded && kept) {
+        size_t points = budget / t->folded;
+        if (points > kept)
+            points = kept;
+        if (points < 2)
+            points = kept < 2 ? kept : 2;
+        t->points = points;
+        t->time_ns = malloc(points * sizeof *t->time_ns);
+        t->values = calloc(t->folded * points, sizeof *t->values);
+        if (!t->time_ns || !t->values)
+            goto fail;
+        /* kept census k is sampled as point c when k = c (kept - 1) / (points - 1) */
+        size_t k = 0, c = 0;
+        for (size_t i = 0; i < p->grid.count && c < points; i++)
+            for (unsigned r = 0; r < p->grid.census[i].reps && c < points; r++, k++) {
+                size_t want = points > 1 ? c * (kept - 1) / (points - 1) : 0;
+                if (k != want)
+                    continue;
+                const struct kept_census *kc = &p->grid.census[i].rep[r];
+                t->time_ns[c] = kc->time_ns;
+                for (uint32_t e = 0; e < kc->count; e++) {
+                    uint32_t s = slot[kc->entries[e].band];
+                    if (s != UINT32_MAX)
+                        t->values[(size_t)(s & 0x7fffffffu) * points + c] += kc->entries[e].bytes;
+                }
+                c++;
+            }
+    }
+    free(slot);
+    return 0;
+fail:
+    free(slot);
+    profile_table_free(t);
+    return -1;
+}
+
+void profile_table_free(struct profile_table *t)
+{
+    struct band_selection sel = { t->bands, t->count, t->count, 0 };
+    band_selection_free(&sel);
+    free(t->shown);
+    free(t->time_ns);
+    free(t->values);
+    memset(t, 0, sizeof *t);
+}

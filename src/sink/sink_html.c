@@ -37,6 +37,10 @@
 
 #define PEAK_TOP 10     /* bands named at the peak */
 #define FLAME_MAX_NODES 20000   /* calling contexts in the flame data (~20 bytes each) */
+/* Values of the bands folded into OTHER in the band table (profile_table): all kept
+ * censuses of each while they fit, so a folded band the reader selects is drawn at the
+ * chart's own points; past it, fewer points per band (a few MB of numbers at most). */
+#define TABLE_VALUES 1000000
 
 struct html_sink {
     struct sink base;
@@ -130,11 +134,61 @@ static void write_band(struct json_writer *w, const struct profile_band *pb,
     json_object_end(w);
 }
 
+/* Every band, for the band table: "t", the times of the folded bands' values, and per
+ * band [label, label as the runtime wrote it or null, colour, its index among the shown
+ * bands or -1, peak, mean, stddev, area, growth, R^2, its values at t or null]. Arrays,
+ * not objects: a -hi run has tens of thousands of bands. */
+static void write_table(struct json_writer *w, const struct profile_table *t,
+                        const struct bands *bands)
+{
+    json_object_begin(w);
+    json_key(w, "t");
+    write_seconds(w, t->time_ns, t->points);
+    json_key(w, "bands");
+    json_array_begin(w);
+    size_t folded = 0;
+    for (size_t i = 0; i < t->count; i++) {
+        const struct profile_band *pb = &t->bands[i];
+        json_newline(w);
+        json_array_begin(w);
+        json_cstring(w, pb->label);
+        size_t len;
+        const char *raw = bands_label(bands, pb->band, &len);
+        if (raw && (strlen(pb->label) != len || memcmp(raw, pb->label, len) != 0))
+            json_string(w, raw, len);
+        else
+            json_null(w);
+        char colour[8];
+        dl_color_hex(chart_band_color(pb->label), colour);
+        json_cstring(w, colour);
+        json_int(w, t->shown[i]);
+        json_uint(w, pb->stats.peak);
+        json_stat(w, pb->stats.mean);
+        json_stat(w, pb->stats.stddev);
+        json_stat(w, pb->stats.area);
+        json_stat(w, pb->stats.growth);
+        json_stat(w, pb->stats.growth_r2);
+        if (t->shown[i] < 0 && t->points) {
+            const uint64_t *vals = t->values + folded++ * t->points;
+            json_array_begin(w);
+            for (size_t c = 0; c < t->points; c++)
+                json_uint(w, vals[c]);
+            json_array_end(w);
+        } else {
+            json_null(w);
+        }
+        json_array_end(w);
+    }
+    json_array_end(w);
+    json_object_end(w);
+}
+
 /* One run: what it says about itself, its bands with exact statistics, the kept
- * censuses (t, and v[band][point]), heap totals and markers. */
+ * censuses (t, and v[band][point]), heap totals and markers; with table (the run, not
+ * a base), every band (write_table). */
 static void write_run(struct json_writer *w, const struct profile_view *v,
                       const struct run_info *info, const struct bands *bands, const char *name,
-                      const char *title)
+                      const char *title, const struct profile_table *table)
 {
     json_object_begin(w);
     json_member_cstring(w, "name", name);
@@ -156,6 +210,11 @@ static void write_run(struct json_writer *w, const struct profile_view *v,
         write_band(w, &v->bands[b], bands);
     }
     json_array_end(w);
+    if (table) {
+        json_newline(w);
+        json_key(w, "table");
+        write_table(w, table, bands);
+    }
     /* The suspects (profile.h's rule, as --summary lists them): indices into bands. */
     size_t sus[PROFILE_SUSPECTS_LISTED];
     size_t ns = profile_suspects(v, sus, PROFILE_SUSPECTS_LISTED);
@@ -406,7 +465,8 @@ done:
 /* The report's data, one JSON document safe inside a <script> element: 0, or -1 with
  * errno set. */
 static int write_data(struct html_sink *h, const struct profile_view *now,
-                      const struct profile_view *base_view, const struct runstacks *flame)
+                      const struct profile_view *base_view, const struct runstacks *flame,
+                      const struct profile_table *table)
 {
     const struct sink_context *ctx = &h->base.ctx;
     struct json_writer *w = json_writer_new(h->base.out, JSON_SCRIPT_SAFE);
@@ -418,7 +478,7 @@ static int write_data(struct html_sink *h, const struct profile_view *now,
     json_newline(w);
     json_key(w, "run");
     write_run(w, now, ctx->info, ctx->bands, sink_file_name(ctx->input_name),
-              h->chart.title);
+              h->chart.title, table);
     json_newline(w);
     json_key(w, "peak");
     write_peak(w, ctx->run->peak.censuses ? &ctx->run->peak : NULL, ctx->bands);
@@ -426,7 +486,7 @@ static int write_data(struct html_sink *h, const struct profile_view *now,
     json_key(w, "base");
     if (base_view) {
         write_run(w, base_view, ctx->base->info, ctx->base->bands,
-                  sink_file_name(ctx->base->name), NULL);
+                  sink_file_name(ctx->base->name), NULL, NULL);
         json_newline(w);
         json_key(w, "base_peak");
         write_peak(w, &ctx->base->peak, NULL);
@@ -477,7 +537,7 @@ done:
 /* The views of the report's profile (the run model's at twice a chart's resolution) and
  * of the base's (at a chart's): 0, or -1 when out of memory. */
 static int html_views(struct html_sink *h, struct profile_view *now, struct profile_view *base_view,
-                      bool *compare)
+                      bool *compare, struct profile_table *table)
 {
     const struct sink_context *ctx = &h->base.ctx;
     struct profile_options finer, popt;
@@ -493,8 +553,16 @@ static int html_views(struct html_sink *h, struct profile_view *now, struct prof
     struct compare_run b = { was, *compare ? ctx->base->bands : NULL,
                              *compare ? ctx->base->info : NULL,
                              *compare ? sink_file_name(ctx->base->name) : NULL };
-    return *compare ? compare_union_views(&b, &n, base_view, now)
-                    : profile_view(p, ctx->bands, now);
+    if ((*compare ? compare_union_views(&b, &n, base_view, now)
+                  : profile_view(p, ctx->bands, now)) != 0)
+        return -1;
+    if (profile_table(p, ctx->bands, now, TABLE_VALUES, table) != 0) {
+        profile_view_free(now);
+        if (*compare)
+            profile_view_free(base_view);
+        return -1;
+    }
+    return 0;
 }
 
 static int html_finish(struct sink *s)
@@ -523,7 +591,8 @@ static int html_finish(struct sink *s)
         }
     }
     bool compare;
-    if (html_views(h, &now, &base_view, &compare) != 0) {
+    struct profile_table table;
+    if (html_views(h, &now, &base_view, &compare, &table) != 0) {
         runstacks_close(&flame);
         return no_memory();
     }
@@ -540,13 +609,14 @@ static int html_finish(struct sink *s)
           "JavaScript; the data is in the element #ev2hp-data.</noscript>\n"
           "<main id=\"report\"></main>\n"
           "<script type=\"application/json\" id=\"ev2hp-data\">\n", out);
-    int rc = write_data(h, &now, compare ? &base_view : NULL, &flame);
+    int rc = write_data(h, &now, compare ? &base_view : NULL, &flame, &table);
     int data_errno = errno;
     runstacks_close(&flame);
     fputs("\n</script>\n<script>\n", out);
     fwrite(report_js, 1, report_js_len, out);
     fputs("</script>\n</body>\n</html>\n", out);
     profile_view_free(&now);
+    profile_table_free(&table);
     if (compare)
         profile_view_free(&base_view);
     if (rc != 0) {
