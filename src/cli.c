@@ -74,8 +74,10 @@ const char cli_usage[] =
     "      --view VIEW        area (the heap chart), normalized (shares, %), stream\n"
     "                         (streamgraph), lines (a line per band), heap (the\n"
     "                         runtime's totals, allocation and collections), detail\n"
-    "                         (a row per band: sparkline, peak, mean, growth), flame\n"
-    "                         or icicle (the time profile of +RTS -p -l); default:\n"
+    "                         (a row per band: sparkline, peak, mean, growth), diff\n"
+    "                         (--compare: this run minus BASE, band by band), flame\n"
+    "                         or icicle (the time profile of +RTS -p -l, or a -hc/-hi\n"
+    "                         heap census); default:\n"
     "                         area, or flame for an eventlog with a time profile and\n"
     "                         no heap censuses\n"
     "      --sort KEY         stack order: size (default), stddev, name or growth\n"
@@ -86,6 +88,8 @@ const char cli_usage[] =
     "      --to SECONDS       end the chart at this time\n"
     "      --at SECONDS       a heap census as a flame graph or folded stacks: the last\n"
     "                         census at or before this time (default: the peak's)\n"
+    "      --align time|progress  --view diff: align the runs by time (default) or by\n"
+    "                         share of each run, for runs of different length\n"
     "      --title TEXT       the chart's title (default: the program and its arguments)\n"
     "      --width N          chart width in px (default 1280)\n"
     "      --height N         chart height in px (default 720)\n"
@@ -176,7 +180,7 @@ enum {
     OPT_SUMMARY, OPT_MAX_PEAK, OPT_COMPARE, OPT_Y_MAX, OPT_SCALE, OPT_PROGRESS,
     OPT_NO_PROGRESS, OPT_VIEW, OPT_SYSTEM_CCS, OPT_STOP_AT_DAMAGE, OPT_MAX_INCREASE,
     OPT_MAX_GROWTH, OPT_JUNIT, OPT_FOLLOW, OPT_WAIT,
-    OPT_SERVE, OPT_EVERY, OPT_ALLOW_HOST, OPT_GROUP_BY, OPT_AT,
+    OPT_SERVE, OPT_EVERY, OPT_ALLOW_HOST, OPT_GROUP_BY, OPT_AT, OPT_ALIGN,
 };
 
 /* A --wait: seconds, or inf for no limit. */
@@ -237,6 +241,11 @@ static bool chart_option(struct cli_options *o, int c, const char *arg)
         *(c == OPT_FROM ? &pr->has_from : &pr->has_to) = true;
         return true;
     }
+    case OPT_ALIGN:
+        if (strcmp(arg, "time") != 0 && strcmp(arg, "progress") != 0)
+            return usage_error(o, "--align wants time or progress, not '%s'", arg), false;
+        ch->align_progress = strcmp(arg, "progress") == 0;
+        return true;
     case OPT_AT:
         if (!parse_seconds(arg, &ch->at_seconds))
             return usage_error(o, "--at wants seconds, not '%s'", arg), false;
@@ -308,6 +317,7 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
         { "exclude", required_argument, NULL, OPT_EXCLUDE },
         { "from", required_argument, NULL, OPT_FROM },
         { "at", required_argument, NULL, OPT_AT },
+        { "align", required_argument, NULL, OPT_ALIGN },
         { "to", required_argument, NULL, OPT_TO },
         { "title", required_argument, NULL, OPT_TITLE },
         { "width", required_argument, NULL, OPT_WIDTH },
@@ -426,6 +436,7 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
         case OPT_BANDS: case OPT_TRACE: case OPT_SORT: case OPT_REVERSE: case OPT_INCLUDE:
         case OPT_EXCLUDE: case OPT_FROM: case OPT_TO: case OPT_TITLE: case OPT_WIDTH:
         case OPT_HEIGHT: case OPT_NO_MARKERS: case OPT_TOTALS: case OPT_Y_MAX: case OPT_AT:
+        case OPT_ALIGN:
             if (!chart_option(o, c, optarg))
                 return;
             break;

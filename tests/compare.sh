@@ -143,6 +143,49 @@ grep -q '^| lazySum/main \*(renumbered)\* | .* | +100 % |$' "$tmp/r.md" || fail 
 grep -q '^| insertT/main.t/main \*(renumbered)\* | .* | -50 % |$' "$tmp/r.md" \
     || fail "rebuild markdown: shrinkage"
 
+# --view diff of the two builds: a line per band that changed, warm for the doubled band,
+# cool for the halved one, in the SVG (strokes and tooltips) and the decoded PNG;
+# the legend gives each change at the peak, growth first; PDF and EPS too; aligned by
+# share of each run as well; without --compare it is refused.
+"$EV2HP" "$tmp/rebuilt.eventlog" --compare "$data/leak-hc.eventlog" --view diff \
+    -o "$tmp/d.svg" -o "$tmp/d.png" -o "$tmp/d.pdf" -o "$tmp/d.eps" || fail "diff view: status $?"
+"$EV2HP" "$tmp/rebuilt.eventlog" --compare "$data/leak-hc.hp" --view diff --align progress \
+    -o "$tmp/dp.svg" || fail "diff view --align progress: status $?"
+grep -q 'aligned by share of each run' "$tmp/dp.svg" || fail "--align progress: not said"
+head -c 4 "$tmp/d.pdf" | grep -q '%PDF' || fail "diff view: not a PDF"
+head -c 10 "$tmp/d.eps" | grep -q '%!PS' || fail "diff view: not EPS"
+"$PYTHON3" - "$tmp/d.svg" "$tmp/d.png" "$SRCDIR/tests" <<'PY' || fail "diff view: colours"
+import re, sys, xml.etree.ElementTree as ET
+sys.path.insert(0, sys.argv[3])
+import pngread
+ns = "{http://www.w3.org/2000/svg}"
+root = ET.parse(sys.argv[1]).getroot()
+strokes = {}
+for p in root.iter(ns + "path"):
+    if p.get("class") == "band":
+        label, change = re.match(r"(.*): (\S+ ?\S*) at the peak", p.find(ns + "title").text).groups()
+        c = tuple(int(p.get("stroke")[i:i + 2], 16) for i in (1, 3, 5))
+        hue = "warm" if c[0] > c[2] + 60 else "cool" if c[2] > c[0] + 60 else "grey"
+        want = "warm" if change.startswith("+") else "cool" if change.startswith("-") else "grey"
+        assert hue == want, (label, change, c)
+        strokes[label] = c
+assert strokes["lazySum/main"][0] > 150 and strokes["insertT/main.t/main"][2] > 150, strokes
+legend = ["".join(t.itertext()) for t in root.iter(ns + "text") if t.get("class") == "legend-change"]
+assert legend[0] == "+52.8 MiB" and legend[-1] == "-4.48 MiB", legend
+assert any(e.get("class") == "zero" for e in root.iter()), "no zero line"
+w, h, px = pngread.read(sys.argv[2])
+seen = set()
+for y in range(0, h, 2):
+    for x in range(0, w, 2):
+        for name, c in (("warm", strokes["lazySum/main"]), ("cool", strokes["insertT/main.t/main"])):
+            if all(abs(a - b) <= 12 for a, b in zip(px(x, y), c)):
+                seen.add(name)
+assert seen == {"warm", "cool"}, seen
+PY
+run 4 "$data/leak-hc.eventlog" --view diff -o "$tmp/nodiff.svg"
+grep -q 'give one with --compare BASE' "$tmp/err" || fail "--view diff alone: $(cat "$tmp/err")"
+run 2 "$data/leak-hc.eventlog" --align sideways -o "$tmp/x.svg"
+
 # The runtime's own .hp of the same run as base: every band matched "cut", none new or
 # gone, nothing changed.
 "$EV2HP" --summary=json "$data/leak-hc.eventlog" --compare "$data/leak-hc.hp" > "$tmp/h.json" \

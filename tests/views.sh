@@ -187,7 +187,7 @@ sed -n '/^bands /{n;n;p}' "$tmp/g.txt" | grep -q 'lazySum' || fail "--sort growt
 # Refusals.
 "$EV2HP" --view pie "$data/leak-hc.eventlog" -o "$tmp/x.svg" 2> "$tmp/err"
 [ $? -eq 2 ] || fail "--view pie: status"
-grep -q "^ev2hp: --view wants area, normalized, stream, lines, heap, detail, flame or icicle, not 'pie'" "$tmp/err" ||
+grep -q "^ev2hp: --view wants area, normalized, stream, lines, heap, detail, diff, flame or icicle, not 'pie'" "$tmp/err" ||
     fail "--view pie: message: $(cat "$tmp/err")"
 [ -e "$tmp/x.svg" ] && fail "--view pie: wrote a file"
 "$EV2HP" --sort fastest "$data/leak-hc.eventlog" 2> "$tmp/err"

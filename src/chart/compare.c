@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "base/intern.h"
+#include "chart/view_diff.h"
 #include "model/bandmatch.h"
 
 /* Adds the label of band i of run to set: 0, or -1 when out of memory. */
@@ -126,9 +127,16 @@ int compare_layout(const struct compare_run *base, const struct compare_run *now
     }
     if (compare_union_views(base, now, &base_view, &now_view) != 0)
         return -1;
-    struct chart_run b = { &base_view, base->info, base->name };
-    struct chart_run n = { &now_view, now->info, now->name };
-    int rc = chart_layout_compare(&b, &n, opt, tm, dl);
+    int rc;
+    if (opt->view == CHART_VIEW_DIFF) {
+        struct diff_run b = { &base_view, base->bands, base->info, base->name };
+        struct diff_run n = { &now_view, now->bands, now->info, now->name };
+        rc = diff_layout(&b, &n, opt, tm, dl);
+    } else {
+        struct chart_run b = { &base_view, base->info, base->name };
+        struct chart_run n = { &now_view, now->info, now->name };
+        rc = chart_layout_compare(&b, &n, opt, tm, dl);
+    }
     profile_view_free(&base_view);
     profile_view_free(&now_view);
     return rc;

@@ -38,6 +38,7 @@ enum chart_view {
     CHART_VIEW_DETAIL,
     CHART_VIEW_FLAME,               /* the time profile, root at the bottom (flame.h) */
     CHART_VIEW_ICICLE,              /* the same, root at the top */
+    CHART_VIEW_DIFF,                /* --compare: this run minus the base (view_diff.h) */
     CHART_VIEW_COUNT
 };
 
@@ -52,6 +53,8 @@ struct chart_options {
     bool has_y_max;                 /* --y-max: the top of the memory scale, fixed */
     uint64_t y_max;                 /* bytes; values above are clipped to the plot */
     struct profile_options profile; /* band selection, filters, time window */
+    bool align_progress;            /* --align progress: the diff view aligns runs by
+                                     * share of each run, not by time */
     bool has_at;                    /* --at: one census shown (a heap census as a flame
                                      * graph, folded stacks): the last at or before */
     double at_seconds;              /* this time; without --at, the peak's census */

@@ -1,7 +1,8 @@
 /* views.c: the table of views (views.h): their names and their operations.
  *
  * The area chart is chart.c's own drawing (every operation NULL); flame and icicle are
- * laid out by sink_chart.c from the time profile (flame.h) and are here for their names.
+ * laid out by sink_chart.c from the time profile (flame.h), diff by compare.c from both
+ * runs (view_diff.h): they are here for their names.
  */
 #include "chart/views.h"
 
@@ -18,11 +19,14 @@ static const struct view_ops flame_ops = {
 static const struct view_ops icicle_ops = {
     .name = "icicle", .view = CHART_VIEW_ICICLE, .lists_bands = true,
 };
+static const struct view_ops diff_ops = {
+    .name = "diff", .view = CHART_VIEW_DIFF, .lists_bands = true,
+};
 
 /* In the order of the usage text. */
 static const struct view_ops *const views[] = {
     &area_ops, &view_normalized_ops, &view_stream_ops, &view_lines_ops,
-    &view_heap_ops, &view_detail_ops, &flame_ops, &icicle_ops,
+    &view_heap_ops, &view_detail_ops, &diff_ops, &flame_ops, &icicle_ops,
 };
 #define VIEW_COUNT (sizeof views / sizeof *views)
 

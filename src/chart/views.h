@@ -12,7 +12,9 @@
  *               from HEAP_ALLOCATED and garbage collections as a strip: needs no census
  *               (view_heap.c);
  *   detail      small multiples, one row per band (view_detail.c): a whole layout;
- *   flame, icicle  the time profile (flame.h), laid out by sink_chart.c instead.
+ *   flame, icicle  the time profile or a heap census (flame.h), laid out by sink_chart.c;
+ *   diff        --compare: this run minus the base per band (view_diff.h), laid out by
+ *               compare.c.
  *
  * Views plug into the chart the way formats plug into sinks: each view module fills a
  * struct view_ops, and the table in views.c is the one list of views: the option parser,

@@ -14,6 +14,7 @@
 #include "base/intern.h"
 #include "model/bands.h"
 #include "model/breakdown.h"
+#include "model/profile.h"
 
 const char *band_match_name(enum band_match how)
 {
@@ -66,6 +67,48 @@ void bandmatch_run_free(struct bandmatch_run *run)
     for (size_t i = 0; labels && i < run->count; i++)
         free(labels[i]);
     free(labels);
+    free((void *)run->ids);
+    free((void *)run->ids_len);
+    memset(run, 0, sizeof *run);
+}
+
+int bandmatch_run_of_view(const struct profile_view *v, const struct bands *bands,
+                          const struct run_info *info, struct bandmatch_run *run,
+                          size_t **index)
+{
+    size_t n = v->band_count + 1;
+    const char **labels = malloc(n * sizeof *labels);
+    const unsigned char **ids = malloc(n * sizeof *ids);
+    size_t *ids_len = malloc(n * sizeof *ids_len);
+    *index = malloc(n * sizeof **index);
+    *run = (struct bandmatch_run){ labels, 0, bands ? ids : NULL, ids_len, false, false };
+    if (!labels || !ids || !ids_len || !*index) {
+        free(ids);
+        run->ids = NULL;
+        bandmatch_view_run_free(run);
+        free(*index);
+        *index = NULL;
+        return -1;
+    }
+    if (!bands)
+        free(ids);
+    size_t k = 0;
+    for (size_t i = 0; i < v->band_count; i++)
+        if (v->bands[i].band != PROFILE_OTHER) {
+            labels[k] = v->bands[i].label;
+            ids_len[k] = 0;
+            if (bands)
+                ids[k] = bands_stack_ids(bands, v->bands[i].band, &ids_len[k]);
+            (*index)[k++] = i;
+        }
+    run->count = k;
+    bandmatch_run_kind(info, run);
+    return 0;
+}
+
+void bandmatch_view_run_free(struct bandmatch_run *run)
+{
+    free((void *)run->labels);
     free((void *)run->ids);
     free((void *)run->ids_len);
     memset(run, 0, sizeof *run);

@@ -110,6 +110,12 @@ static int chart_finish(struct sink *s)
     if (view == CHART_VIEW_AUTO && s->ctx.run->censuses == 0 && timeprof_present(tp))
         view = CHART_VIEW_FLAME;
     bool flame = view == CHART_VIEW_FLAME || view == CHART_VIEW_ICICLE;
+    if (view == CHART_VIEW_DIFF && !(s->ctx.base && s->ctx.base->profile)) {
+        textmeasure_free(tm);
+        ev_error_set(&g->base.error, "--view diff draws this run minus a base: give one with "
+                     "--compare BASE");
+        return -1;
+    }
     struct runstacks rs = { 0 };
     if (flame && runstacks_open(&s->ctx, g->system_ccs, true, &rs, &g->base.error) != 0) {
         textmeasure_free(tm);
