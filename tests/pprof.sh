@@ -27,6 +27,12 @@ for name in leak-hc leak-hT leak-hd clausify-hm pprof/ghc910-leak-hi; do
         fail "$name: the heap profile is not the .hp's peak census"
 done
 
+# A large real -hi run (13,276 bands named by 62,281 IPE events), gzipped input.
+run 0 "$data/hi-many-g910.eventlog.gz" -o "$tmp/hi-many.hp" -o "$tmp/hi-many.pb.gz"
+read_profile hi-many "$tmp/hi-many.pb.gz"
+"$PYTHON3" "$check" heap "$tmp/hi-many.json" "$tmp/hi-many.hp" >/dev/null ||
+    fail "hi-many: the heap profile is not the .hp's peak census"
+
 # -hc: cost-centre stacks, leaf first, each frame with its .hs file and first line.
 "$PYTHON3" - "$tmp/leak-hc.json" <<'PY' || fail "-hc frames"
 import json, sys
