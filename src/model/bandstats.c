@@ -63,8 +63,56 @@ void band_state_remove_last(struct band_state *b)
     b->mean = mean;
 }
 
+/* The shape's slots made 2^k times wider: each new slot the largest of the 2^k it
+ * covers, for every band and for the filled mask. */
+static void shape_widen(struct bandstats *s, unsigned k)
+{
+    /* old slot j falls in new slot j >> k (0 for every j once k is 5 or more) */
+    unsigned sh = k < 5 ? k : 5;
+    for (size_t b = 0; b < s->cap; b++) {
+        uint64_t *shape = s->band[b].shape, wide[BAND_SHAPE_SLOTS] = { 0 };
+        for (unsigned j = 0; j < BAND_SHAPE_SLOTS; j++)
+            if (shape[j] > wide[j >> sh])
+                wide[j >> sh] = shape[j];
+        memcpy(shape, wide, sizeof wide);
+    }
+    uint32_t filled = 0;
+    for (unsigned j = 0; j < BAND_SHAPE_SLOTS; j++)
+        if (s->shape_filled & (1u << j))
+            filled |= 1u << (j >> sh);
+    s->shape_filled = filled;
+    s->shape_width_ns <<= k;
+}
+
+/* The slot of a census at time_ns, the slots widened until it has one. */
+static void shape_place(struct bandstats *s, uint64_t time_ns)
+{
+    if (s->censuses == 0) {
+        s->shape_width_ns = 1;
+        s->shape_filled = 0;
+        s->shape_slot = 0;
+    } else {
+        uint64_t offset = time_ns - s->first_ns;
+        unsigned k = 0;
+        while (offset / (s->shape_width_ns << k) >= BAND_SHAPE_SLOTS)
+            k++;
+        if (k)
+            shape_widen(s, k);
+        s->shape_slot = (unsigned)(offset / s->shape_width_ns);
+    }
+    s->shape_filled |= 1u << s->shape_slot;
+}
+
+unsigned bandstats_shape_slots(const struct bandstats *s)
+{
+    if (!s->censuses)
+        return 0;
+    return (unsigned)((s->t_ns - s->first_ns) / s->shape_width_ns) + 1;
+}
+
 void bandstats_begin(struct bandstats *s, uint64_t time_ns)
 {
+    shape_place(s, time_ns);
     /* growth: times in seconds after the window's first census, so the sums stay small */
     double t = s->censuses ? (double)(time_ns - s->first_ns) / 1e9 : 0;
     double dt = t - s->t_mean;
@@ -122,6 +170,8 @@ struct profile_band_stats bandstats_of(const struct bandstats *s, uint32_t band)
     st.rise_censuses = b.pk_n;
     st.peak_ns = b.pk_ns;
     fit(b.pk_n, b.pk_tmean, b.pk_tm2, b.pk_mean, b.pk_m2, b.pk_sty, &st.rise, &st.rise_r2);
+    st.shape_known = true;
+    memcpy(st.shape, b.shape, sizeof st.shape);
     return st;
 }
 

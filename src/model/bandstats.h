@@ -18,6 +18,15 @@
 
 #include "model/frame.h"
 
+/* A band's shape over the window, for its sparkline: the window's time, from its first
+ * census, cut into BAND_SHAPE_SLOTS slots of one width, each holding the band's largest
+ * bytes at a census in it (0 where it was absent), exact, from every census. The width
+ * is the smallest power of two nanoseconds that puts every census fed in a slot: when a
+ * census falls past the last slot, neighbouring slots merge (the larger value) and the
+ * width doubles, as often as needed. So a run of any length takes between 13 and 24
+ * slots (fewer only when every census falls in fewer), and memory stays fixed per band. */
+#define BAND_SHAPE_SLOTS 24
+
 /* Exact statistics of one band over every census in the window. */
 struct profile_band_stats {
     double area;                    /* byte-seconds */
@@ -35,6 +44,10 @@ struct profile_band_stats {
      * suspects are judged on (below). peak_ns: the time of that census. */
     double rise, rise_r2;
     uint64_t rise_censuses, peak_ns;
+    /* The shape (above), when known: OTHER's is not (the bands it folds are chosen at
+     * the end, and a maximum of their sum per slot cannot be had from their maxima). */
+    bool shape_known;
+    uint64_t shape[BAND_SHAPE_SLOTS];
 };
 
 /* Suspects: the bands that grew steadily to their peak, the likely leak. A leak is what
@@ -69,6 +82,7 @@ struct band_state {
     uint64_t pk_n, pk_ns;
     double pk_tmean, pk_tm2, pk_mean, pk_m2;
     long double pk_sty;
+    uint64_t shape[BAND_SHAPE_SLOTS]; /* the largest bytes in each slot (above) */
 };
 
 struct bandstats {
@@ -79,6 +93,9 @@ struct bandstats {
     double t_mean, t_m2;            /* census times (s after the first): Welford, for growth */
     double t;                       /* the census being fed: seconds after the first */
     uint64_t t_ns;                  /* and its time */
+    uint64_t shape_width_ns;        /* the shape's slots: their width, a power of two */
+    unsigned shape_slot;            /* the slot of the census being fed */
+    uint32_t shape_filled;          /* bit i: slot i has a census */
 };
 
 /* Records for bands below needed; 0, or -1 when out of memory. */
@@ -115,6 +132,8 @@ static inline void bandstats_add(struct bandstats *s, uint32_t band, uint64_t by
     b->m2 += d * (x - b->mean);
     if (bytes > b->peak)
         b->peak = bytes;
+    if (bytes > b->shape[s->shape_slot])
+        b->shape[s->shape_slot] = bytes;
     b->seen = true;
     if (b->peak > old_peak) {
         /* every census so far is in mean and m2 (the band is in this one) */
@@ -136,6 +155,9 @@ static inline bool bandstats_seen(const struct bandstats *s, uint32_t band)
 {
     return band < s->cap && s->band[band].seen;
 }
+
+/* The number of shape slots the censuses fed span (0 before the first). */
+unsigned bandstats_shape_slots(const struct bandstats *s);
 
 /* The statistics of a band over every census fed (zeros if never seen). */
 struct profile_band_stats bandstats_of(const struct bandstats *s, uint32_t band);

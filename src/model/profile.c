@@ -385,6 +385,9 @@ static int view_run(const struct profile *p, struct profile_view *v)
     v->from_ns = p->from_ns;
     v->to_ns = p->opt.has_to ? p->to_ns : 0;
     v->peak_total = p->peak_total;
+    v->shape_slots = bandstats_shape_slots(&p->stats);
+    v->shape_width_ns = p->stats.shape_width_ns;
+    v->shape_filled = p->stats.shape_filled;
     v->bands_filtered = bandfilter_dropped(&p->filter);
     for (int k = 0; k < PROFILE_TOTALS; k++)
         if (buckets_series(&p->grid, (enum heap_total)k, &v->totals[k]) != 0)

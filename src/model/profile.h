@@ -99,6 +99,11 @@ struct profile_view {
     struct profile_series totals[PROFILE_TOTALS]; /* by enum heap_total, with ALLOCATED */
     struct profile_gc gc;           /* garbage collections, per bucket */
     uint64_t peak_total;            /* the largest census total (every band) in the window */
+    /* The grid of the bands' shapes (bandstats.h): slots from first_ns, each
+     * shape_width_ns wide, shape_slots of them; bit i of shape_filled: slot i has a census. */
+    unsigned shape_slots;
+    uint64_t shape_width_ns;
+    uint32_t shape_filled;
     size_t marker_count;
     const struct profile_marker *markers; /* owned by the profile */
     bool has_from, has_to;

@@ -1,10 +1,33 @@
 /* sparkline.c: a band over the run in block characters (sparkline.h). */
 #include "sink/sparkline.h"
 
+#include <stdbool.h>
 #include <string.h>
 
 /* U+2581 to U+2588, each three bytes of UTF-8. */
 static const char *const blocks[8] = { "▁", "▂", "▃", "▄", "▅", "▆", "▇", "█" };
+
+_Static_assert(SPARKLINE_CELLS == BAND_SHAPE_SLOTS, "a cell per shape slot");
+
+/* cells values as blocks into out, on the scale 0 to top; a cell not in filled repeats
+ * the one before. Returns the length in bytes. */
+static size_t draw(const uint64_t *value, const bool *filled, size_t cells, uint64_t top,
+                   char *out)
+{
+    size_t len = 0;
+    uint64_t held = 0;
+    for (size_t c = 0; c < cells; c++) {
+        if (filled[c])
+            held = value[c];
+        unsigned level = top ? (unsigned)((double)held / (double)top * 7.0 + 0.5) : 0;
+        if (level > 7)
+            level = 7;
+        memcpy(out + len, blocks[level], 3);
+        len += 3;
+    }
+    out[len] = '\0';
+    return len;
+}
 
 size_t sparkline_of(const struct profile_view *v, size_t band, char *out, size_t size)
 {
@@ -12,6 +35,13 @@ size_t sparkline_of(const struct profile_view *v, size_t band, char *out, size_t
     out[0] = '\0';
     if (!n || band >= w || size < SPARKLINE_SIZE)
         return 0;
+    const struct profile_band_stats *st = &v->bands[band].stats;
+    if (st->shape_known && v->shape_slots && v->shape_slots <= SPARKLINE_CELLS) {
+        bool filled[SPARKLINE_CELLS];
+        for (unsigned c = 0; c < v->shape_slots; c++)
+            filled[c] = (v->shape_filled >> c) & 1;
+        return draw(st->shape, filled, v->shape_slots, st->peak, out);
+    }
     size_t cells = n < SPARKLINE_CELLS ? n : SPARKLINE_CELLS;
     uint64_t first = v->time_ns[0], span = v->time_ns[n - 1] - first;
     uint64_t cell_max[SPARKLINE_CELLS] = { 0 };
@@ -30,17 +60,5 @@ size_t sparkline_of(const struct profile_view *v, size_t band, char *out, size_t
         if (value > top)
             top = value;
     }
-    size_t len = 0;
-    uint64_t held = 0;
-    for (size_t c = 0; c < cells; c++) {
-        if (seen[c])
-            held = cell_max[c];
-        unsigned level = top ? (unsigned)((double)held / (double)top * 7.0 + 0.5) : 0;
-        if (level > 7)
-            level = 7;
-        memcpy(out + len, blocks[level], 3);
-        len += 3;
-    }
-    out[len] = '\0';
-    return len;
+    return draw(cell_max, seen, cells, top, out);
 }
