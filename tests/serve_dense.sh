@@ -3,7 +3,8 @@
 # of long cost-centre names, as in the real 115 MB log the issue quotes), --bands 0
 # --trace 0, so that the band list /events sends passes 1 MiB:
 #   - a fast /events reader, connected from the start, stays connected: every census and
-#     the end, no client dropped; a client that comes later gets init (over 1 MiB);
+#     the end; one that never reads is dropped, its connection closed; a client that
+#     comes later gets init (over 1 MiB);
 #   - 20 slow readers of /profile.hp (4 KiB a second each) keep ev2hp within 256 MB: the
 #     .hp is streamed from the spool, not copied per request.
 # Skipped (77) without curl.
@@ -21,7 +22,10 @@ port=${url#http://127.0.0.1:}
 port=${port%/}
 curl -sN --max-time 300 "${url}events" >"$work/fast.txt" &
 fast=$!
-pids="$pids $fast"
+# beside it, one that never reads: dropped (by queue or by time) and its connection closed
+"$PYTHON3" "$SRCDIR/tests/serve/hostile.py" events "$port" 1 15 >"$work/stalled.txt" &
+stalled=$!
+pids="$pids $fast $stalled"
 feed "$work/dense.eventlog" "$work/in" 8 200
 wait_ended
 echo "serve_dense.sh: read whole after $(($(date +%s) - start)) s"
@@ -29,7 +33,10 @@ poll 600 "the fast reader's end" grep -q '^event: end$' "$work/fast.txt"
 total=$(metric ghc_heap_profile_censuses_total)
 n=$(grep -c '^event: census$' "$work/fast.txt" || true)
 [ "$n" = "$total" ] || fail "the fast reader got $n census events of $total"
-[ "$(metric ev2hp_events_clients_dropped_total)" = 0 ] || fail "a client was dropped"
+wait "$stalled" || true
+[ "$(cat "$work/stalled.txt")" = 1 ] || fail "the connection of a client that never reads was not closed"
+[ "$(metric ev2hp_events_clients_dropped_total)" = 1 ] ||
+    fail "$(metric ev2hp_events_clients_dropped_total) clients dropped, not the one that never reads"
 big=$(grep '^data: ' "$work/fast.txt" | awk '{ if (length($0) > m) m = length($0) } END { print m }')
 [ "$big" -gt 1048576 ] || fail "the largest /events message is $big bytes: the log is not dense enough"
 curl -sN --max-time 5 "${url}events" >"$work/late.txt" || true
