@@ -5,6 +5,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/socket.h>
 #include <time.h>
 
@@ -60,21 +61,34 @@ static bool waiting(const struct guarded *e)
     return !e->answering && !e->closing;
 }
 
+/* Whether bytes the client sent wait in the socket, unread: its thread has not run yet
+ * since they came (a real client's request, just sent). */
+static bool unread(const struct guarded *e)
+{
+    int n = 0;
+    return ioctl(e->fd, FIONREAD, &n) == 0 && n > 0;
+}
+
 /* When more than limit connections (of the client of fresh, or of all when mine is
- * false) wait for a request, the one waiting longest is closed. A legitimate client sends
- * its request as it connects: it is read long before limit newer connections come. */
+ * false) wait for a request, the one waiting longest is closed, passing over those whose
+ * bytes wait unread: a real client sends its request as it connects, and keeps its
+ * connection however many others come before its thread reads the request. */
 static void evict(struct guard *g, struct guarded *fresh, bool mine, unsigned limit)
 {
     unsigned n = 0;
-    struct guarded *oldest = NULL;
+    struct guarded *oldest = NULL, *oldest_idle = NULL;
     for (struct guarded *e = g->list; e; e = e->next)
         if (waiting(e) && (!mine || same_client(&e->addr, &fresh->addr))) {
             n++;
-            if (e != fresh && (!oldest || e->since < oldest->since))
+            if (e == fresh)
+                continue;
+            if (!oldest || e->since < oldest->since)
                 oldest = e;
+            if ((!oldest_idle || e->since < oldest_idle->since) && !unread(e))
+                oldest_idle = e;
         }
-    if (n > limit && oldest)
-        shut(g, oldest);
+    if (n > limit && (oldest_idle || oldest))
+        shut(g, oldest_idle ? oldest_idle : oldest);
 }
 
 static void *watch(void *arg)

@@ -11,8 +11,9 @@
  *     within GUARD_REQUEST_SECONDS, however slowly its bytes trickle in;
  *   - when one client address has more than GUARD_WAITING_PER_CLIENT connections waiting
  *     for a request, or all clients more than GUARD_WAITING, the one waiting longest is
- *     closed: a new connection always finds a slot, and however many connections a client
- *     opens, another client's request is read as it comes;
+ *     closed, passing over those whose request bytes wait unread in the socket (their
+ *     thread has not run yet): a new connection always finds a slot, and however many
+ *     connections a client opens, another client's request is read as it comes;
  *   - a streamed response (/events) may name a check, polled a few times a second: when it
  *     says the client stalled (it stopped reading), the connection is closed. Its thread
  *     may be blocked sending to the client: only closing the socket frees it at once.
