@@ -56,7 +56,13 @@ sleep 3
 during=$(rss)
 wait "$readers" || true
 echo "serve_dense.sh: /profile.hp of $size bytes; ev2hp's RSS $before kB, $during kB with 20 slow readers"
-[ "$during" -lt $((256 * 1024)) ] || fail "20 slow readers of /profile.hp: ev2hp holds $during kB"
+# AddressSanitizer's own memory (its quarantine alone is 256 MB) is more than ev2hp's: a
+# sanitized build is held to the growth only
+if ldd "$EV2HP" 2>/dev/null | grep -q 'libasan'; then
+    echo "serve_dense.sh: a sanitized build: the 256 MB bound is not checked, the growth is"
+else
+    [ "$during" -lt $((256 * 1024)) ] || fail "20 slow readers of /profile.hp: ev2hp holds $during kB"
+fi
 [ "$during" -lt $((before + 64 * 1024)) ] ||
     fail "20 slow readers of /profile.hp: ev2hp grew from $before to $during kB"
 serve_stop

@@ -13,6 +13,7 @@
 struct sse_client {
     char *buf;                     /* queued bytes: buf[head, len) */
     size_t head, len, cap;
+    size_t largest;                /* the largest message queued since it was empty */
     bool dropped;
     double joined;                 /* when it connected (monotonic seconds) */
     double taken_at;               /* when its connection last asked for bytes */
@@ -71,8 +72,10 @@ static void drop(struct sse_hub *h, struct sse_client *c)
     h->dropped++;
 }
 
-/* Appends to one queue (the hub's lock held); false when more than SSE_CLIENT_QUEUE bytes
- * still wait: any message, however large, goes behind up to that much. */
+/* Appends to one queue (the hub's lock held); false when more bytes still wait than
+ * SSE_CLIENT_QUEUE beside the largest message among them: any message, however large,
+ * goes behind up to that much, and a reader that is taking a message larger than the
+ * queue is not dropped for the next one. */
 static bool enqueue(struct sse_client *c, const char *msg, size_t len)
 {
     if (c->head) {   /* what was sent makes room first */
@@ -80,8 +83,12 @@ static bool enqueue(struct sse_client *c, const char *msg, size_t len)
         c->len -= c->head;
         c->head = 0;
     }
-    if (c->len > SSE_CLIENT_QUEUE)
+    if (c->len == 0)
+        c->largest = 0;
+    if (c->len > SSE_CLIENT_QUEUE + c->largest)
         return false;
+    if (len > c->largest)
+        c->largest = len;
     if (GROW_ARRAY(c->buf, &c->cap, c->len + len) != 0)
         return false;
     memcpy(c->buf + c->len, msg, len);

@@ -5,11 +5,11 @@
  * waits on a socket. A client is dropped (its connection ends, and EventSource in a
  * browser reconnects and starts again from the current state):
  *
- *   - by queue: when a message comes while more than SSE_CLIENT_QUEUE bytes still wait
- *     for it. Any message goes behind up to that much, however large (the band list of
- *     --bands 0 on a dense log passes a megabyte): a client that keeps up is never
- *     dropped, and a new client always gets its first message. A queue holds at most
- *     SSE_CLIENT_QUEUE bytes and one message;
+ *   - by queue: when a message comes while more bytes still wait for it than
+ *     SSE_CLIENT_QUEUE beside the largest message among them. Any message goes behind up
+ *     to that much, however large (the band list of --bands 0 on a dense log passes a
+ *     megabyte): a client that keeps up is never dropped, and a new client always gets
+ *     its first message. A queue holds at most SSE_CLIENT_QUEUE bytes and two messages;
  *   - by time: when bytes have waited SSE_STALL_SECONDS without the client's connection
  *     taking any (it stopped reading: its thread is blocked on a full socket). The
  *     connection guard (guard.h) asks sse_stalled a few times a second and closes it;
