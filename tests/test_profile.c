@@ -176,6 +176,66 @@ static void table_lists_every_band(void **state)
     bands_free(f.bands);
 }
 
+/* Kept censuses on disk (past profile_options.kept_memory) give the same views, reduced
+ * copies and tables as in memory: 300 censuses of 40 bands, 64 columns, a window. */
+static void stored_censuses_same(void **state)
+{
+    (void)state;
+    const char *labels[40];
+    char names[40][8];
+    for (int i = 0; i < 40; i++) {
+        snprintf(names[i], sizeof names[i], "b%d", i);
+        labels[i] = names[i];
+    }
+    struct fixture f = fixture_of(labels, 40);
+    static uint64_t bytes[300 * 40];
+    for (size_t c = 0; c < 300; c++)
+        for (size_t b = 0; b < 40; b++)
+            bytes[c * 40 + b] = (c * 7919 + b * 104729) % 5000 * (b % 5 ? 1 : 0) + b;
+    struct profile_options o;
+    profile_options_default(&o);
+    o.columns = 16;
+    o.bands = 6;
+    o.has_from = true, o.from_seconds = 0.35;
+    struct profile *mem = new_profile(&o);
+    o.kept_memory = 1;   /* every census kept goes to disk */
+    struct profile *disk = new_profile(&o);
+    feed(mem, &f, 40, bytes, 300);
+    feed(disk, &f, 40, bytes, 300);
+    struct profile_options coarse = o;
+    coarse.columns = 16;
+    struct profile *mem_r = profile_reduce(mem, &coarse, &(struct ev_error){ 0 });
+    struct profile *disk_r = profile_reduce(disk, &coarse, &(struct ev_error){ 0 });
+    assert_non_null(mem_r);
+    assert_non_null(disk_r);
+    const struct profile *pairs[2][2] = { { mem, disk }, { mem_r, disk_r } };
+    for (int k = 0; k < 2; k++) {
+        struct profile_view a, b;
+        assert_int_equal(profile_view(pairs[k][0], f.bands, &a), 0);
+        assert_int_equal(profile_view(pairs[k][1], f.bands, &b), 0);
+        assert_int_equal(a.point_count, b.point_count);
+        assert_int_equal(a.band_count, b.band_count);
+        assert_true(a.point_count > 16);
+        assert_memory_equal(a.time_ns, b.time_ns, a.point_count * sizeof *a.time_ns);
+        assert_memory_equal(a.values, b.values, a.point_count * a.band_count * sizeof *a.values);
+        struct profile_table ta, tb;
+        assert_int_equal(profile_table(pairs[k][0], f.bands, &a, 1000, &ta), 0);
+        assert_int_equal(profile_table(pairs[k][1], f.bands, &b, 1000, &tb), 0);
+        assert_int_equal(ta.points, tb.points);
+        assert_int_equal(ta.folded, tb.folded);
+        assert_memory_equal(ta.values, tb.values, ta.folded * ta.points * sizeof *ta.values);
+        profile_table_free(&ta);
+        profile_table_free(&tb);
+        profile_view_free(&a);
+        profile_view_free(&b);
+    }
+    profile_free(mem_r);
+    profile_free(disk_r);
+    profile_free(mem);
+    profile_free(disk);
+    bands_free(f.bands);
+}
+
 static void trace_folds_small_bands(void **state)
 {
     struct fixture f = fixture_of((const char *[]){ "a", "b", "c" }, 3);
@@ -503,6 +563,7 @@ int main(void)
         cmocka_unit_test(other_is_sum_of_folded),
         cmocka_unit_test(trace_folds_small_bands),
         cmocka_unit_test(table_lists_every_band),
+        cmocka_unit_test(stored_censuses_same),
         cmocka_unit_test(sort_orders),
         cmocka_unit_test(filters_and_window),
         cmocka_unit_test(bounded_memory_keeps_extremes),

@@ -44,6 +44,9 @@
 #define PROFILE_MAX_COLUMNS 16384
 #define PROFILE_MAX_MARKER_TEXT 512         /* bytes of a marker's text kept */
 #define PROFILE_MARKERS_WHOLE 4096          /* markers kept each with its text; more share buckets */
+/* A profile's kept censuses stay in memory up to this many bytes of entries; past it they
+ * go to disk (model/censusstore.h). */
+#define PROFILE_KEPT_MEMORY ((uint64_t)32 << 20)
 /* Largest image drawn: cairo's own limit per side, and a bound on memory (4 bytes a
  * pixel, so 512 MiB at most) whatever --width, --height and --scale ask for. */
 #define PNG_MAX_SIDE 32767

@@ -37,6 +37,7 @@ void buckets_free(struct buckets *g)
                 free(g->census[i].rep[r].entries);
     free(g->census);
     free(g->spare.entries);
+    census_store_unref(g->store);
     for (int k = 0; k < PROFILE_TOTALS; k++)
         free(g->totals[k]);
     free(g->gc_busy);
@@ -92,16 +93,26 @@ static void keep_extremes(struct kept_census *cands, unsigned n, struct census_b
         if (i == first || (n >= 2 && i == second))
             continue;
         /* a dropped census: its buffer becomes the spare if that has none */
-        if (discard_to_spare && !discard_to_spare->entries)
+        if (discard_to_spare && !discard_to_spare->entries && cands[i].entries)
             *discard_to_spare = cands[i];
         else
             free(cands[i].entries);
     }
 }
 
+/* The entries a bucket's kept censuses hold in memory. */
+static uint64_t in_memory(const struct census_bucket *b)
+{
+    uint64_t n = 0;
+    for (unsigned r = 0; r < b->reps; r++)
+        n += b->rep[r].stored ? 0 : b->rep[r].count;
+    return n;
+}
+
 static void merge_bucket_pair(struct buckets *g, struct census_bucket *a,
                               struct census_bucket *b, struct census_bucket *out)
 {
+    g->kept_entries -= in_memory(a) + in_memory(b);
     struct kept_census cands[4];
     unsigned n = 0;
     for (unsigned i = 0; i < a->reps; i++)
@@ -116,6 +127,7 @@ static void merge_bucket_pair(struct buckets *g, struct census_bucket *a,
     memset(out, 0, sizeof *out);
     if (n)
         keep_extremes(cands, n, out, &g->spare);
+    g->kept_entries += in_memory(out);
 }
 
 /* Two total buckets as one: the larger high, the smaller low. */
@@ -184,17 +196,83 @@ void buckets_make_room(struct buckets *g, uint64_t time_ns)
     }
 }
 
-void buckets_place_spare(struct buckets *g)
+/* buckets_place_spare with a store: only a census the bucket keeps is written (a dip or
+ * a spike; the others of its bucket are never), and the bucket keeps its place. */
+static int place_stored(struct buckets *g, struct census_bucket *b)
+{
+    const struct kept_census *k = &g->spare;
+    if (b->reps == 2) {
+        uint64_t totals[3] = { b->rep[0].total, b->rep[1].total, k->total };
+        unsigned pick[2], picked;
+        pick_extremes(totals, 3, pick, &picked);
+        if (pick[0] != 2 && pick[1] != 2)
+            return 0;   /* dropped at once */
+    }
+    struct kept_census light = { .time_ns = k->time_ns, .total = k->total, .count = k->count };
+    uint64_t where;
+    if (census_store_put(g->store, k->entries, k->count, &where) != 0)
+        return -1;
+    light.stored = where + 1;
+    if (b->reps < 2) {
+        free(b->rep[b->reps].entries);   /* a buffer left from before the store */
+        b->rep[b->reps++] = light;
+        return 0;
+    }
+    struct kept_census cands[3] = { b->rep[0], b->rep[1], light };
+    keep_extremes(cands, 3, b, NULL);
+    return 0;
+}
+
+int buckets_place_spare(struct buckets *g)
 {
     struct census_bucket *b = &g->census[buckets_index(g, g->spare.time_ns)];
+    if (g->store)
+        return place_stored(g, b);
+    g->kept_entries -= in_memory(b);
     if (b->reps < 2) {
         kept_swap(&b->rep[b->reps], &g->spare);
         b->reps++;
-        return;
+    } else {
+        struct kept_census cands[3] = { b->rep[0], b->rep[1], g->spare };
+        memset(&g->spare, 0, sizeof g->spare);
+        keep_extremes(cands, 3, b, &g->spare);
     }
-    struct kept_census cands[3] = { b->rep[0], b->rep[1], g->spare };
-    memset(&g->spare, 0, sizeof g->spare);
-    keep_extremes(cands, 3, b, &g->spare);
+    g->kept_entries += in_memory(b);
+    return 0;
+}
+
+int buckets_use_store(struct buckets *g)
+{
+    if (g->store)
+        return 0;
+    if (!(g->store = census_store_new()))
+        return -1;
+    for (size_t i = 0; i < g->count; i++)
+        for (unsigned r = 0; r < 2; r++) {
+            struct kept_census *k = &g->census[i].rep[r];
+            if (r < g->census[i].reps && !k->stored) {
+                uint64_t where;
+                if (census_store_put(g->store, k->entries, k->count, &where) != 0)
+                    return -1;
+                k->stored = where + 1;
+            }
+            free(k->entries);
+            k->entries = NULL;
+            k->cap = 0;
+        }
+    g->kept_entries = 0;
+    return 0;
+}
+
+const struct census_entry *buckets_entries(const struct buckets *g, const struct kept_census *k,
+                                           struct census_entry **scratch, size_t *cap)
+{
+    static const struct census_entry none[1];
+    if (!k->stored)
+        return k->entries ? k->entries : none;   /* a census without entries */
+    if (census_store_get(g->store, k->stored - 1, k->count, scratch, cap) != 0)
+        return NULL;
+    return *scratch;
 }
 
 int kept_census_reserve(struct kept_census *k, size_t count)
@@ -215,6 +293,12 @@ int kept_census_reserve(struct kept_census *k, size_t count)
 int kept_census_copy(struct kept_census *to, const struct kept_census *from)
 {
     *to = (struct kept_census){ .time_ns = from->time_ns, .total = from->total };
+    if (from->stored) {
+        /* on disk: the copy shares the store (buckets_reduce) */
+        to->count = from->count;
+        to->stored = from->stored;
+        return 0;
+    }
     if (!from->count)
         return 0;
     size_t cap = 0;
@@ -372,6 +456,8 @@ static int reduce_markers(struct buckets *q, const struct buckets *p)
 int buckets_reduce(struct buckets *q, const struct buckets *p)
 {
     q->room_ns = p->room_ns;
+    if (p->store && !q->store)
+        q->store = census_store_ref(p->store);
     /* The width make_room would have reached with q's buckets: the least that holds the
      * latest time any bucket had to hold. Both widths are FIRST_BUCKET_NS times a power
      * of two and q has no more buckets than p, so each of q's buckets is r of p's. */
@@ -385,6 +471,7 @@ int buckets_reduce(struct buckets *q, const struct buckets *p)
         size_t lo = j * r, hi = lo + r < p->count ? lo + r : p->count;
         if (reduce_bucket(&q->census[j], p, lo, hi) != 0)
             return -1;
+        q->kept_entries += in_memory(&q->census[j]);
     }
     for (int k = 0; k < PROFILE_TOTALS; k++) {
         if (!p->totals[k])

@@ -28,6 +28,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "model/censusstore.h"
 #include "model/frame.h"
 
 #define PROFILE_TOTALS 4            /* size, live, blocks, allocated (cumulative) */
@@ -44,12 +45,15 @@ struct profile_series {
     uint64_t *bytes;
 };
 
-/* One census as kept: its entries (the caller's choice of bands) and their total. */
+/* One census as kept: its entries (the caller's choice of bands) and their total. The
+ * entries are in memory, or (stored, with a census store) on disk: then entries is NULL
+ * and stored is where they lie + 1 (buckets_entries reads them). */
 struct kept_census {
     uint64_t time_ns;
     uint64_t total;
     uint32_t count, cap;
     struct census_entry *entries;
+    uint64_t stored;
 };
 
 struct census_bucket {
@@ -70,6 +74,8 @@ struct buckets {
                                      * count it decides width_ns (buckets_reduce) */
     struct census_bucket *census;
     struct kept_census spare;       /* where the next census is filled before it is placed */
+    struct census_store *store;     /* NULL: kept censuses in memory; else on disk */
+    uint64_t kept_entries;          /* entries of the kept censuses held in memory */
     struct total_bucket *totals[PROFILE_TOTALS];
     double *gc_busy;                /* per bucket: ns spent collecting; NULL before any */
     struct profile_marker *markers;
@@ -98,8 +104,18 @@ int kept_census_reserve(struct kept_census *k, size_t count);
 int kept_census_copy(struct kept_census *to, const struct kept_census *from);
 
 /* Places the spare census (filled, its time within room) in its bucket; what the bucket
- * drops becomes the spare. */
-void buckets_place_spare(struct buckets *g);
+ * drops becomes the spare. With a store, a census the bucket keeps is written to it and
+ * only its place is kept. 0, or -1 with errno set (a failed write). */
+int buckets_place_spare(struct buckets *g);
+
+/* From now on, kept censuses on disk: the ones kept so far are written to a new store.
+ * 0, or -1 with errno set. */
+int buckets_use_store(struct buckets *g);
+
+/* The entries of kept census k of g: in memory, or read from g's store into *scratch
+ * (grown as needed, *cap entries). NULL with errno set when the store cannot be read. */
+const struct census_entry *buckets_entries(const struct buckets *g, const struct kept_census *k,
+                                           struct census_entry **scratch, size_t *cap);
 
 /* Each returns 0, or -1 when out of memory. */
 int buckets_add_marker(struct buckets *g, uint64_t time_ns, const char *text, size_t len);

@@ -176,8 +176,13 @@ int profile_add_frame(struct profile *p, const struct census_frame *frame,
     bandstats_end(&p->stats);
     p->last_ns = time_ns;
     buckets_make_room(&p->grid, time_ns);
-    buckets_place_spare(&p->grid);
-    return 0;
+    /* Memory stays bounded whatever the number of bands: past PROFILE_KEPT_MEMORY the
+     * kept censuses go to disk, read back by the view (which keeps only what it draws). */
+    uint64_t bound = p->opt.kept_memory ? p->opt.kept_memory : PROFILE_KEPT_MEMORY;
+    if (!p->grid.store && (p->grid.kept_entries + k->count) * sizeof *k->entries > bound &&
+        buckets_use_store(&p->grid) != 0)
+        return -1;
+    return buckets_place_spare(&p->grid);
 }
 
 int profile_add_marker(struct profile *p, uint64_t time_ns, const char *text, size_t len)
@@ -288,23 +293,32 @@ fail:
     return NULL;
 }
 
-/* Fills the values of the kept censuses; slot maps a band to its column. */
-static void fill_points(const struct profile *p, struct profile_view *v, const uint32_t *slot)
+/* Fills the values of the kept censuses; slot maps a band to its column. 0, or -1 when
+ * the census store cannot be read or memory is out. */
+static int fill_points(const struct profile *p, struct profile_view *v, const uint32_t *slot)
 {
-    size_t w = v->band_count, n = 0;
+    size_t w = v->band_count, n = 0, cap = 0;
+    struct census_entry *scratch = NULL;
     for (size_t i = 0; i < p->grid.count; i++)
         for (unsigned r = 0; r < p->grid.census[i].reps; r++) {
             const struct kept_census *k = &p->grid.census[i].rep[r];
+            const struct census_entry *entries = buckets_entries(&p->grid, k, &scratch, &cap);
+            if (!entries) {
+                free(scratch);
+                return -1;
+            }
             uint64_t *row = v->values + n * w;
             v->time_ns[n] = k->time_ns;
             for (uint32_t e = 0; e < k->count; e++)
-                row[slot[k->entries[e].band]] += k->entries[e].bytes;
+                row[slot[entries[e].band]] += entries[e].bytes;
             uint64_t sum = 0;
             for (size_t b = 0; b < w; b++)
                 sum += row[b];
             v->point_totals[n++] = sum;
         }
     v->point_count = n;
+    free(scratch);
+    return 0;
 }
 
 /* The value of every shown band (by slot) at time t, interpolated between the kept
@@ -453,7 +467,10 @@ int profile_view_keep(const struct profile *p, const struct bands *bands,
     if (other)
         v->bands[shown] = other_band;
     if (v->band_count) {
-        fill_points(p, v, slot);
+        if (fill_points(p, v, slot) != 0) {
+            free(slot);
+            goto fail;
+        }
         window_edges(p, v, slot);
     }
     free(slot);
@@ -510,6 +527,8 @@ int profile_table(const struct profile *p, const struct bands *bands,
                   const struct profile_view *v, size_t budget, struct profile_table *t)
 {
     memset(t, 0, sizeof *t);
+    struct census_entry *scratch = NULL;
+    size_t scratch_cap = 0;
     const struct bandselect_rule every = { 0, 0, PROFILE_SORT_SIZE, false };
     struct band_selection sel;
     if (bandselect_choose(&p->stats, bands, &every, NULL, &sel) != 0)
@@ -552,19 +571,25 @@ int profile_table(const struct profile *p, const struct bands *bands,
                 if (k != want)
                     continue;
                 const struct kept_census *kc = &p->grid.census[i].rep[r];
+                const struct census_entry *entries = buckets_entries(&p->grid, kc, &scratch,
+                                                                     &scratch_cap);
+                if (!entries)
+                    goto fail;
                 t->time_ns[c] = kc->time_ns;
                 for (uint32_t e = 0; e < kc->count; e++) {
-                    uint32_t s = slot[kc->entries[e].band];
+                    uint32_t s = slot[entries[e].band];
                     if (s != UINT32_MAX)
-                        t->values[(size_t)(s & 0x7fffffffu) * points + c] += kc->entries[e].bytes;
+                        t->values[(size_t)(s & 0x7fffffffu) * points + c] += entries[e].bytes;
                 }
                 c++;
             }
     }
     free(slot);
+    free(scratch);
     return 0;
 fail:
     free(slot);
+    free(scratch);
     profile_table_free(t);
     return -1;
 }

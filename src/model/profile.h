@@ -47,6 +47,9 @@ struct profile_options {
     bool has_from, has_to;
     double from_seconds, to_seconds;
     unsigned columns;               /* horizontal resolution: 2 x columns buckets */
+    /* Bytes of kept censuses held in memory before they go to disk (censusstore.h):
+     * 0 = PROFILE_KEPT_MEMORY. Whatever it is, every output is the same. */
+    uint64_t kept_memory;
 };
 
 /* --bands 15, no --trace (0), --sort size, 1280 columns. */
