@@ -535,14 +535,15 @@ static void check_censuses(struct run *run, const struct input *in,
                          "(+RTS -i sets the interval between censuses)");
         warn(run->result, &w);
     }
+    /* Breakdowns that differ are no damage to this run: the summaries say so in their
+     * comparison; standard error says it with the base's messages. */
     const struct run_info *binfo = run->base ? run->base->info : NULL;
+    char words[160];
     if (binfo && binfo->has_heap_profile && info->has_heap_profile &&
-        binfo->breakdown != info->breakdown) {
-        char a[32], b[32];
-        ev_error_set(&w, "this run is broken down %s and the --compare base %s: their "
-                     "bands do not correspond", breakdown_words(info->breakdown, a, sizeof a),
-                     breakdown_words(binfo->breakdown, b, sizeof b));
-        warn(run->result, &w);
+        breakdown_mismatch(info->breakdown, binfo->breakdown, words, sizeof words) &&
+        run->result->base_warning_count < CONVERT_MAX_WARNINGS) {
+        ev_error_set(&w, "%s", words);
+        run->result->base_warnings[run->result->base_warning_count++] = w;
     }
 }
 

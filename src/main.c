@@ -22,13 +22,20 @@
 #include "convert.h"
 #include "read/connect.h"
 #include "sink/outfile.h"
+#include "sink/textout.h"
 
+/* One line on standard error: the file name and the message may hold a label's or a
+ * marker's bytes, whose control characters are escaped (textout_plain): no escape
+ * sequence reaches the terminal, no newline forges a line of its own in a CI log. */
 static void print_message(const char *file, const struct ev_error *e)
 {
+    fputs("ev2hp: ", stderr);
+    textout_plain(stderr, file, strlen(file));
     if (e->has_offset)
-        fprintf(stderr, "ev2hp: %s: offset %" PRIu64 ": %s\n", file, e->offset, e->what);
-    else
-        fprintf(stderr, "ev2hp: %s: %s\n", file, e->what);
+        fprintf(stderr, ": offset %" PRIu64, e->offset);
+    fputs(": ", stderr);
+    textout_plain(stderr, e->what, strlen(e->what));
+    fputc('\n', stderr);
 }
 
 struct progress_printer {

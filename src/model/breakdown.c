@@ -8,6 +8,7 @@
 const char *breakdown_words(uint32_t breakdown, char *scratch, size_t scratch_size)
 {
     static const char *const words[] = {
+        [BREAKDOWN_UNKNOWN] = "breakdown unknown",
         [BREAKDOWN_COST_CENTRE] = "by cost-centre stack",
         [BREAKDOWN_MODULE] = "by module",
         [BREAKDOWN_CLOSURE_DESCR] = "by closure description",
@@ -22,6 +23,17 @@ const char *breakdown_words(uint32_t breakdown, char *scratch, size_t scratch_si
         return words[breakdown];
     snprintf(scratch, scratch_size, "by breakdown %lu", (unsigned long)breakdown);
     return scratch;
+}
+
+bool breakdown_mismatch(uint32_t now, uint32_t base, char *out, size_t size)
+{
+    if (now == base || now == BREAKDOWN_UNKNOWN || base == BREAKDOWN_UNKNOWN)
+        return false;
+    char a[32], b[32];
+    snprintf(out, size, "this run is broken down %s and the --compare base %s: their bands "
+             "do not correspond", breakdown_words(now, a, sizeof a),
+             breakdown_words(base, b, sizeof b));
+    return true;
 }
 
 uint32_t breakdown_from_job(const char *job)

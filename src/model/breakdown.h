@@ -8,6 +8,7 @@
 #ifndef EV2HP_BREAKDOWN_H
 #define EV2HP_BREAKDOWN_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -27,7 +28,14 @@ enum breakdown {
 /* The breakdown a .hp's JOB line asked for (its last +RTS -hX), or BREAKDOWN_UNKNOWN. */
 uint32_t breakdown_from_job(const char *job);
 
-/* "by cost-centre stack", "by closure type", ...; later values get "by breakdown N". */
+/* "by cost-centre stack", "by closure type", ...; BREAKDOWN_UNKNOWN (a .hp whose JOB line
+ * names no +RTS -h option) "breakdown unknown"; later values get "by breakdown N". */
 const char *breakdown_words(uint32_t breakdown, char *scratch, size_t scratch_size);
+
+/* When a run broken down by `now` is compared with a base broken down by `base` and both
+ * are known and differ: true, with the words for it in out ("this run is broken down by
+ * closure type and the --compare base by cost-centre stack: their bands do not
+ * correspond"). An unknown breakdown is no evidence of a mismatch. */
+bool breakdown_mismatch(uint32_t now, uint32_t base, char *out, size_t size);
 
 #endif

@@ -33,6 +33,18 @@ const char *gate_description(enum gate_kind kind)
     return words[kind];
 }
 
+const char *gate_verdict_name(enum gate_verdict verdict)
+{
+    static const char *const names[] = { "passed", "failed", "unchecked" };
+    return names[verdict];
+}
+
+const char *gate_unit(enum gate_kind kind)
+{
+    static const char *const units[GATE_KINDS] = { "bytes", "percent", "bytes_per_s" };
+    return units[kind];
+}
+
 void gates_needs(const struct gate_limits *l, const struct profile_options *window,
                  struct run_model_needs *needs)
 {
@@ -52,19 +64,69 @@ static struct gate *add(struct gate_report *r, enum gate_kind kind)
     memset(g, 0, sizeof *g);
     g->kind = kind;
     g->verdict = GATE_PASSED;
+    g->measured_value = NAN;
     return g;
+}
+
+/* Whether measured and allowed print as one number (a sign aside): "+33.3 %" against
+ * "+33.3 %", "+1.00 MiB/s" against "1.00 MiB/s". */
+static bool alike(const struct gate *g)
+{
+    return strcmp(g->measured + (g->measured[0] == '+'), g->allowed + (g->allowed[0] == '+')) == 0;
+}
+
+/* A size or rate in the unit format_bytes gives the limit, with decimals digits: "512.000
+ * MiB"; sign: '+' before a positive value (a rate), or 0; suffix: "" or "/s". */
+static void in_unit(double v, double limit, int decimals, char sign, const char *suffix,
+                    char *out, size_t size)
+{
+    unsigned u = 0;
+    double scale = 1;
+    while (u < FORMAT_UNITS - 1 && limit / scale >= 1024)
+        scale *= 1024, u++;
+    format_snprintf(out, size, "%s%.*f %s%s", sign && v > 0 ? "+" : "", decimals, v / scale,
+                    format_unit_name(u), suffix);
+}
+
+/* Measured and allowed printed again, when they print alike but differ, with as many
+ * more digits as tell them apart (percentages up to six decimals; sizes and rates up to
+ * three, then in whole bytes): a message that says "is +33.3 % ... allows +33.3 %"
+ * says nothing. */
+static void tell_apart(struct gate *g)
+{
+    double m = g->measured_value, a = g->allowed_value;
+    if (!g->measured[0] || m == a || !alike(g))
+        return;
+    bool rate = g->kind == GATE_MAX_GROWTH, percent = g->kind == GATE_MAX_INCREASE;
+    for (int d = 2; d <= (percent ? 6 : 3) && alike(g); d++) {
+        if (percent) {
+            format_snprintf(g->measured, sizeof g->measured, "%+.*f %%", d, m);
+            format_snprintf(g->allowed, sizeof g->allowed, "%+.*f %%", d, a);
+        } else {
+            in_unit(m, a, d, rate ? '+' : 0, rate ? "/s" : "", g->measured, sizeof g->measured);
+            in_unit(a, a, d, 0, rate ? "/s" : "", g->allowed, sizeof g->allowed);
+        }
+    }
+    if (alike(g) && !percent) {   /* bytes apart: whole bytes */
+        format_snprintf(g->measured, sizeof g->measured, "%s%.0f B%s", rate && m > 0 ? "+" : "",
+                        m, rate ? "/s" : "");
+        format_snprintf(g->allowed, sizeof g->allowed, "%.0f B%s", a, rate ? "/s" : "");
+    }
 }
 
 static void max_peak(const struct gate_limits *l, const struct run_model *run, struct gate *g)
 {
     const struct peak *pk = &run->peak;
     format_bytes((double)l->max_peak, g->allowed, sizeof g->allowed);
+    g->allowed_value = (double)l->max_peak;
     if (!pk->censuses) {
         g->verdict = GATE_UNCHECKED;
         ev_error_set(&g->why, "--max-peak cannot be checked: the input has no heap census");
         return;
     }
     format_bytes((double)pk->bytes, g->measured, sizeof g->measured);
+    g->measured_value = (double)pk->bytes;
+    tell_apart(g);
     if (pk->bytes <= l->max_peak)
         return;
     g->verdict = GATE_FAILED;
@@ -86,6 +148,7 @@ static void max_increase(const struct gate_limits *l, const struct run_model *ru
                          const struct run_model *base, struct gate *g)
 {
     summary_format_percent(l->max_increase, g->allowed, sizeof g->allowed);
+    g->allowed_value = l->max_increase;
     const char *missing = !base ? "there is no --compare base"
                           : !base->peak.censuses ? "the --compare base has no heap census"
                           : !base->peak.bytes ? "the --compare base's peak is 0 bytes"
@@ -97,6 +160,8 @@ static void max_increase(const struct gate_limits *l, const struct run_model *ru
     }
     double percent = summary_percent_change(base->peak.bytes, run->peak.bytes);
     summary_format_percent(percent, g->measured, sizeof g->measured);
+    g->measured_value = percent;
+    tell_apart(g);
     if (!(percent > l->max_increase))
         return;
     g->verdict = GATE_FAILED;
@@ -113,6 +178,7 @@ static int max_growth(const struct gate_limits *l, const struct run_model *run, 
     char rate[32];
     format_bytes(l->max_growth, rate, sizeof rate);
     snprintf(g->allowed, sizeof g->allowed, "%s/s", rate);
+    g->allowed_value = l->max_growth;
     if (run->peak.censuses < PROFILE_SUSPECT_CENSUSES) {
         g->verdict = GATE_UNCHECKED;
         if (!run->peak.censuses)
@@ -134,6 +200,8 @@ static int max_growth(const struct gate_limits *l, const struct run_model *run, 
     size_t n = profile_suspects(v, sus, PROFILE_SUSPECTS_LISTED);
     /* suspects come fastest first: the first is the one measured */
     format_rate(n ? v->bands[sus[0]].stats.rise : 0, g->measured, sizeof g->measured);
+    g->measured_value = n ? v->bands[sus[0]].stats.rise : 0;
+    tell_apart(g);
     if (n && v->bands[sus[0]].stats.rise > l->max_growth) {
         const struct profile_band *b = &v->bands[sus[0]];
         size_t faster = 0;
@@ -142,9 +210,13 @@ static int max_growth(const struct gate_limits *l, const struct run_model *run, 
         g->verdict = GATE_FAILED;
         char label[128];
         size_t len = textout_band_name(run->bands, b->band, label, sizeof label);
-        ev_error_set(&g->why, "leak suspect %.*s grows %s up to its peak at %.2f s; "
-                     "--max-growth allows %s%s", (int)len, label,
-                     g->measured, b->stats.peak_ns / 1e9, g->allowed,
+        /* the rise to the peak, which suspects are judged on, is not the whole run's
+         * growth the summaries' tables show: the message names both */
+        char whole[40];
+        format_rate(b->stats.growth, whole, sizeof whole);
+        ev_error_set(&g->why, "leak suspect %.*s rose %s to its peak at %.2f s (its growth "
+                     "over the whole run: %s); --max-growth allows %s for the rise%s",
+                     (int)len, label, g->measured, b->stats.peak_ns / 1e9, whole, g->allowed,
                      faster > 1 ? " (and other suspects too)" : "");
     }
     summary_view_close(&sv);

@@ -44,6 +44,10 @@ struct gate {
     enum gate_verdict verdict;
     char allowed[48];              /* "512 MiB", "+50 %", "512 KiB/s" */
     char measured[48];             /* the run's number in the same form; "" unchecked */
+    /* The same as numbers: bytes (max-peak), percent (max-increase), bytes per second
+     * (max-growth; 0 without a suspect); measured_value NAN when unchecked. When the two
+     * would print alike, allowed and measured carry the digits that tell them apart. */
+    double allowed_value, measured_value;
     struct ev_error why;           /* failed or unchecked: the one-line reason */
 };
 
@@ -60,6 +64,11 @@ bool gates_wanted(const struct gate_limits *limits);
 const char *gate_name(enum gate_kind kind);
 /* What a gate checks, in words: "peak residency at most the budget", ... */
 const char *gate_description(enum gate_kind kind);
+/* A verdict as JSON names it: "passed", "failed", "unchecked". */
+const char *gate_verdict_name(enum gate_verdict verdict);
+/* The unit of a gate's allowed_value and measured_value: "bytes", "percent",
+ * "bytes_per_s". */
+const char *gate_unit(enum gate_kind kind);
 
 /* What the gates need of the run model: the peak, and for --max-growth the summary's
  * bands over window's --from/--to (window: the charts' profile options, or NULL), so

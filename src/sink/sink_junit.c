@@ -106,9 +106,10 @@ static char *text_summary(struct junit_sink *j)
 
 static void testcase(struct junit_sink *j, const struct gate *g)
 {
+    /* named by the gate alone: a CI system keeps a test's history by its name, which a
+     * changed threshold must not break; the threshold is in the message and the detail */
     char name[160], detail[160];
-    snprintf(name, sizeof name, "--%s %s: %s", gate_name(g->kind), g->allowed,
-             gate_description(g->kind));
+    snprintf(name, sizeof name, "--%s: %s", gate_name(g->kind), gate_description(g->kind));
     start(j, "testcase");
     attr(j, "classname", "ev2hp.gates");
     attr(j, "name", name);

@@ -23,6 +23,7 @@
 #include "chart/chart.h"
 #include "model/peak.h"
 #include "model/profile.h"
+#include "sink/gates.h"
 #include "sink/growth.h"
 #include "model/runmodel.h"
 #include "sink/sparkline.h"
@@ -47,12 +48,15 @@ struct summary_sink {
     struct profile_options select;  /* every band, in the order of --sort and --reverse */
     bool system_ccs;
     bool unicode;                   /* text: a sparkline per band */
-    char name[65536 + 16];
+    char raw[65536 + 16];
+    char name[4 * 65536 + 16];      /* raw with its control characters as \xHH */
 };
 
+/* A band's name for the text summary, its control characters escaped (textout_plain). */
 static const char *name_of(struct summary_sink *m, uint32_t band, size_t *len)
 {
-    *len = textout_band_name(m->base.ctx.bands, band, m->name, sizeof m->name);
+    size_t n = textout_band_name(m->base.ctx.bands, band, m->raw, sizeof m->raw);
+    *len = textout_plain_copy(m->raw, n, m->name, sizeof m->name);
     return m->name;
 }
 
@@ -77,11 +81,14 @@ static void write_text(struct summary_sink *m, const struct peak *pk,
     const struct run_info *info = m->base.ctx.info;
     char scratch[32], size[32];
     size_t len;
-    fprintf(out, "program    %s\n", info->program ? info->program : "(unknown)");
+    fputs("program    ", out);
+    textout_plain(out, info->program ? info->program : "(unknown)",
+                  info->program ? strlen(info->program) : 9);
+    fputc('\n', out);
     fprintf(out, "runtime    %s\n", info->rts_version ? info->rts_version : "(unknown)");
-    fprintf(out, "breakdown  %s\n", info->has_heap_profile
-                                        ? breakdown_words(info->breakdown, scratch, sizeof scratch)
-                                        : "(no heap profile)");
+    fprintf(out, "breakdown  %s\n", !info->has_heap_profile ? "(no heap profile)"
+                                     : info->breakdown == BREAKDOWN_UNKNOWN ? "unknown"
+                                     : breakdown_words(info->breakdown, scratch, sizeof scratch));
     fprintf(out, "censuses   %" PRIu64, pk->censuses);
     if (pk->censuses)
         format_fprintf(out, " from %.2f s to %.2f s", pk->first_ns / 1e9, pk->last_ns / 1e9);
@@ -97,7 +104,7 @@ static void write_text(struct summary_sink *m, const struct peak *pk,
     }
     fprintf(out, "bands      %zu, the %s:\n", v->band_count,
             m->select.sort == PROFILE_SORT_GROWTH ? "fastest growing" : "largest by area");
-    fprintf(out, "  %10s  %10s  %12s  %5s  ", "peak", "mean", "growth/s", "R2");
+    fprintf(out, "  %10s  %10s  %12s  %5s  ", "peak", "mean", "run growth/s", "R2");
     text_sparkline(m, v, SIZE_MAX);
     fprintf(out, "label\n");
     for (size_t i = 0; i < v->band_count && i < TEXT_BANDS; i++) {
@@ -114,7 +121,8 @@ static void write_text(struct summary_sink *m, const struct peak *pk,
     size_t sus[PROFILE_SUSPECTS_LISTED];
     size_t ns = profile_suspects(v, sus, PROFILE_SUSPECTS_LISTED);
     fprintf(out, "suspects   %s\n", ns ? "(rose steadily to their peak: R2 >= 0.8 over 4 "
-                                         "censuses or more, by 10% of the heap's peak or more)"
+                                         "censuses or more, by 10% of the heap's peak or more; "
+                                         "--max-growth gates this rise, not the run growth)"
                                        : "none");
     for (size_t i = 0; i < ns; i++) {
         const struct profile_band_stats *st = &v->bands[sus[i]].stats;
@@ -126,15 +134,22 @@ static void write_text(struct summary_sink *m, const struct peak *pk,
     }
     fprintf(out, "markers    %" PRIu64 "\n", m->base.ctx.run->marker_count + m->base.ctx.run->markers_not_listed);
     /* Six decimals: markers microseconds apart must not read as one. */
-    for (size_t i = 0; i < m->base.ctx.run->marker_count; i++)
-        format_fprintf(out, "  %12.6f s  %s\n", m->base.ctx.run->markers[i].time_ns / 1e9, m->base.ctx.run->markers[i].text);
+    for (size_t i = 0; i < m->base.ctx.run->marker_count; i++) {
+        const char *text = m->base.ctx.run->markers[i].text;
+        format_fprintf(out, "  %12.6f s  ", m->base.ctx.run->markers[i].time_ns / 1e9);
+        textout_plain(out, text, strlen(text));
+        fputc('\n', out);
+    }
     if (m->base.ctx.run->markers_not_listed)
         fprintf(out, "  (%" PRIu64 " more, not listed: at most %u are kept)\n",
                 m->base.ctx.run->markers_not_listed, SUMMARY_MAX_MARKERS);
     size_t warnings = m->base.ctx.warning_count ? *m->base.ctx.warning_count : 0;
     fprintf(out, "damage     %s\n", warnings ? "" : "none");
-    for (size_t i = 0; i < warnings; i++)
-        fprintf(out, "  %s\n", m->base.ctx.warnings[i].what);
+    for (size_t i = 0; i < warnings; i++) {
+        fputs("  ", out);
+        textout_plain(out, m->base.ctx.warnings[i].what, strlen(m->base.ctx.warnings[i].what));
+        fputc('\n', out);
+    }
     if (m->base.ctx.base)
         text_compare(m, pk, v);
     if (timeprof_summary_text(out, m->base.ctx.run->timeprof, m->system_ccs) != 0)
@@ -160,8 +175,9 @@ static void text_band_change(FILE *out, const struct band_change *c)
     format_bytes((double)c->now, now, sizeof now);
     int64_t d = band_change_bytes(c);
     format_bytes((double)(d < 0 ? -(double)d : (double)d), change, sizeof change);
-    fprintf(out, "  %10s -> %10s  %c%-10s  %s", c->in_base ? was : "none",
-            c->in_now ? now : "none", d < 0 ? '-' : '+', change, c->label);
+    fprintf(out, "  %10s -> %10s  %c%-10s  ", c->in_base ? was : "none",
+            c->in_now ? now : "none", d < 0 ? '-' : '+', change);
+    textout_plain(out, c->label, strlen(c->label));
     if (c->how == BAND_MATCH_NONE)
         fputs(c->in_now ? "  (new)" : "  (gone)", out);
     else if (band_change_says_match(c))
@@ -182,8 +198,15 @@ static void text_compare(struct summary_sink *m, const struct peak *pk,
     format_bytes((double)b->peak.bytes, was, sizeof was);
     format_bytes((double)pk->bytes, now, sizeof now);
     format_bytes((double)(bytes < 0 ? -bytes : bytes), change, sizeof change);
-    fprintf(out, "compare    with %s (%s)\n", b->name,
-            b->info && b->info->program ? b->info->program : "(unknown)");
+    const char *bprog = b->info && b->info->program ? b->info->program : "(unknown)";
+    fputs("compare    with ", out);
+    textout_plain(out, b->name, strlen(b->name));
+    fputs(" (", out);
+    textout_plain(out, bprog, strlen(bprog));
+    fputs(")\n", out);
+    char mismatch[160];
+    if (summary_breakdown_mismatch(&m->base.ctx, mismatch, sizeof mismatch))
+        fprintf(out, "  breakdown  %s\n", mismatch);
     format_fprintf(out, "  peak     %s at %.2f s, was %s at %.2f s: %c%s", now, pk->time_ns / 1e9,
                    was, b->peak.time_ns / 1e9, bytes < 0 ? '-' : '+', change);
     if (isnan(percent))
@@ -231,9 +254,8 @@ static void json_band_changes(struct json_writer *w, const struct band_change *c
 /* A band's name ("(n)" and the display label) as a JSON string. */
 static void json_band_name(struct json_writer *w, struct summary_sink *m, uint32_t band)
 {
-    size_t len;
-    const char *name = name_of(m, band, &len);
-    json_string(w, name, len);
+    size_t len = textout_band_name(m->base.ctx.bands, band, m->raw, sizeof m->raw);
+    json_string(w, m->raw, len);   /* JSON escapes its own */
 }
 
 static void json_compare(struct json_writer *w, struct summary_sink *m, const struct peak *pk,
@@ -246,6 +268,10 @@ static void json_compare(struct json_writer *w, struct summary_sink *m, const st
     json_object_begin(w);
     json_member_cstring(w, "base", c.base->name);
     json_member_cstring(w, "base_program", c.base->info ? c.base->info->program : NULL);
+    char mismatch[160];
+    json_member_cstring(w, "breakdown_mismatch",
+                        summary_breakdown_mismatch(&m->base.ctx, mismatch, sizeof mismatch)
+                            ? mismatch : NULL);
     json_newline(w);
     json_key(w, "base_peak");
     json_object_begin(w);
@@ -392,6 +418,34 @@ static void json_events(struct json_writer *w, struct summary_sink *m)
     json_array_end(w);
 }
 
+/* Every gate asked for (gates.h), in the order of the exit status's decision: its name,
+ * verdict, the measured and allowed numbers in its unit (measured null when unchecked),
+ * the same as the Markdown and JUnit print them, and the message (null when it passed). */
+static void json_gates(struct json_writer *w, struct summary_sink *m)
+{
+    const struct gate_report *r = m->base.ctx.gates;
+    json_newline(w);
+    json_key(w, "gates");
+    json_array_begin(w);
+    for (size_t i = 0; r && i < r->count; i++) {
+        const struct gate *g = &r->gates[i];
+        json_newline(w);
+        json_object_begin(w);
+        json_member_cstring(w, "gate", gate_name(g->kind));
+        json_member_cstring(w, "verdict", gate_verdict_name(g->verdict));
+        json_member_cstring(w, "unit", gate_unit(g->kind));
+        json_key(w, "measured");
+        json_double(w, g->measured_value);   /* NAN, unchecked: null */
+        json_key(w, "allowed");
+        json_double(w, g->allowed_value);
+        json_member_cstring(w, "measured_text", g->measured[0] ? g->measured : NULL);
+        json_member_cstring(w, "allowed_text", g->allowed);
+        json_member_cstring(w, "message", g->verdict == GATE_PASSED ? NULL : g->why.what);
+        json_object_end(w);
+    }
+    json_array_end(w);
+}
+
 /* The summary as one JSON object, a line per member: 0, or -1 with errno set. */
 static int write_json(struct summary_sink *m, const struct peak *pk,
                       const struct profile_view *v)
@@ -403,6 +457,7 @@ static int write_json(struct summary_sink *m, const struct peak *pk,
     json_run(w, m, pk);
     json_bands(w, m, v);
     json_events(w, m);
+    json_gates(w, m);
     if (m->base.ctx.base)
         json_compare(w, m, pk, v);
     if (timeprof_summary_json(w, m->base.ctx.run->timeprof, m->system_ccs) != 0)

@@ -9,6 +9,7 @@
 
 #include "base/format.h"
 #include "chart/chart.h"
+#include "model/breakdown.h"
 #include "model/runmodel.h"
 #include "sink/sinks.h"
 
@@ -111,4 +112,11 @@ void summary_format_percent(double percent, char *out, size_t size)
         format_snprintf(out, size, "%+.0f %%", percent);
     else
         format_snprintf(out, size, "%+.1f %%", percent);
+}
+
+bool summary_breakdown_mismatch(const struct sink_context *ctx, char *out, size_t size)
+{
+    const struct run_info *now = ctx->info, *base = ctx->base ? ctx->base->info : NULL;
+    return now && base && now->has_heap_profile && base->has_heap_profile &&
+           breakdown_mismatch(now->breakdown, base->breakdown, out, size);
 }

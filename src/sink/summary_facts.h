@@ -74,4 +74,10 @@ double summary_percent_change(uint64_t base_bytes, uint64_t now_bytes);
  * NAN (nothing to compare with). */
 void summary_format_percent(double percent, char *out, size_t size);
 
+/* With --compare, when the run and the base are broken down differently (both known):
+ * true, the words in out (breakdown_mismatch). The summaries say it in their comparison:
+ * it is why the bands do not match, no damage to either run. */
+struct sink_context;
+bool summary_breakdown_mismatch(const struct sink_context *ctx, char *out, size_t size);
+
 #endif

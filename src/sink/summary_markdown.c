@@ -104,7 +104,7 @@ static void write_bands(struct markdown_sink *m, const struct profile_view *v)
         fputs("None.\n", out);
         return;
     }
-    fputs("| Band | Peak | Mean | Growth | Over the run |\n"
+    fputs("| Band | Peak | Mean | Growth (whole run) | Over the run |\n"
           "| :--- | ---: | ---: | ---: | :--- |\n", out);
     for (size_t i = 0; i < rows; i++) {
         const struct profile_band_stats *st = &v->bands[i].stats;
@@ -141,7 +141,9 @@ static void write_suspects(struct markdown_sink *m, const struct profile_view *v
                        "%.2f s\n", rise, st->rise_r2, st->rise_censuses, st->peak_ns / 1e9);
     }
     format_fprintf(out, "\nA suspect rose steadily to its peak: R² ≥ %.1f over %d censuses or "
-                   "more, by %.0f %% of the heap's peak or more.\n", PROFILE_SUSPECT_R2,
+                   "more, by %.0f %% of the heap's peak or more. Its rise (the fit from the "
+                   "first census to its peak) is what `--max-growth` gates, not the growth "
+                   "over the whole run in the table above.\n", PROFILE_SUSPECT_R2,
                    PROFILE_SUSPECT_CENSUSES, PROFILE_SUSPECT_RISE * 100);
 }
 
@@ -176,6 +178,9 @@ static void write_compare(struct markdown_sink *m, const struct peak *pk,
     char was[32], now[32], change[32];
     fputs("\n#### Compared with ", out);
     text_z(m, c.base->name);
+    char mismatch[160];
+    if (summary_breakdown_mismatch(&m->base.ctx, mismatch, sizeof mismatch))
+        fprintf(out, "\n\n**Breakdowns differ:** %s.", mismatch);
     fputs("\n\n| | Base | This run | Change |\n| :--- | ---: | ---: | ---: |\n", out);
     format_bytes((double)c.base->peak.bytes, was, sizeof was);
     format_bytes((double)pk->bytes, now, sizeof now);

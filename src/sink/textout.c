@@ -44,6 +44,42 @@ void textout_escaped(FILE *out, const char *s, size_t len,
     }
 }
 
+/* Plain text's escapes (textout.h): control characters as \xHH. */
+static const char *plain_escape(unsigned char c)
+{
+    static const char *const controls[32] = {
+        "\\x00", "\\x01", "\\x02", "\\x03", "\\x04", "\\x05", "\\x06", "\\x07",
+        "\\x08", "\\x09", "\\x0a", "\\x0b", "\\x0c", "\\x0d", "\\x0e", "\\x0f",
+        "\\x10", "\\x11", "\\x12", "\\x13", "\\x14", "\\x15", "\\x16", "\\x17",
+        "\\x18", "\\x19", "\\x1a", "\\x1b", "\\x1c", "\\x1d", "\\x1e", "\\x1f",
+    };
+    return c < 0x20 ? controls[c] : c == 0x7f ? "\\x7f" : NULL;
+}
+
+void textout_plain(FILE *out, const char *s, size_t len)
+{
+    textout_escaped(out, s, len, plain_escape);
+}
+
+size_t textout_plain_copy(const char *s, size_t len, char *buf, size_t cap)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    size_t used = 0;
+    for (size_t i = 0; i < len;) {
+        const char *replacement = p[i] < 0x80 ? plain_escape(p[i]) : NULL;
+        size_t n = replacement ? 1 : utf8_sequence(p + i, len - i);
+        const char *piece = replacement ? replacement : n ? s + i : "\xef\xbf\xbd";
+        size_t plen = replacement ? strlen(replacement) : n ? n : 3;
+        if (used + plen > cap - 1)
+            break;   /* whole characters and escapes only */
+        memcpy(buf + used, piece, plen);
+        used += plen;
+        i += n ? n : 1;
+    }
+    buf[used] = '\0';
+    return used;
+}
+
 /* Markdown's escapes (textout.h): HTML entities, control characters as spaces, and the
  * punctuation Markdown gives a meaning backslash-escaped. */
 static const char *markdown_escape(unsigned char c)
@@ -112,7 +148,7 @@ void textout_json_run_names(struct json_writer *w, const struct run_info *info, 
     if (lines)
         json_newline(w);
     json_member_cstring(w, "breakdown",
-                        info->has_heap_profile
+                        info->has_heap_profile && info->breakdown != BREAKDOWN_UNKNOWN
                             ? breakdown_words(info->breakdown, scratch, sizeof scratch)
                             : NULL);
 }

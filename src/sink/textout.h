@@ -25,6 +25,14 @@
 void textout_escaped(FILE *out, const char *s, size_t len,
                      const char *(*escape)(unsigned char c));
 
+/* Text for a terminal or a log (the text summary, standard error), that shows itself
+ * and does nothing: control characters (C0 and DEL: an escape sequence would drive the
+ * terminal, a newline forge a line such as a CI system's "::error::") as \xHH, bytes that
+ * are not UTF-8 as U+FFFD. textout_plain_copy writes the same into buf (cap bytes,
+ * NUL-terminated, cut between characters if needed) and returns the length written. */
+void textout_plain(FILE *out, const char *s, size_t len);
+size_t textout_plain_copy(const char *s, size_t len, char *buf, size_t cap);
+
 /* An RFC 4180 CSV field: quoted (quotes doubled) when it holds a comma, quote, CR or LF. */
 void textout_csv_field(FILE *out, const char *s, size_t len);
 
