@@ -33,6 +33,18 @@ read_profile hi-many "$tmp/hi-many.pb.gz"
 "$PYTHON3" "$check" heap "$tmp/hi-many.json" "$tmp/hi-many.hp" >/dev/null ||
     fail "hi-many: the heap profile is not the .hp's peak census"
 
+# --at: the last census at or before it, said in the comment; none before it: status 1.
+run 0 --at 2 "$data/leak-hc.eventlog" -o "$tmp/at.pb.gz"
+read_profile at "$tmp/at.pb.gz"
+"$PYTHON3" "$check" heap "$tmp/at.json" "$tmp/leak-hc.hp" 2 >/dev/null ||
+    fail "--at 2: not the last census at or before 2 s"
+grep -q '"ev2hp: the heap census last at or before --at 2.000 s, at 1.94 s"' "$tmp/at.json" ||
+    fail "--at 2: the comment: $(head -c 300 "$tmp/at.json")"
+run 1 --at 0.001 "$data/leak-hc.eventlog" -o "$tmp/early.pb.gz"
+grep -q "early.pb.gz: no heap census at or before --at 0.001 s" "$tmp/err" ||
+    fail "--at before the first census: $(cat "$tmp/err")"
+[ ! -e "$tmp/early.pb.gz" ] || fail "--at before the first census: a file was written"
+
 # -hc: cost-centre stacks, leaf first, each frame with its .hs file and first line.
 "$PYTHON3" - "$tmp/leak-hc.json" <<'PY' || fail "-hc frames"
 import json, sys

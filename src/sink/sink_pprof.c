@@ -1,14 +1,16 @@
 /* sink_pprof.c: a heap or time profile in pprof's format (`-o x.pb.gz`, `.pprof`,
  * `-f pprof`), which go tool pprof, Pyroscope, Parca and speedscope read.
  *
- * A run with heap censuses gives a heap profile of one census, the peak (the run model's
- * exact peak); a run with only a time profile gives the time profile
- * (pprof_profiles.h says what each holds). Nothing arrives until finish. An input with
- * neither is refused, the input's fault (status 1), and nothing is written. The profile
- * is gzipped here unless the output is gzipped on its way (a name ending in .gz).
+ * A run with heap censuses gives a heap profile of one census, the run model's
+ * (run_model_census): the exact peak, or with --at the last census at or before it; a
+ * run with only a time profile gives the time profile (pprof_profiles.h says what each
+ * holds). Nothing arrives until finish. An input with neither, or whose first census
+ * comes after --at, is refused, the input's fault (status 1), and nothing is written.
+ * The profile is gzipped here unless the output is gzipped on its way (x.pb.gz).
  */
 #include "sink/sinks.h"
 
+#include "base/format.h"
 #include "census/timeprof.h"
 #include "model/runmodel.h"
 #include "sink/pprof.h"
@@ -24,12 +26,23 @@ static int pprof_finish(struct sink *s)
     struct pprof_sink *ps = (struct pprof_sink *)s;
     const struct run_model *run = s->ctx.run;
     struct pprof *p = NULL;
-    if (run->censuses > 0) {
-        const struct peak *peak = &run->peak;
-        struct census_frame census = { peak->time_ns, 0, peak->count, peak->entries };
+    struct run_census chosen;
+    run_model_census(run, &chosen);
+    char at[32], first[32], which[64] = "at the peak";
+    format_seconds(run->needs.at_ns, 3, at, sizeof at);
+    if (chosen.at)
+        format_snprintf(which, sizeof which, "last at or before --at %s s", at);
+    if (chosen.found) {
+        struct census_frame census = { chosen.time_ns, 0, chosen.count, chosen.entries };
         struct pprof_heap_source src = { &census, s->ctx.info, s->ctx.bands, s->ctx.ccs,
-                                         s->ctx.ipe, "at the peak" };
+                                         s->ctx.ipe, which };
         p = pprof_heap_profile(&src);
+    } else if (run->censuses > 0) {
+        format_seconds(run->peak.first_ns, 3, first, sizeof first);
+        ev_error_set(&s->error, "no heap census at or before --at %s s to write as a pprof "
+                     "profile (the first is at %s s)", at, first);
+        s->input_lacks = true;
+        return -1;
     } else if (run->timeprof && timeprof_present(run->timeprof)) {
         p = pprof_time_profile(run->timeprof, s->ctx.info, ps->system_ccs, NULL, 0,
                                s->ctx.info->end_time_ns);
