@@ -5,6 +5,7 @@
 #     rebound domain sends) gets 421 on every path, and the program (a Unix socket,
 #     tests/replay.py recording what it receives) receives nothing; the bound address,
 #     localhost and --allow-host names are answered, and only then is a command sent;
+#     bound to 0.0.0.0, any address literal is answered, other names are not;
 #   - request framing: two Content-Length headers, a bad one, or one beside chunked
 #     encoding get 400; a declared 1 GB body is refused (413) within 1 s, before its bytes;
 #   - 32 clients of /events that never read do not keep a new one from its first census
@@ -36,7 +37,7 @@ sock=$work/program.sock
 "$PYTHON3" "$SRCDIR/tests/replay.py" unix "$log" "$sock" --seconds 6 --writes 100 \
     --record "$work/control.bin" --linger 60 &
 pids="$pids $!"
-serve_start host --serve 0 --allow-host ev2hp.example "unix:$sock"
+serve_start host --serve 0 --allow-host prof.internal "unix:$sock"
 port=${url#http://127.0.0.1:}
 port=${port%/}
 poll 300 "the first census" sh -c '[ "$(curl -s "$0metrics" | sed -n "s/^ghc_heap_profile_censuses_total //p")" -gt 0 ]' "$url"
@@ -53,11 +54,11 @@ for c in census heap-profiling/start heap-profiling/stop; do
 done
 sleep 0.5
 [ ! -s "$work/control.bin" ] || fail "the program received $(wc -c <"$work/control.bin") bytes from refused requests"
-for host in "127.0.0.1:$port" localhost "localhost:$port" ev2hp.example "EV2HP.example:80"; do
+for host in "127.0.0.1:$port" localhost "localhost:$port" prof.internal "PROF.internal:80"; do
     st=$(http_status -H "Host: $host" "${url}metrics")
     [ "$st" = 200 ] || fail "GET /metrics with Host: $host answered $st, not 200"
 done
-[ "$(http_status -X POST -H 'Host: ev2hp.example' -H 'X-Requested-By: ev2hp' "${url}control/census")" = 202 ] ||
+[ "$(http_status -X POST -H 'Host: prof.internal' -H 'X-Requested-By: ev2hp' "${url}control/census")" = 202 ] ||
     fail "POST /control/census for an --allow-host name was not sent"
 poll 50 "the program receiving the command" test -s "$work/control.bin"
 
@@ -78,6 +79,19 @@ set -- $("$PYTHON3" "$hostile" bigbody "$port")
 echo "serve_hostile.sh: a declared 1 GB body refused after $2 s"
 # the server still answers, the program received one command
 [ "$(http_status "${url}metrics")" = 200 ] || fail "/metrics after the attacks"
+serve_stop
+
+# bound to every address: any address literal (none can be rebound), names as above
+mkfifo "$work/any"
+serve_start any --serve 0.0.0.0:0 "$work/any"
+any_port=${url##*:}
+any_port=${any_port%/}
+for host in 10.1.2.3 "10.1.2.3:$any_port" "[fe80::1]:80" localhost; do
+    st=$(http_status -H "Host: $host" "http://127.0.0.1:$any_port/metrics")
+    [ "$st" = 200 ] || fail "bound to 0.0.0.0: Host: $host answered $st, not 200"
+done
+st=$(http_status -H "Host: evil.example" "http://127.0.0.1:$any_port/metrics")
+[ "$st" = 421 ] || fail "bound to 0.0.0.0: Host: evil.example answered $st, not 421"
 serve_stop
 
 # --- /events: 32 clients that never read --------------------------------------------------
