@@ -58,6 +58,11 @@ fi
 # through the search box and drawn out of OTHER
 add data-hi-many "$SRCDIR/tests/data/hi-many-g910.eventlog.gz" hi,many
 add compare "$SRCDIR/tests/data/leak-hc.eventlog" compare --compare "$SRCDIR/tests/data/leak-hy.eventlog"
+# two builds of one program (tests/evlayout.py rebuild) against the runtime's .hp: the
+# Diff tab, the band table's change columns, both runs in the read-out
+"$PYTHON3" "$SRCDIR/tests/evlayout.py" rebuild=lazySum,insertT "$SRCDIR/tests/data/leak-hc.eventlog" \
+    "$work/rebuilt.eventlog" || { echo "FAIL: evlayout rebuild"; exit 1; }
+add compare-builds "$work/rebuilt.eventlog" compare,builds --compare "$SRCDIR/tests/data/leak-hc.hp"
 add hp-input "$SRCDIR/tests/data/leak-hc.hp"
 # Labels and a title that are markup: the data stays data (two </script>, ours; the
 # browser test fails on any script error, and hover values are checked as usual).

@@ -189,7 +189,7 @@ static void changes_both_ways(void **state)
     const uint64_t np[] = { 2000, 400, 250, 70, 99 };
     struct profile_view base = view_of(bb, bl, bp, 5), now = view_of(nb, nl, np, 5);
     struct run_info hp = { .labels_cut = true, .breakdown = BREAKDOWN_COST_CENTRE };
-    struct growth_run b = { &base, NULL, &hp }, n = { &now, NULL, &hp };
+    struct bandmatch_view b = { &base, NULL, &hp }, n = { &now, NULL, &hp };
     struct band_change *c;
     size_t count;
     assert_int_equal(growth_changes(&b, &n, &c, &count), 0);
@@ -210,7 +210,7 @@ static void changes_both_ways(void **state)
     free(c);
     /* empty runs */
     struct profile_view none = { 0 };
-    struct growth_run e = { &none, NULL, NULL };
+    struct bandmatch_view e = { &none, NULL, NULL };
     assert_int_equal(growth_changes(&e, &e, &c, &count), 0);
     assert_int_equal(count, 0);
     free(c);

@@ -51,6 +51,12 @@
 
   const data = JSON.parse(document.getElementById("ev2hp-data").textContent);
   const runs = data.base ? [data.base, data.run] : [data.run];
+  // --compare: the diff view (diff.js) and, for the bands, which base band is which
+  // (data.pairs: [this run's index, the base's, how], ev2hp's one matching rule)
+  const COMPARE_VIEWS = data.base ? [["diff", "Diff"]] : [];
+  const partner = new Map(); // base band index -> [this run's band index, how]
+  if (data.pairs)
+    for (const [n, b, how] of data.pairs) if (n >= 0 && b >= 0) partner.set(b, [n, how]);
   // a heap total whose times are another's says so ("t_of") instead of repeating them
   for (const run of runs)
     for (const kind in run.totals)
@@ -71,13 +77,19 @@
 
   const bandKeys = [];
   const bandInfo = new Map(); // key -> {key, label, other, colour, info}
-  for (const run of runs) {
+  // this run first: a base band paired with one of its bands takes that band's key
+  for (const run of runs.slice().reverse()) {
     const seen = new Map(); // two stacks cut to the same text stay two bands
     run.bands.forEach((b, i) => {
       const n = seen.get(b.label) || 0;
       seen.set(b.label, n + 1);
       // a label may be "OTHER"; the same label in both runs is one band
-      const key = b.other ? "OTHER" : "b:" + b.label + (n ? "#" + n : "");
+      let key = b.other ? "OTHER" : "b:" + b.label + (n ? "#" + n : "");
+      const pair = run === data.base ? partner.get(i) : null;
+      if (pair) {
+        key = data.run.bands[pair[0]].key;
+        b.match = pair[1];
+      }
       b.key = key;
       b.index = i;
       if (!bandInfo.has(key)) {
@@ -103,7 +115,10 @@
   const first = Math.min(...runs.map((r) => Math.min(...times(r))));
   const last = Math.max(...runs.map((r) => Math.max(...times(r))));
   const flame = data.flame ? ev2hp.flameGraph(data.flame) : null;
-  const views = VIEWS.concat(flame ? FLAME_VIEWS : []);
+  const views = VIEWS.concat(COMPARE_VIEWS, flame ? FLAME_VIEWS : []);
+  const diff = data.base
+    ? ev2hp.diffChart(data.base, data.run, bandKeys, (k) => bandInfo.get(k).label)
+    : null;
   const state = {
     view: views.some((v) => v[0] === data.options.view) ? data.options.view : "area",
     focus: 0, // the flame graph's frame spanning the width (0: all)
@@ -485,14 +500,30 @@
       }
       rows.reverse(); // top of the stack first, as drawn
     }
+    // --compare: the same band in the other run at the census nearest this time
+    const other =
+      data.base && state.view !== "heap" ? (run === data.base ? data.run : data.base) : null;
+    const j = other ? nearestPoint(other.t, run.t[i]) : -1;
+    const otherValue = (key) => {
+      const b = other.bands.find((x) => x.key === key);
+      return b && j >= 0 ? other.v[b.index][j] : null;
+    };
     for (const [key, label, v, c] of rows) {
+      const w = other ? otherValue(key) : null;
       table.append(
         el(
           "tr",
-          { "data-band": key, "data-bytes": v },
+          { "data-band": key, "data-bytes": v, "data-other": w == null ? "" : w },
           el("td", {}, c ? el("span", { class: "swatch", style: "background:" + c }) : null),
           el("td", { class: "label" }, label),
           el("td", { class: "num" }, fmtBytes(v)),
+          other
+            ? el(
+                "td",
+                { class: "num other" },
+                (run === data.base ? "this run " : "base ") + (w == null ? "none" : fmtBytes(w)),
+              )
+            : null,
         ),
       );
     }
@@ -584,6 +615,8 @@
     }
     if (state.view === "detail") {
       chartsBox.append(detail());
+    } else if (state.view === "diff") {
+      diff.draw(chartsBox, state.range, W);
     } else {
       const dom = domain(state.view);
       const height = runs.length > 1 ? 300 : 420;
@@ -603,7 +636,7 @@
         "drag across a chart to zoom in; double-click to go back",
       ),
     );
-    if (state.view !== "heap" && state.view !== "detail") chartsBox.append(legend());
+    if (!["heap", "detail", "diff"].includes(state.view)) chartsBox.append(legend());
     root.dataset.drawMs = (performance.now() - t).toFixed(1);
     root.dataset.range = state.range.join(",");
   }
@@ -778,14 +811,38 @@
 
   const hasGrowth = data.run.bands.some((b) => b.growth_bytes_per_s != null);
   const hasInfo = data.run.bands.some((b) => b.raw) || tableRows().some((b) => b.raw);
+  // --compare: each band's peak in the base (its partner's), and the change
+  const baseByKey = data.base ? new Map(data.base.bands.map((b) => [b.key, b])) : null;
+  const basePeak = (b) => {
+    const p = baseByKey ? baseByKey.get(b.key) : null;
+    return p ? p.peak : null;
+  };
+  const COMPARE_COLUMNS = data.base
+    ? [
+        ["base_peak", "base peak", basePeak],
+        ["change", "change", (b) => b.peak - (basePeak(b) || 0)],
+        [
+          "change_pct",
+          "change %",
+          (b) => (basePeak(b) ? (100 * (b.peak - basePeak(b))) / basePeak(b) : null),
+        ],
+      ]
+    : [];
   const COLUMNS = [
     ["label", "band", (b) => b.label],
     ["peak", "peak", (b) => b.peak],
-    ["mean", "mean", (b) => b.mean],
-    ["stddev", "std. dev.", (b) => b.stddev],
-    ["area", "area (byte·s)", (b) => b.area],
-    ["share", "share", (b) => (data.run.total_area > 0 ? (100 * b.area) / data.run.total_area : 0)],
   ]
+    .concat(COMPARE_COLUMNS)
+    .concat([
+      ["mean", "mean", (b) => b.mean],
+      ["stddev", "std. dev.", (b) => b.stddev],
+      ["area", "area (byte·s)", (b) => b.area],
+      [
+        "share",
+        "share",
+        (b) => (data.run.total_area > 0 ? (100 * b.area) / data.run.total_area : 0),
+      ],
+    ])
     .concat(
       hasGrowth
         ? [
@@ -844,7 +901,11 @@
             ),
             text,
           );
-      } else if (key === "share") text = v.toFixed(1) + " %";
+      } else if (key === "base_peak") text = v == null ? "none" : fmtBytes(v);
+      else if (key === "change") text = (v > 0 ? "+" : v < 0 ? "-" : "") + fmtBytes(Math.abs(v));
+      else if (key === "change_pct")
+        text = v == null ? "new" : (v >= 0 ? "+" : "") + v.toFixed(1) + " %";
+      else if (key === "share") text = v.toFixed(1) + " %";
       else if (key === "growth") text = v == null ? "" : fmtRate(v);
       else if (key === "r2") text = v == null ? "" : v.toFixed(2);
       else if (key === "area") text = fmtBytes(v).replace(/B$/, "B·s");

@@ -79,20 +79,19 @@ static double value_at(const struct profile_view *v, size_t band, double t, bool
 static struct line *pair_lines(const struct diff_run *base, const struct diff_run *now,
                                size_t *count)
 {
-    struct bandmatch_run b, n;
-    size_t *bi = NULL, *ni = NULL;
-    struct bandmatch_pair *pairs = NULL;
-    struct line *lines = NULL;
-    size_t np = 0;
-    if (bandmatch_run_of_view(base->view, base->bands, base->info, &b, &bi) != 0)
+    struct bandmatch_view b = { base->view, base->bands, base->info };
+    struct bandmatch_view n = { now->view, now->bands, now->info };
+    struct bandmatch_pair *pairs;
+    size_t np;
+    if (bandmatch_views(&b, &n, &pairs, &np) != 0)
         return NULL;
-    if (bandmatch_run_of_view(now->view, now->bands, now->info, &n, &ni) == 0 &&
-        bandmatch(&b, &n, &pairs, &np) == 0 && (lines = malloc((np + 1) * sizeof *lines))) {
+    struct line *lines = malloc((np + 1) * sizeof *lines);
+    if (lines) {
         size_t warm = 0, cool = 0;
         for (size_t k = 0; k < np; k++) {
             struct line *l = &lines[k];
-            l->base = pairs[k].base == BANDMATCH_ABSENT ? SIZE_MAX : bi[pairs[k].base];
-            l->now = pairs[k].now == BANDMATCH_ABSENT ? SIZE_MAX : ni[pairs[k].now];
+            l->base = pairs[k].base == BANDMATCH_ABSENT ? SIZE_MAX : pairs[k].base;
+            l->now = pairs[k].now == BANDMATCH_ABSENT ? SIZE_MAX : pairs[k].now;
             const struct profile_band *pb = l->base != SIZE_MAX ? &base->view->bands[l->base]
                                                                 : NULL;
             const struct profile_band *pn = l->now != SIZE_MAX ? &now->view->bands[l->now]
@@ -107,10 +106,6 @@ static struct line *pair_lines(const struct diff_run *base, const struct diff_ru
                                                    : NEUTRAL;
         *count = np;
     }
-    bandmatch_view_run_free(&b);
-    bandmatch_view_run_free(&n);
-    free(bi);
-    free(ni);
     free(pairs);
     return lines;
 }

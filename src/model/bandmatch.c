@@ -72,9 +72,12 @@ void bandmatch_run_free(struct bandmatch_run *run)
     memset(run, 0, sizeof *run);
 }
 
-int bandmatch_run_of_view(const struct profile_view *v, const struct bands *bands,
-                          const struct run_info *info, struct bandmatch_run *run,
-                          size_t **index)
+/* The bands a view shows, OTHER left out: labels as the view has them, the stacks'
+ * cost-centre numbers, the run's kind; (*index)[i] is band i's index in the view. 0, or
+ * -1 when out of memory; free with view_run_free (and *index with free). */
+static void view_run_free(struct bandmatch_run *run);
+static int run_of_view(const struct profile_view *v, const struct bands *bands,
+                       const struct run_info *info, struct bandmatch_run *run, size_t **index)
 {
     size_t n = v->band_count + 1;
     const char **labels = malloc(n * sizeof *labels);
@@ -85,7 +88,7 @@ int bandmatch_run_of_view(const struct profile_view *v, const struct bands *band
     if (!labels || !ids || !ids_len || !*index) {
         free(ids);
         run->ids = NULL;
-        bandmatch_view_run_free(run);
+        view_run_free(run);
         free(*index);
         *index = NULL;
         return -1;
@@ -106,7 +109,7 @@ int bandmatch_run_of_view(const struct profile_view *v, const struct bands *band
     return 0;
 }
 
-void bandmatch_view_run_free(struct bandmatch_run *run)
+static void view_run_free(struct bandmatch_run *run)
 {
     free((void *)run->labels);
     free((void *)run->ids);
@@ -318,5 +321,31 @@ done:
     free(m.now_to);
     free(m.how);
     free(out);
+    return rc;
+}
+
+int bandmatch_views(const struct bandmatch_view *base, const struct bandmatch_view *now,
+                    struct bandmatch_pair **pairs, size_t *count)
+{
+    struct bandmatch_run b, n;
+    size_t *bi = NULL, *ni = NULL;
+    int rc = -1;
+    if (run_of_view(base->view, base->bands, base->info, &b, &bi) != 0)
+        return -1;
+    if (run_of_view(now->view, now->bands, now->info, &n, &ni) == 0 &&
+        bandmatch(&b, &n, pairs, count) == 0) {
+        for (size_t k = 0; k < *count; k++) {
+            struct bandmatch_pair *p = &(*pairs)[k];
+            if (p->base != BANDMATCH_ABSENT)
+                p->base = bi[p->base];
+            if (p->now != BANDMATCH_ABSENT)
+                p->now = ni[p->now];
+        }
+        rc = 0;
+    }
+    view_run_free(&b);
+    view_run_free(&n);
+    free(bi);
+    free(ni);
     return rc;
 }

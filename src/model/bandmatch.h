@@ -76,16 +76,6 @@ int bandmatch_run_of_bands(const struct bands *bands, const struct run_info *inf
                            struct bandmatch_run *run);
 void bandmatch_run_free(struct bandmatch_run *run);
 
-/* The bands a view shows, OTHER left out, for matching what two views show: labels as
- * the view has them, the stacks' cost-centre numbers from bands (NULL: not compared),
- * the kind info says; (*index)[i] is band i's index in the view. 0, or -1 when out of
- * memory; free with bandmatch_view_run_free (and *index with free). */
-struct profile_view;   /* profile.h */
-int bandmatch_run_of_view(const struct profile_view *v, const struct bands *bands,
-                          const struct run_info *info, struct bandmatch_run *run,
-                          size_t **index);
-void bandmatch_view_run_free(struct bandmatch_run *run);
-
 #define BANDMATCH_ABSENT SIZE_MAX
 
 /* A band of both runs, or of one (the other index BANDMATCH_ABSENT, how NONE). */
@@ -100,5 +90,20 @@ struct bandmatch_pair {
  * when out of memory (nothing to free). */
 int bandmatch(const struct bandmatch_run *base, const struct bandmatch_run *now,
               struct bandmatch_pair **pairs, size_t *count);
+
+/* One run's view of its bands (profile.h), for pairing what two views show: the band
+ * table naming them (for the stacks' cost-centre numbers; NULL: not compared) and the
+ * run's information (bandmatch_run_kind). */
+struct profile_view;   /* profile.h */
+struct bandmatch_view {
+    const struct profile_view *view;
+    const struct bands *bands;
+    const struct run_info *info;
+};
+
+/* bandmatch over the bands two views show, OTHER left out in both: the pairs' indices
+ * are the views' band indices. 0, or -1 when out of memory; *pairs as bandmatch's. */
+int bandmatch_views(const struct bandmatch_view *base, const struct bandmatch_view *now,
+                    struct bandmatch_pair **pairs, size_t *count);
 
 #endif

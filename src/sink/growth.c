@@ -30,30 +30,24 @@ static int by_change_desc(const void *a, const void *b)
     return strcmp(x->label, y->label);
 }
 
-int growth_changes(const struct growth_run *base, const struct growth_run *now,
+int growth_changes(const struct bandmatch_view *base, const struct bandmatch_view *now,
                    struct band_change **out, size_t *count)
 {
-    struct bandmatch_run b = { 0 }, n = { 0 };
-    size_t *bi = NULL, *ni = NULL;
     struct bandmatch_pair *pairs = NULL;
     size_t npairs = 0;
-    int rc = -1;
     *out = NULL;
-    if (bandmatch_run_of_view(base->view, base->bands, base->info, &b, &bi) != 0 ||
-        bandmatch_run_of_view(now->view, now->bands, now->info, &n, &ni) != 0 ||
-        bandmatch(&b, &n, &pairs, &npairs) != 0)
-        goto done;
-    *out = malloc((npairs + 1) * sizeof **out);
-    if (!*out)
-        goto done;
+    if (bandmatch_views(base, now, &pairs, &npairs) != 0 ||
+        !(*out = malloc((npairs + 1) * sizeof **out))) {
+        free(pairs);
+        return -1;
+    }
     for (size_t k = 0; k < npairs; k++) {
         const struct bandmatch_pair *p = &pairs[k];
-        struct band_change *c = &(*out)[k];
         const struct profile_band *pb =
-            p->base != BANDMATCH_ABSENT ? &base->view->bands[bi[p->base]] : NULL;
+            p->base != BANDMATCH_ABSENT ? &base->view->bands[p->base] : NULL;
         const struct profile_band *pn =
-            p->now != BANDMATCH_ABSENT ? &now->view->bands[ni[p->now]] : NULL;
-        *c = (struct band_change){
+            p->now != BANDMATCH_ABSENT ? &now->view->bands[p->now] : NULL;
+        (*out)[k] = (struct band_change){
             .label = pn ? pn->label : pb->label,
             .base_label = pb ? pb->label : NULL,
             .in_base = pb != NULL, .in_now = pn != NULL,
@@ -63,12 +57,6 @@ int growth_changes(const struct growth_run *base, const struct growth_run *now,
     }
     qsort(*out, npairs, sizeof **out, by_change_desc);
     *count = npairs;
-    rc = 0;
-done:
-    bandmatch_view_run_free(&b);
-    bandmatch_view_run_free(&n);
-    free(bi);
-    free(ni);
     free(pairs);
-    return rc;
+    return 0;
 }

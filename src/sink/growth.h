@@ -35,18 +35,10 @@ bool band_change_says_match(const struct band_change *c);
 /* The change now - base in bytes, held to what int64 says. */
 int64_t band_change_bytes(const struct band_change *c);
 
-/* One run: a view of its bands, the band table naming them (for stacks' cost-centre
- * numbers; NULL: not compared) and its information (bandmatch_run_kind). */
-struct growth_run {
-    const struct profile_view *view;
-    const struct bands *bands;
-    const struct run_info *info;
-};
-
 /* Every band of both views (OTHER in either is left out), paired by bandmatch, in order
  * of change: the largest growth first, the largest shrinkage last (equal change: by
  * label). *out is malloc'd (caller frees), *count long. 0, or -1 when out of memory. */
-int growth_changes(const struct growth_run *base, const struct growth_run *now,
+int growth_changes(const struct bandmatch_view *base, const struct bandmatch_view *now,
                    struct band_change **out, size_t *count);
 
 #endif

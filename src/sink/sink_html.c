@@ -27,6 +27,7 @@
 #include "chart/colors.h"
 #include "chart/compare.h"
 #include "chart/flame.h"
+#include "model/bandmatch.h"
 #include "sink/runstacks.h"
 #include "model/profile.h"
 #include "model/peak.h"
@@ -462,6 +463,32 @@ done:
     return rc;
 }
 
+/* --compare: which band of the base each band of this run is (model/bandmatch.h), as
+ * [this run's index, the base's index, how] per pair, -1 where a run lacks the band
+ * (the views' indices, OTHER left out): the page draws a pair as one band. 0, or -1
+ * when out of memory. */
+static int write_pairs(struct json_writer *w, const struct sink_context *ctx,
+                       const struct profile_view *base_view, const struct profile_view *now)
+{
+    struct bandmatch_view b = { base_view, ctx->base->bands, ctx->base->info };
+    struct bandmatch_view n = { now, ctx->bands, ctx->info };
+    struct bandmatch_pair *pairs;
+    size_t count;
+    if (bandmatch_views(&b, &n, &pairs, &count) != 0)
+        return -1;
+    json_array_begin(w);
+    for (size_t k = 0; k < count; k++) {
+        json_array_begin(w);
+        json_int(w, pairs[k].now == BANDMATCH_ABSENT ? -1 : (int64_t)pairs[k].now);
+        json_int(w, pairs[k].base == BANDMATCH_ABSENT ? -1 : (int64_t)pairs[k].base);
+        json_cstring(w, band_match_name(pairs[k].how));
+        json_array_end(w);
+    }
+    json_array_end(w);
+    free(pairs);
+    return 0;
+}
+
 /* The report's data, one JSON document safe inside a <script> element: 0, or -1 with
  * errno set. */
 static int write_data(struct html_sink *h, const struct profile_view *now,
@@ -490,6 +517,12 @@ static int write_data(struct html_sink *h, const struct profile_view *now,
         json_newline(w);
         json_key(w, "base_peak");
         write_peak(w, &ctx->base->peak, NULL);
+        json_newline(w);
+        json_key(w, "pairs");
+        if (write_pairs(w, ctx, base_view, now) != 0) {
+            errno = ENOMEM;
+            goto done;
+        }
     } else {
         json_null(w);
     }

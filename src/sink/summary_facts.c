@@ -73,8 +73,8 @@ void summary_change_of(const struct run_model *base, const struct peak *pk,
         return;
     }
     c->has_base_view = true;
-    struct growth_run b = { &c->base_view.view, base->bands, base->info };
-    struct growth_run n = { now, now_bands, now_info };
+    struct bandmatch_view b = { &c->base_view.view, base->bands, base->info };
+    struct bandmatch_view n = { now, now_bands, now_info };
     if (growth_changes(&b, &n, &c->bands, &c->band_count) != 0) {
         c->no_memory = true;
         return;
