@@ -11,19 +11,42 @@
 #include <stdlib.h>
 #include <string.h>
 
-int bandstats_grow(struct bandstats *s, size_t needed)
+void bandstats_keep_shapes(struct bandstats *s)
 {
-    return GROW_ARRAY_ZEROED(s->band, &s->cap, needed);
+    s->shapes = true;
 }
 
-int bandstats_copy(struct bandstats *to, const struct bandstats *from)
+int bandstats_grow(struct bandstats *s, size_t needed)
+{
+    size_t old = s->cap;
+    if (GROW_ARRAY_ZEROED(s->band, &s->cap, needed) != 0)
+        return -1;
+    if (!s->shapes || (s->cap == old && s->shape))
+        return 0;
+    float *shape = realloc(s->shape, (s->cap ? s->cap : 1) * BAND_SHAPE_SLOTS * sizeof *shape);
+    if (!shape)
+        return -1;
+    s->shape = shape;
+    for (size_t i = (size_t)old * BAND_SHAPE_SLOTS; i < s->cap * BAND_SHAPE_SLOTS; i++)
+        shape[i] = 0;
+    return 0;
+}
+
+int bandstats_copy(struct bandstats *to, const struct bandstats *from, bool shapes)
 {
     *to = *from;
     to->band = NULL;
+    to->shape = NULL;
+    to->shapes = shapes && from->shapes;
     if (!from->cap)
         return 0;
     to->band = malloc(from->cap * sizeof *to->band);
-    if (!to->band) {
+    size_t shape_bytes = from->cap * BAND_SHAPE_SLOTS * sizeof *to->shape;
+    if (to->band && to->shapes && from->shape && (to->shape = malloc(shape_bytes)))
+        memcpy(to->shape, from->shape, shape_bytes);
+    if (!to->band || (to->shapes && from->shape && !to->shape)) {
+        free(to->band);
+        to->band = NULL;
         to->cap = 0;
         return -1;
     }
@@ -34,6 +57,7 @@ int bandstats_copy(struct bandstats *to, const struct bandstats *from)
 void bandstats_free(struct bandstats *s)
 {
     free(s->band);
+    free(s->shape);
     memset(s, 0, sizeof *s);
 }
 
@@ -69,8 +93,8 @@ static void shape_widen(struct bandstats *s, unsigned k)
 {
     /* old slot j falls in new slot j >> k (0 for every j once k is 5 or more) */
     unsigned sh = k < 5 ? k : 5;
-    for (size_t b = 0; b < s->cap; b++) {
-        uint64_t *shape = s->band[b].shape, wide[BAND_SHAPE_SLOTS] = { 0 };
+    for (size_t b = 0; s->shape && b < s->cap; b++) {
+        float *shape = s->shape + b * BAND_SHAPE_SLOTS, wide[BAND_SHAPE_SLOTS] = { 0 };
         for (unsigned j = 0; j < BAND_SHAPE_SLOTS; j++)
             if (shape[j] > wide[j >> sh])
                 wide[j >> sh] = shape[j];
@@ -101,6 +125,11 @@ static void shape_place(struct bandstats *s, uint64_t time_ns)
         s->shape_slot = (unsigned)(offset / s->shape_width_ns);
     }
     s->shape_filled |= 1u << s->shape_slot;
+}
+
+const float *bandstats_shape(const struct bandstats *s, uint32_t band)
+{
+    return s->shape && band < s->cap ? s->shape + (size_t)band * BAND_SHAPE_SLOTS : NULL;
 }
 
 unsigned bandstats_shape_slots(const struct bandstats *s)
@@ -170,8 +199,6 @@ struct profile_band_stats bandstats_of(const struct bandstats *s, uint32_t band)
     st.rise_censuses = b.pk_n;
     st.peak_ns = b.pk_ns;
     fit(b.pk_n, b.pk_tmean, b.pk_tm2, b.pk_mean, b.pk_m2, b.pk_sty, &st.rise, &st.rise_r2);
-    st.shape_known = true;
-    memcpy(st.shape, b.shape, sizeof st.shape);
     return st;
 }
 

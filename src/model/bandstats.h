@@ -18,13 +18,16 @@
 
 #include "model/frame.h"
 
-/* A band's shape over the window, for its sparkline: the window's time, from its first
- * census, cut into BAND_SHAPE_SLOTS slots of one width, each holding the band's largest
- * bytes at a census in it (0 where it was absent), exact, from every census. The width
- * is the smallest power of two nanoseconds that puts every census fed in a slot: when a
- * census falls past the last slot, neighbouring slots merge (the larger value) and the
- * width doubles, as often as needed. So a run of any length takes between 13 and 24
- * slots (fewer only when every census falls in fewer), and memory stays fixed per band. */
+/* A band's shape over the window, for its sparkline (kept only when asked: the summaries
+ * need it, the charts do not): the window's time, from its first census, cut into
+ * BAND_SHAPE_SLOTS slots of one width, each holding the band's largest bytes at a census
+ * in it (0 where it was absent), from every census. The width is the smallest power of
+ * two nanoseconds that puts every census fed in a slot: when a census falls past the last
+ * slot, neighbouring slots merge (the larger value) and the width doubles, as often as
+ * needed. So a run of any length takes between 13 and 24 slots (fewer only when every
+ * census falls in fewer), and memory stays fixed per band: 96 bytes, as floats, whose
+ * 24-bit mantissa is exact where a sparkline looks (the largest value of a band maps to
+ * the same float as its peak; an eighth of the peak cannot round below it). */
 #define BAND_SHAPE_SLOTS 24
 
 /* Exact statistics of one band over every census in the window. */
@@ -44,10 +47,6 @@ struct profile_band_stats {
      * suspects are judged on (below). peak_ns: the time of that census. */
     double rise, rise_r2;
     uint64_t rise_censuses, peak_ns;
-    /* The shape (above), when known: OTHER's is not (the bands it folds are chosen at
-     * the end, and a maximum of their sum per slot cannot be had from their maxima). */
-    bool shape_known;
-    uint64_t shape[BAND_SHAPE_SLOTS];
 };
 
 /* Suspects: the bands that grew steadily to their peak, the likely leak. A leak is what
@@ -82,7 +81,6 @@ struct band_state {
     uint64_t pk_n, pk_ns;
     double pk_tmean, pk_tm2, pk_mean, pk_m2;
     long double pk_sty;
-    uint64_t shape[BAND_SHAPE_SLOTS]; /* the largest bytes in each slot (above) */
 };
 
 struct bandstats {
@@ -93,15 +91,20 @@ struct bandstats {
     double t_mean, t_m2;            /* census times (s after the first): Welford, for growth */
     double t;                       /* the census being fed: seconds after the first */
     uint64_t t_ns;                  /* and its time */
+    float *shape;                   /* cap x BAND_SHAPE_SLOTS, band by band; NULL: not kept */
+    bool shapes;                    /* keep them (bandstats_keep_shapes) */
     uint64_t shape_width_ns;        /* the shape's slots: their width, a power of two */
     unsigned shape_slot;            /* the slot of the census being fed */
     uint32_t shape_filled;          /* bit i: slot i has a census */
 };
 
+/* Keep the bands' shapes from now on; before the first census. */
+void bandstats_keep_shapes(struct bandstats *s);
 /* Records for bands below needed; 0, or -1 when out of memory. */
 int bandstats_grow(struct bandstats *s, size_t needed);
-/* A copy of every record and sum; 0, or -1 when out of memory. */
-int bandstats_copy(struct bandstats *to, const struct bandstats *from);
+/* A copy of every record and sum, the shapes only when shapes (and from has them); 0, or
+ * -1 when out of memory. */
+int bandstats_copy(struct bandstats *to, const struct bandstats *from, bool shapes);
 void bandstats_free(struct bandstats *s);
 
 /* Starts a census at time_ns (not before the previous one). */
@@ -132,8 +135,11 @@ static inline void bandstats_add(struct bandstats *s, uint32_t band, uint64_t by
     b->m2 += d * (x - b->mean);
     if (bytes > b->peak)
         b->peak = bytes;
-    if (bytes > b->shape[s->shape_slot])
-        b->shape[s->shape_slot] = bytes;
+    if (s->shape) {
+        float *cell = &s->shape[(size_t)band * BAND_SHAPE_SLOTS + s->shape_slot];
+        if ((float)bytes > *cell)
+            *cell = (float)bytes;
+    }
     b->seen = true;
     if (b->peak > old_peak) {
         /* every census so far is in mean and m2 (the band is in this one) */
@@ -158,6 +164,8 @@ static inline bool bandstats_seen(const struct bandstats *s, uint32_t band)
 
 /* The number of shape slots the censuses fed span (0 before the first). */
 unsigned bandstats_shape_slots(const struct bandstats *s);
+/* A band's shape, BAND_SHAPE_SLOTS values; NULL when shapes are not kept. */
+const float *bandstats_shape(const struct bandstats *s, uint32_t band);
 
 /* The statistics of a band over every census fed (zeros if never seen). */
 struct profile_band_stats bandstats_of(const struct bandstats *s, uint32_t band);

@@ -61,6 +61,8 @@ struct profile *profile_new(const struct profile_options *opt, struct ev_error *
         return NULL;
     }
     p->opt = *opt;
+    if (opt->band_shapes)
+        bandstats_keep_shapes(&p->stats);
     if (bandfilter_init(&p->filter, opt->include, opt->include_count, opt->exclude,
                         opt->exclude_count, err) != 0)
         goto fail;
@@ -258,7 +260,7 @@ struct profile *profile_reduce(const struct profile *p, const struct profile_opt
     q->from_ns = p->from_ns;
     q->to_ns = p->to_ns;
     q->grid.origin_ns = p->grid.origin_ns;
-    if (bandstats_copy(&q->stats, &p->stats) != 0 ||
+    if (bandstats_copy(&q->stats, &p->stats, o.band_shapes) != 0 ||
         bandfilter_copy_decisions(&q->filter, &p->filter) != 0)
         goto no_memory;
     q->last_ns = p->last_ns;
@@ -399,6 +401,8 @@ static int view_run(const struct profile *p, struct profile_view *v)
     v->from_ns = p->from_ns;
     v->to_ns = p->opt.has_to ? p->to_ns : 0;
     v->peak_total = p->peak_total;
+    v->shapes = p->stats.shape;
+    v->shape_bands = p->stats.shape ? p->stats.cap : 0;
     v->shape_slots = bandstats_shape_slots(&p->stats);
     v->shape_width_ns = p->stats.shape_width_ns;
     v->shape_filled = p->stats.shape_filled;

@@ -50,6 +50,8 @@ struct profile_options {
     /* Bytes of kept censuses held in memory before they go to disk (censusstore.h):
      * 0 = PROFILE_KEPT_MEMORY. Whatever it is, every output is the same. */
     uint64_t kept_memory;
+    /* Keep every band's shape (bandstats.h) for the summaries' sparklines. */
+    bool band_shapes;
 };
 
 /* --bands 15, no --trace (0), --sort size, 1280 columns. */
@@ -102,8 +104,12 @@ struct profile_view {
     struct profile_series totals[PROFILE_TOTALS]; /* by enum heap_total, with ALLOCATED */
     struct profile_gc gc;           /* garbage collections, per bucket */
     uint64_t peak_total;            /* the largest census total (every band) in the window */
-    /* The grid of the bands' shapes (bandstats.h): slots from first_ns, each
-     * shape_width_ns wide, shape_slots of them; bit i of shape_filled: slot i has a census. */
+    /* The bands' shapes (bandstats.h), borrowed from the profile: band b's at
+     * shapes + b x BAND_SHAPE_SLOTS for b below shape_bands; NULL when the profile keeps
+     * none (band_shapes). Their slots start at first_ns, each shape_width_ns wide,
+     * shape_slots of them; bit i of shape_filled: slot i has a census. */
+    const float *shapes;
+    size_t shape_bands;
     unsigned shape_slots;
     uint64_t shape_width_ns;
     uint32_t shape_filled;

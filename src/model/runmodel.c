@@ -67,6 +67,7 @@ void run_model_need_summary(struct run_model_needs *n, const struct profile_opti
     n->summary_feed.to_seconds = feed->to_seconds;
     /* statistics do not depend on the resolution, and nothing else of it is read */
     n->summary_feed.columns = PROFILE_MIN_COLUMNS;
+    n->summary_feed.band_shapes = true;   /* the sparklines */
     n->summary = true;
 }
 
@@ -77,10 +78,14 @@ int run_model_init(struct run_model *m, const struct run_model_needs *needs,
     m->needs = *needs;
     m->track_peak = needs->peak;
     m->keep_markers = needs->markers;
-    if (needs->chart && !(m->profile = profile_new(&needs->chart_feed, err)))
+    bool shared = needs->summary && needs->chart &&
+                  same_feed(&needs->chart_feed, &needs->summary_feed);
+    /* a chart profile the summary reads too keeps the bands' shapes for its sparklines;
+     * its copies at other resolutions (for charts only) do not */
+    m->needs.chart_feed.band_shapes = shared;
+    if (needs->chart && !(m->profile = profile_new(&m->needs.chart_feed, err)))
         return -1;
-    if (needs->summary && !(needs->chart && same_feed(&needs->chart_feed, &needs->summary_feed)) &&
-        !(m->every = profile_new(&needs->summary_feed, err)))
+    if (needs->summary && !shared && !(m->every = profile_new(&needs->summary_feed, err)))
         return -1;
     return 0;
 }
@@ -174,6 +179,7 @@ int run_model_finish(struct run_model *m, struct ev_error *err)
             continue;
         struct profile_options o = m->needs.chart_feed;
         o.columns = m->needs.columns[i];
+        o.band_shapes = false;
         if (!(m->reduced[i] = profile_reduce(m->profile, &o, err)))
             return -1;
     }
@@ -268,6 +274,7 @@ struct profile *run_model_summary(const struct run_model *m, const struct profil
     struct profile_options o = selection_over(opt, m->every ? &m->needs.summary_feed
                                                             : &m->needs.chart_feed);
     o.columns = PROFILE_MIN_COLUMNS;   /* statistics only: the least to copy */
+    o.band_shapes = true;              /* and the sparklines' shapes */
     return profile_reduce(p, &o, err);
 }
 
