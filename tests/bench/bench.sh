@@ -164,6 +164,20 @@ for f in "${files[@]}"; do
         run_cell "$runs" "$EV2HP" -q "$f" -o "$OUT.pb.gz"
         row "" .pb.gz
     fi
+    # --compare (issue 27): the file against itself, as a chart with the summary, and
+    # the same outputs of one read; the ratio is what a comparison costs over reading
+    # once (the base is read whole first, into a run model of its own). The dense logs.
+    if [[ $name == gen-hc-* || $name == gen-hy-* ]]; then
+        run_cell "$runs" sh -c 'exec "$1" -q "$2" -o "$3" --summary=json > /dev/null' sh \
+            "$EV2HP" "$f" "$OUT.svg"
+        once=$wall
+        row "" "svg+sum"
+        run_cell "$runs" sh -c 'exec "$1" -q "$2" --compare "$2" -o "$3" --summary=json \
+            > /dev/null' sh "$EV2HP" "$f" "$OUT.svg"
+        row "" "compare"
+        [ -n "$wall" ] && [ -n "$once" ] &&
+            awk -v a="$wall" -v b="$once" 'BEGIN { printf "%-24s %7s  compare against itself: %.2fx one read (svg+sum)\n", "", "", a / b }'
+    fi
     rm -f "$OUT".*
 done
 
