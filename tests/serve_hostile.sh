@@ -10,6 +10,8 @@
 #     encoding get 400; a declared 1 GB body is refused (413) within 1 s, before its bytes;
 #   - 32 clients of /events that never read do not keep a new one from its first census
 #     within 10 s: it takes the place of one of them, whose connection is closed;
+#   - an idle connection, and one sending a header byte a second, are closed when their
+#     request has not arrived whole within 10 s;
 #   - --allow-host takes host names only, and only with --serve.
 # Skipped (77) without curl.
 set -eu
@@ -101,7 +103,13 @@ port=${url#http://127.0.0.1:}
 port=${port%/}
 "$PYTHON3" "$hostile" events "$port" 32 14 >"$work/closed.txt" &
 attack=$!
-pids="$pids $attack"
+# meanwhile, one idle connection and one slowloris one: each closed at the request's
+# deadline (10 s) and opened again, so each is opened twice in 13 s
+"$PYTHON3" "$hostile" hold "$port" 1 idle 13 >"$work/idle.txt" &
+idle=$!
+"$PYTHON3" "$hostile" hold "$port" 1 slowloris 13 >"$work/slowloris.txt" &
+slow=$!
+pids="$pids $attack $idle $slow"
 sleep 1
 feed "$log" "$work/in" 12 120
 curl -sN --max-time 10 "${url}events" >"$work/events.txt" || true
@@ -112,5 +120,9 @@ grep -q '^event: census$' "$work/events.txt" ||
 wait "$attack" || true
 [ "$(cat "$work/closed.txt")" -ge 1 ] || fail "no connection of the 32 that never read was closed"
 [ "$(metric ev2hp_events_clients_dropped_total)" -ge 1 ] || fail "/metrics counts no dropped /events client"
+wait "$idle" "$slow" || true
+[ "$(cat "$work/idle.txt")" -ge 2 ] || fail "an idle connection was not closed within 13 s"
+[ "$(cat "$work/slowloris.txt")" -ge 2 ] ||
+    fail "a connection sending a header byte a second was not closed within 13 s"
 serve_stop
 echo "serve_hostile.sh: ok"
