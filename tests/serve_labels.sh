@@ -68,8 +68,9 @@ if [ -n "$browser" ] && command -v node >/dev/null && command -v npm >/dev/null;
     deps=${REPORT_DEPS:-$PWD/tests/browser-deps}
     sh "$SRCDIR/tests/browser/deps.sh" "$SRCDIR" "$deps"
     "$EV2HP" "$work/hi.eventlog" -o "$work/hi.html" || fail "-o hi.html"
+    "$EV2HP" "$work/hc.eventlog" -o "$work/hc.html" || fail "-o hc.html"
     serve_start hi --serve 0 "$work/hi.eventlog"
-    node "$deps/labels_test.mjs" "$browser" "$work" "$work/hi.html" "$url" ||
+    node "$deps/labels_test.mjs" "$browser" "$work" "$url" "$work/hi.html" "$work/hc.html" ||
         fail "labels with line breaks in the report, in Chromium"
     serve_stop
 else
