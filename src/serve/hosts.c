@@ -44,7 +44,8 @@ bool hosts_accept(const struct hosts *h, const char *host)
         return true;   /* no browser sends a request without one */
     char name[256];
     size_t len;
-    if (host[0] == '[') {   /* [v6] or [v6]:port */
+    bool bracketed = host[0] == '[';
+    if (bracketed) {   /* [v6] or [v6]:port */
         const char *close = strchr(host, ']');
         if (!close || (close[1] && close[1] != ':'))
             return false;
@@ -60,6 +61,9 @@ bool hosts_accept(const struct hosts *h, const char *host)
     name[len] = '\0';
     if (len > 1 && name[len - 1] == '.')   /* "localhost." is localhost */
         name[--len] = '\0';
+    unsigned char v6[16];
+    if (bracketed && inet_pton(AF_INET6, name, v6) != 1)
+        return false;   /* brackets hold an IPv6 address, nothing else */
     if (is_address(name))
         return h->any_address || same_address(name, h->bound);
     for (size_t i = 0; i < h->count; i++)
