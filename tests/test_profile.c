@@ -149,7 +149,7 @@ static void table_lists_every_band(void **state)
     struct profile_view v;
     struct profile *p = viewed(&o, &f, 3, bytes, 4, &v);
     struct profile_table t;
-    assert_int_equal(profile_table(p, f.bands, &v, 1000, &t), 0);
+    assert_int_equal(profile_table(p, f.bands, &v, 1000, 1000, &t), 0);
     assert_int_equal(t.count, 3);
     assert_string_equal(t.bands[0].label, "a");
     assert_int_equal(t.shown[0], 0);
@@ -165,8 +165,14 @@ static void table_lists_every_band(void **state)
     }
     assert_int_equal(t.bands[2].stats.peak, 9);
     profile_table_free(&t);
+    /* at most 3 points a band: the first, the middle and the last census (c 0, 1, 3) */
+    assert_int_equal(profile_table(p, f.bands, &v, 1000, 3, &t), 0);
+    assert_int_equal(t.points, 3);
+    assert_int_equal(t.time_ns[2], 400000000ull);
+    assert_int_equal(t.values[0 * 3 + 1], 0);   /* b at the second census: absent */
+    profile_table_free(&t);
     /* a budget of 5 values for 2 folded bands: 2 points, the first and the last census */
-    assert_int_equal(profile_table(p, f.bands, &v, 5, &t), 0);
+    assert_int_equal(profile_table(p, f.bands, &v, 5, 1000, &t), 0);
     assert_int_equal(t.points, 2);
     assert_int_equal(t.time_ns[1], 400000000ull);
     assert_int_equal(t.values[0 * 2 + 1], 40);
@@ -219,8 +225,8 @@ static void stored_censuses_same(void **state)
         assert_memory_equal(a.time_ns, b.time_ns, a.point_count * sizeof *a.time_ns);
         assert_memory_equal(a.values, b.values, a.point_count * a.band_count * sizeof *a.values);
         struct profile_table ta, tb;
-        assert_int_equal(profile_table(pairs[k][0], f.bands, &a, 1000, &ta), 0);
-        assert_int_equal(profile_table(pairs[k][1], f.bands, &b, 1000, &tb), 0);
+        assert_int_equal(profile_table(pairs[k][0], f.bands, &a, 1000, 1000, &ta), 0);
+        assert_int_equal(profile_table(pairs[k][1], f.bands, &b, 1000, 1000, &tb), 0);
         assert_int_equal(ta.points, tb.points);
         assert_int_equal(ta.folded, tb.folded);
         assert_memory_equal(ta.values, tb.values, ta.folded * ta.points * sizeof *ta.values);

@@ -528,7 +528,8 @@ size_t profile_suspects(const struct profile_view *v, size_t *out, size_t max)
 }
 
 int profile_table(const struct profile *p, const struct bands *bands,
-                  const struct profile_view *v, size_t budget, struct profile_table *t)
+                  const struct profile_view *v, size_t budget, size_t max_points,
+                  struct profile_table *t)
 {
     memset(t, 0, sizeof *t);
     struct census_entry *scratch = NULL;
@@ -560,6 +561,8 @@ int profile_table(const struct profile *p, const struct bands *bands,
         size_t points = budget / t->folded;
         if (points > kept)
             points = kept;
+        if (points > max_points)
+            points = max_points;
         if (points < 2)
             points = kept < 2 ? kept : 2;
         t->points = points;

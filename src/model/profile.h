@@ -130,8 +130,9 @@ int profile_view_keep(const struct profile *p, const struct bands *bands,
 /* Every band of a profile, for a table that lists them all (the report): the shown ones
  * and those folded into OTHER, each with its exact statistics, and for each folded band
  * its bytes at some of the kept censuses (all of them while folded bands x kept censuses
- * stay within the budget given; else an even subset of at least two), so that a folded
- * band can be drawn too. Memory: one record per band and at most budget values. */
+ * stay within the budget given and there are no more than max_points; else an even
+ * subset of at least two), so that a folded band can be drawn too. Memory: one record per
+ * band and at most budget values. */
 struct profile_table {
     size_t count;                   /* bands with bytes in the window, largest area first */
     struct profile_band *bands;     /* labels owned here */
@@ -142,10 +143,11 @@ struct profile_table {
     uint64_t *values;               /* per folded band (in table order), points values */
 };
 
-/* The table of p's bands for its view v (made by profile_view of p with bands): 0, or -1
- * when out of memory. */
+/* The table of p's bands for its view v (made by profile_view of p with bands), at most
+ * max_points values per folded band: 0, or -1 when out of memory. */
 int profile_table(const struct profile *p, const struct bands *bands,
-                  const struct profile_view *v, size_t budget, struct profile_table *t);
+                  const struct profile_view *v, size_t budget, size_t max_points,
+                  struct profile_table *t);
 void profile_table_free(struct profile_table *t);
 
 /* How many suspects the summary and the report list. */

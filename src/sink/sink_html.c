@@ -40,8 +40,11 @@
 #define FLAME_MAX_NODES 20000   /* calling contexts in the flame data (~20 bytes each) */
 /* Values of the bands folded into OTHER in the band table (profile_table): all kept
  * censuses of each while they fit, so a folded band the reader selects is drawn at the
- * chart's own points; past it, fewer points per band (a few MB of numbers at most). */
+ * chart's own points; past it, fewer points per band (a few MB of numbers at most), and
+ * never more than TABLE_POINTS per band (a dense profile's few hundred folded bands would
+ * otherwise add megabytes to a report for a band few readers draw). */
 #define TABLE_VALUES 1000000
+#define TABLE_POINTS 256
 
 struct html_sink {
     struct sink base;
@@ -589,7 +592,7 @@ static int html_views(struct html_sink *h, struct profile_view *now, struct prof
     if ((*compare ? compare_union_views(&b, &n, base_view, now)
                   : profile_view(p, ctx->bands, now)) != 0)
         return -1;
-    if (profile_table(p, ctx->bands, now, TABLE_VALUES, table) != 0) {
+    if (profile_table(p, ctx->bands, now, TABLE_VALUES, TABLE_POINTS, table) != 0) {
         profile_view_free(now);
         if (*compare)
             profile_view_free(base_view);

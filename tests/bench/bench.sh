@@ -21,7 +21,9 @@
 #   EV2HP, GEN_EVENTLOG, RUNSTAT  the programs (make bench sets them)
 #   BENCH_DIR    where generated eventlogs are kept between runs
 #                (default ${TMPDIR:-/tmp}/ev2hp-bench)
-#   BENCH_QUICK  1: two 128 MiB eventlogs only; otherwise also a 1 GiB one
+#   BENCH_QUICK  1: two 128 MiB eventlogs only; otherwise also a 1 GiB one and a 4 GiB
+#                one of 100,000 string bands (issue 31: charts, the report and the summary
+#                of a run with that many bands, within 128 MB; the peak MiB column)
 #   BENCH_RUNS   runs per cell (default 5; 3 for files of 512 MiB and more)
 #   BENCH_REAL   space-separated real eventlogs to add (default: $BENCH_DIR/real-*.eventlog)
 #   BENCH_SMALL  the small eventlog of the startup rows (default tests/data/labels-hc-g910)
@@ -39,20 +41,21 @@ STAT="$BENCH_DIR/stat.$$"
 OUT="$BENCH_DIR/out.$$"
 trap 'rm -f "$STAT" "$OUT".*' EXIT
 
-# Generated eventlogs: name, size in MiB, kind of band (time: a time profile, -p).
+# Generated eventlogs: name, size in MiB, kind of band (time: a time profile, -p), and
+# optionally the number of bands.
 generated="hc-128M:128:stack hy-128M:128:string tp-128M:128:time"
 if [ "$BENCH_QUICK" != 1 ]; then
-    generated="$generated hc-1G:1024:stack"
+    generated="$generated hc-1G:1024:stack hy100k-4G:4096:string:100000"
 fi
 
 files=()
 for spec in $generated; do
-    IFS=: read -r name mib kind <<<"$spec"
+    IFS=: read -r name mib kind nbands <<<"$spec"
     f="$BENCH_DIR/gen-$name.eventlog"
     # The generator's own timestamp makes a stale file (from an older generator) redone.
     if [ ! -s "$f" ] || [ "$GEN_EVENTLOG" -nt "$f" ]; then
-        echo "generating $f ($mib MiB, $kind bands)..." >&2
-        "$GEN_EVENTLOG" -s "$mib" -k "$kind" "$f" || exit 1
+        echo "generating $f ($mib MiB, $kind bands${nbands:+, $nbands of them})..." >&2
+        "$GEN_EVENTLOG" -s "$mib" -k "$kind" ${nbands:+-b "$nbands"} "$f" || exit 1
     fi
     files+=("$f")
 done
@@ -145,6 +148,10 @@ for f in "${files[@]}"; do
             row "" ".$fmt" "(this ev2hp has no $fmt output)"
         fi
     done
+    # The summary: every band's exact statistics (its peak memory is the one to watch
+    # with many bands)
+    run_cell "$runs" sh -c 'exec "$1" -q --summary "$2" > /dev/null' sh "$EV2HP" "$f"
+    row "" --summary
     # The fan-out: SVG and PNG in one run draw from one run model (read once), so this
     # should cost little more than the slower of the two alone.
     if supports svg && supports png; then
