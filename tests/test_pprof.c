@@ -51,7 +51,8 @@ static void srcloc_case(void **state)
     assert_int_equal(line, c->line);
 }
 
-/* The profile the tests write: two sample types, three frames (one twice), two samples. */
+/* The profile the tests write: two sample types, four frames (one given twice, two whose
+ * names read alike once made UTF-8), two samples. */
 static struct pprof *sample_profile(void)
 {
     struct pprof *p = pprof_new("prog +RTS -hc", 4);
@@ -64,6 +65,10 @@ static struct pprof *sample_profile(void)
     struct pprof_frame leaf = { "Main.go", 7, "Main.hs", 7, 12 };
     struct pprof_frame root = { "Main.main", 9, "Main.hs", 7, 3 };
     struct pprof_frame bad = { "bad\xff", 4, "", 0, 0 };
+    /* reads as bad's name: one string, two functions */
+    struct pprof_frame also_bad = { "bad\xfe", 4, "", 0, 0 };
+    uint64_t d;
+    assert_int_equal(pprof_location(p, &also_bad, &d), 0);
     uint64_t a, b, again, c;
     assert_int_equal(pprof_location(p, &leaf, &a), 0);
     assert_int_equal(pprof_location(p, &root, &b), 0);
@@ -138,9 +143,9 @@ static void check_profile(const Perftools__Profiles__Profile *p)
     assert_int_equal(p->n_mapping, 1);
     assert_true(p->mapping[0]->has_functions);
     assert_string_equal(text(p, p->mapping[0]->filename), "prog");
-    /* three frames: three locations, three functions, linked by id */
-    assert_int_equal(p->n_location, 3);
-    assert_int_equal(p->n_function, 3);
+    /* four frames: four locations, four functions, linked by id */
+    assert_int_equal(p->n_location, 4);
+    assert_int_equal(p->n_function, 4);
     const Perftools__Profiles__Sample *s = p->sample[0];
     assert_int_equal(p->n_sample, 2);
     assert_int_equal(s->n_location_id, 2);

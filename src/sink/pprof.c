@@ -69,38 +69,40 @@ static int no_memory(void)
     return -1;
 }
 
-/* The string index of text[0..len): 0, or -1. */
+/* The string index of text[0..len): 0, or -1. The text is made what the table holds
+ * first (valid UTF-8, as protobuf strings are; a NUL inside ends it, as C reads it), and
+ * that is what is looked up, so two texts that read the same are one string. */
 static int string_index(struct pprof *p, const char *text, size_t len, int64_t *index)
 {
+    char *copy = malloc(len + 1), *fixed = NULL;
+    if (!copy)
+        return no_memory();
+    memcpy(copy, text, len);
+    copy[len] = '\0';
+    if (utf8_valid(copy, &fixed) == NULL) {
+        free(copy);
+        return no_memory();
+    }
+    if (fixed) {
+        free(copy);
+        copy = fixed;
+    }
     uint32_t id;
     bool added;
-    enum table_status st = intern_get(p->strings, text, len, &id, &added);
+    enum table_status st = intern_get(p->strings, copy, strlen(copy), &id, &added);
+    if (st == TABLE_OK && added && GROW_ARRAY(p->texts, &p->texts_cap, (size_t)id + 1) != 0) {
+        intern_truncate(p->strings, id);
+        st = TABLE_NO_MEMORY;
+    }
+    if (st != TABLE_OK || !added)
+        free(copy);
     if (st != TABLE_OK) {
         errno = st == TABLE_FULL ? E2BIG : ENOMEM;
         return -1;
     }
+    if (added)
+        p->texts[id] = copy;
     *index = id;
-    if (!added)
-        return 0;
-    char *copy = malloc(len + 1), *valid = NULL;
-    if (!copy || GROW_ARRAY(p->texts, &p->texts_cap, (size_t)id + 1) != 0) {
-        free(copy);
-        intern_truncate(p->strings, id);
-        return no_memory();
-    }
-    memcpy(copy, text, len);
-    copy[len] = '\0';
-    /* protobuf strings are UTF-8; a NUL inside ends the text as C reads it */
-    if (utf8_valid(copy, &valid) == NULL) {
-        free(copy);
-        intern_truncate(p->strings, id);
-        return no_memory();
-    }
-    if (valid) {
-        free(copy);
-        copy = valid;
-    }
-    p->texts[id] = copy;
     return 0;
 }
 
