@@ -90,7 +90,7 @@ samples_read() { [ "$(metric ghc_time_profile_samples_total)" = "$ticks_a" ]; }
 poll 300 "the first part read ($ticks_a samples)" samples_read
 curl -sf -o "$work/window.pb.gz" "${url}debug/pprof/profile?seconds=2" &
 window=$!
-sleep 0.5
+sleep 1   # the window is open by then; the part is read well before it closes
 tail -c +"$((a + 1))" "$tp" | head -c "$((b - a))" >>"$work/tp.eventlog"
 wait "$window" || fail "GET /debug/pprof/profile?seconds=2"
 tail -c +"$((b + 1))" "$tp" >>"$work/tp.eventlog"
