@@ -114,7 +114,8 @@
     );
   const first = Math.min(...runs.map((r) => Math.min(...times(r))));
   const last = Math.max(...runs.map((r) => Math.max(...times(r))));
-  const flame = data.flame ? ev2hp.flameGraph(data.flame) : null;
+  const peakFlame = data.flame ? ev2hp.flameGraph(data.flame) : null;
+  let flame = peakFlame; // the flame views' graph: the peak's census, or one chosen on a chart
   const views = VIEWS.concat(COMPARE_VIEWS, flame ? FLAME_VIEWS : []);
   const diff = data.base
     ? ev2hp.diffChart(data.base, data.run, bandKeys, (k) => bandInfo.get(k).label)
@@ -444,16 +445,29 @@
       cursor.setAttribute("visibility", "hidden");
       hideTooltip();
     });
+    let clickTimer = null;
     overlay.addEventListener("mouseup", (ev) => {
       if (dragFrom === null) return;
       const ux = toUser(ev);
       const [lo, hi] = [Math.min(ux, dragFrom), Math.max(ux, dragFrom)];
       dragFrom = null;
       sel.setAttribute("visibility", "hidden");
-      if (hi - lo < 4) return; // a click, not a drag
+      if (hi - lo < 4) {
+        // a click, not a drag: with a heap census's flame graph, that census's (unless a
+        // second click makes it a double-click)
+        if (data.census_stacks && run === data.run && run.t.length) {
+          const i = Math.max(a, Math.min(b, nearestPoint(run.t, toTime(ux))));
+          clearTimeout(clickTimer);
+          clickTimer = setTimeout(() => chooseCensus(i), 300);
+        }
+        return;
+      }
       zoomTo(toTime(Math.max(lo, M.left)), toTime(Math.min(hi, M.left + pw)));
     });
-    overlay.addEventListener("dblclick", () => zoomBack());
+    overlay.addEventListener("dblclick", () => {
+      clearTimeout(clickTimer);
+      zoomBack();
+    });
 
     const wrap = el("figure", { class: "panel" });
     wrap.append(el("figcaption", {}, title), s);
@@ -542,6 +556,64 @@
       el("div", { class: "time", "data-time": run.t[i] }, fmtSeconds(run.t[i])),
       table,
     );
+  }
+
+  // --- a census chosen on a chart as a flame graph ------------------------------------------
+
+  /* The flame graph data (as data.flame) of point i of this run: each shown band's bytes
+   * there on its stack (data.census_stacks), OTHER and bands drawn out of it as frames of
+   * their own; so the frames sum to that census. */
+  function censusFlame(i) {
+    const cs = data.census_stacks;
+    const run = data.run;
+    const frames = cs.frames.slice();
+    const nodes = [[-1, -1, 0, 0]]; // parent, frame, self, total; parents first
+    const child = new Map();
+    let depth = 0;
+    const add = (path, v) => {
+      let node = 0;
+      nodes[0][3] += v;
+      for (const f of path) {
+        const k = node + "/" + f;
+        let c = child.get(k);
+        if (c === undefined) {
+          c = nodes.length;
+          child.set(k, c);
+          nodes.push([node, f, 0, 0]);
+        }
+        nodes[c][3] += v;
+        node = c;
+      }
+      nodes[node][2] += v;
+      depth = Math.max(depth, path.length);
+    };
+    for (const b of run.bands) {
+      const v = run.v[b.index][i];
+      if (!v) continue;
+      const stack = !b.unfolded && b.index < cs.bands.length ? cs.bands[b.index] : -1;
+      if (stack >= 0) add(cs.stacks[stack], v);
+      else {
+        frames.push([b.other ? "OTHER" : b.label, "", "", b.colour || "#c4c4c4"]);
+        add([frames.length - 1], v);
+      }
+    }
+    return {
+      ccs: frames,
+      nodes: nodes.flat(),
+      unit: "bytes",
+      samples: nodes[0][3],
+      what: "the heap census at " + fmtSeconds(run.t[i]) + " (chosen on the chart)",
+      census_s: run.t[i],
+      max_depth: depth,
+      dropped_nodes: 0,
+      dropped_samples: 0,
+      outside_window: 0,
+    };
+  }
+  function chooseCensus(i) {
+    flame = ev2hp.flameGraph(censusFlame(i));
+    state.focus = 0;
+    selectView(state.view === "icicle" ? "icicle" : "flame");
   }
 
   // --- zoom ------------------------------------------------------------------------------
@@ -1158,15 +1230,21 @@
           role: "tab",
           "aria-selected": String(name === state.view),
           onclick: () => {
-            state.view = name;
-            for (const b of tabs.children)
-              b.setAttribute("aria-selected", String(b.dataset.view === name));
-            drawCharts();
+            // the flame tabs from another view: the peak's census again
+            const flames = ["flame", "icicle"];
+            if (flames.includes(name) && !flames.includes(state.view)) flame = peakFlame;
+            selectView(name);
           },
         },
         title,
       ),
     );
+  }
+
+  function selectView(name) {
+    state.view = name;
+    for (const b of tabs.children) b.setAttribute("aria-selected", String(b.dataset.view === name));
+    drawCharts();
   }
 
   root.append(summary(), tabs, chartsBox, tableBox);

@@ -79,7 +79,7 @@ int foldstacks_time(struct stacks *s, const struct timeprof *tp, bool system,
             if (cc_frame(s, &w, &cc, &w.frames[k]) != TABLE_OK)
                 rc = -1;
         }
-        if (rc == 0 && stacks_add(s, w.frames, depth ? depth : 1, column, count) != TABLE_OK)
+        if (rc == 0 && stacks_add(s, w.frames, depth ? depth : 1, column, count, NULL) != TABLE_OK)
             rc = -1;
     }
     scratch_free(&w);
@@ -171,9 +171,21 @@ static int add_census(struct stacks *s, const struct heap_census_run *run,
         uint32_t partner = as ? as[e->band] : UINT32_MAX;
         int depth = partner != UINT32_MAX ? band_frames(s, &w, now, partner)
                                           : band_frames(s, &w, run, e->band);
-        if (depth < 0 || stacks_add(s, w.frames, (unsigned)depth, column, e->bytes) != TABLE_OK)
+        if (depth < 0 ||
+            stacks_add(s, w.frames, (unsigned)depth, column, e->bytes, NULL) != TABLE_OK)
             rc = -1;
     }
+    scratch_free(&w);
+    return rc;
+}
+
+int foldstacks_band(struct stacks *s, const struct heap_census_run *run, uint32_t band,
+                    uint32_t *stack)
+{
+    struct scratch w = { 0 };
+    int depth = band_frames(s, &w, run, band);
+    int rc = depth < 0 || stacks_add(s, w.frames, (unsigned)depth, STACKS_NOW, 0, stack) != TABLE_OK
+                 ? -1 : 0;
     scratch_free(&w);
     return rc;
 }

@@ -48,4 +48,10 @@ struct heap_census_run {
 int foldstacks_heap(struct stacks *s, const struct heap_census_run *now,
                     const struct heap_census_run *base);
 
+/* The stack of one band of run, added to s (with no value): its number in *stack. For
+ * the report, which draws any census of the run from its bands' stacks. 0, or -1 when
+ * out of memory or past the set's bound. */
+int foldstacks_band(struct stacks *s, const struct heap_census_run *run, uint32_t band,
+                    uint32_t *stack);
+
 #endif

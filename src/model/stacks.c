@@ -85,7 +85,7 @@ enum table_status stacks_frame(struct stacks *s, const char *name, size_t len,
 }
 
 enum table_status stacks_add(struct stacks *s, const uint32_t *frames, unsigned depth,
-                             enum stacks_column column, uint64_t value)
+                             enum stacks_column column, uint64_t value, uint32_t *stack)
 {
     if (GROW_ARRAY(s->values, &s->values_cap, (size_t)intern_count(s->keys) + 1) != 0)
         return TABLE_NO_MEMORY;
@@ -98,6 +98,8 @@ enum table_status stacks_add(struct stacks *s, const uint32_t *frames, unsigned 
         s->values[id][0] = s->values[id][1] = 0;
     s->values[id][column] += value;
     s->total[column] += value;
+    if (stack)
+        *stack = id;
     return TABLE_OK;
 }
 

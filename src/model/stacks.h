@@ -40,9 +40,10 @@ enum table_status stacks_frame(struct stacks *s, const char *name, size_t len,
                                uint32_t *frame);
 
 /* Adds value to column of the stack of these frames (outermost first; depth 0 is a
- * stack of no frame, which callers avoid by naming one, "MAIN"). */
+ * stack of no frame, which callers avoid by naming one, "MAIN"); *stack (unless NULL)
+ * its number (stacks_get). */
 enum table_status stacks_add(struct stacks *s, const uint32_t *frames, unsigned depth,
-                             enum stacks_column column, uint64_t value);
+                             enum stacks_column column, uint64_t value, uint32_t *stack);
 
 /* Marks the set differential (a base was read): outputs write and draw both columns. */
 void stacks_set_differential(struct stacks *s);

@@ -28,6 +28,7 @@
 #include "chart/compare.h"
 #include "chart/flame.h"
 #include "model/bandmatch.h"
+#include "census/foldstacks.h"
 #include "sink/runstacks.h"
 #include "model/profile.h"
 #include "model/peak.h"
@@ -466,6 +467,81 @@ done:
     return rc;
 }
 
+/* A heap census's flame graph for any census the page shows (the charts' bands are
+ * stacks: -hc, -hi): each shown band's stack ("bands": per band of the run's view, the
+ * index of its stack, -1 for OTHER), the stacks as frame indices outermost first, and
+ * the frames as the flame graph's (name, module, source location, fill). The page sums
+ * a census's bands over these stacks. 0, or -1 when out of memory. */
+static int write_census_stacks(struct json_writer *w, const struct sink_context *ctx,
+                               const struct profile_view *now)
+{
+    struct stacks *s = stacks_new((uint32_t)now->band_count + 1);
+    uint32_t *ids = malloc((now->band_count + 1) * sizeof *ids);
+    struct heap_census_run run = { .census = { .bands = ctx->bands }, .info = ctx->info,
+                                   .ccs = ctx->ccs };
+    int rc = -1;
+    if (!s || !ids)
+        goto done;
+    for (size_t i = 0; i < now->band_count; i++) {
+        ids[i] = UINT32_MAX;
+        if (now->bands[i].band != PROFILE_OTHER &&
+            foldstacks_band(s, &run, now->bands[i].band, &ids[i]) != 0)
+            goto done;
+    }
+    json_object_begin(w);
+    json_key(w, "frames");
+    json_array_begin(w);
+    size_t frames = 0;
+    for (uint32_t i = 0; i < stacks_count(s); i++) {
+        unsigned depth;
+        uint64_t v[2];
+        const uint32_t *f = stacks_get(s, i, &depth, v);
+        for (unsigned k = 0; k < depth; k++)
+            if (f[k] + 1 > frames)
+                frames = f[k] + 1;
+    }
+    for (uint32_t f = 0; f < frames; f++) {
+        char colour[8];
+        size_t len, mlen;
+        const char *name = stacks_frame_name(s, f, &len);
+        const char *module = stacks_frame_module(s, f, &mlen);
+        dl_color_hex(flame_frame_color(s, f), colour);
+        json_newline(w);
+        json_array_begin(w);
+        json_string(w, name, len);
+        json_string(w, module, mlen);
+        json_cstring(w, stacks_frame_detail(s, f));
+        json_cstring(w, colour);
+        json_array_end(w);
+    }
+    json_array_end(w);
+    json_newline(w);
+    json_key(w, "stacks");
+    json_array_begin(w);
+    for (uint32_t i = 0; i < stacks_count(s); i++) {
+        unsigned depth;
+        uint64_t v[2];
+        const uint32_t *f = stacks_get(s, i, &depth, v);
+        json_array_begin(w);
+        for (unsigned k = 0; k < depth; k++)
+            json_uint(w, f[k]);
+        json_array_end(w);
+    }
+    json_array_end(w);
+    json_newline(w);
+    json_key(w, "bands");
+    json_array_begin(w);
+    for (size_t i = 0; i < now->band_count; i++)
+        json_int(w, ids[i] == UINT32_MAX ? -1 : (int64_t)ids[i]);
+    json_array_end(w);
+    json_object_end(w);
+    rc = 0;
+done:
+    stacks_free(s);
+    free(ids);
+    return rc;
+}
+
 /* --compare: which band of the base each band of this run is (model/bandmatch.h), as
  * [this run's index, the base's index, how] per pair, -1 where a run lacks the band
  * (the views' indices, OTHER left out): the page draws a pair as one band. 0, or -1
@@ -545,6 +621,15 @@ static int write_data(struct html_sink *h, const struct profile_view *now,
         }
     } else {
         json_null(w);
+    }
+    /* a heap census's flame graph: any census the page shows can be drawn as one */
+    if (flame->stacks && flame->heap && !stacks_differential(flame->stacks)) {
+        json_newline(w);
+        json_key(w, "census_stacks");
+        if (write_census_stacks(w, ctx, now) != 0) {
+            errno = ENOMEM;
+            goto done;
+        }
     }
     json_newline(w);
     json_key(w, "options");

@@ -399,6 +399,31 @@ async function checkBuilds(page, data, name) {
   return `diff: ${lines.length} lines`;
 }
 
+/* A heap census's flame graph (-hc, -hi): clicking a chart at a time shows the flame
+ * graph of the census there, its root the sum of that census's bands (the data's); the
+ * Flame tab from the chart shows the peak's census again. */
+async function checkCensusFlame(page, data, name) {
+  await page.click('#views button[data-view="area"]');
+  const box = await overlayBox(page);
+  await page.mouse.click(box.x + box.width * 0.4, box.y + box.height / 2);
+  await page.waitForSelector("#charts svg.flame", { timeout: 5000 });
+  const got = await page.$eval("#charts svg.flame", (s) => [
+    Number(s.dataset.total),
+    Number(s.dataset.census),
+  ]);
+  const run = data.run;
+  const i = run.t.indexOf(got[1]);
+  check(i >= 0, `${name}: the chosen census ${got[1]} is not one of the run's points`);
+  const want = run.v.reduce((sum, v) => sum + v[i], 0);
+  check(got[0] === want, `${name}: census at ${got[1]}: flame ${got[0]}, bands ${want}`);
+  check(got[1] !== data.flame.census_s, `${name}: the chosen census is the peak's`);
+  await page.click('#views button[data-view="area"]');
+  await page.click('#views button[data-view="flame"]');
+  const peak = await page.$eval("#charts svg.flame", (s) => Number(s.dataset.total));
+  check(peak === data.flame.samples, `${name}: the Flame tab does not show the peak again`);
+  return `census flame at ${got[1]} s`;
+}
+
 async function runCase(spec) {
   const [name, html, jsonPath, flags = "", summaryPath = "", foldedPath = ""] = spec.split("|");
   const json = JSON.parse(fs.readFileSync(jsonPath, "utf8"));
@@ -437,6 +462,8 @@ async function runCase(spec) {
 
   if (data.flame) notes.push(await checkFlame(page, data, folded, name));
   else check(!folded, `${name}: ev2hp wrote folded stacks but the report has no time profile`);
+  if (data.census_stacks && data.run.t.length > 2)
+    notes.push(await checkCensusFlame(page, data, name));
 
   // every view draws
   for (const view of ["area", "normalized", "stream", "lines", "heap", "detail"]) {
