@@ -529,10 +529,11 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
                                o->dump ? "dump" : "summary");
         /* Binary data would garble the terminal. The only look outside argv: whether
          * standard output is a terminal is part of the command line's meaning here. */
-        if (!r->path && (r->format == FORMAT_PNG || r->format == FORMAT_PDF) &&
-            isatty(STDOUT_FILENO))
-            return usage_error(o, "refusing to write %s to a terminal",
-                               r->format == FORMAT_PNG ? "PNG" : "PDF");
+        const char *binary = r->format == FORMAT_PNG ? "PNG"
+                             : r->format == FORMAT_PDF ? "PDF"
+                             : r->format == FORMAT_PPROF ? "a pprof profile" : NULL;
+        if (!r->path && binary && isatty(STDOUT_FILENO))
+            return usage_error(o, "refusing to write %s to a terminal", binary);
         /* Said now rather than after the whole input is read. */
         int w, h;
         struct ev_error err;

@@ -101,6 +101,13 @@ cp "$tmp/out" "$tmp/stdout.pprof"
 read_profile stdout "$tmp/stdout.pprof"
 cmp -s "$tmp/stdout.pprof" "$tmp/tp.pprof" ||
     fail "-f pprof on standard output differs from .pprof"
+# ... but not to a terminal (gzipped bytes): script(1) runs ev2hp on a pseudo-terminal.
+if command -v script >/dev/null 2>&1 && script -qec "true" /dev/null >/dev/null 2>&1; then
+    script -qec "\"$EV2HP\" \"$tp\" -f pprof; echo status=\$?" /dev/null \
+        >"$tmp/tty" 2>&1 </dev/null
+    grep -q "refusing to write a pprof profile to a terminal" "$tmp/tty" &&
+        grep -q "status=2" "$tmp/tty" || fail "-f pprof on a terminal: $(head -c 200 "$tmp/tty")"
+fi
 run 0 "$tp" -o "$tmp/tp.pb.gz"
 read_profile tpgz "$tmp/tp.pb.gz"
 cmp -s "$tmp/tp.json" "$tmp/tpgz.json" || fail "x.pb.gz and x.pprof differ"

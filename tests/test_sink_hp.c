@@ -90,6 +90,14 @@ static void formats_by_name_and_extension(void **state)
     assert_int_equal(format_from_path("out/x.hp"), FORMAT_HP);
     assert_int_equal(format_from_path("x.hp/file"), FORMAT_NONE);
     assert_int_equal(format_from_path("noext"), FORMAT_NONE);
+    /* pprof: by its name, and by .pprof or .pb (x.pb.gz, as pprof's own files are named) */
+    assert_int_equal(format_from_name("pprof"), FORMAT_PPROF);
+    assert_int_equal(format_from_name("pb"), FORMAT_NONE);
+    assert_int_equal(format_from_path("x.pb.gz"), FORMAT_PPROF);
+    assert_int_equal(format_from_path("x.PPROF"), FORMAT_PPROF);
+    assert_int_equal(format_from_path("x.pb"), FORMAT_PPROF);
+    assert_true(format_uses_time_profile(FORMAT_PPROF));
+    assert_false(format_is_chart(FORMAT_PPROF));
 }
 
 int main(void)
