@@ -323,7 +323,8 @@ static enum MHD_Result serve_pprof_heap(struct MHD_Connection *c, struct live *l
 
 /* GET /debug/pprof/profile[?seconds=N]: the time-profile samples read in the next N
  * seconds (default 30, as Go's), the connection's thread waiting meanwhile; at most
- * HTTP_MAX_PROFILE_WINDOWS at once, each ended early (503) when the server stops. */
+ * HTTP_MAX_PROFILE_WINDOWS at once, each ended early when the server stops (503, or
+ * the connection closed as the server goes: ev2hp ends within a poll, not N seconds). */
 static enum MHD_Result serve_pprof_profile(struct http_server *s, struct MHD_Connection *c)
 {
     const char *arg = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "seconds");
