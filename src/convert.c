@@ -536,14 +536,13 @@ static void check_censuses(struct run *run, const struct input *in,
         warn(run->result, &w);
     }
     /* Breakdowns that differ are no damage to this run: the summaries say so in their
-     * comparison; standard error says it with the base's messages. */
+     * comparison, standard error in a note of its own. */
     const struct run_info *binfo = run->base ? run->base->info : NULL;
     char words[160];
     if (binfo && binfo->has_heap_profile && info->has_heap_profile &&
-        breakdown_mismatch(info->breakdown, binfo->breakdown, words, sizeof words) &&
-        run->result->base_warning_count < CONVERT_MAX_WARNINGS) {
-        ev_error_set(&w, "%s", words);
-        run->result->base_warnings[run->result->base_warning_count++] = w;
+        breakdown_mismatch(info->breakdown, binfo->breakdown, words, sizeof words)) {
+        ev_error_set(&run->result->compare_note, "%s", words);
+        run->result->has_compare_note = true;
     }
 }
 

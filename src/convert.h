@@ -90,6 +90,10 @@ struct convert_result {
     const char *base_name;
     struct ev_error base_warnings[CONVERT_MAX_WARNINGS];
     size_t base_warning_count;
+    /* --compare: what makes the comparison doubtful (runs broken down differently), said
+     * on standard error under the input's name; no damage to either run. */
+    bool has_compare_note;
+    struct ev_error compare_note;
     /* The gates' verdicts (every gate asked for, once the input was read whole); when
      * one decided the exit status, gate_status is true and error is that gate's why. */
     struct gate_report gates;

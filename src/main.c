@@ -107,6 +107,8 @@ static int print_outcome(const struct cli_options *cli, const struct convert_opt
     if (!cli->quiet)
         for (size_t i = 0; i < result->warning_count; i++)
             print_message(convert_input_name(opt), &result->warnings[i]);
+    if (!cli->quiet && result->has_compare_note)
+        print_message(convert_input_name(opt), &result->compare_note);
     /* every gate that did not pass, the one that decided the status among them */
     for (size_t i = 0; i < result->gates.count; i++)
         if (result->gates.gates[i].verdict != GATE_PASSED)
