@@ -7,7 +7,9 @@
 # /debug/pprof/profile?seconds=2, asked after the first part and spanning the second,
 # holds exactly the samples of the second part (the folded stacks of the eventlog cut
 # after it, less those of the eventlog cut after the first). Then bad parameters (400),
-# the same Host rule as every path (421), a heap-only run's /debug/pprof/profile (404).
+# the same Host rule as every path (421), a heap-only run's /debug/pprof/profile (404),
+# the paths doc/parca.yml and doc/pyroscope.alloy scrape, and a window open when ev2hp is
+# stopped (it ends at once, status 0).
 # Skipped (77) without curl or go.
 set -eu
 . "${SRCDIR:?}/tests/testlib.sh"
@@ -100,5 +102,11 @@ tail -c +"$((b + 1))" "$tp" >>"$work/tp.eventlog"
 for bad in 0 301 x 1.5 ""; do
     [ "$(http_status "${url}debug/pprof/profile?seconds=$bad")" = 400 ] || fail "seconds=$bad"
 done
+# A window open for 300 s does not hold ev2hp when it is stopped.
+curl -s -o /dev/null "${url}debug/pprof/profile?seconds=300" &
+pids="$pids $!"
+sleep 0.5
+started=$(date +%s)
 serve_stop
+[ $(($(date +%s) - started)) -le 5 ] || fail "an open /debug/pprof/profile window held ev2hp"
 exit 0
