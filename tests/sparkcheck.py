@@ -1,5 +1,6 @@
-"""sparkcheck.py EV2HP TMPDIR EVENTLOG...: each band's sparkline in the Markdown summary
-against its bytes at every census of the JSON export (sparklines.sh).
+"""sparkcheck.py EV2HP TMPDIR EVENTLOG...: each band's sparkline (--summary=json lists every
+band's; the Markdown's must be the same) against its bytes at every census of the JSON
+export (sparklines.sh).
 
 A sparkline has a cell per slot of the window's time, from its first census, each slot
 the smallest power of two nanoseconds wide that makes at most 24 (sparkline.h). The
@@ -77,12 +78,15 @@ def main():
     failed = False
     for log in sys.argv[3:]:
         name = os.path.basename(log)
-        js = os.path.join(tmp, "spark.json")
+        js, sm = os.path.join(tmp, "spark.json"), os.path.join(tmp, "summary.json")
         md = subprocess.run([ev2hp, log, "--summary=markdown", "--bands", "0", "-o", js],
                             capture_output=True, text=True)
         if md.returncode or "| Band | Peak |" not in md.stdout:
             continue   # no heap profile (a time profile only): no band table
-        doc = json.load(open(js))
+        with open(sm, "w") as out:
+            subprocess.run([ev2hp, log, "--summary=json"], stdout=out, check=True,
+                           stderr=subprocess.DEVNULL)
+        doc, summary = json.load(open(js)), json.load(open(sm))
         times = [round(c["time_s"] * 1e9) for c in doc["censuses"]]
         labels = {b["id"]: b["label"] for b in doc["bands"]}
         column = {i: [0] * len(times) for i in labels}
@@ -92,20 +96,31 @@ def main():
         by_label = {}
         for i, label in labels.items():
             by_label.setdefault(label, []).append(i)
-        bad = 0
-        shown = sparklines(md.stdout)
-        for label, spark in shown.items():
+        # every band's sparkline (the JSON summary lists them all) against its census values
+        bad, checked = 0, 0
+        spark_of = {}
+        for band in summary["bands"]:
+            label, spark = band["label"], band["sparkline"]
             ids = by_label.get(label, [])
             if len(ids) != 1:
-                continue
+                continue   # bands with one label cannot be told apart here
+            spark_of[label] = spark
+            checked += 1
             values = column[ids[0]]
             why = [check(spark, times, values, w) for w in widths(times[-1] - times[0])]
             if all(why):
                 print("FAIL: %s: %s: %s %s" % (name, label, spark, why[0]))
                 bad += 1
+        # and the Markdown shows the same sparklines
+        shown = sparklines(md.stdout)
+        for label, spark in shown.items():
+            if label in spark_of and spark_of[label] != spark:
+                print("FAIL: %s: %s: Markdown %s, JSON %s" % (name, label, spark, spark_of[label]))
+                bad += 1
         failed |= bad > 0
         if not bad:
-            print("ok: %s: %d sparklines agree with %d censuses" % (name, len(shown), len(times)))
+            print("ok: %s: %d of %d sparklines agree with %d censuses (%d in Markdown alike)"
+                  % (name, checked, len(summary["bands"]), len(times), len(shown)))
     return 1 if failed else 0
 
 

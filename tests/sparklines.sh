@@ -1,6 +1,6 @@
 #!/bin/sh
-# sparklines.sh: every band's sparkline in --summary=markdown (all bands: --bands 0) agrees
-# with its column in the JSON export, census by census (tests/sparkcheck.py): the cell of
+# sparklines.sh: every band's sparkline (--summary=json's, and --summary=markdown's the same)
+# agrees with its column in the JSON export, census by census (tests/sparkcheck.py): the cell of
 # the band's largest census is █, and no cell where it reaches an eighth of its peak is
 # ▁. On the eventlogs of tests/data and, when it is there, ../shared/corpus (fibheaps-hd:
 # a band's peak in one census; fluid-killed-hc: 572 censuses, damaged).

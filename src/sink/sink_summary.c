@@ -357,6 +357,9 @@ static void json_bands(struct json_writer *w, struct summary_sink *m,
         json_member_double_fixed(w, "area_byte_s", st->area, 1);
         json_member_double_fixed(w, "growth_bytes_per_s", st->growth, 3);
         json_member_double_fixed(w, "growth_r2", st->growth_r2, 4);
+        char spark[SPARKLINE_SIZE];
+        size_t len = sparkline_of(v, i, spark, sizeof spark);
+        json_member_string(w, "sparkline", spark, len);
         json_object_end(w);
     }
     json_array_end(w);
