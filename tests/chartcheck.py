@@ -20,9 +20,9 @@ Exit status 0 when the property holds; otherwise 1 and a line on stderr saying w
 """
 import csv
 import json
-import struct
 import sys
-import zlib
+
+import pngread
 import xml.etree.ElementTree as ET
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -157,43 +157,12 @@ def check_listed(svg, csv_path, n):
 
 
 def png_colours(path):
-    """The set of '#rrggbb' colours of a PNG's pixels (8-bit RGB or RGBA, not
-    interlaced, as ev2hp writes it)."""
-    data = open(path, "rb").read()
-    if data[:8] != b"\x89PNG\r\n\x1a\n":
-        fail("%s: not a PNG" % path)
-    pos, idat, head = 8, b"", None
-    while pos < len(data):
-        (length,) = struct.unpack(">I", data[pos:pos + 4])
-        kind, body = data[pos + 4:pos + 8], data[pos + 8:pos + 8 + length]
-        if kind == b"IHDR":
-            head = struct.unpack(">IIBBBBB", body)
-        elif kind == b"IDAT":
-            idat += body
-        pos += 12 + length
-    width, height, depth, ctype, _, _, interlace = head
-    if depth != 8 or ctype not in (2, 6) or interlace:
-        fail("%s: a PNG layout this check does not decode" % path)
-    bpp = 3 if ctype == 2 else 4
-    raw, stride, prev, out = zlib.decompress(idat), width * bpp, bytearray(width * bpp), set()
-    for y in range(height):
-        f, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
-        for i in range(stride):
-            a = line[i - bpp] if i >= bpp else 0
-            b, c = prev[i], prev[i - bpp] if i >= bpp else 0
-            if f == 1:
-                line[i] = (line[i] + a) & 255
-            elif f == 2:
-                line[i] = (line[i] + b) & 255
-            elif f == 3:
-                line[i] = (line[i] + (a + b) // 2) & 255
-            elif f == 4:
-                pa, pb, pc = abs(b - c), abs(a - c), abs(a + b - 2 * c)
-                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
-        for x in range(0, stride, bpp):
-            out.add("#%02x%02x%02x" % (line[x], line[x + 1], line[x + 2]))
-        prev = line
-    return out
+    """The set of '#rrggbb' colours of a PNG's pixels (pngread.py decodes it)."""
+    try:
+        width, height, px = pngread.read(path)
+    except ValueError as e:
+        fail(str(e))
+    return {"#%02x%02x%02x" % px(x, y) for y in range(height) for x in range(width)}
 
 
 def check_named(svg, png, n):

@@ -116,13 +116,18 @@ void evw_ghc9_header(struct evw *w, bool with_sample_end)
 void evw_hi_header(struct evw *w)
 {
     evw_header_begin(w);
+    evw_hi_declarations(w);
+    evw_header_end(w);
+}
+
+void evw_hi_declarations(struct evw *w)
+{
     evw_declare(w, EV_PROGRAM_ARGS, -1, "Program arguments");
     evw_declare(w, EV_HEAP_PROF_BEGIN, -1, "Start of heap profile");
     evw_declare(w, EV_HEAP_PROF_SAMPLE_BEGIN, 8, "Start of heap profile sample");
     evw_declare(w, EV_HEAP_PROF_SAMPLE_STRING, -1, "Heap profile string sample");
     evw_declare(w, EV_HEAP_PROF_SAMPLE_END, 8, "End of heap profile sample");
     evw_declare(w, EV_IPE, -1, "An IPE entry");
-    evw_header_end(w);
 }
 
 void evw_event(struct evw *w, uint16_t tag, uint64_t time, const struct evw_payload *p)

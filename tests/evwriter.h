@@ -46,6 +46,9 @@ void evw_ghc9_header(struct evw *w, bool with_sample_end);
 /* The header of a -hi run: the program's arguments, the heap profile's events (each
  * census with its end) and IPE (169), sized as GHC declares them. */
 void evw_hi_header(struct evw *w);
+/* The declarations of evw_hi_header alone, for a header with more (between
+ * evw_header_begin and evw_header_end). */
+void evw_hi_declarations(struct evw *w);
 
 void evw_event(struct evw *w, uint16_t tag, uint64_t time, const struct evw_payload *p);
 

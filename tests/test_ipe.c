@@ -163,12 +163,7 @@ static struct evw *blocked_eventlog(enum block_end_case c)
     struct evw *w = evw_new();
     evw_header_begin(w);
     evw_declare(w, EV_BLOCK_MARKER, 14, "Block marker");
-    evw_declare(w, EV_PROGRAM_ARGS, -1, "Program arguments");
-    evw_declare(w, EV_HEAP_PROF_BEGIN, -1, "Start of heap profile");
-    evw_declare(w, EV_HEAP_PROF_SAMPLE_BEGIN, 8, "Start of heap profile sample");
-    evw_declare(w, EV_HEAP_PROF_SAMPLE_STRING, -1, "Heap profile string sample");
-    evw_declare(w, EV_HEAP_PROF_SAMPLE_END, 8, "End of heap profile sample");
-    evw_declare(w, EV_IPE, -1, "An IPE entry");
+    evw_hi_declarations(w);
     evw_declare(w, EV_USER_MARKER, -1, "User marker");
     evw_header_end(w);
     size_t block = evw_block_begin(w, 1, 0xffff);

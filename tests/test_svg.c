@@ -74,7 +74,10 @@ static void structure(void **state)
         bytes[c * 4 + 2] = 300000 * (5 - c);
         bytes[c * 4 + 3] = 10;    /* under 1 % of the area: folds into OTHER */
     }
-    xmlDocPtr doc = chart_of(labels, 4, bytes, 5, NULL, "structure");
+    struct chart_options trace;
+    chart_options_default(&trace);
+    trace.profile.trace_percent = 1;   /* --trace 1 (folding by size only when given) */
+    xmlDocPtr doc = chart_of(labels, 4, bytes, 5, &trace, "structure");
     xmlNodePtr root = xmlDocGetRootElement(doc);
     assert_string_equal((const char *)root->name, "svg");
     xmlChar *box = xmlGetProp(root, BAD_CAST "viewBox");
