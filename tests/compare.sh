@@ -199,6 +199,25 @@ for b in c["bands"]:
 assert c["grew"] == [] and c["shrank"] == [], c
 PY
 
+# -hi across GHC versions (real runs of one program, 9.6 and 9.10): tables renamed by the
+# compiler pair by closure type, type and location ("location"), their descriptions
+# agreeing after the name.
+hi="$SRCDIR/../shared/corpus/newghc"
+if [ -f "$hi/ghc910-leak-hi.eventlog" ] && [ -f "$hi/ghc96-leak-hi.eventlog" ]; then
+    "$EV2HP" --summary=json "$hi/ghc910-leak-hi.eventlog" --compare "$hi/ghc96-leak-hi.eventlog" \
+        > "$tmp/hi.json" || fail "-hi compare: status $?"
+    "$PYTHON3" - "$tmp/hi.json" <<'PY' || fail "-hi compare: location pairs"
+import json, sys
+c = json.load(open(sys.argv[1]))["compare"]
+loc = [b for b in c["bands"] if b["match"] == "location"]
+assert loc, "no location pair"
+for b in loc:
+    a, z = b["label"], b["base_label"]
+    assert a.split(" :: ", 1)[0] != z.split(" :: ", 1)[0], b
+    assert a.split(" :: ", 1)[1] == z.split(" :: ", 1)[1], b
+PY
+fi
+
 # a base that is not there: status 1, named
 "$EV2HP" --compare "$tmp/none.eventlog" "$data/leak-hc.eventlog" -o "$tmp/n.svg" \
     2> "$tmp/err" && fail "missing base: status 0"

@@ -124,6 +124,27 @@ static void stack_ids(void **state)
     free(pairs);
 }
 
+/* -hi: the closure type (the band's kind) must agree too where both runs know it. */
+static void location_kinds(void **state)
+{
+    (void)state;
+    const char *bl[] = { "sat_s1_info :: [Int] at a.hs:1:1", "con_A_info :: T at a.hs:2:2" };
+    const char *nl[] = { "sat_s9_info :: [Int] at a.hs:1:1", "con_B_info :: T at a.hs:2:2" };
+    const char *bk[] = { "15", "1" }, *nk[] = { "15", "2" };   /* THUNK; CONSTR vs CONSTR_1_0 */
+    const size_t bkl[] = { 2, 1 }, nkl[] = { 2, 1 };
+    struct bandmatch_run base = { bl, 2, NULL, NULL, false, true, bk, bkl };
+    struct bandmatch_run now = { nl, 2, NULL, NULL, false, true, nk, nkl };
+    struct bandmatch_pair *pairs;
+    size_t n;
+    assert_int_equal(bandmatch(&base, &now, &pairs, &n), 0);
+    assert_int_equal(n, 3);
+    assert_int_equal(pairs[0].how, BAND_MATCH_LOCATION);
+    assert_int_equal(pairs[0].base, 0);
+    assert_int_equal(pairs[1].how, BAND_MATCH_NONE);   /* another closure type */
+    assert_int_equal(pairs[2].base, 1);
+    free(pairs);
+}
+
 /* The join against brute force: 300 bands, the base in another order, every third band
  * renamed, renumbered "(n)"s; each pair is the first unpaired base band of equal shown
  * label. */
@@ -218,11 +239,12 @@ static void changes_both_ways(void **state)
 
 int main(void)
 {
-    struct CMUnitTest tests[sizeof cases / sizeof cases[0] + 3];
+    struct CMUnitTest tests[sizeof cases / sizeof cases[0] + 4];
     size_t n = 0;
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
         tests[n++] = (struct CMUnitTest){ cases[i].name, one_case, NULL, NULL, (void *)&cases[i] };
     tests[n++] = (struct CMUnitTest)cmocka_unit_test(stack_ids);
+    tests[n++] = (struct CMUnitTest)cmocka_unit_test(location_kinds);
     tests[n++] = (struct CMUnitTest)cmocka_unit_test(join_is_brute_force);
     tests[n++] = (struct CMUnitTest)cmocka_unit_test(changes_both_ways);
     return _cmocka_run_group_tests("growth", tests, n, NULL, NULL);

@@ -344,7 +344,11 @@ static enum table_status describe_band(struct census *c, uint32_t band, const ch
     enum table_status st = bands_describe(c->bands, band, desc, desc_len);
     if (st != TABLE_OK || !info)
         return st;
-    return bands_set_group(c->bands, band, info->module, strlen(info->module));
+    st = bands_set_attr(c->bands, band, BAND_GROUP, info->module, strlen(info->module));
+    if (st == TABLE_OK && *info->closure_desc)
+        st = bands_set_attr(c->bands, band, BAND_KIND, info->closure_desc,
+                            strlen(info->closure_desc));
+    return st;
 }
 
 /* An IPE event: remember the description, and give it to the band if it came first. */

@@ -101,7 +101,7 @@ static int band_frames(struct stacks *s, struct scratch *w, const struct heap_ce
     if (run->info->breakdown == BREAKDOWN_INFO_TABLE) {
         /* module, then the info table */
         size_t mlen = 0;
-        const char *module = bands_group(bands, band, &mlen);
+        const char *module = bands_attr(bands, band, BAND_GROUP, &mlen);
         if (!module || !mlen)
             module = NO_MODULE, mlen = strlen(NO_MODULE);
         const char *label = bands_display_label(bands, band, &len);

@@ -42,9 +42,12 @@ int bandmatch_run_of_bands(const struct bands *bands, const struct run_info *inf
     char **labels = calloc(n + 1, sizeof *labels);
     const unsigned char **ids = malloc((n + 1) * sizeof *ids);
     size_t *ids_len = malloc((n + 1) * sizeof *ids_len);
-    *run = (struct bandmatch_run){ (const char *const *)labels, n, ids, ids_len, false, false };
+    const char **kinds = malloc((n + 1) * sizeof *kinds);
+    size_t *kind_lens = malloc((n + 1) * sizeof *kind_lens);
+    *run = (struct bandmatch_run){ .labels = (const char *const *)labels, .count = n, .ids = ids,
+                                   .ids_len = ids_len, .kinds = kinds, .kind_lens = kind_lens };
     bandmatch_run_kind(info, run);
-    if (!labels || !ids || !ids_len) {
+    if (!labels || !ids || !ids_len || !kinds || !kind_lens) {
         bandmatch_run_free(run);
         return -1;
     }
@@ -53,6 +56,7 @@ int bandmatch_run_of_bands(const struct bands *bands, const struct run_info *inf
         const char *label = bands_display_label(bands, (uint32_t)i, &len);
         labels[i] = strndup(label ? label : "", label ? len : 0);
         ids[i] = bands_stack_ids(bands, (uint32_t)i, &ids_len[i]);
+        kinds[i] = bands_attr(bands, (uint32_t)i, BAND_KIND, &kind_lens[i]);
         if (!labels[i]) {
             bandmatch_run_free(run);
             return -1;
@@ -69,6 +73,8 @@ void bandmatch_run_free(struct bandmatch_run *run)
     free(labels);
     free((void *)run->ids);
     free((void *)run->ids_len);
+    free((void *)run->kinds);
+    free((void *)run->kind_lens);
     memset(run, 0, sizeof *run);
 }
 
@@ -83,9 +89,12 @@ static int run_of_view(const struct profile_view *v, const struct bands *bands,
     const char **labels = malloc(n * sizeof *labels);
     const unsigned char **ids = malloc(n * sizeof *ids);
     size_t *ids_len = malloc(n * sizeof *ids_len);
+    const char **kinds = bands ? malloc(n * sizeof *kinds) : NULL;
+    size_t *kind_lens = bands ? malloc(n * sizeof *kind_lens) : NULL;
     *index = malloc(n * sizeof **index);
-    *run = (struct bandmatch_run){ labels, 0, bands ? ids : NULL, ids_len, false, false };
-    if (!labels || !ids || !ids_len || !*index) {
+    *run = (struct bandmatch_run){ .labels = labels, .ids = bands ? ids : NULL,
+                                   .ids_len = ids_len, .kinds = kinds, .kind_lens = kind_lens };
+    if (!labels || !ids || !ids_len || !*index || (bands && (!kinds || !kind_lens))) {
         free(ids);
         run->ids = NULL;
         view_run_free(run);
@@ -100,8 +109,10 @@ static int run_of_view(const struct profile_view *v, const struct bands *bands,
         if (v->bands[i].band != PROFILE_OTHER) {
             labels[k] = v->bands[i].label;
             ids_len[k] = 0;
-            if (bands)
+            if (bands) {
                 ids[k] = bands_stack_ids(bands, v->bands[i].band, &ids_len[k]);
+                kinds[k] = bands_attr(bands, v->bands[i].band, BAND_KIND, &kind_lens[k]);
+            }
             (*index)[k++] = i;
         }
     run->count = k;
@@ -114,6 +125,8 @@ static void view_run_free(struct bandmatch_run *run)
     free((void *)run->labels);
     free((void *)run->ids);
     free((void *)run->ids_len);
+    free((void *)run->kinds);
+    free((void *)run->kind_lens);
     memset(run, 0, sizeof *run);
 }
 
@@ -123,7 +136,9 @@ enum rule { RULE_LABEL, RULE_CUT, RULE_LOCATION };
 struct keys {
     enum rule rule;
     size_t cut_prefix;             /* RULE_CUT: the length of a cut label before "..." */
-    char *scratch;                 /* RULE_CUT: room for the longest label and "..." */
+    char *scratch;                 /* RULE_CUT: room for the longest label and "...";
+                                    * RULE_LOCATION with kinds: for kind and label */
+    bool kinds;                    /* RULE_LOCATION: both runs know their bands' kinds */
 };
 
 static bool ends_cut(const char *s, size_t len)
@@ -133,10 +148,12 @@ static bool ends_cut(const char *s, size_t len)
 
 /* The key of a label under k's rule for a run whose labels are (not) cut; NULL when the
  * label has none (rule 4 without a location). */
-static const char *key_of(const struct keys *k, const char *label, bool cut, size_t *len)
+static const char *key_of(const struct keys *k, const struct bandmatch_run *run, size_t i,
+                          size_t *len)
 {
     size_t n;
-    const char *shown = bands_shown_label(label, strlen(label), &n);
+    const char *shown = bands_shown_label(run->labels[i], strlen(run->labels[i]), &n);
+    bool cut = run->cut;
     switch (k->rule) {
     case RULE_LABEL:
         break;
@@ -153,19 +170,29 @@ static const char *key_of(const struct keys *k, const char *label, bool cut, siz
     case RULE_LOCATION: {
         /* "name :: type at location": from " :: " on, when there is a location */
         const char *type = NULL;
-        for (size_t i = 0; i + 4 <= n && !type; i++)
-            if (memcmp(shown + i, " :: ", 4) == 0)
-                type = shown + i;
+        for (size_t c = 0; c + 4 <= n && !type; c++)
+            if (memcmp(shown + c, " :: ", 4) == 0)
+                type = shown + c;
         if (!type)
             return NULL;
         size_t rest = n - (size_t)(type - shown);
         bool located = false;
-        for (size_t i = 0; i + 4 <= rest && !located; i++)
-            located = memcmp(type + i, " at ", 4) == 0;
+        for (size_t c = 0; c + 4 <= rest && !located; c++)
+            located = memcmp(type + c, " at ", 4) == 0;
         if (!located)
             return NULL;
-        *len = rest;
-        return type;
+        if (!k->kinds) {
+            *len = rest;
+            return type;
+        }
+        /* the closure type, a separator no description holds, then type and location */
+        size_t kl = run->kinds && run->kinds[i] ? run->kind_lens[i] : 0;
+        if (kl)
+            memcpy(k->scratch, run->kinds[i], kl);
+        k->scratch[kl] = '\x1f';
+        memcpy(k->scratch + kl + 1, type, rest);
+        *len = kl + 1 + rest;
+        return k->scratch;
     }
     }
     *len = n;
@@ -208,7 +235,7 @@ static int join(struct match *m, const struct keys *k)
         size_t len;
         const char *key;
         if (m->base_to[i] != BANDMATCH_ABSENT ||
-            !(key = key_of(k, m->base->labels[i], m->base->cut, &len)))
+            !(key = key_of(k, m->base, i, &len)))
             continue;
         uint32_t id;
         bool added;
@@ -226,7 +253,7 @@ static int join(struct match *m, const struct keys *k)
         const char *key;
         uint32_t id;
         if (m->now_to[j] != BANDMATCH_ABSENT ||
-            !(key = key_of(k, m->now->labels[j], m->now->cut, &len)) ||
+            !(key = key_of(k, m->now, j, &len)) ||
             intern_find(table, key, len, &id) != 0 || head[id] == BANDMATCH_ABSENT)
             continue;
         size_t i = head[id];
@@ -274,6 +301,24 @@ static int cut_keys(const struct bandmatch_run *cut, const struct bandmatch_run 
     return k->scratch ? 0 : -1;
 }
 
+/* RULE_LOCATION's room for a kind, a separator and a label of either run. */
+static int location_room(const struct bandmatch_run *a, const struct bandmatch_run *b,
+                         struct keys *k)
+{
+    size_t longest = 0;
+    for (int r = 0; r < 2; r++) {
+        const struct bandmatch_run *run = r ? b : a;
+        for (size_t i = 0; i < run->count; i++) {
+            size_t n = strlen(run->labels[i]) + (run->kinds[i] ? run->kind_lens[i] : 0);
+            if (n > longest)
+                longest = n;
+        }
+    }
+    free(k->scratch);
+    k->scratch = malloc(longest + 2);
+    return k->scratch ? 0 : -1;
+}
+
 int bandmatch(const struct bandmatch_run *base, const struct bandmatch_run *now,
               struct bandmatch_pair **pairs, size_t *count)
 {
@@ -282,7 +327,7 @@ int bandmatch(const struct bandmatch_run *base, const struct bandmatch_run *now,
     m.now_to = malloc((now->count + 1) * sizeof *m.now_to);
     m.how = malloc((now->count + 1) * sizeof *m.how);
     struct bandmatch_pair *out = malloc((base->count + now->count + 1) * sizeof *out);
-    struct keys k = { RULE_LABEL, SIZE_MAX, NULL };
+    struct keys k = { RULE_LABEL, SIZE_MAX, NULL, false };
     int rc = -1;
     if (!m.base_to || !m.now_to || !m.how || !out)
         goto done;
@@ -302,6 +347,9 @@ int bandmatch(const struct bandmatch_run *base, const struct bandmatch_run *now,
     }
     if (base->located && now->located) {
         k.rule = RULE_LOCATION;
+        k.kinds = base->kinds && now->kinds;
+        if (k.kinds && location_room(base, now, &k) != 0)
+            goto done;
         if (join(&m, &k) != 0)
             goto done;
     }

@@ -20,8 +20,8 @@
  *      such runs is "cut", also where the label was short enough to stay whole: the
  *      runs' labels were compared in the cut form.
  *   4. location (-hi only): "name :: type at file:span" descriptions whose type and
- *      source location agree, the table names differing (the description is all a band
- *      carries of its info table: its closure type is not compared).
+ *      source location agree, and whose closure types (the band's kind, from its IPE
+ *      event) agree where both runs know them, the table names differing.
  *   5. none: a band only one run shows (new, or gone).
  *
  * Each band is in at most one pair. When several bands of one run have the same key (two
@@ -63,6 +63,11 @@ struct bandmatch_run {
     const size_t *ids_len;
     bool cut;                      /* stack labels cut at -L (a .hp of -hc) */
     bool located;                  /* -hi descriptions: rule 4 applies */
+    /* Or NULL: per band, its kind (bands_attr BAND_KIND: an info table's closure type;
+     * NULL when not known), kind_lens[i] bytes; rule 4 wants it equal where both runs
+     * know it. */
+    const char *const *kinds;
+    const size_t *kind_lens;
 };
 
 /* What a run's information says about its labels: cut (a .hp's cost-centre stacks, or a

@@ -21,7 +21,7 @@ struct band {
     uint32_t label_id;      /* strings: its key in strings; stacks: in labels, or UNNAMED */
     uint32_t stack_number;
     uint32_t description_id; /* in labels, or UINT32_MAX when there is none */
-    uint32_t group_id;      /* in labels, or UINT32_MAX when there is none */
+    uint32_t attr_id[BAND_ATTRS]; /* in labels, or UINT32_MAX when there is none */
     uint32_t stack_key;     /* stacks: its key in stacks (the raw cost-centre numbers) */
     bool is_string;
 };
@@ -99,10 +99,11 @@ struct bands *bands_copy(const struct bands *b)
             const char *text = intern_key(b->labels, rec->description_id, &len);
             st = bands_describe(c, band, text, len);
         }
-        if (st == TABLE_OK && rec->group_id != UINT32_MAX) {
-            const char *text = intern_key(b->labels, rec->group_id, &len);
-            st = bands_set_group(c, band, text, len);
-        }
+        for (int a = 0; a < BAND_ATTRS; a++)
+            if (st == TABLE_OK && rec->attr_id[a] != UINT32_MAX) {
+                const char *text = intern_key(b->labels, rec->attr_id[a], &len);
+                st = bands_set_attr(c, band, (enum band_attr)a, text, len);
+            }
         if (st != TABLE_OK || band != i) {
             bands_free(c);
             return NULL;
@@ -164,9 +165,10 @@ static inline enum table_status band_of_key(struct bands *b, bool is_string, con
         *band = map->band[key_id];
         return TABLE_OK;
     }
-    struct band rec = is_string ? (struct band){ key_id, 0, UINT32_MAX, UINT32_MAX, 0, true }
-                                : (struct band){ UNNAMED, 0, UINT32_MAX, UINT32_MAX, key_id,
-                                                 false };
+    struct band rec = is_string ? (struct band){ key_id, 0, UINT32_MAX, { 0 }, 0, true }
+                                : (struct band){ UNNAMED, 0, UINT32_MAX, { 0 }, key_id, false };
+    for (int a = 0; a < BAND_ATTRS; a++)
+        rec.attr_id[a] = UINT32_MAX;
     return new_band(b, map, key_id, rec, band);
 }
 
@@ -243,18 +245,19 @@ enum table_status bands_describe(struct bands *b, uint32_t band, const char *tex
     return TABLE_OK;
 }
 
-enum table_status bands_set_group(struct bands *b, uint32_t band, const char *text, size_t len)
+enum table_status bands_set_attr(struct bands *b, uint32_t band, enum band_attr attr,
+                                 const char *text, size_t len)
 {
     uint32_t id;
     enum table_status st = intern_get(b->labels, text, len, &id, NULL);
     if (st == TABLE_OK)
-        b->band[band].group_id = id;
+        b->band[band].attr_id[attr] = id;
     return st;
 }
 
-const char *bands_group(const struct bands *b, uint32_t band, size_t *len)
+const char *bands_attr(const struct bands *b, uint32_t band, enum band_attr attr, size_t *len)
 {
-    uint32_t id = b->band[band].group_id;
+    uint32_t id = b->band[band].attr_id[attr];
     return id == UINT32_MAX ? NULL : intern_key(b->labels, id, len);
 }
 

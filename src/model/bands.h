@@ -65,11 +65,15 @@ enum table_status bands_describe(struct bands *b, uint32_t band, const char *tex
  * NULL) is the length of what remains. */
 const char *bands_shown_label(const char *label, size_t len, size_t *shown_len);
 
-/* The group a band belongs to, for pictures that nest bands (the heap census as a flame
- * graph draws -hi info tables under their module): set once, NULL (no group) until then;
- * valid until the next band or text is added. */
-enum table_status bands_set_group(struct bands *b, uint32_t band, const char *text, size_t len);
-const char *bands_group(const struct bands *b, uint32_t band, size_t *len);
+/* What a band is besides its label, from what the input says of it (a -hi info table's
+ * IPE event): its group, for pictures that nest bands (the heap census as a flame graph
+ * draws info tables under their module), and its kind, which matching across runs
+ * compares (an info table's closure type). Set once; NULL (none) until then; valid until
+ * the next band or text is added. */
+enum band_attr { BAND_GROUP, BAND_KIND, BAND_ATTRS };
+enum table_status bands_set_attr(struct bands *b, uint32_t band, enum band_attr attr,
+                                 const char *text, size_t len);
+const char *bands_attr(const struct bands *b, uint32_t band, enum band_attr attr, size_t *len);
 
 /* The description of a band when it has one, else its label. */
 const char *bands_display_label(const struct bands *b, uint32_t band, size_t *len);
