@@ -186,6 +186,15 @@ run 4 "$data/leak-hc.eventlog" --view diff -o "$tmp/nodiff.svg"
 grep -q 'give one with --compare BASE' "$tmp/err" || fail "--view diff alone: $(cat "$tmp/err")"
 run 2 "$data/leak-hc.eventlog" --align sideways -o "$tmp/x.svg"
 
+# The two-panel chart against the .hp: a cut label is drawn as the eventlog's whole one,
+# one legend entry and one colour for the pair (chartcheck colours: a label has one
+# colour in both panels).
+"$EV2HP" "$tmp/rebuilt.eventlog" --compare "$data/leak-hc.hp" -o "$tmp/cut.svg" \
+    || fail "cut chart: status $?"
+grep -q 'buildMap.\\/buildMap/m\.\.\.' "$tmp/cut.svg" && fail "cut chart: the .hp's cut label is drawn"
+"$PYTHON3" "$SRCDIR/tests/chartcheck.py" colours "$tmp/cut.svg" "$tmp/cut.svg" \
+    || fail "cut chart: a band has two colours"
+
 # The runtime's own .hp of the same run as base: every band matched "cut", none new or
 # gone, nothing changed.
 "$EV2HP" --summary=json "$data/leak-hc.eventlog" --compare "$data/leak-hc.hp" > "$tmp/h.json" \

@@ -113,6 +113,38 @@ int compare_union_views(const struct compare_run *base, const struct compare_run
     return rc;
 }
 
+/* The base's bands paired with bands of this run take their labels, so a pair is one
+ * legend entry of one colour in both panels (a .hp's cut label drawn as the eventlog's
+ * whole one). 0, or -1 when out of memory. */
+static int base_as_now(struct profile_view *base_view, const struct compare_run *base,
+                       const struct profile_view *now_view, const struct compare_run *now)
+{
+    struct bandmatch_view b = { base_view, base->bands, base->info };
+    struct bandmatch_view n = { now_view, now->bands, now->info };
+    struct bandmatch_pair *pairs;
+    size_t count;
+    if (bandmatch_views(&b, &n, &pairs, &count) != 0)
+        return -1;
+    int rc = 0;
+    for (size_t k = 0; k < count && rc == 0; k++) {
+        if (pairs[k].base == BANDMATCH_ABSENT || pairs[k].now == BANDMATCH_ABSENT)
+            continue;
+        struct profile_band *pb = &base_view->bands[pairs[k].base];
+        const char *label = now_view->bands[pairs[k].now].label;
+        if (strcmp(pb->label, label) == 0)
+            continue;
+        char *copy = strdup(label);
+        if (!copy)
+            rc = -1;
+        else {
+            free((char *)pb->label);
+            pb->label = copy;
+        }
+    }
+    free(pairs);
+    return rc;
+}
+
 int compare_layout(const struct compare_run *base, const struct compare_run *now,
                    const struct chart_options *opt, struct textmeasure *tm,
                    struct display_list *dl)
@@ -132,7 +164,7 @@ int compare_layout(const struct compare_run *base, const struct compare_run *now
         struct diff_run b = { &base_view, base->bands, base->info, base->name };
         struct diff_run n = { &now_view, now->bands, now->info, now->name };
         rc = diff_layout(&b, &n, opt, tm, dl);
-    } else {
+    } else if ((rc = base_as_now(&base_view, base, &now_view, now)) == 0) {
         struct chart_run b = { &base_view, base->info, base->name };
         struct chart_run n = { &now_view, now->info, now->name };
         rc = chart_layout_compare(&b, &n, opt, tm, dl);

@@ -21,8 +21,9 @@ struct compare_run {
 };
 
 /* The display list of now as one chart, or with base (non-NULL) the base above and now
- * below, showing the union of the bands either chart would show alone (--view diff: one
- * chart of now minus base, view_diff.h). 0, or -1 when out of memory. */
+ * below, showing the union of the bands either chart would show alone, a base band
+ * paired with one of now drawn under now's label (one legend entry, one colour) (--view
+ * diff: one chart of now minus base, view_diff.h). 0, or -1 when out of memory. */
 int compare_layout(const struct compare_run *base, const struct compare_run *now,
                    const struct chart_options *opt, struct textmeasure *tm,
                    struct display_list *dl);
