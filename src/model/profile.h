@@ -52,6 +52,11 @@ struct profile_options {
     uint64_t kept_memory;
     /* Keep every band's shape (bandstats.h) for the summaries' sparklines. */
     bool band_shapes;
+    /* The view leaves out each band's bytes at each point (values stays NULL) when every
+     * band it shows has its shape and none is folded: the summaries, which list every band
+     * and draw sparklines from the shapes, then hold no points x bands matrix (53 MB for
+     * 100,000 bands). */
+    bool shapes_only;
 };
 
 /* --bands 15, no --trace (0), --sort size, 1280 columns. */

@@ -247,6 +247,7 @@ static struct profile_options selection_over(const struct profile_options *opt,
     o.sort = opt->sort;
     o.reverse = opt->reverse;
     o.columns = opt->columns;
+    o.shapes_only = opt->shapes_only;
     return o;
 }
 

@@ -17,6 +17,7 @@ void summary_view_options(const struct summary_settings *settings,
                           struct profile_options *out)
 {
     profile_options_every_band(out);   /* the summary lists them all */
+    out->shapes_only = true;           /* its sparklines are the bands' shapes */
     if (settings->chart) {
         const struct profile_options *c = &settings->chart->profile;
         out->sort = c->sort, out->reverse = c->reverse;
