@@ -211,31 +211,59 @@ static enum MHD_Result serve_events(struct http_server *s, struct MHD_Connection
     return send_stream(c, MHD_SIZE_UNKNOWN, "text/event-stream", events_read, events_done, r);
 }
 
-/* /profile.hp: streamed from the spool, HTTP_STREAM_BLOCK bytes at a time per client. */
+/* /profile.hp: streamed from the spool, HTTP_STREAM_BLOCK bytes at a time per client. A
+ * client that takes nothing for HTTP_STALL_SECONDS is closed (the guard asks hp_stalled):
+ * its thread is blocked sending, and its slot would be held until the idle timeout. */
+struct hp_reader {
+    struct live_hp_stream *hp;
+    struct guard *guard;
+    struct MHD_Connection *connection;
+    _Atomic double taken_at;        /* when the connection last asked for bytes */
+};
+
 static ssize_t hp_read(void *cls, uint64_t pos, char *buf, size_t max)
 {
     (void)pos;
-    ssize_t n = live_hp_read(cls, buf, max);
+    struct hp_reader *r = cls;
+    atomic_store(&r->taken_at, clock_seconds());
+    ssize_t n = live_hp_read(r->hp, buf, max);
     return n > 0 ? n : n == 0 ? MHD_CONTENT_READER_END_OF_STREAM
                               : MHD_CONTENT_READER_END_WITH_ERROR;
 }
 
-static void hp_done(void *cls)
+static bool hp_stalled(void *cls)
 {
-    live_hp_close(cls);
+    struct hp_reader *r = cls;
+    return clock_seconds() - atomic_load(&r->taken_at) > HTTP_STALL_SECONDS;
 }
 
-static enum MHD_Result serve_hp(struct MHD_Connection *c, struct live *l)
+static void hp_done(void *cls)
 {
-    if (!live_attached(l))
+    struct hp_reader *r = cls;
+    guard_unwatch(r->guard, r->connection);
+    live_hp_close(r->hp);
+    free(r);
+}
+
+static enum MHD_Result serve_hp(struct http_server *s, struct MHD_Connection *c)
+{
+    if (!live_attached(s->live))
         return send_text(c, MHD_HTTP_SERVICE_UNAVAILABLE,
                          "the input is not open yet: waiting for the program\n");
     struct ev_error err = { 0 };
     uint64_t size;
-    struct live_hp_stream *hp = live_hp_open(l, &size, &err);
-    if (!hp)
+    struct hp_reader *r = calloc(1, sizeof *r);
+    if (!r)
+        return MHD_NO;
+    if (!(r->hp = live_hp_open(s->live, &size, &err))) {
+        free(r);
         return send_error(c, &err);
-    return send_stream(c, size, "text/plain; charset=utf-8", hp_read, hp_done, hp);
+    }
+    r->guard = s->guard;
+    r->connection = c;
+    atomic_store(&r->taken_at, clock_seconds());
+    guard_watch(s->guard, c, hp_stalled, r);
+    return send_stream(c, size, "text/plain; charset=utf-8", hp_read, hp_done, r);
 }
 
 /* A drawn or spooled document. */
@@ -492,7 +520,7 @@ static enum MHD_Result answer(void *cls, struct MHD_Connection *c, const char *u
     if (strcmp(url, "/events") == 0)
         return get ? serve_events(s, c) : not_allowed(c, "GET, HEAD");
     if (strcmp(url, "/profile.hp") == 0)
-        return get ? serve_hp(c, s->live) : not_allowed(c, "GET, HEAD");
+        return get ? serve_hp(s, c) : not_allowed(c, "GET, HEAD");
     if (strcmp(url, "/debug/pprof/heap") == 0)
         return get ? serve_pprof_heap(c, s->live) : not_allowed(c, "GET, HEAD");
     if (strcmp(url, "/debug/pprof/profile") == 0)

@@ -40,6 +40,7 @@
 #define HTTP_MAX_BODY 1024
 #define HTTP_IDLE_SECONDS 60
 #define HTTP_STREAM_BLOCK (32u << 10) /* a streamed answer's buffer, per client */
+#define HTTP_STALL_SECONDS 30       /* a /profile.hp client taking nothing this long: closed */
 #define HTTP_MAX_PROFILE_SECONDS 300u   /* /debug/pprof/profile?seconds= */
 #define HTTP_MAX_PROFILE_WINDOWS 4u     /* such windows open at once */
 

@@ -12,9 +12,9 @@ Usage: hostile.py MODE PORT [ARGS]   (the server is 127.0.0.1:PORT)
       declares a 1 GB body (Content-Length) for POST /control/census and sends its first
       64 KiB; prints the answer's status code and the seconds it took ("000" for none
       within 5 s).
-  events PORT N SECONDS
-      opens N /events connections that never read (a small receive buffer), for SECONDS;
-      prints how many of them the server closed.
+  events PORT N SECONDS [PATH]
+      opens N connections to /events (or PATH) that never read (a small receive buffer),
+      for SECONDS; prints how many of them the server closed.
   slowread PORT PATH N SECONDS
       N clients GET PATH and read it 4 KiB a second (a small receive buffer); prints
       the bytes each read, once SECONDS are over.
@@ -116,11 +116,11 @@ def closed(s):
         return True
 
 
-def events(port, n, seconds):
+def events(port, n, seconds, path="/events"):
     conns = []
     for _ in range(n):
         s = connect(port, rcvbuf=4096)
-        s.sendall(request("/events"))
+        s.sendall(request(path))
         conns.append(s)
     time.sleep(seconds)
     print(sum(closed(s) for s in conns))
@@ -152,7 +152,7 @@ def main():
     elif mode == "bigbody":
         bigbody(port)
     elif mode == "events":
-        events(port, int(args[0]), float(args[1]))
+        events(port, int(args[0]), float(args[1]), *args[2:3])
     elif mode == "slowread":
         slowread(port, args[0], int(args[1]), float(args[2]))
     else:
