@@ -89,9 +89,9 @@ static void in_unit(double v, double limit, int decimals, char sign, const char 
 }
 
 /* Measured and allowed printed again, when they print alike but differ, with as many
- * more digits as tell them apart (percentages up to six decimals; sizes and rates up to
- * three, then in whole bytes): a message that says "is +33.3 % ... allows +33.3 %"
- * says nothing. */
+ * more digits as tell them apart (percentages up to six decimals, then all 17 digits;
+ * sizes and rates up to three, then in whole bytes): a message that says "is +33.3 % ...
+ * allows +33.3 %" says nothing. */
 static void tell_apart(struct gate *g)
 {
     double m = g->measured_value, a = g->allowed_value;
@@ -107,7 +107,10 @@ static void tell_apart(struct gate *g)
             in_unit(a, a, d, 0, rate ? "/s" : "", g->allowed, sizeof g->allowed);
         }
     }
-    if (alike(g) && !percent) {   /* bytes apart: whole bytes */
+    if (alike(g) && percent) {    /* closer still: every digit a double has */
+        format_snprintf(g->measured, sizeof g->measured, "%+.17g %%", m);
+        format_snprintf(g->allowed, sizeof g->allowed, "%+.17g %%", a);
+    } else if (alike(g)) {        /* bytes apart: whole bytes */
         format_snprintf(g->measured, sizeof g->measured, "%s%.0f B%s", rate && m > 0 ? "+" : "",
                         m, rate ? "/s" : "");
         format_snprintf(g->allowed, sizeof g->allowed, "%.0f B%s", a, rate ? "/s" : "");
