@@ -73,8 +73,10 @@ static const struct match_case cases[] = {
 static void one_case(void **state)
 {
     const struct match_case *c = *state;
-    struct bandmatch_run base = { c->base, count_of(c->base), NULL, NULL, c->base_cut, c->located };
-    struct bandmatch_run now = { c->now, count_of(c->now), NULL, NULL, c->now_cut, c->located };
+    struct bandmatch_run base = { .labels = c->base, .count = count_of(c->base),
+                                  .cut = c->base_cut, .located = c->located };
+    struct bandmatch_run now = { .labels = c->now, .count = count_of(c->now), .cut = c->now_cut,
+                                 .located = c->located };
     struct bandmatch_pair *pairs;
     size_t n;
     assert_int_equal(bandmatch(&base, &now, &pairs, &n), 0);
@@ -113,8 +115,8 @@ static void stack_ids(void **state)
     const char *labels[] = { "buildTable/main", "main" };
     const unsigned char *bids[] = { a, a + 4 }, *nids[] = { b, a + 4 };
     size_t lens[] = { 8, 4 };
-    struct bandmatch_run base = { labels, 2, bids, lens, false, false };
-    struct bandmatch_run now = { labels, 2, nids, lens, false, false };
+    struct bandmatch_run base = { .labels = labels, .count = 2, .ids = bids, .ids_len = lens };
+    struct bandmatch_run now = { .labels = labels, .count = 2, .ids = nids, .ids_len = lens };
     struct bandmatch_pair *pairs;
     size_t n;
     assert_int_equal(bandmatch(&base, &now, &pairs, &n), 0);
@@ -132,8 +134,10 @@ static void location_kinds(void **state)
     const char *nl[] = { "sat_s9_info :: [Int] at a.hs:1:1", "con_B_info :: T at a.hs:2:2" };
     const char *bk[] = { "15", "1" }, *nk[] = { "15", "2" };   /* THUNK; CONSTR vs CONSTR_1_0 */
     const size_t bkl[] = { 2, 1 }, nkl[] = { 2, 1 };
-    struct bandmatch_run base = { bl, 2, NULL, NULL, false, true, bk, bkl };
-    struct bandmatch_run now = { nl, 2, NULL, NULL, false, true, nk, nkl };
+    struct bandmatch_run base = { .labels = bl, .count = 2, .located = true, .kinds = bk,
+                                  .kind_lens = bkl };
+    struct bandmatch_run now = { .labels = nl, .count = 2, .located = true, .kinds = nk,
+                                 .kind_lens = nkl };
     struct bandmatch_pair *pairs;
     size_t n;
     assert_int_equal(bandmatch(&base, &now, &pairs, &n), 0);
@@ -164,8 +168,8 @@ static void join_is_brute_force(void **state)
         snprintf(nnames[i], sizeof nnames[i], "(%zu)band%03zu", i, i % 200);
         nl[i] = nnames[i];
     }
-    struct bandmatch_run base = { bl, N, NULL, NULL, true, false };
-    struct bandmatch_run now = { nl, N, NULL, NULL, true, false };
+    struct bandmatch_run base = { .labels = bl, .count = N, .cut = true };
+    struct bandmatch_run now = { .labels = nl, .count = N, .cut = true };
     struct bandmatch_pair *pairs;
     size_t n;
     assert_int_equal(bandmatch(&base, &now, &pairs, &n), 0);
