@@ -27,20 +27,34 @@ void textout_csv_field(FILE *out, const char *s, size_t len)
     fputc('"', out);
 }
 
+/* The piece of s (len bytes) that byte i starts, as textout_escaped writes it: escape's
+ * replacement, a whole UTF-8 character, or U+FFFD for a byte that starts none. Sets
+ * *piece and *piece_len; returns the bytes of s it stands for. */
+static size_t escaped_piece(const char *s, size_t len, size_t i,
+                            const char *(*escape)(unsigned char c), const char **piece,
+                            size_t *piece_len)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    const char *replacement = p[i] < 0x80 ? escape(p[i]) : NULL;
+    if (replacement) {
+        *piece = replacement;
+        *piece_len = strlen(replacement);
+        return 1;
+    }
+    size_t n = utf8_sequence(p + i, len - i);
+    *piece = n ? s + i : "\xef\xbf\xbd";   /* U+FFFD */
+    *piece_len = n ? n : 3;
+    return n ? n : 1;
+}
+
 void textout_escaped(FILE *out, const char *s, size_t len,
                      const char *(*escape)(unsigned char c))
 {
-    const unsigned char *p = (const unsigned char *)s;
+    const char *piece;
+    size_t piece_len;
     for (size_t i = 0; i < len;) {
-        const char *replacement = p[i] < 0x80 ? escape(p[i]) : NULL;
-        size_t n = replacement ? 1 : utf8_sequence(p + i, len - i);
-        if (replacement)
-            fputs(replacement, out);
-        else if (n == 0)
-            fputs("\xef\xbf\xbd", out);   /* U+FFFD */
-        else
-            fwrite(p + i, 1, n, out);
-        i += n ? n : 1;
+        i += escaped_piece(s, len, i, escape, &piece, &piece_len);
+        fwrite(piece, 1, piece_len, out);
     }
 }
 
@@ -63,18 +77,15 @@ void textout_plain(FILE *out, const char *s, size_t len)
 
 size_t textout_plain_copy(const char *s, size_t len, char *buf, size_t cap)
 {
-    const unsigned char *p = (const unsigned char *)s;
-    size_t used = 0;
+    const char *piece;
+    size_t piece_len, used = 0;
     for (size_t i = 0; i < len;) {
-        const char *replacement = p[i] < 0x80 ? plain_escape(p[i]) : NULL;
-        size_t n = replacement ? 1 : utf8_sequence(p + i, len - i);
-        const char *piece = replacement ? replacement : n ? s + i : "\xef\xbf\xbd";
-        size_t plen = replacement ? strlen(replacement) : n ? n : 3;
-        if (used + plen > cap - 1)
+        size_t step = escaped_piece(s, len, i, plain_escape, &piece, &piece_len);
+        if (used + piece_len > cap - 1)
             break;   /* whole characters and escapes only */
-        memcpy(buf + used, piece, plen);
-        used += plen;
-        i += n ? n : 1;
+        memcpy(buf + used, piece, piece_len);
+        used += piece_len;
+        i += step;
     }
     buf[used] = '\0';
     return used;
