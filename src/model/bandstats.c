@@ -127,11 +127,6 @@ static void shape_place(struct bandstats *s, uint64_t time_ns)
     s->shape_filled |= 1u << s->shape_slot;
 }
 
-const float *bandstats_shape(const struct bandstats *s, uint32_t band)
-{
-    return s->shape && band < s->cap ? s->shape + (size_t)band * BAND_SHAPE_SLOTS : NULL;
-}
-
 unsigned bandstats_shape_slots(const struct bandstats *s)
 {
     if (!s->censuses)

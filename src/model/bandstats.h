@@ -164,8 +164,6 @@ static inline bool bandstats_seen(const struct bandstats *s, uint32_t band)
 
 /* The number of shape slots the censuses fed span (0 before the first). */
 unsigned bandstats_shape_slots(const struct bandstats *s);
-/* A band's shape, BAND_SHAPE_SLOTS values; NULL when shapes are not kept. */
-const float *bandstats_shape(const struct bandstats *s, uint32_t band);
 
 /* The statistics of a band over every census fed (zeros if never seen). */
 struct profile_band_stats bandstats_of(const struct bandstats *s, uint32_t band);
