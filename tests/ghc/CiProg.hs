@@ -1,7 +1,7 @@
 -- CiProg.hs: the program the example CI workflows (doc/ci/) profile in ev2hp's tests
 -- (tests/ci_workflows.py builds it with GHC and runs it with each workflow's own
 -- +RTS line). It keeps a map of 20,000 entries for its whole run and makes short-lived
--- lists around it for 1.5 s of wall time, so that a census every 0.1 s (+RTS -hT, the
+-- lists around it for 2 s of wall time, so that a census every 0.1 s (+RTS -hT, the
 -- default -i) finds a steady heap often enough for every gate, --max-growth's 4
 -- censuses included, however loaded the machine. At most 20,000 rounds: it always ends.
 module Main (main) where
@@ -20,7 +20,7 @@ main = do
         | n >= 20000 = pure acc
         | otherwise = do
             now <- getMonotonicTime
-            if now - start >= 1.5
+            if now - start >= 2
               then pure acc
               else do
                 let acc' = (acc + foldl' (+) 0 [n .. n + 20000]) `mod` 1000003
