@@ -786,6 +786,20 @@
   /* The table's rows: the shown bands (OTHER too) as the charts have them, then the folded
    * ones as records of the same fields. */
   function tableRows() {
+    return runRows().concat(goneRows());
+  }
+  /* --compare: the bands only the base has (a pair with no band of this run), each a row
+   * of its own: the base's peak, none now (peak null), a change of -100 %. */
+  function goneRows() {
+    if (!data.pairs) return [];
+    return data.pairs
+      .filter(([n, b]) => n < 0 && b >= 0 && !data.base.bands[b].other)
+      .map(([, b]) => {
+        const was = data.base.bands[b];
+        return { key: was.key, label: was.label, raw: was.raw, colour: was.colour, gone: was };
+      });
+  }
+  function runRows() {
     const run = data.run;
     if (!run.table) return run.bands.slice();
     const rows = [];
@@ -892,11 +906,11 @@
   const COMPARE_COLUMNS = data.base
     ? [
         ["base_peak", "base peak", basePeak],
-        ["change", "change", (b) => b.peak - (basePeak(b) || 0)],
+        ["change", "change", (b) => (b.peak || 0) - (basePeak(b) || 0)],
         [
           "change_pct",
           "change %",
-          (b) => (basePeak(b) ? (100 * (b.peak - basePeak(b))) / basePeak(b) : null),
+          (b) => (basePeak(b) ? (100 * ((b.peak || 0) - basePeak(b))) / basePeak(b) : null),
         ],
       ]
     : [];
@@ -912,7 +926,7 @@
       [
         "share",
         "share",
-        (b) => (data.run.total_area > 0 ? (100 * b.area) / data.run.total_area : 0),
+        (b) => (b.gone ? null : data.run.total_area > 0 ? (100 * b.area) / data.run.total_area : 0),
       ],
     ])
     .concat(
@@ -934,6 +948,7 @@
 
   /* A row's sparkline: a shown band's from the chart's points, a folded one's from its own. */
   function rowSparkline(b) {
+    if (b.gone) return sparkline(data.base, b.gone, 120, 22, false); // the base's
     if (!b.series) return sparkline(data.run, b, 120, 22, false);
     return sparkline(
       { t: tableT, v: [b.series] },
@@ -946,7 +961,7 @@
 
   function rowElement(b) {
     const info = infoTable(b);
-    const tr = el("tr", { "data-band": b.key, class: b.series ? "folded" : "" });
+    const tr = el("tr", { "data-band": b.key, class: b.series ? "folded" : b.gone ? "gone" : "" });
     for (const [key, , get] of COLUMNS) {
       const v = get(b);
       let text;
@@ -973,10 +988,14 @@
             ),
             text,
           );
-      } else if (key === "base_peak") text = v == null ? "none" : fmtBytes(v);
+      } else if (b.gone && key === "peak") text = "none";
+      else if (b.gone && v == null)
+        text = ""; // a value only this run's bands have
+      else if (key === "base_peak") text = v == null ? "none" : fmtBytes(v);
       else if (key === "change") text = (v > 0 ? "+" : v < 0 ? "-" : "") + fmtBytes(Math.abs(v));
       else if (key === "change_pct")
-        text = v == null ? "new" : (v >= 0 ? "+" : "") + v.toFixed(1) + " %";
+        text =
+          v == null ? "new" : b.gone ? "gone (-100 %)" : (v >= 0 ? "+" : "") + v.toFixed(1) + " %";
       else if (key === "share") text = v.toFixed(1) + " %";
       else if (key === "growth") text = v == null ? "" : fmtRate(v);
       else if (key === "r2") text = v == null ? "" : v.toFixed(2);
@@ -989,7 +1008,7 @@
           {
             class: typeof v === "number" ? "num" : "",
             "data-value": v == null ? "" : v,
-            title: ["peak", "mean", "stddev"].includes(key) ? fmtExact(v) : "",
+            title: ["peak", "mean", "stddev"].includes(key) && v != null ? fmtExact(v) : "",
           },
           text,
         ),

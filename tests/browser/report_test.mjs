@@ -113,11 +113,64 @@ async function checkHover(page, json, data, what) {
 
 /* [label, raw] of every row the band table lists: OTHER and every band with bytes. */
 function tableLabels(data) {
+  return runLabels(data).concat(goneBands(data).map((b) => [b.label, b.raw]));
+}
+function runLabels(data) {
   const run = data.run;
   if (!run.table) return run.bands.map((b) => [b.label, b.raw]);
   const rows = run.table.bands.map((r) => [r[0], r[1]]);
   if (run.bands.some((b) => b.other)) rows.push(["OTHER", null]);
   return rows;
+}
+/* --compare: the base's bands no band of this run is paired with (data.pairs), which the
+ * table lists too, as "gone". */
+function goneBands(data) {
+  return (data.pairs || [])
+    .filter(([n, b]) => n < 0 && b >= 0 && !data.base.bands[b].other)
+    .map(([, b]) => data.base.bands[b]);
+}
+
+/* --compare: every band only the base has is a row ("gone": its base peak, no peak now,
+ * -100 %); sorted by change, smallest first, the gone band of the largest base peak
+ * leads when no band of this run shrank by more. */
+async function checkGone(page, data, name) {
+  const gone = goneBands(data);
+  const rows = await page.$eval("#bandtable", (t) => Number(t.dataset.rows));
+  const want = runLabels(data).length + gone.length;
+  check(
+    rows === want,
+    `${name}: the table lists ${rows} bands, want ${want} (${gone.length} gone)`,
+  );
+  if (!gone.length) return "no band gone";
+  while ((await page.$eval('#bandtable th[data-key="change"]', (t) => t.className)) !== "asc")
+    await page.click('#bandtable th[data-key="change"]');
+  const first = await page.$eval("#bandtable tbody tr:not(.spacer)", (r) => {
+    const cell = (k) => r.querySelector(`td:nth-child(${k})`);
+    return {
+      cls: r.className,
+      peak: cell(2).textContent,
+      base: Number(cell(3).dataset.value),
+      change: Number(cell(4).dataset.value),
+      pct: cell(5).textContent,
+      pctValue: Number(cell(5).dataset.value),
+    };
+  });
+  const largest = Math.max(...gone.map((b) => b.peak));
+  const shrunk = data.run.bands.some((b) => {
+    const was = (data.pairs || []).find(([n]) => n === data.run.bands.indexOf(b));
+    return was && was[1] >= 0 && data.base.bands[was[1]].peak - b.peak > largest;
+  });
+  if (!shrunk)
+    check(
+      first.cls === "gone" &&
+        first.peak === "none" &&
+        first.base === largest &&
+        first.change === -largest &&
+        first.pct === "gone (-100 %)" &&
+        first.pctValue === -100,
+      `${name}: the largest gone band is not first by change: ${JSON.stringify(first)}`,
+    );
+  return `${gone.length} gone`;
 }
 
 /* A run of thousands of bands: the band with the smallest peak, folded into OTHER, found
@@ -674,6 +727,7 @@ async function runCase(spec) {
       ps.map((p) => [...p.querySelectorAll(".xlabel")].map((t) => t.textContent).join(";")),
     );
     check(xt[0] === xt[1], `${name}: --compare: the panels' time scales differ`);
+    notes.push(await checkGone(page, data, name));
   }
   if (flags.includes("builds")) notes.push(await checkBuilds(page, data, name));
   const shot = /shot=([^,]+)/.exec(flags);
