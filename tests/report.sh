@@ -63,6 +63,9 @@ add compare "$SRCDIR/tests/data/leak-hc.eventlog" compare --compare "$SRCDIR/tes
 "$PYTHON3" "$SRCDIR/tests/evlayout.py" rebuild=lazySum,insertT "$SRCDIR/tests/data/leak-hc.eventlog" \
     "$work/rebuilt.eventlog" || { echo "FAIL: evlayout rebuild"; exit 1; }
 add compare-builds "$work/rebuilt.eventlog" compare,builds --compare "$SRCDIR/tests/data/leak-hc.hp"
+# the same with --align progress: the Diff tab opens aligned by share of each run
+add compare-progress "$work/rebuilt.eventlog" compare,builds,progress \
+    --compare "$SRCDIR/tests/data/leak-hc.hp" --align progress
 add hp-input "$SRCDIR/tests/data/leak-hc.hp"
 # Labels and a title that are markup: the data stays data (two </script>, ours; the
 # browser test fails on any script error, and hover values are checked as usual).

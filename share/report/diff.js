@@ -5,9 +5,11 @@
  * base's over time (each run's band interpolated linearly between its points, 0 outside
  * its run), as view_diff.c draws the SVG: warm hues for the bands whose peak grew, cool
  * ones for those whose peak shrank, a zero line, and a legend of each band's change at
- * the peak. Hovering gives both runs' values and the change at that time. The page
- * (report.js) asks for it with ev2hp.diffChart(base, now, keys) and draws it into its
- * charts box. Needs kit.js.
+ * the peak. Hovering gives both runs' values and the change at that time. Aligned by time
+ * (seconds from the start, the page's zoom), or by progress (a share 0 to 100 % of each
+ * run, from its first census to its last: --align progress, for runs of different
+ * length), as a control above the chart chooses. The page (report.js) asks for it with
+ * ev2hp.diffChart(base, now, keys) and draws it into its charts box. Needs kit.js.
  */
 (function (ev2hp) {
   "use strict";
@@ -33,6 +35,12 @@
     }
     const v = run.v[band.index];
     return ts[hi] > ts[lo] ? v[lo] + ((v[hi] - v[lo]) * (t - ts[lo])) / (ts[hi] - ts[lo]) : v[hi];
+  }
+
+  /* The time of a run at share p (0..1) of it, from its first census to its last. */
+  function timeAt(run, p) {
+    const ts = run.t;
+    return ts.length ? ts[0] + p * (ts[ts.length - 1] - ts[0]) : 0;
   }
 
   /* "+52.8 MiB", "-4.48 MiB", "0 B". */
@@ -64,21 +72,26 @@
             ? COOL[cool++ % COOL.length]
             : NEUTRAL;
 
-    /* Draws the chart into box over range [t0, t1], width W. */
-    function draw(box, range, W) {
+    /* Draws the chart into box, width W: over range [t0, t1] (seconds) aligned by time, or
+     * over 0..100 % of each run when align is "progress"; setAlign(a) is the control's. */
+    function draw(box, range, W, align, setAlign) {
+      const progress = align === "progress";
       const M = { left: 72, right: 16, top: 14, bottom: 34 };
       const H = 420;
       const pw = W - M.left - M.right;
       const ph = H - M.top - M.bottom;
       const columns = Math.max(2, Math.floor(pw / 2));
-      const [t0, t1] = range;
+      // x: seconds, or with progress a share 0..1 of each run
+      const [t0, t1] = progress ? [0, 1] : range;
       const at = (c) => t0 + ((t1 - t0) * c) / (columns - 1);
+      const tBase = (x) => (progress ? timeAt(base, x) : x);
+      const tNow = (x) => (progress ? timeAt(now, x) : x);
       let lo = 0;
       let hi = 0;
       const series = lines.map((l) => {
         const v = new Float64Array(columns);
         for (let c = 0; c < columns; c++) {
-          v[c] = valueAt(now, l.now, at(c)) - valueAt(base, l.base, at(c));
+          v[c] = valueAt(now, l.now, tNow(at(c))) - valueAt(base, l.base, tBase(at(c)));
           lo = Math.min(lo, v[c]);
           hi = Math.max(hi, v[c]);
         }
@@ -92,6 +105,7 @@
         class: "chart diff",
         role: "img",
         "aria-label": "this run minus the base, band by band",
+        "data-align": progress ? "progress" : "time",
       });
       // y ticks (signed bytes, a round binary step) and the zero line
       const grid = svg("g", { class: "grid" });
@@ -114,12 +128,12 @@
           stroke: "#555",
         }),
       );
-      // time ticks
-      const tstep = niceStep(t1 - t0, 10);
+      // time ticks, or every 10 % of each run
+      const tstep = progress ? 0.1 : niceStep(t1 - t0, 10);
       for (let t = Math.ceil(t0 / tstep) * tstep; t <= t1 + tstep * 1e-9; t += tstep) {
         const tx = M.left + ((t - t0) / (t1 - t0)) * pw;
         const label = svg("text", { x: tx, y: M.top + ph + 16, class: "xlabel" });
-        label.textContent = fmtSeconds(t);
+        label.textContent = progress ? Math.round(t * 100) + " %" : fmtSeconds(t);
         s.append(label);
       }
       lines.forEach((l, k) => {
@@ -158,8 +172,8 @@
           ),
         );
         for (const l of lines) {
-          const b = valueAt(base, l.base, t);
-          const n = valueAt(now, l.now, t);
+          const b = valueAt(base, l.base, tBase(t));
+          const n = valueAt(now, l.now, tNow(t));
           table.append(
             el(
               "tr",
@@ -172,7 +186,19 @@
             ),
           );
         }
-        showTooltip(ev, el("div", { class: "time", "data-time": t }, fmtSeconds(t)), table);
+        const when = progress
+          ? el(
+              "div",
+              { class: "time", "data-share": t },
+              (100 * t).toFixed(1) +
+                " % of each run (base " +
+                fmtSeconds(tBase(t)) +
+                ", this run " +
+                fmtSeconds(tNow(t)) +
+                ")",
+            )
+          : el("div", { class: "time", "data-time": t }, fmtSeconds(t));
+        showTooltip(ev, when, table);
       });
       s.addEventListener("mouseleave", hideTooltip);
       const legend = el("ul", { class: "legend", id: "difflegend" });
@@ -187,8 +213,21 @@
           ),
         );
       const wrap = el("figure", { class: "panel" });
+      const choose = el(
+        "select",
+        { id: "diffalign", onchange: () => setAlign(choose.value) },
+        el("option", { value: "time" }, "time"),
+        el("option", { value: "progress" }, "share of each run (progress)"),
+      );
+      choose.value = progress ? "progress" : "time";
       wrap.append(
-        el("figcaption", {}, "This run minus the base, band by band, aligned by time"),
+        el(
+          "figcaption",
+          {},
+          "This run minus the base, band by band, aligned by " +
+            (progress ? "share of each run, from its first census to its last " : "time "),
+          el("label", {}, "align by ", choose),
+        ),
         s,
         el(
           "p",

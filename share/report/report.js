@@ -128,6 +128,7 @@
     zooms: [], // ranges to go back to, the latest last
     sort: { key: "area", desc: true },
     filter: null,
+    align: data.options.align === "progress" ? "progress" : "time", // the Diff tab's (--align)
   };
   // the live page (live.js) carries the user's view, zoom and hidden bands across redraws
   if (window.ev2hpLive) window.ev2hpLive.restore(state);
@@ -688,7 +689,10 @@
     if (state.view === "detail") {
       chartsBox.append(detail());
     } else if (state.view === "diff") {
-      diff.draw(chartsBox, state.range, W);
+      diff.draw(chartsBox, state.range, W, state.align, (a) => {
+        state.align = a;
+        drawCharts();
+      });
     } else {
       const dom = domain(state.view);
       const height = runs.length > 1 ? 300 : 420;
@@ -702,7 +706,9 @@
     }
     chartsBox.prepend(
       chartBar(
-        "time " + fmtSeconds(state.range[0]) + " – " + fmtSeconds(state.range[1]),
+        state.view === "diff" && state.align === "progress"
+          ? "0 – 100 % of each run"
+          : "time " + fmtSeconds(state.range[0]) + " – " + fmtSeconds(state.range[1]),
         state.zooms.length ? zoomBack : null,
         "zoom out (double-click)",
         "drag across a chart to zoom in; double-click to go back",

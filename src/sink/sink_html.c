@@ -639,6 +639,9 @@ static int write_data(struct html_sink *h, const struct profile_view *now,
     if (h->chart.has_y_max) {
         json_member_uint(w, "y_max", h->chart.y_max);
     }
+    /* the Diff tab's alignment at first (--align; the page offers both) */
+    if (base_view)
+        json_member_cstring(w, "align", h->chart.align_progress ? "progress" : "time");
     /* the view the page opens with: --view's, or the flame graph when the input has a
      * time profile and no census (html_finish refused a flame view without one) */
     enum chart_view view = h->chart.view;

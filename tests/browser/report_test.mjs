@@ -7,7 +7,7 @@
 // the JSON export of the same input (ev2hp -o x.json), the census data the values read
 // from the page are checked against; --summary=json of the same input, which the growth
 // column and the suspects are checked against; and, when the input has a time profile,
-// its folded stacks (-o x.folded), which the flame graph's frames are checked against. flags: "compare" (two panels on shared scales), "hi" (info table columns),
+// its folded stacks (-o x.folded), which the flame graph's frames are checked against. flags: "compare" (two panels on shared scales; the base's bands this run lacks listed as gone), "builds" (two builds: the Diff tab, aligned by time and by progress), "progress" (--align progress: the Diff tab opens so), "hi" (info table columns),
 // "many" (thousands of bands: the smallest found by the search box and drawn out of
 // OTHER), "shot=PATH" (a screenshot for the README); several joined by commas. For every case: no console errors or page
 // errors; every view draws; hovering shows the time of a real census and each band's
@@ -452,6 +452,80 @@ async function checkBuilds(page, data, name) {
   return `diff: ${lines.length} lines`;
 }
 
+/* The Diff tab's alignment: as --align said (flag "progress"), then the other one through
+ * its control; each time the read-out's values are each run's band at that moment of it
+ * (linear between its points, 0 outside it), by time or at the same share of each run. */
+async function checkAlign(page, data, name, flags) {
+  const at = (run, band, t) => {
+    const ts = run.t;
+    if (t < ts[0] || t > ts[ts.length - 1]) return 0;
+    let i = 0;
+    while (i + 1 < ts.length - 1 && ts[i + 1] <= t) i++;
+    const v = run.v[band];
+    return ts[i + 1] > ts[i]
+      ? v[i] + ((v[i + 1] - v[i]) * (t - ts[i])) / (ts[i + 1] - ts[i])
+      : v[i + 1];
+  };
+  const share = (run, p) => run.t[0] + p * (run.t[run.t.length - 1] - run.t[0]);
+  const pairs = data.pairs.filter(([n, b]) => n >= 0 && b >= 0);
+  // the page's key of each band of this run (report.js): its label, #n for a repeated one
+  const seenLabel = new Map();
+  const keys = data.run.bands.map((b) => {
+    const k = seenLabel.get(b.label) || 0;
+    seenLabel.set(b.label, k + 1);
+    return b.other ? "OTHER" : "b:" + b.label + (k ? "#" + k : "");
+  });
+  let align = flags.includes("progress") ? "progress" : "time";
+  const seen = [];
+  for (let pass = 0; pass < 2; pass++) {
+    await page.click('#views button[data-view="diff"]');
+    const got = await page.$eval("#charts svg.diff", (s) => s.dataset.align);
+    check(got === align, `${name}: the Diff tab is aligned by ${got}, want ${align}`);
+    const labels = await page.$$eval("#charts svg.diff .xlabel", (ts) =>
+      ts.map((t) => t.textContent),
+    );
+    check(
+      labels.length > 2 && labels.every((l) => l.endsWith(" %") === (align === "progress")),
+      `${name}: Diff x labels by ${align}: ${labels}`,
+    );
+    const box = await (await page.$("#charts svg.diff")).boundingBox();
+    await page.mouse.move(box.x + box.width * 0.6, box.y + box.height / 2);
+    const r = await page.evaluate(() => {
+      const w = document.querySelector("#readout .time").dataset;
+      const rows = [...document.querySelectorAll("#readout tr[data-band]")];
+      return {
+        w: { ...w },
+        rows: rows.map((x) => [x.dataset.band, +x.dataset.base, +x.dataset.now]),
+      };
+    });
+    const p = align === "progress" ? Number(r.w.share) : Number(r.w.time);
+    check(
+      Number.isFinite(p),
+      `${name}: Diff read-out (${align}) has no moment: ${JSON.stringify(r.w)}`,
+    );
+    let checked = 0;
+    for (const [n, b] of pairs) {
+      const row = r.rows.find(([k]) => k === keys[n]);
+      if (!row) continue;
+      checked++;
+      const tb = align === "progress" ? share(data.base, p) : p;
+      const tn = align === "progress" ? share(data.run, p) : p;
+      const wb = at(data.base, b, tb);
+      const wn = at(data.run, n, tn);
+      check(
+        Math.abs(row[1] - wb) <= 1e-6 * Math.max(1, wb) &&
+          Math.abs(row[2] - wn) <= 1e-6 * Math.max(1, wn),
+        `${name}: Diff read-out by ${align} at ${p}: ${row}, want base ${wb}, now ${wn}`,
+      );
+    }
+    check(checked > 1, `${name}: Diff read-out by ${align}: ${checked} bands checked`);
+    seen.push(`${align} (${checked} bands)`);
+    align = align === "progress" ? "time" : "progress";
+    await page.select("#diffalign", align);
+  }
+  return `Diff aligned by ${seen.join(", then ")}`;
+}
+
 /* A heap census's flame graph (-hc, -hi): clicking a chart at a time shows the flame
  * graph of the census there, its root the sum of that census's bands (the data's); the
  * Flame tab from the chart shows the peak's census again. */
@@ -730,6 +804,7 @@ async function runCase(spec) {
     notes.push(await checkGone(page, data, name));
   }
   if (flags.includes("builds")) notes.push(await checkBuilds(page, data, name));
+  if (flags.includes("builds")) notes.push(await checkAlign(page, data, name, flags));
   const shot = /shot=([^,]+)/.exec(flags);
   if (shot) {
     await page.click('#views button[data-view="area"]');
