@@ -794,16 +794,27 @@
   function tableRows() {
     return runRows().concat(goneRows());
   }
-  /* --compare: the bands only the base has (a pair with no band of this run), each a row
-   * of its own: the base's peak, none now (peak null), a change of -100 %. */
+  /* --compare: the bands only the base has (data.gone: every one, folded into the base's
+   * OTHER too), each a row of its own: the base's peak, none now (peak null), a change of
+   * -100 %; the base's colour and sparkline when its chart shows the band. */
   function goneRows() {
-    if (!data.pairs) return [];
-    return data.pairs
-      .filter(([n, b]) => n < 0 && b >= 0 && !data.base.bands[b].other)
-      .map(([, b]) => {
-        const was = data.base.bands[b];
-        return { key: was.key, label: was.label, raw: was.raw, colour: was.colour, gone: was };
-      });
+    if (!data.gone) return [];
+    const shown = new Map();
+    for (const [n, b] of data.pairs) if (n < 0 && b >= 0) shown.set(data.base.bands[b].label, b);
+    return data.gone.map(([label, peak]) => {
+      const was = shown.has(label) ? data.base.bands[shown.get(label)] : null;
+      shown.delete(label); // a label the base repeats is two bands
+      return was
+        ? {
+            key: was.key,
+            label: label,
+            raw: was.raw,
+            colour: was.colour,
+            gone: was,
+            basePeak: peak,
+          }
+        : { key: "g:" + label, label: label, colour: "#bbbbbb", gone: {}, basePeak: peak };
+    });
   }
   function runRows() {
     const run = data.run;
@@ -906,6 +917,7 @@
   // --compare: each band's peak in the base (its partner's), and the change
   const baseByKey = data.base ? new Map(data.base.bands.map((b) => [b.key, b])) : null;
   const basePeak = (b) => {
+    if (b.gone) return b.basePeak;
     const p = baseByKey ? baseByKey.get(b.key) : null;
     return p ? p.peak : null;
   };
@@ -954,7 +966,8 @@
 
   /* A row's sparkline: a shown band's from the chart's points, a folded one's from its own. */
   function rowSparkline(b) {
-    if (b.gone) return sparkline(data.base, b.gone, 120, 22, false); // the base's
+    // a gone band: the base's line, when the base's chart has it
+    if (b.gone) return b.gone.key ? sparkline(data.base, b.gone, 120, 22, false) : "";
     if (!b.series) return sparkline(data.run, b, 120, 22, false);
     return sparkline(
       { t: tableT, v: [b.series] },
@@ -972,7 +985,8 @@
       const v = get(b);
       let text;
       if (key === "label") {
-        const swatch = b.series ? b.colour : bandInfo.get(b.key).colour;
+        // a folded band's colour is its own; a band gone from the base's chart too, grey
+        const swatch = b.series ? b.colour : (bandInfo.get(b.key) || b).colour;
         text = el(
           "span",
           { title: info ? info.address + ": " + b.label : b.label },

@@ -568,6 +568,48 @@ static int write_pairs(struct json_writer *w, const struct sink_context *ctx,
     return 0;
 }
 
+/* --compare: the base's bands no band of this run matches, each [label, its peak in the
+ * base], over every band of both runs (the tables: those folded into OTHER too, which the
+ * views' pairs cannot name), as --summary's compare.bands has them with "now": null. The
+ * page lists them in its band table as gone. 0, or -1 when out of memory. */
+static int write_gone(struct json_writer *w, const struct html_sink *h,
+                      const struct profile_view *base_view, const struct profile_table *now_table)
+{
+    const struct sink_context *ctx = &h->base.ctx;
+    struct profile_options popt;
+    chart_profile_options(&h->chart, &popt);
+    struct ev_error err;
+    const struct profile *was = run_model_chart(ctx->base, &popt, &err);
+    struct profile_table all;   /* statistics only: the least of values a table keeps */
+    if (!was || profile_table(was, ctx->base->bands, base_view, 0, 2, &all) != 0)
+        return -1;
+    /* bandmatch reads no more of a view than its bands (labels, band ids): the tables' */
+    struct profile_view base_all = { .band_count = all.count, .bands = all.bands };
+    struct profile_view now_all = { .band_count = now_table->count, .bands = now_table->bands };
+    struct bandmatch_view b = { &base_all, ctx->base->bands, ctx->base->info };
+    struct bandmatch_view n = { &now_all, ctx->bands, ctx->info };
+    struct bandmatch_pair *pairs;
+    size_t count;
+    if (bandmatch_views(&b, &n, &pairs, &count) != 0) {
+        profile_table_free(&all);
+        return -1;
+    }
+    json_array_begin(w);
+    for (size_t k = 0; k < count; k++) {
+        if (pairs[k].now != BANDMATCH_ABSENT || pairs[k].base == BANDMATCH_ABSENT)
+            continue;
+        const struct profile_band *pb = &all.bands[pairs[k].base];
+        json_array_begin(w);
+        json_cstring(w, pb->label);
+        json_uint(w, pb->stats.peak);
+        json_array_end(w);
+    }
+    json_array_end(w);
+    free(pairs);
+    profile_table_free(&all);
+    return 0;
+}
+
 /* The report's data, one JSON document safe inside a <script> element: 0, or -1 with
  * errno set. */
 static int write_data(struct html_sink *h, const struct profile_view *now,
@@ -599,6 +641,12 @@ static int write_data(struct html_sink *h, const struct profile_view *now,
         json_newline(w);
         json_key(w, "pairs");
         if (write_pairs(w, ctx, base_view, now) != 0) {
+            errno = ENOMEM;
+            goto done;
+        }
+        json_newline(w);
+        json_key(w, "gone");
+        if (write_gone(w, h, base_view, table) != 0) {
             errno = ENOMEM;
             goto done;
         }

@@ -122,19 +122,20 @@ function runLabels(data) {
   if (run.bands.some((b) => b.other)) rows.push(["OTHER", null]);
   return rows;
 }
-/* --compare: the base's bands no band of this run is paired with (data.pairs), which the
- * table lists too, as "gone". */
+/* --compare: the base's bands no band of this run matches (data.gone: every one, those
+ * folded into the base's OTHER too), which the table lists too, as "gone". */
 function goneBands(data) {
-  return (data.pairs || [])
-    .filter(([n, b]) => n < 0 && b >= 0 && !data.base.bands[b].other)
-    .map(([, b]) => data.base.bands[b]);
+  return (data.gone || []).map(([label, peak]) => ({ label, peak }));
 }
 
 /* --compare: every band only the base has is a row ("gone": its base peak, no peak now,
  * -100 %); sorted by change, smallest first, the gone band of the largest base peak
  * leads when no band of this run shrank by more. */
-async function checkGone(page, data, name) {
+async function checkGone(page, data, summary, name) {
   const gone = goneBands(data);
+  // as many as --summary=json's compare.bands has with no value now
+  const want0 = summary.compare.bands.filter((b) => b.now === null && b.base !== null).length;
+  check(gone.length === want0, `${name}: ${gone.length} bands gone, the summary says ${want0}`);
   const rows = await page.$eval("#bandtable", (t) => Number(t.dataset.rows));
   const want = runLabels(data).length + gone.length;
   check(
@@ -801,7 +802,7 @@ async function runCase(spec) {
       ps.map((p) => [...p.querySelectorAll(".xlabel")].map((t) => t.textContent).join(";")),
     );
     check(xt[0] === xt[1], `${name}: --compare: the panels' time scales differ`);
-    notes.push(await checkGone(page, data, name));
+    notes.push(await checkGone(page, data, summary, name));
   }
   if (flags.includes("builds")) notes.push(await checkBuilds(page, data, name));
   if (flags.includes("builds")) notes.push(await checkAlign(page, data, name, flags));
