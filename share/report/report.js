@@ -7,7 +7,10 @@
  * stream, lines, heap, detail), hover read-out, legend entries that hide (click) or
  * isolate (shift-click) a band, drag to zoom and double-click to go back, marker texts,
  * and a table of every band (folded ones too), sortable by every column, searched by any
- * part of a label, from which a band folded into OTHER can be drawn.
+ * part of a label, from which a band folded into OTHER can be drawn. With --compare
+ * (data.base): the base's run too, its bands paired with this run's (data.pairs), a Diff
+ * tab (diff.js), and the table's base peak and change columns, with a "gone" row for
+ * every band only the base has (data.gone).
  *
  * Why plain JavaScript over SVG and not a charting library (uPlot was the candidate):
  * the data is already reduced to at most a few points per pixel column, so SVG paths stay
