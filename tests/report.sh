@@ -19,6 +19,21 @@ work=$tmp
 deps=${REPORT_DEPS:-$PWD/tests/browser-deps}
 sh "$SRCDIR/tests/browser/deps.sh" "$SRCDIR" "$deps"
 
+# `npm run lint` (README: the report's JavaScript) with the
+# same lock file's eslint and prettier: on a copy beside those node_modules, since the
+# source tree of a distcheck has none (and is read-only). A name the page uses that no
+# browser defines is caught here, not in a user's console.
+lint=$work/lint
+mkdir -p "$lint/share" "$lint/tests"
+cp -R "$SRCDIR/share/report" "$lint/share/"
+cp -R "$SRCDIR/tests/browser" "$lint/tests/"
+cp "$SRCDIR/eslint.config.mjs" "$SRCDIR/.prettierrc.json" "$lint/"
+chmod -R u+w "$lint"   # a distcheck's sources are read-only; the copy must clean up
+ln -s "$deps/node_modules" "$lint/node_modules"
+(cd "$lint" && node_modules/.bin/eslint share/report tests/browser &&
+    node_modules/.bin/prettier --check share/report tests/browser >/dev/null) ||
+    { echo "FAIL: npm run lint: the page's JavaScript (above)"; exit 1; }
+
 cases=""
 add() {   # add NAME INPUT [FLAGS [EV2HP OPTIONS...]]
     name=$1 input=$2 flags=${3:-}
