@@ -1,7 +1,8 @@
 /* test_livemodel.c: the live model: the recent censuses kept exactly, older ones merged
  * into buckets whose per-band maximum and mean are exact however often buckets merge
  * (checked against a brute-force pass over every census fed, at the final width), sums
- * past 2^64, and memory that stays flat over 1,000,000 censuses. */
+ * past 2^64, memory that stays flat over 1,000,000 censuses, and memory bounded by
+ * entries and records with many bands (the whole census sums still exact). */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -187,6 +188,55 @@ static void memory_flat(void **state)
     live_model_free(m);
 }
 
+/* Many bands, small bounds: the censuses kept whole stay within the entry bound (but
+ * the last is always kept), the buckets within the record bound, and every census is
+ * still counted once with its every byte (the buckets' means times their censuses). */
+#define MANY 400
+static void many_bands_bounded(void **state)
+{
+    (void)state;
+    struct live_model *m = live_model_new_bounded(600, 256, 1000, 3000);
+    assert_non_null(m);
+    static struct census_entry e[MANY];
+    double total = 0;
+    size_t before = 0;
+    for (uint64_t c = 0; c < 2000; c++) {
+        for (uint32_t b = 0; b < MANY; b++)
+            e[b] = (struct census_entry){ b, (c * 31 + b * 7) % 1000 + 1 };
+        struct census_frame f = { time_of(c), c, MANY, e };
+        assert_int_equal(live_model_add(m, &f), 0);
+        for (uint32_t b = 0; b < MANY; b++)
+            total += (double)e[b].bytes;
+        assert_true(live_model_recent_count(m) >= 1 && live_model_recent_count(m) <= 2);
+        if (c == 999)
+            before = live_model_bytes(m);
+    }
+    assert_int_equal(live_model_seal(m), 0);
+    size_t records = 0, censuses = live_model_recent_count(m);
+    double sum = 0;
+    for (size_t i = 0; i < live_model_bucket_count(m); i++) {
+        struct live_bucket b = live_model_bucket(m, i);
+        records += b.band_count;
+        censuses += b.censuses;
+        for (size_t k = 0; k < b.band_count; k++)
+            sum += live_model_bucket_band(m, i, k).mean * (double)b.censuses;
+    }
+    for (size_t i = 0; i < live_model_recent_count(m); i++) {
+        struct census_frame f = live_model_recent(m, i);
+        for (size_t k = 0; k < f.count; k++)
+            sum += (double)f.entries[k].bytes;
+    }
+    assert_int_equal(censuses, 2000);
+    assert_true(fabs(sum - total) <= total * 1e-9);
+    /* the bound, and the newest bucket's one record a band besides */
+    assert_true(records <= 3000 + MANY);
+    print_message("many bands: %zu bytes after 1,000 censuses, %zu after 2,000\n", before,
+                  live_model_bytes(m));
+    assert_true(live_model_bytes(m) < 65536 + 2 * (1000 + MANY) * 16 + 2 * (3000 + MANY) * 32 +
+                                      MANY * 48);
+    live_model_free(m);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -194,6 +244,7 @@ int main(void)
         cmocka_unit_test(merged_exact),
         cmocka_unit_test(huge_sums),
         cmocka_unit_test(memory_flat),
+        cmocka_unit_test(many_bands_bounded),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -8,6 +8,12 @@
  * census was an eighth of a dense run's work); it is written back as a sorted list
  * ("sealed") when a census falls into a later bucket, before buckets merge, and before
  * anyone reads the buckets (live_model_seal).
+ *
+ * The bounds (livemodel.h) are kept where memory changes hands: the oldest whole census
+ * is retired while the kept ones and the new one would pass the entry bound, its array
+ * freed when the arrays together are past it; buckets merge pairwise whenever a sealed
+ * bucket leaves them past the record bound, and a bucket emptied by merging gives its
+ * array back.
  */
 #include "model/livemodel.h"
 
@@ -52,6 +58,8 @@ struct open_band {
 struct live_model {
     struct slot *ring;
     size_t ring_size, oldest, kept;
+    size_t recent_entries, kept_entries, ring_cap;  /* the bound, entries kept, allocated */
+    size_t bucket_records;          /* the bound on the sealed buckets' records */
     struct bucket *buckets;
     size_t bucket_size, used;       /* used: up to the last bucket with a census */
     uint64_t width_ns;
@@ -85,9 +93,19 @@ void live_model_free(struct live_model *m)
 
 struct live_model *live_model_new(size_t recent, size_t buckets)
 {
-    struct live_model *m = recent >= 1 && buckets >= 2 ? calloc(1, sizeof *m) : NULL;
+    return live_model_new_bounded(recent, buckets, LIVE_MODEL_RECENT_ENTRIES,
+                                  LIVE_MODEL_BUCKET_RECORDS);
+}
+
+struct live_model *live_model_new_bounded(size_t recent, size_t buckets,
+                                          size_t recent_entries, size_t bucket_records)
+{
+    struct live_model *m = recent >= 1 && buckets >= 2 && recent_entries >= 1 &&
+                           bucket_records >= 1 ? calloc(1, sizeof *m) : NULL;
     if (m) {
         m->ring_size = recent;
+        m->recent_entries = recent_entries;
+        m->bucket_records = bucket_records;
         m->bucket_size = buckets;
         m->width_ns = LIVE_MODEL_FIRST_WIDTH_NS;
         m->open = SIZE_MAX;
@@ -258,8 +276,10 @@ static int merge_census(struct live_model *m, const struct slot *c)
 }
 
 /* Neighbours merged pairwise, the width doubled. Bucket i takes buckets 2i and 2i+1;
- * bucket i itself was consumed before (i < 2i) or is 2i, read before it is written. */
-static int coarsen(struct live_model *m)
+ * bucket i itself was consumed before (i < 2i) or is 2i, read before it is written.
+ * give_back: the emptied buckets free their arrays (merging for the record bound; a
+ * merge for time keeps them, to be reused by the next buckets as before). */
+static int coarsen(struct live_model *m, bool give_back)
 {
     for (size_t i = 0; i < (m->used + 1) / 2; i++) {
         struct bucket *a = &m->buckets[2 * i];
@@ -285,21 +305,45 @@ static int coarsen(struct live_model *m)
         if (dst != a)
             a->count = a->censuses = 0;
     }
-    for (size_t i = (m->used + 1) / 2; i < m->used; i++)
-        m->buckets[i].count = m->buckets[i].censuses = 0;
+    for (size_t i = (m->used + 1) / 2; i < m->used; i++) {
+        struct bucket *e = &m->buckets[i];
+        e->count = e->censuses = 0;
+        if (give_back) {
+            free(e->bands);
+            e->bands = NULL;
+            e->cap = 0;
+        }
+    }
     m->used = (m->used + 1) / 2;
     m->width_ns *= 2;
     return 0;
 }
 
-/* The oldest recent census into its bucket. */
+/* The band records of the sealed buckets. */
+static size_t records(const struct live_model *m)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < m->used; i++)
+        n += m->buckets[i].count;
+    return n;
+}
+
+/* The oldest recent census into its bucket. Leaving the open bucket seals it; then the
+ * buckets merge while the census falls past the last one or their records are past the
+ * bound (down to one bucket: a run with more bands than the bound keeps one). */
 static int retire(struct live_model *m, const struct slot *c)
 {
-    if (c->time_ns / m->width_ns >= m->bucket_size && seal(m) != 0)
-        return -1;
-    while (c->time_ns / m->width_ns >= m->bucket_size)
-        if (coarsen(m) != 0)
+    if (m->open != (size_t)(c->time_ns / m->width_ns) || c->time_ns / m->width_ns >=
+        m->bucket_size) {
+        if (seal(m) != 0)
             return -1;
+        while (c->time_ns / m->width_ns >= m->bucket_size)
+            if (coarsen(m, false) != 0)
+                return -1;
+        while (m->used > 1 && records(m) > m->bucket_records)
+            if (coarsen(m, true) != 0)
+                return -1;
+    }
     size_t at = (size_t)(c->time_ns / m->width_ns);
     if (m->open != at && open_bucket(m, at) != 0)
         return -1;
@@ -321,16 +365,28 @@ int live_model_seal(struct live_model *m)
 
 int live_model_add(struct live_model *m, const struct census_frame *frame)
 {
-    if (m->kept == m->ring_size) {
+    size_t need = frame->count ? frame->count : 1;
+    while (m->kept > 0 && (m->kept == m->ring_size ||
+                           m->kept_entries + need > m->recent_entries)) {
         struct slot *oldest = &m->ring[m->oldest];
         if (retire(m, oldest) != 0)
             goto no_memory;
+        m->kept_entries -= oldest->count;
+        if (m->ring_cap + need > m->recent_entries) {
+            m->ring_cap -= oldest->cap;
+            free(oldest->entries);
+            oldest->entries = NULL;
+            oldest->cap = 0;
+        }
         m->oldest = (m->oldest + 1) % m->ring_size;
         m->kept--;
     }
     struct slot *s = &m->ring[(m->oldest + m->kept) % m->ring_size];
-    if (GROW_ARRAY(s->entries, &s->cap, frame->count ? frame->count : 1) != 0)
+    size_t old_cap = s->cap;
+    if (GROW_ARRAY(s->entries, &s->cap, need) != 0)
         goto no_memory;
+    m->ring_cap += s->cap - old_cap;
+    m->kept_entries += frame->count;
     if (frame->count)
         memcpy(s->entries, frame->entries, frame->count * sizeof *frame->entries);
     s->count = frame->count;

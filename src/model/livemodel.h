@@ -12,10 +12,20 @@
  *     and the width doubles; the maximum of a merged bucket is the larger maximum and the
  *     sums add, so both stay exact however often buckets merge (sums are 128-bit).
  *
- * Censuses come in time order (the assembler's rule). Memory: `recent` censuses' entries
- * and, per bucket, one record per band seen in it, and one record per band of the run
- * for the newest bucket: bounded by recent x the largest census and (buckets + 1) x the
- * run's bands, whatever the number of censuses (live_model_bytes).
+ * Censuses come in time order (the assembler's rule). Memory is bounded whatever the
+ * number of censuses and of bands (live_model_bytes):
+ *
+ *   - the censuses kept whole hold at most `recent_entries` entries between them (and at
+ *     least the last census, whatever its size): a run of 100,000 bands keeps the last
+ *     few censuses whole, not the last 600;
+ *   - the merged buckets hold at most `bucket_records` band records between them: past
+ *     that, buckets merge pairwise (the width doubles) until they fit or one is left, so
+ *     a run with many bands has fewer, wider buckets, each still exact for every band;
+ *   - the newest bucket, while it takes censuses, one record per band of the run (40
+ *     bytes a band: the per-band part, like the run's band table).
+ *
+ * Together about 16 x recent_entries + 32 x bucket_records (with the arrays' slack) +
+ * 44 x bands bytes, plus the largest census when it alone is over recent_entries.
  *
  * This is the live view's model (serve/live.c, `/live.json`). The drawing outputs (-o,
  * /chart.*, the report) draw from the run model (runmodel.h) as in any run, so that a
@@ -32,11 +42,17 @@
 #define LIVE_MODEL_RECENT 600       /* censuses kept whole: ten minutes at one a second */
 #define LIVE_MODEL_BUCKETS 256      /* merged buckets of older censuses */
 #define LIVE_MODEL_FIRST_WIDTH_NS 1000000u   /* 1 ms, doubled as the run goes on */
+#define LIVE_MODEL_RECENT_ENTRIES 1000000u  /* entries of the censuses kept whole: 16 MB */
+#define LIVE_MODEL_BUCKET_RECORDS 1000000u  /* band records of the buckets: 32 MB */
 
 struct live_model;
 
-/* recent >= 1, buckets >= 2 (tests use small ones). NULL when out of memory. */
+/* recent >= 1, buckets >= 2 (tests use small ones), with the entry and record bounds
+ * LIVE_MODEL_RECENT_ENTRIES and LIVE_MODEL_BUCKET_RECORDS. NULL when out of memory. */
 struct live_model *live_model_new(size_t recent, size_t buckets);
+/* The same with bounds of one's own (each >= 1). */
+struct live_model *live_model_new_bounded(size_t recent, size_t buckets,
+                                          size_t recent_entries, size_t bucket_records);
 void live_model_free(struct live_model *m);
 
 /* One census, later than (or as late as) the ones before: 0, or -1 when out of memory

@@ -987,8 +987,10 @@ int live_pprof_heap(struct live *l, bool has_at, uint64_t at_ns, char **buf, siz
             char first[32];
             format_seconds(live_model_recent(l->recent, 0).time_ns, 3, first, sizeof first);
             ev_error_set(err, "no census at or before that time is kept whole: the live "
-                         "view keeps the last %u censuses whole, from %s s",
-                         (unsigned)LIVE_MODEL_RECENT, first);
+                         "view keeps the last %zu censuses whole (at most %u, with at most "
+                         "%u entries between them), from %s s", n,
+                         (unsigned)LIVE_MODEL_RECENT, (unsigned)LIVE_MODEL_RECENT_ENTRIES,
+                         first);
         }
     }
     if (!found) {

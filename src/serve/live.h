@@ -21,8 +21,9 @@
  * once per state and kept for the next request.
  *
  *   - the live model (model/livemodel.h, /live.json): the last LIVE_MODEL_RECENT
- *     censuses whole, older ones merged into buckets keeping each band's maximum and
- *     mean.
+ *     censuses whole (fewer when they would pass LIVE_MODEL_RECENT_ENTRIES entries),
+ *     older ones merged into buckets keeping each band's maximum and mean (fewer, wider
+ *     buckets when they would pass LIVE_MODEL_BUCKET_RECORDS band records).
  *
  * Memory stays flat however long the stream runs: the run model keeps time buckets of
  * bounded number (profile.h), the live model a bounded window and bounded buckets, the
@@ -119,7 +120,8 @@ bool live_ended(struct live *l);
 bool live_attached(struct live *l);
 /* Writes a snapshot of format into out (--every); 0, or -1 with err set. */
 /* /debug/pprof/heap: the last census (has_at false), or the last at or before at_ns of
- * those the live model keeps whole (the last LIVE_MODEL_RECENT), as a gzipped pprof heap
+ * those the live model keeps whole (the last LIVE_MODEL_RECENT, fewer with many bands:
+ * the 404 says how many and from when), as a gzipped pprof heap
  * profile (sink/pprof_profiles.h). 0; 1 when there is no such census (err says why); -1
  * with err set. */
 int live_pprof_heap(struct live *l, bool has_at, uint64_t at_ns, char **buf, size_t *len,
