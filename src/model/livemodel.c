@@ -297,6 +297,14 @@ static int coarsen(struct live_model *m, bool give_back)
         }
         struct bucket *dst = &m->buckets[i];
         take_merged(m, dst, count);
+        if (give_back && count && count < dst->cap) {
+            /* exactly its records: a merge's scratch is sized for both lists */
+            struct agg *exact = realloc(dst->bands, count * sizeof *exact);
+            if (exact) {
+                dst->bands = exact;
+                dst->cap = count;
+            }
+        }
         dst->censuses = r.censuses;
         dst->first_ns = r.first_ns;
         dst->last_ns = r.last_ns;
@@ -316,15 +324,21 @@ static int coarsen(struct live_model *m, bool give_back)
     }
     m->used = (m->used + 1) / 2;
     m->width_ns *= 2;
+    if (give_back) {
+        free(m->merged);
+        m->merged = NULL;
+        m->merged_cap = 0;
+    }
     return 0;
 }
 
-/* The band records of the sealed buckets. */
+/* The band records the buckets hold allocated (their arrays, and the merge's scratch):
+ * what the record bound bounds. */
 static size_t records(const struct live_model *m)
 {
-    size_t n = 0;
-    for (size_t i = 0; i < m->used; i++)
-        n += m->buckets[i].count;
+    size_t n = m->merged_cap;
+    for (size_t i = 0; i < m->bucket_size; i++)
+        n += m->buckets[i].cap;
     return n;
 }
 

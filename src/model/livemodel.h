@@ -18,14 +18,15 @@
  *   - the censuses kept whole hold at most `recent_entries` entries between them (and at
  *     least the last census, whatever its size): a run of 100,000 bands keeps the last
  *     few censuses whole, not the last 600;
- *   - the merged buckets hold at most `bucket_records` band records between them: past
+ *   - the merged buckets hold at most `bucket_records` band records between them
+ *     (allocated, after the last bucket sealed: the newest may add one a band): past
  *     that, buckets merge pairwise (the width doubles) until they fit or one is left, so
  *     a run with many bands has fewer, wider buckets, each still exact for every band;
  *   - the newest bucket, while it takes censuses, one record per band of the run (40
  *     bytes a band: the per-band part, like the run's band table).
  *
- * Together about 16 x recent_entries + 32 x bucket_records (with the arrays' slack) +
- * 44 x bands bytes, plus the largest census when it alone is over recent_entries.
+ * Together about 16 x recent_entries + 32 x (bucket_records + bands) + 44 x bands bytes,
+ * plus the largest census when it alone is over recent_entries.
  *
  * This is the live view's model (serve/live.c, `/live.json`). The drawing outputs (-o,
  * /chart.*, the report) draw from the run model (runmodel.h) as in any run, so that a
@@ -42,8 +43,8 @@
 #define LIVE_MODEL_RECENT 600       /* censuses kept whole: ten minutes at one a second */
 #define LIVE_MODEL_BUCKETS 256      /* merged buckets of older censuses */
 #define LIVE_MODEL_FIRST_WIDTH_NS 1000000u   /* 1 ms, doubled as the run goes on */
-#define LIVE_MODEL_RECENT_ENTRIES 1000000u  /* entries of the censuses kept whole: 16 MB */
-#define LIVE_MODEL_BUCKET_RECORDS 1000000u  /* band records of the buckets: 32 MB */
+#define LIVE_MODEL_RECENT_ENTRIES 500000u   /* entries of the censuses kept whole: 8 MB */
+#define LIVE_MODEL_BUCKET_RECORDS 500000u   /* band records of the buckets: 16 MB */
 
 struct live_model;
 
