@@ -514,9 +514,12 @@ static int copy_out(const char *src, size_t n, char **buf, size_t *len, struct e
 }
 
 /* Drawings are made one at a time (draw_lock): memory holds the model, one snapshot and
- * one drawing however many clients ask. Each format is drawn once per state. */
-int live_draw(struct live *l, enum output_format format, char **buf, size_t *len,
-              struct ev_error *err)
+ * one drawing however many clients ask. Each format is drawn once per state. The drawing
+ * of format as the state stands, with draw_lock held (the caller releases it, whatever
+ * the outcome): NULL with err set when it cannot be drawn. Callers read it in place, so
+ * a page of many bands is not copied once more before it is served. */
+static const struct drawn *drawn_locked(struct live *l, enum output_format format,
+                                        struct ev_error *err)
 {
     pthread_mutex_lock(&l->draw_lock);
     live_lock(l);
@@ -539,8 +542,14 @@ int live_draw(struct live *l, enum output_format format, char **buf, size_t *len
             d->version = version;
         }
     }
-    if (rc == 0)
-        rc = copy_out(d->buf, d->len, buf, len, err);
+    return rc == 0 ? d : NULL;
+}
+
+int live_draw(struct live *l, enum output_format format, char **buf, size_t *len,
+              struct ev_error *err)
+{
+    const struct drawn *d = drawn_locked(l, format, err);
+    int rc = d ? copy_out(d->buf, d->len, buf, len, err) : -1;
     pthread_mutex_unlock(&l->draw_lock);
     return rc;
 }
@@ -822,54 +831,56 @@ static int find_data(const char *page, size_t len, size_t *at, size_t *n)
 
 int live_report_data(struct live *l, char **buf, size_t *len, struct ev_error *err)
 {
-    char *page;
-    size_t page_len, at, n;
-    if (live_draw(l, FORMAT_HTML, &page, &page_len, err) != 0)
-        return -1;
-    int rc = find_data(page, page_len, &at, &n);
-    if (rc != 0)
+    size_t at, n;
+    const struct drawn *d = drawn_locked(l, FORMAT_HTML, err);
+    int rc = d ? find_data(d->buf, d->len, &at, &n) : -1;
+    if (d && rc != 0)
         ev_error_set(err, "the report has no data element");
-    else
-        rc = copy_out(page + at, n, buf, len, err);
-    free(page);
+    else if (d)
+        rc = copy_out(d->buf + at, n, buf, len, err);
+    pthread_mutex_unlock(&l->draw_lock);
     return rc;
 }
 
 int live_page(struct live *l, char **buf, size_t *len, struct ev_error *err)
 {
-    char *page;
-    size_t page_len;
-    if (live_draw(l, FORMAT_HTML, &page, &page_len, err) != 0)
+    const struct drawn *d = drawn_locked(l, FORMAT_HTML, err);
+    if (!d) {
+        pthread_mutex_unlock(&l->draw_lock);
         return -1;
-    /* the live script before the report's own, which hands it its state */
+    }
+    /* the live script before the report's own, which hands it its state; the page built
+     * in one allocation of its exact size, from the drawing in place */
     static const char MAIN[] = "<main id=\"report\"></main>\n";
-    const char *end = memmem(page, page_len, MAIN, sizeof MAIN - 1);
+    static const char OPEN[] = "<script>\n", CLOSE[] = "</script>\n";
+    const char *end = memmem(d->buf, d->len, MAIN, sizeof MAIN - 1);
+    int rc = -1;
     if (!end) {
-        free(page);
         ev_error_set(err, "the report has no main element");
-        return -1;
+    } else {
+        size_t head = (size_t)(end - d->buf) + sizeof MAIN - 1;
+        size_t n = d->len + sizeof OPEN - 1 + report_live_js_len + sizeof CLOSE - 1;
+        char *page = malloc(n);
+        if (!page) {
+            ev_error_set(err, "out of memory");
+        } else {
+            char *at = page;
+            memcpy(at, d->buf, head);
+            at += head;
+            memcpy(at, OPEN, sizeof OPEN - 1);
+            at += sizeof OPEN - 1;
+            memcpy(at, report_live_js, report_live_js_len);
+            at += report_live_js_len;
+            memcpy(at, CLOSE, sizeof CLOSE - 1);
+            at += sizeof CLOSE - 1;
+            memcpy(at, d->buf + head, d->len - head);
+            *buf = page;
+            *len = n;
+            rc = 0;
+        }
     }
-    end += sizeof MAIN - 1;
-    size_t head = (size_t)(end - page);
-    *len = 0;
-    FILE *out = open_memstream(buf, len);
-    if (!out) {
-        free(page);
-        ev_error_set(err, "out of memory");
-        return -1;
-    }
-    fwrite(page, 1, head, out);
-    fputs("<script>\n", out);
-    fwrite(report_live_js, 1, report_live_js_len, out);
-    fputs("</script>\n", out);
-    fwrite(page + head, 1, page_len - head, out);
-    free(page);
-    if (fclose(out) != 0) {
-        free(*buf);
-        ev_error_set(err, "out of memory");
-        return -1;
-    }
-    return 0;
+    pthread_mutex_unlock(&l->draw_lock);
+    return rc;
 }
 
 /* /live.json under the lock: the live model as it stands, with the labels of the bands. */
