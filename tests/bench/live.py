@@ -78,8 +78,11 @@ def follow(ev2hp, eventlog, fetch_page=True):
     t0 = time.monotonic()
     p, host, port = start([ev2hp, "-q", "--serve", "0", eventlog])
     m = Metrics(host, port)
+    slowest = 0.0
     while True:
+        asked = time.monotonic()
         v = m.values()
+        slowest = max(slowest, time.monotonic() - asked)
         if fetch_page:
             m.get("/")
         if v.get("ghc_heap_profile_stream_ended") == 1:
@@ -94,10 +97,10 @@ def follow(ev2hp, eventlog, fetch_page=True):
     subprocess.run([ev2hp, "-q", eventlog, "-o", "/dev/null"], check=True)
     plain = time.monotonic() - t0
     plain_rss = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    print("follow %s (%.1f MB): %d censuses in %.2f s = %.1f MB/s; peak RSS %.1f MiB "
-          "(plain conversion: %.2f s = %.1f MB/s, peak RSS %s)" % (
+    print("follow %s (%.1f MB): %d censuses in %.2f s = %.1f MB/s; peak RSS %.1f MiB, "
+          "/metrics within %.3f s (plain conversion: %.2f s = %.1f MB/s, peak RSS %s)" % (
               os.path.basename(eventlog), size / 1e6, censuses, wall, size / 1e6 / wall,
-              hwm / 1024, plain, size / 1e6 / plain,
+              hwm / 1024, slowest, plain, size / 1e6 / plain,
               "%.1f MiB" % (plain_rss / 1024) if plain_rss > before else "below the above"))
 
 

@@ -1,6 +1,7 @@
 #!/bin/bash
 # live.sh: the live part of `make bench` (ev2hp --serve): memory following the dense
-# generated eventlog (the 115 MB class: bench.sh's gen-hc-128M, made here when missing),
+# generated eventlog (the 115 MB class: bench.sh's gen-hc-128M, made here when missing)
+# and, when bench.sh's full mode made it, the 4 GiB one of 100,000 bands,
 # memory over a stream of LIVE_CENSUSES generated censuses (default 1,000,000: flat), the
 # latency from a census's last byte to /metrics, and the ingestion rate against a plain
 # conversion. Prints numbers (tests/bench/live.py); never passes or fails.
@@ -20,6 +21,9 @@ if [ ! -s "$dense" ] || [ "$GEN_EVENTLOG" -nt "$dense" ]; then
 fi
 echo "== live (--serve) =="
 "$PYTHON3" "$here/live.py" follow "$EV2HP" "$dense"
+# 100,000 bands (issue 31: peak RSS bounded whatever the bands), when bench.sh made it
+many="$BENCH_DIR/gen-hy100k-4G.eventlog"
+[ -s "$many" ] && "$PYTHON3" "$here/live.py" follow "$EV2HP" "$many"
 for f in ${BENCH_REAL:-"$BENCH_DIR"/real-*.eventlog}; do
     [ -s "$f" ] && "$PYTHON3" "$here/live.py" follow "$EV2HP" "$f"
 done
