@@ -479,40 +479,45 @@ static int take(struct live *l, unsigned columns, struct snapshot *s, uint64_t *
     return rc == 0 ? snapshot_finish(s, err) : -1;
 }
 
-/* A format drawn from snapshot s into memory. Drawn into an unlinked temporary file and
- * read back into one allocation of its size: a memory stream doubles as it grows (and
- * copies as it doubles), so a 17.7 MB report of 100,000 bands held 51 MB while drawn. */
-static int draw(const struct live *l, const struct snapshot *s, enum output_format format,
-                char **buf, size_t *len, struct ev_error *err)
+/* A format drawn from snapshot s into an unlinked temporary file, left at its start with
+ * its size in *size: a memory stream doubles as it grows (and copies as it doubles), so
+ * a 17.7 MB report of 100,000 bands held 51 MB while drawn. NULL with err set. */
+static FILE *draw(const struct live *l, const struct snapshot *s, enum output_format format,
+                  size_t *size, struct ev_error *err)
 {
-    *buf = NULL;
-    *len = 0;
     FILE *out = tmpfile();
     if (!out) {
         ev_error_set(err, "cannot make a temporary file to draw in: %s", strerror(errno));
-        return -1;
+        return NULL;
     }
-    int rc = snapshot_write(s, format, &l->src.settings, out, err);
-    off_t size = rc == 0 && fflush(out) == 0 ? ftello(out) : -1;
-    if (rc == 0 && (size < 0 || fseeko(out, 0, SEEK_SET) != 0)) {
+    if (snapshot_write(s, format, &l->src.settings, out, err) != 0) {
+        fclose(out);
+        return NULL;
+    }
+    off_t end = fflush(out) == 0 ? ftello(out) : -1;
+    if (end < 0 || fseeko(out, 0, SEEK_SET) != 0) {
         ev_error_set(err, "cannot read back the drawing: %s", strerror(errno));
-        rc = -1;
+        fclose(out);
+        return NULL;
     }
-    if (rc == 0 && !(*buf = malloc(size ? (size_t)size : 1))) {
+    *size = (size_t)end;
+    return out;
+}
+
+/* The drawing in file f (closed here) read into *buf, one allocation of its size. */
+static int read_back(FILE *f, size_t size, char **buf, struct ev_error *err)
+{
+    int rc = 0;
+    if (!(*buf = malloc(size ? size : 1))) {
         ev_error_set(err, "out of memory");
         rc = -1;
-    }
-    if (rc == 0 && fread(*buf, 1, (size_t)size, out) != (size_t)size) {
+    } else if (fread(*buf, 1, size, f) != size) {
         ev_error_set(err, "cannot read back the drawing: %s", strerror(errno ? errno : EIO));
-        rc = -1;
-    }
-    fclose(out);
-    if (rc != 0) {
         free(*buf);
         *buf = NULL;
-    } else {
-        *len = (size_t)size;
+        rc = -1;
     }
+    fclose(f);
     return rc;
 }
 
@@ -542,17 +547,21 @@ static const struct drawn *drawn_locked(struct live *l, enum output_format forma
     struct drawn *d = &l->drawn[format];
     int rc = 0;
     if (!d->buf || d->version != version) {
+        /* memory at the peak: the snapshot and its drawing, not the last drawing too;
+         * the drawing read back only after the snapshot is freed */
+        free(d->buf);
+        d->buf = NULL;
         struct snapshot s;
-        char *made = NULL;
-        size_t made_len = 0;
+        FILE *made = NULL;
+        size_t size = 0;
         rc = take(l, columns_of(l, format), &s, &version, err);
-        if (rc == 0)
-            rc = draw(l, &s, format, &made, &made_len, err);
+        if (rc == 0 && !(made = draw(l, &s, format, &size, err)))
+            rc = -1;
         snapshot_free(&s);
+        if (rc == 0)
+            rc = read_back(made, size, &d->buf, err);
         if (rc == 0) {
-            free(d->buf);
-            d->buf = made;
-            d->len = made_len;
+            d->len = size;
             d->version = version;
         }
     }
