@@ -47,6 +47,9 @@
 /* A profile's kept censuses stay in memory up to this many bytes of entries; past it they
  * go to disk (model/censusstore.h). */
 #define PROFILE_KEPT_MEMORY ((uint64_t)32 << 20)
+/* The same under --serve: every drawing copies the kept censuses held in memory (those
+ * on disk are shared), so a live run holds fewer in memory. */
+#define PROFILE_KEPT_MEMORY_SERVED ((uint64_t)8 << 20)
 /* Largest image drawn: cairo's own limit per side, and a bound on memory (4 bytes a
  * pixel, so 512 MiB at most) whatever --width, --height and --scale ask for. */
 #define PNG_MAX_SIDE 32767
