@@ -142,8 +142,3 @@ int census_store_get(const struct census_store *s, uint64_t where, uint32_t coun
     }
     return 0;
 }
-
-uint64_t census_store_size(const struct census_store *s)
-{
-    return atomic_load(&s->end);
-}

@@ -38,7 +38,4 @@ int census_store_put(struct census_store *s, const struct census_entry *entries,
 int census_store_get(const struct census_store *s, uint64_t where, uint32_t count,
                      struct census_entry **buf, size_t *cap);
 
-/* Bytes written so far. */
-uint64_t census_store_size(const struct census_store *s);
-
 #endif

@@ -28,18 +28,16 @@ struct guard {
     pthread_cond_t wake;           /* stop */
     struct guarded *list;
     bool stop;
-    unsigned long closed;
     pthread_t watchdog;
 };
 
 /* Ends a connection (the lock held): its thread sees the client gone. */
-static void shut(struct guard *g, struct guarded *e)
+static void shut(struct guarded *e)
 {
     if (e->closing)
         return;
     e->closing = true;
     shutdown(e->fd, SHUT_RDWR);
-    g->closed++;
 }
 
 static bool same_client(const struct sockaddr_storage *a, const struct sockaddr_storage *b)
@@ -88,7 +86,7 @@ static void evict(struct guard *g, struct guarded *fresh, bool mine, unsigned li
                 oldest_idle = e;
         }
     if (n > limit && (oldest_idle || oldest))
-        shut(g, oldest_idle ? oldest_idle : oldest);
+        shut(oldest_idle ? oldest_idle : oldest);
 }
 
 static void *watch(void *arg)
@@ -102,7 +100,7 @@ static void *watch(void *arg)
         for (struct guarded *e = g->list; e; e = e->next)
             if ((waiting(e) && now - e->since > GUARD_REQUEST_SECONDS) ||
                 (e->answering && e->stalled && e->stalled(e->ctx)))
-                shut(g, e);
+                shut(e);
     }
     pthread_mutex_unlock(&g->lock);
     return NULL;
@@ -244,12 +242,4 @@ void guard_unwatch(struct guard *g, struct MHD_Connection *c)
     if (e)
         e->stalled = NULL;
     pthread_mutex_unlock(&g->lock);
-}
-
-unsigned long guard_closed(struct guard *g)
-{
-    pthread_mutex_lock(&g->lock);
-    unsigned long n = g->closed;
-    pthread_mutex_unlock(&g->lock);
-    return n;
 }

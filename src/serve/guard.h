@@ -57,7 +57,4 @@ void guard_watch(struct guard *g, struct MHD_Connection *c, bool (*stalled)(void
                  void *ctx);
 void guard_unwatch(struct guard *g, struct MHD_Connection *c);
 
-/* Connections the guard closed so far (for /metrics). */
-unsigned long guard_closed(struct guard *g);
-
 #endif
