@@ -19,6 +19,7 @@
 
 #include "base/utf8.h"
 #include "model/breakdown.h"
+#include "census/ccframe.h"
 #include "census/foldstacks.h"
 #include "census/timeprof.h"
 #include "chart/chart.h"
@@ -234,16 +235,22 @@ static void tree_and_totals(void **state)
     assert_int_equal(tot[1].inherited, 4);
     free(tot);
 
-    /* Names: undefined numbers are "#N"; frames never carry a ';' or a line break. */
-    struct timeprof_cc cc;
+    /* Names: undefined numbers are "#N"; a frame is "Module.label" as the names are
+     * (pprof keeps a ';'), and folded stacks clean it (no ';' or line break). */
+    struct cc_frame cc;
     char scratch[16], frame[64];
     timeprof_cc_names(tp, 7, &cc, scratch);
     assert_string_equal(scratch, "#7");
-    struct timeprof_cc odd = { "x;y\nz", 5, "M", 1, "" };
-    assert_int_equal(timeprof_frame_name(&odd, frame, sizeof frame), 7);
+    assert_int_equal(ccframe_name(&cc, frame, sizeof frame), 2);
+    assert_string_equal(frame, "#7");
+    struct cc_frame odd = { "x;y\nz", 5, "M", 1, "" };
+    assert_int_equal(ccframe_name(&odd, frame, sizeof frame), 7);
+    assert_string_equal(frame, "M.x;y\nz");
+    stacks_clean_name(frame, 7);
     assert_string_equal(frame, "M.x:y z");
-    assert_int_equal(timeprof_frame_name(&odd, frame, 4), 7);   /* cut, but NUL-ended */
+    assert_int_equal(ccframe_name(&odd, frame, 4), 7);   /* cut, but NUL-ended */
     assert_string_equal(frame, "M.x");
+    assert_int_equal(ccframe_name(&odd, NULL, 0), 7);     /* only measured */
     timeprof_free(tp);
 }
 

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "base/grow.h"
+#include "census/ccframe.h"
 #include "model/bandmatch.h"
 #include "model/bands.h"
 #include "model/breakdown.h"
@@ -25,19 +26,6 @@ static void scratch_free(struct scratch *w)
     free(w->frames);
 }
 
-/* The frame of a cost centre, "Module.label" (timeprof_frame_name). */
-static enum table_status cc_frame(struct stacks *s, struct scratch *w,
-                                  const struct timeprof_cc *cc, uint32_t *frame)
-{
-    size_t need = timeprof_frame_name(cc, w->name, w->name_cap);
-    if (need >= w->name_cap) {
-        if (GROW_ARRAY(w->name, &w->name_cap, need + 1) != 0)
-            return TABLE_NO_MEMORY;
-        timeprof_frame_name(cc, w->name, w->name_cap);
-    }
-    return stacks_frame(s, w->name, need, cc->module, cc->module_len, cc->srcloc, frame);
-}
-
 /* A frame named by text alone (len bytes; ';' and line breaks replaced). */
 static enum table_status text_frame(struct stacks *s, struct scratch *w, const char *text,
                                     size_t len, const char *module, size_t module_len,
@@ -48,6 +36,26 @@ static enum table_status text_frame(struct stacks *s, struct scratch *w, const c
     memcpy(w->name, text, len);
     stacks_clean_name(w->name, len);
     return stacks_frame(s, w->name, len, module, module_len, "", frame);
+}
+
+/* The frame of a cost centre, "Module.label" (ccframe_name), cleaned as text_frame's. */
+static enum table_status cc_frame(struct stacks *s, struct scratch *w,
+                                  const struct cc_frame *cc, uint32_t *frame)
+{
+    size_t need = ccframe_name(cc, w->name, w->name_cap);
+    if (need >= w->name_cap) {
+        if (GROW_ARRAY(w->name, &w->name_cap, need + 1) != 0)
+            return TABLE_NO_MEMORY;
+        ccframe_name(cc, w->name, w->name_cap);
+    }
+    stacks_clean_name(w->name, need);
+    return stacks_frame(s, w->name, need, cc->module, cc->module_len, cc->srcloc, frame);
+}
+
+/* The one frame of the empty stack. */
+static enum table_status empty_stack_frame(struct stacks *s, struct scratch *w, uint32_t *frame)
+{
+    return text_frame(s, w, CCFRAME_EMPTY_STACK, strlen(CCFRAME_EMPTY_STACK), "", 0, frame);
 }
 
 static int room_for(struct scratch *w, size_t depth)
@@ -70,10 +78,10 @@ int foldstacks_time(struct stacks *s, const struct timeprof *tp, bool system,
             break;
         }
         /* the empty stack, samples in no cost centre: "MAIN", the .prof's root */
-        if (depth == 0 && text_frame(s, &w, "MAIN", 4, "", 0, &w.frames[0]) != TABLE_OK)
+        if (depth == 0 && empty_stack_frame(s, &w, &w.frames[0]) != TABLE_OK)
             rc = -1;
         for (unsigned k = 0; k < depth && rc == 0; k++) {
-            struct timeprof_cc cc;
+            struct cc_frame cc;
             char number[16];
             timeprof_cc_names(tp, timeprof_stack_cc(tp, i, depth - 1 - k), &cc, number);
             if (cc_frame(s, &w, &cc, &w.frames[k]) != TABLE_OK)
@@ -119,21 +127,12 @@ static int band_frames(struct stacks *s, struct scratch *w, const struct heap_ce
         if (room_for(w, depth) != 0)
             return -1;
         if (depth == 0)
-            return text_frame(s, w, "MAIN", 4, "", 0, &w->frames[0]) == TABLE_OK ? 1 : -1;
+            return empty_stack_frame(s, w, &w->frames[0]) == TABLE_OK ? 1 : -1;
         struct ev_ccs stack = { depth, ids };
         for (unsigned k = 0; k < depth; k++) {
-            uint32_t number = ev_ccs_id(&stack, depth - 1 - k);
-            struct ccs_name name;
-            struct timeprof_cc cc;
+            struct cc_frame cc;
             char text[16];
-            if (costcentres_lookup(run->ccs, number, &name)) {
-                const char *src = costcentres_srcloc(run->ccs, number);
-                cc = (struct timeprof_cc){ name.label, name.label_len, name.module,
-                                           name.module_len, src ? src : "" };
-            } else {
-                int n = snprintf(text, sizeof text, "#%lu", (unsigned long)number);
-                cc = (struct timeprof_cc){ text, (size_t)n, "", 0, "" };
-            }
+            ccframe_lookup(run->ccs, ev_ccs_id(&stack, depth - 1 - k), &cc, text);
             if (cc_frame(s, w, &cc, &w->frames[k]) != TABLE_OK)
                 return -1;
         }

@@ -7,7 +7,6 @@
  */
 #include "census/timeprof.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -177,21 +176,13 @@ uint32_t timeprof_stack_cc(const struct timeprof *tp, uint32_t i, unsigned k)
     return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
 }
 
-void timeprof_cc_names(const struct timeprof *tp, uint32_t number, struct timeprof_cc *out,
+void timeprof_cc_names(const struct timeprof *tp, uint32_t number, struct cc_frame *out,
                        char scratch[16])
 {
-    struct ccs_name name;
-    if (tp->ccs && costcentres_lookup(tp->ccs, number, &name)) {
-        const char *src = costcentres_srcloc(tp->ccs, number);
-        *out = (struct timeprof_cc){ name.label, name.label_len, name.module, name.module_len,
-                                     src ? src : "" };
-        return;
-    }
-    int n = snprintf(scratch, 16, "#%lu", (unsigned long)number);
-    *out = (struct timeprof_cc){ scratch, (size_t)n, "", 0, "" };
+    ccframe_lookup(tp->ccs, number, out, scratch);
 }
 
-static bool names_are(const struct timeprof_cc *cc, const char *label, const char *module)
+static bool names_are(const struct cc_frame *cc, const char *label, const char *module)
 {
     return cc->label_len == strlen(label) && memcmp(cc->label, label, cc->label_len) == 0 &&
            cc->module_len == strlen(module) && memcmp(cc->module, module, cc->module_len) == 0;
@@ -199,7 +190,7 @@ static bool names_are(const struct timeprof_cc *cc, const char *label, const cha
 
 bool timeprof_is_system(const struct timeprof *tp, uint32_t number)
 {
-    struct timeprof_cc cc;
+    struct cc_frame cc;
     char scratch[16];
     timeprof_cc_names(tp, number, &cc, scratch);
     /* The runtime declares them with these modules (rts/Profiling.c, CC_DECLARE). */
@@ -304,27 +295,4 @@ no_memory:
     free(seen_in);
     free(t);
     return -1;
-}
-
-static size_t put_clean(char *out, size_t size, size_t at, const char *s, size_t len)
-{
-    for (size_t i = 0; i < len; i++, at++) {
-        char ch = s[i] == ';' ? ':' : (s[i] == '\n' || s[i] == '\r') ? ' ' : s[i];
-        if (at + 1 < size)
-            out[at] = ch;
-    }
-    return at;
-}
-
-size_t timeprof_frame_name(const struct timeprof_cc *cc, char *out, size_t size)
-{
-    size_t at = 0;
-    if (cc->module_len) {
-        at = put_clean(out, size, at, cc->module, cc->module_len);
-        at = put_clean(out, size, at, ".", 1);
-    }
-    at = put_clean(out, size, at, cc->label, cc->label_len);
-    if (size)
-        out[at < size ? at : size - 1] = '\0';
-    return at;
 }

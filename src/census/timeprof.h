@@ -22,6 +22,7 @@
 #include "base/table.h"
 #include "base/error.h"
 #include "base/limits.h"
+#include "census/ccframe.h"
 #include "census/costcentres.h"
 #include "read/evdecode.h"
 
@@ -71,16 +72,8 @@ uint32_t timeprof_stack_count(const struct timeprof *tp);
 uint64_t timeprof_stack(const struct timeprof *tp, uint32_t i, unsigned *depth);
 uint32_t timeprof_stack_cc(const struct timeprof *tp, uint32_t i, unsigned k);
 
-/* A cost centre's names. Undefined numbers get "#N" as label and empty module and
- * source location. */
-struct timeprof_cc {
-    const char *label;
-    size_t label_len;
-    const char *module;
-    size_t module_len;
-    const char *srcloc;             /* NUL-terminated */
-};
-void timeprof_cc_names(const struct timeprof *tp, uint32_t number, struct timeprof_cc *out,
+/* A cost centre's names (ccframe_lookup with the run's table). */
+void timeprof_cc_names(const struct timeprof *tp, uint32_t number, struct cc_frame *out,
                        char scratch[16]);
 
 /* The runtime's own cost centres (GC, SYSTEM, IDLE, OVERHEAD_of, DONT_CARE): sampled,
@@ -103,10 +96,5 @@ struct timeprof_cc_total {
 /* *out is malloc'd (caller frees); 0, or -1 when out of memory. */
 int timeprof_cc_totals(const struct timeprof *tp, bool system, struct timeprof_cc_total **out,
                        size_t *count);
-
-/* A folded-stack frame name, "Module.label", with ';' and line breaks replaced (':' and
- * ' ') so that the folded line stays one line of ';'-joined frames. Writes at most size-1
- * bytes and a NUL; returns the length it needed. */
-size_t timeprof_frame_name(const struct timeprof_cc *cc, char *out, size_t size);
 
 #endif

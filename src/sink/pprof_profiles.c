@@ -3,13 +3,12 @@
 #include "sink/pprof_profiles.h"
 
 #include <errno.h>
-#include <inttypes.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/format.h"
 #include "base/grow.h"
+#include "census/ccframe.h"
 #include "census/costcentres.h"
 #include "census/ipe.h"
 #include "census/srcloc.h"
@@ -52,17 +51,24 @@ static int push_frame(struct builder *b, const char *file, size_t file_len, long
     return 0;
 }
 
-/* A cost centre's frame: "Module.label", its file and first line. */
-static int push_cost_centre(struct builder *b, const char *module, size_t module_len,
-                            const char *label, size_t label_len, const char *srcloc)
+/* A cost centre's frame: "Module.label" (ccframe_name), its file and first line. */
+static int push_cost_centre(struct builder *b, const struct cc_frame *cc)
 {
-    if ((module_len && (name_add(b, module, module_len) != 0 || name_add(b, ".", 1) != 0)) ||
-        name_add(b, label, label_len) != 0)
+    size_t len = ccframe_name(cc, NULL, 0);
+    if (b->len + len + 1 < len || GROW_ARRAY(b->name, &b->cap, b->len + len + 1) != 0)
         return -1;
+    b->len += ccframe_name(cc, b->name + b->len, b->cap - b->len);
     size_t file_len;
     long line;
-    srcloc_split(srcloc, strlen(srcloc), &file_len, &line);
-    return push_frame(b, srcloc, file_len, line);
+    srcloc_split(cc->srcloc, strlen(cc->srcloc), &file_len, &line);
+    return push_frame(b, cc->srcloc, file_len, line);
+}
+
+/* The one frame of the empty stack. */
+static int push_empty_stack(struct builder *b)
+{
+    return name_add(b, CCFRAME_EMPTY_STACK, strlen(CCFRAME_EMPTY_STACK)) != 0
+               ? -1 : push_frame(b, "", 0, 0);
 }
 
 /* -hc: the band's stack of cost centres, leaf first; MAIN for the empty stack. */
@@ -71,21 +77,13 @@ static int push_stack(struct builder *b, const struct costcentres *ccs,
 {
     struct ev_ccs stack = { (unsigned)(ids_len / 4), ids };
     if (stack.depth == 0)
-        return name_add(b, "MAIN", 4) != 0 ? -1 : push_frame(b, "", 0, 0);
+        return push_empty_stack(b);
     for (unsigned k = 0; k < stack.depth; k++) {
-        uint32_t number = ev_ccs_id(&stack, k);
-        struct ccs_name name;
-        if (costcentres_lookup(ccs, number, &name)) {
-            const char *src = costcentres_srcloc(ccs, number);
-            if (push_cost_centre(b, name.module, name.module_len, name.label, name.label_len,
-                                 src ? src : "") != 0)
-                return -1;
-        } else {
-            char unknown[16];
-            int n = snprintf(unknown, sizeof unknown, "#%" PRIu32, number);
-            if (push_cost_centre(b, "", 0, unknown, (size_t)n, "") != 0)
-                return -1;
-        }
+        struct cc_frame cc;
+        char scratch[16];
+        ccframe_lookup(ccs, ev_ccs_id(&stack, k), &cc, scratch);
+        if (push_cost_centre(b, &cc) != 0)
+            return -1;
     }
     return 0;
 }
@@ -209,13 +207,12 @@ struct pprof *pprof_time_profile(const struct timeprof *tp, const struct run_inf
             continue;
         b.depth = 0;
         if (depth == 0)
-            rc = name_add(&b, "MAIN", 4) != 0 || push_frame(&b, "", 0, 0) != 0 ? -1 : 0;
+            rc = push_empty_stack(&b);
         for (unsigned k = 0; rc == 0 && k < depth; k++) {
-            struct timeprof_cc cc;
+            struct cc_frame cc;
             char scratch[16];
             timeprof_cc_names(tp, timeprof_stack_cc(tp, i, k), &cc, scratch);
-            rc = push_cost_centre(&b, cc.module, cc.module_len, cc.label, cc.label_len,
-                                  cc.srcloc);
+            rc = push_cost_centre(&b, &cc);
         }
         int64_t values[2] = { count > INT64_MAX ? INT64_MAX : (int64_t)count,
                               (int64_t)(count * (uint64_t)interval) };

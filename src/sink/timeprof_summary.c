@@ -56,7 +56,7 @@ static void text_rows(FILE *out, const struct timeprof *tp, const struct timepro
 {
     fprintf(out, "  %10s  %10s  %s\n", "individual", "inherited", "cost centre");
     for (size_t i = 0; i < n && i < TOP_TEXT; i++) {
-        struct timeprof_cc cc;
+        struct cc_frame cc;
         char scratch[16];
         timeprof_cc_names(tp, t[i].cc, &cc, scratch);
         format_fprintf(out, "  %8.1f %%  %8.1f %%  %.*s.%.*s  %s\n", percent(t[i].individual, kept),
@@ -99,7 +99,7 @@ static void json_rows(struct json_writer *w, const struct timeprof *tp,
 {
     json_array_begin(w);
     for (size_t i = 0; i < n && i < TOP_JSON; i++) {
-        struct timeprof_cc cc;
+        struct cc_frame cc;
         char scratch[16];
         timeprof_cc_names(tp, t[i].cc, &cc, scratch);
         json_newline(w);
