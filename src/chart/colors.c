@@ -63,7 +63,8 @@ struct dl_color chart_other_color(void)
     return (struct dl_color){ 0xc4, 0xc4, 0xc4, 255 };
 }
 
-struct dl_color chart_color_tone(struct dl_color c, double amount)
+/* c mixed towards white (amount > 0) or black (amount < 0), amount in [-1, 1]. */
+static struct dl_color tone(struct dl_color c, double amount)
 {
     double target = amount > 0 ? 255 : 0, k = fabs(amount);
     c.r = (uint8_t)lround(c.r + (target - c.r) * k);
@@ -109,7 +110,7 @@ struct dl_color chart_band_separator(struct dl_color fill, struct dl_color neigh
         double step = lab[0] > 0.62 ? -0.1 : 0.1;
         struct dl_color line = fill;
         for (double k = step; fabs(k) <= 1.0 + 1e-9; k += step) {
-            line = chart_color_tone(fill, k);
+            line = tone(fill, k);
             if (chart_color_distance(line, fill) >= 2 * CHART_COLOR_CLOSE &&
                 chart_color_distance(line, neighbour) >= 2 * CHART_COLOR_CLOSE)
                 break;
@@ -119,7 +120,7 @@ struct dl_color chart_band_separator(struct dl_color fill, struct dl_color neigh
     }
     if (outlines) {
         *width = 0.5;
-        return chart_color_tone(fill, -0.45);
+        return tone(fill, -0.45);
     }
     *width = 0;
     return (struct dl_color){ 0 };

@@ -33,9 +33,6 @@ struct dl_color chart_band_color(const char *label);
 /* OTHER: neutral grey, apart from every colour of the palette. */
 struct dl_color chart_other_color(void);
 
-/* c mixed towards white (amount > 0) or black (amount < 0), amount in [-1, 1]. */
-struct dl_color chart_color_tone(struct dl_color c, double amount);
-
 /* The distance of two colours in OKLab (alpha ignored): about 0.02 is the smallest
  * difference people see side by side, 1 is black to white. */
 double chart_color_distance(struct dl_color a, struct dl_color b);

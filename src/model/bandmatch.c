@@ -28,7 +28,9 @@ const char *band_match_name(enum band_match how)
     return "none";
 }
 
-void bandmatch_run_kind(const struct run_info *info, struct bandmatch_run *run)
+/* What a run's information says about its labels: cut (a .hp's cost-centre stacks, or a
+ * .hp whose breakdown is not known) and located (-hi). */
+static void run_kind(const struct run_info *info, struct bandmatch_run *run)
 {
     run->cut = info && info->labels_cut &&
                (info->breakdown == BREAKDOWN_COST_CENTRE || info->breakdown == BREAKDOWN_UNKNOWN);
@@ -46,7 +48,7 @@ int bandmatch_run_of_bands(const struct bands *bands, const struct run_info *inf
     size_t *kind_lens = malloc((n + 1) * sizeof *kind_lens);
     *run = (struct bandmatch_run){ .labels = (const char *const *)labels, .count = n, .ids = ids,
                                    .ids_len = ids_len, .kinds = kinds, .kind_lens = kind_lens };
-    bandmatch_run_kind(info, run);
+    run_kind(info, run);
     if (!labels || !ids || !ids_len || !kinds || !kind_lens) {
         bandmatch_run_free(run);
         return -1;
@@ -116,7 +118,7 @@ static int run_of_view(const struct profile_view *v, const struct bands *bands,
             (*index)[k++] = i;
         }
     run->count = k;
-    bandmatch_run_kind(info, run);
+    run_kind(info, run);
     return 0;
 }
 

@@ -70,10 +70,6 @@ struct bandmatch_run {
     const size_t *kind_lens;
 };
 
-/* What a run's information says about its labels: cut (a .hp's cost-centre stacks, or a
- * .hp whose breakdown is not known) and located (-hi). */
-void bandmatch_run_kind(const struct run_info *info, struct bandmatch_run *run);
-
 /* Every band of a band table (band ids as indices), for matching whole runs: labels as
  * people are shown them (bands_display_label) with the stacks' cost-centre numbers, of the
  * kind info says. 0, or -1 when out of memory; free with bandmatch_run_free. */
@@ -98,7 +94,7 @@ int bandmatch(const struct bandmatch_run *base, const struct bandmatch_run *now,
 
 /* One run's view of its bands (profile.h), for pairing what two views show: the band
  * table naming them (for the stacks' cost-centre numbers; NULL: not compared) and the
- * run's information (bandmatch_run_kind). */
+ * run's information (what it says of the labels: cut, located). */
 struct profile_view;   /* profile.h */
 struct bandmatch_view {
     const struct profile_view *view;

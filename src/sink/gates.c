@@ -12,7 +12,8 @@
 #include "sink/summary_facts.h"
 #include "sink/textout.h"
 
-bool gates_wanted(const struct gate_limits *l)
+/* Whether l asks for any gate. */
+static bool wanted(const struct gate_limits *l)
 {
     return l->has_max_peak || l->has_max_increase || l->has_max_growth;
 }
@@ -48,7 +49,7 @@ const char *gate_unit(enum gate_kind kind)
 void gates_needs(const struct gate_limits *l, const struct profile_options *window,
                  struct run_model_needs *needs)
 {
-    if (gates_wanted(l))
+    if (wanted(l))
         needs->peak = true;
     if (l->has_max_growth) {
         /* suspects are judged over every band in the window, as the summary's feed */

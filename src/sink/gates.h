@@ -57,9 +57,6 @@ struct gate_report {
     struct gate gates[GATE_KINDS];
 };
 
-/* Whether limits asks for any gate. */
-bool gates_wanted(const struct gate_limits *limits);
-
 /* The option that sets a gate, without its dashes: "max-peak", ... */
 const char *gate_name(enum gate_kind kind);
 /* What a gate checks, in words: "peak residency at most the budget", ... */
