@@ -227,6 +227,23 @@ for b in loc:
 PY
 fi
 
+# What --help, the README and the manual say: with --compare, .folded outputs become
+# differential ("stack base now") while .hp, CSV, JSON and pprof outputs are INPUT's alone,
+# the same bytes as without --compare.
+"$EV2HP" "$data/leak-hc.eventlog" -o "$tmp/alone.hp" -o "$tmp/alone.csv" \
+    -o "$tmp/alone.json" -o "$tmp/alone.pprof" -o "$tmp/alone.folded" || fail "alone: status $?"
+"$EV2HP" "$data/leak-hc.eventlog" --compare "$tmp/rebuilt.eventlog" -o "$tmp/with.hp" \
+    -o "$tmp/with.csv" -o "$tmp/with.json" -o "$tmp/with.pprof" -o "$tmp/with.folded" \
+    || fail "with --compare: status $?"
+for ext in hp csv json pprof; do
+    cmp -s "$tmp/alone.$ext" "$tmp/with.$ext" || fail "--compare changed the .$ext output"
+done
+awk 'NF < 2 || $(NF-1) !~ /^[0-9]+$/ || $NF !~ /^[0-9]+$/ { bad = 1 } END { exit bad }' \
+    "$tmp/with.folded" || fail "--compare: .folded lines are not 'stack base now'"
+awk '{ now += $NF } END { print now }' "$tmp/with.folded" > "$tmp/with.now"
+awk '{ now += $NF } END { print now }' "$tmp/alone.folded" | cmp -s - "$tmp/with.now" \
+    || fail "--compare: the folded 'now' column is not INPUT's folded total"
+
 # a base that is not there: status 1, named
 "$EV2HP" --compare "$tmp/none.eventlog" "$data/leak-hc.eventlog" -o "$tmp/n.svg" \
     2> "$tmp/err" && fail "missing base: status 0"
