@@ -13,6 +13,7 @@
 #include "base/error.h"
 #include "base/format.h"
 #include "base/grow.h"
+#include "base/textcopy.h"
 #include "base/utf8.h"
 #include "testlocale.h"
 
@@ -146,6 +147,23 @@ static void numbers_keep_the_point_under_a_comma_locale(void **state)
 
 /* What XML 1.0 cannot carry is marked with U+FFFD, one per byte or character, and what it
  * can carries through: text, tab, newline, carriage return, any valid character. */
+/* text_copy keeps every byte of the slice, a NUL inside too (strndup would stop there and
+ * leave the caller's length longer than the copy), and ends it with a NUL. */
+static void text_copy_keeps_every_byte(void **state)
+{
+    (void)state;
+    char *c = text_copy("a\0bcdef", 4);
+    assert_non_null(c);
+    assert_memory_equal(c, "a\0bc", 4);
+    assert_int_equal(c[4], '\0');
+    free(c);
+    c = text_copy("", 0);
+    assert_non_null(c);
+    assert_string_equal(c, "");
+    free(c);
+    assert_null(text_copy("x", SIZE_MAX));   /* len + 1 would wrap */
+}
+
 static void xml_text_marks_what_xml_cannot_carry(void **state)
 {
     (void)state;
@@ -183,6 +201,7 @@ int main(void)
         cmocka_unit_test(bytes_take_binary_units_and_three_digits),
         cmocka_unit_test(tenths_drop_a_zero_decimal),
         cmocka_unit_test(numbers_keep_the_point_under_a_comma_locale),
+        cmocka_unit_test(text_copy_keeps_every_byte),
         cmocka_unit_test(xml_text_marks_what_xml_cannot_carry),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -8,6 +8,7 @@
 #include "base/bytes.h"
 #include "base/intern.h"
 #include "base/grow.h"
+#include "base/textcopy.h"
 
 struct cc_names {
     char *label;
@@ -74,16 +75,6 @@ struct costcentres *costcentres_copy(const struct costcentres *t)
     return c;
 }
 
-static char *copy(const char *s, size_t len)
-{
-    char *p = malloc(len + 1);
-    if (p) {
-        memcpy(p, s, len);
-        p[len] = '\0';
-    }
-    return p;
-}
-
 enum table_status costcentres_define(struct costcentres *t, uint32_t number, const char *label,
                                      size_t label_len, const char *module, size_t module_len,
                                      const char *srcloc, size_t srcloc_len)
@@ -99,8 +90,8 @@ enum table_status costcentres_define(struct costcentres *t, uint32_t number, con
             return TABLE_NO_MEMORY;
         memset(t->names + old, 0, (t->cap - old) * sizeof *t->names);
     }
-    char *l = copy(label, label_len), *m = copy(module, module_len);
-    char *src = copy(srcloc, srcloc_len);
+    char *l = text_copy(label, label_len), *m = text_copy(module, module_len);
+    char *src = text_copy(srcloc, srcloc_len);
     if (!l || !m || !src) {
         free(l);
         free(m);

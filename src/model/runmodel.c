@@ -11,6 +11,7 @@
 
 #include "base/grow.h"
 #include "base/limits.h"
+#include "base/textcopy.h"
 #include "base/utf8.h"
 
 static bool same_patterns(const char *const *a, size_t na, const char *const *b, size_t nb)
@@ -132,11 +133,9 @@ static int list_marker(struct run_model *m, uint64_t time_ns, const char *text, 
         return no_memory();
     if (len > PROFILE_MAX_MARKER_TEXT)
         len = utf8_boundary(text, PROFILE_MAX_MARKER_TEXT);   /* never inside a character */
-    char *copy = malloc(len + 1);
+    char *copy = text_copy(text, len);
     if (!copy)
         return no_memory();
-    memcpy(copy, text, len);
-    copy[len] = '\0';
     m->markers[m->marker_count] = (struct run_marker){ time_ns, m->marker_count, copy };
     m->marker_count++;
     return 0;

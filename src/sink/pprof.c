@@ -17,6 +17,7 @@
 #include "base/grow.h"
 #include "base/intern.h"
 #include "base/limits.h"
+#include "base/textcopy.h"
 #include "base/utf8.h"
 #include "sink/profile.pb-c.h"
 
@@ -74,11 +75,9 @@ static int no_memory(void)
  * that is what is looked up, so two texts that read the same are one string. */
 static int string_index(struct pprof *p, const char *text, size_t len, int64_t *index)
 {
-    char *copy = malloc(len + 1), *fixed = NULL;
+    char *copy = text_copy(text, len), *fixed = NULL;
     if (!copy)
         return no_memory();
-    memcpy(copy, text, len);
-    copy[len] = '\0';
     if (utf8_valid(copy, &fixed) == NULL) {
         free(copy);
         return no_memory();
