@@ -25,6 +25,7 @@
 #include "chart/chart.h"
 #include "chart/flame.h"
 #include "convert.h"
+#include "sink/timeprof_summary.h"
 #include "evwriter.h"
 #include "testkit.h"
 
@@ -251,6 +252,18 @@ static void tree_and_totals(void **state)
     assert_int_equal(ccframe_name(&odd, frame, 4), 7);   /* cut, but NUL-ended */
     assert_string_equal(frame, "M.x");
     assert_int_equal(ccframe_name(&odd, NULL, 0), 7);     /* only measured */
+
+    /* The summary's rows name cost centres as frames do: "#2", not ".#2". */
+    char *text = NULL;
+    size_t text_len = 0;
+    FILE *f = open_memstream(&text, &text_len);
+    assert_non_null(f);
+    assert_int_equal(timeprof_summary_text(f, tp, false), 0);
+    assert_int_equal(fclose(f), 0);
+    assert_non_null(strstr(text, "by individual time:\n"));
+    assert_non_null(strstr(text, " %  #2  \n"));
+    assert_null(strstr(text, ".#"));
+    free(text);
     timeprof_free(tp);
 }
 

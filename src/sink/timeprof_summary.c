@@ -17,6 +17,7 @@
 
 #include "base/format.h"
 #include "base/json.h"
+#include "census/ccframe.h"
 #include "census/timeprof.h"
 
 #define TOP_TEXT 10
@@ -51,18 +52,26 @@ static void facts(const struct timeprof *tp, bool system, struct tp_facts *f)
     f->time_s = f->kept * f->interval_s / (f->caps ? f->caps : 1);
 }
 
-static void text_rows(FILE *out, const struct timeprof *tp, const struct timeprof_cc_total *t,
-                      size_t n, uint64_t kept)
+/* The top rows, each cost centre named as its frames are (ccframe_name): 0, or -1 when
+ * out of memory. */
+static int text_rows(FILE *out, const struct timeprof *tp, const struct timeprof_cc_total *t,
+                     size_t n, uint64_t kept)
 {
     fprintf(out, "  %10s  %10s  %s\n", "individual", "inherited", "cost centre");
     for (size_t i = 0; i < n && i < TOP_TEXT; i++) {
         struct cc_frame cc;
         char scratch[16];
         timeprof_cc_names(tp, t[i].cc, &cc, scratch);
-        format_fprintf(out, "  %8.1f %%  %8.1f %%  %.*s.%.*s  %s\n", percent(t[i].individual, kept),
-                       percent(t[i].inherited, kept), (int)cc.module_len, cc.module,
-                       (int)cc.label_len, cc.label, cc.srcloc);
+        size_t len = ccframe_name(&cc, NULL, 0);
+        char *name = malloc(len + 1);
+        if (!name)
+            return -1;
+        ccframe_name(&cc, name, len + 1);
+        format_fprintf(out, "  %8.1f %%  %8.1f %%  %s  %s\n", percent(t[i].individual, kept),
+                       percent(t[i].inherited, kept), name, cc.srcloc);
+        free(name);
     }
+    return 0;
 }
 
 int timeprof_summary_text(FILE *out, const struct timeprof *tp, bool system_ccs)
@@ -85,13 +94,15 @@ int timeprof_summary_text(FILE *out, const struct timeprof *tp, bool system_ccs)
     if (timeprof_cc_totals(tp, system_ccs, &t, &n) != 0)
         return -1;
     fprintf(out, "by individual time:\n");
-    text_rows(out, tp, t, n, f.kept);
+    int rc = text_rows(out, tp, t, n, f.kept);
     if (n > 1)
         qsort(t, n, sizeof *t, by_inherited);
-    fprintf(out, "by inherited time:\n");
-    text_rows(out, tp, t, n, f.kept);
+    if (rc == 0) {
+        fprintf(out, "by inherited time:\n");
+        rc = text_rows(out, tp, t, n, f.kept);
+    }
     free(t);
-    return 0;
+    return rc;
 }
 
 static void json_rows(struct json_writer *w, const struct timeprof *tp,
