@@ -787,6 +787,7 @@ static void convert_input(struct run *run, const char *input_name)
         .warnings = result->warnings, .warning_count = &result->warning_count,
         .run = &run->model, .base = run->base, .ccs = input_costcentres(in),
         .ipe = input_ipe_names(in), .gates = &run->gates,
+        .grouped = opt->group_by != GROUP_NONE,
     };
     run->bands = ctx.bands;
     bool ending = false;   /* a live run: the locks of begin_ending are held */

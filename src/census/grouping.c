@@ -33,12 +33,24 @@ bool group_key_from_name(const char *name, enum group_key *key)
     return false;
 }
 
+const char *group_key_name(enum group_key key, bool stacks)
+{
+    switch (key) {
+    case GROUP_TYPE: return "type";
+    case GROUP_CLOSURE: return "closure";
+    case GROUP_MODULE: return "module";
+    case GROUP_FILE: return "file";
+    case GROUP_LOCATION: return "location";
+    case GROUP_CC: return "cc";
+    case GROUP_NONE: break;
+    }
+    return stacks ? "stack" : "table";
+}
+
 struct grouping {
     enum group_key key;
     struct census_events out;
-    const struct bands *src;
-    const struct ipe_names *ipe;
-    const struct costcentres *ccs;
+    struct group_source src;
     struct bands *groups;
     uint32_t *group_of;          /* per source band: its group + 1; 0 not mapped yet */
     size_t group_of_cap;
@@ -47,7 +59,7 @@ struct grouping {
     struct census_entry *entries;
     size_t entries_cap;
     bool applied;
-    char text[512];
+    char text[GROUP_KEY_TEXT];
 };
 
 struct grouping *grouping_new(enum group_key key, const struct census_events *out)
@@ -76,9 +88,7 @@ void grouping_free(struct grouping *g)
 void grouping_source(struct grouping *g, const struct bands *bands, const struct ipe_names *ipe,
                      const struct costcentres *ccs)
 {
-    g->src = bands;
-    g->ipe = ipe;
-    g->ccs = ccs;
+    g->src = (struct group_source){ bands, ipe, ccs };
 }
 
 const struct bands *grouping_bands(const struct grouping *g)
@@ -94,13 +104,14 @@ bool grouping_applied(const struct grouping *g)
 /* The key text of an info table (the band labelled by its address), from its IPE event;
  * NULL when it has none or the event leaves that part out. A closure type the runtime
  * writes as a number (GHC 9.4 and later) is said to be one. */
-static const char *table_key(struct grouping *g, const char *label, size_t len, size_t *key_len)
+static const char *table_key(enum group_key k, const struct ipe_names *ipe, const char *label,
+                             size_t len, char text[GROUP_KEY_TEXT], size_t *key_len)
 {
-    const struct ipe_info *info = g->ipe ? ipe_names_info(g->ipe, label, len) : NULL;
+    const struct ipe_info *info = ipe ? ipe_names_info(ipe, label, len) : NULL;
     const char *key = NULL;
     if (!info)
         return NULL;
-    switch (g->key) {
+    switch (k) {
     case GROUP_TYPE: key = info->type_desc; break;
     case GROUP_MODULE: key = info->module; break;
     case GROUP_FILE: key = info->file; break;
@@ -108,8 +119,8 @@ static const char *table_key(struct grouping *g, const char *label, size_t len, 
     case GROUP_CLOSURE:
         key = info->closure_desc;
         if (*key && strspn(key, "0123456789") == strlen(key) && strlen(key) < 9) {
-            snprintf(g->text, sizeof g->text, "closure type %s", key);
-            key = g->text;
+            snprintf(text, GROUP_KEY_TEXT, "closure type %s", key);
+            key = text;
         }
         break;
     case GROUP_NONE:
@@ -124,24 +135,39 @@ static const char *table_key(struct grouping *g, const char *label, size_t len, 
 
 /* The key text of a stack band (its innermost cost centre, or that one's module), or
  * NULL. */
-static const char *stack_key(struct grouping *g, uint32_t band, size_t *len)
+static const char *stack_key(enum group_key k, const struct group_source *src, uint32_t band,
+                             char text[GROUP_KEY_TEXT], size_t *len)
 {
     size_t ids_len;
-    const unsigned char *ids = bands_stack_ids(g->src, band, &ids_len);
+    const unsigned char *ids = bands_stack_ids(src->bands, band, &ids_len);
     struct ccs_name name;
-    if (!ids || ids_len < 4 || !g->ccs)
+    if (!ids || ids_len < 4 || !src->ccs)
         return NULL;
     struct ev_ccs ccs = { (unsigned)(ids_len / 4), ids };
-    if (!costcentres_lookup(g->ccs, ev_ccs_id(&ccs, 0), &name))
+    if (!costcentres_lookup(src->ccs, ev_ccs_id(&ccs, 0), &name))
         return NULL;
-    if (g->key == GROUP_MODULE) {
+    if (k == GROUP_MODULE) {
         *len = name.module_len;
         return name.module_len ? name.module : NULL;
     }
-    int n = snprintf(g->text, sizeof g->text, "%.*s%s%.*s", (int)name.module_len, name.module,
+    int n = snprintf(text, GROUP_KEY_TEXT, "%.*s%s%.*s", (int)name.module_len, name.module,
                      name.module_len ? "." : "", (int)name.label_len, name.label);
-    *len = (size_t)n < sizeof g->text ? (size_t)n : sizeof g->text - 1;
-    return g->text;
+    *len = (size_t)n < GROUP_KEY_TEXT ? (size_t)n : GROUP_KEY_TEXT - 1;
+    return text;
+}
+
+const char *grouping_band_key(enum group_key key, const struct group_source *src, uint32_t band,
+                              char text[GROUP_KEY_TEXT], size_t *len)
+{
+    size_t label_len = 0;
+    const char *found = NULL, *label = bands_label(src->bands, band, &label_len);
+    if (key == GROUP_NONE)
+        return NULL;
+    if (key != GROUP_CC && label)
+        found = table_key(key, src->ipe, label, label_len, text, len);
+    if (!found && (key == GROUP_CC || key == GROUP_MODULE))
+        found = stack_key(key, src, band, text, len);
+    return found;
 }
 
 /* Maps a source band to its group: 0 and *group, or -1 when out of memory (or full). */
@@ -155,20 +181,16 @@ static int map_band(struct grouping *g, uint32_t band, uint32_t *group)
         return 0;
     }
     size_t len = 0, desc_len;
-    const char *key = NULL, *label = bands_label(g->src, band, &len);
-    if (g->key != GROUP_CC && label)
-        key = table_key(g, label, len, &len);
-    if (!key && (g->key == GROUP_CC || g->key == GROUP_MODULE))
-        key = stack_key(g, band, &len);
+    const char *label, *key = grouping_band_key(g->key, &g->src, band, g->text, &len);
     enum table_status st;
     if (key) {
         g->applied = true;
         st = bands_string(g->groups, key, len, group);
     } else {
         /* a band of its own: its label (the .hp's), its description (what people read) */
-        label = bands_label(g->src, band, &len);
+        label = bands_label(g->src.bands, band, &len);
         st = bands_string(g->groups, label ? label : "", label ? len : 0, group);
-        const char *desc = bands_display_label(g->src, band, &desc_len);
+        const char *desc = bands_display_label(g->src.bands, band, &desc_len);
         if (st == TABLE_OK && desc && (desc_len != len || memcmp(desc, label, len) != 0))
             st = bands_describe(g->groups, *group, desc, desc_len);
     }

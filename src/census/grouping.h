@@ -13,7 +13,9 @@
  * module, source file, source location); for a cost-centre-stack profile (-hc), the
  * innermost cost centre ("Module.label") or its module. A band the key says nothing of
  * (an info table without an IPE event, a stack in a .hp, which names no cost centre)
- * stays a band of its own, under its own label and description.
+ * stays a band of its own, under its own label and description. That rule is one function,
+ * grouping_band_key, which the HTML report also asks to write each band's groups for its
+ * grouping control (sink_html.c), so the page regroups exactly as --group-by does.
  */
 #ifndef EV2HP_GROUPING_H
 #define EV2HP_GROUPING_H
@@ -37,6 +39,29 @@ enum group_key {
 bool group_key_from_name(const char *name, enum group_key *key);
 /* The names, for messages: "table, type, ...". */
 extern const char group_key_names[];
+/* The --group-by name of a key ("type", "cc", ...); for GROUP_NONE, "table" when the
+ * profile's bands are info tables, "stack" when stacks (stacks true). */
+const char *group_key_name(enum group_key key, bool stacks);
+
+/* What names a profile's bands: their table, and what names them (ipe, ccs: either may
+ * be NULL). */
+struct group_source {
+    const struct bands *bands;
+    const struct ipe_names *ipe;
+    const struct costcentres *ccs;
+};
+
+/* Room for a key text grouping_band_key makes (a cost centre "Module.label"). */
+#define GROUP_KEY_TEXT 512
+
+/* The one rule of grouping: the group band belongs to under key, as its key text (*len
+ * bytes, not NUL-terminated; in text or in what names the band, valid while both are),
+ * or NULL when the key says nothing of the band (no IPE event or an empty field, a stack
+ * whose innermost cost centre is not known, GROUP_NONE): it stays a group of its own,
+ * under its own label. Grouping (below) and the report's grouping control (sink_html.c)
+ * both ask it. */
+const char *grouping_band_key(enum group_key key, const struct group_source *src, uint32_t band,
+                              char text[GROUP_KEY_TEXT], size_t *len);
 
 struct grouping;
 

@@ -53,6 +53,9 @@ struct sink_context {
     /* An eventlog's info tables (census/ipe.h), complete by the time finish is called
      * (pprof's -hi frames); NULL for a .hp. */
     const struct ipe_names *ipe;
+    /* --group-by merged the input's bands: the bands are groups (the report then offers
+     * no grouping of its own). */
+    bool grouped;
     /* The output is gzip-compressed on its way (a name ending in .gz): a format that
      * compresses itself (pprof) writes it plain. */
     bool compressed;

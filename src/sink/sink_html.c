@@ -29,6 +29,7 @@
 #include "chart/flame.h"
 #include "model/bandmatch.h"
 #include "census/foldstacks.h"
+#include "census/grouping.h"
 #include "sink/runstacks.h"
 #include "model/profile.h"
 #include "model/peak.h"
@@ -139,13 +140,132 @@ static void write_band(struct json_writer *w, const struct profile_band *pb,
     json_object_end(w);
 }
 
+/* A JSON array of indices, -1 for UINT32_MAX (none). */
+static void write_indices(struct json_writer *w, const uint32_t *ids, size_t count)
+{
+    json_array_begin(w);
+    for (size_t i = 0; i < count; i++)
+        json_int(w, ids[i] == UINT32_MAX ? -1 : (int64_t)ids[i]);
+    json_array_end(w);
+}
+
+/* Whether some band of the table has a key (grouping_band_key). */
+static bool key_applies(const struct profile_table *t, const struct group_source *src,
+                        enum group_key key)
+{
+    char text[GROUP_KEY_TEXT];
+    size_t len;
+    for (size_t i = 0; i < t->count; i++)
+        if (grouping_band_key(key, src, t->bands[i].band, text, &len))
+            return true;
+    return false;
+}
+
+/* The groups of a key, [[name, colour]...]: 0, or -1 when out of memory. */
+static int write_group_names(struct json_writer *w, const struct bands *names)
+{
+    json_array_begin(w);
+    for (uint32_t g = 0; g < bands_count(names); g++) {
+        size_t len;
+        const char *name = bands_label(names, g, &len);
+        char *z = strndup(name, len), colour[8];  /* chart_band_color wants a C string */
+        if (!z)
+            return -1;
+        /* the colour the charts of --group-by give the group (a function of its label) */
+        dl_color_hex(chart_band_color(z), colour);
+        free(z);
+        json_array_begin(w);
+        json_string(w, name, len);
+        json_cstring(w, colour);
+        json_array_end(w);
+    }
+    json_array_end(w);
+    return 0;
+}
+
+/* The keys of one grouping of the table's bands (grouping_band_key, the rule --group-by
+ * follows): {"key": its --group-by name, "names": [[group, colour]...] in order of first
+ * appearance, "of": per table band its group's index in names, or -1 where the key says
+ * nothing of the band (a group of its own, as --group-by leaves it)}. A table of names
+ * and an index per band: a -hi run has tens of thousands of bands and far fewer groups.
+ * 0, or -1 when out of memory. */
+static int write_key(struct json_writer *w, const struct profile_table *t,
+                     const struct group_source *src, enum group_key key, bool stacks)
+{
+    struct bands *names = bands_new();
+    uint32_t *of = malloc((t->count ? t->count : 1) * sizeof *of);
+    char text[GROUP_KEY_TEXT];
+    int rc = -1;
+    for (size_t i = 0; names && of && i < t->count; i++) {
+        size_t len;
+        const char *k = grouping_band_key(key, src, t->bands[i].band, text, &len);
+        of[i] = UINT32_MAX;
+        if (k && bands_string(names, k, len, &of[i]) != TABLE_OK)
+            goto done;
+    }
+    if (!names || !of)
+        goto done;
+    json_newline(w);
+    json_object_begin(w);
+    json_member_cstring(w, "key", group_key_name(key, stacks));
+    json_key(w, "names");
+    if ((rc = write_group_names(w, names)) == 0) {
+        json_key(w, "of");
+        write_indices(w, of, t->count);
+    }
+    json_object_end(w);
+done:
+    bands_free(names);
+    free(of);
+    return rc;
+}
+
+/* The report's grouping control: "group_by" of the table, {"none": the name of the bands
+ * as they are ("table" for info tables, "stack" for stacks), "keys": [write_key...]} with
+ * every key some band has; nothing when none has one (a -hy or -hd run, string bands, a
+ * .hp), when the bands are already groups (--group-by) or with --compare (the base has no
+ * table to group). 0, or -1 when out of memory. */
+static int write_group_keys(struct json_writer *w, const struct sink_context *ctx,
+                            const struct profile_table *t)
+{
+    /* in --group-by's order: type, closure, module, file, location (-hi); cc, module (-hc) */
+    static const enum group_key keys[] = { GROUP_TYPE, GROUP_CLOSURE, GROUP_CC, GROUP_MODULE,
+                                           GROUP_FILE, GROUP_LOCATION };
+    const struct group_source src = { ctx->bands, ctx->ipe, ctx->ccs };
+    bool applies[sizeof keys / sizeof *keys], any = false, stacks = false;
+    if (ctx->grouped || ctx->base || (!ctx->ipe && !ctx->ccs))
+        return 0;
+    for (size_t k = 0; k < sizeof keys / sizeof *keys; k++)
+        any |= applies[k] = key_applies(t, &src, keys[k]);
+    if (!any)
+        return 0;
+    for (size_t i = 0; i < t->count && !stacks; i++) {
+        size_t len;
+        stacks = bands_stack_ids(ctx->bands, t->bands[i].band, &len) != NULL;
+    }
+    json_newline(w);
+    json_key(w, "group_by");
+    json_object_begin(w);
+    json_member_cstring(w, "none", group_key_name(GROUP_NONE, stacks));
+    json_key(w, "keys");
+    json_array_begin(w);
+    for (size_t k = 0; k < sizeof keys / sizeof *keys; k++)
+        if (applies[k] && write_key(w, t, &src, keys[k], stacks) != 0)
+            return -1;
+    json_array_end(w);
+    json_object_end(w);
+    return 0;
+}
+
 /* Every band, for the band table: "t", the times of the folded bands' values, and per
  * band [label, label as the runtime wrote it or null, colour, its index among the shown
  * bands or -1, peak, mean, stddev, area, growth, R^2, its values at t or null]. Arrays,
- * not objects: a -hi run has tens of thousands of bands. */
-static void write_table(struct json_writer *w, const struct profile_table *t,
-                        const struct bands *bands)
+ * not objects: a -hi run has tens of thousands of bands. Then each band's groups
+ * (write_group_keys). 0, or -1 when out of memory. */
+static int write_table(struct json_writer *w, const struct profile_table *t,
+                       const struct sink_context *ctx)
 {
+    const struct bands *bands = ctx->bands;
     json_object_begin(w);
     json_key(w, "t");
     write_seconds(w, t->time_ns, t->points);
@@ -185,15 +305,18 @@ static void write_table(struct json_writer *w, const struct profile_table *t,
         json_array_end(w);
     }
     json_array_end(w);
+    int rc = write_group_keys(w, ctx, t);
     json_object_end(w);
+    return rc;
 }
 
 /* One run: what it says about itself, its bands with exact statistics, the kept
  * censuses (t, and v[band][point]), heap totals and markers; with table (the run, not
  * a base), every band (write_table). */
-static void write_run(struct json_writer *w, const struct profile_view *v,
-                      const struct run_info *info, const struct bands *bands, const char *name,
-                      const char *title, const struct profile_table *table)
+static int write_run(struct json_writer *w, const struct profile_view *v,
+                     const struct run_info *info, const struct bands *bands, const char *name,
+                     const char *title, const struct profile_table *table,
+                     const struct sink_context *ctx)
 {
     json_object_begin(w);
     json_member_cstring(w, "name", name);
@@ -218,7 +341,8 @@ static void write_run(struct json_writer *w, const struct profile_view *v,
     if (table) {
         json_newline(w);
         json_key(w, "table");
-        write_table(w, table, bands);
+        if (write_table(w, table, ctx) != 0)
+            return -1;
     }
     /* The suspects (profile.h's rule, as --summary lists them): indices into bands. */
     size_t sus[PROFILE_SUSPECTS_LISTED];
@@ -280,6 +404,7 @@ static void write_run(struct json_writer *w, const struct profile_view *v,
     }
     json_array_end(w);
     json_object_end(w);
+    return 0;
 }
 
 static int by_u64_desc(const void *a, const void *b)
@@ -530,10 +655,7 @@ static int write_census_stacks(struct json_writer *w, const struct sink_context 
     json_array_end(w);
     json_newline(w);
     json_key(w, "bands");
-    json_array_begin(w);
-    for (size_t i = 0; i < now->band_count; i++)
-        json_int(w, ids[i] == UINT32_MAX ? -1 : (int64_t)ids[i]);
-    json_array_end(w);
+    write_indices(w, ids, now->band_count);
     json_object_end(w);
     rc = 0;
 done:
@@ -625,16 +747,19 @@ static int write_data(struct html_sink *h, const struct profile_view *now,
     json_member_cstring(w, "generator", "ev2hp");
     json_newline(w);
     json_key(w, "run");
-    write_run(w, now, ctx->info, ctx->bands, sink_file_name(ctx->input_name),
-              h->chart.title, table);
+    if (write_run(w, now, ctx->info, ctx->bands, sink_file_name(ctx->input_name),
+                  h->chart.title, table, ctx) != 0) {
+        errno = ENOMEM;
+        goto done;
+    }
     json_newline(w);
     json_key(w, "peak");
     write_peak(w, ctx->run->peak.censuses ? &ctx->run->peak : NULL, ctx->bands);
     json_newline(w);
     json_key(w, "base");
     if (base_view) {
-        write_run(w, base_view, ctx->base->info, ctx->base->bands,
-                  sink_file_name(ctx->base->name), NULL, NULL);
+        (void)write_run(w, base_view, ctx->base->info, ctx->base->bands,
+                        sink_file_name(ctx->base->name), NULL, NULL, ctx);  /* no table: 0 */
         json_newline(w);
         json_key(w, "base_peak");
         write_peak(w, &ctx->base->peak, NULL);
