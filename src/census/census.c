@@ -493,7 +493,7 @@ static enum census_status too_short(const struct ev_event *ev, struct ev_error *
  * rule allows (evextension.h: the same surplus across its type). GHC up to 9.14 writes
  * them exactly; when a timer tick and a census entry overwrite each other, the length
  * read is some other field's bytes, and the event would swallow the good events after it. */
-static bool stack_fits(struct census *c, const struct ev_event *ev, uint32_t depth_at)
+static inline bool stack_fits(struct census *c, const struct ev_event *ev, uint32_t depth_at)
 {
     if (ev->size <= depth_at)
         return false;

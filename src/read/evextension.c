@@ -19,7 +19,7 @@ static int slot_of(const struct ev_extension *x, uint16_t tag, bool add)
     return -1;
 }
 
-enum ev_extension_verdict ev_extension_check(struct ev_extension *x, uint16_t tag,
+enum ev_extension_verdict ev_extension_judge(struct ev_extension *x, uint16_t tag,
                                              size_t need, size_t size)
 {
     if (size < need)

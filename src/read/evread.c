@@ -86,8 +86,11 @@ struct ev_reader {
 };
 
 /* One declared event type. fast is what the fast path needs to know of it, in one load:
- * 0 = go the slow way (end-of-data, IPE, block markers); else FAST_VARIABLE, or the whole
- * event's fixed length in the low 16 bits; and FAST_UNWANTED. Built from the rest. */
+ * FAST_TAKE when the fast path may take its events (not end-of-data, IPE or block
+ * markers), with FAST_VARIABLE or the whole event's fixed length in the low 16 bits, and
+ * FAST_UNWANTED; FAST_WITNESS when an event of the type can confirm the time of the one
+ * before it (witness_of: declared, not end-of-data). 0 for an undeclared tag. Built from
+ * the rest. */
 struct tag_info {
     uint32_t fast;
     int16_t size;       /* declared payload size, or EV_SIZE_VARIABLE */
@@ -98,6 +101,8 @@ struct tag_info {
 #define FAST_LENGTH 0xffffu
 #define FAST_VARIABLE (1u << 16)
 #define FAST_UNWANTED (1u << 17)
+#define FAST_TAKE (1u << 18)
+#define FAST_WITNESS (1u << 19)
 
 void ev_reader_free(struct ev_reader *r)
 {
@@ -277,12 +282,13 @@ static void build_fast_table(struct ev_reader *r)
         if (!t->declared)
             continue;
         t->unwanted = r->wanted && !r->wanted((uint16_t)tag);
-        uint32_t kind = 0;
+        uint32_t kind = tag != EV_TAG_DATA_END ? FAST_WITNESS : 0;
         /* IPE events go the slow way: their written size may differ from the declared one
          * (ev_payload_written); they come once per info table, not per census. */
         /* Block markers go the slow way too: they set the block's end and time span. */
         if (tag != EV_TAG_DATA_END && tag != EV_IPE && tag != EV_BLOCK_MARKER) {
-            kind = t->size == EV_SIZE_VARIABLE ? FAST_VARIABLE : (uint32_t)(10 + t->size);
+            kind |= FAST_TAKE;
+            kind |= t->size == EV_SIZE_VARIABLE ? FAST_VARIABLE : (uint32_t)(10 + t->size);
             if (t->unwanted)
                 kind |= FAST_UNWANTED;
         }
@@ -425,17 +431,29 @@ static void enter_block(struct ev_reader *r, uint64_t at, uint64_t start, uint32
 }
 
 /* Whether the header at next (NEXT_HEADER bytes there) is a witness to the time of the
- * event before it: an event of a declared type whose own time is in the block's span
- * (win_lo, win_span) and not before the frontier. Its time in *t. On explicit values, so
- * the fast path of ev_reader_next applies the same rule to its local copies. */
+ * event before it: an event of a declared type (not end-of-data) whose own time is in the
+ * block's span (win_lo, win_span) and not before the frontier. Its time in *t. On
+ * explicit values, so the fast path of ev_reader_next applies the same rule to its local
+ * copies; it also gets the witness's fast-table entry, its own next event's (0 when not a
+ * witness). */
+static inline uint32_t witness_kind(const struct tag_info *tags, uint32_t tag_count,
+                                    uint64_t win_lo, uint64_t win_span, uint64_t frontier,
+                                    const unsigned char *next, uint64_t *t)
+{
+    uint16_t tag = be16(next);
+    *t = be64(next + 2);
+    if (tag >= tag_count)
+        return 0;
+    uint32_t kind = tags[tag].fast;
+    return (kind & FAST_WITNESS) && *t - win_lo <= win_span && *t + MONOTONE_SLACK >= frontier
+               ? kind : 0;
+}
+
 static inline bool witness_of(const struct tag_info *tags, uint32_t tag_count,
                               uint64_t win_lo, uint64_t win_span, uint64_t frontier,
                               const unsigned char *next, uint64_t *t)
 {
-    uint16_t tag = be16(next);
-    *t = be64(next + 2);
-    return tag != EV_TAG_DATA_END && tag < tag_count && tags[tag].declared &&
-           *t - win_lo <= win_span && *t + MONOTONE_SLACK >= frontier;
+    return witness_kind(tags, tag_count, win_lo, win_span, frontier, next, t) != 0;
 }
 
 /* The time order of a block (MONOTONE_SLACK), on explicit values: 0 when time, of an
@@ -804,8 +822,8 @@ static enum ev_status check_time_order(struct ev_reader *r, uint64_t at, uint16_
 }
 
 /* The slow path of ev_reader_next: refills the buffer as needed and tells every kind of
- * damage apart. */
-static enum ev_status next_checked(struct ev_reader *r, struct ev_event *ev,
+ * damage apart. Not inlined: in ev_reader_next its registers would crowd the fast path's. */
+static __attribute__((noinline)) enum ev_status next_checked(struct ev_reader *r, struct ev_event *ev,
                                    struct ev_error *err)
 {
     if (!fill(r, 2)) {
@@ -908,68 +926,111 @@ static inline size_t event_length(uint32_t kind, const unsigned char *p)
 /* The fast path takes an event lying whole in the buffer, of a declared type, with one
  * table load and one bounds check, and skips unwanted ones in a tight loop. Anything else
  * (the end of the buffer, the end-of-data marker, damage) goes the slow way, which gives
- * the same event or the precise error. */
+ * the same event or the precise error.
+ *
+ * Inside a block the time of each event is confirmed by the header after it (witness_of,
+ * order_in_block), and that header is the next event's: the loop keeps what it learnt of
+ * it. A witness is of a declared type, in the block's span and not before the frontier;
+ * and an event that passes order_in_block is no later than its witness (within
+ * MONOTONE_SLACK), which is then not before the new frontier either. So the next event
+ * needs only its own length checked; its time is known good. When the header after an
+ * event is no witness, the next event fails one of the fast path's own checks (an
+ * undeclared tag or end-of-data, a time out of the span or before the frontier), so the
+ * loop leaves it to the slow way. Without blocks only the span (everything) is checked. */
 enum ev_status ev_reader_next(struct ev_reader *r, struct ev_event *ev, struct ev_error *err)
 {
     for (;;) {
         /* Locals, not r->pos and r->latest_time: stores through r could alias the byte
          * buffer, which would make the compiler reload them on every skipped event. */
         const unsigned char *buf = r->buf;
-        size_t pos = r->pos, len = r->len;
+        size_t len = r->len;
         uint64_t latest = r->latest_time;
         /* Within a block, the fast path stops at its end (the slow path checks what comes
          * there) and at any timestamp outside its span. */
-        if (r->block_end && r->block_end - r->buf_offset < len)
-            len = (size_t)(r->block_end - r->buf_offset);
+        const uint64_t block_len = r->block_end ? r->block_end - r->buf_offset : UINT64_MAX;
+        if (block_len < len)
+            len = (size_t)block_len;
+        const unsigned char *p = buf + r->pos, *const end = buf + len;
         const uint64_t win_lo = r->win_lo, win_span = r->win_span;
         const struct tag_info *tags = r->tags;
         const uint32_t tag_count = r->tag_count;
-        /* time_order on locals (a block marker ends the fast path, so in_block holds
-         * throughout; the frontier is stored back when the loop ends). */
-        const bool in_block = r->in_block;
-        const uint64_t block_len = r->block_end ? r->block_end - r->buf_offset : UINT64_MAX;
         uint64_t frontier = r->frontier;
+        uint32_t kind, tag;
+        size_t length;
+        uint64_t time;
+        /* The first event is checked whole. */
+        if (end - p < 12 || (tag = be16(p)) >= tag_count ||
+            !((kind = tags[tag].fast) & FAST_TAKE) ||
+            (length = event_length(kind, p)) > (size_t)(end - p))
+            goto slow;
+        time = be64(p + 2);
+        if (time - win_lo > win_span)
+            goto slow;
+        if (!r->in_block) {
+            for (;;) {
+                if (time > latest)
+                    latest = time;
+                if (!(kind & FAST_UNWANTED))
+                    goto take;
+                p += length;
+                if (end - p < 12 || (tag = be16(p)) >= tag_count ||
+                    !((kind = tags[tag].fast) & FAST_TAKE) ||
+                    (length = event_length(kind, p)) > (size_t)(end - p))
+                    goto slow;
+                time = be64(p + 2);
+                if (time - win_lo > win_span)
+                    goto slow;
+            }
+        }
+        /* In a block: the event at p is whole, of a type taken here, in the span. */
+        if (time + MONOTONE_SLACK < frontier)
+            goto slow;   /* order_in_block's -1: the slow path reports it */
         for (;;) {
-            size_t avail = len - pos;
-            const unsigned char *p = buf + pos;
-            uint32_t kind, tag;
-            size_t length;
-            if (avail < 12 || (tag = be16(p)) >= tag_count || (kind = tags[tag].fast) == 0 ||
-                (length = event_length(kind, p)) > avail)
-                break;
-            uint64_t time = be64(p + 2);
-            if (time - win_lo > win_span)
-                break;
-            if (in_block) {
-                /* The next event's header confirms the time; the slow way fetches it
-                 * when it is not in the buffer yet, and reports an event out of order. */
-                size_t after = pos + length;
-                bool at_end = after == block_len;
-                if (!at_end && len - after < NEXT_HEADER)
-                    break;
-                uint64_t next_time = 0;
-                bool witnessed = !at_end && witness_of(tags, tag_count, win_lo, win_span,
-                                                       frontier, buf + after, &next_time);
-                if (order_in_block(time, &frontier, at_end, witnessed, next_time) != 0)
-                    break;
+            const unsigned char *next = p + length;
+            size_t rest = (size_t)(end - next);
+            uint32_t next_kind = 0;
+            uint64_t next_time = 0;
+            if (rest < NEXT_HEADER) {
+                /* Near the buffer's or the block's end: at the block's end the event is
+                 * confirmed by it; short of it, the slow path fetches the next header. */
+                if ((size_t)(next - buf) != block_len)
+                    goto slow;
+                if (time > frontier)
+                    frontier = time;
+            } else {
+                next_kind = witness_kind(tags, tag_count, win_lo, win_span, frontier, next,
+                                         &next_time);
+                if (next_kind) {
+                    if (time > next_time + MONOTONE_SLACK)
+                        goto slow;   /* order_in_block's 1 */
+                    if (time > frontier)
+                        frontier = time;
+                }
             }
             if (time > latest)
                 latest = time;
-            if (kind & FAST_UNWANTED) {
-                pos += length;
-                continue;
-            }
-            ev->tag = be16(p);
-            ev->time = time;
-            ev->payload = p + (kind & FAST_VARIABLE ? 12 : 10);
-            ev->size = (uint32_t)(length - (kind & FAST_VARIABLE ? 12 : 10));
-            ev->offset = r->buf_offset + pos;
-            r->pos = pos + length;
-            r->latest_time = latest;
-            r->frontier = frontier;
-            return EV_OK;
+            if (!(kind & FAST_UNWANTED))
+                goto take;
+            p = next;
+            /* The next event: a witness, with its time known good, else the slow way. */
+            if (!(next_kind & FAST_TAKE) || rest < 12 ||
+                (length = event_length(next_kind, p)) > rest)
+                goto slow;
+            kind = next_kind;
+            time = next_time;
         }
-        r->pos = pos;
+take:
+        ev->tag = be16(p);
+        ev->time = time;
+        ev->payload = p + (kind & FAST_VARIABLE ? 12 : 10);
+        ev->size = (uint32_t)(length - (kind & FAST_VARIABLE ? 12 : 10));
+        ev->offset = r->buf_offset + (uint64_t)(p - buf);
+        r->pos = (size_t)(p - buf) + length;
+        r->latest_time = latest;
+        r->frontier = frontier;
+        return EV_OK;
+slow:
+        r->pos = (size_t)(p - buf);
         r->latest_time = latest;
         r->frontier = frontier;
         enum ev_status st = next_checked(r, ev, err);
