@@ -24,6 +24,7 @@ struct band {
     uint32_t attr_id[BAND_ATTRS]; /* in labels, or UINT32_MAX when there is none */
     uint32_t stack_key;     /* stacks: its key in stacks (the raw cost-centre numbers) */
     bool is_string;
+    bool line_break;        /* its label holds a line feed or a carriage return */
 };
 
 #define UNNAMED UINT32_MAX
@@ -135,6 +136,11 @@ void bands_rollback(struct bands *b, const struct bands_mark *m)
     b->next_stack_number = m->next_stack_number;
 }
 
+static bool has_line_break(const char *s, size_t len)
+{
+    return memchr(s, '\n', len) || memchr(s, '\r', len);
+}
+
 /* Numbers the band of a key just added to a table as key_id. */
 static enum table_status new_band(struct bands *b, struct band_map *map, uint32_t key_id,
                                   struct band rec, uint32_t *band)
@@ -165,8 +171,10 @@ static inline enum table_status band_of_key(struct bands *b, bool is_string, con
         *band = map->band[key_id];
         return TABLE_OK;
     }
-    struct band rec = is_string ? (struct band){ key_id, 0, UINT32_MAX, { 0 }, 0, true }
-                                : (struct band){ UNNAMED, 0, UINT32_MAX, { 0 }, key_id, false };
+    struct band rec = is_string ? (struct band){ key_id, 0, UINT32_MAX, { 0 }, 0, true,
+                                                 has_line_break(key, len) }
+                                : (struct band){ UNNAMED, 0, UINT32_MAX, { 0 }, key_id, false,
+                                                 false };
     for (int a = 0; a < BAND_ATTRS; a++)
         rec.attr_id[a] = UINT32_MAX;
     return new_band(b, map, key_id, rec, band);
@@ -195,6 +203,7 @@ enum table_status bands_name_stack(struct bands *b, uint32_t band, const char *l
     if (st != TABLE_OK)
         return st;
     b->band[band].label_id = label_id;
+    b->band[band].line_break = has_line_break(label, label_len);
     b->band[band].stack_number = numbered ? ++b->next_stack_number : 0;
     return TABLE_OK;
 }
@@ -209,6 +218,11 @@ const char *bands_label(const struct bands *b, uint32_t band, size_t *len)
         return "";
     }
     return intern_key(b->labels, rec->label_id, len);
+}
+
+bool bands_label_has_line_break(const struct bands *b, uint32_t band)
+{
+    return b->band[band].line_break;
 }
 
 const unsigned char *bands_stack_ids(const struct bands *b, uint32_t band, size_t *ids_len)

@@ -81,6 +81,10 @@ const char *bands_display_label(const struct bands *b, uint32_t band, size_t *le
 /* The label of a band; valid until the next band is added. */
 const char *bands_label(const struct bands *b, uint32_t band, size_t *len);
 
+/* Whether the label of a band holds a line feed or a carriage return, which an output of
+ * lines must escape. Found once, when the label is set, not on every line written. */
+bool bands_label_has_line_break(const struct bands *b, uint32_t band);
+
 /* A stack band's key: its cost-centre numbers as the event gave them (4 bytes each,
  * big-endian, innermost first; read them with ev_ccs_id), *ids_len bytes. NULL (and
  * *ids_len 0) for a string band. */

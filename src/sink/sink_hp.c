@@ -83,12 +83,8 @@ static int flush_lines(struct hp_sink *h)
  * the .hp's line (the runtime writes them raw, and its .hp then cannot be read): they
  * are written as the two characters \n and \r. Nothing else is escaped, so every label
  * the runtime can write goes out as it writes it, and a .hp ev2hp wrote reads back to the
- * same bytes (the label read holds the two characters, and is written as it was). */
-static bool has_line_break(const char *s, size_t len)
-{
-    return memchr(s, '\n', len) || memchr(s, '\r', len);
-}
-
+ * same bytes (the label read holds the two characters, and is written as it was). The
+ * band table knows which labels hold one (bands_label_has_line_break). */
 static void put_escaped(FILE *out, const char *s, size_t len)
 {
     for (size_t i = 0; i < len; i++) {
@@ -101,9 +97,10 @@ static void put_escaped(FILE *out, const char *s, size_t len)
     }
 }
 
-/* One census line: "(n)label\tbytes\n", where (n) is there for numbered stack bands. */
+/* One census line: "(n)label\tbytes\n", where (n) is there for numbered stack bands;
+ * line_break: the label holds one. */
 static int put_census_line(struct hp_sink *h, uint32_t number, const char *label,
-                           size_t label_len, uint64_t bytes)
+                           size_t label_len, bool line_break, uint64_t bytes)
 {
     if (LINE_BUFFER - h->len < label_len + LINE_EXTRA && flush_lines(h) != 0)
         return -1;
@@ -113,7 +110,7 @@ static int put_census_line(struct hp_sink *h, uint32_t number, const char *label
         p = put_u64(p, number);
         *p++ = ')';
     }
-    if (label_len <= LINE_BUFFER - LINE_EXTRA && !has_line_break(label, label_len)) {
+    if (label_len <= LINE_BUFFER - LINE_EXTRA && !line_break) {
         memcpy(p, label, label_len);
         p += label_len;
     } else {
@@ -216,7 +213,7 @@ static int hp_frame(struct sink *s, const struct census_frame *frame)
         size_t len;
         const char *label = bands_label(s->ctx.bands, e->band, &len);
         if (put_census_line(h, bands_stack_number(s->ctx.bands, e->band), label, len,
-                            e->bytes) != 0)
+                            bands_label_has_line_break(s->ctx.bands, e->band), e->bytes) != 0)
             return -1;
     }
     if (flush_lines(h) != 0 || put_sample_line(out, "END_SAMPLE ", frame->time_ns) != 0)
