@@ -21,6 +21,7 @@
 #include "serve/guard.h"
 #include "serve/hosts.h"
 #include "serve/live.h"
+#include "serve/mhd.h"
 #include "serve/serve.h"
 #include "serve/sse.h"
 
@@ -545,6 +546,8 @@ static void request_done(void *cls, struct MHD_Connection *c, void **state,
 struct http_server *http_start(const struct serve_options *o, struct live *l,
                                struct ev_error *err)
 {
+    if (mhd_load(err) != 0)
+        return NULL;
     struct http_server *s = calloc(1, sizeof *s);
     if (!s || !(s->guard = guard_new())) {
         free(s);
