@@ -1,9 +1,11 @@
-/* test_base.c: the shared helpers of base/: the growable array (grow.h), number
- * formatting (format.h), the latter under a locale whose decimal point is a comma, and
- * text made fit for XML (utf8.h). */
+/* test_base.c: the shared helpers of base/: the growable array (grow.h), the intern
+ * table's exact copy (intern.h), number formatting (format.h), the latter under a locale
+ * whose decimal point is a comma, and text made fit for XML (utf8.h). */
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +15,7 @@
 #include "base/error.h"
 #include "base/format.h"
 #include "base/grow.h"
+#include "base/intern.h"
 #include "base/textcopy.h"
 #include "base/utf8.h"
 #include "testlocale.h"
@@ -33,6 +36,65 @@ static void grows_to_at_least_need_and_keeps_contents(void **state)
     assert_int_equal(GROW_ARRAY(a, &cap, 10), 0);   /* room already: nothing changes */
     assert_int_equal(cap, before);
     free(a);
+}
+
+/* A record per band: grown by an eighth past what is needed, zeroed, and still few
+ * reallocations for a million appends (linear copying). */
+static void tight_growth_leaves_an_eighth_and_zeroes(void **state)
+{
+    (void)state;
+    uint64_t *a = NULL;
+    size_t cap = 0, changes = 0, last = 0;
+    for (size_t i = 1; i <= 1000000; i++) {
+        assert_int_equal(GROW_ARRAY_TIGHT(a, &cap, i), 0);
+        assert_true(cap >= i && (cap <= i + i / 8 || cap == 8));
+        if (cap != last) {
+            for (size_t k = last; k < cap; k++)
+                assert_int_equal(a[k], 0);
+            changes++;
+        }
+        a[i - 1] = i;
+        last = cap;
+    }
+    assert_true(changes <= 120);   /* 1.125^120 > 10^6 */
+    for (size_t i = 0; i < 1000000; i++)
+        assert_int_equal(a[i], i + 1);
+    free(a);
+}
+
+/* The copy has every key at its number, finds them, and grows on its own. */
+static void an_intern_copy_keeps_every_key_and_grows_apart(void **state)
+{
+    (void)state;
+    struct intern *t = intern_new(100000, 1 << 20);
+    assert_non_null(t);
+    char key[16];
+    uint32_t id;
+    for (int i = 0; i < 3000; i++) {
+        int n = snprintf(key, sizeof key, "k%d", i);
+        assert_int_equal(intern_get(t, key, (size_t)n, &id, NULL), TABLE_OK);
+        assert_int_equal(id, (uint32_t)i);
+    }
+    struct intern *c = intern_copy(t);
+    assert_non_null(c);
+    assert_int_equal(intern_count(c), 3000);
+    for (int i = 0; i < 3000; i++) {
+        int n = snprintf(key, sizeof key, "k%d", i);
+        size_t len;
+        const char *k = intern_key(c, (uint32_t)i, &len);
+        assert_int_equal(len, (size_t)n);
+        assert_memory_equal(k, key, len);
+        assert_int_equal(intern_find(c, key, (size_t)n, &id), 0);
+        assert_int_equal(id, (uint32_t)i);
+    }
+    bool added;
+    assert_int_equal(intern_get(c, "new", 3, &id, &added), TABLE_OK);
+    assert_true(added);
+    assert_int_equal(id, 3000);
+    assert_int_equal(intern_find(t, "new", 3, &id), -1);   /* the original is untouched */
+    intern_free(t);
+    assert_int_equal(intern_find(c, "k2999", 5, &id), 0);   /* nothing of it borrowed */
+    intern_free(c);
 }
 
 static void doubling_keeps_appends_linear(void **state)
@@ -196,6 +258,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(grows_to_at_least_need_and_keeps_contents),
         cmocka_unit_test(doubling_keeps_appends_linear),
+        cmocka_unit_test(tight_growth_leaves_an_eighth_and_zeroes),
+        cmocka_unit_test(an_intern_copy_keeps_every_key_and_grows_apart),
         cmocka_unit_test(a_size_past_size_max_is_refused_and_leaves_the_array),
         cmocka_unit_test(doubling_near_the_limit_does_not_wrap),
         cmocka_unit_test(bytes_take_binary_units_and_three_digits),

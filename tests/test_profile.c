@@ -552,7 +552,7 @@ static void live_only_resolutions_are_not_reduced_at_the_end(void **state)
     assert_string_equal(err.what, "no chart profile of 640 columns was asked of the run");
     /* the live server's copy at 640 columns is reduced when taken */
     struct run_model copy;
-    assert_int_equal(run_model_copy(&m, &copy, 640, &err), 0);
+    assert_int_equal(run_model_copy(&m, &copy, 640, false, &err), 0);
     assert_int_equal(run_model_finish(&copy, &err), 0);
     const struct profile *drawn = run_model_chart(&copy, &o, &err);
     assert_non_null(drawn);
@@ -562,9 +562,58 @@ static void live_only_resolutions_are_not_reduced_at_the_end(void **state)
     bands_free(f.bands);
 }
 
+/* The live server's copy of the band table (snapshots): every band at its number with its
+ * label, stack, description, attributes and stack number, found by key, and growing apart
+ * from the original. */
+static void a_band_table_copy_is_whole_and_apart(void **state)
+{
+    (void)state;
+    struct bands *b = bands_new();
+    assert_non_null(b);
+    uint32_t band, stack_band;
+    int is_new;
+    assert_int_equal(bands_string(b, "THUNK", 5, &band), TABLE_OK);
+    assert_int_equal(bands_describe(b, band, "a thunk", 7), TABLE_OK);
+    assert_int_equal(bands_set_attr(b, band, BAND_KIND, "thunk", 5), TABLE_OK);
+    const unsigned char ids[] = { 1, 0, 0, 0, 2, 0, 0, 0 };
+    assert_int_equal(bands_stack(b, ids, sizeof ids, &stack_band, &is_new), TABLE_OK);
+    assert_int_equal(bands_name_stack(b, stack_band, "MAIN/f", 6, 1), TABLE_OK);
+    char key[16];
+    for (int i = 0; i < 2000; i++) {
+        int n = snprintf(key, sizeof key, "band %d", i);
+        assert_int_equal(bands_string(b, key, (size_t)n, &band), TABLE_OK);
+    }
+    struct bands *c = bands_copy(b);
+    assert_non_null(c);
+    assert_int_equal(bands_count(c), bands_count(b));
+    size_t len;
+    const char *s = bands_display_label(c, 0, &len);
+    assert_int_equal(len, 7);
+    assert_memory_equal(s, "a thunk", 7);
+    s = bands_attr(c, 0, BAND_KIND, &len);
+    assert_non_null(s);
+    assert_memory_equal(s, "thunk", 5);
+    s = bands_label(c, stack_band, &len);
+    assert_memory_equal(s, "MAIN/f", 6);
+    assert_int_equal(bands_stack_number(c, stack_band), 1);
+    assert_int_equal(bands_stack(c, ids, sizeof ids, &band, &is_new), TABLE_OK);
+    assert_int_equal(band, stack_band);
+    assert_false(is_new);
+    assert_int_equal(bands_find_string(c, "band 1999", 9, &band), 0);
+    assert_int_equal(band, 2001);
+    assert_int_equal(bands_string(c, "later", 5, &band), TABLE_OK);   /* grows apart */
+    assert_int_equal(band, 2002);
+    assert_int_equal(bands_count(b), 2002);
+    bands_free(b);
+    assert_int_equal(bands_find_string(c, "band 0", 6, &band), 0);
+    assert_int_equal(band, 2);
+    bands_free(c);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(a_band_table_copy_is_whole_and_apart),
         cmocka_unit_test(statistics_exact),
         cmocka_unit_test(other_is_sum_of_folded),
         cmocka_unit_test(trace_folds_small_bands),

@@ -5,10 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-int grow_array(void *items, size_t *cap, size_t need, size_t elem_size)
+/* Reallocates *items to `want` elements (held to what may be allocated), at least need;
+ * need > *cap. */
+static int resize(void *items, size_t *cap, size_t need, size_t want, size_t elem_size)
 {
-    if (need <= *cap)
-        return 0;
     if (elem_size == 0)
         return -1;
     /* no object may be larger than PTRDIFF_MAX bytes (glibc's malloc refuses them, and
@@ -17,7 +17,7 @@ int grow_array(void *items, size_t *cap, size_t need, size_t elem_size)
     size_t max = (size_t)PTRDIFF_MAX / elem_size;
     if (need > max)
         return -1;
-    size_t n = *cap <= max / 2 ? *cap * 2 : max;
+    size_t n = want < max ? want : max;
     if (n < need)
         n = need;
     if (n < 8 && max >= 8)
@@ -32,15 +32,39 @@ int grow_array(void *items, size_t *cap, size_t need, size_t elem_size)
     return 0;
 }
 
+int grow_array(void *items, size_t *cap, size_t need, size_t elem_size)
+{
+    if (need <= *cap)
+        return 0;
+    return resize(items, cap, need, *cap <= SIZE_MAX / 2 ? *cap * 2 : SIZE_MAX, elem_size);
+}
+
+/* The elements from old_cap up to *cap set to zero bytes. */
+static void zero_from(void *items, size_t old_cap, size_t cap, size_t elem_size)
+{
+    if (cap > old_cap) {
+        char *base;
+        memcpy(&base, items, sizeof base);
+        memset(base + old_cap * elem_size, 0, (cap - old_cap) * elem_size);
+    }
+}
+
 int grow_array_zeroed(void *items, size_t *cap, size_t need, size_t elem_size)
 {
     size_t old_cap = *cap;
     if (grow_array(items, cap, need, elem_size) != 0)
         return -1;
-    if (*cap > old_cap) {
-        char *base;
-        memcpy(&base, items, sizeof base);
-        memset(base + old_cap * elem_size, 0, (*cap - old_cap) * elem_size);
-    }
+    zero_from(items, old_cap, *cap, elem_size);
+    return 0;
+}
+
+int grow_array_tight(void *items, size_t *cap, size_t need, size_t elem_size)
+{
+    size_t old_cap = *cap;
+    if (need <= *cap)
+        return 0;
+    if (resize(items, cap, need, need + need / 8, elem_size) != 0)
+        return -1;
+    zero_from(items, old_cap, *cap, elem_size);
     return 0;
 }

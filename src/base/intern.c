@@ -96,6 +96,29 @@ struct intern *intern_new(uint32_t max_keys, size_t max_bytes)
     return t;
 }
 
+struct intern *intern_copy(const struct intern *t)
+{
+    struct intern *c = calloc(1, sizeof *c);
+    if (!c)
+        return NULL;
+    *c = *t;
+    c->slots = malloc((t->slot_mask + 1) * sizeof *c->slots);
+    c->keys = malloc((t->count ? t->count : 1) * sizeof *c->keys);
+    c->arena = malloc(t->arena_len ? t->arena_len : 1);
+    c->keys_cap = t->count;
+    c->arena_cap = t->arena_len;
+    if (!c->slots || !c->keys || !c->arena) {
+        intern_free(c);
+        return NULL;
+    }
+    memcpy(c->slots, t->slots, (t->slot_mask + 1) * sizeof *c->slots);
+    if (t->count)
+        memcpy(c->keys, t->keys, t->count * sizeof *c->keys);
+    if (t->arena_len)
+        memcpy(c->arena, t->arena, t->arena_len);
+    return c;
+}
+
 uint32_t intern_count(const struct intern *t)
 {
     return t->count;

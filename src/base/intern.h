@@ -18,6 +18,10 @@ struct intern;
 
 struct intern *intern_new(uint32_t max_keys, size_t max_bytes);
 void intern_free(struct intern *t);
+/* A copy of t sized exactly (its keys, their bytes and its slots; none of the room t
+ * keeps to grow): the live server's snapshots copy the band table's. NULL when out of
+ * memory. */
+struct intern *intern_copy(const struct intern *t);
 
 /* Finds key or adds it: TABLE_OK with *id its number either way, and *added (unless
  * NULL) telling which; *id is not set on TABLE_FULL / TABLE_NO_MEMORY. */

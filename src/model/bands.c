@@ -74,44 +74,42 @@ struct bands *bands_new(void)
     return b;
 }
 
+/* A map's first n entries (those it has of them), sized exactly. */
+static int copy_map(struct band_map *to, const struct band_map *from, size_t n)
+{
+    if (n > from->cap)
+        n = from->cap;   /* a key whose band could not be numbered has no entry */
+    to->band = malloc((n ? n : 1) * sizeof *to->band);
+    if (!to->band)
+        return -1;
+    if (n)
+        memcpy(to->band, from->band, n * sizeof *to->band);
+    to->cap = n;
+    return 0;
+}
+
+/* Table by table, sized exactly: a copy made by adding every band again would keep the
+ * room the tables grow by (a third more for 100,000 bands), in every snapshot. */
 struct bands *bands_copy(const struct bands *b)
 {
-    struct bands *c = bands_new();
+    struct bands *c = calloc(1, sizeof *c);
     if (!c)
         return NULL;
-    for (uint32_t i = 0; i < b->count; i++) {
-        const struct band *rec = &b->band[i];
-        uint32_t band = 0;
-        size_t len;
-        enum table_status st;
-        if (rec->is_string) {
-            const char *label = intern_key(b->strings, rec->label_id, &len);
-            st = bands_string(c, label, len, &band);
-        } else {
-            int is_new;
-            const char *ids = intern_key(b->stacks, rec->stack_key, &len);
-            st = bands_stack(c, (const unsigned char *)ids, len, &band, &is_new);
-            if (st == TABLE_OK && rec->label_id != UNNAMED) {
-                const char *label = intern_key(b->labels, rec->label_id, &len);
-                st = bands_name_stack(c, band, label, len, 0);
-            }
-        }
-        if (st == TABLE_OK && rec->description_id != UINT32_MAX) {
-            const char *text = intern_key(b->labels, rec->description_id, &len);
-            st = bands_describe(c, band, text, len);
-        }
-        for (int a = 0; a < BAND_ATTRS; a++)
-            if (st == TABLE_OK && rec->attr_id[a] != UINT32_MAX) {
-                const char *text = intern_key(b->labels, rec->attr_id[a], &len);
-                st = bands_set_attr(c, band, (enum band_attr)a, text, len);
-            }
-        if (st != TABLE_OK || band != i) {
-            bands_free(c);
-            return NULL;
-        }
-        c->band[i].stack_number = rec->stack_number;
+    *c = *b;
+    c->strings = intern_copy(b->strings);
+    c->stacks = intern_copy(b->stacks);
+    c->labels = intern_copy(b->labels);
+    c->string_band.band = c->stack_band.band = NULL;
+    c->band = malloc((b->count ? b->count : 1) * sizeof *c->band);
+    c->cap = b->count;
+    if (!c->strings || !c->stacks || !c->labels || !c->band ||
+        copy_map(&c->string_band, &b->string_band, intern_count(b->strings)) != 0 ||
+        copy_map(&c->stack_band, &b->stack_band, intern_count(b->stacks)) != 0) {
+        bands_free(c);
+        return NULL;
     }
-    c->next_stack_number = b->next_stack_number;
+    if (b->count)
+        memcpy(c->band, b->band, b->count * sizeof *c->band);
     return c;
 }
 

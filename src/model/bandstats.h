@@ -102,8 +102,9 @@ struct bandstats {
 void bandstats_keep_shapes(struct bandstats *s);
 /* Records for bands below needed; 0, or -1 when out of memory. */
 int bandstats_grow(struct bandstats *s, size_t needed);
-/* A copy of every record and sum, the shapes only when shapes (and from has them); 0, or
- * -1 when out of memory. */
+/* A copy of every record and sum up to the last band seen (cap: that band + 1), the
+ * shapes only when shapes (and from has them); for reading, not feeding. 0, or -1 when
+ * out of memory. */
 int bandstats_copy(struct bandstats *to, const struct bandstats *from, bool shapes);
 void bandstats_free(struct bandstats *s);
 

@@ -195,12 +195,16 @@ static struct profile *copy_profile(const struct profile *p, const struct profil
 }
 
 int run_model_copy(const struct run_model *m, struct run_model *copy, unsigned columns,
-                   struct ev_error *err)
+                   bool summary, struct ev_error *err)
 {
     memset(copy, 0, sizeof *copy);
     copy->needs = m->needs;
+    copy->needs.summary = summary && m->needs.summary;
+    /* a chart's copy leaves out what only summaries read: the bands' shapes (96 bytes a
+     * band) and the summary's own profile */
+    copy->needs.chart_feed.band_shapes = summary && m->needs.chart_feed.band_shapes;
     if (columns && m->profile) {   /* one resolution, reduced to at once (exact) */
-        struct profile_options o = m->needs.chart_feed;
+        struct profile_options o = copy->needs.chart_feed;
         o.columns = columns;
         if (!(copy->profile = profile_reduce(m->profile, &o, err)))
             return -1;
@@ -214,8 +218,9 @@ int run_model_copy(const struct run_model *m, struct run_model *copy, unsigned c
     copy->censuses = m->censuses;
     copy->markers_not_listed = m->markers_not_listed;
     if ((m->profile && !copy->profile &&
-         !(copy->profile = copy_profile(m->profile, &m->needs.chart_feed, err))) ||
-        (m->every && !(copy->every = copy_profile(m->every, &m->needs.summary_feed, err))))
+         !(copy->profile = copy_profile(m->profile, &copy->needs.chart_feed, err))) ||
+        (m->every && copy->needs.summary &&
+         !(copy->every = copy_profile(m->every, &m->needs.summary_feed, err))))
         return -1;
     if (peak_copy(&m->peak, &copy->peak) != 0 || peak_copy(&m->at, &copy->at) != 0)
         goto no_memory;

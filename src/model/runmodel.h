@@ -121,12 +121,15 @@ void run_model_census(const struct run_model *m, struct run_census *out);
 
 /* A copy of m as it stands, without touching m: what the live server draws while the
  * input goes on. columns: 0 for every resolution m keeps, or the one resolution a drawing
- * needs (the profile reduced to it at once: exact, and half the copy or less). Unfinished:
- * the caller calls run_model_finish on it (outside any lock it holds on m). info, bands,
- * name and timeprof are left NULL for the caller to set. 0, or -1 with err set; copy is
- * to be freed with run_model_free in any case. */
+ * needs (the profile reduced to it at once: exact, and half the copy or less). summary:
+ * the copy is to draw a summary; else it leaves out what only a summary reads (the bands'
+ * shapes, the summary's own profile: a third of the copy with 100,000 bands), and
+ * run_model_summary of it fails. Unfinished: the caller calls run_model_finish on it
+ * (outside any lock it holds on m). info, bands, name and timeprof are left NULL for the
+ * caller to set. 0, or -1 with err set; copy is to be freed with run_model_free in any
+ * case. */
 int run_model_copy(const struct run_model *m, struct run_model *copy, unsigned columns,
-                   struct ev_error *err);
+                   bool summary, struct ev_error *err);
 
 /* The profile a chart or the report of opt draws (lent: valid until run_model_free):
  * the model's at opt's columns, which must have been asked for (run_model_need_chart)

@@ -19,7 +19,7 @@ static char *copy_string(const char *s, bool *failed)
 }
 
 int snapshot_take(struct snapshot *s, const struct snapshot_source *src, unsigned columns,
-                  struct ev_error *err)
+                  bool summary, struct ev_error *err)
 {
     memset(s, 0, sizeof *s);
     s->input_name = src->input_name;
@@ -41,7 +41,7 @@ int snapshot_take(struct snapshot *s, const struct snapshot_source *src, unsigne
         memcpy(s->warnings, src->warnings, size);
         s->warning_count = src->warning_count;
     }
-    if (run_model_copy(src->model, &s->model, columns, err) != 0)
+    if (run_model_copy(src->model, &s->model, columns, summary, err) != 0)
         return -1;
     s->model.name = src->input_name;
     s->model.info = &s->info;

@@ -37,7 +37,8 @@ struct snapshot {
     bool ended;                    /* the input had ended */
 };
 
-/* Copies the state at one resolution (columns, run_model_copy); the caller holds the live
+/* Copies the state at one resolution (columns, run_model_copy), for a summary or not
+ * (summary: a chart's or the report's copy has no band shapes); the caller holds the live
  * lock. Then snapshot_finish, without the lock. 0, or -1 with err set (out of memory); s
  * is to be freed with snapshot_free in any case. */
 struct snapshot_source {
@@ -52,7 +53,7 @@ struct snapshot_source {
 };
 
 int snapshot_take(struct snapshot *s, const struct snapshot_source *src, unsigned columns,
-                  struct ev_error *err);
+                  bool summary, struct ev_error *err);
 int snapshot_finish(struct snapshot *s, struct ev_error *err);
 void snapshot_free(struct snapshot *s);
 
