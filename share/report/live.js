@@ -34,6 +34,10 @@
       }
       current = state;
     },
+    // the grouping control's key (report.js's state.groupBy), kept across redraws
+    groupBy() {
+      return carried ? carried.groupBy : null;
+    },
   };
 
   // --- the bar: censuses, the stream's state, controls ---------------------------------

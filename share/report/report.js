@@ -24,7 +24,8 @@
  * (share/report/README).
  */
 // window.ev2hpReport draws the page again from #ev2hp-data (live.js, under ev2hp --serve)
-(window.ev2hpReport = function (ev2hp) {
+// (opts, from the grouping control: {groupBy: the key chosen, carry: the state to keep})
+(window.ev2hpReport = function (ev2hp, opts) {
   "use strict";
 
   const { fmtBytes, trimZeros, fmtSeconds, fmtExact, fmtRate } = ev2hp.kit;
@@ -52,7 +53,19 @@
     ["blocks_size", "blocks size"],
   ];
 
-  const data = JSON.parse(document.getElementById("ev2hp-data").textContent);
+  const given = JSON.parse(document.getElementById("ev2hp-data").textContent);
+  // the grouping control (group.js): the keys of this run, and the one chosen (on this
+  // page, or carried across a live page's redraw); data is the run of groups then
+  const groupChoices = ev2hp.grouping.choices(given);
+  const groupBy =
+    opts && "groupBy" in opts
+      ? opts.groupBy
+      : window.ev2hpLive && window.ev2hpLive.groupBy
+        ? window.ev2hpLive.groupBy()
+        : null;
+  const data = ev2hp.grouping.regroup(given, groupBy);
+  const grouped = data.run.grouped || null;
+  const unit = grouped ? "groups" : "bands"; // what the run's rows are
   const runs = data.base ? [data.base, data.run] : [data.run];
   // --compare: the diff view (diff.js) and, for the bands, which base band is which
   // (data.pairs: [this run's index, the base's, how], ev2hp's one matching rule)
@@ -132,9 +145,18 @@
     sort: { key: "area", desc: true },
     filter: null,
     align: data.options.align === "progress" ? "progress" : "time", // the Diff tab's (--align)
+    groupBy: grouped ? grouped.key : null,
   };
   // the live page (live.js) carries the user's view, zoom and hidden bands across redraws
   if (window.ev2hpLive) window.ev2hpLive.restore(state);
+  // another grouping chosen: the view, zoom, table order and search stay (not the hidden
+  // bands: the bands are others)
+  if (opts && opts.carry) {
+    const c = opts.carry;
+    if (views.some((v) => v[0] === c.view)) state.view = c.view;
+    Object.assign(state, { range: c.range, zooms: c.zooms, sort: c.sort, hidden: new Set() });
+    Object.assign(state, { filter: c.filter, filterText: c.filterText });
+  }
 
   // --- series of a view: for each visible band, lower and upper values per point -------
 
@@ -660,7 +682,7 @@
   }
   function otherNote() {
     const o = data.run.bands.find((b) => b.other);
-    return o ? o.folded + " bands" : "";
+    return o ? o.folded + " " + unit : "";
   }
   function toggle(key) {
     if (state.hidden.has(key)) state.hidden.delete(key);
@@ -762,7 +784,7 @@
             el(
               "div",
               { class: "label" },
-              band.other ? "OTHER (" + band.folded + " bands)" : band.label,
+              band.other ? "OTHER (" + band.folded + " " + unit + ")" : band.label,
             ),
             sparkline(run, band, 480, 36, true),
             el("div", { class: "num" }, "peak " + fmtBytes(band.peak)),
@@ -936,7 +958,7 @@
       ]
     : [];
   const COLUMNS = [
-    ["label", "band", (b) => b.label],
+    ["label", grouped ? "group" : "band", (b) => b.label],
     ["peak", "peak", (b) => b.peak],
   ]
     .concat(COMPARE_COLUMNS)
@@ -994,7 +1016,7 @@
           "span",
           { title: info ? info.address + ": " + b.label : b.label },
           el("span", { class: "swatch", style: "background:" + swatch }),
-          b.other ? "OTHER (" + b.folded + " bands)" : info ? info.name : b.label,
+          b.other ? "OTHER (" + b.folded + " " + unit + ")" : info ? info.name : b.label,
         );
         if (b.series)
           text = el(
@@ -1053,7 +1075,7 @@
     const input = el("input", {
       id: "filter",
       type: "search",
-      placeholder: "find bands: any part of a label",
+      placeholder: "find " + unit + ": any part of a label",
       spellcheck: "false",
     });
     input.value = state.filterText || "";
@@ -1063,7 +1085,10 @@
       state.filter = input.value ? input.value.toLowerCase() : null;
       fillRows();
     });
-    tableBox.append(el("h2", {}, "Bands"), el("div", { class: "filterbar" }, input, status));
+    tableBox.append(
+      el("h2", {}, grouped ? "Groups by " + grouped.key : "Bands"),
+      el("div", { class: "filterbar" }, input, status),
+    );
     const table = el("table", { class: "bandtable", id: "bandtable" });
     const head = el("tr");
     for (const [key, name] of COLUMNS) {
@@ -1133,7 +1158,7 @@
       table.dataset.bands = all.length;
       scroller.scrollTop = 0;
       renderRows();
-      status.textContent = rows.length + " of " + all.length + " bands";
+      status.textContent = rows.length + " of " + all.length + " " + unit;
     }
     fillRows();
   }
@@ -1186,8 +1211,9 @@
     );
     item(
       "bands",
-      run.bands_seen +
-        " with bytes" +
+      (grouped ? grouped.of + " bands in " : "") +
+        run.bands_seen +
+        (grouped ? " groups by " + grouped.key : " with bytes") +
         (run.bands_filtered ? ", " + run.bands_filtered + " dropped by --include/--exclude" : "") +
         "; " +
         run.bands.length +
@@ -1289,12 +1315,60 @@
     drawCharts();
   }
 
-  root.append(summary(), tabs, chartsBox, tableBox);
+  // --- the grouping control ------------------------------------------------------------------
+
+  /* "group by" and the keys of the run (--group-by's names), when it has any: choosing one
+   * draws the page again from the same data, regrouped (group.js); what the groups are
+   * computed at is said beside it when that is fewer points than the run has. */
+  function groupControl() {
+    const select = el("select", { id: "groupby" });
+    for (const name of groupChoices)
+      select.append(
+        el("option", { value: name }, name === groupChoices[0] ? name + " (none)" : name),
+      );
+    select.value = state.groupBy || groupChoices[0];
+    select.addEventListener("change", () => {
+      hideTooltip();
+      root.textContent = "";
+      const key = select.value === groupChoices[0] ? null : select.value;
+      window.ev2hpReport(ev2hp, { groupBy: key, carry: state });
+    });
+    const box = el(
+      "div",
+      { id: "grouping", class: "grouping" },
+      el("label", { for: "groupby" }, "group by "),
+      select,
+    );
+    const notes = [];
+    if (grouped && grouped.points < given.run.t.length)
+      notes.push(
+        "groups are drawn at " +
+          grouped.points +
+          " of the " +
+          given.run.t.length +
+          " censuses the report keeps: where every band has values",
+      );
+    if (grouped && grouped.points < data.run.censuses)
+      notes.push(
+        "peak, std. dev. and R² of a group of several bands are computed at those " +
+          grouped.points +
+          " censuses of " +
+          data.run.censuses +
+          " (area, mean and growth are exact)",
+      );
+    if (notes.length) box.append(el("span", { id: "group-note", class: "hint" }, notes.join("; ")));
+    return box;
+  }
+
+  root.append(summary());
+  if (groupChoices) root.append(groupControl());
+  root.append(tabs, chartsBox, tableBox);
   document.body.append(tooltip);
   drawCharts();
   drawTable();
   root.dataset.readyMs = performance.now().toFixed(0); // since navigation started
   root.dataset.ready = "true";
+  root.dataset.groupBy = state.groupBy || "";
   // when the page with its chart has been painted (a task after the next frame's
   // rendering): what tests/bench/report_render.mjs measures
   requestAnimationFrame(() =>

@@ -812,6 +812,21 @@ static int write_data(struct html_sink *h, const struct profile_view *now,
     if (h->chart.has_y_max) {
         json_member_uint(w, "y_max", h->chart.y_max);
     }
+    /* how the shown bands were chosen (bandselect.h): the grouping control chooses the
+     * shown groups by the same rule */
+    static const char *const sorts[] = { [PROFILE_SORT_SIZE] = "size",
+                                         [PROFILE_SORT_STDDEV] = "stddev",
+                                         [PROFILE_SORT_NAME] = "name",
+                                         [PROFILE_SORT_GROWTH] = "growth" };
+    const struct profile_options *sel = &h->chart.profile;
+    json_key(w, "select");
+    json_object_begin(w);
+    json_member_uint(w, "bands", sel->bands);
+    json_key(w, "trace");
+    json_stat(w, sel->trace_percent);
+    json_member_cstring(w, "sort", sorts[sel->sort]);
+    json_member_bool(w, "reverse", sel->reverse);
+    json_object_end(w);
     /* the Diff tab's alignment at first (--align; the page offers both) */
     if (base_view)
         json_member_cstring(w, "align", h->chart.align_progress ? "progress" : "time");
