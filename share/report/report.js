@@ -1221,6 +1221,9 @@
         (otherNote() ? ", OTHER holds " + otherNote() : ""),
     );
     item("markers", String(run.markers.length));
+    if (grouped)
+      // a suspect is a band that rose to its own peak: the groups' are not computed
+      item("suspects", el("span", { class: "hint" }, "of bands: group by " + groupChoices[0]));
     if (run.suspects) {
       // as --summary lists them: the bands that rose steadily to their peak
       const list = el("ol", { id: "suspects" });

@@ -16,7 +16,7 @@
 // page errors. Prints one line per case and "N passed, N failed".
 import fs from "node:fs";
 import path from "node:path";
-import { launch, check } from "./launch.mjs";
+import { launch, check, runCases, hover } from "./launch.mjs";
 
 const [chromium, work, ...cases] = process.argv.slice(2);
 const browser = await launch(chromium, path.join(work, "profile"));
@@ -55,28 +55,11 @@ async function chooseGroup(page, value, none) {
   );
 }
 
-/* The read-out at time t (seconds) on the chart: its time and rows. */
+/* The read-out at time t (seconds) on the chart (report.js keeps its time range in
+ * #report's data-range). */
 async function hoverAt(page, t) {
   const range = (await page.$eval("#report", (r) => r.dataset.range)).split(",").map(Number);
-  const box = await page.$eval("#charts .overlay", (o) => {
-    o.scrollIntoView({ block: "center" });
-    const r = o.getBoundingClientRect();
-    return { x: r.x, y: r.y, width: r.width, height: r.height };
-  });
-  const f = Math.min(1, Math.max(0, (t - range[0]) / (range[1] - range[0])));
-  await page.mouse.move(box.x + Math.min(box.width - 1, box.width * f), box.y + box.height / 2);
-  return page.evaluate(() => {
-    const r = document.getElementById("readout");
-    if (r.style.display !== "block") return null;
-    return {
-      time: Number(r.querySelector(".time").dataset.time),
-      rows: [...r.querySelectorAll("tr[data-band]")].map((tr) => ({
-        band: tr.dataset.band,
-        bytes: Number(tr.dataset.bytes),
-      })),
-      total: Number(r.querySelector("tr.total").dataset.bytes),
-    };
-  });
+  return hover(page, Math.min(0.9995, Math.max(0, (t - range[0]) / (range[1] - range[0]))));
 }
 
 /* Hovers at each of times (the page's points: censuses of the export): each drawn group's
@@ -243,18 +226,4 @@ async function runCase(spec) {
   return notes.join("; ");
 }
 
-let passed = 0;
-let failed = 0;
-for (const spec of cases) {
-  const name = spec.split("|")[0];
-  try {
-    console.log(`ok: ${name}: ${await runCase(spec)}`);
-    passed++;
-  } catch (e) {
-    console.log(`FAIL: ${e.message}`);
-    failed++;
-  }
-}
-await browser.close();
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+await runCases(browser, cases, runCase);

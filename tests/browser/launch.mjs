@@ -1,7 +1,8 @@
 // launch.mjs: what the browser scripts share. Headless Chromium started one way (the
 // installed browser through puppeteer-core, a profile folder of the script's own, no
-// background traffic, no sandbox: the tests run as root in CI), and check, which throws
-// what failed.
+// background traffic, no sandbox: the tests run as root in CI), check, which throws
+// what failed, runCases, the loop over a script's cases, and overlayBox and hover, the
+// report's chart and its read-out at a place of it.
 import puppeteer from "puppeteer-core";
 
 export function launch(chromium, profileDir) {
@@ -23,4 +24,54 @@ export function launch(chromium, profileDir) {
 
 export function check(cond, what) {
   if (!cond) throw new Error(what);
+}
+
+/* Runs runCase(spec) for each case ("name|..."): prints "ok: name: " and what it returns,
+ * or "FAIL: " and why; then "N passed, N failed", closes the browser and exits (1 when
+ * a case failed). */
+export async function runCases(browser, cases, runCase) {
+  let passed = 0;
+  let failed = 0;
+  for (const spec of cases) {
+    const name = spec.split("|")[0];
+    try {
+      const notes = await runCase(spec);
+      console.log(`ok: ${name}: ${notes}`);
+      passed++;
+    } catch (e) {
+      console.log(`FAIL: ${e.message}`);
+      failed++;
+    }
+  }
+  await browser.close();
+  console.log(`${passed} passed, ${failed} failed`);
+  process.exit(failed ? 1 : 0);
+}
+
+/* The chart of this run: the last panel (with --compare the base is drawn above it). */
+export async function overlayBox(page) {
+  const boxes = await page.$$("#charts .overlay");
+  const last = boxes[boxes.length - 1];
+  await last.evaluate((e) => e.scrollIntoView({ block: "center" }));
+  return last.boundingBox();
+}
+
+/* The report's read-out with the pointer at fraction (0 to 1) of this run's chart's
+ * width: its time, rows (data-band, label, bytes) and total; null when none shows. */
+export async function hover(page, fraction) {
+  const box = await overlayBox(page);
+  await page.mouse.move(box.x + box.width * fraction, box.y + box.height / 2);
+  return page.evaluate(() => {
+    const r = document.getElementById("readout");
+    if (r.style.display !== "block") return null;
+    return {
+      time: Number(r.querySelector(".time").dataset.time),
+      rows: [...r.querySelectorAll("tr[data-band]")].map((tr) => ({
+        band: tr.dataset.band,
+        label: tr.querySelector(".label").textContent,
+        bytes: Number(tr.dataset.bytes),
+      })),
+      total: Number((r.querySelector("tr.total") || { dataset: { bytes: "NaN" } }).dataset.bytes),
+    };
+  });
 }

@@ -21,7 +21,7 @@
 // Prints one line per case and "N passed, N failed".
 import fs from "node:fs";
 import path from "node:path";
-import { launch, check } from "./launch.mjs";
+import { launch, check, runCases, hover, overlayBox } from "./launch.mjs";
 
 const [chromium, work, ...cases] = process.argv.slice(2);
 const browser = await launch(chromium, path.join(work, "profile"));
@@ -46,32 +46,6 @@ function censusAt(json, t) {
     if (seen.get(l) === 1) byLabel.set(l, bytes);
   }
   return { byLabel, total };
-}
-
-/* The chart of this run: the last panel (with --compare the base is drawn above it). */
-async function overlayBox(page) {
-  const boxes = await page.$$("#charts .overlay");
-  const last = boxes[boxes.length - 1];
-  await last.evaluate((e) => e.scrollIntoView({ block: "center" }));
-  return last.boundingBox();
-}
-
-async function hover(page, fraction) {
-  const box = await overlayBox(page);
-  await page.mouse.move(box.x + box.width * fraction, box.y + box.height / 2);
-  return page.evaluate(() => {
-    const r = document.getElementById("readout");
-    if (r.style.display !== "block") return null;
-    return {
-      time: Number(r.querySelector(".time").dataset.time),
-      rows: [...r.querySelectorAll("tr[data-band]")].map((tr) => ({
-        band: tr.dataset.band,
-        label: tr.querySelector(".label").textContent,
-        bytes: Number(tr.dataset.bytes),
-      })),
-      total: Number((r.querySelector("tr.total") || { dataset: { bytes: "NaN" } }).dataset.bytes),
-    };
-  });
 }
 
 /* Hover at a few places of the first panel: values must be those of a real census. */
@@ -817,19 +791,4 @@ async function runCase(spec) {
   return notes.join(", ");
 }
 
-let passed = 0;
-let failed = 0;
-for (const spec of cases) {
-  const name = spec.split("|")[0];
-  try {
-    const notes = await runCase(spec);
-    console.log(`ok: ${name}: ${notes}`);
-    passed++;
-  } catch (e) {
-    console.log(`FAIL: ${e.message}`);
-    failed++;
-  }
-}
-await browser.close();
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+await runCases(browser, cases, runCase);
