@@ -83,6 +83,14 @@ struct ev_reader {
     struct { bool used; uint16_t cap; uint64_t end; } caps[CAP_SLOTS];
     uint64_t open_block_time; /* start of the last block marker of size 0, or 0 */
     struct ev_region region;  /* the last region skipped */
+    /* The event at pos as the fast path left it after the one it returned, when it knew
+     * it good (ev_reader_next): whole in the buffer (ahead_length bytes), of a type it
+     * takes (ahead_kind, its fast-table entry; 0 = nothing known), in the current block
+     * with its time (ahead_time) in the span and in order. Everything else that moves pos
+     * or changes what the fast path checks against forgets it (forget_ahead). */
+    uint32_t ahead_kind;
+    uint64_t ahead_time;
+    size_t ahead_length;
 };
 
 /* One declared event type. fast is what the fast path needs to know of it, in one load:
@@ -143,8 +151,15 @@ uint64_t ev_reader_offset(const struct ev_reader *r)
     return offset_of(r, r->pos);
 }
 
+/* The fast path's knowledge of the next event no longer holds. */
+static void forget_ahead(struct ev_reader *r)
+{
+    r->ahead_kind = 0;
+}
+
 void ev_reader_start_at(struct ev_reader *r, uint64_t offset)
 {
+    forget_ahead(r);
     r->buf_offset = offset;
 }
 
@@ -277,6 +292,7 @@ static enum ev_status read_event_type(struct ev_reader *r, struct ev_error *err)
  * undeclared tag is damage, found on the slow path). */
 static void build_fast_table(struct ev_reader *r)
 {
+    forget_ahead(r);
     for (uint32_t tag = 0; tag < r->tag_count; tag++) {
         struct tag_info *t = &r->tags[tag];
         if (!t->declared)
@@ -718,6 +734,7 @@ static enum ev_status damage(struct ev_reader *r, uint64_t at, struct ev_error *
 enum ev_status ev_reader_resync(struct ev_reader *r, uint64_t at, bool whole_block,
                                 struct ev_error *err)
 {
+    forget_ahead(r);
     if (at < r->buf_offset || at >= offset_of(r, r->len)) {
         ev_error_at(err, at, "%s", err->what);
         return EV_DAMAGED;
@@ -958,6 +975,14 @@ enum ev_status ev_reader_next(struct ev_reader *r, struct ev_event *ev, struct e
         uint32_t kind, tag;
         size_t length;
         uint64_t time;
+        if (r->ahead_kind) {
+            /* The event after the one returned last, known good. */
+            kind = r->ahead_kind;
+            time = r->ahead_time;
+            length = r->ahead_length;
+            forget_ahead(r);
+            goto in_block;
+        }
         /* The first event is checked whole. */
         if (end - p < 12 || (tag = be16(p)) >= tag_count ||
             !((kind = tags[tag].fast) & FAST_TAKE) ||
@@ -985,6 +1010,7 @@ enum ev_status ev_reader_next(struct ev_reader *r, struct ev_event *ev, struct e
         /* In a block: the event at p is whole, of a type taken here, in the span. */
         if (time + MONOTONE_SLACK < frontier)
             goto slow;   /* order_in_block's -1: the slow path reports it */
+in_block:
         for (;;) {
             const unsigned char *next = p + length;
             size_t rest = (size_t)(end - next);
@@ -1009,15 +1035,22 @@ enum ev_status ev_reader_next(struct ev_reader *r, struct ev_event *ev, struct e
             }
             if (time > latest)
                 latest = time;
-            if (!(kind & FAST_UNWANTED))
-                goto take;
-            p = next;
             /* The next event: a witness, with its time known good, else the slow way. */
-            if (!(next_kind & FAST_TAKE) || rest < 12 ||
-                (length = event_length(next_kind, p)) > rest)
+            size_t next_length = 0;
+            bool next_good = (next_kind & FAST_TAKE) && rest >= 12 &&
+                             (next_length = event_length(next_kind, next)) <= rest;
+            if (!(kind & FAST_UNWANTED)) {
+                r->ahead_kind = next_good ? next_kind : 0;
+                r->ahead_time = next_time;
+                r->ahead_length = next_length;
+                goto take;
+            }
+            p = next;
+            if (!next_good)
                 goto slow;
             kind = next_kind;
             time = next_time;
+            length = next_length;
         }
 take:
         ev->tag = be16(p);
