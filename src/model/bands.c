@@ -218,9 +218,12 @@ const char *bands_label(const struct bands *b, uint32_t band, size_t *len)
     return intern_key(b->labels, rec->label_id, len);
 }
 
-bool bands_label_has_line_break(const struct bands *b, uint32_t band)
+void bands_line(const struct bands *b, uint32_t band, struct band_line *line)
 {
-    return b->band[band].line_break;
+    const struct band *rec = &b->band[band];
+    line->label = bands_label(b, band, &line->len);
+    line->stack_number = rec->stack_number;
+    line->line_break = rec->line_break;
 }
 
 const unsigned char *bands_stack_ids(const struct bands *b, uint32_t band, size_t *ids_len)

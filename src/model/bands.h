@@ -81,9 +81,17 @@ const char *bands_display_label(const struct bands *b, uint32_t band, size_t *le
 /* The label of a band; valid until the next band is added. */
 const char *bands_label(const struct bands *b, uint32_t band, size_t *len);
 
-/* Whether the label of a band holds a line feed or a carriage return, which an output of
- * lines must escape. Found once, when the label is set, not on every line written. */
-bool bands_label_has_line_break(const struct bands *b, uint32_t band);
+/* What a line of text shows of a band, in one call for outputs that write a line per band
+ * per census (.hp): its label (as bands_label), its stack number (as bands_stack_number)
+ * and whether the label holds a line feed or a carriage return, which a line must escape
+ * (found once, when the label is set, not on every line written). */
+struct band_line {
+    const char *label;
+    size_t len;
+    uint32_t stack_number;
+    bool line_break;
+};
+void bands_line(const struct bands *b, uint32_t band, struct band_line *line);
 
 /* A stack band's key: its cost-centre numbers as the event gave them (4 bytes each,
  * big-endian, innermost first; read them with ev_ccs_id), *ids_len bytes. NULL (and

@@ -35,15 +35,20 @@ struct hp_sink {
     char buf[LINE_BUFFER];
 };
 
-/* The number of decimal digits of v. */
+/* The number of decimal digits of v, without a loop or a branch to mispredict: its bit
+ * length times log10(2) (1233 / 4096) is its digits or one more, told apart by the power
+ * of ten at that many digits (Bit Twiddling Hacks, "integer log base 10"). */
 static int decimal_digits(uint64_t v)
 {
-    int n = 1;
-    while (v >= 10000) {
-        v /= 10000;
-        n += 4;
-    }
-    return n + (v >= 10) + (v >= 100) + (v >= 1000);
+    static const uint64_t pow10[20] = {
+        1ull, 10ull, 100ull, 1000ull, 10000ull, 100000ull, 1000000ull, 10000000ull,
+        100000000ull, 1000000000ull, 10000000000ull, 100000000000ull, 1000000000000ull,
+        10000000000000ull, 100000000000000ull, 1000000000000000ull, 10000000000000000ull,
+        100000000000000000ull, 1000000000000000000ull, 10000000000000000000ull,
+    };
+    v |= 1;   /* 0 has a digit; no power of ten above 1 is odd */
+    int t = (64 - __builtin_clzll(v)) * 1233 >> 12;
+    return t + 1 - (v < pow10[t]);
 }
 
 /* Writes v in decimal at p; returns the end. Two digits per division, written in place
@@ -84,7 +89,7 @@ static int flush_lines(struct hp_sink *h)
  * are written as the two characters \n and \r. Nothing else is escaped, so every label
  * the runtime can write goes out as it writes it, and a .hp ev2hp wrote reads back to the
  * same bytes (the label read holds the two characters, and is written as it was). The
- * band table knows which labels hold one (bands_label_has_line_break). */
+ * band table knows which labels hold one (bands_line). */
 static void put_escaped(FILE *out, const char *s, size_t len)
 {
     for (size_t i = 0; i < len; i++) {
@@ -97,29 +102,27 @@ static void put_escaped(FILE *out, const char *s, size_t len)
     }
 }
 
-/* One census line: "(n)label\tbytes\n", where (n) is there for numbered stack bands;
- * line_break: the label holds one. */
-static int put_census_line(struct hp_sink *h, uint32_t number, const char *label,
-                           size_t label_len, bool line_break, uint64_t bytes)
+/* One census line: "(n)label\tbytes\n", where (n) is there for numbered stack bands. */
+static int put_census_line(struct hp_sink *h, const struct band_line *band, uint64_t bytes)
 {
-    if (LINE_BUFFER - h->len < label_len + LINE_EXTRA && flush_lines(h) != 0)
+    if (LINE_BUFFER - h->len < band->len + LINE_EXTRA && flush_lines(h) != 0)
         return -1;
     char *p = h->buf + h->len;
-    if (number) {
+    if (band->stack_number) {
         *p++ = '(';
-        p = put_u64(p, number);
+        p = put_u64(p, band->stack_number);
         *p++ = ')';
     }
-    if (label_len <= LINE_BUFFER - LINE_EXTRA && !line_break) {
-        memcpy(p, label, label_len);
-        p += label_len;
+    if (band->len <= LINE_BUFFER - LINE_EXTRA && !band->line_break) {
+        memcpy(p, band->label, band->len);
+        p += band->len;
     } else {
         /* A label longer than the buffer (a 64 KiB event string), or with a line break,
          * goes out directly. */
         h->len = (size_t)(p - h->buf);
         if (flush_lines(h) != 0)
             return -1;
-        put_escaped(h->base.out, label, label_len);
+        put_escaped(h->base.out, band->label, band->len);
         if (ferror(h->base.out))
             return -1;
         p = h->buf;
@@ -210,10 +213,9 @@ static int hp_frame(struct sink *s, const struct census_frame *frame)
         return -1;
     for (size_t i = 0; i < frame->count; i++) {
         const struct census_entry *e = &frame->entries[i];
-        size_t len;
-        const char *label = bands_label(s->ctx.bands, e->band, &len);
-        if (put_census_line(h, bands_stack_number(s->ctx.bands, e->band), label, len,
-                            bands_label_has_line_break(s->ctx.bands, e->band), e->bytes) != 0)
+        struct band_line band;
+        bands_line(s->ctx.bands, e->band, &band);
+        if (put_census_line(h, &band, e->bytes) != 0)
             return -1;
     }
     if (flush_lines(h) != 0 || put_sample_line(out, "END_SAMPLE ", frame->time_ns) != 0)
