@@ -1353,11 +1353,11 @@
       );
     if (grouped && grouped.points < data.run.censuses)
       notes.push(
-        "peak, std. dev. and R² of a group of several bands are computed at those " +
+        "peak, std. dev. and R² of a group of several bands are computed at the " +
           grouped.points +
-          " censuses of " +
+          " censuses it is drawn at, of the run's " +
           data.run.censuses +
-          " (area, mean and growth are exact)",
+          " (area, mean and growth are exact over all)",
       );
     if (notes.length) box.append(el("span", { id: "group-note", class: "hint" }, notes.join("; ")));
     return box;
