@@ -8,8 +8,8 @@
 // page is open, the rest in pieces over about ten seconds, so the page sees the run grow
 // however long the browser took to start. The page is opened once and never reloaded (a
 // mark left on window must survive): the censuses it draws must grow without a reload;
-// the user's choices made meanwhile (another view, a hidden band) must hold across the
-// updates; "census now" must reach the server and its answer be shown (409: a FIFO is no
+// the user's choices made meanwhile (a grouping, another view, a hidden group) must hold
+// across the updates; "census now" must reach the server and its answer be shown (409: a FIFO is no
 // socket); at the end the page must say that the stream ended and draw every census the
 // server counted. No console errors, page errors or failed requests.
 import fs from "node:fs";
@@ -64,10 +64,13 @@ try {
   const first = await drawnCensuses(page);
   const writing = writeRest();
 
-  // the user's choices: the lines view, a band hidden
+  // the user's choices: grouped by innermost cost centre (the run is -hc: the page offers
+  // --group-by's keys), the lines view, a group hidden
   await page.waitForFunction(() => document.querySelectorAll("#legend li").length > 1, {
     timeout: 60000,
   });
+  await page.select("#groupby", "cc");
+  await page.waitForFunction(() => document.getElementById("report").dataset.groupBy === "cc");
   // (in the page, at once: a redraw may replace the elements between two steps)
   await page.evaluate(() => document.querySelector('#views button[data-view="lines"]').click());
   const hidden = await page.evaluate(() => {
@@ -94,6 +97,12 @@ try {
     hidden,
   );
   check(cls === "hidden", `the hidden band came back (${cls})`);
+  const groupBy = () =>
+    page.evaluate(() => [
+      document.getElementById("report").dataset.groupBy,
+      document.getElementById("groupby").value,
+    ]);
+  check((await groupBy()).join() === "cc,cc", `the grouping went back to ${await groupBy()}`);
 
   // "census now": sent, and the server's answer shown
   await page.click("#census-now");
@@ -115,6 +124,7 @@ try {
   check(await page.evaluate(() => window.liveTestMark === 1), "the page was reloaded");
   const lines = await page.$eval("#views button[aria-selected=true]", (b) => b.dataset.view);
   check(lines === "lines", `at the end the view is ${lines}`);
+  check((await groupBy()).join() === "cc,cc", `at the end the grouping is ${await groupBy()}`);
   const redraws = await page.$eval("#live", (e) => e.dataset.redraws);
   check(errors.length === 0, errors.join("; "));
   console.log(
