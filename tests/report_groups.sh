@@ -5,7 +5,8 @@
 # bands summed by its keys give --group-by's groups, under the same labels, census by
 # census. On the real GHC 9.10 -hi run of 13,276 bands (every -hi key) and on real -hc
 # runs (cc, module). No keys (no control, no bytes) where none applies: a -hy run, a .hp,
-# a report of bands already grouped by --group-by, and with --compare. The page's side,
+# generated string bands, a report of bands already grouped by --group-by, and with
+# --compare. The page's side,
 # in headless Chromium, is tests/report.sh's (tests/browser/report_test.mjs, "groups").
 . "${SRCDIR:?}/tests/testlib.sh"
 
@@ -47,4 +48,8 @@ none hy "$data/leak-hy.eventlog"
 none hp "$data/leak-hc.hp"
 none grouped --group-by type "$data/hi-many-g910.eventlog.gz"
 none compare "$data/leak-hc.eventlog" --compare "$data/leak-hc.hp"
+# string bands (-hy style, tests/bench/gen_eventlog): no key
+"$(dirname "$EV2HP")/tests/bench/gen_eventlog" -s 1 -k string -b 500 "$tmp/strings.eventlog" \
+    >/dev/null || fail "gen_eventlog"
+none strings "$tmp/strings.eventlog"
 exit $failed
