@@ -51,9 +51,10 @@ static int decimal_digits(uint64_t v)
     return t + 1 - (v < pow10[t]);
 }
 
-/* Writes v in decimal at p; returns the end. Two digits per division, written in place
- * from the end: byte counts have six to nine digits, and this runs for every line of
- * every census. */
+/* Writes v in decimal at p; returns the end. Written in place from the end, four digits
+ * per division of v (one long division chain, not four) and those as two pairs in 32-bit
+ * arithmetic: byte counts have six to nine digits, and this runs for every line of every
+ * census. */
 static char *put_u64(char *p, uint64_t v)
 {
     static const char pairs[201] =
@@ -61,17 +62,24 @@ static char *put_u64(char *p, uint64_t v)
         "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
         "8081828384858687888990919293949596979899";
     char *end = p + decimal_digits(v), *q = end;
-    while (v >= 100) {
-        unsigned pair = (unsigned)(v % 100) * 2;
-        v /= 100;
-        *--q = pairs[pair + 1];
-        *--q = pairs[pair];
+    while (v >= 10000) {
+        uint32_t four = (uint32_t)(v % 10000);
+        v /= 10000;
+        q -= 4;
+        memcpy(q, pairs + 2 * (four / 100), 2);
+        memcpy(q + 2, pairs + 2 * (four % 100), 2);
     }
-    if (v >= 10) {
-        *--q = pairs[v * 2 + 1];
-        *--q = pairs[v * 2];
+    uint32_t w = (uint32_t)v;   /* below 10000 */
+    if (w >= 100) {
+        q -= 2;
+        memcpy(q, pairs + 2 * (w % 100), 2);
+        w /= 100;
+    }
+    if (w >= 10) {
+        q -= 2;
+        memcpy(q, pairs + 2 * w, 2);
     } else {
-        *--q = (char)('0' + v);
+        *--q = (char)('0' + w);
     }
     return end;
 }
