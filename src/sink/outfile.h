@@ -37,6 +37,8 @@ struct outfile {
     int in_place_fd;      /* written in place at commit: the target, open; else -1 */
     FILE *raw;            /* the file or stream written to */
     FILE *fp;             /* what sinks write to: raw, or a gzip stream into raw */
+    char *raw_buffer;     /* stdio's buffers of raw and of the gzip stream (NULL: */
+    char *fp_buffer;      /* stdio's own, or standard output's, which is static) */
     struct outfile_gzip *gz;
     bool live;            /* written directly: someone may be reading it as it grows */
 };
