@@ -13,6 +13,15 @@
 # machine the CPU column is the one to compare between runs: wall time includes waiting
 # for a processor.
 #
+# For the 4 GiB eventlog of 100,000 bands (gen-hy100k-4G, issue 31) it then prints, for
+# SVG, PNG, HTML and --summary, the peak memory in MB (10^6 bytes) and the ratio of each
+# one's wall and CPU time to the .hp written to /dev/null (the stdout row), against the
+# bounds (128 MB, 1.5x), and the report's size (bound: 24 MB); then the report is opened
+# in headless Chromium (tests/browser/report_find.mjs, with the browser tests' puppeteer-
+# core), the label of the band with the smallest peak (from --summary=json: the smallest
+# peak, then area, then label) is typed into the band table's search box, and it must be
+# listed and drawn by its "draw" button: the times of each step are printed.
+#
 # Inputs are read from the page cache after the first run (the files are made just before
 # or kept from an earlier run), so cat measures memory bandwidth, not the disk: ev2hp's
 # ratio to cat is the honest figure of its own cost.
@@ -24,6 +33,10 @@
 #   BENCH_QUICK  1: two 128 MiB eventlogs only; otherwise also a 1 GiB one and a 4 GiB
 #                one of 100,000 string bands (issue 31: charts, the report and the summary
 #                of a run with that many bands, within 128 MB; the peak MiB column)
+#   BENCH_ONLY   space-separated names of generated eventlogs (hc-128M, hy-128M, tp-128M,
+#                hc-1G, hy100k-4G): only their rows (and what follows from them below),
+#                none of the startup, real-eventlog or other rows; e.g.
+#                `make bench BENCH_ONLY=hy100k-4G` for issue 31's numbers alone
 #   BENCH_RUNS   runs per cell (default 5; 3 for files of 512 MiB and more)
 #   BENCH_REAL   space-separated real eventlogs to add (default: $BENCH_DIR/real-*.eventlog)
 #   BENCH_SMALL  the small eventlog of the startup rows (default tests/data/labels-hc-g910)
@@ -44,13 +57,16 @@ trap 'rm -f "$STAT" "$OUT".*' EXIT
 # Generated eventlogs: name, size in MiB, kind of band (time: a time profile, -p), and
 # optionally the number of bands.
 generated="hc-128M:128:stack hy-128M:128:string tp-128M:128:time"
-if [ "$BENCH_QUICK" != 1 ]; then
+if [ "$BENCH_QUICK" != 1 ] || [ -n "${BENCH_ONLY:-}" ]; then
     generated="$generated hc-1G:1024:stack hy100k-4G:4096:string:100000"
 fi
+# only: whether a generated eventlog's rows are asked for (all of them without BENCH_ONLY)
+only() { [ -z "${BENCH_ONLY:-}" ] || [[ " $BENCH_ONLY " == *" $1 "* ]]; }
 
 files=()
 for spec in $generated; do
     IFS=: read -r name mib kind nbands <<<"$spec"
+    only "$name" || continue
     f="$BENCH_DIR/gen-$name.eventlog"
     # The generator's own timestamp makes a stale file (from an older generator) redone.
     if [ ! -s "$f" ] || [ "$GEN_EVENTLOG" -nt "$f" ]; then
@@ -59,7 +75,9 @@ for spec in $generated; do
     fi
     files+=("$f")
 done
-if [ -n "${BENCH_REAL+set}" ]; then
+if [ -n "${BENCH_ONLY:-}" ]; then
+    :   # the generated ones named, nothing else
+elif [ -n "${BENCH_REAL+set}" ]; then
     for f in $BENCH_REAL; do files+=("$f"); done
 else
     for f in "$BENCH_DIR"/real-*.eventlog; do
@@ -92,6 +110,53 @@ run_cell() {
 
 supports() { "$EV2HP" -f "$1" --help >/dev/null 2>&1; }
 
+# The browser tests' Chromium and puppeteer-core (tests/report.sh installs the same with
+# tests/browser/deps.sh); sets browser and deps, or says why not and fails.
+browser_ready() {
+    local src
+    src=$(cd "$(dirname "$0")/../.." && pwd)
+    deps=${REPORT_DEPS:-$PWD/tests/browser-deps}
+    browser=$(command -v chromium || command -v chromium-browser || true)
+    if [ -z "$browser" ] || ! command -v node >/dev/null || ! command -v npm >/dev/null; then
+        echo "$1: skipped (chromium, node or npm not installed)"
+        return 1
+    fi
+    if ! sh "$src/tests/browser/deps.sh" "$src" "$deps" >/dev/null 2>&1; then
+        echo "$1: skipped (npm ci of puppeteer-core failed)"
+        return 1
+    fi
+}
+
+# Issue 31 on an eventlog of 100,000 bands (FILE): each drawn output's peak and its time
+# against the .hp to /dev/null (bounds: 128 MB, 1.5x), the report's size (24 MB), then
+# the band with the smallest peak found in the report through its search box.
+many_bands() {
+    local f=$1 entry out w c r label
+    echo "  $(basename "$f"), issue 31 (bounds: 128 MB peak, 1.5x the .hp's time, report 24 MB):"
+    for entry in "${bounded[@]}"; do
+        read -r out w c r <<<"$entry"
+        awk -v o="$out" -v w="$w" -v c="$c" -v r="$r" -v hw="$hp_wall" -v hc="$hp_cpu" 'BEGIN {
+            mb = r * 1024 / 1e6
+            printf "    %-9s peak %5.1f MB%s; wall %.2fx, cpu %.2fx the .hp to /dev/null%s\n", o,
+                mb, (mb <= 128 ? "" : " (PAST 128 MB)"), w / hw, c / hc,
+                (w / hw <= 1.5 && c / hc <= 1.5 ? "" : " (past 1.5x)") }'
+    done
+    [ -n "${html_size:-}" ] && awk -v s="$html_size" 'BEGIN {
+        printf "    report    %.1f MB%s\n", s / 1e6, (s / 1e6 <= 24 ? "" : " (PAST 24 MB)") }'
+    supports html && browser_ready "    band search" || return 0
+    # the report the .html row wrote; the bands' peaks from the summary, not from it
+    [ -s "$OUT.html" ] && "$EV2HP" -q "$f" --summary=json >"$OUT.json" || {
+        echo "    band search: no report, or ev2hp --summary=json failed"
+        return 0
+    }
+    label=$("${PYTHON3:-python3}" -c 'import json, sys
+bands = json.load(open(sys.argv[1]))["bands"]
+print(min(bands, key=lambda b: (b["peak"], b["area_byte_s"], b["label"]))["label"])' "$OUT.json")
+    printf '    band search, the smallest peak: '
+    timeout 900 node "$deps/report_find.mjs" "$browser" "$OUT.html" "$label" ||
+        echo "    band search: FAILED"
+}
+
 row() {   # row FILE OUTPUT [note]
     if [ -z "$wall" ]; then
         printf '%-24s %7s  %-7s %s\n' "$1" "" "$2" "${3:-failed}"
@@ -115,7 +180,7 @@ printf '%-24s %7s  %-7s %8s %7s %8s %7s %6s %8s\n' file size output "wall s" "MB
 # program and its libraries is most of the cost (doc/performance.md, issue 21). The
 # median of 21 runs; the "x cat" column is against cat of the same file.
 small=${BENCH_SMALL:-$(cd "$(dirname "$0")/../data" 2>/dev/null && pwd)/labels-hc-g910.eventlog}
-if [ -s "$small" ]; then
+if [ -s "$small" ] && [ -z "${BENCH_ONLY:-}" ]; then
     size=$(stat -c %s "$small")
     run_cell 21 sh -c 'exec cat "$1" > /dev/null' sh "$small"
     cat_wall=$wall
@@ -137,12 +202,16 @@ for f in "${files[@]}"; do
     # pays the kernel for writing the .hp (a third of the input's size) into a new file.
     run_cell "$runs" sh -c 'exec "$1" -q "$2" > /dev/null' sh "$EV2HP" "$f"
     row "" stdout
+    hp_wall=$wall hp_cpu=$cpu html_size=""
+    bounded=()   # issue 31's outputs of this file: "output wall cpu rss"
     run_cell "$runs" sh -c 'exec "$1" -q --dump "$2" > /dev/null' sh "$EV2HP" "$f"
     row "" --dump
     for fmt in svg png html; do
         if supports "$fmt"; then
             run_cell "$runs" "$EV2HP" -q "$f" -o "$OUT.$fmt"
             row "" ".$fmt"
+            [ -n "$wall" ] && bounded+=(".$fmt $wall $cpu $rss")
+            [ "$fmt" = html ] && [ -n "$wall" ] && html_size=$(stat -c %s "$OUT.html")
         else
             wall=""
             row "" ".$fmt" "(this ev2hp has no $fmt output)"
@@ -152,6 +221,7 @@ for f in "${files[@]}"; do
     # with many bands)
     run_cell "$runs" sh -c 'exec "$1" -q --summary "$2" > /dev/null' sh "$EV2HP" "$f"
     row "" --summary
+    [ -n "$wall" ] && bounded+=("--summary $wall $cpu $rss")
     # The fan-out: SVG and PNG in one run draw from one run model (read once), so this
     # should cost little more than the slower of the two alone.
     if supports svg && supports png; then
@@ -185,6 +255,9 @@ for f in "${files[@]}"; do
         [ -n "$wall" ] && [ -n "$once" ] &&
             awk -v a="$wall" -v b="$once" 'BEGIN { printf "%-24s %7s  compare against itself: %.2fx one read (svg+sum)\n", "", "", a / b }'
     fi
+    if [[ $name == gen-hy100k-* ]]; then
+        many_bands "$f"
+    fi
     rm -f "$OUT".*
 done
 
@@ -195,20 +268,11 @@ done
 # chromium, node and npm (puppeteer-core is installed as for tests/report.sh); skipped
 # with a message without them.
 report_render() {
-    local f="$BENCH_DIR/gen-hc-128M.eventlog" src deps browser
-    src=$(cd "$(dirname "$0")/../.." && pwd)
-    deps=${REPORT_DEPS:-$PWD/tests/browser-deps}
+    local f="$BENCH_DIR/gen-hc-128M.eventlog"
+    only hc-128M || return 0
     echo
     [ -s "$f" ] && supports html || return 0
-    browser=$(command -v chromium || command -v chromium-browser || true)
-    if [ -z "$browser" ] || ! command -v node >/dev/null || ! command -v npm >/dev/null; then
-        echo "report render: skipped (chromium, node or npm not installed)"
-        return 0
-    fi
-    if ! sh "$src/tests/browser/deps.sh" "$src" "$deps" >/dev/null 2>&1; then
-        echo "report render: skipped (npm ci of puppeteer-core failed)"
-        return 0
-    fi
+    browser_ready "report render" || return 0
     "$EV2HP" -q "$f" -o "$OUT.html" || return 0
     echo "report of gen-hc-128M.eventlog in Chromium (ms since navigation start, median of 5 loads):"
     printf '  '

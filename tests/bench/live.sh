@@ -4,7 +4,9 @@
 # and, when bench.sh's full mode made it, the 4 GiB one of 100,000 bands,
 # memory over a stream of LIVE_CENSUSES generated censuses (default 1,000,000: flat), the
 # latency from a census's last byte to /metrics, and the ingestion rate against a plain
-# conversion. Prints numbers (tests/bench/live.py); never passes or fails.
+# conversion. Prints numbers (tests/bench/live.py); never passes or fails. With
+# BENCH_ONLY (names of bench.sh's generated eventlogs, e.g. hy100k-4G) it follows only
+# those, when bench.sh made them.
 set -u
 EV2HP=${EV2HP:-./ev2hp}
 GEN_EVENTLOG=${GEN_EVENTLOG:-./tests/bench/gen_eventlog}
@@ -14,6 +16,14 @@ BENCH_DIR=${BENCH_DIR:-${TMPDIR:-/tmp}/ev2hp-bench}
 LIVE_CENSUSES=${LIVE_CENSUSES:-1000000}
 here=$(dirname "$0")
 mkdir -p "$BENCH_DIR" || exit 1
+if [ -n "${BENCH_ONLY:-}" ]; then
+    echo "== live (--serve) =="
+    for name in $BENCH_ONLY; do
+        f="$BENCH_DIR/gen-$name.eventlog"
+        [ -s "$f" ] && "$PYTHON3" "$here/live.py" follow "$EV2HP" "$f"
+    done
+    exit 0
+fi
 dense="$BENCH_DIR/gen-hc-128M.eventlog"
 if [ ! -s "$dense" ] || [ "$GEN_EVENTLOG" -nt "$dense" ]; then
     echo "generating $dense..." >&2

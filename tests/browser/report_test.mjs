@@ -22,6 +22,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { launch, check, runCases, hover, overlayBox } from "./launch.mjs";
+import { findBand, drawBand, clearSearch } from "./findband.mjs";
 
 const [chromium, work, ...cases] = process.argv.slice(2);
 const browser = await launch(chromium, path.join(work, "profile"));
@@ -157,20 +158,11 @@ async function checkFolded(page, data, name) {
   const smallest = folded.reduce((a, r) => (r[4] < a[4] ? r : a));
   const [label, , colour] = smallest;
   const part = label.slice(0, Math.min(label.length, 40));
-  await page.click("#filter", { clickCount: 3 });
-  await page.type("#filter", part);
-  const found = await page.$$eval("#bandtable tbody tr[data-band]", (trs) =>
-    trs.map((t) => [t.dataset.band, t.querySelector("td span[title]").title]),
-  );
-  const row = found.find(([, title]) => title.endsWith(label));
+  const row = await findBand(page, part, label);
   check(row, `${name}: searching "${part}" does not list ${label}`);
   if (!row) return "smallest band not found";
   const otherBefore = await page.$$eval('#charts [data-band="OTHER"]', (e) => e.length);
-  await page.click(`#bandtable tbody tr[data-band="${row[0]}"] button.draw`);
-  const key = "b:" + row[0].slice(2);
-  const drawnFill = await page.$$eval(`#charts path[data-band="${key}"]`, (ps) =>
-    ps.map((p) => p.getAttribute("fill") || p.getAttribute("stroke")),
-  );
+  const { key, fills: drawnFill } = await drawBand(page, row);
   check(drawnFill.length > 0, `${name}: ${label} is not drawn after "draw"`);
   check(
     drawnFill.every((f) => f && f.toLowerCase() === colour.toLowerCase()),
@@ -178,8 +170,7 @@ async function checkFolded(page, data, name) {
   );
   const legend = await page.$$eval(`#charts [data-band="${key}"]`, (e) => e.length);
   check(legend > drawnFill.length || otherBefore > 0, `${name}: ${label}: no legend entry`);
-  await page.click("#filter", { clickCount: 3 });
-  await page.keyboard.press("Backspace");
+  await clearSearch(page);
   return `smallest of ${data.run.table.bands.length} bands found and drawn`;
 }
 
