@@ -143,6 +143,7 @@ unsigned bandstats_shape_slots(const struct bandstats *s)
 
 void bandstats_begin(struct bandstats *s, uint64_t time_ns)
 {
+    s->half_dt = s->censuses ? (double)(time_ns - s->t_ns) / 2e9 : 0;
     shape_place(s, time_ns);
     /* growth: times in seconds after the window's first census, so the sums stay small */
     double t = s->censuses ? (double)(time_ns - s->first_ns) / 1e9 : 0;
@@ -160,15 +161,11 @@ void bandstats_end(struct bandstats *s)
     s->censuses++;
 }
 
-void bandstats_add_areas(struct bandstats *s, const struct census_entry *before,
-                         size_t before_count, uint64_t before_ns,
-                         const struct census_entry *now, size_t now_count, uint64_t now_ns)
+void bandstats_add_before(struct bandstats *s, const struct census_entry *before,
+                          size_t before_count)
 {
-    double half_dt = (double)(now_ns - before_ns) / 2e9;
     for (size_t i = 0; i < before_count; i++)
-        s->band[before[i].band].area += (double)before[i].bytes * half_dt;
-    for (size_t i = 0; i < now_count; i++)
-        s->band[now[i].band].area += (double)now[i].bytes * half_dt;
+        s->band[before[i].band].area += (double)before[i].bytes * s->half_dt;
 }
 
 /* Least squares over n censuses: slope = Sty / Stt, R^2 = Sty^2 / (Stt Syy), the absent

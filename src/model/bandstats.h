@@ -6,8 +6,10 @@
  * suspects are judged on). Memory is one fixed-size record per band, whatever the number
  * of censuses.
  *
- * A census is fed as bandstats_begin (its time), bandstats_add for each of its entries,
- * bandstats_end; bandstats_add_areas adds the trapezoids between two censuses' entries.
+ * A census is fed as bandstats_begin (its time), bandstats_add_before (the entries of the
+ * census before it: their halves of the trapezoids between the two), bandstats_add for
+ * each of its entries (which adds their halves, in the pass that touches their records
+ * anyway), bandstats_end.
  */
 #ifndef EV2HP_BANDSTATS_H
 #define EV2HP_BANDSTATS_H
@@ -91,6 +93,8 @@ struct bandstats {
     double t_mean, t_m2;            /* census times (s after the first): Welford, for growth */
     double t;                       /* the census being fed: seconds after the first */
     uint64_t t_ns;                  /* and its time */
+    double half_dt;                 /* half the seconds since the census before it (0 for
+                                     * the first): each entry's share of a trapezoid */
     float *shape;                   /* cap x BAND_SHAPE_SLOTS, band by band; NULL: not kept */
     bool shapes;                    /* keep them (bandstats_keep_shapes) */
     uint64_t shape_width_ns;        /* the shape's slots: their width, a power of two */
@@ -121,6 +125,7 @@ static inline void bandstats_add(struct bandstats *s, uint32_t band, uint64_t by
 {
     struct band_state *b = &s->band[band];
     uint64_t old_peak = b->peak;
+    b->area += (double)bytes * s->half_dt;   /* its half of the trapezoid before it */
     b->sty += (long double)s->t * (long double)bytes;
     if (b->counted > s->censuses) {
         /* the band twice in one census: one observation of the sum */
@@ -152,10 +157,11 @@ static inline void bandstats_add(struct bandstats *s, uint32_t band, uint64_t by
 }
 /* Ends the census begun. */
 void bandstats_end(struct bandstats *s);
-/* The trapezoids between two consecutive censuses: half of each from either end. */
-void bandstats_add_areas(struct bandstats *s, const struct census_entry *before,
-                         size_t before_count, uint64_t before_ns,
-                         const struct census_entry *now, size_t now_count, uint64_t now_ns);
+/* The census before the one begun (its entries as fed): their halves of the trapezoids
+ * between the two censuses; after bandstats_begin, before bandstats_add (each band's
+ * area then adds up in the order it always has: the earlier census's half first). */
+void bandstats_add_before(struct bandstats *s, const struct census_entry *before,
+                          size_t before_count);
 
 /* Whether the band had bytes in a census fed. */
 static inline bool bandstats_seen(const struct bandstats *s, uint32_t band)

@@ -155,6 +155,7 @@ int profile_add_frame(struct profile *p, const struct census_frame *frame,
     k->total = 0;
     k->count = 0;
     bandstats_begin(&p->stats, time_ns);
+    bandstats_add_before(&p->stats, p->previous.entries, p->previous.count);
     for (size_t i = 0; i < frame->count; i++) {
         const struct census_entry *e = &frame->entries[i];
         if (e->band >= p->stats.cap || !bandfilter_kept(&p->filter, e->band, bands))
@@ -165,9 +166,6 @@ int profile_add_frame(struct profile *p, const struct census_frame *frame,
     }
     if (k->total > p->peak_total)
         p->peak_total = k->total;
-    if (p->stats.censuses)
-        bandstats_add_areas(&p->stats, p->previous.entries, p->previous.count,
-                            p->previous.time_ns, k->entries, k->count, time_ns);
     if (keep_copy(&p->previous, k) != 0)
         return -1;
     if (p->stats.censuses == 0) {
