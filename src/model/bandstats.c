@@ -21,6 +21,14 @@ int bandstats_grow(struct bandstats *s, size_t needed)
     size_t old = s->cap;
     if (GROW_ARRAY_TIGHT(s->band, &s->cap, needed) != 0)   /* a record a band: no slack of a half */
         return -1;
+    if (s->cap != old || !s->area) {
+        double *area = realloc(s->area, (s->cap ? s->cap : 1) * sizeof *area);
+        if (!area)
+            return -1;   /* the records grew: the caller fails the run, then frees */
+        s->area = area;
+        for (size_t i = old; i < s->cap; i++)
+            area[i] = 0;
+    }
     if (!s->shapes || (s->cap == old && s->shape))
         return 0;
     float *shape = realloc(s->shape, (s->cap ? s->cap : 1) * BAND_SHAPE_SLOTS * sizeof *shape);
@@ -39,6 +47,7 @@ int bandstats_copy(struct bandstats *to, const struct bandstats *from, bool shap
 {
     *to = *from;
     to->band = NULL;
+    to->area = NULL;
     to->shape = NULL;
     to->shapes = shapes && from->shapes;
     size_t n = from->cap;
@@ -48,22 +57,27 @@ int bandstats_copy(struct bandstats *to, const struct bandstats *from, bool shap
     if (!n)
         return 0;
     to->band = malloc(n * sizeof *to->band);
+    to->area = malloc(n * sizeof *to->area);
     size_t shape_bytes = n * BAND_SHAPE_SLOTS * sizeof *to->shape;
     if (to->band && to->shapes && from->shape && (to->shape = malloc(shape_bytes)))
         memcpy(to->shape, from->shape, shape_bytes);
-    if (!to->band || (to->shapes && from->shape && !to->shape)) {
+    if (!to->band || !to->area || (to->shapes && from->shape && !to->shape)) {
         free(to->band);
+        free(to->area);
         to->band = NULL;
+        to->area = NULL;
         to->cap = 0;
         return -1;
     }
     memcpy(to->band, from->band, n * sizeof *to->band);
+    memcpy(to->area, from->area, n * sizeof *to->area);
     return 0;
 }
 
 void bandstats_free(struct bandstats *s)
 {
     free(s->band);
+    free(s->area);
     free(s->shape);
     memset(s, 0, sizeof *s);
 }
@@ -165,7 +179,7 @@ void bandstats_add_before(struct bandstats *s, const struct census_entry *before
                           size_t before_count)
 {
     for (size_t i = 0; i < before_count; i++)
-        s->band[before[i].band].area += (double)before[i].bytes * s->half_dt;
+        s->area[before[i].band] += (double)before[i].bytes * s->half_dt;
 }
 
 /* Least squares over n censuses: slope = Sty / Stt, R^2 = Sty^2 / (Stt Syy), the absent
@@ -190,7 +204,7 @@ struct profile_band_stats bandstats_of(const struct bandstats *s, uint32_t band)
         return st;
     struct band_state b = s->band[band];
     band_state_add_zeros(&b, s->censuses - b.counted);
-    st.area = b.area;
+    st.area = s->area[band];
     st.peak = b.peak;
     st.mean = b.mean;
     st.stddev = b.counted ? sqrt(b.m2 / (double)b.counted) : 0;

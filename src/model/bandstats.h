@@ -70,11 +70,11 @@ struct profile_band_stats {
 bool profile_is_suspect(const struct profile_band_stats *s, uint64_t first_ns,
                         uint64_t peak_total);
 
-/* A band's running sums. */
+/* A band's running sums (its area is in bandstats.area). What every entry touches (up
+ * to sty) is in the first 64 bytes: one cache line a band per census. */
 struct band_state {
     bool seen;
     uint64_t peak;
-    double area;
     uint64_t counted;               /* censuses accounted for in mean and m2 */
     double mean, m2;
     uint64_t last;                  /* the band's bytes in the last census it was in */
@@ -88,6 +88,9 @@ struct band_state {
 struct bandstats {
     struct band_state *band;
     size_t cap;                     /* bands 0..cap-1 have a record */
+    double *area;                   /* per band (cap of them), byte-seconds: apart from the
+                                     * records, so the pass over the census before
+                                     * (bandstats_add_before) touches 8 bytes a band */
     uint64_t censuses;              /* censuses fed */
     uint64_t first_ns;              /* the time of the first */
     double t_mean, t_m2;            /* census times (s after the first): Welford, for growth */
@@ -125,7 +128,7 @@ static inline void bandstats_add(struct bandstats *s, uint32_t band, uint64_t by
 {
     struct band_state *b = &s->band[band];
     uint64_t old_peak = b->peak;
-    b->area += (double)bytes * s->half_dt;   /* its half of the trapezoid before it */
+    s->area[band] += (double)bytes * s->half_dt;   /* its half of the trapezoid before it */
     b->sty += (long double)s->t * (long double)bytes;
     if (b->counted > s->censuses) {
         /* the band twice in one census: one observation of the sum */
