@@ -989,6 +989,10 @@
         : [],
     );
 
+  // an order carried from another page (another grouping, a live redraw) by a column this
+  // one has not (an info table's type, when the rows are groups): the default
+  if (!COLUMNS.some((c) => c[0] === state.sort.key)) state.sort = { key: "area", desc: true };
+
   /* A row's sparkline: a shown band's from the chart's points, a folded one's from its own. */
   function rowSparkline(b) {
     // a gone band: the base's line, when the base's chart has it
