@@ -66,6 +66,10 @@ struct ev_reader {
      * reader a 468 KB allocation, which cost each small run and each reconnection. */
     struct tag_info *tags;
     uint32_t tag_count;
+    /* Every tag's fast-table entry (tag_info), all 65,536 of them, so the fast path looks
+     * a tag up with no bounds check: 0 but for the declared ones. Its pages are the
+     * kernel's zero page until written, and only the few holding declared tags are. */
+    uint32_t *fast;
     bool (*wanted)(uint16_t tag); /* ev_reader_skip_unwanted's; NULL = every event */
     uint64_t latest_time;    /* the largest timestamp of any event read, skipped or not */
     /* Recovery (ev_reader_recover). The current block, from its marker: where it ends
@@ -93,14 +97,13 @@ struct ev_reader {
     size_t ahead_length;
 };
 
-/* One declared event type. fast is what the fast path needs to know of it, in one load:
- * FAST_TAKE when the fast path may take its events (not end-of-data, IPE or block
- * markers), with FAST_VARIABLE or the whole event's fixed length in the low 16 bits, and
- * FAST_UNWANTED; FAST_WITNESS when an event of the type can confirm the time of the one
- * before it (witness_of: declared, not end-of-data). 0 for an undeclared tag. Built from
- * the rest. */
+/* One declared event type. Its entry in the fast table (the reader's fast) is what the
+ * fast path needs to know of it, in one load: FAST_TAKE when the fast path may take its
+ * events (not end-of-data, IPE or block markers), with FAST_VARIABLE or the whole event's
+ * fixed length in the low 16 bits, and FAST_UNWANTED; FAST_WITNESS when an event of the
+ * type can confirm the time of the one before it (witness_of: declared, not
+ * end-of-data). 0 for an undeclared tag. Built from the rest. */
 struct tag_info {
-    uint32_t fast;
     int16_t size;       /* declared payload size, or EV_SIZE_VARIABLE */
     bool declared;
     bool unwanted;      /* read and check the event, but do not return it */
@@ -118,6 +121,7 @@ void ev_reader_free(struct ev_reader *r)
         return;
     free(r->buf);
     free(r->tags);
+    free(r->fast);
     free(r);
 }
 
@@ -131,7 +135,10 @@ struct ev_reader *ev_reader_new(struct ev_source src, size_t buffer_size)
     if (!r)
         return NULL;
     r->buf = malloc(buffer_size);
-    if (!r->buf) {
+    r->fast = calloc(65536, sizeof *r->fast);
+    if (!r->buf || !r->fast) {
+        free(r->buf);
+        free(r->fast);
         free(r);
         return NULL;
     }
@@ -308,7 +315,7 @@ static void build_fast_table(struct ev_reader *r)
             if (t->unwanted)
                 kind |= FAST_UNWANTED;
         }
-        t->fast = kind;
+        r->fast[tag] = kind;
     }
 }
 
@@ -452,24 +459,19 @@ static void enter_block(struct ev_reader *r, uint64_t at, uint64_t start, uint32
  * explicit values, so the fast path of ev_reader_next applies the same rule to its local
  * copies; it also gets the witness's fast-table entry, its own next event's (0 when not a
  * witness). */
-static inline uint32_t witness_kind(const struct tag_info *tags, uint32_t tag_count,
-                                    uint64_t win_lo, uint64_t win_span, uint64_t frontier,
-                                    const unsigned char *next, uint64_t *t)
+static inline uint32_t witness_kind(const uint32_t *fast, uint64_t win_lo, uint64_t win_span,
+                                    uint64_t frontier, const unsigned char *next, uint64_t *t)
 {
-    uint16_t tag = be16(next);
+    uint32_t kind = fast[be16(next)];
     *t = be64(next + 2);
-    if (tag >= tag_count)
-        return 0;
-    uint32_t kind = tags[tag].fast;
     return (kind & FAST_WITNESS) && *t - win_lo <= win_span && *t + MONOTONE_SLACK >= frontier
                ? kind : 0;
 }
 
-static inline bool witness_of(const struct tag_info *tags, uint32_t tag_count,
-                              uint64_t win_lo, uint64_t win_span, uint64_t frontier,
-                              const unsigned char *next, uint64_t *t)
+static inline bool witness_of(const uint32_t *fast, uint64_t win_lo, uint64_t win_span,
+                              uint64_t frontier, const unsigned char *next, uint64_t *t)
 {
-    return witness_kind(tags, tag_count, win_lo, win_span, frontier, next, t) != 0;
+    return witness_kind(fast, win_lo, win_span, frontier, next, t) != 0;
 }
 
 /* The time order of a block (MONOTONE_SLACK), on explicit values: 0 when time, of an
@@ -500,8 +502,8 @@ static int time_order(struct ev_reader *r, uint64_t time, const unsigned char *n
     if (!r->in_block)
         return 0;
     bool witnessed = !at_block_end && avail >= NEXT_HEADER &&
-                     witness_of(r->tags, r->tag_count, r->win_lo, r->win_span, r->frontier,
-                                next, next_time);
+                     witness_of(r->fast, r->win_lo, r->win_span, r->frontier, next,
+                                next_time);
     return order_in_block(time, &r->frontier, at_block_end, witnessed, *next_time);
 }
 
@@ -941,19 +943,21 @@ static inline size_t event_length(uint32_t kind, const unsigned char *p)
 }
 
 /* The fast path takes an event lying whole in the buffer, of a declared type, with one
- * table load and one bounds check, and skips unwanted ones in a tight loop. Anything else
- * (the end of the buffer, the end-of-data marker, damage) goes the slow way, which gives
- * the same event or the precise error.
+ * table load, and skips unwanted ones in a tight loop. Anything else (the end of the
+ * buffer, the end-of-data marker, damage) goes the slow way, which gives the same event
+ * or the precise error.
  *
  * Inside a block the time of each event is confirmed by the header after it (witness_of,
  * order_in_block), and that header is the next event's: the loop keeps what it learnt of
- * it. A witness is of a declared type, in the block's span and not before the frontier;
- * and an event that passes order_in_block is no later than its witness (within
- * MONOTONE_SLACK), which is then not before the new frontier either. So the next event
- * needs only its own length checked; its time is known good. When the header after an
- * event is no witness, the next event fails one of the fast path's own checks (an
- * undeclared tag or end-of-data, a time out of the span or before the frontier), so the
- * loop leaves it to the slow way. Without blocks only the span (everything) is checked. */
+ * it. The common case is one test: the header is of a witness's type, in the block's
+ * span, and its time (with MONOTONE_SLACK) not before the event's nor the frontier; then
+ * the event is in order, the frontier moves to it, and the next event, known in the span
+ * and not before the new frontier, needs only its own length checked. Otherwise either
+ * the header is a witness and the event later than it (the slow way reports it), or it is
+ * no witness: the event stands unconfirmed, and the next event fails one of the fast
+ * path's own checks (an undeclared tag or end-of-data, a time out of the span or before
+ * the frontier), so the loop leaves it to the slow way. Without blocks only the span
+ * (everything) is checked. */
 enum ev_status ev_reader_next(struct ev_reader *r, struct ev_event *ev, struct ev_error *err)
 {
     for (;;) {
@@ -969,12 +973,12 @@ enum ev_status ev_reader_next(struct ev_reader *r, struct ev_event *ev, struct e
             len = (size_t)block_len;
         const unsigned char *p = buf + r->pos, *const end = buf + len;
         const uint64_t win_lo = r->win_lo, win_span = r->win_span;
-        const struct tag_info *tags = r->tags;
-        const uint32_t tag_count = r->tag_count;
+        const uint32_t *const fast = r->fast;
         uint64_t frontier = r->frontier;
-        uint32_t kind, tag;
-        size_t length;
-        uint64_t time;
+        uint32_t kind, next_kind;
+        size_t length, rest;
+        uint64_t time, next_time;
+        const unsigned char *next;
         if (r->ahead_kind) {
             /* The event after the one returned last, known good. */
             kind = r->ahead_kind;
@@ -984,8 +988,7 @@ enum ev_status ev_reader_next(struct ev_reader *r, struct ev_event *ev, struct e
             goto in_block;
         }
         /* The first event is checked whole. */
-        if (end - p < 12 || (tag = be16(p)) >= tag_count ||
-            !((kind = tags[tag].fast) & FAST_TAKE) ||
+        if (end - p < 12 || !((kind = fast[be16(p)]) & FAST_TAKE) ||
             (length = event_length(kind, p)) > (size_t)(end - p))
             goto slow;
         time = be64(p + 2);
@@ -998,8 +1001,7 @@ enum ev_status ev_reader_next(struct ev_reader *r, struct ev_event *ev, struct e
                 if (!(kind & FAST_UNWANTED))
                     goto take;
                 p += length;
-                if (end - p < 12 || (tag = be16(p)) >= tag_count ||
-                    !((kind = tags[tag].fast) & FAST_TAKE) ||
+                if (end - p < 12 || !((kind = fast[be16(p)]) & FAST_TAKE) ||
                     (length = event_length(kind, p)) > (size_t)(end - p))
                     goto slow;
                 time = be64(p + 2);
@@ -1012,32 +1014,22 @@ enum ev_status ev_reader_next(struct ev_reader *r, struct ev_event *ev, struct e
             goto slow;   /* order_in_block's -1: the slow path reports it */
 in_block:
         for (;;) {
-            const unsigned char *next = p + length;
-            size_t rest = (size_t)(end - next);
-            uint32_t next_kind = 0;
-            uint64_t next_time = 0;
-            if (rest < NEXT_HEADER) {
-                /* Near the buffer's or the block's end: at the block's end the event is
-                 * confirmed by it; short of it, the slow path fetches the next header. */
-                if ((size_t)(next - buf) != block_len)
-                    goto slow;
-                if (time > frontier)
-                    frontier = time;
-            } else {
-                next_kind = witness_kind(tags, tag_count, win_lo, win_span, frontier, next,
-                                         &next_time);
-                if (next_kind) {
-                    if (time > next_time + MONOTONE_SLACK)
-                        goto slow;   /* order_in_block's 1 */
-                    if (time > frontier)
-                        frontier = time;
-                }
-            }
+            next = p + length;
+            rest = (size_t)(end - next);
+            if (rest < 12)
+                goto near_end;
+            next_kind = fast[be16(next)];
+            next_time = be64(next + 2);
+            uint64_t confirmed = time > frontier ? time : frontier;
+            if (!(next_kind & FAST_WITNESS) || next_time - win_lo > win_span ||
+                next_time + MONOTONE_SLACK < confirmed)
+                goto unconfirmed;
+            frontier = confirmed;
             if (time > latest)
                 latest = time;
-            /* The next event: a witness, with its time known good, else the slow way. */
+            /* The next event: its time known good, its length checked here. */
             size_t next_length = 0;
-            bool next_good = (next_kind & FAST_TAKE) && rest >= 12 &&
+            bool next_good = (next_kind & FAST_TAKE) &&
                              (next_length = event_length(next_kind, next)) <= rest;
             if (!(kind & FAST_UNWANTED)) {
                 r->ahead_kind = next_good ? next_kind : 0;
@@ -1052,6 +1044,35 @@ in_block:
             time = next_time;
             length = next_length;
         }
+near_end:
+        /* Fewer than 12 bytes after the event, to the buffer's or the block's end: at the
+         * block's end the event is confirmed by it; with a whole header after it, as
+         * above, but the next event goes the slow way; short of a header, the slow way
+         * fetches it. */
+        if (rest < NEXT_HEADER) {
+            if ((size_t)(next - buf) != block_len)
+                goto slow;
+            if (time > frontier)
+                frontier = time;
+        } else if (witness_of(fast, win_lo, win_span, frontier, next, &next_time)) {
+            if (time > next_time + MONOTONE_SLACK)
+                goto slow;   /* order_in_block's 1 */
+            if (time > frontier)
+                frontier = time;
+        }
+        goto last;
+unconfirmed:
+        if ((next_kind & FAST_WITNESS) && next_time - win_lo <= win_span &&
+            next_time + MONOTONE_SLACK >= frontier)
+            goto slow;   /* a witness, earlier than the event: order_in_block's 1 */
+last:
+        /* The event stands; the next goes the slow way. */
+        if (time > latest)
+            latest = time;
+        if (!(kind & FAST_UNWANTED))
+            goto take;
+        p = next;
+        goto slow;
 take:
         ev->tag = be16(p);
         ev->time = time;
