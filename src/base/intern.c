@@ -29,6 +29,13 @@ struct intern {
     size_t max_bytes;
 };
 
+static inline uint64_t load64(const unsigned char *p)
+{
+    uint64_t w;
+    memcpy(&w, p, 8);
+    return w;
+}
+
 /* The last 1 to 7 bytes of a key shorter than 8, in one word, without a variable-length
  * memcpy: that compiles to byte stores followed by a word load, which the processor cannot
  * forward, and the stall was a fifth of ev2hp's time on -hc eventlogs. */
@@ -163,13 +170,33 @@ static int append_key(struct intern *t, const void *key, size_t len, uint64_t ha
     return 0;
 }
 
-/* The slot holding key, or the empty slot where it would go. */
-static inline size_t probe(const struct intern *t, const void *key, size_t len, uint64_t hash)
+/* Whether the len bytes at a and b are equal. A key that matched the hash nearly always
+ * matches: stacks and labels of up to 32 bytes (most of them) are compared in words that
+ * may overlap, without a call to memcmp, which costs more than the comparison there. */
+static inline bool same_key(const unsigned char *a, const unsigned char *b, size_t len)
+{
+    if (len > 32)
+        return memcmp(a, b, len) == 0;
+    if (len >= 8) {
+        uint64_t x = load64(a) ^ load64(b), y = load64(a + len - 8) ^ load64(b + len - 8);
+        if (len > 16)
+            x |= (load64(a + 8) ^ load64(b + 8)) | (load64(a + len - 16) ^ load64(b + len - 16));
+        return (x | y) == 0;
+    }
+    return short_key_word(a, len) == short_key_word(b, len);
+}
+
+/* The slot holding key, or the empty slot where it would go. Always inlined: GCC would
+ * otherwise keep it out of intern_get, which runs for every census entry. */
+static inline __attribute__((always_inline)) size_t probe(const struct intern *t,
+                                                          const void *key, size_t len,
+                                                          uint64_t hash)
 {
     size_t i = hash & t->slot_mask;
     for (uint32_t slot; (slot = t->slots[i]) != 0; i = (i + 1) & t->slot_mask) {
         const struct key_ref *k = &t->keys[slot - 1];
-        if (k->hash == hash && k->len == len && memcmp(t->arena + k->offset, key, len) == 0)
+        if (k->hash == hash && k->len == len &&
+            same_key((const unsigned char *)t->arena + k->offset, key, len))
             break;
     }
     return i;
