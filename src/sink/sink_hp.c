@@ -55,7 +55,7 @@ static int decimal_digits(uint64_t v)
  * per division of v (one long division chain, not four) and those as two pairs in 32-bit
  * arithmetic: byte counts have six to nine digits, and this runs for every line of every
  * census. */
-static char *put_u64(char *p, uint64_t v)
+static inline __attribute__((always_inline)) char *put_u64(char *p, uint64_t v)
 {
     static const char pairs[201] =
         "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
