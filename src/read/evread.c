@@ -1013,9 +1013,11 @@ enum ev_status ev_reader_next(struct ev_reader *r, struct ev_event *ev, struct e
         if (time + MONOTONE_SLACK < frontier)
             goto slow;   /* order_in_block's -1: the slow path reports it */
 in_block:
-        for (;;) {
+        /* avail: the bytes from p to the end (the buffer's or the block's), carried so
+         * that the loop keeps no pointer to the end. */
+        for (size_t avail = (size_t)(end - p);; avail = rest) {
             next = p + length;
-            rest = (size_t)(end - next);
+            rest = avail - length;
             if (rest < 12)
                 goto near_end;
             next_kind = fast[be16(next)];
