@@ -942,6 +942,20 @@ static inline size_t event_length(uint32_t kind, const unsigned char *p)
     return kind & FAST_VARIABLE ? 12 + (size_t)be16(p + 10) : (kind & FAST_LENGTH);
 }
 
+/* Whether the event at p (avail bytes from there to the end of the buffer or the block)
+ * is one the fast path takes on its own: whole, of a type it takes, its time in the span.
+ * Its fast-table entry, whole length and time in *kind, *length and *time. */
+static inline bool fast_event(const uint32_t *fast, uint64_t win_lo, uint64_t win_span,
+                              const unsigned char *p, size_t avail, uint32_t *kind,
+                              size_t *length, uint64_t *time)
+{
+    if (avail < 12 || !((*kind = fast[be16(p)]) & FAST_TAKE) ||
+        (*length = event_length(*kind, p)) > avail)
+        return false;
+    *time = be64(p + 2);
+    return *time - win_lo <= win_span;
+}
+
 /* The fast path takes an event lying whole in the buffer, of a declared type, with one
  * table load, and skips unwanted ones in a tight loop. Anything else (the end of the
  * buffer, the end-of-data marker, damage) goes the slow way, which gives the same event
@@ -988,11 +1002,7 @@ enum ev_status ev_reader_next(struct ev_reader *r, struct ev_event *ev, struct e
             goto in_block;
         }
         /* The first event is checked whole. */
-        if (end - p < 12 || !((kind = fast[be16(p)]) & FAST_TAKE) ||
-            (length = event_length(kind, p)) > (size_t)(end - p))
-            goto slow;
-        time = be64(p + 2);
-        if (time - win_lo > win_span)
+        if (!fast_event(fast, win_lo, win_span, p, (size_t)(end - p), &kind, &length, &time))
             goto slow;
         if (!r->in_block) {
             for (;;) {
@@ -1001,11 +1011,8 @@ enum ev_status ev_reader_next(struct ev_reader *r, struct ev_event *ev, struct e
                 if (!(kind & FAST_UNWANTED))
                     goto take;
                 p += length;
-                if (end - p < 12 || !((kind = fast[be16(p)]) & FAST_TAKE) ||
-                    (length = event_length(kind, p)) > (size_t)(end - p))
-                    goto slow;
-                time = be64(p + 2);
-                if (time - win_lo > win_span)
+                if (!fast_event(fast, win_lo, win_span, p, (size_t)(end - p), &kind, &length,
+                                &time))
                     goto slow;
             }
         }
