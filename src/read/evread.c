@@ -842,8 +842,9 @@ static enum ev_status check_time_order(struct ev_reader *r, uint64_t at, uint16_
 
 /* The slow path of ev_reader_next: refills the buffer as needed and tells every kind of
  * damage apart. Not inlined: in ev_reader_next its registers would crowd the fast path's. */
-static __attribute__((noinline)) enum ev_status next_checked(struct ev_reader *r, struct ev_event *ev,
-                                   struct ev_error *err)
+static __attribute__((noinline)) enum ev_status next_checked(struct ev_reader *r,
+                                                             struct ev_event *ev,
+                                                             struct ev_error *err)
 {
     if (!fill(r, 2)) {
         if (r->len == r->pos && !r->read_errno) {
@@ -1071,8 +1072,7 @@ near_end:
         }
         goto last;
 unconfirmed:
-        if ((next_kind & FAST_WITNESS) && next_time - win_lo <= win_span &&
-            next_time + MONOTONE_SLACK >= frontier)
+        if (witness_of(fast, win_lo, win_span, frontier, next, &next_time))
             goto slow;   /* a witness, earlier than the event: order_in_block's 1 */
 last:
         /* The event stands; the next goes the slow way. */
