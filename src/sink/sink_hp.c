@@ -35,9 +35,9 @@ struct hp_sink {
     char buf[LINE_BUFFER];
 };
 
-/* The number of decimal digits of v, without a loop or a branch to mispredict: its bit
- * length times log10(2) (1233 / 4096) is its digits or one more, told apart by the power
- * of ten at that many digits (Bit Twiddling Hacks, "integer log base 10"). */
+/* The number of decimal digits of v, without a loop or a branch to mispredict: t, its bit
+ * length times log10(2) (1233 / 4096) rounded down, is its digits or one fewer, and v has
+ * t + 1 digits when it reaches 10^t (Bit Twiddling Hacks, "integer log base 10"). */
 static int decimal_digits(uint64_t v)
 {
     static const uint64_t pow10[20] = {
