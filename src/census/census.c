@@ -271,8 +271,9 @@ static enum census_status limit_error(struct ev_error *err, const struct ev_even
 /* Adds an entry (from ev) to the open census: its bytes to the total, where one past
  * 2^64 - 1 bytes is an error at the entry's offset, not a wrap every output would then
  * believe; and the entry itself, up to CENSUS_MAX_ENTRIES. */
-static enum census_status add_entry(struct census *c, const struct ev_event *ev,
-                                    uint32_t band, uint64_t bytes, struct ev_error *err)
+static inline enum census_status add_entry(struct census *c, const struct ev_event *ev,
+                                           uint32_t band, uint64_t bytes,
+                                           struct ev_error *err)
 {
     if (bytes > UINT64_MAX - c->open_total) {
         ev_error_at(err, ev->offset, "the census's total passes 2^64 bytes");
