@@ -7,7 +7,13 @@
  * length swallows the first byte of the next event and loses step. A layout with the file and the span as two strings decodes into srcloc and
  * src_span. Each case checks the fields and that the events after the IPEs (a census)
  * come through undamaged.
+ *
+ * Then the table's view (ipe_names_view), what the live server's drawings read: it
+ * answers for its bands with what the table said when it was made, while the table goes
+ * on taking events, new tables and second events for the same addresses, in another
+ * thread (under ASan, a record freed under a view is a failure).
  */
+#include <pthread.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -17,6 +23,8 @@
 
 #include <cmocka.h>
 
+#include "census/ipe.h"
+#include "model/bands.h"
 #include "read/evdecode.h"
 #include "read/evread.h"
 #include "evwriter.h"
@@ -265,6 +273,89 @@ static void ipe_at_block_end(void **state)
     evw_free(w);
 }
 
+/* An IPE event of the table at address info, of type type (the other parts fixed). */
+static void add_table(struct ipe_names *t, uint64_t info, const char *type)
+{
+    const struct ev_IPE ipe = {
+        .info = info, .table_name = { "t_info", 6 }, .closure_desc = { "21", 2 },
+        .type_desc = { type, strlen(type) }, .label = { "go", 2 }, .module = { "Main", 4 },
+        .srcloc = { "Main.hs:3:1-9", 13 },
+    };
+    const char *key;
+    size_t len;
+    assert_int_equal(ipe_names_add(t, &ipe, &key, &len), TABLE_OK);
+}
+
+/* The type the view (or table) says of the table a -hi label prints, or NULL. */
+static const char *type_of(const struct ipe_names *t, const char *label)
+{
+    const struct ipe_info *info = ipe_names_info(t, label, strlen(label));
+    return info ? info->type_desc : NULL;
+}
+
+#define VIEW_TABLES 16
+
+/* The drawing's thread: the view says "Old" of every band, again and again. */
+static void *read_view(void *arg)
+{
+    const struct ipe_names *v = arg;
+    char label[24];
+    long wrong = 0;
+    for (int round = 0; round < 2000; round++)
+        for (int i = 0; i < VIEW_TABLES; i++) {
+            snprintf(label, sizeof label, "0x%x", 0x100 + i);
+            const char *type = type_of(v, label);
+            wrong += !type || strcmp(type, "Old") != 0;
+            size_t len;
+            wrong += !ipe_names_find(v, label, strlen(label), &len);
+        }
+    return (void *)wrong;
+}
+
+static void view_while_adding(void **state)
+{
+    (void)state;
+    struct ipe_names *t = ipe_names_new(1000);
+    struct bands *b = bands_new();
+    assert_non_null(t);
+    assert_non_null(b);
+    char label[24];
+    uint32_t band;
+    for (int i = 0; i < VIEW_TABLES; i++) {
+        add_table(t, 0x100 + (unsigned)i, "Old");
+        snprintf(label, sizeof label, "0x%x", 0x100 + i);
+        assert_int_equal(bands_string(b, label, strlen(label), &band), TABLE_OK);
+    }
+    assert_int_equal(bands_string(b, "0x999", 5, &band), TABLE_OK);   /* no IPE event yet */
+    struct ipe_names *v = ipe_names_view(t, b);
+    assert_non_null(v);
+    pthread_t reader;
+    assert_int_equal(pthread_create(&reader, NULL, read_view, v), 0);
+    /* meanwhile: second events for the viewed tables, and new tables */
+    for (int round = 0; round < 50; round++)
+        for (int i = 0; i < VIEW_TABLES; i++)
+            add_table(t, 0x100 + (unsigned)i, "New");
+    add_table(t, 0x999, "Late");
+    void *wrong;
+    assert_int_equal(pthread_join(reader, &wrong), 0);
+    assert_int_equal((long)wrong, 0);
+    /* the view says what the table said when it was made; the table, what it says now */
+    assert_null(type_of(v, "0x999"));
+    assert_null(type_of(v, "0x12345"));
+    assert_string_equal(type_of(t, "0x100"), "New");
+    assert_string_equal(type_of(t, "0x999"), "Late");
+    ipe_names_free(v);
+    add_table(t, 0x100, "Newer");   /* no view left: the replaced records are freed */
+    assert_string_equal(type_of(t, "0x100"), "Newer");
+    struct ipe_names *w = ipe_names_view(t, b);   /* a later view sees the later events */
+    assert_non_null(w);
+    assert_string_equal(type_of(w, "0x999"), "Late");
+    assert_string_equal(type_of(w, "0x101"), "New");
+    ipe_names_free(w);
+    ipe_names_free(t);
+    bands_free(b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -281,6 +372,7 @@ int main(void)
           &(enum block_end_case){ IPE_CROSSES_BY_TWO } },
         { "marker_crossing_by_one_is_damage", ipe_at_block_end, NULL, NULL,
           &(enum block_end_case){ MARKER_CROSSES_BY_ONE } },
+        cmocka_unit_test(view_while_adding),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,9 +1,11 @@
 /* ipe.c: info-table address -> description and parts (see ipe.h), over an intern table
- * of the printed addresses with one description string and one block of parts per
- * address. */
+ * of the printed addresses with one record per address: its description and its parts,
+ * never changed once made, so that a view (ipe_names_view) can point at records while
+ * the table goes on taking IPE events in another thread. */
 #include "census/ipe.h"
 
 #include <inttypes.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,30 +13,70 @@
 #include "base/intern.h"
 #include "base/grow.h"
 #include "census/srcloc.h"
+#include "model/bands.h"
 
+/* What one IPE event says of one table; not changed once made. */
+struct ipe_record {
+    struct ipe_info info;       /* its strings in parts */
+    char *description;
+    size_t length;
+    char *parts;
+    struct ipe_record *next;    /* on the table's retired list */
+};
+
+/* A table (addresses set) or a view (bands set; see ipe_names_view). */
 struct ipe_names {
-    struct intern *addresses;
-    char **descriptions;
-    size_t *lengths;
-    struct ipe_info *infos;     /* their strings in one block each, parts[i] */
-    char **parts;
+    struct intern *addresses;   /* a table: the printed addresses, numbered */
+    struct ipe_record **records;   /* a table: per address; a view: per band, or NULL */
     size_t cap;
+    /* a table: views alive; while there are some, a record an address's new event
+     * replaces is kept (retired) instead of freed, since a view may point at it */
+    atomic_uint views;
+    struct ipe_record *retired;
+    /* a view: the bands it answers for, and the table it holds */
+    const struct bands *bands;
+    struct ipe_names *of;
     char key[24];
 };
+
+static void free_record(struct ipe_record *r)
+{
+    if (r) {
+        free(r->description);
+        free(r->parts);
+        free(r);
+    }
+}
+
+/* Frees the records replaced while views were alive, when none is left (under the
+ * table's writer: no view is made meanwhile, and a view gone read its last before). */
+static void free_retired(struct ipe_names *t)
+{
+    if (!t->retired || atomic_load(&t->views) != 0)
+        return;
+    while (t->retired) {
+        struct ipe_record *next = t->retired->next;
+        free_record(t->retired);
+        t->retired = next;
+    }
+}
 
 void ipe_names_free(struct ipe_names *t)
 {
     if (!t)
         return;
-    for (uint32_t i = 0; i < intern_count(t->addresses) && i < t->cap; i++) {
-        free(t->descriptions[i]);
-        free(t->parts[i]);
+    if (t->of) {   /* a view: its records are the table's */
+        atomic_fetch_sub(&t->of->views, 1);
+        free(t->records);
+        free(t);
+        return;
     }
+    for (uint32_t i = 0; i < intern_count(t->addresses) && i < t->cap; i++)
+        free_record(t->records[i]);
+    atomic_store(&t->views, 0);
+    free_retired(t);
     intern_free(t->addresses);
-    free(t->descriptions);
-    free(t->lengths);
-    free(t->infos);
-    free(t->parts);
+    free(t->records);
     free(t);
 }
 
@@ -43,6 +85,7 @@ struct ipe_names *ipe_names_new(uint32_t max_count)
     struct ipe_names *t = calloc(1, sizeof *t);
     if (!t)
         return NULL;
+    atomic_init(&t->views, 0);
     t->addresses = intern_new(max_count, (size_t)max_count * 20);
     if (!t->addresses) {
         free(t);
@@ -139,50 +182,78 @@ enum table_status ipe_names_add(struct ipe_names *t, const struct ev_IPE *ipe, c
     if (st != TABLE_OK)
         return st;
     if (id >= t->cap) {
-        /* the others first: descriptions' capacity is the table's, and only grows when
-         * every array has the room */
-        size_t cap = t->cap, lengths_cap = t->cap, infos_cap = t->cap, parts_cap = t->cap;
-        if (GROW_ARRAY(t->lengths, &lengths_cap, (size_t)id + 1) != 0 ||
-            GROW_ARRAY(t->infos, &infos_cap, lengths_cap) != 0 ||
-            GROW_ARRAY(t->parts, &parts_cap, infos_cap) != 0)
+        size_t cap = t->cap;
+        if (GROW_ARRAY(t->records, &cap, (size_t)id + 1) != 0)
             return TABLE_NO_MEMORY;
-        if (GROW_ARRAY(t->descriptions, &cap, parts_cap) != 0)
-            return TABLE_NO_MEMORY;
-        memset(t->descriptions + t->cap, 0, (cap - t->cap) * sizeof *t->descriptions);
-        memset(t->parts + t->cap, 0, (cap - t->cap) * sizeof *t->parts);
+        memset(t->records + t->cap, 0, (cap - t->cap) * sizeof *t->records);
         t->cap = cap;
     }
-    size_t len;
-    char *text = describe(ipe, &len);
-    char *parts = text ? split(ipe, &t->infos[id]) : NULL;
-    if (!parts) {
-        free(text);
+    struct ipe_record *r = calloc(1, sizeof *r);
+    if (!r || !(r->description = describe(ipe, &r->length)) || !(r->parts = split(ipe, &r->info))) {
+        free_record(r);
         return TABLE_NO_MEMORY;
     }
-    free(t->descriptions[id]);
-    free(t->parts[id]);
-    t->descriptions[id] = text;
-    t->lengths[id] = len;
-    t->parts[id] = parts;
+    /* a second event for an address (a restarted eventlog dumps them again): the last
+     * says; the record it replaces is freed unless a view may hold it */
+    struct ipe_record *old = t->records[id];
+    t->records[id] = r;
+    if (old) {
+        old->next = t->retired;
+        t->retired = old;
+    }
+    free_retired(t);
     *key = t->key;
     *key_len = (size_t)n;
     return TABLE_OK;
 }
 
+/* The record of the address a -hi label prints, in a table or a view, or NULL. */
+static struct ipe_record *record_of(const struct ipe_names *t, const char *label,
+                                          size_t len)
+{
+    uint32_t id;
+    if (t->of ? bands_find_string(t->bands, label, len, &id) != 0
+              : intern_find(t->addresses, label, len, &id) != 0)
+        return NULL;
+    return id < t->cap ? t->records[id] : NULL;
+}
+
 const char *ipe_names_find(const struct ipe_names *t, const char *label, size_t len,
                            size_t *desc_len)
 {
-    uint32_t id;
-    if (intern_find(t->addresses, label, len, &id) != 0 || !t->descriptions[id])
+    const struct ipe_record *r = record_of(t, label, len);
+    if (!r)
         return NULL;
-    *desc_len = t->lengths[id];
-    return t->descriptions[id];
+    *desc_len = r->length;
+    return r->description;
 }
 
 const struct ipe_info *ipe_names_info(const struct ipe_names *t, const char *label, size_t len)
 {
-    uint32_t id;
-    if (intern_find(t->addresses, label, len, &id) != 0 || !t->parts[id])
+    const struct ipe_record *r = record_of(t, label, len);
+    return r ? &r->info : NULL;
+}
+
+struct ipe_names *ipe_names_view(const struct ipe_names *table, const struct bands *bands)
+{
+    struct ipe_names *t = (struct ipe_names *)table;   /* only its count of views changes */
+    struct ipe_names *v = calloc(1, sizeof *v);
+    uint32_t count = bands_count(bands);
+    if (!v || !(v->records = calloc(count ? count : 1, sizeof *v->records))) {
+        free(v);
         return NULL;
-    return &t->infos[id];
+    }
+    v->cap = count;
+    v->bands = bands;
+    v->of = t;
+    atomic_init(&v->views, 0);
+    atomic_fetch_add(&t->views, 1);
+    if (intern_count(t->addresses) == 0)
+        return v;   /* no IPE event (yet): nothing to look up */
+    for (uint32_t b = 0; b < count; b++) {
+        size_t len;
+        const char *label = bands_stack_ids(bands, b, &len) ? NULL : bands_label(bands, b, &len);
+        v->records[b] = label ? record_of(t, label, len) : NULL;
+    }
+    return v;
 }

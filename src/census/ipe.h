@@ -5,6 +5,10 @@
  * carries an IPE event per table: its name, type and source location. This table maps
  * the printed address to a description a person can read, "Data.Map.Bin :: Map k v at
  * src/Data/Map.hs:12:3-40". At most max_count addresses are kept.
+ *
+ * What the table says of an address is a record made once and never changed: an address's
+ * second event makes a new one. So a view (ipe_names_view) can answer, in another thread,
+ * for the bands of a snapshot while the table goes on taking events, holding no copy.
  */
 #ifndef EV2HP_IPE_H
 #define EV2HP_IPE_H
@@ -15,6 +19,7 @@
 #include "read/evdecode.h"
 #include "base/table.h"
 
+struct bands;   /* model/bands.h */
 struct ipe_names;
 
 
@@ -43,5 +48,14 @@ const struct ipe_info *ipe_names_info(const struct ipe_names *t, const char *lab
 /* The description of the address a -hi label prints, or NULL. */
 const char *ipe_names_find(const struct ipe_names *t, const char *label, size_t len,
                            size_t *desc_len);
+
+/* What t says of the bands of a band table as they stand, for reading in another thread
+ * while t goes on taking events (the live server's drawings: snapshot.h): a pointer per
+ * band to t's record of its address, no copy of any. ipe_names_find and ipe_names_info
+ * answer on the view for those bands' labels, with what t said when it was made. Made
+ * where t is changed, under the lock that orders its events (live.h's); read and freed
+ * (ipe_names_free) in any thread, before t is freed, with bands alive meanwhile. A record
+ * a new event replaces is freed only once no view is left. NULL when out of memory. */
+struct ipe_names *ipe_names_view(const struct ipe_names *t, const struct bands *bands);
 
 #endif

@@ -481,6 +481,8 @@ static int take(struct live *l, enum output_format format, struct snapshot *s,
         .model = l->src.model, .bands = l->src.bands, .ccs = l->src.ccs,
         .timeprof = l->src.timeprof, .info = l->src.info, .warnings = l->src.warnings,
         .warning_count = *l->src.warning_count, .input_name = l->src.input_name,
+        /* the report's grouping control is the one drawing that reads the info tables */
+        .ipe = format == FORMAT_HTML ? l->src.ipe : NULL,
     };
     int rc = snapshot_take(s, &src, columns_of(l, format), format_is_summary(format), err);
     s->ended = l->ended;

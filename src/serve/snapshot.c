@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "census/costcentres.h"
+#include "census/ipe.h"
 #include "census/timeprof.h"
 #include "model/bands.h"
 
@@ -31,6 +32,8 @@ int snapshot_take(struct snapshot *s, const struct snapshot_source *src, unsigne
     if (failed || !(s->bands = bands_copy(src->bands)))
         goto no_memory;
     if (src->ccs && !(s->ccs = costcentres_copy(src->ccs)))
+        goto no_memory;
+    if (src->ipe && !(s->ipe = ipe_names_view(src->ipe, s->bands)))
         goto no_memory;
     if (src->timeprof && !(s->timeprof = timeprof_copy(src->timeprof, s->ccs)))
         goto no_memory;
@@ -61,6 +64,7 @@ int snapshot_finish(struct snapshot *s, struct ev_error *err)
 void snapshot_free(struct snapshot *s)
 {
     run_model_free(&s->model);
+    ipe_names_free(s->ipe);
     bands_free(s->bands);
     timeprof_free(s->timeprof);
     costcentres_free(s->ccs);
@@ -76,7 +80,7 @@ int snapshot_write(const struct snapshot *s, enum output_format format,
     struct sink_context ctx = {
         .info = &s->info, .bands = s->bands, .input_name = s->input_name,
         .warnings = s->warnings, .warning_count = &s->warning_count, .run = &s->model,
-        .ccs = s->ccs,
+        .ccs = s->ccs, .ipe = s->ipe,
     };
     struct sink *sink = sink_new(format, out, &ctx, settings);
     if (!sink) {

@@ -8,6 +8,11 @@
  * to what the model keeps (bounded: never to the length of the run); drawing from it then
  * needs no lock, so ingestion never waits on a drawing or a client. A snapshot is shared
  * by every request made while it is current (reference counted by live.c).
+ *
+ * The info tables are the exception: a -hi run's IPE table is as large as its bands, so
+ * the report's snapshot (the one output that reads them: its grouping control) is given a
+ * view of it (ipe_names_view: a pointer per band to the table's records, which the reader
+ * adds to but never changes), not a copy.
  */
 #ifndef EV2HP_SNAPSHOT_H
 #define EV2HP_SNAPSHOT_H
@@ -22,12 +27,14 @@
 #include "sink/formats.h"
 
 struct costcentres;   /* census/costcentres.h */
+struct ipe_names;     /* census/ipe.h */
 struct timeprof;      /* census/timeprof.h */
 
 struct snapshot {
     struct run_model model;        /* a finished copy */
     struct bands *bands;           /* a copy: the model's band numbers */
     struct costcentres *ccs;       /* a copy, or NULL (a .hp input) */
+    struct ipe_names *ipe;         /* a view of the info tables, by bands, or NULL */
     struct timeprof *timeprof;     /* a copy over ccs, or NULL (none read) */
     struct run_info info;          /* a copy; its strings owned */
     struct ev_error *warnings;     /* a copy of the run's warnings so far */
@@ -45,6 +52,7 @@ struct snapshot_source {
     const struct run_model *model;
     const struct bands *bands;
     const struct costcentres *ccs;     /* or NULL */
+    const struct ipe_names *ipe;       /* or NULL: viewed, not copied (above) */
     const struct timeprof *timeprof;   /* or NULL */
     const struct run_info *info;
     const struct ev_error *warnings;

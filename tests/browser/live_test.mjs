@@ -1,22 +1,25 @@
 // live_test.mjs: the live page of ev2hp --serve in a real browser (headless Chromium via
 // puppeteer-core, which uses the installed browser and downloads nothing).
 //
-//   node live_test.mjs CHROMIUM WORKDIR URL EVENTLOG FIFO
+//   node live_test.mjs CHROMIUM WORKDIR URL EVENTLOG FIFO KEY [KEY=EXPORT...]
 //
 // URL is ev2hp --serve reading FIFO. This script writes EVENTLOG into FIFO itself, as a
 // running program would: a first part (the header and a few censuses), then, once the
 // page is open, the rest in pieces over about ten seconds, so the page sees the run grow
 // however long the browser took to start. The page is opened once and never reloaded (a
 // mark left on window must survive): the censuses it draws must grow without a reload;
-// the user's choices made meanwhile (a grouping, another view, a hidden group) must hold
-// across the updates; "census now" must reach the server and its answer be shown (409: a FIFO is no
-// socket); at the end the page must say that the stream ended and draw every census the
-// server counted. No console errors, page errors or failed requests.
+// the user's choices made meanwhile (grouped by KEY, another view, a hidden group) must
+// hold across the updates; "census now" must reach the server and its answer be shown (409:
+// a FIFO is no socket); at the end the page must say that the stream ended and draw every
+// census the server counted. Then each KEY=EXPORT is chosen in the control and the page's
+// groups checked against EXPORT, the JSON export of EVENTLOG with --group-by KEY, as the
+// static report's are (groups.mjs). No console errors, page errors or failed requests.
 import fs from "node:fs";
 import path from "node:path";
 import { launch, check } from "./launch.mjs";
+import { checkKey } from "./groups.mjs";
 
-const [chromium, work, url, eventlog, fifo] = process.argv.slice(2);
+const [chromium, work, url, eventlog, fifo, key, ...exports] = process.argv.slice(2);
 const bytes = fs.readFileSync(eventlog);
 const head = Math.floor(bytes.length * 0.3);
 const fd = fs.openSync(fifo, "w");
@@ -47,6 +50,7 @@ const drawnCensuses = (page) =>
 let status = 0;
 try {
   const page = await browser.newPage();
+  await page.setViewport({ width: 1280, height: 900 }); // as groups.mjs's checks expect
   const errors = [];
   page.on("console", (m) => {
     // the browser logs the answer to "census now" (409 from a FIFO) as a failed load
@@ -64,13 +68,21 @@ try {
   const first = await drawnCensuses(page);
   const writing = writeRest();
 
-  // the user's choices: grouped by innermost cost centre (the run is -hc: the page offers
-  // --group-by's keys), the lines view, a group hidden
-  await page.waitForFunction(() => document.querySelectorAll("#legend li").length > 1, {
-    timeout: 60000,
-  });
-  await page.select("#groupby", "cc");
-  await page.waitForFunction(() => document.getElementById("report").dataset.groupBy === "cc");
+  // the user's choices: grouped by key (one of --group-by's, which the page offers for the
+  // run's kind of bands), the lines view, a group hidden
+  await page.waitForFunction(
+    (k) =>
+      document.querySelectorAll("#legend li").length > 1 &&
+      document.querySelector(`#groupby option[value="${k}"]`),
+    { timeout: 60000 },
+    key,
+  );
+  await page.select("#groupby", key);
+  await page.waitForFunction(
+    (k) => document.getElementById("report").dataset.groupBy === k,
+    {},
+    key,
+  );
   // (in the page, at once: a redraw may replace the elements between two steps)
   await page.evaluate(() => document.querySelector('#views button[data-view="lines"]').click());
   const hidden = await page.evaluate(() => {
@@ -102,7 +114,10 @@ try {
       document.getElementById("report").dataset.groupBy,
       document.getElementById("groupby").value,
     ]);
-  check((await groupBy()).join() === "cc,cc", `the grouping went back to ${await groupBy()}`);
+  check(
+    (await groupBy()).join() === `${key},${key}`,
+    `the grouping went back to ${await groupBy()}`,
+  );
 
   // "census now": sent, and the server's answer shown
   await page.click("#census-now");
@@ -124,11 +139,25 @@ try {
   check(await page.evaluate(() => window.liveTestMark === 1), "the page was reloaded");
   const lines = await page.$eval("#views button[aria-selected=true]", (b) => b.dataset.view);
   check(lines === "lines", `at the end the view is ${lines}`);
-  check((await groupBy()).join() === "cc,cc", `at the end the grouping is ${await groupBy()}`);
+  check(
+    (await groupBy()).join() === `${key},${key}`,
+    `at the end the grouping is ${await groupBy()}`,
+  );
   const redraws = await page.$eval("#live", (e) => e.dataset.redraws);
+
+  // the final page's groups, key by key, against --group-by's exports (the hidden group
+  // shown again first: the read-out lists the groups drawn)
+  await page.evaluate(() => document.querySelector("#legend li.hidden")?.click());
+  const none = await page.$eval("#groupby option", (o) => o.value);
+  const grouped = [];
+  for (const pair of exports) {
+    const [k, file] = pair.split("=");
+    grouped.push(await checkKey(page, k, file, "live", none));
+  }
   check(errors.length === 0, errors.join("; "));
   console.log(
-    `ok: censuses drawn ${first} -> ${later} -> ${counted} in ${redraws} redraws, no reload`,
+    `ok: censuses drawn ${first} -> ${later} -> ${counted} in ${redraws} redraws, no reload` +
+      (grouped.length ? `; at the end ${grouped.join("; ")}` : ""),
   );
 } catch (e) {
   console.log(`FAIL: ${e.message}`);
