@@ -238,8 +238,9 @@ struct ipe_names *ipe_names_view(const struct ipe_names *table, const struct ban
 {
     struct ipe_names *t = (struct ipe_names *)table;   /* only its count of views changes */
     struct ipe_names *v = calloc(1, sizeof *v);
-    uint32_t count = bands_count(bands);
-    if (!v || !(v->records = calloc(count ? count : 1, sizeof *v->records))) {
+    /* no IPE event (yet): no band has a record, and none is kept for any */
+    uint32_t count = intern_count(t->addresses) ? bands_count(bands) : 0;
+    if (!v || (count && !(v->records = calloc(count, sizeof *v->records)))) {
         free(v);
         return NULL;
     }
@@ -248,8 +249,6 @@ struct ipe_names *ipe_names_view(const struct ipe_names *table, const struct ban
     v->of = t;
     atomic_init(&v->views, 0);
     atomic_fetch_add(&t->views, 1);
-    if (intern_count(t->addresses) == 0)
-        return v;   /* no IPE event (yet): nothing to look up */
     for (uint32_t b = 0; b < count; b++) {
         size_t len;
         const char *label = bands_stack_ids(bands, b, &len) ? NULL : bands_label(bands, b, &len);
