@@ -31,12 +31,19 @@ int bandstats_grow(struct bandstats *s, size_t needed)
     }
     if (!s->shapes || (s->cap == old && s->shape))
         return 0;
+    size_t had = s->shape ? old : 0;   /* bands each row held */
     float *shape = realloc(s->shape, (s->cap ? s->cap : 1) * BAND_SHAPE_SLOTS * sizeof *shape);
     if (!shape)
         return -1;
     s->shape = shape;
-    for (size_t i = (size_t)old * BAND_SHAPE_SLOTS; i < s->cap * BAND_SHAPE_SLOTS; i++)
-        shape[i] = 0;
+    /* the rows spread to their new width, the last first (none lands on a row not yet
+     * moved), each row's new bands zero */
+    for (size_t j = BAND_SHAPE_SLOTS; j-- > 0;) {
+        if (j && had)
+            memmove(shape + j * s->cap, shape + j * had, had * sizeof *shape);
+        for (size_t b = had; b < s->cap; b++)
+            shape[j * s->cap + b] = 0;
+    }
     return 0;
 }
 
@@ -58,9 +65,10 @@ int bandstats_copy(struct bandstats *to, const struct bandstats *from, bool shap
         return 0;
     to->band = malloc(n * sizeof *to->band);
     to->area = malloc(n * sizeof *to->area);
-    size_t shape_bytes = n * BAND_SHAPE_SLOTS * sizeof *to->shape;
-    if (to->band && to->shapes && from->shape && (to->shape = malloc(shape_bytes)))
-        memcpy(to->shape, from->shape, shape_bytes);
+    if (to->band && to->shapes && from->shape &&
+        (to->shape = malloc(n * BAND_SHAPE_SLOTS * sizeof *to->shape)))
+        for (size_t j = 0; j < BAND_SHAPE_SLOTS; j++)   /* each row cut to n bands */
+            memcpy(to->shape + j * n, from->shape + j * from->cap, n * sizeof *to->shape);
     if (!to->band || !to->area || (to->shapes && from->shape && !to->shape)) {
         free(to->band);
         free(to->area);
@@ -112,14 +120,21 @@ void band_state_remove_last(struct band_state *b)
  * covers, for every band and for the filled mask. */
 static void shape_widen(struct bandstats *s, unsigned k)
 {
-    /* old slot j falls in new slot j >> k (0 for every j once k is 5 or more) */
+    /* old slot j falls in new slot j >> k (0 for every j once k is 5 or more); new row i
+     * reads old rows i << sh and up, which no earlier new row has written over */
     unsigned sh = k < 5 ? k : 5;
-    for (size_t b = 0; s->shape && b < s->cap; b++) {
-        float *shape = s->shape + b * BAND_SHAPE_SLOTS, wide[BAND_SHAPE_SLOTS] = { 0 };
-        for (unsigned j = 0; j < BAND_SHAPE_SLOTS; j++)
-            if (shape[j] > wide[j >> sh])
-                wide[j >> sh] = shape[j];
-        memcpy(shape, wide, sizeof wide);
+    for (size_t i = 0; s->shape && i < BAND_SHAPE_SLOTS; i++) {
+        size_t from = i << sh, to = (i + 1) << sh;
+        if (to > BAND_SHAPE_SLOTS)
+            to = BAND_SHAPE_SLOTS;
+        float *row = s->shape + i * s->cap;
+        for (size_t b = 0; b < s->cap; b++) {
+            float wide = 0;
+            for (size_t j = from; j < to; j++)
+                if (s->shape[j * s->cap + b] > wide)
+                    wide = s->shape[j * s->cap + b];
+            row[b] = wide;
+        }
     }
     uint32_t filled = 0;
     for (unsigned j = 0; j < BAND_SHAPE_SLOTS; j++)

@@ -29,7 +29,10 @@
  * needed. So a run of any length takes between 13 and 24 slots (fewer only when every
  * census falls in fewer), and memory stays fixed per band: 96 bytes, as floats, whose
  * 24-bit mantissa is exact where a sparkline looks (the largest value of a band maps to
- * the same float as its peak; an eighth of the peak cannot round below it). */
+ * the same float as its peak; an eighth of the peak cannot round below it). They are
+ * kept slot by slot (slot-major: slot c's value of band b at c x cap + b), so a census,
+ * which falls in one slot, writes one row in band order rather than a cell in each
+ * band's 96 bytes. */
 #define BAND_SHAPE_SLOTS 24
 
 /* Exact statistics of one band over every census in the window. */
@@ -98,7 +101,8 @@ struct bandstats {
     uint64_t t_ns;                  /* and its time */
     double half_dt;                 /* half the seconds since the census before it (0 for
                                      * the first): each entry's share of a trapezoid */
-    float *shape;                   /* cap x BAND_SHAPE_SLOTS, band by band; NULL: not kept */
+    float *shape;                   /* BAND_SHAPE_SLOTS rows of cap, slot by slot (above);
+                                     * NULL: not kept */
     bool shapes;                    /* keep them (bandstats_keep_shapes) */
     uint64_t shape_width_ns;        /* the shape's slots: their width, a power of two */
     unsigned shape_slot;            /* the slot of the census being fed */
@@ -145,7 +149,7 @@ static inline void bandstats_add(struct bandstats *s, uint32_t band, uint64_t by
     if (bytes > b->peak)
         b->peak = bytes;
     if (s->shape) {
-        float *cell = &s->shape[(size_t)band * BAND_SHAPE_SLOTS + s->shape_slot];
+        float *cell = &s->shape[(size_t)s->shape_slot * s->cap + band];
         if ((float)bytes > *cell)
             *cell = (float)bytes;
     }

@@ -109,10 +109,11 @@ struct profile_view {
     struct profile_series totals[PROFILE_TOTALS]; /* by enum heap_total, with ALLOCATED */
     struct profile_gc gc;           /* garbage collections, per bucket */
     uint64_t peak_total;            /* the largest census total (every band) in the window */
-    /* The bands' shapes (bandstats.h), borrowed from the profile: band b's at
-     * shapes + b x BAND_SHAPE_SLOTS for b below shape_bands; NULL when the profile keeps
-     * none (band_shapes). Their slots start at first_ns, each shape_width_ns wide,
-     * shape_slots of them; bit i of shape_filled: slot i has a census. */
+    /* The bands' shapes (bandstats.h), borrowed from the profile, slot by slot: band b's
+     * value in slot c at shapes[c x shape_bands + b], for b below shape_bands; NULL when
+     * the profile keeps none (band_shapes). Their slots start at first_ns, each
+     * shape_width_ns wide, shape_slots of them; bit i of shape_filled: slot i has a
+     * census. */
     const float *shapes;
     size_t shape_bands;
     unsigned shape_slots;

@@ -38,11 +38,10 @@ size_t sparkline_of(const struct profile_view *v, size_t band, char *out, size_t
     if (id != PROFILE_OTHER && id < v->shape_bands && v->shape_slots &&
         v->shape_slots <= SPARKLINE_CELLS) {
         /* the band's exact shape; its peak as a float, as the shape holds it */
-        const float *shape = v->shapes + (size_t)id * BAND_SHAPE_SLOTS;
         double value[SPARKLINE_CELLS];
         bool filled[SPARKLINE_CELLS];
         for (unsigned c = 0; c < v->shape_slots; c++) {
-            value[c] = shape[c];
+            value[c] = v->shapes[(size_t)c * v->shape_bands + id];
             filled[c] = (v->shape_filled >> c) & 1;
         }
         return draw(value, filled, v->shape_slots, (float)v->bands[band].stats.peak, out);
