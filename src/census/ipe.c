@@ -15,13 +15,12 @@
 #include "census/srcloc.h"
 #include "model/bands.h"
 
-/* What one IPE event says of one table; not changed once made. */
+/* What one IPE event says of one table, in one block; not changed once made. */
 struct ipe_record {
-    struct ipe_info info;       /* its strings in parts */
-    char *description;
-    size_t length;
-    char *parts;
+    struct ipe_info info;       /* its strings in text, after the description */
+    size_t length;              /* the description's, at text */
     struct ipe_record *next;    /* on the table's retired list */
+    char text[];
 };
 
 /* A table (addresses set) or a view (bands set; see ipe_names_view). */
@@ -39,15 +38,6 @@ struct ipe_names {
     char key[24];
 };
 
-static void free_record(struct ipe_record *r)
-{
-    if (r) {
-        free(r->description);
-        free(r->parts);
-        free(r);
-    }
-}
-
 /* Frees the records replaced while views were alive, when none is left (under the
  * table's writer: no view is made meanwhile, and a view gone read its last before). */
 static void free_retired(struct ipe_names *t)
@@ -56,7 +46,7 @@ static void free_retired(struct ipe_names *t)
         return;
     while (t->retired) {
         struct ipe_record *next = t->retired->next;
-        free_record(t->retired);
+        free(t->retired);
         t->retired = next;
     }
 }
@@ -72,7 +62,7 @@ void ipe_names_free(struct ipe_names *t)
         return;
     }
     for (uint32_t i = 0; i < intern_count(t->addresses) && i < t->cap; i++)
-        free_record(t->records[i]);
+        free(t->records[i]);
     atomic_store(&t->views, 0);
     free_retired(t);
     intern_free(t->addresses);
@@ -107,15 +97,10 @@ static void source_location(const struct ev_IPE *ipe, ev_STR *file, ev_STR *span
         file->len--;
 }
 
-/* "name :: type at source": the parts that are there, in the order a person reads. */
-static char *describe(const struct ev_IPE *ipe, size_t *len)
+/* "name :: type at source" into s (cap bytes, enough: record_new): the parts that are
+ * there, in the order a person reads; its length. */
+static size_t describe(const struct ev_IPE *ipe, ev_STR file, ev_STR span, char *s, size_t cap)
 {
-    ev_STR file, span;
-    source_location(ipe, &file, &span);
-    size_t cap = ipe->table_name.len + ipe->type_desc.len + file.len + span.len + 16;
-    char *s = malloc(cap);
-    if (!s)
-        return NULL;
     int n = snprintf(s, cap, "%.*s", (int)ipe->table_name.len, ipe->table_name.ptr);
     if (ipe->type_desc.len)
         n += snprintf(s + n, cap - (size_t)n, " :: %.*s", (int)ipe->type_desc.len,
@@ -125,16 +110,14 @@ static char *describe(const struct ev_IPE *ipe, size_t *len)
     if (span.len)
         n += snprintf(s + n, cap - (size_t)n, "%s%.*s", file.len ? ":" : " at ", (int)span.len,
                       span.ptr);
-    *len = (size_t)n;
-    return s;
+    return (size_t)n;
 }
 
-/* The parts of an IPE event into info, their strings copied into one block (returned,
- * for the caller to free; NULL when out of memory). */
-static char *split(const struct ev_IPE *ipe, struct ipe_info *info)
+/* The parts of an IPE event into info, their strings copied to at (room enough:
+ * record_new). */
+static void split(const struct ev_IPE *ipe, ev_STR file, ev_STR span, struct ipe_info *info,
+                  char *at)
 {
-    ev_STR file, span;
-    source_location(ipe, &file, &span);
     size_t file_len;
     srcloc_split(file.ptr, file.len, &file_len, &info->line);
     if (info->line == 0 && span.len)
@@ -143,12 +126,6 @@ static char *split(const struct ev_IPE *ipe, struct ipe_info *info)
         file_len = file.len;
     const ev_STR parts[] = { ipe->table_name, ipe->closure_desc, ipe->type_desc, ipe->label,
                              ipe->module, { file.ptr, file_len } };
-    size_t need = file.len + 1 + (span.len ? span.len + 1 : 0);   /* the location */
-    for (size_t i = 0; i < 6; i++)
-        need += parts[i].len + 1;
-    char *block = malloc(need), *at = block;
-    if (!block)
-        return NULL;
     const char **fields[] = { &info->table_name, &info->closure_desc, &info->type_desc,
                               &info->label, &info->module, &info->file };
     for (size_t i = 0; i < 6; i++) {
@@ -169,7 +146,26 @@ static char *split(const struct ev_IPE *ipe, struct ipe_info *info)
         at += span.len;
     }
     *at = '\0';
-    return block;
+}
+
+/* The record of an IPE event, its description and parts in the same block; NULL when
+ * out of memory. */
+static struct ipe_record *record_new(const struct ev_IPE *ipe)
+{
+    ev_STR file, span;
+    source_location(ipe, &file, &span);
+    /* the description: its parts and at most 16 bytes of joins and NUL */
+    size_t desc_cap = ipe->table_name.len + ipe->type_desc.len + file.len + span.len + 16;
+    /* the parts: five strings, the file (at most file.len) and "file:span", each with a NUL */
+    size_t parts_cap = ipe->table_name.len + ipe->closure_desc.len + ipe->type_desc.len +
+                       ipe->label.len + ipe->module.len + 2 * file.len + span.len + 8;
+    struct ipe_record *r = malloc(sizeof *r + desc_cap + parts_cap);
+    if (!r)
+        return NULL;
+    r->next = NULL;
+    r->length = describe(ipe, file, span, r->text, desc_cap);
+    split(ipe, file, span, &r->info, r->text + desc_cap);
+    return r;
 }
 
 enum table_status ipe_names_add(struct ipe_names *t, const struct ev_IPE *ipe, const char **key,
@@ -188,11 +184,9 @@ enum table_status ipe_names_add(struct ipe_names *t, const struct ev_IPE *ipe, c
         memset(t->records + t->cap, 0, (cap - t->cap) * sizeof *t->records);
         t->cap = cap;
     }
-    struct ipe_record *r = calloc(1, sizeof *r);
-    if (!r || !(r->description = describe(ipe, &r->length)) || !(r->parts = split(ipe, &r->info))) {
-        free_record(r);
+    struct ipe_record *r = record_new(ipe);
+    if (!r)
         return TABLE_NO_MEMORY;
-    }
     /* a second event for an address (a restarted eventlog dumps them again): the last
      * says; the record it replaces is freed unless a view may hold it */
     struct ipe_record *old = t->records[id];
@@ -225,7 +219,7 @@ const char *ipe_names_find(const struct ipe_names *t, const char *label, size_t 
     if (!r)
         return NULL;
     *desc_len = r->length;
-    return r->description;
+    return r->text;
 }
 
 const struct ipe_info *ipe_names_info(const struct ipe_names *t, const char *label, size_t len)
