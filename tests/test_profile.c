@@ -484,6 +484,19 @@ static void reduce_case(unsigned fine, unsigned coarse, size_t censuses, size_t 
     assert_int_equal(profile_view(reduced, f.bands, &from_fine), 0);
     assert_true(direct.point_count > 0);
     assert_views_equal(&direct, &from_fine);
+    profile_view_free(&from_fine);
+    /* the same reading the fine profile's statistics instead of a copy of them, freed
+     * before it (and leaving them to it) */
+    struct profile *borrowing = profile_reduce_borrowing(ps[0], &o, &err);
+    assert_non_null(borrowing);
+    assert_int_equal(profile_view(borrowing, f.bands, &from_fine), 0);
+    assert_views_equal(&direct, &from_fine);
+    profile_view_free(&from_fine);
+    profile_free(borrowing);
+    assert_int_equal(profile_view(reduced, f.bands, &from_fine), 0);
+    assert_views_equal(&direct, &from_fine);
+    assert_int_equal(profile_stats(ps[0], direct.bands[0].band).peak,
+                     direct.bands[0].stats.peak);
     profile_view_free(&direct);
     profile_view_free(&from_fine);
     /* the band selection is the copy's: every band, none folded */

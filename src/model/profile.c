@@ -17,6 +17,8 @@ struct profile {
     uint64_t from_ns, to_ns;
 
     struct bandstats stats;      /* censuses in the window: their count, first time */
+    bool stats_borrowed;         /* stats are the profile's this was reduced from
+                                  * (profile_reduce_borrowing): not freed with it */
     uint64_t last_ns;
     struct kept_census previous; /* the last census (kept entries), for trapezoid areas */
     /* The window's edges: the censuses on either side of each, so bands can be cut at
@@ -84,7 +86,8 @@ void profile_free(struct profile *p)
         return;
     bandfilter_free(&p->filter);
     buckets_free(&p->grid);
-    bandstats_free(&p->stats);
+    if (!p->stats_borrowed)
+        bandstats_free(&p->stats);
     free(p->previous.entries);
     free(p->before.entries);
     free(p->first.entries);
@@ -245,8 +248,8 @@ unsigned profile_columns(const struct profile *p)
     return (unsigned)(p->grid.count / 2);
 }
 
-struct profile *profile_reduce(const struct profile *p, const struct profile_options *opt,
-                               struct ev_error *err)
+static struct profile *reduce(const struct profile *p, const struct profile_options *opt,
+                              bool borrow, struct ev_error *err)
 {
     struct profile_options o = *opt;
     if (o.columns == 0 || o.columns > profile_columns(p))
@@ -258,8 +261,17 @@ struct profile *profile_reduce(const struct profile *p, const struct profile_opt
     q->from_ns = p->from_ns;
     q->to_ns = p->to_ns;
     q->grid.origin_ns = p->grid.origin_ns;
-    if (bandstats_copy(&q->stats, &p->stats, o.band_shapes) != 0 ||
-        bandfilter_copy_decisions(&q->filter, &p->filter) != 0)
+    if (borrow) {
+        q->stats = p->stats;
+        q->stats_borrowed = true;
+        if (!o.band_shapes) {   /* what a copy without them would read */
+            q->stats.shape = NULL;
+            q->stats.shapes = false;
+        }
+    } else if (bandstats_copy(&q->stats, &p->stats, o.band_shapes) != 0) {
+        goto no_memory;
+    }
+    if (bandfilter_copy_decisions(&q->filter, &p->filter) != 0)
         goto no_memory;
     q->last_ns = p->last_ns;
     q->has_before = p->has_before;
@@ -291,6 +303,19 @@ no_memory:
 fail:
     profile_free(q);
     return NULL;
+}
+
+struct profile *profile_reduce(const struct profile *p, const struct profile_options *opt,
+                               struct ev_error *err)
+{
+    return reduce(p, opt, false, err);
+}
+
+struct profile *profile_reduce_borrowing(const struct profile *p,
+                                         const struct profile_options *opt,
+                                         struct ev_error *err)
+{
+    return reduce(p, opt, true, err);
 }
 
 /* Fills the values of the kept censuses; slot maps a band to its column. 0, or -1 when

@@ -174,6 +174,13 @@ size_t profile_suspects(const struct profile_view *v, size_t *out, size_t max);
  * NULL with err set when out of memory. */
 struct profile *profile_reduce(const struct profile *p, const struct profile_options *opt,
                                struct ev_error *err);
+/* profile_reduce whose copy reads p's band statistics (and shapes, when opt asks for
+ * them) instead of copying them, 136 to 232 bytes a band: for a copy that lives no longer
+ * than p, while p is fed no more (the run model's coarser charts and its summary, at the
+ * end of input). */
+struct profile *profile_reduce_borrowing(const struct profile *p,
+                                         const struct profile_options *opt,
+                                         struct ev_error *err);
 /* The horizontal resolution p keeps (its options' columns, held to the limits). */
 unsigned profile_columns(const struct profile *p);
 

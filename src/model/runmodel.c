@@ -179,7 +179,7 @@ int run_model_finish(struct run_model *m, struct ev_error *err)
         struct profile_options o = m->needs.chart_feed;
         o.columns = m->needs.columns[i];
         o.band_shapes = false;
-        if (!(m->reduced[i] = profile_reduce(m->profile, &o, err)))
+        if (!(m->reduced[i] = profile_reduce_borrowing(m->profile, &o, err)))
             return -1;
     }
     return 0;
@@ -280,7 +280,7 @@ struct profile *run_model_summary(const struct run_model *m, const struct profil
                                                             : &m->needs.chart_feed);
     o.columns = PROFILE_MIN_COLUMNS;   /* statistics only: the least to copy */
     o.band_shapes = true;              /* and the sparklines' shapes */
-    return profile_reduce(p, &o, err);
+    return profile_reduce_borrowing(p, &o, err);   /* freed before m, which is not fed */
 }
 
 void run_model_census(const struct run_model *m, struct run_census *out)
