@@ -15,6 +15,11 @@
  * repeat exactly. Everything comes from a seeded generator: the same options give the same
  * bytes.
  *
+ * With -k ipe the bands are info tables (-hi): strings printing an address, each described
+ * by an IPE event (169) before the first census (type, closure type, module, source file
+ * and location, spread over a few hundred values each, as a program built with
+ * -finfo-table-map has), so the grouping keys have something to group.
+ *
  * With -k time the eventlog is a time profile (+RTS -p -l, no heap censuses): PROF_BEGIN,
  * then every 1 ms tick one PROF_SAMPLE_COST_CENTRE per capability, its stack (4 to 24
  * frames deep, as -fprof-auto programs have) drawn from a few thousand distinct stacks
@@ -23,7 +28,7 @@
  * The file is built with the in-memory writer of the tests (tests/evwriter.h) and written
  * out block by block, so the generator's memory stays small whatever size is asked for.
  *
- *     gen_eventlog [-s MIB] [-k stack|string|time] [-b BANDS] [-c CAPS] [-S SEED] [-n LEN]
+ *     gen_eventlog [-s MIB] [-k stack|string|ipe|time] [-b BANDS] [-c CAPS] [-S SEED] [-n LEN]
  *                  OUTPUT
  *
  * -n LEN gives cost centres names of LEN characters (at most 200), as long qualified
@@ -56,6 +61,7 @@ enum {
 struct options {
     unsigned long mib;
     int strings;               /* string bands (-hy) instead of stacks (-hc) */
+    int ipe;                   /* string bands that are info tables with IPE events (-hi) */
     int time;                  /* a time profile (-p) instead of heap censuses */
     unsigned bands;
     unsigned caps;
@@ -151,6 +157,8 @@ static void write_header(struct gen *g)
     evw_header_begin(g->w);
     for (size_t i = 0; i < sizeof types / sizeof *types; i++)
         evw_declare(g->w, types[i].tag, types[i].size, types[i].name);
+    if (g->opt.ipe)
+        evw_declare(g->w, 169, -1, "An IPE entry");
     evw_header_end(g->w);
 }
 
@@ -327,8 +335,43 @@ static void make_bands(struct gen *g)
         b->bytes = (uint64_t)(i % 17 == 0 ? 1u << 22 : 1u << (6 + below(g, 12)));
         const char *t1 = types_[below(g, sizeof types_ / sizeof *types_)];
         const char *t2 = types_[below(g, sizeof types_ / sizeof *types_)];
-        snprintf(b->label, sizeof b->label, "%s %s.T%u %s", t1,
-                 modules[i % (sizeof modules / sizeof *modules)], i, t2);
+        if (g->opt.ipe)   /* the address of the band's info table, as the runtime prints it */
+            snprintf(b->label, sizeof b->label, "0x%x", 0x4a0000u + 0x38u * i);
+        else
+            snprintf(b->label, sizeof b->label, "%s %s.T%u %s", t1,
+                     modules[i % (sizeof modules / sizeof *modules)], i, t2);
+    }
+}
+
+/* -k ipe: an IPE event per band, a thousand to a global block, as GHC dumps its info
+ * tables when the eventlog starts. */
+static void describe_bands(struct gen *g)
+{
+    static struct evw_payload p;
+    size_t at = 0;
+    for (unsigned i = 0; i < g->opt.bands; i++) {
+        if (i % 1000 == 0)
+            at = begin_block(g);
+        char text[96];
+        unsigned type = below(g, 400), file = below(g, 300);
+        evw_p_reset(&p);
+        evw_p_u64(&p, 0x4a0000u + 0x38u * i);
+        snprintf(text, sizeof text, "sat_s%u_info", i);
+        evw_p_str(&p, text);
+        snprintf(text, sizeof text, "%u", 1 + below(g, 60));   /* closure type, a number */
+        evw_p_str(&p, text);
+        snprintf(text, sizeof text, "%s T%u", types_[type % (sizeof types_ / sizeof *types_)],
+                 type);
+        evw_p_str(&p, text);
+        snprintf(text, sizeof text, "go%u", i % 5000);
+        evw_p_str(&p, text);
+        evw_p_str(&p, modules[file % (sizeof modules / sizeof *modules)]);
+        snprintf(text, sizeof text, "src/M%u.hs:%u:%u-%u", file, 1 + below(g, 2000),
+                 1 + below(g, 40), 41 + below(g, 80));
+        evw_p_str(&p, text);
+        evw_event(g->w, 169, g->now, &p);
+        if (i % 1000 == 999 || i + 1 == g->opt.bands)
+            end_block(g, at, GLOBAL_CAP);
     }
 }
 
@@ -355,7 +398,8 @@ static void define_cost_centres(struct gen *g)
 static void preamble(struct gen *g)
 {
     const char *const argv[] = {
-        "/srv/bench/service", "--port", "8080", "+RTS", g->opt.time ? "-p" : "-hc", "-l",
+        "/srv/bench/service", "--port", "8080", "+RTS",
+        g->opt.time ? "-p" : g->opt.ipe ? "-hi" : "-hc", "-l",
         "-i0.01", "-N4",
     };
     size_t at = begin_block(g);
@@ -376,7 +420,7 @@ static void preamble(struct gen *g)
         evw_event(g->w, T_CAP_CREATE, g->now, &p);
     }
     if (!g->opt.time)
-        evw_prof_begin(g->w, g->now, g->opt.strings ? 4 : 1, CENSUS_INTERVAL_NS);
+        evw_prof_begin(g->w, g->now, g->opt.ipe ? 8 : g->opt.strings ? 4 : 1, CENSUS_INTERVAL_NS);
     if (!g->opt.strings)
         define_cost_centres(g);
     end_block(g, at, GLOBAL_CAP);
@@ -461,6 +505,8 @@ static void generate(struct gen *g)
     write_header(g);
     preamble(g);
     make_bands(g);
+    if (g->opt.ipe)
+        describe_bands(g);
     uint64_t live = 0;
     for (uint64_t n = 0; total_size(g) < target; n++) {
         /* Scheduler traffic of about the census's own size, shared by the capabilities. */
@@ -485,7 +531,7 @@ static void generate(struct gen *g)
 
 static void usage(void)
 {
-    fputs("usage: gen_eventlog [-s MIB] [-k stack|string|time] [-b BANDS] [-c CAPS] [-S SEED] "
+    fputs("usage: gen_eventlog [-s MIB] [-k stack|string|ipe|time] [-b BANDS] [-c CAPS] [-S SEED] "
           "[-n LEN] OUTPUT\n", stderr);
     exit(2);
 }
@@ -498,9 +544,11 @@ static void parse(int argc, char **argv, struct options *o)
         switch (c) {
         case 's': o->mib = strtoul(optarg, NULL, 10); break;
         case 'k':
-            if (strcmp(optarg, "stack") && strcmp(optarg, "string") && strcmp(optarg, "time"))
+            if (strcmp(optarg, "stack") && strcmp(optarg, "string") && strcmp(optarg, "ipe") &&
+                strcmp(optarg, "time"))
                 usage();
-            o->strings = strcmp(optarg, "string") == 0;
+            o->ipe = strcmp(optarg, "ipe") == 0;
+            o->strings = strcmp(optarg, "string") == 0 || o->ipe;
             o->time = strcmp(optarg, "time") == 0;
             break;
         case 'b': o->bands = (unsigned)strtoul(optarg, NULL, 10); break;

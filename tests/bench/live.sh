@@ -6,7 +6,9 @@
 # latency from a census's last byte to /metrics, and the ingestion rate against a plain
 # conversion. Prints numbers (tests/bench/live.py); never passes or fails. With
 # BENCH_ONLY (names of bench.sh's generated eventlogs, e.g. hy100k-4G) it follows only
-# those, when bench.sh made them.
+# those, when bench.sh made them. hi100k-1G, made here (1 GiB, 100,000 info tables each
+# with its IPE event: the report's snapshot views the IPE table for its grouping control),
+# is followed in the full mode and with BENCH_ONLY=hi100k-1G.
 set -u
 EV2HP=${EV2HP:-./ev2hp}
 GEN_EVENTLOG=${GEN_EVENTLOG:-./tests/bench/gen_eventlog}
@@ -16,9 +18,17 @@ BENCH_DIR=${BENCH_DIR:-${TMPDIR:-/tmp}/ev2hp-bench}
 LIVE_CENSUSES=${LIVE_CENSUSES:-1000000}
 here=$(dirname "$0")
 mkdir -p "$BENCH_DIR" || exit 1
+hi="$BENCH_DIR/gen-hi100k-1G.eventlog"
+make_hi() {
+    if [ ! -s "$hi" ] || [ "$GEN_EVENTLOG" -nt "$hi" ]; then
+        echo "generating $hi..." >&2
+        "$GEN_EVENTLOG" -s 1024 -k ipe -b 100000 "$hi" || exit 1
+    fi
+}
 if [ -n "${BENCH_ONLY:-}" ]; then
     echo "== live (--serve) =="
     for name in $BENCH_ONLY; do
+        [ "$name" = hi100k-1G ] && make_hi
         f="$BENCH_DIR/gen-$name.eventlog"
         [ -s "$f" ] && "$PYTHON3" "$here/live.py" follow "$EV2HP" "$f"
     done
@@ -34,6 +44,8 @@ echo "== live (--serve) =="
 # 100,000 bands (issue 31: peak RSS bounded whatever the bands), when bench.sh made it
 many="$BENCH_DIR/gen-hy100k-4G.eventlog"
 [ -s "$many" ] && "$PYTHON3" "$here/live.py" follow "$EV2HP" "$many"
+make_hi
+"$PYTHON3" "$here/live.py" follow "$EV2HP" "$hi"
 for f in ${BENCH_REAL:-"$BENCH_DIR"/real-*.eventlog}; do
     [ -s "$f" ] && "$PYTHON3" "$here/live.py" follow "$EV2HP" "$f"
 done
