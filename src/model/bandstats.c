@@ -21,10 +21,14 @@ int bandstats_grow(struct bandstats *s, size_t needed)
     size_t old = s->cap;
     if (GROW_ARRAY_TIGHT(s->band, &s->cap, needed) != 0)   /* a record a band: no slack of a half */
         return -1;
-    if (s->cap != old || !s->area) {
-        double *area = realloc(s->area, (s->cap ? s->cap : 1) * sizeof *area);
-        if (!area)
-            return -1;   /* the records grew: the caller fails the run, then frees */
+    /* the areas and shapes follow the records; when they cannot, cap goes back to what
+     * every array holds (the records' extra room is then merely unused) */
+    if (s->cap != old) {
+        double *area = realloc(s->area, s->cap * sizeof *area);
+        if (!area) {
+            s->cap = old;
+            return -1;
+        }
         s->area = area;
         for (size_t i = old; i < s->cap; i++)
             area[i] = 0;
@@ -33,8 +37,10 @@ int bandstats_grow(struct bandstats *s, size_t needed)
         return 0;
     size_t had = s->shape ? old : 0;   /* bands each row held */
     float *shape = realloc(s->shape, (s->cap ? s->cap : 1) * BAND_SHAPE_SLOTS * sizeof *shape);
-    if (!shape)
+    if (!shape) {
+        s->cap = old;
         return -1;
+    }
     s->shape = shape;
     /* the rows spread to their new width, the last first (none lands on a row not yet
      * moved), each row's new bands zero */
@@ -72,8 +78,10 @@ int bandstats_copy(struct bandstats *to, const struct bandstats *from, bool shap
     if (!to->band || !to->area || (to->shapes && from->shape && !to->shape)) {
         free(to->band);
         free(to->area);
+        free(to->shape);
         to->band = NULL;
         to->area = NULL;
+        to->shape = NULL;
         to->cap = 0;
         return -1;
     }
