@@ -19,6 +19,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -306,8 +307,11 @@ static void *read_view(void *arg)
             snprintf(label, sizeof label, "0x%x", 0x100 + i);
             const char *type = type_of(v, label);
             wrong += !type || strcmp(type, "Old") != 0;
+            const struct ipe_info *info = ipe_names_info(v, label, strlen(label));
             size_t len;
-            wrong += !ipe_names_find(v, label, strlen(label), &len);
+            char *desc = info ? ipe_info_describe(info, &len) : NULL;
+            wrong += !desc || strcmp(desc, "t_info :: Old at Main.hs:3:1-9") != 0;
+            free(desc);
         }
     return (void *)wrong;
 }

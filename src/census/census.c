@@ -337,13 +337,16 @@ static enum census_status add_stack_entry(struct census *c, const struct ev_even
 static enum table_status describe_band(struct census *c, uint32_t band, const char *label,
                                        size_t len)
 {
-    size_t desc_len;
-    const char *desc = ipe_names_find(c->ipe, label, len, &desc_len);
-    if (!desc)
-        return TABLE_OK;
     const struct ipe_info *info = ipe_names_info(c->ipe, label, len);
+    if (!info)
+        return TABLE_OK;
+    size_t desc_len;
+    char *desc = ipe_info_describe(info, &desc_len);
+    if (!desc)
+        return TABLE_NO_MEMORY;
     enum table_status st = bands_describe(c->bands, band, desc, desc_len);
-    if (st != TABLE_OK || !info)
+    free(desc);
+    if (st != TABLE_OK)
         return st;
     st = bands_set_attr(c->bands, band, BAND_GROUP, info->module, strlen(info->module));
     if (st == TABLE_OK && *info->closure_desc)

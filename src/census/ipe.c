@@ -6,6 +6,7 @@
 
 #include <inttypes.h>
 #include <stdatomic.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,11 +16,13 @@
 #include "census/srcloc.h"
 #include "model/bands.h"
 
-/* What one IPE event says of one table, in one block; not changed once made. */
+/* What one IPE event says of one table, in one block; not changed once made. Its
+ * description is made when asked for (ipe_info_describe): the band table keeps it, and
+ * a copy here would be a third of the record. */
 struct ipe_record {
-    struct ipe_info info;       /* its strings in text, after the description */
-    size_t length;              /* the description's, at text */
+    struct ipe_info info;       /* first (ipe_info_describe); its strings in text */
     struct ipe_record *next;    /* on the table's retired list */
+    bool span_only;             /* a span and no file: location is ":span" */
     char text[];
 };
 
@@ -97,22 +100,6 @@ static void source_location(const struct ev_IPE *ipe, ev_STR *file, ev_STR *span
         file->len--;
 }
 
-/* "name :: type at source" into s (cap bytes, enough: record_new): the parts that are
- * there, in the order a person reads; its length. */
-static size_t describe(const struct ev_IPE *ipe, ev_STR file, ev_STR span, char *s, size_t cap)
-{
-    int n = snprintf(s, cap, "%.*s", (int)ipe->table_name.len, ipe->table_name.ptr);
-    if (ipe->type_desc.len)
-        n += snprintf(s + n, cap - (size_t)n, " :: %.*s", (int)ipe->type_desc.len,
-                      ipe->type_desc.ptr);
-    if (file.len)
-        n += snprintf(s + n, cap - (size_t)n, " at %.*s", (int)file.len, file.ptr);
-    if (span.len)
-        n += snprintf(s + n, cap - (size_t)n, "%s%.*s", file.len ? ":" : " at ", (int)span.len,
-                      span.ptr);
-    return (size_t)n;
-}
-
 /* The parts of an IPE event into info, their strings copied to at (room enough:
  * record_new). */
 static void split(const struct ev_IPE *ipe, ev_STR file, ev_STR span, struct ipe_info *info,
@@ -148,24 +135,39 @@ static void split(const struct ev_IPE *ipe, ev_STR file, ev_STR span, struct ipe
     *at = '\0';
 }
 
-/* The record of an IPE event, its description and parts in the same block; NULL when
- * out of memory. */
+/* The record of an IPE event, its parts in the same block; NULL when out of memory. */
 static struct ipe_record *record_new(const struct ev_IPE *ipe)
 {
     ev_STR file, span;
     source_location(ipe, &file, &span);
-    /* the description: its parts and at most 16 bytes of joins and NUL */
-    size_t desc_cap = ipe->table_name.len + ipe->type_desc.len + file.len + span.len + 16;
-    /* the parts: five strings, the file (at most file.len) and "file:span", each with a NUL */
+    /* five strings, the file (at most file.len) and "file:span", each with a NUL */
     size_t parts_cap = ipe->table_name.len + ipe->closure_desc.len + ipe->type_desc.len +
                        ipe->label.len + ipe->module.len + 2 * file.len + span.len + 8;
-    struct ipe_record *r = malloc(sizeof *r + desc_cap + parts_cap);
+    struct ipe_record *r = malloc(sizeof *r + parts_cap);
     if (!r)
         return NULL;
     r->next = NULL;
-    r->length = describe(ipe, file, span, r->text, desc_cap);
-    split(ipe, file, span, &r->info, r->text + desc_cap);
+    r->span_only = file.len == 0 && span.len > 0;
+    split(ipe, file, span, &r->info, r->text);
     return r;
+}
+
+/* "name :: type at source": the parts that are there, in the order a person reads. */
+char *ipe_info_describe(const struct ipe_info *info, size_t *len)
+{
+    const struct ipe_record *r = (const struct ipe_record *)info;   /* its first member */
+    const char *source = info->location + r->span_only;
+    size_t cap = strlen(info->table_name) + strlen(info->type_desc) + strlen(source) + 9;
+    char *s = malloc(cap);
+    if (!s)
+        return NULL;
+    int n = snprintf(s, cap, "%s", info->table_name);
+    if (*info->type_desc)
+        n += snprintf(s + n, cap - (size_t)n, " :: %s", info->type_desc);
+    if (*source)
+        n += snprintf(s + n, cap - (size_t)n, " at %s", source);
+    *len = (size_t)n;
+    return s;
 }
 
 enum table_status ipe_names_add(struct ipe_names *t, const struct ev_IPE *ipe, const char **key,
@@ -210,16 +212,6 @@ static struct ipe_record *record_of(const struct ipe_names *t, const char *label
               : intern_find(t->addresses, label, len, &id) != 0)
         return NULL;
     return id < t->cap ? t->records[id] : NULL;
-}
-
-const char *ipe_names_find(const struct ipe_names *t, const char *label, size_t len,
-                           size_t *desc_len)
-{
-    const struct ipe_record *r = record_of(t, label, len);
-    if (!r)
-        return NULL;
-    *desc_len = r->length;
-    return r->text;
 }
 
 const struct ipe_info *ipe_names_info(const struct ipe_names *t, const char *label, size_t len)

@@ -45,17 +45,18 @@ struct ipe_info {
 };
 /* The parts of the table the address a -hi label prints, or NULL. */
 const struct ipe_info *ipe_names_info(const struct ipe_names *t, const char *label, size_t len);
-/* The description of the address a -hi label prints, or NULL. */
-const char *ipe_names_find(const struct ipe_names *t, const char *label, size_t len,
-                           size_t *desc_len);
+/* The description of a table for people, "Data.Map.Bin :: Map k v at src/Data/Map.hs:12:3-40"
+ * (the parts that are there), malloc'd, *len bytes and a NUL; info is one ipe_names_info
+ * returned. NULL when out of memory. */
+char *ipe_info_describe(const struct ipe_info *info, size_t *len);
 
 /* What t says of the bands of a band table as they stand, for reading in another thread
  * while t goes on taking events (the live server's drawings: snapshot.h): a pointer per
- * band to t's record of its address, no copy of any. ipe_names_find and ipe_names_info
- * answer on the view for those bands' labels, with what t said when it was made. Made
- * where t is changed, under the lock that orders its events (live.h's); read and freed
- * (ipe_names_free) in any thread, before t is freed, with bands alive meanwhile. A record
- * a new event replaces is freed only once no view is left. NULL when out of memory. */
+ * band to t's record of its address, no copy of any. ipe_names_info answers on the view
+ * for those bands' labels, with what t said when it was made. Made where t is changed,
+ * under the lock that orders its events (live.h's); read and freed (ipe_names_free) in
+ * any thread, before t is freed, with bands alive meanwhile. A record a new event
+ * replaces is freed only once no view is left. NULL when out of memory. */
 struct ipe_names *ipe_names_view(const struct ipe_names *t, const struct bands *bands);
 
 #endif
