@@ -1,7 +1,7 @@
-/* ipe.c: info-table address -> description and parts (see ipe.h), over an intern table
- * of the printed addresses with one record per address: its description and its parts,
- * never changed once made, so that a view (ipe_names_view) can point at records while
- * the table goes on taking IPE events in another thread. */
+/* ipe.c: info-table address -> parts and description (see ipe.h), over an intern table
+ * of the printed addresses with one record per address: its parts, never changed once
+ * made, so that a view (ipe_names_view) can point at records while the table goes on
+ * taking IPE events in another thread. */
 #include "census/ipe.h"
 
 #include <inttypes.h>

@@ -3,8 +3,9 @@
  * A -hi (info table) census names each band by the address of an info table, printed as
  * the runtime prints a pointer ("0x4a6e80"). With -finfo-table-map the eventlog also
  * carries an IPE event per table: its name, type and source location. This table maps
- * the printed address to a description a person can read, "Data.Map.Bin :: Map k v at
- * src/Data/Map.hs:12:3-40". At most max_count addresses are kept.
+ * the printed address to those parts, from which a description a person can read is
+ * made, "Data.Map.Bin :: Map k v at src/Data/Map.hs:12:3-40" (ipe_info_describe; the
+ * band table keeps it, so the table does not). At most max_count addresses are kept.
  *
  * What the table says of an address is a record made once and never changed: an address's
  * second event makes a new one. So a view (ipe_names_view) can answer, in another thread,
@@ -26,7 +27,7 @@ struct ipe_names;
 struct ipe_names *ipe_names_new(uint32_t max_count);
 void ipe_names_free(struct ipe_names *t);
 
-/* Records the description of an IPE event; *key (and *key_len) is the address as a -hi
+/* Records what an IPE event says; *key (and *key_len) is the address as a -hi
  * label prints it, so the caller can describe a band already seen. */
 enum table_status ipe_names_add(struct ipe_names *t, const struct ev_IPE *ipe, const char **key,
                               size_t *key_len);
@@ -45,9 +46,9 @@ struct ipe_info {
 };
 /* The parts of the table the address a -hi label prints, or NULL. */
 const struct ipe_info *ipe_names_info(const struct ipe_names *t, const char *label, size_t len);
-/* The description of a table for people, "Data.Map.Bin :: Map k v at src/Data/Map.hs:12:3-40"
- * (the parts that are there), malloc'd, *len bytes and a NUL; info is one ipe_names_info
- * returned. NULL when out of memory. */
+/* The description of a table for people, "name :: type at file:span" (the parts that are
+ * there), malloc'd, *len bytes and a NUL; info is one ipe_names_info returned. NULL when
+ * out of memory. */
 char *ipe_info_describe(const struct ipe_info *info, size_t *len);
 
 /* What t says of the bands of a band table as they stand, for reading in another thread
