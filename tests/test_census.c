@@ -16,6 +16,9 @@
 
 #include "base/format.h"   /* EV_PRINTF */
 #include "census/census.h"
+#include "census/costcentres.h"
+#include "census/grouping.h"
+#include "model/bands.h"
 #include "evwriter.h"
 
 struct collected {
@@ -413,6 +416,50 @@ static void breakdowns_in_words(void **state)
     assert_string_equal(breakdown_words(42, scratch, sizeof scratch), "by breakdown 42");
 }
 
+/* --group-by cc names a stack's group as folded stacks name its innermost frame
+ * ("Module.label"), and a name too long for the key's room is cut where a character
+ * ends: a label of 600 bytes of "é" keeps whole characters only. */
+static void a_cost_centre_group_key_is_its_frame_cut_between_characters(void **state)
+{
+    (void)state;
+    struct costcentres *ccs = costcentres_new(16);
+    struct bands *bands = bands_new();
+    assert_non_null(ccs);
+    assert_non_null(bands);
+    char label[601];
+    for (size_t i = 0; i < 600; i += 2)
+        memcpy(label + i, "\xc3\xa9", 2);            /* U+00E9, two bytes */
+    label[600] = '\0';
+    assert_int_equal(costcentres_define(ccs, 7, "go", 2, "Main", 4, "Main.hs:1:1", 11), TABLE_OK);
+    assert_int_equal(costcentres_define(ccs, 8, label, 600, "M", 1, "M.hs:2:1", 8), TABLE_OK);
+    static const unsigned char short_stack[] = { 0, 0, 0, 7 }, long_stack[] = { 0, 0, 0, 8 };
+    uint32_t short_band, long_band;
+    int is_new;
+    assert_int_equal(bands_stack(bands, short_stack, 4, &short_band, &is_new), TABLE_OK);
+    assert_int_equal(bands_name_stack(bands, short_band, "Main.go", 7, 0), TABLE_OK);
+    assert_int_equal(bands_stack(bands, long_stack, 4, &long_band, &is_new), TABLE_OK);
+    assert_int_equal(bands_name_stack(bands, long_band, "M.long", 6, 0), TABLE_OK);
+    struct group_source src = { bands, NULL, ccs };
+    char text[GROUP_KEY_TEXT];
+    size_t len = 0;
+    const char *key = grouping_band_key(GROUP_CC, &src, short_band, text, &len);
+    assert_non_null(key);
+    assert_int_equal(len, 7);
+    assert_memory_equal(key, "Main.go", 7);
+    key = grouping_band_key(GROUP_MODULE, &src, short_band, text, &len);
+    assert_non_null(key);
+    assert_int_equal(len, 4);
+    assert_memory_equal(key, "Main", 4);
+    key = grouping_band_key(GROUP_CC, &src, long_band, text, &len);
+    assert_non_null(key);
+    /* "M." then whole two-byte characters, as many as GROUP_KEY_TEXT - 1 bytes hold */
+    assert_int_equal(len, 2 + ((GROUP_KEY_TEXT - 1 - 2) / 2) * 2);
+    assert_memory_equal(key, "M.", 2);
+    assert_memory_equal(key + 2, label, len - 2);
+    bands_free(bands);
+    costcentres_free(ccs);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -427,6 +474,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(a_short_heap_event_is_bad, fixture_new, fixture_free),
         cmocka_unit_test_setup_teardown(info_table_bands_are_described_by_ipe_events, fixture_new, fixture_free),
         cmocka_unit_test(breakdowns_in_words),
+        cmocka_unit_test(a_cost_centre_group_key_is_its_frame_cut_between_characters),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

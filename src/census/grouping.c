@@ -13,6 +13,8 @@
 #include <string.h>
 
 #include "base/grow.h"
+#include "base/utf8.h"
+#include "census/ccframe.h"
 #include "read/evdecode.h"
 
 const char group_key_names[] = "table, type, closure, module, file, location (-hi); "
@@ -150,9 +152,14 @@ static const char *stack_key(enum group_key k, const struct group_source *src, u
         *len = name.module_len;
         return name.module_len ? name.module : NULL;
     }
-    int n = snprintf(text, GROUP_KEY_TEXT, "%.*s%s%.*s", (int)name.module_len, name.module,
-                     name.module_len ? "." : "", (int)name.label_len, name.label);
-    *len = (size_t)n < GROUP_KEY_TEXT ? (size_t)n : GROUP_KEY_TEXT - 1;
+    /* the frame name folded stacks and pprof give it; one too long for text is cut
+     * where a character ends, never inside one (the byte past the cut tells: full
+     * holds it) */
+    struct cc_frame frame = { name.label, name.label_len, name.module, name.module_len, "" };
+    char full[GROUP_KEY_TEXT + 1];
+    size_t n = ccframe_name(&frame, full, sizeof full);
+    *len = n < GROUP_KEY_TEXT ? n : utf8_boundary(full, GROUP_KEY_TEXT - 1);
+    memcpy(text, full, *len);
     return text;
 }
 
