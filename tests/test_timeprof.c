@@ -357,6 +357,32 @@ static void flame_frames_labels_and_tooltips(void **state)
 }
 
 
+/* The text summary's time-profile rows escape the control characters of cost-centre
+ * names and source locations (\xHH), as every name the text summary prints: a name is the
+ * program's bytes, and an escape sequence must not reach the terminal or a CI log. */
+static void summary_rows_escape_control_characters(void **state)
+{
+    (void)state;
+    const char *in = testkit_path("ctl.eventlog"), *out = testkit_path("ctl.txt");
+    struct evw *w = evw_new();
+    evw_ghc9_header(w, true);
+    evw_time_begin(w, 1, 1000000);
+    evw_cost_centre_at(w, 2, 1, "main", "Main", "A.hs:3:1-20");
+    evw_cost_centre_at(w, 3, 2, "go\x1b[2J", "Main", "A.hs:5:1\r");
+    for (int i = 0; i < 3; i++)
+        evw_time_sample(w, 1000000 * (i + 1), 0, i, go_main, 2);
+    evw_data_end(w);
+    testkit_save(w, in);
+    evw_free(w);
+    assert_int_equal(testkit_convert(in, out, FORMAT_SUMMARY_TEXT, (struct convert_options){ 0 },
+                                     NULL),
+                     0);
+    const char *text = testkit_read(out);
+    assert_non_null(strstr(text, "  Main.go\\x1b[2J  A.hs:5:1\\x0d\n"));
+    assert_null(strchr(text, '\x1b'));
+    assert_null(strchr(text, '\r'));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -368,6 +394,7 @@ int main(void)
         cmocka_unit_test(tree_and_totals),
         cmocka_unit_test(distinct_stacks_are_bounded),
         cmocka_unit_test(flame_frames_labels_and_tooltips),
+        cmocka_unit_test(summary_rows_escape_control_characters),
     };
     return cmocka_run_group_tests(tests, testkit_setup_dir, testkit_teardown_dir);
 }

@@ -19,6 +19,7 @@
 #include "base/json.h"
 #include "census/ccframe.h"
 #include "census/timeprof.h"
+#include "sink/textout.h"
 
 #define TOP_TEXT 10
 #define TOP_JSON 20
@@ -67,8 +68,14 @@ static int text_rows(FILE *out, const struct timeprof *tp, const struct timeprof
         if (!name)
             return -1;
         ccframe_name(&cc, name, len + 1);
-        format_fprintf(out, "  %8.1f %%  %8.1f %%  %s  %s\n", percent(t[i].individual, kept),
-                       percent(t[i].inherited, kept), name, cc.srcloc);
+        /* names and locations are the program's bytes: control characters escaped, as
+         * every name in the text summary (textout_plain) */
+        format_fprintf(out, "  %8.1f %%  %8.1f %%  ", percent(t[i].individual, kept),
+                       percent(t[i].inherited, kept));
+        textout_plain(out, name, len);
+        fputs("  ", out);
+        textout_plain(out, cc.srcloc, strlen(cc.srcloc));
+        fputc('\n', out);
         free(name);
     }
     return 0;
