@@ -212,7 +212,13 @@ static struct sink_settings settings_of(const struct convert_options *opt)
     return (struct sink_settings){ opt->chart, opt->png_scale, opt->system_ccs, opt->unicode };
 }
 
-static uint64_t seconds_to_ns(double s);
+/* --from/--to/--at seconds as event nanoseconds, saturating (the window check is inclusive). */
+static uint64_t seconds_to_ns(double s)
+{
+    if (!(s > 0))
+        return 0;
+    return s >= 1.8e10 ? UINT64_MAX : (uint64_t)(s * 1e9 + 0.5);
+}
 
 /* --at: both runs keep the last census at or before it too (run_model_census). */
 static void census_at(const struct convert_options *opt, struct run_model_needs *needs)
@@ -549,14 +555,6 @@ static void check_censuses(struct run *run, const struct input *in,
         ev_error_set(&run->result->compare_note, "%s", words);
         run->result->has_compare_note = true;
     }
-}
-
-/* --from/--to seconds as event nanoseconds, saturating (the window check is inclusive). */
-static uint64_t seconds_to_ns(double s)
-{
-    if (!(s > 0))
-        return 0;
-    return s >= 1.8e10 ? UINT64_MAX : (uint64_t)(s * 1e9 + 0.5);
 }
 
 /* A chart window that holds none of the run's censuses is a mistake worth saying: the
