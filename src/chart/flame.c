@@ -202,15 +202,19 @@ static void draw_frame(struct flame *F, uint32_t node, double x, double w)
     free(copy);
 }
 
+/* A child to sort, named by the stored frame name itself (no copy). */
 struct sibling {
     uint32_t node;
-    char *name;
+    const char *name;
+    size_t len;
 };
 
 static int by_name(const void *a, const void *b)
 {
     const struct sibling *x = a, *y = b;
-    int c = strcmp(x->name, y->name);
+    int c = memcmp(x->name, y->name, x->len < y->len ? x->len : y->len);
+    if (!c)
+        c = (x->len > y->len) - (x->len < y->len);
     return c ? c : (x->node < y->node ? -1 : x->node > y->node);
 }
 
@@ -247,15 +251,11 @@ static int walk(struct flame *F)
         draw_frame(F, p.node, p.x, w);
         size_t k = 0;
         for (uint32_t c = n->first_child; c != UINT32_MAX; c = t->nodes[c].next_sibling) {
-            char name[NAME_MAX_];
-            node_name(F, c, name, sizeof name);
             sib[k].node = c;
-            sib[k].name = strdup(name);
-            if (!sib[k].name)
-                F->failed = true;
+            sib[k].name = stacks_frame_name(F->s, t->nodes[c].frame, &sib[k].len);
             k++;
         }
-        if (!F->failed && k > 1)
+        if (k > 1)
             qsort(sib, k, sizeof *sib, by_name);
         /* pushed last to first, so the first is drawn first */
         double x = p.x;
@@ -264,7 +264,6 @@ static int walk(struct flame *F)
             double cx = x;
             x += (double)t->nodes[c].total[STACKS_NOW] * scale;
             stack[top + k - 1 - i] = (struct pending){ c, cx };
-            free(sib[i].name);
         }
         top += k;
     }
