@@ -107,4 +107,21 @@ for r in ET.parse(sys.argv[1]).getroot().iter(ns + "rect"):
         assert all(abs(a - b) <= 2 for a, b in zip(p, fill)), (name, p, fill)
 assert {"red", "blue", "grey"} <= hues, hues
 PY
+# --- a frame name longer than the flame graph's name buffer (4 KiB) --------------------
+# cut where a character ends: a 2-byte character straddling the cut must not become
+# U+FFFD in the frame's tooltip
+"$PYTHON3" - "$tmp/long.hp" <<'PY'
+import sys
+label = "a" * 4094 + "\u00e9"
+open(sys.argv[1], "w", encoding="utf-8").write(
+    'JOB "long +RTS -hc -RTS"\nDATE "Thu Nov 26 2026"\nSAMPLE_UNIT "seconds"\n'
+    'VALUE_UNIT "bytes"\nBEGIN_SAMPLE 0.00\nEND_SAMPLE 0.00\nBEGIN_SAMPLE 1.00\n'
+    + label + '\t1000\nMAIN\t500\nEND_SAMPLE 1.00\n')
+PY
+"$EV2HP" "$tmp/long.hp" --view flame --at 1 -o "$tmp/long.svg" || fail "long frame name: status $?"
+grep -q '<title>a\{4094\}$' "$tmp/long.svg" \
+    || fail "the long frame's tooltip is not its name cut before the character"
+if grep -q "$(printf '\357\277\275')" "$tmp/long.svg"; then
+    fail "a frame name was cut inside a character (U+FFFD in the flame graph)"
+fi
 exit $failed

@@ -56,7 +56,10 @@ static void node_name(const struct flame *F, uint32_t node, char *out, size_t si
                                  : stacks_frame_name(F->s, F->tree->nodes[node].frame, &len);
     if (node == 0)
         len = 3;
-    snprintf(out, size, "%.*s", (int)(len < size ? len : size - 1), name);
+    if (len >= size)
+        len = utf8_boundary(name, size - 1);   /* never inside a character */
+    memcpy(out, name, len);
+    out[len] = '\0';
 }
 
 /* The module's colour, lightened by up to 35 % by a hash of the label, so neighbouring
