@@ -249,4 +249,23 @@ awk '{ now += $NF } END { print now }' "$tmp/alone.folded" | cmp -s - "$tmp/with
     2> "$tmp/err" && fail "missing base: status 0"
 grep -q "none.eventlog: cannot open" "$tmp/err" || fail "missing base: message $(cat "$tmp/err")"
 test -e "$tmp/n.svg" && fail "missing base: an output was written"
+# --view diff with a band label longer than a tooltip holds (1 KiB): the tooltips are cut
+# where a character ends, so a 2-byte character straddling the cut is not U+FFFD
+for run in now:2000 base:1000; do
+    "$PYTHON3" - "$tmp/long-${run%:*}.hp" "${run#*:}" <<'PY'
+import sys
+label = "a" * 1086 + "\u00e9"
+open(sys.argv[1], "w", encoding="utf-8").write(
+    'JOB "long +RTS -hc -RTS"\nDATE "Thu Nov 26 2026"\nSAMPLE_UNIT "seconds"\n'
+    'VALUE_UNIT "bytes"\nBEGIN_SAMPLE 0.00\nEND_SAMPLE 0.00\nBEGIN_SAMPLE 1.00\n'
+    + label + '\t' + sys.argv[2] + '\nMAIN\t500\nEND_SAMPLE 1.00\n')
+PY
+done
+"$EV2HP" "$tmp/long-now.hp" --compare "$tmp/long-base.hp" --view diff -o "$tmp/long.svg" \
+    || fail "diff view, long label: status $?"
+[ "$(grep -o '<title>a\{1086\}</title>' "$tmp/long.svg" | wc -l)" -eq 2 ] \
+    || fail "diff view, long label: the tooltips are not the label cut before the character"
+if grep -q "$(printf '\357\277\275')" "$tmp/long.svg"; then
+    fail "diff view: a label was cut inside a character (U+FFFD in a tooltip)"
+fi
 exit $failed

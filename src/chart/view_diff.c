@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "base/format.h"
+#include "base/utf8.h"
 #include "model/bandmatch.h"
 
 #define LEGEND_W 330.0
@@ -118,6 +119,26 @@ static void change_text(double change, char *out, size_t size)
     snprintf(out, size, "%s%s", change < 0 ? "-" : change > 0 ? "+" : "", bytes);
 }
 
+/* After an snprintf into out (size >= 2 bytes) that returned n: when the text was cut,
+ * cut it where a character ends. snprintf kept size - 1 bytes and wrote its NUL over the
+ * byte after them, which utf8_boundary would need to see; so the cut is at most
+ * size - 2 bytes, where the byte after is still there. */
+static void cut_where_character_ends(char *out, size_t size, int n)
+{
+    if (n >= (int)size)
+        out[utf8_boundary(out, size - 2)] = '\0';
+}
+
+/* A line's tooltip, "label: +52.8 MiB at the peak", into tip (size bytes); a label too
+ * long for it is cut where a character ends. */
+static void line_tip(const struct line *l, char *tip, size_t size)
+{
+    char change[48];
+    change_text(l->change, change, sizeof change);
+    cut_where_character_ends(tip, size, snprintf(tip, size, "%s: %s at the peak", l->label,
+                                                 change));
+}
+
 static double run_end(const struct profile_view *v)
 {
     return v->point_count ? v->time_ns[v->point_count - 1] / 1e9 : 0;
@@ -160,7 +181,7 @@ static void legend(struct chart_plot *P, const struct line *lines, size_t n, dou
                        "legend-change", NULL);
         const char *shown = bands_shown_label(lines[i].label, strlen(lines[i].label), NULL);
         text_elide_middle(P->tm, shown, FONT, false, LEGEND_W - SWATCH - 90, text, sizeof text);
-        snprintf(tip, sizeof tip, "%s: %s at the peak", lines[i].label, change);
+        line_tip(&lines[i], tip, sizeof tip);
         chart_kit_text(P, x + SWATCH + 82, y, text, FONT, COLOR_INK, DL_ANCHOR_START, false,
                        "legend-label", tip);
     }
@@ -191,8 +212,10 @@ int diff_layout(const struct diff_run *base, const struct diff_run *now,
         goto fail;
     double y = chart_kit_title(&P, now->info, title, "", 0, KIT_MARGIN);
     char sub[KIT_LABEL_MAX];
-    snprintf(sub, sizeof sub, "this run minus %s, band by band, aligned by %s", base->name,
-             progress ? "share of each run (--align progress)" : "time");
+    cut_where_character_ends(sub, sizeof sub,   /* a long BASE path */
+                             snprintf(sub, sizeof sub, "this run minus %s, band by band, "
+                                      "aligned by %s", base->name, progress
+                                      ? "share of each run (--align progress)" : "time"));
     chart_kit_text(&P, KIT_MARGIN, y + 18, sub, KIT_SUBTITLE_SIZE, COLOR_QUIET, DL_ANCHOR_START,
                    false, "subtitle", NULL);
     P.left = KIT_MARGIN + Y_LABEL_W;
@@ -247,9 +270,8 @@ int diff_layout(const struct diff_run *base, const struct diff_run *now,
             pts[c] = (struct dl_point){
                 P.left + (P.right - P.left) * (double)c / (double)(columns - 1),
                 P.bottom - (values[k * columns + c] - lo) / (hi - lo) * (P.bottom - P.top) };
-        char tip[KIT_LABEL_MAX + 64], change[48];
-        change_text(lines[k].change, change, sizeof change);
-        snprintf(tip, sizeof tip, "%s: %s at the peak", lines[k].label, change);
+        char tip[KIT_LABEL_MAX + 64];
+        line_tip(&lines[k], tip, sizeof tip);
         chart_kit_check(&P, display_polyline(dl, pts, columns, lines[k].color, 1.6, false,
                                              "band"), tip);
     }
