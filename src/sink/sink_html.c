@@ -438,6 +438,24 @@ static void write_peak(struct json_writer *w, const struct peak *pk, const struc
     json_object_end(w);
 }
 
+/* A frame as the flame graph's data names it: [name, module, source location, fill
+ * colour as flame.c chooses it] (write_flame's "ccs", write_census_stacks' "frames"). */
+static void write_frame(struct json_writer *w, const struct stacks *st, uint32_t frame)
+{
+    char colour[8];
+    size_t len, mlen;
+    const char *name = stacks_frame_name(st, frame, &len);
+    const char *module = stacks_frame_module(st, frame, &mlen);
+    dl_color_hex(flame_frame_color(st, frame), colour);
+    json_newline(w);
+    json_array_begin(w);
+    json_string(w, name, len);
+    json_string(w, module, mlen);
+    json_cstring(w, stacks_frame_detail(st, frame));
+    json_cstring(w, colour);
+    json_array_end(w);
+}
+
 /* The stacks' calling-context tree for the flame and icicle views (runstacks.h: the
  * time profile, or a heap census): the frames the kept nodes name (name, module, source
  * location, fill colour as flame.c chooses it), and per node its parent, frame, self and
@@ -504,20 +522,8 @@ static int write_flame(struct json_writer *w, const struct sink_context *ctx,
     json_object_begin(w);
     json_key(w, "ccs");
     json_array_begin(w);
-    for (size_t i = 0; i < unique; i++) {
-        char colour[8];
-        size_t len, mlen;
-        const char *name = stacks_frame_name(st, frames[i], &len);
-        const char *module = stacks_frame_module(st, frames[i], &mlen);
-        dl_color_hex(flame_frame_color(st, frames[i]), colour);
-        json_newline(w);
-        json_array_begin(w);
-        json_string(w, name, len);
-        json_string(w, module, mlen);
-        json_cstring(w, stacks_frame_detail(st, frames[i]));
-        json_cstring(w, colour);
-        json_array_end(w);
-    }
+    for (size_t i = 0; i < unique; i++)
+        write_frame(w, st, frames[i]);
     json_array_end(w);
     /* nodes: parent (-1 for the root), frame (-1 for the root), self, total */
     json_newline(w);
@@ -625,20 +631,8 @@ static int write_census_stacks(struct json_writer *w, const struct sink_context 
             if (f[k] + 1 > frames)
                 frames = f[k] + 1;
     }
-    for (uint32_t f = 0; f < frames; f++) {
-        char colour[8];
-        size_t len, mlen;
-        const char *name = stacks_frame_name(s, f, &len);
-        const char *module = stacks_frame_module(s, f, &mlen);
-        dl_color_hex(flame_frame_color(s, f), colour);
-        json_newline(w);
-        json_array_begin(w);
-        json_string(w, name, len);
-        json_string(w, module, mlen);
-        json_cstring(w, stacks_frame_detail(s, f));
-        json_cstring(w, colour);
-        json_array_end(w);
-    }
+    for (uint32_t f = 0; f < frames; f++)
+        write_frame(w, s, f);
     json_array_end(w);
     json_newline(w);
     json_key(w, "stacks");
