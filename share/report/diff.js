@@ -14,8 +14,17 @@
 (function (ev2hp) {
   "use strict";
 
-  const { el, svg, showTooltip, hideTooltip, fmtBytes, fmtSeconds, niceStep, byteTicks } =
-    ev2hp.kit;
+  const {
+    el,
+    svg,
+    showTooltip,
+    hideTooltip,
+    fmtBytes,
+    fmtChange: change,
+    fmtSeconds,
+    niceStep,
+    byteTicks,
+  } = ev2hp.kit;
   // view_diff.c's palettes
   const WARM = ["#d7191c", "#f46d43", "#a50f15", "#fd8d3c", "#e7298a", "#cc4c02"];
   const COOL = ["#2c7bb6", "#1a9850", "#5e3c99", "#01665e", "#4575b4", "#74add1"];
@@ -41,11 +50,6 @@
   function timeAt(run, p) {
     const ts = run.t;
     return ts.length ? ts[0] + p * (ts[ts.length - 1] - ts[0]) : 0;
-  }
-
-  /* "+52.8 MiB", "-4.48 MiB", "0 B". */
-  function change(d) {
-    return (d > 0 ? "+" : d < 0 ? "-" : "") + fmtBytes(Math.abs(d));
   }
 
   /* The lines of base and now: one per key either run has (OTHER left out), their change

@@ -39,10 +39,14 @@
     // not toLocaleString: it costs milliseconds a call on a first use
     return String(Math.round(b)).replace(/\B(?=(\d{3})+$)/g, ",") + " B";
   }
-  /* Signed as what is printed, as ev2hp's summary: a rate that rounds to "0 B" has no sign. */
-  function fmtRate(b) {
+  /* A change in bytes, signed as what is printed, as ev2hp's summary: "+52.8 MiB",
+   * "-4.48 MiB"; one that rounds to "0 B" has no sign. */
+  function fmtChange(b) {
     const mag = fmtBytes(Math.abs(b));
-    return (mag === "0 B" ? "" : b > 0 ? "+" : "-") + mag + "/s";
+    return (mag === "0 B" ? "" : b > 0 ? "+" : "-") + mag;
+  }
+  function fmtRate(b) {
+    return fmtChange(b) + "/s";
   }
 
   // --- small DOM helpers -----------------------------------------------------------------
@@ -139,6 +143,7 @@
     trimZeros,
     fmtSeconds,
     fmtExact,
+    fmtChange,
     fmtRate,
     el,
     svg,

@@ -28,7 +28,7 @@
 (window.ev2hpReport = function (ev2hp, opts) {
   "use strict";
 
-  const { fmtBytes, trimZeros, fmtSeconds, fmtExact, fmtRate } = ev2hp.kit;
+  const { fmtBytes, trimZeros, fmtSeconds, fmtExact, fmtChange, fmtRate } = ev2hp.kit;
   const { el, svg, tooltip, showTooltip, hideTooltip, chartBar } = ev2hp.kit;
   const { pointAt, nearestPoint, niceStep, byteTicks } = ev2hp.kit;
 
@@ -1041,7 +1041,7 @@
       else if (b.gone && v == null)
         text = ""; // a value only this run's bands have
       else if (key === "base_peak") text = v == null ? "none" : fmtBytes(v);
-      else if (key === "change") text = (v > 0 ? "+" : v < 0 ? "-" : "") + fmtBytes(Math.abs(v));
+      else if (key === "change") text = fmtChange(v);
       else if (key === "change_pct")
         text =
           v == null ? "new" : b.gone ? "gone (-100 %)" : (v >= 0 ? "+" : "") + v.toFixed(1) + " %";
