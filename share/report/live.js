@@ -25,7 +25,7 @@
         state.focus = carried.focus;
         state.hidden = carried.hidden;
         state.sort = carried.sort;
-        state.filter = carried.filter;
+        state.filterText = carried.filterText;
         if (carried.zooms.length) {
           // zoomed in: the user's range stays; not zoomed: the axis follows the run
           state.range = carried.range;

@@ -143,7 +143,7 @@
     range: [first, last > first ? last : first + 1],
     zooms: [], // ranges to go back to, the latest last
     sort: { key: "area", desc: true },
-    filter: null,
+    filterText: "", // the band table's search box (any part of a label, case aside)
     align: data.options.align === "progress" ? "progress" : "time", // the Diff tab's (--align)
     groupBy: grouped ? grouped.key : null,
   };
@@ -155,7 +155,7 @@
     const c = opts.carry;
     if (views.some((v) => v[0] === c.view)) state.view = c.view;
     Object.assign(state, { range: c.range, zooms: c.zooms, sort: c.sort, hidden: new Set() });
-    Object.assign(state, { filter: c.filter, filterText: c.filterText });
+    state.filterText = c.filterText;
   }
 
   // --- series of a view: for each visible band, lower and upper values per point -------
@@ -1082,11 +1082,10 @@
       placeholder: "find " + unit + ": any part of a label",
       spellcheck: "false",
     });
-    input.value = state.filterText || "";
+    input.value = state.filterText;
     const status = el("span", { id: "filter-status", class: "hint" });
     input.addEventListener("input", () => {
       state.filterText = input.value;
-      state.filter = input.value ? input.value.toLowerCase() : null;
       fillRows();
     });
     tableBox.append(
@@ -1144,7 +1143,7 @@
     });
     function fillRows() {
       const col = COLUMNS.find((c) => c[0] === state.sort.key);
-      const f = typeof state.filter === "string" ? state.filter : null;
+      const f = state.filterText.toLowerCase();
       rows = all.filter(
         (b) =>
           !f || b.label.toLowerCase().includes(f) || (b.raw && b.raw.toLowerCase().includes(f)),
