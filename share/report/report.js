@@ -108,16 +108,18 @@
       }
       b.key = key;
       b.index = i;
-      if (!bandInfo.has(key)) {
-        bandKeys.push(key);
-        bandInfo.set(key, {
-          key: key,
-          label: b.label,
-          other: !!b.other,
-          colour: b.colour,
-          info: infoTable(b),
-        });
-      }
+      if (!bandInfo.has(key)) addBand(b);
+    });
+  }
+  /* A band (keyed) of the charts, in bandKeys and bandInfo. */
+  function addBand(b) {
+    bandKeys.push(b.key);
+    bandInfo.set(b.key, {
+      key: b.key,
+      label: b.label,
+      other: !!b.other,
+      colour: b.colour,
+      info: infoTable(b),
     });
   }
 
@@ -900,20 +902,14 @@
     const run = data.run;
     const other = run.bands.find((b) => b.other);
     const values = unfoldedValues(row.series);
-    const band = {
-      label: row.label,
-      raw: row.raw,
-      colour: row.colour,
-      area: row.area,
-      peak: row.peak,
-      mean: row.mean,
-      stddev: row.stddev,
-      growth_bytes_per_s: row.growth_bytes_per_s,
-      growth_r2: row.growth_r2,
+    // the row's fields, as a band of the charts (not a folded row: no series, no record)
+    const band = Object.assign({}, row, {
       key: "b:" + row.key.slice(2),
       index: run.v.length,
       unfolded: true,
-    };
+    });
+    delete band.series;
+    delete band.record;
     run.v.push(values);
     if (other) {
       const ov = run.v[other.index];
@@ -923,14 +919,7 @@
       other.mean -= row.mean;
     }
     run.bands.splice(other ? run.bands.indexOf(other) : run.bands.length, 0, band);
-    bandKeys.push(band.key);
-    bandInfo.set(band.key, {
-      key: band.key,
-      label: band.label,
-      other: false,
-      colour: band.colour,
-      info: infoTable(band),
-    });
+    addBand(band);
     row.record.drawn = band;
     run.totalsCache = null;
     drawCharts();
