@@ -849,19 +849,22 @@
     const rows = [];
     const other = run.bands.find((b) => b.other);
     if (other) rows.push(other);
+    // a folded band's key is numbered after those of the shown bands of its label (as
+    // they are keyed above), drawn or not: so drawn ("b:" for "f:") it is still its own
     const seen = new Map();
+    for (const b of run.bands) if (!b.unfolded) seen.set(b.label, (seen.get(b.label) || 0) + 1);
     for (const r of run.table.bands) {
       const [label, raw, colour, shown, peak, mean, stddev, area, growth, r2, series] = r;
-      if (r.drawn) {
-        rows.push(r.drawn);
-        continue;
-      }
       if (shown >= 0) {
         rows.push(run.bands[shown]);
         continue;
       }
       const n = seen.get(label) || 0;
       seen.set(label, n + 1);
+      if (r.drawn) {
+        rows.push(r.drawn);
+        continue;
+      }
       rows.push({
         key: "f:" + label + (n ? "#" + n : ""),
         label: label,
