@@ -15,6 +15,7 @@
 #include "base/grow.h"
 #include "base/intern.h"
 #include "base/limits.h"
+#include "base/textcopy.h"
 
 struct frame_info {
     char *module;
@@ -72,7 +73,7 @@ enum table_status stacks_frame(struct stacks *s, const char *name, size_t len,
     if (st != TABLE_OK || !added)
         return st;
     struct frame_info *f = &s->info[*frame];
-    f->module = malloc(module_len + 1);
+    f->module = text_copy(module, module_len);
     f->detail = strdup(detail ? detail : "");
     if (!f->module || !f->detail) {
         free(f->module);
@@ -80,9 +81,6 @@ enum table_status stacks_frame(struct stacks *s, const char *name, size_t len,
         intern_truncate(s->frames, *frame);
         return TABLE_NO_MEMORY;
     }
-    if (module_len)
-        memcpy(f->module, module, module_len);
-    f->module[module_len] = '\0';
     f->module_len = module_len;
     return TABLE_OK;
 }
