@@ -68,15 +68,13 @@ static struct dl_color frame_color(struct dl_color module, const char *label, si
 
 struct dl_color flame_frame_color(const struct stacks *s, uint32_t frame)
 {
-    char module[512];
     size_t mlen, len;
-    const char *m = stacks_frame_module(s, frame, &mlen);
+    const char *m = stacks_frame_module(s, frame, &mlen);   /* NUL-terminated */
     const char *name = stacks_frame_name(s, frame, &len);
-    snprintf(module, sizeof module, "%.*s", (int)mlen, m);
     /* the label: the name after "Module." */
     if (mlen && len > mlen && memcmp(name, m, mlen) == 0 && name[mlen] == '.')
         name += mlen + 1, len -= mlen + 1;
-    return frame_color(chart_band_color(module), name, len);
+    return frame_color(chart_band_color(m), name, len);
 }
 
 static struct dl_color frame_color(struct dl_color module, const char *label, size_t len)

@@ -56,7 +56,7 @@ const uint32_t *stacks_get(const struct stacks *s, uint32_t i, unsigned *depth,
 /* A column's sum over every stack. */
 uint64_t stacks_total(const struct stacks *s, enum stacks_column column);
 
-/* A frame's name, module and detail. */
+/* A frame's name, module and detail; the module and the detail are NUL-terminated. */
 const char *stacks_frame_name(const struct stacks *s, uint32_t frame, size_t *len);
 const char *stacks_frame_module(const struct stacks *s, uint32_t frame, size_t *len);
 const char *stacks_frame_detail(const struct stacks *s, uint32_t frame);
