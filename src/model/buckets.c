@@ -8,6 +8,7 @@
 
 #include "base/grow.h"
 #include "base/limits.h"
+#include "base/textcopy.h"
 #include "base/utf8.h"
 
 #include <stdlib.h>
@@ -341,11 +342,9 @@ int buckets_add_marker(struct buckets *g, uint64_t time_ns, const char *text, si
         return 0;   /* markers out of time order beyond the range: keep what we have */
     if (len > PROFILE_MAX_MARKER_TEXT)
         len = utf8_boundary(text, PROFILE_MAX_MARKER_TEXT);   /* never inside a character */
-    char *copy = malloc(len + 1);
+    char *copy = text_copy(text, len);
     if (!copy)
         return -1;
-    memcpy(copy, text, len);
-    copy[len] = '\0';
     g->markers[g->marker_count++] = (struct profile_marker){ time_ns, copy, 0 };
     return 0;
 }
