@@ -19,6 +19,7 @@
 #include "read/evdecode.h"
 #include "read/evextension.h"
 #include "base/grow.h"
+#include "base/textcopy.h"
 
 struct entry_vec {
     struct census_entry *items;
@@ -391,16 +392,6 @@ static enum census_status add_string_entry(struct census *c, const struct ev_eve
     return add_entry(c, ev, band, s->bytes, err);
 }
 
-static char *copy_str(const char *p, size_t len)
-{
-    char *s = malloc(len + 1);
-    if (s) {
-        memcpy(s, p, len);
-        s[len] = '\0';
-    }
-    return s;
-}
-
 /* The value of an RTS "-L<n>" option, or 0. */
 static unsigned ccs_length_option(const char *arg, size_t len)
 {
@@ -694,7 +685,7 @@ enum census_status census_feed(struct census *c, const struct ev_event *ev,
         return take_program_args(c, &b.PROGRAM_ARGS.args);
     case EV_RTS_IDENTIFIER:
         if (!c->info.rts_version) {
-            c->info.rts_version = copy_str(b.RTS_IDENTIFIER.name.ptr, b.RTS_IDENTIFIER.name.len);
+            c->info.rts_version = text_copy(b.RTS_IDENTIFIER.name.ptr, b.RTS_IDENTIFIER.name.len);
             if (!c->info.rts_version)
                 return CENSUS_NO_MEMORY;
         }
