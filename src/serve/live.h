@@ -118,7 +118,6 @@ int live_control(struct live *l, int command);
 bool live_ended(struct live *l);
 /* Whether the input is open (live_attach): before, only /metrics and /events answer. */
 bool live_attached(struct live *l);
-/* Writes a snapshot of format into out (--every); 0, or -1 with err set. */
 /* /debug/pprof/heap: the last census (has_at false), or the last at or before at_ns of
  * those the live model keeps whole (the last LIVE_MODEL_RECENT, fewer with many bands:
  * the 404 says how many and from when), as a gzipped pprof heap
@@ -134,7 +133,7 @@ int live_pprof_ticks(struct live *l, uint64_t **counts, uint32_t *count, struct 
  * live_pprof_ticks), over duration_ns, as a gzipped pprof time profile. 0, or -1. */
 int live_pprof_window(struct live *l, const uint64_t *counts, uint32_t count,
                       uint64_t duration_ns, char **buf, size_t *len, struct ev_error *err);
-
+/* Writes a snapshot of format into out (--every); 0, or -1 with err set. */
 int live_write(struct live *l, enum output_format format, FILE *out, struct ev_error *err);
 
 #endif
