@@ -358,12 +358,16 @@ static enum MHD_Result serve_pprof_profile(struct http_server *s, struct MHD_Con
 {
     const char *arg = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "seconds");
     unsigned seconds = arg ? 0 : 30;
-    for (const char *p = arg; p && *p >= '0' && *p <= '9' && seconds <= 300; p++)
+    for (const char *p = arg; p && *p >= '0' && *p <= '9' && seconds <= HTTP_MAX_PROFILE_SECONDS;
+         p++)   /* stops past the bound: no overflow */
         seconds = seconds * 10 + (unsigned)(*p - '0');
     if (arg && (!*arg || arg[strspn(arg, "0123456789")] || seconds < 1 ||
-                seconds > HTTP_MAX_PROFILE_SECONDS))
-        return send_text(c, MHD_HTTP_BAD_REQUEST,
-                         "bad request: seconds= takes a whole number from 1 to 300\n");
+                seconds > HTTP_MAX_PROFILE_SECONDS)) {
+        char text[80];
+        snprintf(text, sizeof text, "bad request: seconds= takes a whole number from 1 to %u\n",
+                 HTTP_MAX_PROFILE_SECONDS);
+        return send_text(c, MHD_HTTP_BAD_REQUEST, text);
+    }
     if (!live_attached(s->live))
         return send_text(c, MHD_HTTP_SERVICE_UNAVAILABLE,
                          "the input is not open yet: waiting for the program\n");
