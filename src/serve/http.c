@@ -124,11 +124,18 @@ static enum MHD_Result send_text(struct MHD_Connection *c, unsigned status, cons
     return send_buffer(c, status, "text/plain; charset=utf-8", copy, strlen(copy));
 }
 
-static enum MHD_Result send_error(struct MHD_Connection *c, const struct ev_error *err)
+/* err's message as the answer's text, with status. */
+static enum MHD_Result send_message(struct MHD_Connection *c, unsigned status,
+                                    const struct ev_error *err)
 {
     char text[sizeof err->what + 2];
     snprintf(text, sizeof text, "%s\n", err->what);
-    return send_text(c, MHD_HTTP_INTERNAL_SERVER_ERROR, text);
+    return send_text(c, status, text);
+}
+
+static enum MHD_Result send_error(struct MHD_Connection *c, const struct ev_error *err)
+{
+    return send_message(c, MHD_HTTP_INTERNAL_SERVER_ERROR, err);
 }
 
 /* A 200 whose body read produces, HTTP_STREAM_BLOCK bytes at a time, in the connection's
@@ -320,11 +327,8 @@ static enum MHD_Result send_pprof(struct MHD_Connection *c, int rc, char *buf, s
 {
     if (rc < 0)
         return send_error(c, err);
-    if (rc > 0) {
-        char text[sizeof err->what + 2];
-        snprintf(text, sizeof text, "%s\n", err->what);
-        return send_text(c, MHD_HTTP_NOT_FOUND, text);
-    }
+    if (rc > 0)
+        return send_message(c, MHD_HTTP_NOT_FOUND, err);
     return send_buffer(c, MHD_HTTP_OK, "application/octet-stream", buf, len);
 }
 
