@@ -58,10 +58,9 @@ struct live {
     off_t spool_len;                /* bytes flushed to it, at a census's end */
     uint64_t hp_last_ns;            /* the last census it holds */
     /* the shown set: bands of the chart, OTHER last when it holds any */
-    struct metrics_band *shown;     /* labels owned */
+    struct metrics_band *shown;     /* labels owned; id -1 for OTHER */
     size_t shown_count;
     bool shown_has_other;
-    uint32_t *shown_ids;
     int32_t *slot;                  /* band -> index in shown, or -1 */
     size_t slot_cap;
     uint64_t shown_version;
@@ -138,7 +137,6 @@ void live_free(struct live *l)
     for (size_t i = 0; i < DRAWN_FORMATS; i++)
         free(l->drawn[i].buf);
     free_shown(l->shown, l->shown_count);
-    free(l->shown_ids);
     free(l->slot);
     free(l->last);
     for (size_t i = 0; i < l->pending_count; i++)
@@ -166,12 +164,6 @@ static int no_memory(void)
     return -1;
 }
 
-/* The number /events and /metrics give shown band i: the band's, -1 for OTHER (last). */
-static int64_t shown_id(const struct live *l, size_t i)
-{
-    return i + 1 == l->shown_count && l->shown_has_other ? -1 : (int64_t)l->shown_ids[i];
-}
-
 /* The shown bands' definitions as a JSON array (the lock held). */
 static void write_band_definitions(struct json_writer *w, const struct live *l)
 {
@@ -179,7 +171,7 @@ static void write_band_definitions(struct json_writer *w, const struct live *l)
     for (size_t i = 0; i < l->shown_count; i++) {
         json_object_begin(w);
         json_key(w, "id");
-        json_int(w, shown_id(l, i));
+        json_int(w, l->shown[i].id);
         json_key(w, "label");
         json_string(w, l->shown[i].label, l->shown[i].len);
         json_object_end(w);
@@ -699,10 +691,9 @@ static int refresh_shown(struct live *l, struct ev_error *err)
         return -1;
     }
     struct metrics_band *shown = calloc(v.band_count ? v.band_count : 1, sizeof *shown);
-    uint32_t *ids = calloc(v.band_count ? v.band_count : 1, sizeof *ids);
     uint32_t bands = bands_count(l->src.bands);
     int32_t *slot = malloc((bands ? bands : 1) * sizeof *slot);
-    bool failed = !shown || !ids || !slot, other = false;
+    bool failed = !shown || !slot, other = false;
     size_t n = 0;
     for (size_t i = 0; !failed && i < v.band_count; i++) {
         const struct profile_band *b = &v.bands[i];
@@ -711,18 +702,17 @@ static int refresh_shown(struct live *l, struct ev_error *err)
             continue;
         }
         shown[n].len = strlen(b->label);
-        failed = !(shown[n].label = strdup(b->label));
-        ids[n++] = b->band;
+        shown[n].id = b->band;
+        failed = !(shown[n++].label = strdup(b->label));
     }
     if (!failed && other) {
         failed = !(shown[n].label = strdup("OTHER"));
         shown[n].len = 5;
-        ids[n] = PROFILE_OTHER;
+        shown[n].id = -1;
     }
     profile_view_free(&v);
     if (failed) {
         free_shown(shown, n + 1 <= v.band_count ? v.band_count : n + 1);
-        free(ids);
         free(slot);
         ev_error_set(err, "out of memory");
         return -1;
@@ -730,12 +720,10 @@ static int refresh_shown(struct live *l, struct ev_error *err)
     for (uint32_t b = 0; b < bands; b++)
         slot[b] = -1;
     for (size_t i = 0; i < n; i++)
-        slot[ids[i]] = (int32_t)i;
+        slot[shown[i].id] = (int32_t)i;
     free_shown(l->shown, l->shown_count);
-    free(l->shown_ids);
     free(l->slot);
     l->shown = shown;
-    l->shown_ids = ids;
     l->shown_count = n + other;
     l->shown_has_other = other;
     l->slot = slot;
@@ -775,10 +763,8 @@ int live_metrics(struct live *l, char **buf, size_t *len, struct ev_error *err)
         size_t n = l->shown_count;
         if (n)      /* before the first census nothing is shown, and l->shown is NULL */
             memcpy(bands, l->shown, n * sizeof *bands);
-        for (size_t i = 0; i < n; i++) {
+        for (size_t i = 0; i < n; i++)
             bands[i].bytes = 0;
-            bands[i].id = shown_id(l, i);
-        }
         uint64_t sum = 0;
         for (size_t i = 0; i < l->last_count; i++) {
             uint32_t b = l->last[i].band;
