@@ -119,9 +119,10 @@ int live_attach(struct live *l, const struct live_source *src, struct ev_error *
     return 0;
 }
 
+/* shown's labels and shown; NULL is nothing (refresh_shown's calloc may have failed). */
 static void free_shown(struct metrics_band *shown, size_t count)
 {
-    for (size_t i = 0; i < count; i++)
+    for (size_t i = 0; shown && i < count; i++)
         free((char *)shown[i].label);
     free(shown);
 }
