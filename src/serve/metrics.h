@@ -8,9 +8,10 @@
  * options shows, --bands, and OTHER for the rest, so the number of series stays bounded
  * whatever the program does), the census count and the last census's time and total, the
  * runtime's heap totals when the eventlog has them, markers, censuses lost to damage,
- * whether the stream has ended, and a time profile's samples. Label values are escaped as the format says (backslash,
- * double quote, line feed); bytes that are not UTF-8 become U+FFFD, so a label is always
- * one valid string whatever the program named its cost centres.
+ * whether the stream has ended, and a time profile's samples. Label values are escaped
+ * as the format says (backslash, double quote, line feed); bytes that are not UTF-8
+ * become U+FFFD, so a label is always one valid string whatever the program named its
+ * cost centres.
  */
 #ifndef EV2HP_METRICS_H
 #define EV2HP_METRICS_H
