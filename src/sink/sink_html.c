@@ -103,20 +103,29 @@ static void write_series(struct json_writer *w, const struct profile_series *s,
     json_object_end(w);
 }
 
+/* The label of a band as the runtime wrote it (*len bytes), when a description (-hi)
+ * replaced it in pb->label; NULL when the label is the runtime's own, or for OTHER. */
+static const char *raw_label(const struct profile_band *pb, const struct bands *bands,
+                             size_t *len)
+{
+    if (pb->band == PROFILE_OTHER)
+        return NULL;
+    const char *raw = bands_label(bands, pb->band, len);
+    return raw && (strlen(pb->label) != *len || memcmp(raw, pb->label, *len) != 0) ? raw
+                                                                                   : NULL;
+}
+
 /* One band of a run: its labels, colour and exact statistics. */
 static void write_band(struct json_writer *w, const struct profile_band *pb,
                        const struct bands *bands)
 {
     json_object_begin(w);
     json_member_cstring(w, "label", pb->label);
-    if (pb->band != PROFILE_OTHER) {
-        /* the label as the runtime wrote it, when a description (-hi) replaced it */
-        size_t len;
-        const char *raw = bands_label(bands, pb->band, &len);
-        if (raw && (strlen(pb->label) != len || memcmp(raw, pb->label, len) != 0)) {
-            json_member_string(w, "raw", raw, len);
-        }
-    } else {
+    size_t len;
+    const char *raw = raw_label(pb, bands, &len);
+    if (raw)
+        json_member_string(w, "raw", raw, len);
+    if (pb->band == PROFILE_OTHER) {
         json_member_bool(w, "other", true);
         json_member_uint(w, "folded", pb->folded);
     }
@@ -278,8 +287,8 @@ static int write_table(struct json_writer *w, const struct profile_table *t,
         json_array_begin(w);
         json_cstring(w, pb->label);
         size_t len;
-        const char *raw = bands_label(bands, pb->band, &len);
-        if (raw && (strlen(pb->label) != len || memcmp(raw, pb->label, len) != 0))
+        const char *raw = raw_label(pb, bands, &len);
+        if (raw)
             json_string(w, raw, len);
         else
             json_null(w);
