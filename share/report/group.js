@@ -200,7 +200,6 @@
       table: { t: t, bands: rows, group_by: g },
       bands_seen: groups.length,
       suspects: undefined, // the bands' (a rise to a band's own peak): not the groups'
-      totalsCache: null,
       grouped: { key: name, groups: groups.length, of: run.table.bands.length, points: t.length },
     });
     // a census's flame graph sums bands over their stacks: the groups have none

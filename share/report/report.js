@@ -168,16 +168,19 @@
 
   /* The total of the visible bands at every point of the run, computed once per set of
    * hidden bands (the domain and the reduction to pixel columns both need it, on every
-   * draw: a dense profile has hundreds of thousands of values). */
+   * draw: a dense profile has hundreds of thousands of values). Kept by this page, not
+   * in the data: a page of groups (group.js) or a live redraw starts with none. */
+  const totalsCache = new WeakMap(); // run -> {key: the hidden bands, sums}
   function visibleTotals(run) {
     const key = [...state.hidden].join("\u0000");
-    if (run.totalsCache && run.totalsCache.key === key) return run.totalsCache.sums;
+    const cached = totalsCache.get(run);
+    if (cached && cached.key === key) return cached.sums;
     const sums = new Float64Array(run.t.length);
     for (const band of visibleBands(run)) {
       const v = run.v[band.index];
       for (let i = 0; i < sums.length; i++) sums[i] += v[i];
     }
-    run.totalsCache = { key: key, sums: sums };
+    totalsCache.set(run, { key: key, sums: sums });
     return sums;
   }
 
@@ -924,7 +927,7 @@
     run.bands.splice(other ? run.bands.indexOf(other) : run.bands.length, 0, band);
     addBand(band);
     row.record.drawn = band;
-    run.totalsCache = null;
+    totalsCache.delete(run);
     drawCharts();
     drawTable();
   }
