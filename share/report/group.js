@@ -24,12 +24,19 @@
 (function (ev2hp) {
   "use strict";
 
+  /* The run's groupings as ev2hp writes them (data.run.table.group_by), or null: none
+   * applies, or --compare (the base has no table to group). */
+  function groupings(data) {
+    const g = data.run && data.run.table ? data.run.table.group_by : null;
+    return g && !data.base ? g : null;
+  }
+
   /* The grouping control's choices: the bands as they are ("table" for info tables,
    * "stack" for stacks) first, then each key that applies; null when none does (no
    * control). */
   function choices(data) {
-    const g = data.run && data.run.table ? data.run.table.group_by : null;
-    return g && !data.base ? [g.none].concat(g.keys.map((k) => k.key)) : null;
+    const g = groupings(data);
+    return g ? [g.none].concat(g.keys.map((k) => k.key)) : null;
   }
 
   // bandselect.c's order of ranked bands: by area, then peak, then first seen
@@ -121,8 +128,8 @@
    * table lists every group, drawn at the points every band has values at; data itself
    * for the bands as they are. */
   function regroup(data, name) {
-    const g = data.run && data.run.table ? data.run.table.group_by : null;
-    const key = g && !data.base ? g.keys.find((k) => k.key === name) : null;
+    const g = groupings(data);
+    const key = g ? g.keys.find((k) => k.key === name) : null;
     if (!key) return data;
     const run = data.run;
     // the points: the kept censuses, or the table's (a sample of them) with folded bands
