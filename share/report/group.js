@@ -146,7 +146,7 @@
         Object.assign(grp, { peak: row[4], stddev: row[6], r2: row[9] });
       } else Object.assign(grp, pointStats(t, grp.v));
     }
-    const select = data.options.select || { bands: 15, trace: 0, sort: "size", reverse: false };
+    const select = data.options.select; // ev2hp's --bands, --trace, --sort, --reverse
     const ranked = groups.slice().sort(byRank);
     const totalArea = ranked.reduce((s, x) => s + x.area, 0);
     const n = shownCount(select, ranked, totalArea);
