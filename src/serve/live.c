@@ -13,6 +13,7 @@
 #include "base/format.h"
 #include "base/grow.h"
 #include "base/json.h"
+#include "base/textcopy.h"
 #include "census/timeprof.h"
 #include "model/bands.h"
 #include "model/livemodel.h"
@@ -364,9 +365,8 @@ int live_marker(struct live *l, uint64_t time_ns, const char *text, size_t len)
     if (l->pending_count == PENDING_MARKERS)
         return 0;   /* a burst: the report still lists them all */
     struct pending_marker *m = &l->pending[l->pending_count];
-    if (!(m->text = malloc(len ? len : 1)))
+    if (!(m->text = text_copy(text, len)))
         return no_memory();
-    memcpy(m->text, text, len);
     m->len = len;
     m->time_ns = time_ns;
     l->pending_count++;
