@@ -600,7 +600,6 @@
     const frames = cs.frames.slice();
     const nodes = [[-1, -1, 0, 0]]; // parent, frame, self, total; parents first
     const child = new Map();
-    let depth = 0;
     const add = (path, v) => {
       let node = 0;
       nodes[0][3] += v;
@@ -616,7 +615,6 @@
         node = c;
       }
       nodes[node][2] += v;
-      depth = Math.max(depth, path.length);
     };
     for (const b of run.bands) {
       const v = run.v[b.index][i];
@@ -635,7 +633,6 @@
       samples: nodes[0][3],
       what: "the heap census at " + fmtSeconds(run.t[i]) + " (chosen on the chart)",
       census_s: run.t[i],
-      max_depth: depth,
       dropped_nodes: 0,
       dropped_samples: 0,
       outside_window: 0,

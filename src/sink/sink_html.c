@@ -591,7 +591,6 @@ static int write_flame(struct json_writer *w, const struct sink_context *ctx,
     textout_json_member_seconds(w, "interval_s", tp ? timeprof_interval_ns(tp) : 0);
     json_member_uint(w, "capabilities", tp ? timeprof_cap_count(tp) : 0);
     json_member_bool(w, "system", system);
-    json_member_uint(w, "max_depth", tree.max_depth);
     json_member_uint(w, "dropped_nodes", dropped);
     json_member_uint(w, "dropped_samples", dropped_value);
     json_member_uint(w, "outside_window", tp ? timeprof_outside(tp) : 0);
