@@ -21,6 +21,14 @@ import { chooseGroup, checkKey } from "./groups.mjs";
 const [chromium, work, ...cases] = process.argv.slice(2);
 const browser = await launch(chromium, path.join(work, "profile"));
 
+/* What the page lists: the band table's row count and the legend's bands. */
+function rowsAndLegend(page) {
+  return page.evaluate(() => ({
+    rows: document.getElementById("bandtable").dataset.bands,
+    legend: [...document.querySelectorAll("#legend li")].map((li) => li.dataset.band).join(),
+  }));
+}
+
 async function runCase(spec) {
   const [name, html, choices, exports] = spec.split("|");
   const page = await browser.newPage();
@@ -37,20 +45,14 @@ async function runCase(spec) {
     notes.push("no control");
   } else {
     check(offered.join(",") === choices, `${name}: the control offers ${offered}, not ${choices}`);
-    const before = await page.evaluate(() => ({
-      rows: document.getElementById("bandtable").dataset.bands,
-      legend: [...document.querySelectorAll("#legend li")].map((li) => li.dataset.band).join(),
-    }));
+    const before = await rowsAndLegend(page);
     for (const pair of exports.split(",")) {
       const [key, file] = pair.split("=");
       notes.push(await checkKey(page, key, file, name, offered[0]));
     }
     // the bands as they were
     await chooseGroup(page, offered[0], offered[0]);
-    const after = await page.evaluate(() => ({
-      rows: document.getElementById("bandtable").dataset.bands,
-      legend: [...document.querySelectorAll("#legend li")].map((li) => li.dataset.band).join(),
-    }));
+    const after = await rowsAndLegend(page);
     check(
       after.rows === before.rows && after.legend === before.legend,
       `${name}: ${offered[0]} again does not give the bands as they were`,
