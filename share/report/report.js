@@ -68,11 +68,10 @@
   const unit = grouped ? "groups" : "bands"; // what the run's rows are
   const runs = data.base ? [data.base, data.run] : [data.run];
   // --compare: the diff view (diff.js) and, for the bands, which base band is which
-  // (data.pairs: [this run's index, the base's, how], ev2hp's one matching rule)
+  // (data.pairs: [this run's index, the base's], ev2hp's one matching rule)
   const COMPARE_VIEWS = data.base ? [["diff", "Diff"]] : [];
-  const partner = new Map(); // base band index -> [this run's band index, how]
-  if (data.pairs)
-    for (const [n, b, how] of data.pairs) if (n >= 0 && b >= 0) partner.set(b, [n, how]);
+  const partner = new Map(); // base band index -> this run's band index
+  if (data.pairs) for (const [n, b] of data.pairs) if (n >= 0 && b >= 0) partner.set(b, n);
   // a heap total whose times are another's says so ("t_of") instead of repeating them
   for (const run of runs)
     for (const kind in run.totals)
@@ -101,11 +100,8 @@
       seen.set(b.label, n + 1);
       // a label may be "OTHER"; the same label in both runs is one band
       let key = b.other ? "OTHER" : "b:" + b.label + (n ? "#" + n : "");
-      const pair = run === data.base ? partner.get(i) : null;
-      if (pair) {
-        key = data.run.bands[pair[0]].key;
-        b.match = pair[1];
-      }
+      const pair = run === data.base ? partner.get(i) : undefined;
+      if (pair !== undefined) key = data.run.bands[pair].key; // the band of this run it is
       b.key = key;
       b.index = i;
       if (!bandInfo.has(key)) addBand(b);

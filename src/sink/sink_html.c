@@ -667,7 +667,7 @@ done:
 }
 
 /* --compare: which band of the base each band of this run is (model/bandmatch.h), as
- * [this run's index, the base's index, how] per pair, -1 where a run lacks the band
+ * [this run's index, the base's index] per pair, -1 where a run lacks the band
  * (the views' indices, OTHER left out): the page draws a pair as one band. 0, or -1
  * when out of memory. */
 static int write_pairs(struct json_writer *w, const struct sink_context *ctx,
@@ -684,7 +684,6 @@ static int write_pairs(struct json_writer *w, const struct sink_context *ctx,
         json_array_begin(w);
         json_int(w, pairs[k].now == BANDMATCH_ABSENT ? -1 : (int64_t)pairs[k].now);
         json_int(w, pairs[k].base == BANDMATCH_ABSENT ? -1 : (int64_t)pairs[k].base);
-        json_cstring(w, band_match_name(pairs[k].how));
         json_array_end(w);
     }
     json_array_end(w);
