@@ -678,8 +678,8 @@
     }
     return ul;
   }
-  function otherNote() {
-    const o = data.run.bands.find((b) => b.other);
+  /* What an OTHER band holds, "12 bands" (or groups): o's, by default this run's. */
+  function otherNote(o = data.run.bands.find((b) => b.other)) {
     return o ? o.folded + " " + unit : "";
   }
   function toggle(key) {
@@ -782,7 +782,7 @@
             el(
               "div",
               { class: "label" },
-              band.other ? "OTHER (" + band.folded + " " + unit + ")" : band.label,
+              band.other ? "OTHER (" + otherNote(band) + ")" : band.label,
             ),
             sparkline(run, band, 480, 36, true),
             el("div", { class: "num" }, "peak " + fmtBytes(band.peak)),
@@ -1008,7 +1008,7 @@
           "span",
           { title: info ? info.address + ": " + b.label : b.label },
           el("span", { class: "swatch", style: "background:" + swatch }),
-          b.other ? "OTHER (" + b.folded + " " + unit + ")" : info ? info.name : b.label,
+          b.other ? "OTHER (" + otherNote(b) + ")" : info ? info.name : b.label,
         );
         if (b.series)
           text = el(
