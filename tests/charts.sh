@@ -74,6 +74,12 @@ done
 grep -q 'class="title"' "$tmp/nt.svg" && fail "--title '' still draws a title"
 grep -q '>memory</text>' "$tmp/nt.svg" || fail "no y-axis title"
 
+# A title too long for the chart's 1,024 bytes is cut where a character ends: 1,022
+# bytes of "a", then "é" (two bytes) across the cut; the tooltip holds no U+FFFD.
+long_title="$(printf '%01022d' 0 | tr 0 a)é and more"
+"$EV2HP" -q "$data/leak-hc.hp" --title "$long_title" -o "$tmp/lt.svg" || fail "long title: status"
+$check text "$tmp/lt.svg" || fail "long title: cut inside a character"
+
 # A window outside the run: a warning, a chart of the run's extent, status 0.
 "$EV2HP" "$big" --from 100 -o "$tmp/w.svg" 2>"$tmp/w.err" || fail "window: status $?"
 grep -q 'holds no census' "$tmp/w.err" || fail "window: no warning"

@@ -253,6 +253,27 @@ static void xml_text_marks_what_xml_cannot_carry(void **state)
     }
 }
 
+/* A text snprintf cut ends where a character ends: the cut "é" (2 bytes), "€" (3) and
+ * "😀" (4) go whole; a character the cut leaves whole stays, and an uncut text is left. */
+static void a_printed_text_cut_ends_where_a_character_ends(void **state)
+{
+    (void)state;
+    static const struct { const char *text; size_t size; const char *want; } cases[] = {
+        { "ab\xc3\xa9", 4, "ab" },                 /* é cut after its lead byte */
+        { "ab\xc3\xa9", 5, "ab\xc3\xa9" },         /* not cut */
+        { "ab\xc3\xa9z", 5, "ab\xc3\xa9" },        /* cut after a whole é */
+        { "a\xe2\x82\xac", 4, "a" },               /* € cut after two of its three bytes */
+        { "a\xf0\x9f\x98\x80", 5, "a" },           /* 😀 cut after three of four */
+        { "a\xf0\x9f\x98\x80", 3, "a" },           /* ... and after one */
+        { "abcdef", 4, "abc" },                     /* ASCII: cut where snprintf cut */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char out[16];
+        utf8_end_printed(out, cases[i].size, snprintf(out, cases[i].size, "%s", cases[i].text));
+        assert_string_equal(out, cases[i].want);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -267,6 +288,7 @@ int main(void)
         cmocka_unit_test(numbers_keep_the_point_under_a_comma_locale),
         cmocka_unit_test(text_copy_keeps_every_byte),
         cmocka_unit_test(xml_text_marks_what_xml_cannot_carry),
+        cmocka_unit_test(a_printed_text_cut_ends_where_a_character_ends),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -89,3 +89,19 @@ size_t utf8_boundary(const char *text, size_t n)
         n--;
     return n;
 }
+
+void utf8_end_printed(char *out, size_t size, int n)
+{
+    if (n < 0 || (size_t)n < size || size == 0)
+        return;
+    size_t len = size - 1, lead = len;
+    /* back over the continuation bytes at the end (a character has at most three) */
+    while (lead > 0 && len - lead < 3 && ((unsigned char)out[lead - 1] & 0xc0) == 0x80)
+        lead--;
+    if (lead == 0)
+        return;
+    unsigned char c = (unsigned char)out[lead - 1];
+    size_t want = c < 0x80 ? 1 : c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : c >= 0xc0 ? 2 : 1;
+    if (lead - 1 + want > len)
+        out[lead - 1] = '\0';   /* its bytes run past the cut */
+}

@@ -31,4 +31,10 @@ size_t utf8_xml_text(const char *text, char *out);
  * character: every text cut for a reader is cut here. */
 size_t utf8_boundary(const char *text, size_t n);
 
+/* After an snprintf into out (size bytes) that returned n: when it cut the text, the cut
+ * moved back to where a character ends. snprintf's NUL sits where the byte after the cut
+ * was, so utf8_boundary cannot see it: the last character is judged by its lead byte
+ * (the bytes it announces are all there, or it goes). */
+void utf8_end_printed(char *out, size_t size, int n);
+
 #endif

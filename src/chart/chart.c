@@ -1270,9 +1270,8 @@ int chart_layout_compare(const struct chart_run *base, const struct chart_run *n
     panels[0].title = chart_kit_run_title(NULL, base->info, base->input_name);
     panels[1].title = chart_kit_run_title(opt->title, now->info, now->input_name);
     char document_title[KIT_LABEL_MAX];
-    int len = snprintf(document_title, sizeof document_title, "%s, compared with %s",
-                       panels[1].title, panels[0].title);
-    if (len >= (int)sizeof document_title)   /* never end inside a character */
-        document_title[utf8_boundary(document_title, sizeof document_title - 1)] = '\0';
+    utf8_end_printed(document_title, sizeof document_title,   /* never inside a character */
+                     snprintf(document_title, sizeof document_title, "%s, compared with %s",
+                              panels[1].title, panels[0].title));
     return layout_panels(panels, 2, document_title, opt, tm, dl);
 }

@@ -220,9 +220,7 @@ double chart_kit_title(struct chart_plot *P, const struct run_info *info, const 
     char buf[KIT_LABEL_MAX];
     if (title) {
         char full[KIT_LABEL_MAX];
-        int n = snprintf(full, sizeof full, "%s%s", prefix, title);
-        if (n >= (int)sizeof full)
-            full[utf8_boundary(full, sizeof full - 1)] = '\0';
+        utf8_end_printed(full, sizeof full, snprintf(full, sizeof full, "%s%s", prefix, title));
         bool cut = text_elide_end(P->tm, full, KIT_TITLE_SIZE, true, avail, buf, sizeof buf);
         y += KIT_TITLE_SIZE * 0.8;
         chart_kit_text(P, KIT_MARGIN, y, buf, KIT_TITLE_SIZE, COLOR_INK, DL_ANCHOR_START, true,

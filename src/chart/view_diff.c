@@ -119,23 +119,13 @@ static void change_text(double change, char *out, size_t size)
     snprintf(out, size, "%s%s", change < 0 ? "-" : change > 0 ? "+" : "", bytes);
 }
 
-/* After an snprintf into out (size >= 2 bytes) that returned n: when the text was cut,
- * cut it where a character ends. snprintf kept size - 1 bytes and wrote its NUL over the
- * byte after them, which utf8_boundary would need to see; so the cut is at most
- * size - 2 bytes, where the byte after is still there. */
-static void cut_where_character_ends(char *out, size_t size, int n)
-{
-    if (n >= (int)size)
-        out[utf8_boundary(out, size - 2)] = '\0';
-}
-
 /* A line's tooltip, "label: +52.8 MiB at the peak", into tip (size bytes); a label too
  * long for it is cut where a character ends. */
 static void line_tip(const struct line *l, char *tip, size_t size)
 {
     char change[48];
     change_text(l->change, change, sizeof change);
-    cut_where_character_ends(tip, size, snprintf(tip, size, "%s: %s at the peak", l->label,
+    utf8_end_printed(tip, size, snprintf(tip, size, "%s: %s at the peak", l->label,
                                                  change));
 }
 
@@ -212,10 +202,10 @@ int diff_layout(const struct diff_run *base, const struct diff_run *now,
         goto fail;
     double y = chart_kit_title(&P, now->info, title, "", 0, KIT_MARGIN);
     char sub[KIT_LABEL_MAX];
-    cut_where_character_ends(sub, sizeof sub,   /* a long BASE path */
-                             snprintf(sub, sizeof sub, "this run minus %s, band by band, "
-                                      "aligned by %s", base->name, progress
-                                      ? "share of each run (--align progress)" : "time"));
+    utf8_end_printed(sub, sizeof sub,   /* a long BASE path */
+                     snprintf(sub, sizeof sub, "this run minus %s, band by band, aligned by %s",
+                              base->name,
+                              progress ? "share of each run (--align progress)" : "time"));
     chart_kit_text(&P, KIT_MARGIN, y + 18, sub, KIT_SUBTITLE_SIZE, COLOR_QUIET, DL_ANCHOR_START,
                    false, "subtitle", NULL);
     P.left = KIT_MARGIN + Y_LABEL_W;
