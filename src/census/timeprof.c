@@ -188,7 +188,9 @@ static bool names_are(const struct cc_frame *cc, const char *label, const char *
            cc->module_len == strlen(module) && memcmp(cc->module, module, cc->module_len) == 0;
 }
 
-bool timeprof_is_system(const struct timeprof *tp, uint32_t number)
+/* The runtime's own cost centres (GC, SYSTEM, IDLE, OVERHEAD_of, DONT_CARE): sampled,
+ * but left out of the .prof, and of ev2hp's outputs unless --system-ccs. */
+static bool is_system(const struct timeprof *tp, uint32_t number)
 {
     struct cc_frame cc;
     char scratch[16];
@@ -204,7 +206,7 @@ bool timeprof_stack_is_system(const struct timeprof *tp, uint32_t i)
     unsigned depth;
     timeprof_stack(tp, i, &depth);
     for (unsigned k = 0; k < depth; k++)
-        if (timeprof_is_system(tp, timeprof_stack_cc(tp, i, k)))
+        if (is_system(tp, timeprof_stack_cc(tp, i, k)))
             return true;
     return false;
 }

@@ -76,9 +76,6 @@ uint32_t timeprof_stack_cc(const struct timeprof *tp, uint32_t i, unsigned k);
 void timeprof_cc_names(const struct timeprof *tp, uint32_t number, struct cc_frame *out,
                        char scratch[16]);
 
-/* The runtime's own cost centres (GC, SYSTEM, IDLE, OVERHEAD_of, DONT_CARE): sampled,
- * but left out of the .prof, and of ev2hp's outputs unless --system-ccs. */
-bool timeprof_is_system(const struct timeprof *tp, uint32_t number);
 /* Whether stack i has a system cost centre in it. */
 bool timeprof_stack_is_system(const struct timeprof *tp, uint32_t i);
 
