@@ -926,7 +926,11 @@
   }
 
   const hasGrowth = data.run.bands.some((b) => b.growth_bytes_per_s != null);
-  const hasInfo = data.run.bands.some((b) => b.raw) || tableRows().some((b) => b.raw);
+  // (from the table's records: not every row of a run of thousands built for it)
+  const hasInfo =
+    data.run.bands.some((b) => b.raw) ||
+    (data.run.table && data.run.table.bands.some((r) => r[1])) ||
+    goneRows().some((b) => b.raw);
   // --compare: each band's peak in the base (its partner's), and the change
   const baseByKey = data.base ? new Map(data.base.bands.map((b) => [b.key, b])) : null;
   const basePeak = (b) => {
