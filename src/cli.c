@@ -104,7 +104,7 @@ const char cli_usage[] =
     "      --y-max SIZE       fix the top of the memory scale (as --max-peak); values\n"
     "                         above it are clipped, and the chart says so\n"
     "\n"
-    "Watching a running program (README: \"Watching a running program\"):\n"
+    "Watching a running program (ev2hp(1), \"WATCHING A RUNNING PROGRAM\"):\n"
     "      --serve [HOST:]PORT  serve the run live over HTTP while it is read: the\n"
     "                         report at /, /metrics (Prometheus), /events, /chart.svg,\n"
     "                         /chart.png, /profile.hp, /summary.json, /debug/pprof/heap\n"

@@ -75,18 +75,18 @@ LC_ALL=C "$EV2HP" --summary=markdown --compare "$tmp/half.hp" "$data/leak-hc.hp"
 grep -q '^| \*\*Peak\*\* | .* | .* | \*\*+100 %\*\* |$' "$tmp/c.md" || fail "compare: no +100 % peak row"
 grep -q '^| ([0-9]*)lazySum/main | .* | .* | +100 % |$' "$tmp/c.md" || fail "compare: no +100 % band row"
 
-# --- the README's example ("In CI") is what ev2hp writes ----------------------------------
+# --- the guide's example (doc/guide.md, "In CI") is what ev2hp writes ---------------------
 mkdir -p "$tmp/demo/base"
 cp "$leak" "$tmp/demo/prog.eventlog"
 scale_hp "$data/leak-hc.hp" "$tmp/demo/base/prog.eventlog" 3 4
 (cd "$tmp/demo" && LC_ALL=C.UTF-8 "$EV2HP" prog.eventlog --compare base/prog.eventlog \
     --max-peak 512M --max-increase 10 --max-growth 1M/s --bands 5 --summary=markdown \
     > summary.md 2> /dev/null)
-[ $? -eq 3 ] || fail "the README's example: status"
-sed -n '/^In CI$/,/^What ev2hp writes/p' "$SRCDIR/README.md" | sed -n 's/^> \{0,1\}//p' \
+[ $? -eq 3 ] || fail "the guide's example: status"
+sed -n '/^In CI$/,/^What ev2hp writes/p' "$SRCDIR/doc/guide.md" | sed -n 's/^> \{0,1\}//p' \
     > "$tmp/demo/readme.md"
 cmp -s "$tmp/demo/summary.md" "$tmp/demo/readme.md" ||
-    fail "README's In CI summary is not what ev2hp writes: $(diff "$tmp/demo/readme.md" "$tmp/demo/summary.md" | head -5)"
+    fail "doc/guide.md's In CI summary is not what ev2hp writes: $(diff "$tmp/demo/readme.md" "$tmp/demo/summary.md" | head -5)"
 
 # --- gates ---------------------------------------------------------------------------
 gate() {   # gate STATUS ARGS...: ev2hp exits STATUS
