@@ -83,7 +83,7 @@ scale_hp "$data/leak-hc.hp" "$tmp/demo/base/prog.eventlog" 3 4
     --max-peak 512M --max-increase 10 --max-growth 1M/s --bands 5 --summary=markdown \
     > summary.md 2> /dev/null)
 [ $? -eq 3 ] || fail "the guide's example: status"
-sed -n '/^In CI$/,/^What ev2hp writes/p' "$SRCDIR/doc/guide.md" | sed -n 's/^> \{0,1\}//p' \
+sed -n '/^### In CI$/,/^## /p' "$SRCDIR/doc/guide.md" | sed -n 's/^> \{0,1\}//p' \
     > "$tmp/demo/readme.md"
 cmp -s "$tmp/demo/summary.md" "$tmp/demo/readme.md" ||
     fail "doc/guide.md's In CI summary is not what ev2hp writes: $(diff "$tmp/demo/readme.md" "$tmp/demo/summary.md" | head -5)"
