@@ -10,6 +10,10 @@
 #     encoding get 400; a declared 1 GB body is refused (413) within 1 s, before its bytes;
 #   - 32 clients of /events that never read do not keep a new one from its first census
 #     within 10 s: it takes the place of one of them, whose connection is closed;
+#   - 200 clients of /events arriving at once, none reading: at most 32 streams stay
+#     open (the others' connections are closed, not kept alive for another request),
+#     and /metrics answers every probe meanwhile within 1 s (scaled by the load:
+#     testlib's patience);
 #   - an idle connection, and one sending a header byte a second, are closed when their
 #     request has not arrived whole within 10 s;
 #   - --allow-host takes host names only, and only with --serve.
@@ -133,5 +137,20 @@ wait "$idle" "$slow" || true
 [ "$(cat "$work/idle.txt")" -ge 2 ] || fail "an idle connection was not closed within 13 s"
 [ "$(cat "$work/slowloris.txt")" -ge 2 ] ||
     fail "a connection sending a header byte a second was not closed within 13 s"
+serve_stop
+
+# --- /events: 200 clients at once -----------------------------------------------------------
+rm -f "$work/in"
+mkfifo "$work/in"
+serve_start burst --serve 0 "$work/in"
+port=${url#http://127.0.0.1:}
+port=${port%/}
+feed "$log" "$work/in" 12 120
+limit=$(patience 1)
+"$PYTHON3" "$hostile" burst "$port" 200 6 "$limit" >"$work/burst.txt"
+read -r open missing slowest <"$work/burst.txt"
+[ "$open" -le 32 ] || fail "200 /events clients at once: $open streams stayed open, not at most 32"
+[ "$missing" -eq 0 ] ||
+    fail "200 /events clients at once: $missing /metrics probes got no 200 within $limit s (slowest $slowest s; $(patience_said "$limit"))"
 serve_stop
 echo "serve_hostile.sh: ok"

@@ -52,3 +52,17 @@ run() {
     [ "$status" = "$expected" ] ||
         fail "ev2hp $*: status $status, wanted $expected ($(head -c 300 "$tmp/err"))"
 }
+
+# patience SECONDS: how long a test waits for something that takes SECONDS on an idle
+# machine: SECONDS times the load per core (the 1-minute load average over the cores,
+# at least 1, at most 8), so that `make check -j16` on 2 cores waits longer instead of
+# failing. A message about a wait that ran out says the patience and the load
+# (patience_said). No /proc/loadavg: SECONDS.
+patience() {
+    awk -v s="$1" -v n="$(nproc 2>/dev/null || echo 1)" '
+        { f = $1 / n; if (f < 1) f = 1; if (f > 8) f = 8; printf "%.1f\n", s * f; found = 1 }
+        END { if (!found) print s }' /proc/loadavg 2>/dev/null || echo "$1"
+}
+patience_said() {
+    echo "waited $1 s, the patience at load $(cut -d' ' -f1 /proc/loadavg 2>/dev/null || echo '?') on $(nproc 2>/dev/null || echo '?') cores"
+}

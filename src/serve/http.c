@@ -171,8 +171,10 @@ static ssize_t events_read(void *cls, uint64_t pos, char *buf, size_t max)
     ssize_t n = sse_take(live_events(r->live), r->client, buf, max);
     if (n > 0)
         return n;
-    if (n < 0)
-        return MHD_CONTENT_READER_END_OF_STREAM;
+    if (n < 0)   /* dropped, or the server stops: the connection ends with the stream,
+                  * not kept alive for another request (a dropped client's place would
+                  * otherwise stay taken until the request deadline) */
+        return MHD_CONTENT_READER_END_WITH_ERROR;
     static const char keepalive[] = ":\n\n";
     if (max < sizeof keepalive - 1)
         return 0;

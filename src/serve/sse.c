@@ -96,13 +96,17 @@ static bool enqueue(struct sse_client *c, const char *msg, size_t len)
     return true;
 }
 
-/* The client a new one replaces when the hub is full (the lock held): a dropped or
- * stalled one first, else the one connected longest. */
+/* The client a new one replaces when the hub is full (the lock held): a stalled one
+ * first, else the one connected longest; never one already dropped, whose place is no
+ * longer counted (replacing it would add the new client over the cap: 200 clients
+ * arriving together kept 121 streams). */
 static struct sse_client *to_replace(const struct sse_hub *h, double now)
 {
     struct sse_client *oldest = NULL;
     for (struct sse_client *c = h->clients; c; c = c->next) {
-        if (c->dropped || (c->len > c->head && now - c->taken_at > 1))
+        if (c->dropped)
+            continue;
+        if (c->len > c->head && now - c->taken_at > 1)
             return c;
         if (!oldest || c->joined < oldest->joined)
             oldest = c;

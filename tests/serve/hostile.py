@@ -15,6 +15,11 @@ Usage: hostile.py MODE PORT [ARGS]   (the server is 127.0.0.1:PORT)
   events PORT N SECONDS [PATH]
       opens N connections to /events (or PATH) that never read (a small receive buffer),
       for SECONDS; prints how many of them the server closed.
+  burst PORT N SECONDS LIMIT
+      opens N connections to /events at once that never read, then for SECONDS asks
+      /metrics every half second, each answer awaited LIMIT seconds; prints how many
+      of the N the server left open at the end, how many /metrics answers were missing
+      or not 200, and the slowest answer in seconds.
   slowread PORT PATH N SECONDS
       N clients GET PATH and read it 4 KiB a second (a small receive buffer); prints
       the bytes each read, once SECONDS are over.
@@ -126,6 +131,37 @@ def events(port, n, seconds, path="/events"):
     print(sum(closed(s) for s in conns))
 
 
+def metrics_answer(port, limit):
+    """The status of GET /metrics (0 for none within limit seconds) and its seconds."""
+    start = time.monotonic()
+    try:
+        s = socket.create_connection(("127.0.0.1", port), timeout=limit)
+        s.settimeout(max(0.01, limit - (time.monotonic() - start)))
+        s.sendall(request("/metrics"))
+        head = s.recv(64)
+        s.close()
+        status = int(head.split(b" ")[1]) if head.startswith(b"HTTP/") else 0
+    except (OSError, ValueError, IndexError):
+        status = 0
+    return status, time.monotonic() - start
+
+
+def burst(port, n, seconds, limit):
+    conns = []
+    for _ in range(n):
+        s = connect(port, rcvbuf=4096)
+        s.sendall(request("/events"))
+        conns.append(s)
+    end = time.monotonic() + seconds
+    missing, slowest = 0, 0.0
+    while time.monotonic() < end:
+        status, took = metrics_answer(port, limit)
+        missing += status != 200
+        slowest = max(slowest, took)
+        time.sleep(0.5)
+    print(sum(not closed(s) for s in conns), missing, "%.3f" % slowest)
+
+
 def slowread(port, path, n, seconds):
     conns = []
     for _ in range(n):
@@ -153,6 +189,8 @@ def main():
         bigbody(port)
     elif mode == "events":
         events(port, int(args[0]), float(args[1]), *args[2:3])
+    elif mode == "burst":
+        burst(port, int(args[0]), float(args[1]), float(args[2]))
     elif mode == "slowread":
         slowread(port, args[0], int(args[1]), float(args[2]))
     else:
