@@ -8,8 +8,9 @@
 # holds exactly the samples of the second part (the folded stacks of the eventlog cut
 # after it, less those of the eventlog cut after the first). Then bad parameters (400),
 # the same Host rule as every path (421), a heap-only run's /debug/pprof/profile (404),
-# the paths doc/parca.yml and doc/pyroscope.alloy scrape, and a window open when ev2hp is
-# stopped (it ends at once, status 0).
+# the paths doc/parca.yml and doc/pyroscope.alloy scrape, windows whose clients left
+# (their slots freed within 2 s), and a window open when ev2hp is stopped (it ends at
+# once, status 0).
 # Skipped (77) without curl or go.
 set -eu
 . "${SRCDIR:?}/tests/testlib.sh"
@@ -102,6 +103,25 @@ tail -c +"$((b + 1))" "$tp" >>"$work/tp.eventlog"
 for bad in 0 301 x 1.5 ""; do
     [ "$(http_status "${url}debug/pprof/profile?seconds=$bad")" = 400 ] || fail "seconds=$bad"
 done
+# Windows whose clients leave free their slots: four clients ask for 300 s and go after
+# one; a fifth window is then served (Go's handler ends the wait when its client goes),
+# not refused with 503 until the 300 s are over.
+for _ in 1 2 3 4; do
+    curl -s -o /dev/null --max-time 1 "${url}debug/pprof/profile?seconds=300" &
+    pids="$pids $!"
+done
+sleep 1
+limit=$(patience 2)
+deadline=$(awk -v l="$limit" 'BEGIN { print int(l * 10) + 10 }')
+i=0
+st=503
+while [ "$st" = 503 ] && [ $i -lt "$deadline" ]; do
+    sleep 0.1
+    st=$(http_status --max-time 5 "${url}debug/pprof/profile?seconds=1")
+    i=$((i + 1))
+done
+[ "$st" = 200 ] ||
+    fail "four windows whose clients left still hold their slots: a fifth got $st ($(patience_said "$limit"))"
 # A window open for 300 s does not hold ev2hp when it is stopped.
 curl -s -o /dev/null "${url}debug/pprof/profile?seconds=300" &
 pids="$pids $!"

@@ -356,10 +356,26 @@ static enum MHD_Result serve_pprof_heap(struct MHD_Connection *c, struct live *l
     return send_pprof(c, rc, buf, len, &err);
 }
 
+/* Whether the client of c has gone (closed or reset its connection) while its request
+ * waits: a peek that reads the end of its stream, or an error. Bytes it sent meanwhile
+ * (a pipelined request) are left for libmicrohttpd. */
+static bool client_gone(struct MHD_Connection *c)
+{
+    const union MHD_ConnectionInfo *info =
+        MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
+    if (!info)
+        return false;
+    char byte;
+    ssize_t n = recv(info->connect_fd, &byte, 1, MSG_PEEK | MSG_DONTWAIT);
+    return n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR);
+}
+
 /* GET /debug/pprof/profile[?seconds=N]: the time-profile samples read in the next N
  * seconds (default 30, as Go's), the connection's thread waiting meanwhile; at most
  * HTTP_MAX_PROFILE_WINDOWS at once, each ended early when the server stops (503, or
- * the connection closed as the server goes: ev2hp ends within a poll, not N seconds). */
+ * the connection closed as the server goes: ev2hp ends within a poll, not N seconds)
+ * or when its client goes (as Go's handler does: four clients that left must not hold
+ * every window for N seconds). */
 static enum MHD_Result serve_pprof_profile(struct http_server *s, struct MHD_Connection *c)
 {
     const char *arg = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "seconds");
@@ -389,10 +405,15 @@ static enum MHD_Result serve_pprof_profile(struct http_server *s, struct MHD_Con
     struct ev_error err = { 0 };
     int rc = live_pprof_ticks(s->live, &counts, &count, &err);
     double start = clock_seconds();
-    bool stopped = false;
-    while (rc == 0 && !(stopped = atomic_load(&s->stopping)) &&
+    bool stopped = false, gone = false;
+    while (rc == 0 && !(stopped = atomic_load(&s->stopping)) && !(gone = client_gone(c)) &&
            clock_seconds() - start < seconds)
         usleep(50000);
+    if (gone) {   /* nobody to answer: the window's slot is free at once */
+        free(counts);
+        atomic_fetch_sub(&s->windows, 1);
+        return MHD_NO;
+    }
     if (stopped)
         ev_error_set(&err, "the server is stopping");
     else if (rc == 0)
