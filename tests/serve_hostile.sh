@@ -6,7 +6,8 @@
 #     tests/replay.py recording what it receives) receives nothing; the bound address,
 #     localhost and --allow-host names are answered, and only then is a command sent;
 #     bound to 0.0.0.0, any address literal is answered, other names are not;
-#   - request framing: two Content-Length headers, a bad one, or one beside chunked
+#   - request framing: two Host headers (RFC 9112: 400, whichever comes first), two
+#     Content-Length headers, a bad one, or one beside chunked
 #     encoding get 400; a declared 1 GB body is refused (413) within 1 s, before its bytes;
 #   - 32 clients of /events that never read do not keep a new one from its first census
 #     within 10 s: it takes the place of one of them, whose connection is closed;
@@ -78,6 +79,11 @@ body() { http_status -X POST -H 'X-Requested-By: ev2hp' "$@" "${url}control/cens
 [ "$(body -H 'Content-Length: -1' -d abc)" = 400 ] || fail "a negative Content-Length is not 400"
 [ "$(body -H 'Transfer-Encoding: chunked' -H 'Content-Length: 3' -d abc)" = 400 ] ||
     fail "Content-Length beside chunked encoding is not 400"
+# two Host headers, an answered one first or second: 400, and the program receives nothing
+for hosts in "127.0.0.1 evil.example" "evil.example 127.0.0.1" "127.0.0.1 127.0.0.1"; do
+    st=$("$PYTHON3" "$hostile" hosts "$port" $hosts)
+    [ "$st" = 400 ] || fail "two Host headers ($hosts) answered $st, not 400"
+done
 set -- $("$PYTHON3" "$hostile" bigbody "$port")
 [ "$1" = 413 ] || fail "a declared 1 GB body answered $1, not 413"
 "$PYTHON3" -c 'import sys; sys.exit(float(sys.argv[1]) >= 1)' "$2" ||

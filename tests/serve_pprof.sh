@@ -100,8 +100,12 @@ tail -c +"$((b + 1))" "$tp" >>"$work/tp.eventlog"
 "$pprofcheck" "$work/window.pb.gz" >"$work/window.json" || fail "the parser refuses the window"
 "$PYTHON3" "$check" time "$work/window.json" "$work/window.folded" ||
     fail "the 2 s window is not the samples of the second part"
-for bad in 0 301 x 1.5 ""; do
+# plain decimal only: nothing strtod would also take, no value cut at a NUL, no repeat
+for bad in 0 301 x 1.5 "" 0x10 0x1p3 "%201" "1%00" "1e1" "+1" "1&seconds=2"; do
     [ "$(http_status "${url}debug/pprof/profile?seconds=$bad")" = 400 ] || fail "seconds=$bad"
+done
+for bad in 0x10 0x1p3 "%200.5" "0.5%00" "1e-1" "-0" ".5" "0.5&at=1" "inf" "nan"; do
+    [ "$(http_status "${url}debug/pprof/heap?at=$bad")" = 400 ] || fail "heap?at=$bad"
 done
 # Windows whose clients leave free their slots: four clients ask for 300 s and go after
 # one; a fifth window is then served (Go's handler ends the wait when its client goes),

@@ -334,25 +334,65 @@ static enum MHD_Result send_pprof(struct MHD_Connection *c, int rc, char *buf, s
     return send_buffer(c, MHD_HTTP_OK, "application/octet-stream", buf, len);
 }
 
+struct parameter_count {
+    const char *name;
+    unsigned count;
+};
+
+static enum MHD_Result count_parameter(void *cls, enum MHD_ValueKind kind, const char *key,
+                                       const char *value)
+{
+    (void)kind;
+    (void)value;
+    struct parameter_count *p = cls;
+    p->count += strcmp(key, p->name) == 0;
+    return MHD_YES;
+}
+
+/* The query parameter name of c as a plain decimal number (digits, and with fraction a
+ * point and digits after them): 0 with *value set, 1 when it is absent, -1 when it is not
+ * such a number. Nothing strtod would also take is taken (a hexadecimal "0x10" or
+ * "0x1p3", a leading space, an exponent), nor a value cut at a NUL ("1%00") or a
+ * parameter given twice: a client that meant something else is told so, not guessed. */
+static int query_decimal(struct MHD_Connection *c, const char *name, bool fraction,
+                         double *value)
+{
+    struct parameter_count n = { name, 0 };
+    MHD_get_connection_values(c, MHD_GET_ARGUMENT_KIND, count_parameter, &n);
+    const char *text = NULL;
+    size_t len = 0;
+    if (n.count == 0 ||
+        MHD_lookup_connection_value_n(c, MHD_GET_ARGUMENT_KIND, name, strlen(name), &text,
+                                      &len) != MHD_YES || !text)
+        return n.count == 0 ? 1 : -1;
+    size_t digits = strspn(text, "0123456789");
+    size_t end = digits;
+    if (fraction && digits > 0 && text[end] == '.' && text[end + 1] >= '0' &&
+        text[end + 1] <= '9')
+        end += 1 + strspn(text + end + 1, "0123456789");
+    if (n.count > 1 || digits == 0 || end != len || end > 16)
+        return -1;
+    *value = format_strtod(text, NULL);
+    return 0;
+}
+
 /* GET /debug/pprof/heap[?at=SECONDS]: the last census, or the last at or before SECONDS. */
 static enum MHD_Result serve_pprof_heap(struct MHD_Connection *c, struct live *l)
 {
-    const char *at = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "at");
     double seconds = 0;
-    if (at) {
-        char *end;
-        seconds = format_strtod(at, &end);
-        if (end == at || *end || !isfinite(seconds) || seconds < 0 || seconds > 1e9)
-            return send_text(c, MHD_HTTP_BAD_REQUEST,
-                             "bad request: at= takes seconds since the program started\n");
-    }
+    int absent = query_decimal(c, "at", true, &seconds);
+    if (absent < 0 || seconds > 1e9)
+        return send_text(c, MHD_HTTP_BAD_REQUEST,
+                         "bad request: at= takes seconds since the program started, as a "
+                         "decimal number\n");
+    bool at = absent == 0;
     if (!live_attached(l))
         return send_text(c, MHD_HTTP_SERVICE_UNAVAILABLE,
                          "the input is not open yet: waiting for the program\n");
     char *buf = NULL;
     size_t len = 0;
     struct ev_error err = { 0 };
-    int rc = live_pprof_heap(l, at != NULL, (uint64_t)llround(seconds * 1e9), &buf, &len, &err);
+    int rc = live_pprof_heap(l, at, (uint64_t)llround(seconds * 1e9), &buf, &len, &err);
     return send_pprof(c, rc, buf, len, &err);
 }
 
@@ -378,18 +418,15 @@ static bool client_gone(struct MHD_Connection *c)
  * every window for N seconds). */
 static enum MHD_Result serve_pprof_profile(struct http_server *s, struct MHD_Connection *c)
 {
-    const char *arg = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "seconds");
-    unsigned seconds = arg ? 0 : 30;
-    for (const char *p = arg; p && *p >= '0' && *p <= '9' && seconds <= HTTP_MAX_PROFILE_SECONDS;
-         p++)   /* stops past the bound: no overflow */
-        seconds = seconds * 10 + (unsigned)(*p - '0');
-    if (arg && (!*arg || arg[strspn(arg, "0123456789")] || seconds < 1 ||
-                seconds > HTTP_MAX_PROFILE_SECONDS)) {
+    double asked = 30;
+    int given = query_decimal(c, "seconds", false, &asked);
+    if (given < 0 || asked < 1 || asked > HTTP_MAX_PROFILE_SECONDS) {
         char text[80];
         snprintf(text, sizeof text, "bad request: seconds= takes a whole number from 1 to %u\n",
                  HTTP_MAX_PROFILE_SECONDS);
         return send_text(c, MHD_HTTP_BAD_REQUEST, text);
     }
+    unsigned seconds = (unsigned)asked;
     if (!live_attached(s->live))
         return send_text(c, MHD_HTTP_SERVICE_UNAVAILABLE,
                          "the input is not open yet: waiting for the program\n");
@@ -473,6 +510,7 @@ static enum MHD_Result not_allowed(struct MHD_Connection *c, const char *allow)
 /* The request's framing headers, as libmicrohttpd leaves them to us: it reads the first
  * Content-Length only, and ignores it beside Transfer-Encoding. */
 struct framing {
+    unsigned hosts;                 /* Host headers */
     unsigned lengths;               /* Content-Length headers */
     bool chunked;                   /* a Transfer-Encoding header */
     uint64_t length;                /* the first Content-Length, when it is digits */
@@ -483,7 +521,9 @@ static enum MHD_Result count_framing(void *cls, enum MHD_ValueKind kind, const c
 {
     (void)kind;
     struct framing *f = cls;
-    if (strcasecmp(key, MHD_HTTP_HEADER_TRANSFER_ENCODING) == 0) {
+    if (strcasecmp(key, MHD_HTTP_HEADER_HOST) == 0) {
+        f->hosts++;
+    } else if (strcasecmp(key, MHD_HTTP_HEADER_TRANSFER_ENCODING) == 0) {
         f->chunked = true;
     } else if (strcasecmp(key, MHD_HTTP_HEADER_CONTENT_LENGTH) == 0 && f->lengths++ == 0) {
         uint64_t v = 0;
@@ -495,21 +535,23 @@ static enum MHD_Result count_framing(void *cls, enum MHD_ValueKind kind, const c
 }
 
 /* What is refused on the headers alone, before any of the body is read and before the
- * request does anything: another Host than the server's (DNS rebinding, hosts.h), two
- * lengths or a length beside chunked encoding (request smuggling behind a proxy that
- * reads the other one), a declared body past HTTP_MAX_BODY. libmicrohttpd answers
+ * request does anything: two Host headers, another Host than the server's (DNS
+ * rebinding, hosts.h), two lengths or a length beside chunked encoding (request smuggling
+ * behind a proxy that reads the other one), a declared body past HTTP_MAX_BODY. libmicrohttpd answers
  * a malformed Content-Length 400 itself. MHD_YES with no response: go on. */
 static enum MHD_Result refuse_early(struct http_server *s, struct MHD_Connection *c,
                                     bool *refused)
 {
     *refused = true;
+    struct framing f = { 0 };
+    MHD_get_connection_values(c, MHD_HEADER_KIND, count_framing, &f);
+    if (f.hosts > 1)   /* RFC 9112, 3.2: which one a proxy read is unknown */
+        return send_text(c, MHD_HTTP_BAD_REQUEST, "bad request: more than one Host header\n");
     const char *host = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_HOST);
     if (!hosts_accept(&s->hosts, host))
         return send_text(c, MHD_HTTP_MISDIRECTED_REQUEST,
                          "misdirected request: this server does not answer that Host "
                          "(ev2hp --allow-host names more)\n");
-    struct framing f = { 0 };
-    MHD_get_connection_values(c, MHD_HEADER_KIND, count_framing, &f);
     if (f.lengths > 1 || (f.lengths && f.chunked))
         return send_text(c, MHD_HTTP_BAD_REQUEST,
                          "bad request: more than one body length\n");

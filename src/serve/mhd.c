@@ -32,6 +32,9 @@ static struct {
                                  MHD_KeyValueIterator, void *);
     const char *(*lookup_connection_value)(struct MHD_Connection *, enum MHD_ValueKind,
                                            const char *);
+    enum MHD_Result (*lookup_connection_value_n)(struct MHD_Connection *, enum MHD_ValueKind,
+                                                 const char *, size_t, const char **,
+                                                 size_t *);
     enum MHD_Result (*queue_response)(struct MHD_Connection *, unsigned int,
                                       struct MHD_Response *);
     struct MHD_Daemon *(*start_daemon_va)(unsigned int, uint16_t, MHD_AcceptPolicyCallback,
@@ -62,15 +65,15 @@ int mhd_load(struct ev_error *err)
         "MHD_add_response_header", "MHD_create_response_from_buffer",
         "MHD_create_response_from_callback", "MHD_destroy_response",
         "MHD_get_connection_info", "MHD_get_connection_values",
-        "MHD_lookup_connection_value", "MHD_queue_response", "MHD_start_daemon_va",
-        "MHD_stop_daemon",
+        "MHD_lookup_connection_value", "MHD_lookup_connection_value_n", "MHD_queue_response",
+        "MHD_start_daemon_va", "MHD_stop_daemon",
     };
     void *const fns[] = {
         &mhd.add_response_header, &mhd.create_response_from_buffer,
         &mhd.create_response_from_callback, &mhd.destroy_response,
         &mhd.get_connection_info, &mhd.get_connection_values,
-        &mhd.lookup_connection_value, &mhd.queue_response, &mhd.start_daemon_va,
-        &mhd.stop_daemon,
+        &mhd.lookup_connection_value, &mhd.lookup_connection_value_n, &mhd.queue_response,
+        &mhd.start_daemon_va, &mhd.stop_daemon,
     };
     for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
         if (!find(lib, names[i], fns[i])) {
@@ -127,6 +130,15 @@ const char *MHD_lookup_connection_value(struct MHD_Connection *connection,
                                         enum MHD_ValueKind kind, const char *key)
 {
     return mhd.lookup_connection_value(connection, kind, key);
+}
+
+enum MHD_Result MHD_lookup_connection_value_n(struct MHD_Connection *connection,
+                                              enum MHD_ValueKind kind, const char *key,
+                                              size_t key_size, const char **value_ptr,
+                                              size_t *value_size_ptr)
+{
+    return mhd.lookup_connection_value_n(connection, kind, key, key_size, value_ptr,
+                                         value_size_ptr);
 }
 
 enum MHD_Result MHD_queue_response(struct MHD_Connection *connection, unsigned int status_code,

@@ -12,6 +12,9 @@ Usage: hostile.py MODE PORT [ARGS]   (the server is 127.0.0.1:PORT)
       declares a 1 GB body (Content-Length) for POST /control/census and sends its first
       64 KiB; prints the answer's status code and the seconds it took ("000" for none
       within 5 s).
+  hosts PORT HOST...
+      POSTs /control/census (X-Requested-By: ev2hp) with a Host header for each HOST;
+      prints the answer's status code ("000" for none within 5 s).
   events PORT N SECONDS [PATH]
       opens N connections to /events (or PATH) that never read (a small receive buffer),
       for SECONDS; prints how many of them the server closed.
@@ -108,6 +111,19 @@ def bigbody(port):
     print(status, "%.3f" % (time.monotonic() - start))
 
 
+def hosts(port, names):
+    s = connect(port)
+    s.settimeout(5)
+    head = "".join("Host: %s\r\n" % n for n in names)
+    s.sendall(("POST /control/census HTTP/1.1\r\n%sX-Requested-By: ev2hp\r\n"
+               "Content-Length: 0\r\n\r\n" % head).encode())
+    try:
+        answer = s.recv(64)
+    except OSError:
+        answer = b""
+    print(answer.split(b" ")[1].decode() if answer.startswith(b"HTTP/") else "000")
+
+
 def closed(s):
     """Whether the server closed s: what it sent is drained, then the end is seen."""
     s.setblocking(False)
@@ -189,6 +205,8 @@ def main():
         bigbody(port)
     elif mode == "events":
         events(port, int(args[0]), float(args[1]), *args[2:3])
+    elif mode == "hosts":
+        hosts(port, args)
     elif mode == "burst":
         burst(port, int(args[0]), float(args[1]), float(args[2]))
     elif mode == "slowread":
