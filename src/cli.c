@@ -10,6 +10,7 @@
 #include <strings.h>
 #include <unistd.h>
 
+#include "cliadvice.h"
 #include "base/format.h"   /* EV_PRINTF */
 #include "base/limits.h"
 #include "census/ccslabel.h"
@@ -284,6 +285,23 @@ static bool chart_option(struct cli_options *o, int c, const char *arg)
     return false;
 }
 
+/* A flag of the GHC runtime typed where ev2hp's belong (ev2hp -hc prog.eventlog: getopt
+ * would take -hc for -h, the help, and exit 0): a usage error saying where it goes. */
+static bool rts_flag_error(struct cli_options *o, int argc, char **argv,
+                           const struct option *longs, const char *shorts)
+{
+    const char *rts = cliadvice_rts_flag(argc, argv, longs, shorts);
+    if (!rts)
+        return false;
+    /* the example runs the program with the flag given, when it is one to pass on */
+    bool passable = rts[0] == '-' && strcmp(rts, "-RTS") != 0 && strcmp(rts, "--RTS") != 0 &&
+                    strcmp(rts, "-l") != 0;
+    usage_error(o, "'%s' is a flag of the GHC runtime, not of ev2hp: give it to the "
+                "program between +RTS and -RTS (prog +RTS %s -l -RTS writes "
+                "prog.eventlog), then run ev2hp prog.eventlog", rts, passable ? rts : "-hT");
+    return true;
+}
+
 void cli_source_date_epoch(const char *value, struct cli_options *o)
 {
     if (!value || !*value || o->action != CLI_CONVERT)
@@ -358,7 +376,10 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
     int c;
     opterr = 0;
     optind = 0;   /* a fresh scan: tests call cli_parse many times */
-    while ((c = getopt_long(argc, argv, "o:f:L:qhV", longs, NULL)) != -1) {
+    static const char shorts[] = "o:f:L:qhV";
+    if (rts_flag_error(o, argc, argv, longs, shorts))
+        return;
+    while ((c = getopt_long(argc, argv, shorts, longs, NULL)) != -1) {
         switch (c) {
         case 'o':
             if (o->output_count == CLI_MAX_OUTPUTS)
@@ -494,6 +515,10 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
                 return usage_error(o, "option -%c needs an argument", optopt);
             if (optopt)
                 return usage_error(o, "unknown option -%c", optopt);
+            const char *near = cliadvice_nearest_option(argv[optind - 1], longs);
+            if (near)
+                return usage_error(o, "unknown option '%s'; did you mean --%s?",
+                                   argv[optind - 1], near);
             return usage_error(o, "unknown or incomplete option '%s'", argv[optind - 1]);
         }
     }
@@ -502,6 +527,9 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
         return usage_error(o, "--to must be after --from");
     if (o->serve.allow_host_count && !o->serve.serve)
         return usage_error(o, "--allow-host is for --serve");
+    if (o->chart.view == CHART_VIEW_DIFF && !o->compare)
+        return usage_error(o, "--view diff draws this run minus a base: give one with "
+                           "--compare BASE");
     if (optind < argc - 1)
         return usage_error(o, "one input at a time ('%s' and '%s')", argv[optind],
                            argv[optind + 1]);
@@ -525,8 +553,9 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
             r->format = r->path && format_path_has_extension(r->path) ? format_from_path(r->path)
                                                           : FORMAT_HP;
         if (r->format == FORMAT_NONE)
-            return usage_error(o, "cannot tell the format of '%s' from its name; use -f",
-                               r->path);
+            return usage_error(o, "cannot tell the format of '%s' from its name: ev2hp "
+                               "writes %s (and .hp.gz, .pb.gz); name the file so, or give "
+                               "the format with -f", r->path, format_extensions());
         if (!r->path && (o->dump || o->summary))
             return usage_error(o, "--%s and an output to standard output both want it",
                                o->dump ? "dump" : "summary");

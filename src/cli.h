@@ -21,7 +21,7 @@ enum cli_action { CLI_CONVERT, CLI_HELP, CLI_VERSION, CLI_USAGE_ERROR };
 
 struct cli_options {
     enum cli_action action;
-    char message[256];             /* the usage error, for CLI_USAGE_ERROR */
+    char message[512];             /* the usage error, for CLI_USAGE_ERROR */
     const char *input;             /* NULL = standard input */
     struct output_request outputs[CLI_MAX_OUTPUTS];
     size_t output_count;

@@ -553,6 +553,11 @@ static bool unlocked_runtime(const struct census *c)
     return c->info.rts_version && !strstr(c->info.rts_version, "thr");
 }
 
+bool census_racing_runtime(const struct census *c)
+{
+    return c->info.has_heap_profile && c->stats.time_ticks && unlocked_runtime(c);
+}
+
 bool census_wants_time(uint16_t tag)
 {
     return ev_role(tag) != EVR_NONE;
@@ -599,6 +604,7 @@ enum census_status census_feed(struct census *c, const struct ev_event *ev,
         return CENSUS_OK;
     union ev_body b;
     if (ev->tag == EV_PROF_SAMPLE_COST_CENTRE) {
+        c->stats.time_ticks++;
         if (c->opt.recover && !stack_fits(c, ev, 12))
             return stack_misfit(c, ev, err);
         /* The tick itself counts in the time profile; the census it fell into is in doubt. */

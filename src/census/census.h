@@ -56,6 +56,7 @@ struct census_stats {
                                  * before them (copies of earlier bytes), dropped */
     uint64_t past_the_end;      /* biography censuses whose time (a field of the event,
                                  * not its timestamp) is past the end of the run, dropped */
+    uint64_t time_ticks;        /* time-profile ticks seen, read into a profile or not */
     bool open_at_end;           /* a census was open when the input stopped (dropped) */
     uint64_t open_time_ns;
 };
@@ -118,6 +119,12 @@ void census_note_time(struct census *c, uint64_t time_ns);
 /* Ends the input: complete says whether the end-of-data marker was seen. Reports held
  * biography censuses in time order. */
 enum census_status census_finish(struct census *c, bool complete, struct ev_error *err);
+
+/* Whether the run is one whose eventlog the runtime itself damages: a heap and a time
+ * profile at once on the non-threaded runtime, whose timer thread writes its ticks into
+ * the census's buffer without a lock (GHC 9.6 to 9.10 at least, GHC issue 25165; see
+ * doc/recovery-runs.md). Known once the run's runtime, a heap profile and a tick are seen. */
+bool census_racing_runtime(const struct census *c);
 
 const struct run_info *census_run_info(const struct census *c);
 const struct census_stats *census_stats(const struct census *c);

@@ -20,6 +20,7 @@
 #include "read/connect.h"
 #include "read/evdecode.h"
 #include "read/evread.h"
+#include "read/filekind.h"
 #include "read/hpread.h"
 #include "read/source.h"
 
@@ -119,13 +120,29 @@ static void report_recovery(const struct census_stats *st, struct input_outcome 
     add_warning(r, &w);
 }
 
+/* The one line that names the runtime's own race as the cause of the damage found (after
+ * the run line), so that nobody hunts for a broken disk or pipe: what ran, the issue, and
+ * what runs clean. */
+static void report_known_cause(const struct run_info *info, struct input_outcome *r)
+{
+    struct ev_error w = { 0 };
+    ev_error_set(&w, "known cause: this runtime (%.24s, not threaded), profiling heap and "
+                 "time at once, writes time-profile ticks into a census unlocked (GHC issue "
+                 "25165); its .hp is intact, and a -threaded build or a run without -p writes "
+                 "a clean eventlog", info->rts_version);
+    add_warning(r, &w);
+}
+
 /* Words the census anomalies and the damage as warnings. */
-static void report_stats(const struct census_stats *st, struct input_outcome *r,
+static void report_stats(const struct census *c, struct input_outcome *r,
                          const struct ev_error *damage)
 {
+    const struct census_stats *st = census_stats(c);
     struct ev_error w = { 0 };
     if (r->region_count || st->copies_dropped)
         report_recovery(st, r);
+    if ((r->region_count || st->lost_to_damage) && census_racing_runtime(c))
+        report_known_cause(census_run_info(c), r);
     if (damage) {
         char open[96] = "";
         if (st->open_at_end)
@@ -343,7 +360,14 @@ static int open_eventlog(struct input *in, struct ev_source src, struct ev_error
         ev_error_set(err, "out of memory");
         return -1;
     }
-    if (ev_reader_read_header(in->reader, err) != EV_OK)
+    enum ev_status st = ev_reader_read_header(in->reader, err);
+    if (st == EV_NOT_EVENTLOG) {
+        /* say what it is instead, when its first bytes tell */
+        const char *kind = filekind_not_eventlog(in->peek.head, in->peek.len);
+        if (kind)
+            ev_error_at(err, 0, "not an eventlog: %s", kind);
+    }
+    if (st != EV_OK)
         return -1;
     return census_check_header(in->census, in->reader, err) == CENSUS_OK ? 0 : -1;
 }
@@ -417,7 +441,7 @@ struct input *input_open(const struct input_options *opt, const struct census_ev
         source_seek_init(&in->seek, inflated);
         inflated = (struct ev_source){ source_seek_read, &in->seek, source_seek_why };
     }
-    if (source_peek_init(&in->peek, inflated, 4) != 0) {
+    if (source_peek_init(&in->peek, inflated, FILEKIND_HEAD) != 0) {
         const char *why = source_auto_why(in->raw);
         ev_error_set(err, "cannot read: %s", why ? why : strerror(errno));
         input_free(in);
@@ -731,7 +755,7 @@ static enum input_status read_eventlog(struct input *in, struct input_outcome *o
     out->censuses = census_stats(in->census)->censuses;
     out->lost_to_damage = census_stats(in->census)->lost_to_damage;
     out->lost_to_gaps = census_stats(in->census)->lost_to_gaps;
-    report_stats(census_stats(in->census), out, complete ? NULL : err);
+    report_stats(in->census, out, complete ? NULL : err);
     return INPUT_OK;
 }
 

@@ -235,6 +235,19 @@ bool format_path_has_extension(const char *path)
     return ext != NULL;
 }
 
+const char *format_extensions(void)
+{
+    static char list[128];   /* made once, from the table (the command line's thread) */
+    if (list[0])
+        return list;
+    size_t used = 0;
+    for (size_t i = 0; i < sizeof formats / sizeof *formats; i++)
+        if (formats[i].name && used < sizeof list)
+            used += (size_t)snprintf(list + used, sizeof list - used, "%s.%s",
+                                     used ? ", " : "", formats[i].name);
+    return list;
+}
+
 static bool is_kind(enum output_format format, unsigned kind)
 {
     const struct format_row *row = row_of(format);

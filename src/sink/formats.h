@@ -24,6 +24,8 @@ enum output_format format_from_path(const char *path);
 /* Whether the file name has an extension besides ".gz": a name without one, such as
  * /dev/stdout, a FIFO or x.gz, gets the default format. */
 bool format_path_has_extension(const char *path);
+/* The extensions that name a format, for messages: ".hp, .csv, ..., .html". */
+const char *format_extensions(void);
 /* Formats that draw a chart from a profile (SVG, PNG: a display list, compare.h; the HTML
  * report: in the browser), and the formats that write a summary (--summary, and --junit,
  * whose report carries the text summary). */
