@@ -250,7 +250,7 @@ static bool chart_option(struct cli_options *o, int c, const char *arg)
     case OPT_ALIGN:
         if (strcmp(arg, "time") != 0 && strcmp(arg, "progress") != 0)
             return usage_error(o, "--align wants time or progress, not '%s'", arg), false;
-        ch->align_progress = strcmp(arg, "progress") == 0;
+        ch->align = strcmp(arg, "progress") == 0 ? DIFF_ALIGN_PROGRESS : DIFF_ALIGN_TIME;
         return true;
     case OPT_AT:
         if (!parse_seconds(arg, &ch->at_seconds))

@@ -15,6 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "model/diffseries.h"
 #include "model/frame.h"
 #include "model/profile.h"
 #include "chart/display.h"
@@ -53,8 +54,8 @@ struct chart_options {
     bool has_y_max;                 /* --y-max: the top of the memory scale, fixed */
     uint64_t y_max;                 /* bytes; values above are clipped to the plot */
     struct profile_options profile; /* band selection, filters, time window */
-    bool align_progress;            /* --align progress: the diff view aligns runs by
-                                     * share of each run, not by time */
+    enum diff_align align;          /* --align: how the diff view aligns the runs
+                                     * (default: by the rule of diffseries.h) */
     bool has_at;                    /* --at: one census shown (a heap census as a flame
                                      * graph, folded stacks): the last at or before */
     double at_seconds;              /* this time; without --at, the peak's census */

@@ -1,8 +1,8 @@
 /* view_diff.c: --view diff, this run minus the base, band by band (view_diff.h).
  *
- * The curves are sampled at one point per two layout units across the plot: each run's
- * band is interpolated at the time (or share of its run) a column stands for, so two runs
- * whose censuses fall at different times still subtract point by point.
+ * The lines, their alignment and the span they cover are model/diffseries.h's, as the
+ * CSV and JSON export of the diff writes them; this module only draws them, sampled at
+ * one point per two layout units across the plot (the export has every census).
  */
 #include "chart/view_diff.h"
 #include "chart/colors.h"
@@ -14,7 +14,7 @@
 
 #include "base/format.h"
 #include "base/utf8.h"
-#include "model/bandmatch.h"
+#include "model/diffseries.h"
 
 #define LEGEND_W 330.0
 #define FONT 12.0
@@ -33,82 +33,17 @@ static const struct dl_color COOL[] = {
 };
 static const struct dl_color NEUTRAL = { 0x88, 0x88, 0x88, 255 };
 
-/* A pair of bands: their indices in the two views (SIZE_MAX: absent), the change at the
- * peak, and its line's colour. */
-struct line {
-    size_t base, now;
-    const char *label;
-    double change;
-    struct dl_color color;
-};
-
-static int by_change(const void *a, const void *b)
+/* A line's colour by its change at the peak: warm for growth, cool for shrinkage, in
+ * the series' order (largest growth first). */
+static void line_colors(const struct diff_series *ds, struct dl_color *colors)
 {
-    const struct line *x = a, *y = b;
-    if (x->change != y->change)
-        return x->change > y->change ? -1 : 1;
-    return strcmp(x->label, y->label);
-}
-
-/* A band of one run at a moment: linear between the kept points around t (seconds from
- * the start, or with progress a share 0..1 of the run), 0 outside the run. */
-static double value_at(const struct profile_view *v, size_t band, double t, bool progress)
-{
-    if (band == SIZE_MAX || !v->point_count)
-        return 0;
-    double first = v->time_ns[0] / 1e9, last = v->time_ns[v->point_count - 1] / 1e9;
-    if (progress)
-        t = first + t * (last - first);
-    if (t < first || t > last)
-        return 0;
-    size_t lo = 0, hi = v->point_count - 1;
-    while (hi - lo > 1) {
-        size_t mid = (lo + hi) / 2;
-        if (v->time_ns[mid] / 1e9 <= t)
-            lo = mid;
-        else
-            hi = mid;
+    size_t warm = 0, cool = 0;
+    for (size_t k = 0; k < ds->line_count; k++) {
+        double change = ds->lines[k].change;
+        colors[k] = change > 0   ? WARM[warm++ % (sizeof WARM / sizeof *WARM)]
+                    : change < 0 ? COOL[cool++ % (sizeof COOL / sizeof *COOL)]
+                                 : NEUTRAL;
     }
-    double t0 = v->time_ns[lo] / 1e9, t1 = v->time_ns[hi] / 1e9;
-    double a = (double)v->values[lo * v->band_count + band];
-    double b = (double)v->values[hi * v->band_count + band];
-    return t1 > t0 ? a + (b - a) * (t - t0) / (t1 - t0) : b;
-}
-
-/* The lines: every pair of bands the views show, OTHER left out; NULL when out of
- * memory. */
-static struct line *pair_lines(const struct diff_run *base, const struct diff_run *now,
-                               size_t *count)
-{
-    struct bandmatch_view b = { base->view, base->bands, base->info };
-    struct bandmatch_view n = { now->view, now->bands, now->info };
-    struct bandmatch_pair *pairs;
-    size_t np;
-    if (bandmatch_views(&b, &n, &pairs, &np) != 0)
-        return NULL;
-    struct line *lines = malloc((np + 1) * sizeof *lines);
-    if (lines) {
-        size_t warm = 0, cool = 0;
-        for (size_t k = 0; k < np; k++) {
-            struct line *l = &lines[k];
-            l->base = pairs[k].base == BANDMATCH_ABSENT ? SIZE_MAX : pairs[k].base;
-            l->now = pairs[k].now == BANDMATCH_ABSENT ? SIZE_MAX : pairs[k].now;
-            const struct profile_band *pb = l->base != SIZE_MAX ? &base->view->bands[l->base]
-                                                                : NULL;
-            const struct profile_band *pn = l->now != SIZE_MAX ? &now->view->bands[l->now]
-                                                               : NULL;
-            l->label = pn ? pn->label : pb->label;
-            l->change = (pn ? (double)pn->stats.peak : 0) - (pb ? (double)pb->stats.peak : 0);
-        }
-        qsort(lines, np, sizeof *lines, by_change);
-        for (size_t k = 0; k < np; k++)
-            lines[k].color = lines[k].change > 0   ? WARM[warm++ % (sizeof WARM / sizeof *WARM)]
-                             : lines[k].change < 0 ? COOL[cool++ % (sizeof COOL / sizeof *COOL)]
-                                                   : NEUTRAL;
-        *count = np;
-    }
-    free(pairs);
-    return lines;
 }
 
 /* A change in words: "+52.8 MiB", "-4.48 MiB", "0 B". */
@@ -121,17 +56,12 @@ static void change_text(double change, char *out, size_t size)
 
 /* A line's tooltip, "label: +52.8 MiB at the peak", into tip (size bytes); a label too
  * long for it is cut where a character ends. */
-static void line_tip(const struct line *l, char *tip, size_t size)
+static void line_tip(const struct diff_line *l, char *tip, size_t size)
 {
     char change[48];
     change_text(l->change, change, sizeof change);
     utf8_end_printed(tip, size, snprintf(tip, size, "%s: %s at the peak", l->label,
                                                  change));
-}
-
-static double run_end(const struct profile_view *v)
-{
-    return v->point_count ? v->time_ns[v->point_count - 1] / 1e9 : 0;
 }
 
 /* The y axis: ticks from lo to hi (bytes, signed), the grid, and the zero line. */
@@ -154,8 +84,8 @@ static void y_axis(struct chart_plot *P, double lo, double hi)
 }
 
 /* The legend: each line's colour, label and change at the peak, as many as fit. */
-static void legend(struct chart_plot *P, const struct line *lines, size_t n, double x,
-                   double top, double bottom)
+static void legend(struct chart_plot *P, const struct diff_line *lines,
+                   const struct dl_color *colors, size_t n, double x, double top, double bottom)
 {
     char text[KIT_LABEL_MAX], change[48], tip[KIT_LABEL_MAX + 64];
     chart_kit_text(P, x, top, "change at the peak", FONT, COLOR_QUIET, DL_ANCHOR_START, false,
@@ -163,7 +93,7 @@ static void legend(struct chart_plot *P, const struct line *lines, size_t n, dou
     size_t rows = (size_t)fmax(0, floor((bottom - top - LEGEND_ROW) / LEGEND_ROW));
     for (size_t i = 0; i < n && i < rows; i++) {
         double y = top + LEGEND_ROW * (double)(i + 1);
-        chart_kit_check(P, display_rect(P->dl, x, y - SWATCH + 2, SWATCH, SWATCH, lines[i].color,
+        chart_kit_check(P, display_rect(P->dl, x, y - SWATCH + 2, SWATCH, SWATCH, colors[i],
                                         (struct dl_color){ 0, 0, 0, 40 }, 0.5, "legend"),
                         lines[i].label);
         change_text(lines[i].change, change, sizeof change);
@@ -182,30 +112,73 @@ static void legend(struct chart_plot *P, const struct line *lines, size_t n, dou
     }
 }
 
+/* The lines over the plot: columns samples of each from the series' x0 to x1 (a span of
+ * one moment: a short mark at it), shrinkage first so that growth (usually what is asked
+ * about) is drawn on top. 0, or -1 when out of memory. */
+static int draw_lines(struct chart_plot *P, const struct diff_series *ds,
+                      const struct dl_color *colors, double lo, double hi,
+                      const double *values, size_t columns)
+{
+    struct dl_point *pts = malloc((columns > 2 ? columns : 2) * sizeof *pts);
+    if (!pts)
+        return -1;
+    bool moment = ds->x0 == ds->x1;
+    for (size_t k = ds->line_count; k-- > 0;) {
+        bool flat = true;   /* a band that never changed lies on the zero line */
+        for (size_t c = 0; c < columns && flat; c++)
+            flat = values[k * columns + c] == 0;
+        if (flat)
+            continue;
+        size_t n = columns;
+        for (size_t c = 0; c < columns; c++)
+            pts[c] = (struct dl_point){
+                P->left + (P->right - P->left) * (double)c / (double)(columns - 1),
+                P->bottom - (values[k * columns + c] - lo) / (hi - lo) * (P->bottom - P->top) };
+        if (moment) {
+            double mid = (P->left + P->right) / 2;
+            pts[0].x = mid - 6, pts[1] = (struct dl_point){ mid + 6, pts[0].y };
+            n = 2;
+        }
+        char tip[KIT_LABEL_MAX + 64];
+        line_tip(&ds->lines[k], tip, sizeof tip);
+        chart_kit_check(P, display_polyline(P->dl, pts, n, colors[k], moment ? 3 : 1.6, false,
+                                            "band"), tip);
+    }
+    free(pts);
+    return 0;
+}
+
 int diff_layout(const struct diff_run *base, const struct diff_run *now,
                 const struct chart_options *opt, struct textmeasure *tm,
                 struct display_list *dl)
 {
     double W = opt->width, H = opt->height;
     display_init(dl, W, H, COLOR_WHITE);
-    bool progress = opt->align_progress;
-    size_t n = 0;
-    struct line *lines = pair_lines(base, now, &n);
+    struct diff_input bi = { base->view, base->bands, base->info };
+    struct diff_input ni = { now->view, now->bands, now->info };
+    struct diff_series ds;
+    if (diff_series_make(&bi, &ni, opt->align, &ds) != 0) {
+        display_free(dl);
+        return -1;
+    }
+    bool progress = ds.align == DIFF_ALIGN_PROGRESS, span = diff_series_has_span(&ds);
+    size_t n = ds.line_count;
     struct chart_plot P = { .dl = dl, .tm = tm, .v = now->view, .opt = opt };
     size_t columns = 0;
     double *values = NULL;
-    struct dl_point *pts = NULL;
-    if (!lines)
+    struct dl_color *colors = malloc((n ? n : 1) * sizeof *colors);
+    if (!colors)
         goto fail;
+    line_colors(&ds, colors);
     const char *title = chart_kit_run_title(opt->title, now->info, now->name);
     if (display_set_document_title(dl, title) != 0)
         goto fail;
     double y = chart_kit_title(&P, now->info, title, "", 0, KIT_MARGIN);
-    char sub[KIT_LABEL_MAX];
+    char sub[KIT_LABEL_MAX], how[KIT_LABEL_MAX];
+    diff_series_describe(&ds, how, sizeof how);
     utf8_end_printed(sub, sizeof sub,   /* a long BASE path */
-                     snprintf(sub, sizeof sub, "this run minus %s, band by band, aligned by %s",
-                              base->name,
-                              progress ? "share of each run (--align progress)" : "time"));
+                     snprintf(sub, sizeof sub, "this run minus %s, band by band, %s",
+                              base->name, how));
     chart_kit_text(&P, KIT_MARGIN, y + 18, sub, KIT_SUBTITLE_SIZE, COLOR_QUIET, DL_ANCHOR_START,
                    false, "subtitle", NULL);
     P.left = KIT_MARGIN + Y_LABEL_W;
@@ -216,24 +189,21 @@ int diff_layout(const struct diff_run *base, const struct diff_run *now,
     P.bottom = H - KIT_MARGIN - 2 * KIT_TICK_SIZE - 20;
     if (P.bottom - P.top < 40)
         P.bottom = P.top + 40;
-    P.x0 = 0;
-    P.x1 = progress ? 100 : fmax(run_end(base->view), run_end(now->view));
-    if (!(P.x1 > 0))
-        P.x1 = 1;
-    /* the curves, sampled every two units */
-    columns = (size_t)fmax(2, floor((P.right - P.left) / 2));
-    values = malloc((n ? n : 1) * columns * sizeof *values);
-    pts = malloc(columns * sizeof *pts);
-    if (!values || !pts)
+    /* the x axis spans what the lines cover: 0..100 % by progress, the overlap by time */
+    P.x0 = progress ? 0 : span ? ds.x0 : 0;
+    P.x1 = progress ? 100 : span ? ds.x1 : 1;
+    if (!(P.x1 > P.x0))   /* one moment in common */
+        P.x0 -= 0.5, P.x1 += 0.5;
+    /* the curves, sampled every two units (one column at a single moment) */
+    columns = !span ? 0 : ds.x0 == ds.x1 ? 2 : (size_t)fmax(2, floor((P.right - P.left) / 2));
+    values = malloc((n ? n : 1) * (columns ? columns : 1) * sizeof *values);
+    if (!values)
         goto fail;
     double lo = 0, hi = 0;
     for (size_t k = 0; k < n; k++)
         for (size_t c = 0; c < columns; c++) {
-            double t = P.x0 + (P.x1 - P.x0) * (double)c / (double)(columns - 1);
-            if (progress)
-                t /= 100;
-            double d = value_at(now->view, lines[k].now, t, progress) -
-                       value_at(base->view, lines[k].base, t, progress);
+            double x = ds.x0 + (ds.x1 - ds.x0) * (double)c / (double)(columns - 1);
+            double d = diff_series_value(&ds, k, x);
             values[k * columns + c] = d;
             lo = fmin(lo, d), hi = fmax(hi, d);
         }
@@ -249,33 +219,22 @@ int diff_layout(const struct diff_run *base, const struct diff_run *now,
         chart_kit_text(&P, (P.left + P.right) / 2, P.bottom + 12 + 2 * KIT_TICK_SIZE + 2,
                        "share of each run, from its first census to its last (%)", KIT_TICK_SIZE,
                        COLOR_QUIET, DL_ANCHOR_MIDDLE, false, "axis", NULL);
-    /* shrinkage first, so the growth (usually what is asked about) is drawn on top */
-    for (size_t k = n; k-- > 0;) {
-        bool flat = true;   /* a band that never changed lies on the zero line */
-        for (size_t c = 0; c < columns && flat; c++)
-            flat = values[k * columns + c] == 0;
-        if (flat)
-            continue;
-        for (size_t c = 0; c < columns; c++)
-            pts[c] = (struct dl_point){
-                P.left + (P.right - P.left) * (double)c / (double)(columns - 1),
-                P.bottom - (values[k * columns + c] - lo) / (hi - lo) * (P.bottom - P.top) };
-        char tip[KIT_LABEL_MAX + 64];
-        line_tip(&lines[k], tip, sizeof tip);
-        chart_kit_check(&P, display_polyline(dl, pts, columns, lines[k].color, 1.6, false,
-                                             "band"), tip);
-    }
-    if (!n)
-        chart_kit_text(&P, (P.left + P.right) / 2, (P.top + P.bottom) / 2,
-                       "no band in either run", 14, COLOR_QUIET, DL_ANCHOR_MIDDLE, false, "note",
-                       NULL);
-    legend(&P, lines, n, W - KIT_MARGIN - LEGEND_W + 16, P.top, H - KIT_MARGIN);
+    if (draw_lines(&P, &ds, colors, lo, hi, values, columns) != 0)
+        goto fail;
+    const char *note = !n ? "no band in either run"
+                       : !span ? "the runs have no moment in common: nothing to compare" : NULL;
+    if (note)
+        chart_kit_text(&P, (P.left + P.right) / 2, (P.top + P.bottom) / 2, note, 14,
+                       COLOR_QUIET, DL_ANCHOR_MIDDLE, false, "note", NULL);
+    legend(&P, ds.lines, colors, n, W - KIT_MARGIN - LEGEND_W + 16, P.top, H - KIT_MARGIN);
     if (P.failed)
         goto fail;
-    free(lines), free(values), free(pts);
+    diff_series_free(&ds);
+    free(colors), free(values);
     return 0;
 fail:
-    free(lines), free(values), free(pts);
+    diff_series_free(&ds);
+    free(colors), free(values);
     display_free(dl);
     return -1;
 }

@@ -2,16 +2,14 @@
  *
  * With --compare BASE, each band both runs show (paired by the one matching rule,
  * model/bandmatch.h; a band of one run only is compared with nothing, 0) becomes one line:
- * this run's bytes minus the base's, over the run. The runs are aligned by time (each
- * census at its seconds from the start; a run counts 0 before its first census and after
- * its last) or, with --align progress, by share of each run (0 to 100 % of the span from
- * its first census to its last), for runs of different length. Each band's value between
- * two kept censuses is interpolated linearly. Bands whose peak grew are drawn in warm
- * hues, those whose peak shrank in cool ones; a zero line; the legend gives each band's
- * change at the peak (its peak in this run minus its peak in the base), largest growth
- * first. A band that never changed is listed but not drawn (it lies on the zero line).
- * OTHER is not drawn (it folds different bands in each run). Laid out by compare.c,
- * which has both runs' views.
+ * this run's bytes minus the base's, over the span where both runs have censuses, aligned
+ * by time or by progress (model/diffseries.h: the rule, the default, and why a run that
+ * has ended is never read as 0); the subtitle says which and why, and by time where the
+ * lines stop. Bands whose peak grew are drawn in warm hues, those whose peak shrank in
+ * cool ones; a zero line; the legend gives each band's change at the peak (its peak in
+ * this run minus its peak in the base), largest growth first. A band that never changed
+ * is listed but not drawn (it lies on the zero line). OTHER is not drawn (it folds
+ * different bands in each run). Laid out by compare.c, which has both runs' views.
  */
 #ifndef EV2HP_VIEW_DIFF_H
 #define EV2HP_VIEW_DIFF_H

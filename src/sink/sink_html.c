@@ -28,6 +28,7 @@
 #include "chart/compare.h"
 #include "chart/flame.h"
 #include "model/bandmatch.h"
+#include "model/diffseries.h"
 #include "census/foldstacks.h"
 #include "census/grouping.h"
 #include "sink/runstacks.h"
@@ -733,6 +734,29 @@ static int write_gone(struct json_writer *w, const struct html_sink *h,
     return 0;
 }
 
+/* The Diff tab's alignment at first, as --view diff would draw it (model/diffseries.h):
+ * "align" ("time" or "progress") and "align_reason" ("asked", "lengths_differ",
+ * "lengths_close" or "no_length"), for the page to say why. 0, or -1 when out of
+ * memory. */
+static int write_align(struct json_writer *w, const struct html_sink *h,
+                       const struct profile_view *base_view, const struct profile_view *now)
+{
+    static const char *const reasons[] = {
+        [DIFF_ALIGN_ASKED] = "asked", [DIFF_ALIGN_LENGTHS_CLOSE] = "lengths_close",
+        [DIFF_ALIGN_LENGTHS_DIFFER] = "lengths_differ", [DIFF_ALIGN_NO_LENGTH] = "no_length",
+    };
+    const struct sink_context *ctx = &h->base.ctx;
+    struct diff_input b = { base_view, ctx->base->bands, ctx->base->info };
+    struct diff_input n = { now, ctx->bands, ctx->info };
+    struct diff_series ds;
+    if (diff_series_make(&b, &n, h->chart.align, &ds) != 0)
+        return -1;
+    json_member_cstring(w, "align", diff_align_name(ds.align));
+    json_member_cstring(w, "align_reason", reasons[ds.reason]);
+    diff_series_free(&ds);
+    return 0;
+}
+
 /* The report's data, one JSON document safe inside a <script> element: 0, or -1 with
  * errno set. */
 static int write_data(struct html_sink *h, const struct profile_view *now,
@@ -828,9 +852,12 @@ static int write_data(struct html_sink *h, const struct profile_view *now,
     json_member_cstring(w, "sort", sorts[sel->sort]);
     json_member_bool(w, "reverse", sel->reverse);
     json_object_end(w);
-    /* the Diff tab's alignment at first (--align; the page offers both) */
-    if (base_view)
-        json_member_cstring(w, "align", h->chart.align_progress ? "progress" : "time");
+    /* the Diff tab's alignment at first (--align, or diffseries.h's rule; the page offers
+     * both) and why */
+    if (base_view && write_align(w, h, base_view, now) != 0) {
+        errno = ENOMEM;
+        goto done;
+    }
     /* the view the page opens with: --view's, or the flame graph when the input has a
      * time profile and no census (html_finish refused a flame view without one) */
     enum chart_view view = h->chart.view;
