@@ -403,7 +403,9 @@ static void base_needs(const struct convert_options *opt, struct run_model_needs
     struct chart_options defaults;
     chart_options_default(&defaults);
     memset(needs, 0, sizeof *needs);
-    if (wants(opt, format_is_chart)) {
+    bool diff_data = opt->chart && opt->chart->view == CHART_VIEW_DIFF &&
+                     wants(opt, format_has_diff_data);
+    if (wants(opt, format_is_chart) || diff_data) {
         struct profile_options feed;
         chart_profile_options(opt->chart ? opt->chart : &defaults, &feed);
         (void)run_model_need_chart(needs, &feed);   /* the first resolution: never refused */

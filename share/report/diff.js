@@ -2,14 +2,18 @@
  *
  * ev2hp pairs the two runs' bands by its one matching rule (data.pairs; the page keys a
  * pair as one band). For each pair this draws a line of this run's bytes minus the
- * base's over time (each run's band interpolated linearly between its points, 0 outside
- * its run), as view_diff.c draws the SVG: warm hues for the bands whose peak grew, cool
- * ones for those whose peak shrank, a zero line, and a legend of each band's change at
- * the peak. Hovering gives both runs' values and the change at that time. Aligned by time
- * (seconds from the start, the page's zoom), or by progress (a share 0 to 100 % of each
- * run, from its first census to its last: --align progress, for runs of different
- * length), as a control above the chart chooses. The page (report.js) asks for it with
- * ev2hp.diffChart(base, now, keys) and draws it into its charts box. Needs kit.js.
+ * base's (each run's band interpolated linearly between its points), as view_diff.c
+ * draws the SVG: warm hues for the bands whose peak grew, cool ones for those whose peak
+ * shrank, a zero line, and a legend of each band's change at the peak. Hovering gives
+ * both runs' values and the change at that moment. Aligned by time (seconds from the
+ * start, the page's zoom) or by progress (a share 0 to 100 % of each run, from its first
+ * census to its last), as a control above the chart chooses; ev2hp chooses the first
+ * (data.options.align: --align, or by model/diffseries.h's rule, progress when the runs'
+ * lengths differ by more than a fifth). As there, a run that has ended is never read as
+ * 0: by time the lines stop where the shorter run's censuses do, and the caption says
+ * where; progress needs two censuses apart in each run and is offered only then. The
+ * page (report.js) asks for it with ev2hp.diffChart(base, now, keys) and draws it into
+ * its charts box. Needs kit.js.
  */
 (function (ev2hp) {
   "use strict";
@@ -30,11 +34,15 @@
   const COOL = ["#2c7bb6", "#1a9850", "#5e3c99", "#01665e", "#4575b4", "#74add1"];
   const NEUTRAL = "#888888";
 
-  /* A band of a run (or null) at time t: linear between its points, 0 outside the run. */
+  // diffseries.h's DIFF_LENGTH_RATIO: runs further apart in length align by progress
+  const LENGTH_RATIO = 1.2;
+
+  /* A band of a run (or null: a band the run does not have, 0) at time t, which lies
+   * within the run's points (the lines never go past a run's end): linear between them. */
   function valueAt(run, band, t) {
     if (!band || !run.t.length) return 0;
     const ts = run.t;
-    if (t < ts[0] || t > ts[ts.length - 1]) return 0;
+    t = Math.min(Math.max(t, ts[0]), ts[ts.length - 1]); // a share's rounding, no further
     let lo = 0;
     let hi = ts.length - 1;
     while (hi - lo > 1) {
@@ -45,6 +53,11 @@
     const v = run.v[band.index];
     return ts[hi] > ts[lo] ? v[lo] + ((v[hi] - v[lo]) * (t - ts[lo])) / (ts[hi] - ts[lo]) : v[hi];
   }
+
+  const first = (run) => run.t[0];
+  const last = (run) => run.t[run.t.length - 1];
+  // a run with a length to share out: two points apart in time
+  const hasLength = (run) => run.t.length >= 2 && last(run) > first(run);
 
   /* The time of a run at share p (0..1) of it, from its first census to its last. */
   function timeAt(run, p) {
@@ -76,18 +89,69 @@
             ? COOL[cool++ % COOL.length]
             : NEUTRAL;
 
-    /* Draws the chart into box, width W: over range [t0, t1] (seconds) aligned by time, or
-     * over 0..100 % of each run when align is "progress"; setAlign(a) is the control's. */
+    const canProgress = hasLength(base) && hasLength(now);
+    // by time, the moments both runs have censuses at (empty: from > to)
+    const both =
+      base.t.length && now.t.length
+        ? [Math.max(first(base), first(now)), Math.min(last(base), last(now))]
+        : [1, 0];
+
+    /* The caption's words on the alignment: what the lines span and why. */
+    function alignNote(progress, t0, t1) {
+      const lengths = [base, now].map((r) => (r.t.length ? last(r) - first(r) : 0));
+      const apart = Math.max(...lengths) > LENGTH_RATIO * Math.min(...lengths);
+      const seconds = "the base " + fmtSeconds(lengths[0]) + ", this run " + fmtSeconds(lengths[1]);
+      if (progress)
+        return (
+          "0 to 100 % of each run, from its first census to its last (lengths: " +
+          seconds +
+          (apart ? "; more than a fifth apart)" : ")")
+        );
+      if (!canProgress)
+        return (
+          (base.t.length < 2 ? "the base" : "this run") +
+          " has " +
+          (Math.min(base.t.length, now.t.length) ? "one census" : "no census") +
+          ": no length to share out, so by time only" +
+          (t0 > t1 ? "; the runs have no moment in common" : "")
+        );
+      if (t0 > t1) return "the runs' censuses have no moment in common in this time range";
+      const ends =
+        last(base) === last(now)
+          ? ""
+          : (last(now) > last(base) ? "; this run" : "; the base") +
+            " goes on to " +
+            fmtSeconds(Math.max(last(base), last(now))) +
+            ", not compared";
+      return (
+        "where both runs have censuses: " +
+        fmtSeconds(t0) +
+        " – " +
+        fmtSeconds(t1) +
+        ends +
+        (apart
+          ? " (the runs' lengths differ by more than a fifth: progress compares them whole)"
+          : "")
+      );
+    }
+
+    /* Draws the chart into box, width W: by time over range [t0, t1] (seconds) where both
+     * runs have censuses, or over 0..100 % of each run when align is "progress" (and each
+     * run has a length); setAlign(a) is the control's. */
     function draw(box, range, W, align, setAlign) {
-      const progress = align === "progress";
+      const progress = align === "progress" && canProgress;
       const M = { left: 72, right: 16, top: 14, bottom: 34 };
       const H = 420;
       const pw = W - M.left - M.right;
       const ph = H - M.top - M.bottom;
-      const columns = Math.max(2, Math.floor(pw / 2));
       // x: seconds, or with progress a share 0..1 of each run
-      const [t0, t1] = progress ? [0, 1] : range;
-      const at = (c) => t0 + ((t1 - t0) * c) / (columns - 1);
+      const [t0, t1] = progress
+        ? [0, 1]
+        : [Math.max(range[0], both[0]), Math.min(range[1], both[1])];
+      const span = t0 <= t1;
+      // one column at a single moment in common, none without one
+      const columns = !span ? 0 : t1 > t0 ? Math.max(2, Math.floor(pw / 2)) : 1;
+      const at = (c) => (columns > 1 ? t0 + ((t1 - t0) * c) / (columns - 1) : t0);
       const tBase = (x) => (progress ? timeAt(base, x) : x);
       const tNow = (x) => (progress ? timeAt(now, x) : x);
       let lo = 0;
@@ -103,7 +167,9 @@
       });
       if (hi <= lo) hi = lo + 1;
       const y = (v) => M.top + ph - ((v - lo) / (hi - lo)) * ph;
-      const x = (c) => M.left + (pw * c) / (columns - 1);
+      const x = (c) => M.left + (columns > 1 ? (pw * c) / (columns - 1) : pw / 2);
+      // the axis: the span, widened around a single moment so that it has a scale
+      const [a0, a1] = !span ? [0, 1] : t1 > t0 ? [t0, t1] : [t0 - 0.5, t1 + 0.5];
       const s = svg("svg", {
         viewBox: "0 0 " + W + " " + H,
         class: "chart diff",
@@ -133,9 +199,9 @@
         }),
       );
       // time ticks, or every 10 % of each run
-      const tstep = progress ? 0.1 : niceStep(t1 - t0, 10);
-      for (let t = Math.ceil(t0 / tstep) * tstep; t <= t1 + tstep * 1e-9; t += tstep) {
-        const tx = M.left + ((t - t0) / (t1 - t0)) * pw;
+      const tstep = progress ? 0.1 : niceStep(a1 - a0, 10);
+      for (let t = Math.ceil(a0 / tstep) * tstep; t <= a1 + tstep * 1e-9; t += tstep) {
+        const tx = M.left + ((t - a0) / (a1 - a0)) * pw;
         const label = svg("text", { x: tx, y: M.top + ph + 16, class: "xlabel" });
         label.textContent = progress ? Math.round(t * 100) + " %" : fmtSeconds(t);
         s.append(label);
@@ -145,6 +211,7 @@
         let d = "";
         for (let c = 0; c < columns; c++)
           d += (c ? "L" : "M") + x(c).toFixed(1) + " " + y(series[k][c]).toFixed(1);
+        if (columns === 1) d += "h6m-12 0h6"; // a single moment: a short mark
         s.append(
           svg("path", {
             d: d,
@@ -160,8 +227,8 @@
       s.addEventListener("mousemove", (ev) => {
         const r = s.getBoundingClientRect();
         const px = ((ev.clientX - r.left) / r.width) * W;
-        if (px < M.left || px > W - M.right) return hideTooltip();
-        const t = t0 + ((px - M.left) / pw) * (t1 - t0);
+        if (!span || px < M.left || px > W - M.right) return hideTooltip();
+        const t = Math.min(Math.max(a0 + ((px - M.left) / pw) * (a1 - a0), t0), t1);
         const table = el(
           "table",
           {},
@@ -221,16 +288,32 @@
         "select",
         { id: "diffalign", onchange: () => setAlign(choose.value) },
         el("option", { value: "time" }, "time"),
-        el("option", { value: "progress" }, "share of each run (progress)"),
+        el(
+          "option",
+          canProgress ? { value: "progress" } : { value: "progress", disabled: "" },
+          "share of each run (progress)",
+        ),
       );
       choose.value = progress ? "progress" : "time";
+      if (!span)
+        s.append(
+          Object.assign(
+            svg("text", {
+              x: M.left + pw / 2,
+              y: M.top + ph / 2,
+              class: "note",
+              "text-anchor": "middle",
+            }),
+            { textContent: "no moment in common: nothing to compare" },
+          ),
+        );
       wrap.append(
         el(
           "figcaption",
           {},
-          "This run minus the base, band by band, aligned by " +
-            (progress ? "share of each run, from its first census to its last " : "time "),
-          el("label", {}, "align by ", choose),
+          "This run minus the base, band by band; ",
+          el("label", {}, "aligned by ", choose),
+          el("span", { class: "hint", id: "diffspan" }, " " + alignNote(progress, t0, t1)),
         ),
         s,
         el(

@@ -217,6 +217,15 @@ const char *diff_align_name(enum diff_align align)
     return align == DIFF_ALIGN_PROGRESS ? "progress" : "time";
 }
 
+const char *diff_align_reason_name(enum diff_align_reason reason)
+{
+    static const char *const names[] = {
+        [DIFF_ALIGN_ASKED] = "asked", [DIFF_ALIGN_LENGTHS_CLOSE] = "lengths_close",
+        [DIFF_ALIGN_LENGTHS_DIFFER] = "lengths_differ", [DIFF_ALIGN_NO_LENGTH] = "no_length",
+    };
+    return names[reason];
+}
+
 /* "one census", "no census": why a run has no length. */
 static const char *census_count(const struct profile_view *v)
 {
@@ -238,11 +247,11 @@ void diff_series_describe(const struct diff_series *s, char *out, size_t size)
     format_seconds((uint64_t)llround(s->now_length_s * 1e9), 2, b, sizeof b);
     if (s->align == DIFF_ALIGN_PROGRESS) {
         if (s->reason == DIFF_ALIGN_ASKED)
-            format_snprintf(out, size, "aligned by progress, 0 to 100 %% of each run from its "
-                            "first census to its last (--align progress)");
+            format_snprintf(out, size, "aligned by share of each run (--align progress), 0 to "
+                            "100 %% from its first census to its last");
         else
-            format_snprintf(out, size, "aligned by progress, 0 to 100 %% of each run: their "
-                            "lengths (%s s, %s s) differ by more than a fifth (--align time "
+            format_snprintf(out, size, "aligned by share of each run (progress): the runs' "
+                            "lengths, %s s and %s s, differ by more than a fifth (--align time "
                             "for seconds)", a, b);
         return;
     }

@@ -94,13 +94,15 @@ double diff_series_value(const struct diff_series *s, size_t k, double x);
 double diff_series_base_time(const struct diff_series *s, double x);
 double diff_series_now_time(const struct diff_series *s, double x);
 
-/* "time" or "progress". */
+/* "time" or "progress"; a reason as the JSON outputs write it: "asked",
+ * "lengths_close", "lengths_differ" or "no_length". */
 const char *diff_align_name(enum diff_align align);
+const char *diff_align_reason_name(enum diff_align_reason reason);
 
-/* The alignment in words, for subtitles and headers: "by share of each run (the
- * default: the runs' lengths, 3.31 s and 7.68 s, differ by more than a fifth; --align
- * time to align by time)", "by time, where both runs have censuses: 0.07 s to 3.38 s
- * (this run ends at 7.75 s)". Into out (size bytes, cut if needed). */
+/* The alignment in words, for subtitles and headers: "aligned by share of each run
+ * (progress): the runs' lengths, 3.31 s and 7.68 s, differ by more than a fifth (--align
+ * time for seconds)", "aligned by time (--align time), where both runs have censuses:
+ * 0.07 s to 3.38 s; this run goes on to 7.75 s". Into out (size bytes, cut if needed). */
 void diff_series_describe(const struct diff_series *s, char *out, size_t size);
 
 #endif

@@ -22,6 +22,7 @@ enum {
     KIND_SUMMARY = 2,       /* writes a summary */
     KIND_TIME_PROFILE = 4,  /* reads the time profile */
     KIND_PEAK = 8,          /* reads the exact peak census */
+    KIND_DIFF_DATA = 16,    /* under --view diff, writes the diff's lines (a chart's data) */
 };
 
 typedef struct sink *(*sink_maker)(enum output_format format, FILE *out,
@@ -35,18 +36,22 @@ static struct sink *make_hp(enum output_format f, FILE *out, const struct sink_c
     return sink_hp_new(out, ctx);
 }
 
+/* --view diff: CSV and JSON write the diff's lines (sink_diff.c), not the censuses. */
+static bool writes_diff(const struct sink_settings *s)
+{
+    return s->chart && s->chart->view == CHART_VIEW_DIFF;
+}
+
 static struct sink *make_csv(enum output_format f, FILE *out, const struct sink_context *ctx,
                              const struct sink_settings *s)
 {
-    (void)f, (void)s;
-    return sink_csv_new(out, ctx);
+    return writes_diff(s) ? sink_diff_new(f, out, ctx, s->chart) : sink_csv_new(out, ctx);
 }
 
 static struct sink *make_json(enum output_format f, FILE *out, const struct sink_context *ctx,
                               const struct sink_settings *s)
 {
-    (void)f, (void)s;
-    return sink_json_new(out, ctx);
+    return writes_diff(s) ? sink_diff_new(f, out, ctx, s->chart) : sink_json_new(out, ctx);
 }
 
 static struct summary_settings summary_of(const struct sink_settings *s)
@@ -152,8 +157,8 @@ static const struct format_row {
     sink_maker make;
 } formats[] = {
     { FORMAT_HP, "hp", NULL, 0, make_hp },
-    { FORMAT_CSV, "csv", NULL, 0, make_csv },
-    { FORMAT_JSON, "json", NULL, 0, make_json },
+    { FORMAT_CSV, "csv", NULL, KIND_DIFF_DATA, make_csv },
+    { FORMAT_JSON, "json", NULL, KIND_DIFF_DATA, make_json },
     { FORMAT_SVG, "svg", NULL, KIND_CHART | KIND_TIME_PROFILE, make_svg },
     { FORMAT_PNG, "png", NULL, KIND_CHART | KIND_TIME_PROFILE, make_png },
     { FORMAT_PDF, "pdf", NULL, KIND_CHART | KIND_TIME_PROFILE, make_vector },
@@ -269,6 +274,11 @@ bool format_uses_time_profile(enum output_format format)
     return is_kind(format, KIND_TIME_PROFILE);
 }
 
+bool format_has_diff_data(enum output_format format)
+{
+    return is_kind(format, KIND_DIFF_DATA);
+}
+
 struct sink *sink_new(enum output_format format, FILE *out, const struct sink_context *ctx,
                       const struct sink_settings *settings)
 {
@@ -295,7 +305,8 @@ int sink_needs(enum output_format format, const struct sink_settings *settings,
         needs->peak = true;   /* the report shows the exact peak and its largest bands */
         return run_model_need_chart(needs, &feed);
     }
-    if (format_is_chart(format)) {
+    if (format_is_chart(format) ||
+        (format_has_diff_data(format) && chart->view == CHART_VIEW_DIFF)) {
         chart_profile_options(chart, &feed);
         return run_model_need_chart(needs, &feed);
     }

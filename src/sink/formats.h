@@ -33,6 +33,9 @@ bool format_is_chart(enum output_format format);
 bool format_is_summary(enum output_format format);
 /* Formats that read the time profile (folded stacks, flame graphs, the summary). */
 bool format_uses_time_profile(enum output_format format);
+/* Formats that, under --view diff, write the diff's lines, drawn from the profiles of
+ * both runs as the diff chart is (CSV, JSON: sink_diff.c), instead of the censuses. */
+bool format_has_diff_data(enum output_format format);
 
 /* The options of a run, from which sink_new gives each format its own settings. */
 struct sink_settings {

@@ -741,10 +741,6 @@ static int write_gone(struct json_writer *w, const struct html_sink *h,
 static int write_align(struct json_writer *w, const struct html_sink *h,
                        const struct profile_view *base_view, const struct profile_view *now)
 {
-    static const char *const reasons[] = {
-        [DIFF_ALIGN_ASKED] = "asked", [DIFF_ALIGN_LENGTHS_CLOSE] = "lengths_close",
-        [DIFF_ALIGN_LENGTHS_DIFFER] = "lengths_differ", [DIFF_ALIGN_NO_LENGTH] = "no_length",
-    };
     const struct sink_context *ctx = &h->base.ctx;
     struct diff_input b = { base_view, ctx->base->bands, ctx->base->info };
     struct diff_input n = { now, ctx->bands, ctx->info };
@@ -752,7 +748,7 @@ static int write_align(struct json_writer *w, const struct html_sink *h,
     if (diff_series_make(&b, &n, h->chart.align, &ds) != 0)
         return -1;
     json_member_cstring(w, "align", diff_align_name(ds.align));
-    json_member_cstring(w, "align_reason", reasons[ds.reason]);
+    json_member_cstring(w, "align_reason", diff_align_reason_name(ds.reason));
     diff_series_free(&ds);
     return 0;
 }

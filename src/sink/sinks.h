@@ -54,6 +54,10 @@ struct sink *sink_hp_new(FILE *out, const struct sink_context *ctx);
 int sink_hp_end(FILE *out, uint64_t end_ns);
 struct sink *sink_csv_new(FILE *out, const struct sink_context *ctx);
 struct sink *sink_json_new(FILE *out, const struct sink_context *ctx);
+/* With --view diff, CSV and JSON (format) write the diff's lines instead of the
+ * censuses (sink_diff.c; chart: --align, the resolution and the bands; NULL = defaults). */
+struct sink *sink_diff_new(enum output_format format, FILE *out, const struct sink_context *ctx,
+                           const struct chart_options *chart);
 struct sink *sink_summary_text_new(FILE *out, const struct sink_context *ctx,
                                    const struct summary_settings *settings);
 struct sink *sink_summary_json_new(FILE *out, const struct sink_context *ctx,
