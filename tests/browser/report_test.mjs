@@ -418,9 +418,10 @@ async function checkBuilds(page, data, name) {
   return `diff: ${lines.length} lines`;
 }
 
-/* The Diff tab's alignment: as --align said (flag "progress"), then the other one through
- * its control; each time the read-out's values are each run's band at that moment of it
- * (linear between its points, 0 outside it), by time or at the same share of each run. */
+/* The Diff tab's alignment: as --align said (flag "progress") or ev2hp's rule chose, then
+ * the other one through its control; each time the read-out's values are each run's band
+ * at that moment of it (linear between its points), by time or at the same share of each
+ * run. */
 async function checkAlign(page, data, name, flags) {
   const at = (run, band, t) => {
     const ts = run.t;
@@ -441,7 +442,11 @@ async function checkAlign(page, data, name, flags) {
     seenLabel.set(b.label, k + 1);
     return b.other ? "OTHER" : "b:" + b.label + (k ? "#" + k : "");
   });
-  let align = flags.includes("progress") ? "progress" : "time";
+  // --align progress (flag "progress"), else ev2hp's rule (model/diffseries.h): progress
+  // when one run is more than a fifth longer than the other, from first census to last
+  const length = (run) => run.t[run.t.length - 1] - run.t[0];
+  const [shorter, longer] = [length(data.base), length(data.run)].sort((a, b) => a - b);
+  let align = flags.includes("progress") || longer > 1.2 * shorter ? "progress" : "time";
   const seen = [];
   for (let pass = 0; pass < 2; pass++) {
     await page.click('#views button[data-view="diff"]');
