@@ -182,7 +182,7 @@ for y in range(0, h, 2):
                 seen.add(name)
 assert seen == {"warm", "cool"}, seen
 PY
-run 4 "$data/leak-hc.eventlog" --view diff -o "$tmp/nodiff.svg"
+run 2 "$data/leak-hc.eventlog" --view diff -o "$tmp/nodiff.svg"
 grep -q 'give one with --compare BASE' "$tmp/err" || fail "--view diff alone: $(cat "$tmp/err")"
 run 2 "$data/leak-hc.eventlog" --align sideways -o "$tmp/x.svg"
 
