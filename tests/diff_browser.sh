@@ -10,32 +10,13 @@
 # missing; `bootstrap` installs them.
 set -eu
 . "${SRCDIR:?}/tests/testlib.sh"
-skip_without "chromium|chromium-browser" node npm
-browser=$(find_chromium)
-deps=${REPORT_DEPS:-$PWD/tests/browser-deps}
-sh "$SRCDIR/tests/browser/deps.sh" "$SRCDIR" "$deps"
+browser_setup
 runs="$(dirname "$EV2HP")/tests/diff_runs"
 d="$data/diff"
 
 # each band's change at the peak in the runtime's own .hp files: key=bytes;...
-changes=$("$PYTHON3" - "$d/diffpair-k1-hc.hp" "$d/diffpair-k2-hc.hp" <<'PY'
-import re, sys
-def peaks(path):
-    p = {}
-    for line in open(path):
-        f = line.split("\t")
-        if len(f) == 2 and not line.startswith(("JOB", "DATE", "SAMPLE", "VALUE", "BEGIN", "END")):
-            label = re.sub(r"^\(\d+\)", "", f[0])
-            p[label] = max(p.get(label, 0), int(f[1]))
-    return p
-was, now = peaks(sys.argv[1]), peaks(sys.argv[2])
-out = []
-for key in ("loop/", "busy/", "kept/"):
-    [label] = [k for k in now if k.startswith(key)]
-    out.append("%s=%d" % (key, now[label] - was[label]))
-print(";".join(out))
-PY
-)
+changes=$("$PYTHON3" "$SRCDIR/tests/hppeaks.py" "$d/diffpair-k1-hc.hp" "$d/diffpair-k2-hc.hp" \
+    loop/ busy/ kept/)
 "$EV2HP" -q "$d/diffpair-k2-hc.eventlog" --compare "$d/diffpair-k1-hc.eventlog" \
     -o "$tmp/pair.html"
 "$runs" 10 0.1 1.0 1000 2000 "$tmp/eq-base.eventlog"

@@ -28,34 +28,18 @@ run 0 "$now" --compare "$base" --view diff --align time -o "$tmp/t.csv" -o "$tmp
 grep -q 'aligned by time (--align time), where both runs have censuses: 0.07 s to 3.38 s; this run goes on to 7.75 s' \
     "$tmp/t.svg" || fail "--align time: the subtitle does not say where the lines stop"
 
-"$PYTHON3" - "$tmp" "$d" <<'PY' || fail "the diff of the real runs"
+"$PYTHON3" - "$tmp" "$d" "$SRCDIR/tests" <<'PY' || fail "the diff of the real runs"
 import csv, json, re, sys
 tmp, d = sys.argv[1], sys.argv[2]
+sys.path.insert(0, sys.argv[3])
+from hppeaks import bare, peaks, peak_of
 bad = []
-
-def hp_peaks(path):
-    """Each band's peak in the runtime's own .hp (its label without the "(n)")."""
-    peaks = {}
-    for line in open(path):
-        f = line.split("\t")
-        if len(f) == 2 and not line.startswith(("JOB", "DATE", "SAMPLE", "VALUE", "BEGIN", "END")):
-            label = re.sub(r"^\(\d+\)", "", f[0])
-            peaks[label] = max(peaks.get(label, 0), int(f[1]))
-    return peaks
-
-def hp_peak(peaks, name):
-    """The .hp's peak of a CSV column's band: its label is cut (...) where long."""
-    name = re.sub(r"^\(\d+\)", "", name)
-    found = [v for k, v in peaks.items()
-             if k == name or (k.endswith("...") and name.startswith(k[:-3]))]
-    assert len(found) == 1, (name, found)
-    return found[0]
 
 def table(path):
     rows = list(csv.reader(open(path, newline="")))
     return rows[0], [[float(x) for x in r] for r in rows[1:]]
 
-was, now = hp_peaks(d + "/diffpair-k1-hc.hp"), hp_peaks(d + "/diffpair-k2-hc.hp")
+was, now = peaks(d + "/diffpair-k1-hc.hp"), peaks(d + "/diffpair-k2-hc.hp")
 head, rows = table(tmp + "/d.csv")
 if head[0] != "progress":
     bad.append("the default CSV's first column is %r, not progress" % head[0])
@@ -64,13 +48,13 @@ if not rows or xs[0] != 0 or xs[-1] != 1 or xs != sorted(xs):
     bad.append("progress does not run from 0 to 1: %s ... %s" % (xs[:2], xs[-2:]))
 checked = {}
 for j, name in enumerate(head[1:], 1):
-    short = re.sub(r"^\(\d+\)", "", name).split("/")[0]
+    short = bare(name).split("/")[0]
     if short not in ("loop", "busy", "kept"):
         continue
     col = [r[j] for r in rows]
     steps = sorted(abs(b - a) for a, b in zip(col, col[1:]))
     steady = steps[int(len(steps) * 0.9)]
-    change = hp_peak(now, name) - hp_peak(was, name)
+    change = peak_of(now, name) - peak_of(was, name)
     # no jump: no step more than 3 times the band's 90th-percentile step (and 1 % of its
     # change, for a band that holds still)
     if steps[-1] > 3 * steady + 0.01 * abs(change):
@@ -93,7 +77,7 @@ if [b["label"] for b in j["bands"]] != head[1:] or len(j["points"]) != len(rows)
         for p, r in zip(j["points"], rows)):
     bad.append("the JSON export's bands or points are not the CSV's")
 for b in j["bands"]:
-    short = re.sub(r"^\(\d+\)", "", b["label"]).split("/")[0]
+    short = bare(b["label"]).split("/")[0]
     if short in checked and b["change_at_peak_bytes"] != checked[short][1]:
         bad.append("JSON: %s changed %d at the peak, the .hp says %d"
                    % (short, b["change_at_peak_bytes"], checked[short][1]))

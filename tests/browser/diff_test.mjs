@@ -16,7 +16,7 @@
 // (a run of one census) offers no progress and draws the moment as one mark. No console
 // or page errors. Prints one line per case and "N passed, N failed".
 import path from "node:path";
-import { launch, check, runCases } from "./launch.mjs";
+import { launch, check, openReport, runCases } from "./launch.mjs";
 
 const [chromium, work, ...cases] = process.argv.slice(2);
 const browser = await launch(chromium, path.join(work, "profile"));
@@ -75,13 +75,7 @@ async function rightEnd(page, tab) {
 
 async function runCase(spec) {
   const [name, html, align, changes] = spec.split("|");
-  const page = await browser.newPage();
-  await page.setViewport({ width: 1280, height: 900 });
-  const errors = [];
-  page.on("pageerror", (e) => errors.push(String(e)));
-  page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
-  await page.goto("file://" + path.resolve(html));
-  await page.waitForFunction(() => document.getElementById("report").dataset.ready === "true");
+  const { page, errors } = await openReport(browser, path.resolve(html));
   await page.click('#views button[data-view="diff"]');
   let tab = await diffTab(page);
   const notes = [];

@@ -22,6 +22,19 @@ export function launch(chromium, profileDir) {
   });
 }
 
+/* A new page of the report file html, loaded and drawn (data-ready), 1280 px wide, and
+ * the page's errors and console errors as they come (errors, an array). */
+export async function openReport(browser, html) {
+  const page = await browser.newPage();
+  await page.setViewport({ width: 1280, height: 900 });
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+  await page.goto("file://" + html);
+  await page.waitForFunction(() => document.getElementById("report").dataset.ready === "true");
+  return { page, errors };
+}
+
 export function check(cond, what) {
   if (!cond) throw new Error(what);
 }
