@@ -133,7 +133,8 @@ const char cli_usage[] =
     "Exit status: 0 success (warnings allowed), 1 unusable or damaged input, or a\n"
     "gate that cannot be checked (no census, no --compare base), 2 usage error, 3 a\n"
     "gate failed (--max-peak, --max-increase, --max-growth), 4 an output could not\n"
-    "be written, 128+N stopped by signal N (temporary files removed).\n"
+    "be written or --serve cannot serve (a port in use), 128+N stopped by signal N\n"
+    "(temporary files removed).\n"
     "Full documentation: man ev2hp\n";
 
 static void usage_error(struct cli_options *o, const char *fmt, ...) EV_PRINTF(2, 3);

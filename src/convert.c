@@ -678,7 +678,9 @@ static int start_live(struct run *run, const char *input_name)
     if (!opt->serve->serve)
         return 0;
     if (!(run->http = http_start(opt->serve, run->live, &err))) {
-        fail(run->result, EXIT_USAGE, "--serve", &err);
+        /* the address was well formed (cli.c): a port in use, a name that does not
+         * resolve, no libmicrohttpd are failures of the run, not of the command line */
+        fail(run->result, EXIT_WRITE, "--serve", &err);
         return -1;
     }
     if (opt->serving)

@@ -28,7 +28,7 @@ enum exit_status {
                           * a gate that cannot be checked (gates.h) */
     EXIT_USAGE = 2,      /* bad command line */
     EXIT_BUDGET = 3,     /* a gate failed: --max-peak, --max-increase, --max-growth */
-    EXIT_WRITE = 4,      /* an output could not be written */
+    EXIT_WRITE = 4,      /* an output could not be written, or --serve cannot serve */
 };
 
 struct output_request {

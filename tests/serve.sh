@@ -30,6 +30,24 @@ for bad in 65536 x :80 "::1:80" "host:" ""; do
     [ "$st" -eq 2 ] || fail "--serve '$bad': status $st, not 2"
     grep -q -- "--serve wants" "$work/usage.err" || fail "--serve '$bad': $(cat "$work/usage.err")"
 done
+# a port in use is a failure of the run (status 4, the address and the reason, one
+# line, nothing written), not a usage error
+"$PYTHON3" -c 'import socket, sys, time
+s = socket.socket(); s.bind(("127.0.0.1", 0)); s.listen()
+print(s.getsockname()[1], flush=True); time.sleep(60)' >"$work/taken.port" &
+taker=$!
+pids="$pids $taker"
+i=0
+until [ -s "$work/taken.port" ] || [ $i -ge 300 ]; do sleep 0.1; i=$((i + 1)); done
+taken=$(cat "$work/taken.port")
+st=0
+"$EV2HP" --serve "$taken" "$log" -o "$work/never.svg" >/dev/null 2>"$work/taken.err" || st=$?
+[ "$st" -eq 4 ] || fail "--serve on a port in use: status $st, not 4"
+[ "$(wc -l <"$work/taken.err")" -eq 1 ] &&
+    grep -q "^ev2hp: --serve: cannot serve on 127.0.0.1 port $taken: Address already in use$" "$work/taken.err" ||
+    fail "--serve on a port in use: $(cat "$work/taken.err")"
+[ ! -e "$work/never.svg" ] || fail "--serve on a port in use wrote its -o output"
+kill "$taker"
 
 # --- a run read live ----------------------------------------------------------------
 mkfifo "$work/in"
