@@ -27,6 +27,13 @@ grep -q 'aligned by share of each run (progress): the runs.* lengths, 3.31 s and
 run 0 "$now" --compare "$base" --view diff --align time -o "$tmp/t.csv" -o "$tmp/t.svg"
 grep -q 'aligned by time (--align time), where both runs have censuses: 0.07 s to 3.38 s; this run goes on to 7.75 s' \
     "$tmp/t.svg" || fail "--align time: the subtitle does not say where the lines stop"
+# a long BASE path gives way, cut in its middle, to the words on the alignment
+long="$tmp/a-folder-with-a-long-name-to-hold-the-base-run-of-this-comparison"
+long="$long/and-another-one-inside-it-as-build-trees-have/and-a-third"
+mkdir -p "$long" && cp "$base" "$long/base.eventlog"
+run 0 "$now" --compare "$long/base.eventlog" --view diff --align time -o "$tmp/long.svg"
+grep -q "this run minus $tmp/a-folder[^<]*…[^<]*/base.eventlog, band by band, aligned by time (--align time), where both runs have censuses: 0.07 s to 3.38 s; this run goes on to 7.75 s<" \
+    "$tmp/long.svg" || fail "a long BASE path: the subtitle's alignment words are cut"
 
 "$PYTHON3" - "$tmp" "$d" "$SRCDIR/tests" <<'PY' || fail "the diff of the real runs"
 import csv, json, re, sys

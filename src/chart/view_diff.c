@@ -174,11 +174,17 @@ int diff_layout(const struct diff_run *base, const struct diff_run *now,
     if (display_set_document_title(dl, title) != 0)
         goto fail;
     double y = chart_kit_title(&P, now->info, title, "", 0, KIT_MARGIN);
-    char sub[KIT_LABEL_MAX], how[KIT_LABEL_MAX];
+    /* the subtitle says how the runs are aligned and why whatever the width: a long BASE
+     * path gives way (cut in its middle) to the words on the alignment */
+    char sub[KIT_LABEL_MAX], how[KIT_LABEL_MAX], name[KIT_LABEL_MAX];
     diff_series_describe(&ds, how, sizeof how);
-    utf8_end_printed(sub, sizeof sub,   /* a long BASE path */
-                     snprintf(sub, sizeof sub, "this run minus %s, band by band, %s",
-                              base->name, how));
+    utf8_end_printed(sub, sizeof sub,
+                     snprintf(sub, sizeof sub, "this run minus , band by band, %s", how));
+    double room = W - 2 * KIT_MARGIN - text_width(tm, sub, KIT_SUBTITLE_SIZE, false);
+    text_elide_middle(tm, base->name, KIT_SUBTITLE_SIZE, false, fmax(room, 80), name,
+                      sizeof name);
+    utf8_end_printed(sub, sizeof sub, snprintf(sub, sizeof sub, "this run minus %s, band by "
+                                               "band, %s", name, how));
     chart_kit_text(&P, KIT_MARGIN, y + 18, sub, KIT_SUBTITLE_SIZE, COLOR_QUIET, DL_ANCHOR_START,
                    false, "subtitle", NULL);
     P.left = KIT_MARGIN + Y_LABEL_W;
