@@ -114,7 +114,12 @@ static void labels_are_escaped_for_markdown_and_prometheus(void **state)
         { textout_markdown, "plain text 123", 0, "plain text 123" },
         { textout_markdown, "<script>&\"x\"", 0, "&lt;script&gt;&amp;&quot;x&quot;" },
         { textout_markdown, "a|b", 0, "a\\|b" },
-        { textout_markdown, "\\`*_[]|~!#@$:", 0, "\\\\\\`\\*\\_\\[\\]\\|\\~\\!\\#\\@\\$\\:" },
+        { textout_markdown, "\\`*_[]|~!#@$:", 0,
+          "\\\\\\`\\*\\_\\[\\]\\|\\~\\!\\#\xe2\x81\xa0\\@\\$\\:" },
+        /* nothing GitHub's autolink extension links: a WORD JOINER before '@', www.'s dot */
+        { textout_markdown, "x@example.org", 0, "x\xe2\x81\xa0\\@example.org" },
+        { textout_markdown, "see www.example.org/a WWW.x.org awww.b", 0,
+          "see www\\.example.org/a WWW\\.x.org awww\\.b" },
         { textout_markdown, "line\nbreak\ttab\x7f" "end", 0, "line break tab end" },
         { textout_markdown, "nul\0byte", 8, "nul byte" },
         { textout_markdown, "caf\xc3\xa9 \xe2\x86\x92", 0, "caf\xc3\xa9 \xe2\x86\x92" },

@@ -4,6 +4,7 @@
 #include <inttypes.h>
 #include <stdbool.h>
 #include <string.h>
+#include <strings.h>
 
 #include "base/utf8.h"
 #include "model/breakdown.h"
@@ -95,9 +96,9 @@ size_t textout_plain_copy(const char *s, size_t len, char *buf, size_t cap)
  * punctuation Markdown gives a meaning backslash-escaped. */
 static const char *markdown_escape(unsigned char c)
 {
-    static const char punctuation[] = "\\`*_[]|~!#@$:";
+    static const char punctuation[] = "\\`*_[]|~!#$:";   /* '@': textout_markdown */
     static const char *const backslashed[] = { "\\\\", "\\`", "\\*", "\\_", "\\[", "\\]", "\\|",
-                                               "\\~", "\\!", "\\#", "\\@", "\\$", "\\:" };
+                                               "\\~", "\\!", "\\#", "\\$", "\\:" };
     _Static_assert(sizeof backslashed / sizeof *backslashed == sizeof punctuation - 1,
                    "one escape per punctuation character");
     switch (c) {
@@ -112,9 +113,29 @@ static const char *markdown_escape(unsigned char c)
     return at ? backslashed[at - punctuation] : NULL;
 }
 
+/* GitHub's autolink extension links text that merely looks like an address: an email
+ * address is found around an '@' whatever escapes stand beside it (cmark-gfm looks at the
+ * text after they are undone), so a WORD JOINER (U+2060, invisible, no break) goes before
+ * each '@'; "www." is found as written, so its '.' is escaped. Schemes ("http:",
+ * "mailto:") need a ':', which markdown_escape escapes. */
+static const char word_joiner_at[] = "\xe2\x81\xa0\\@";
+
 void textout_markdown(FILE *out, const char *s, size_t len)
 {
-    textout_escaped(out, s, len, markdown_escape);
+    const char *piece;
+    size_t piece_len;
+    for (size_t i = 0; i < len;) {
+        if (s[i] == '@') {
+            fputs(word_joiner_at, out);
+            i++;
+        } else if (s[i] == '.' && i >= 3 && strncasecmp(s + i - 3, "www", 3) == 0) {
+            fputs("\\.", out);
+            i++;
+        } else {
+            i += escaped_piece(s, len, i, markdown_escape, &piece, &piece_len);
+            fwrite(piece, 1, piece_len, out);
+        }
+    }
 }
 
 size_t textout_band_name(const struct bands *b, uint32_t band, char *buf, size_t cap)

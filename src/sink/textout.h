@@ -40,7 +40,8 @@ void textout_csv_field(FILE *out, const char *s, size_t len);
  * and nothing more: '<', '>', '&' and '"' as HTML entities (no tag can open), Markdown's
  * punctuation backslash-escaped ('|' cannot cut a cell, '`' open code, '*' and '_'
  * emphasis, '[' a link, ...), control characters (a newline would end a table row) as
- * spaces, and bytes that are not UTF-8 as U+FFFD. */
+ * spaces, and bytes that are not UTF-8 as U+FFFD; nothing the autolink extension would
+ * link ("www.example.org", "x@example.org": an invisible WORD JOINER before '@'). */
 void textout_markdown(FILE *out, const char *s, size_t len);
 
 /* A band's name for people: "(n)" before a numbered stack's label, as the .hp writes it,
