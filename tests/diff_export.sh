@@ -8,7 +8,8 @@
 #   the shorter run's end), and each band's last value is its change at the peak within
 #   10 %, the peaks taken from the runtime's own .hp of each run; the band that halved
 #   stays negative all along; the JSON export (-o x.json) has the same numbers;
-# - the SVG's lines have no jump either;
+# - the SVG's lines have no jump either, and in the decoded PNG the halved band's line
+#   lies below the zero line all along while the leak's ends above it;
 # - --align time still works: the CSV stops at the shorter run's last census and the
 #   subtitle says where the lines stop.
 # Edge cases written by tests/diff_runs (the test eventlog writer), every value known:
@@ -20,7 +21,8 @@ d="$data/diff"
 runs="$(dirname "$EV2HP")/tests/diff_runs"
 base="$d/diffpair-k1-hc.eventlog" now="$d/diffpair-k2-hc.eventlog"
 
-run 0 "$now" --compare "$base" --view diff -o "$tmp/d.csv" -o "$tmp/d.json" -o "$tmp/d.svg"
+run 0 "$now" --compare "$base" --view diff -o "$tmp/d.csv" -o "$tmp/d.json" -o "$tmp/d.svg" \
+    -o "$tmp/d.png"
 [ -s "$tmp/err" ] && fail "default diff: stderr: $(cat "$tmp/err")"
 grep -q 'aligned by share of each run (progress): the runs.* lengths, 3.31 s and 7.68 s, differ by more than a fifth' \
     "$tmp/d.svg" || fail "default diff: the subtitle does not say progress and why"
@@ -99,6 +101,28 @@ for d_attr, title in paths:
     steps = sorted(abs(b - a) for a, b in zip(ys, ys[1:]))
     if steps and steps[-1] > 3 * steps[int(len(steps) * 0.9)] + 2:
         bad.append("SVG %s: a jump of %.1f units" % (title, steps[-1]))
+
+# the PNG, decoded: the halved band's line (its SVG stroke) lies below the zero line all
+# along, the largest growth's (loop) ends above it
+sys.path.insert(0, sys.argv[3])
+import pngread
+zero = float(re.search(r'<path class="zero" d="M([\d.]+) ([\d.]+)L([\d.]+)', svg).group(2))
+left, right = (float(v) for v in re.search(r'<path class="zero" d="M([\d.]+) [\d.]+L([\d.]+)',
+                                             svg).groups())
+def stroke(prefix):
+    m = re.search(r'<path class="band"[^>]*stroke="#(\w{6})"[^>]*><title>' + re.escape(prefix), svg)
+    return tuple(int(m.group(1)[i:i + 2], 16) for i in (0, 2, 4))
+w, h, px = pngread.read(tmp + "/d.png")
+def rows_of(colour, x0, x1):
+    return [y for x in range(int(x0), int(x1)) for y in range(h)
+            if all(abs(a - b) <= 24 for a, b in zip(px(x, y), colour))]
+kept_rows = rows_of(stroke("kept/"), left, right)
+if not kept_rows or min(kept_rows) <= zero + 1:
+    bad.append("PNG: the halved band's line reaches the zero line or above (rows %s, zero %s)"
+               % (min(kept_rows or [0]), zero))
+loop_rows = rows_of(stroke("loop/"), right - 20, right)
+if not loop_rows or max(loop_rows) >= zero - 1:
+    bad.append("PNG: loop's line does not end above the zero line")
 
 # --align time: the rows stop at the shorter run's last census (the base's, 3.38 s)
 head, rows = table(tmp + "/t.csv")
