@@ -694,6 +694,11 @@ static int send_control(void *ctx, int command)
     return input_send_control(ctx, (enum control_command)command);
 }
 
+static bool input_held_back_of(void *ctx, double now, char *why, size_t size)
+{
+    return input_held_back(ctx, now, why, size);
+}
+
 /* Once the input is open: what the live state reads. 0, or -1 with the result failed. */
 static int attach_live(struct run *run, struct input *in, const char *input_name)
 {
@@ -704,7 +709,9 @@ static int attach_live(struct run *run, struct input *in, const char *input_name
         .ccs = input_costcentres(in), .ipe = input_ipe_names(in),
         .timeprof = input_timeprof(in),
         .warnings = run->result->warnings, .warning_count = &run->result->warning_count,
-        .control = send_control, .control_ctx = in,
+        /* control messages reach a program's socket only: none for a file or a FIFO */
+        .control = input_is_socket(in) ? send_control : NULL, .control_ctx = in,
+        .held_back = input_held_back_of, .held_back_ctx = in,
     };
     live_lock(run->live);
     int rc = live_attach(run->live, &src, &err);

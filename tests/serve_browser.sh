@@ -10,11 +10,8 @@
 # missing.
 set -eu
 . "${SRCDIR:?}/tests/testlib.sh"
-skip_without "chromium|chromium-browser" node npm curl
-browser=$(find_chromium)
 . "$SRCDIR/tests/serve/lib.sh"
-deps=${REPORT_DEPS:-$PWD/tests/browser-deps}
-sh "$SRCDIR/tests/browser/deps.sh" "$SRCDIR" "$deps"
+browser_ready
 
 # live NAME EVENTLOG KEY CHECKED...: EVENTLOG served live through a FIFO, grouped by KEY
 # while it grows; at the end each CHECKED key against --group-by's JSON export of it

@@ -7,7 +7,10 @@
  * table order and filter across (report.js hands its state to restore). When the user
  * has not zoomed, the time axis follows the run as it grows. A bar above the report says
  * how many censuses came in and when the stream ended, and offers the program's controls
- * (a census now, heap profiling on and off) when its eventlog comes over a socket.
+ * (a census now, heap profiling on and off) only when the server says they reach it (its
+ * eventlog comes over a socket; a file or a FIFO cannot be controlled). When the server
+ * finds the program's censuses held back in the runtime's buffers (events arrive, no
+ * census), the bar says why and what to run, from then on.
  *
  * Everything from the eventlog goes into the page as text (textContent), never as markup.
  */
@@ -55,6 +58,7 @@
   said.id = "live-said";
   said.className = "hint";
   bar.append(status);
+  const controls = [];
   for (const [id, path, title] of [
     ["census-now", "control/census", "census now"],
     ["profiling-start", "control/heap-profiling/start", "start heap profiling"],
@@ -63,11 +67,31 @@
     const b = document.createElement("button");
     b.id = id;
     b.textContent = title;
+    b.hidden = true; // until the server says the program can be reached
     b.onclick = () => control(path);
     bar.append(" ", b);
+    controls.push(b);
   }
   bar.append(" ", said);
+  // why no census comes, once the server has found out (the "waiting" event)
+  const waiting = document.createElement("p");
+  waiting.id = "live-wait";
+  waiting.className = "live-wait";
+  waiting.setAttribute("role", "status");
+  waiting.hidden = true;
+  bar.append(waiting);
   document.body.insertBefore(bar, root);
+
+  function showControls(reachable) {
+    for (const b of controls) b.hidden = !reachable || bar.dataset.ended === "true";
+  }
+
+  function showWaiting(why) {
+    if (!why) return;
+    waiting.textContent = why; // the server's sentence, as text
+    waiting.hidden = false;
+    bar.dataset.waiting = "true";
+  }
 
   function control(path) {
     // the header is what a cross-site form cannot send: the server refuses without it
@@ -130,9 +154,12 @@
   events.addEventListener("init", (e) => {
     const d = JSON.parse(e.data);
     bar.dataset.censuses = String(d.censuses);
+    showControls(d.control === true);
+    showWaiting(d.waiting);
     showStatus();
     soon(); // what came in between the page and the connection
   });
+  events.addEventListener("waiting", (e) => showWaiting(JSON.parse(e.data).why));
   events.addEventListener("census", (e) => {
     bar.dataset.censuses = String(JSON.parse(e.data).census);
     showStatus();
@@ -143,7 +170,7 @@
     bar.dataset.ended = "true";
     showStatus();
     // the program has gone: nothing is there to take a census or a start or stop
-    for (const b of bar.querySelectorAll("button")) b.hidden = true;
+    showControls(false);
     events.close(); // nothing more will come
     soon();
   });

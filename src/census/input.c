@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "base/format.h"
+#include "census/heldback.h"
 #include "read/connect.h"
 #include "read/evdecode.h"
 #include "read/evread.h"
@@ -65,6 +66,10 @@ struct input {
     struct connect_address addr;
     pthread_mutex_t control_lock;
     bool lock_made;
+    /* A followed input (a pipe, a FIFO, a socket, --follow): whether the runtime holds
+     * its censuses back (heldback.h) is watched. */
+    bool followed;
+    struct heldback heldback;
 };
 
 const char *input_name(const char *path)
@@ -372,18 +377,54 @@ static int open_eventlog(struct input *in, struct ev_source src, struct ev_error
     return census_check_header(in->census, in->reader, err) == CENSUS_OK ? 0 : -1;
 }
 
+static void watch_held_back(void *ctx);
+
 /* How the descriptor of an input is read: a socket, a followed file and (with a stop
  * flag) a pipe are live (source.h); a plain file is read as it is. */
 static void make_live(struct input *in)
 {
     struct stat st;
     bool regular = fstat(in->fd, &st) == 0 && S_ISREG(st.st_mode);
+    in->followed = !regular || in->opt.follow;
     if (regular && !in->opt.follow)
         return;
     if (!regular && !in->opt.stop && in->addr.kind == CONNECT_NONE)
         return;
     struct source_live live = { .follow = regular, .stop = in->opt.stop };
+    /* Without another thread to ask (--serve's worker, under the lock), the reader's own
+     * waits look whether the censuses are held back. */
+    if (!in->opt.lock) {
+        live.idle = watch_held_back;
+        live.idle_ctx = in;
+    }
     source_auto_live(in->raw, &live);
+}
+
+bool input_held_back(struct input *in, double now, char *why, size_t size)
+{
+    if (!in->followed || !in->census || !in->reader)
+        return false;
+    const struct census_stats *st = census_stats(in->census);
+    const struct run_info *info = census_run_info(in->census);
+    struct heldback_facts f = { now, st->censuses, st->last_time_ns,
+                                ev_reader_latest_time(in->reader),
+                                info->has_heap_profile ? info->period_ns : 0 };
+    if (!heldback_check(&in->heldback, &f))
+        return false;
+    heldback_explain(&f, why, size);
+    notify(&in->opt, why);
+    return true;
+}
+
+static void watch_held_back(void *ctx)
+{
+    char why[HELDBACK_TEXT];
+    (void)input_held_back(ctx, progress_clock(), why, sizeof why);
+}
+
+bool input_is_socket(const struct input *in)
+{
+    return in->addr.kind != CONNECT_NONE;
 }
 
 /* Why the input could not be read as far as its header. */

@@ -130,6 +130,17 @@ const struct ipe_names *input_ipe_names(const struct input *in);
 /* Reads the rest of the input through the callbacks. */
 enum input_status input_read(struct input *in, struct input_outcome *out, struct ev_error *err);
 
+/* A followed input (a pipe, a FIFO, a socket, --follow FILE) whose censuses the runtime
+ * holds back in its buffers (census/heldback.h): true once a run, with the sentence that
+ * says why and what to run in why (at most size bytes; HELDBACK_TEXT is enough), which
+ * input_options.notice is given too. now: monotonic seconds. Called by the reading
+ * thread's own waits when there is no input_options.lock; with one, by the thread that
+ * shares it, holding it. */
+bool input_held_back(struct input *in, double now, char *why, size_t size);
+
+/* Whether the input is a program's socket (unix:, tcp:), which control messages reach. */
+bool input_is_socket(const struct input *in);
+
 /* Sends cmd (read/control.h) to the program a unix:/tcp: input is connected to.
  * Thread-safe: meant for server threads while the main thread is in input_read; the
  * input must stay open (until input_free) meanwhile. Returns 0, or -1 with errno =

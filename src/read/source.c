@@ -131,6 +131,13 @@ static bool file_still_whole(struct source_auto *s)
     return true;
 }
 
+/* A step of a live wait brought nothing: the owner may look at what it has read. */
+static void idle_step(const struct source_auto *s)
+{
+    if (s->live.idle)
+        s->live.idle(s->live.idle_ctx);
+}
+
 /* Reads the descriptor: the count read, 0 at its end (or at a stop, or when a live
  * connection was reset), -1 on an error. A live input waits for bytes instead of ending
  * (see the top of the file). */
@@ -151,8 +158,11 @@ static ssize_t fd_read(struct source_auto *s, unsigned char *buf, size_t n)
             int ready = poll(&p, 1, LIVE_POLL_MS);
             if (ready < 0 && errno != EINTR)
                 return -1;
-            if (ready <= 0)
+            if (ready <= 0) {
+                if (ready == 0)
+                    idle_step(s);
                 continue;
+            }
         }
         ssize_t got = read(s->fd, buf, n);
         if (got < 0 && (errno == EINTR || errno == EAGAIN))
@@ -165,6 +175,7 @@ static ssize_t fd_read(struct source_auto *s, unsigned char *buf, size_t n)
             if (!file_still_whole(s))
                 return -1;
             progress_sleep_ms(LIVE_POLL_MS);
+            idle_step(s);
             continue;
         }
         if (got > 0)

@@ -47,6 +47,10 @@ void source_auto_free(struct source_auto *s);
 struct source_live {
     bool follow;                        /* a regular file: at its end, wait for it to grow */
     const volatile sig_atomic_t *stop;  /* non-zero: stop reading; NULL: never */
+    /* Called at each step of LIVE_POLL_MS that brought no byte (the reader is waiting),
+     * in the reading thread: the caller may look at what it read so far. NULL: none. */
+    void (*idle)(void *ctx);
+    void *idle_ctx;
 };
 void source_auto_live(struct source_auto *s, const struct source_live *live);
 /* Whether the source ended because *stop was set. */

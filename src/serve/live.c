@@ -74,6 +74,7 @@ struct live {
     } pending[PENDING_MARKERS];
     size_t pending_count;
     struct sse_hub *hub;
+    char *held_back;                /* why no census comes (live_source.held_back), or NULL */
 
     pthread_mutex_t draw_lock;      /* one drawing (snapshot) at a time; drawn */
     struct drawn drawn[DRAWN_FORMATS];
@@ -144,6 +145,7 @@ void live_free(struct live *l)
     for (size_t i = 0; i < l->pending_count; i++)
         free(l->pending[i].text);
     sse_hub_free(l->hub);
+    free(l->held_back);
     live_model_free(l->recent);
     pthread_mutex_destroy(&l->lock);
     pthread_mutex_destroy(&l->draw_lock);
@@ -302,15 +304,15 @@ static void census_body(struct json_writer *w, struct live *l, const void *arg)
     json_object_end(w);
 }
 
-/* One /events message per census (the lock held). */
-static int broadcast_census(struct live *l, const struct census_frame *frame)
+/* One /events message to every client (the lock held). */
+static int broadcast_event(struct live *l, const char *name, event_body write, const void *arg)
 {
     char *msg = NULL;
     size_t len = 0;
     FILE *out = open_memstream(&msg, &len);
     if (!out)
         return no_memory();
-    int rc = format_event(out, "census", census_body, l, frame);
+    int rc = format_event(out, name, write, l, arg);
     if (fclose(out) != 0 || rc != 0) {
         free(msg);
         return no_memory();
@@ -353,7 +355,7 @@ int live_frame(struct live *l, const struct census_frame *frame)
     if (l->hp->ops->frame(l->hp, frame) != 0)
         return -1;
     l->hp_last_ns = frame->time_ns;
-    return broadcast_census(l, frame);
+    return broadcast_event(l, "census", census_body, frame);   /* one per census */
 }
 
 int live_marker(struct live *l, uint64_t time_ns, const char *text, size_t len)
@@ -735,6 +737,29 @@ static int refresh_shown(struct live *l, struct ev_error *err)
     return 0;
 }
 
+/* "waiting": why no census comes, once (the lock held). */
+static void waiting_body(struct json_writer *w, struct live *l, const void *arg)
+{
+    (void)arg;
+    json_object_begin(w);
+    json_key(w, "why");
+    json_cstring(w, l->held_back);
+    json_object_end(w);
+}
+
+/* Asks the input whether its runtime holds the censuses back; the first yes is kept for
+ * later clients and sent to those connected (the lock held). */
+static int watch_held_back(struct live *l)
+{
+    char why[512];
+    if (!l->src.held_back || l->held_back || l->ended ||
+        !l->src.held_back(l->src.held_back_ctx, clock_seconds(), why, sizeof why))
+        return 0;
+    if (!(l->held_back = strdup(why)))
+        return no_memory();
+    return broadcast_event(l, "waiting", waiting_body, NULL);
+}
+
 /* At most one recomputation a second while the input goes on, and the final one at once. */
 int live_refresh(struct live *l, struct ev_error *err)
 {
@@ -743,6 +768,10 @@ int live_refresh(struct live *l, struct ev_error *err)
     if (l->attached && l->shown_version != l->version &&
         (l->ended || !l->shown_at || clock_seconds() >= l->shown_at + 1))
         rc = refresh_shown(l, err);
+    if (rc == 0 && l->attached && watch_held_back(l) != 0) {
+        ev_error_set(err, "out of memory");
+        rc = -1;
+    }
     live_unlock(l);
     return rc;
 }
@@ -808,8 +837,15 @@ static void init_body(struct json_writer *w, struct live *l, const void *arg)
     const struct member head[] = {
         { "censuses", MEMBER_UINT, l->censuses },
         { "ended", MEMBER_BOOL, l->ended },
+        /* the page offers the program's controls only where they can reach it */
+        { "control", MEMBER_BOOL, l->attached && l->src.control },
     };
     write_members(w, head, sizeof head / sizeof *head);
+    json_key(w, "waiting");
+    if (l->held_back)
+        json_cstring(w, l->held_back);
+    else
+        json_null(w);
     json_key(w, "bands");
     write_band_definitions(w, l);
     json_object_end(w);

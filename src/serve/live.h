@@ -65,6 +65,11 @@ struct live_source {
      * is not a socket). NULL: no input can be controlled. */
     int (*control)(void *ctx, int command);
     void *control_ctx;
+    /* Whether the runtime holds the censuses back (census/heldback.h), asked every second
+     * under the lock while the input goes on: true once, with the sentence in why, which
+     * /events sends ("waiting") and gives every later client in its "init". NULL: never. */
+    bool (*held_back)(void *ctx, double now, char *why, size_t size);
+    void *held_back_ctx;
 };
 
 /* NULL with err set. The source is read only once live_attach is called. */
@@ -111,7 +116,8 @@ int live_report_data(struct live *l, char **buf, size_t *len, struct ev_error *e
 /* The first message of a new /events client: the shown bands and the state. */
 int live_events_hello(struct live *l, char **buf, size_t *len);
 struct sse_hub *live_events(struct live *l);
-/* Recomputes the shown set if anything came in since: the worker calls it every second. */
+/* Recomputes the shown set if anything came in since, and asks whether the censuses are
+ * held back (live_source.held_back): the worker calls it every second. */
 int live_refresh(struct live *l, struct ev_error *err);
 /* The source's control (see live_source), or -1 with errno ENOTSOCK without one. */
 int live_control(struct live *l, int command);

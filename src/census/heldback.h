@@ -1,0 +1,54 @@
+/* heldback.h: whether a followed run's runtime is holding its censuses back.
+ *
+ * The GHC runtime buffers its events, one buffer per capability and one global buffer
+ * (census events go into the latter), and writes a buffer out only when it fills, when
+ * the program ends, or every --eventlog-flush-interval (GHC 9.2 and later; off by
+ * default before 9.16). Followed live (--follow, a FIFO, a socket), the capabilities'
+ * buffers of garbage collections come in while the censuses stay behind: a real GHC
+ * 9.10.3 -hi run had its first census event after 80 % of its eventlog's bytes, its
+ * HEAP_PROF_BEGIN with it, and the events before it reached 1.15 s of its 1.15 s run. A
+ * live page then shows "0 censuses" for the whole stream. The rule here tells that case
+ * from a run that simply takes its censuses rarely, so that the user is told once why
+ * nothing is drawn and what to run instead.
+ *
+ * The rule: no new census for HELDBACK_WAIT_SECONDS of the reader's clock, while the
+ * events that did arrive reach further into the run than the last census by more than
+ * HELDBACK_RUN_NS, and by more than three census intervals when the interval is known
+ * (HEAP_PROF_BEGIN seen: a run with +RTS -i10 is not held back for going 10 s without
+ * one). Said once a run.
+ */
+#ifndef EV2HP_HELDBACK_H
+#define EV2HP_HELDBACK_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define HELDBACK_WAIT_SECONDS 5.0
+#define HELDBACK_RUN_NS 500000000ull   /* 0.5 s of the run: five default census intervals */
+#define HELDBACK_TEXT 512              /* heldback_explain's sentence fits */
+
+struct heldback {
+    bool started;
+    double since;               /* the reader's clock at the last new census (or start) */
+    uint64_t censuses;          /* the census count then */
+    bool said;
+};
+
+/* What the reader knows now. */
+struct heldback_facts {
+    double now;                 /* seconds, monotonic */
+    uint64_t censuses;          /* censuses read so far */
+    uint64_t last_census_ns;    /* the last one's time in the run (0: none yet) */
+    uint64_t reached_ns;        /* the latest time of any event read */
+    uint64_t period_ns;         /* the census interval, 0 when not known yet */
+};
+
+/* True exactly once a run: the censuses are held back now (see the top). */
+bool heldback_check(struct heldback *h, const struct heldback_facts *f);
+
+/* The sentence that says so (no final period), for standard error and the live page:
+ * what is missing, why, and what to run instead. */
+void heldback_explain(const struct heldback_facts *f, char *out, size_t size);
+
+#endif

@@ -1,0 +1,63 @@
+#!/bin/sh
+# serve_wait.sh: a followed run whose runtime holds its censuses back says why, once
+# (issue 39, point 5). The input: a real GHC 9.10.3 -hi run written without a flush
+# interval (tests/data/pprof/ghc910-leak-hi.eventlog, the corpus's ghc910-leak-hi: its
+# first census event, with HEAP_PROF_BEGIN, at byte 154,499 of 193,001, after events of
+# its whole 1.15 s run). Fed as the program wrote it: the bytes before the first census,
+# a hold, then the rest at once.
+#   1. ev2hp --serve reading a FIFO, the page in headless Chromium
+#      (tests/browser/live_wait_test.mjs): the page says why it waits and what to run, and
+#      offers no control of the program; standard error says it once.
+#   2. ev2hp --follow FILE without --serve: standard error says it once while the file
+#      is held, and the .hp is a plain run's.
+#   3. The same run followed whole, and read as a plain file: nothing said.
+# Waits scale with the load (testlib's patience). Skipped (77) without chromium, node,
+# npm or curl.
+set -eu
+. "${SRCDIR:?}/tests/testlib.sh"
+. "$SRCDIR/tests/serve/lib.sh"
+browser_ready
+
+log="$data/pprof/ghc910-leak-hi.eventlog"
+cut=154499
+# the cut is where the first census's HEAP_PROF_BEGIN (tag 160) begins
+[ "$(od -An -tx1 -j $cut -N2 "$log" | tr -d ' ')" = 00a0 ] ||
+    fail "byte $cut of $log is not the HEAP_PROF_BEGIN event"
+said="no census yet, though the program's events have arrived up to 1.15 s into its run: the GHC runtime buffers its events and writes them only when a buffer fills, so its censuses may come late, in one burst; to see them as they are taken, run it with +RTS --eventlog-flush-interval=1 (GHC 9.2 and later) or stream it through eventlog-socket"
+
+# --- 1. --serve from a FIFO, the page in Chromium -------------------------------------
+mkfifo "$work/leak.in"
+serve_start leak --serve 0 "$work/leak.in"
+wait_s=$(patience 60)
+node "$deps/live_wait_test.mjs" "$browser" "$work" "$url" "$log" "$work/leak.in" "$cut" \
+    "$wait_s" || fail "the live page in Chromium ($(patience_said "$wait_s"))"
+wait_ended
+n=$(grep -c -F "ev2hp: $work/leak.in: $said" "$work/leak.err" || true)
+[ "$n" = 1 ] || fail "--serve: standard error says it $n times, wanted once: $(cat "$work/leak.err")"
+serve_stop
+
+# --- 2. --follow a file that grows, without --serve ------------------------------------
+head -c $cut "$log" >"$work/grow.eventlog"
+"$EV2HP" --follow "$work/grow.eventlog" -o "$work/grow.hp" 2>"$work/grow.err" &
+follow=$!
+pids="$pids $follow"
+tries=$(patience 60 | cut -d. -f1)
+i=0
+until grep -q -F "$said" "$work/grow.err"; do
+    kill -0 "$follow" 2>/dev/null || fail "--follow ended before the rest: $(cat "$work/grow.err")"
+    [ $i -lt $((tries * 10)) ] || fail "--follow: nothing said ($(patience_said "$tries"))"
+    sleep 0.1
+    i=$((i + 1))
+done
+tail -c +$((cut + 1)) "$log" >>"$work/grow.eventlog"
+wait "$follow" || fail "--follow: status $?: $(cat "$work/grow.err")"
+[ "$(cat "$work/grow.err")" = "ev2hp: $work/grow.eventlog: $said" ] ||
+    fail "--follow: standard error is not the one line: $(cat "$work/grow.err")"
+"$EV2HP" "$log" -o "$work/plain.hp" 2>"$work/plain.err" || fail "plain: status"
+cmp -s "$work/grow.hp" "$work/plain.hp" || fail "--follow: the .hp differs from a plain run's"
+
+# --- 3. nothing held back: nothing said --------------------------------------------
+[ -s "$work/plain.err" ] && fail "a plain run says: $(cat "$work/plain.err")"
+"$EV2HP" --follow "$log" -o "$work/whole.hp" 2>"$work/whole.err" || fail "--follow whole: status"
+[ -s "$work/whole.err" ] && fail "--follow of a whole file says: $(cat "$work/whole.err")"
+exit 0

@@ -1,0 +1,84 @@
+/* test_heldback.c: the rule that tells censuses held back in the runtime's buffers from a
+ * run that takes them rarely (census/heldback.h), on the reader's clock and the run's. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "census/heldback.h"
+
+#define S 1000000000ull   /* a second of the run, in ns */
+
+/* Checks h with f at each second from `from` to `to` of the reader's clock; the first
+ * second at which it says so, or -1. */
+static int first_said(struct heldback *h, struct heldback_facts f, int from, int to)
+{
+    for (int t = from; t <= to; t++) {
+        f.now = t;
+        if (heldback_check(h, &f))
+            return t;
+    }
+    return -1;
+}
+
+/* The real GHC 9.10 case: events to 1.15 s, no census, no HEAP_PROF_BEGIN yet: said once
+ * 5 s after the watch began, never again. */
+static void no_census_while_the_run_goes_on_is_said_once(void **state)
+{
+    (void)state;
+    struct heldback h = { 0 };
+    struct heldback_facts f = { 0, 0, 0, 1150000000ull, 0 };
+    assert_int_equal(first_said(&h, f, 0, 30), 5);
+    assert_int_equal(first_said(&h, f, 31, 60), -1);
+    char why[HELDBACK_TEXT];
+    heldback_explain(&f, why, sizeof why);
+    assert_non_null(strstr(why, "no census yet, though the program's events have arrived "
+                                "up to 1.15 s into its run"));
+    assert_non_null(strstr(why, "+RTS --eventlog-flush-interval=1"));
+    assert_non_null(strstr(why, "eventlog-socket"));
+}
+
+/* A new census starts the wait again; after censuses the sentence names the last. */
+static void a_census_starts_the_wait_again(void **state)
+{
+    (void)state;
+    struct heldback h = { 0 };
+    struct heldback_facts f = { 0, 0, 0, 3 * S, 0 };
+    assert_int_equal(first_said(&h, f, 0, 3), -1);
+    f.censuses = 4;
+    f.last_census_ns = 2 * S;
+    assert_int_equal(first_said(&h, f, 4, 8), -1);      /* 5 s from the census at 4 */
+    assert_int_equal(first_said(&h, f, 9, 9), 9);
+    char why[HELDBACK_TEXT];
+    heldback_explain(&f, why, sizeof why);
+    assert_non_null(strstr(why, "no census since the one at 2.00 s, though the program's "
+                                "events have arrived up to 3.00 s"));
+}
+
+/* Events that reach no further than the last census (an idle program), or not past
+ * three census intervals (+RTS -i10), are no sign of buffering. */
+static void a_run_that_is_idle_or_takes_censuses_rarely_is_not_held_back(void **state)
+{
+    (void)state;
+    struct heldback h = { 0 };
+    struct heldback_facts f = { 0, 2, 5 * S, 5 * S + HELDBACK_RUN_NS, 0 };
+    assert_int_equal(first_said(&h, f, 0, 60), -1);
+    h = (struct heldback){ 0 };
+    f = (struct heldback_facts){ 0, 2, 10 * S, 35 * S, 10 * S };
+    assert_int_equal(first_said(&h, f, 0, 60), -1);
+    f.reached_ns = 41 * S;   /* past three intervals: said */
+    assert_int_equal(first_said(&h, f, 61, 70), 61);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(no_census_while_the_run_goes_on_is_said_once),
+        cmocka_unit_test(a_census_starts_the_wait_again),
+        cmocka_unit_test(a_run_that_is_idle_or_takes_censuses_rarely_is_not_held_back),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
