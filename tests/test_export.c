@@ -60,7 +60,7 @@ static void csv_has_a_column_per_band_and_a_row_per_census(void **state)
 {
     (void)state;
     assert_string_equal(exported("out.csv", FORMAT_CSV),
-                        "time_s,\"Map, \"\"k\"\"\nv\",Ĉaro,bad \xff byte\r\n"
+                        "time_s,\"Map, \"\"k\"\"\nv\",Ĉaro,bad \xef\xbf\xbd byte\r\n"
                         "0.500000,100,7,0\r\n"
                         "1.000000,0,8,3\r\n");
 }

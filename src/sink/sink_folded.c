@@ -3,8 +3,9 @@
  * Brendan Gregg's format, which flamegraph.pl, inferno and speedscope read: one line per
  * distinct stack, its frames outermost first joined by ';', then a space and its value.
  * What is folded is the time profile (samples), or one heap census (bytes): runstacks.h
- * decides. A frame is "Module.label" (a ';' in a name becomes ':', a line break a space);
- * the empty stack, samples taken in no cost centre, is "MAIN", the root the runtime's
+ * decides. A frame is "Module.label" (a ';' in a name becomes ':', a line break a space,
+ * bytes that are not UTF-8 U+FFFD, as in every other output); the empty stack, samples
+ * taken in no cost centre, is "MAIN", the root the runtime's
  * .prof gives them. Lines come in the order the stacks first appeared, so the same
  * eventlog gives the same bytes. Stacks holding one of the runtime's own cost centres
  * (GC, SYSTEM, IDLE, ...) are left out, as the .prof leaves them out, unless
@@ -25,6 +26,7 @@
 #include <stdint.h>
 
 #include "sink/runstacks.h"
+#include "sink/textout.h"
 
 struct folded_sink {
     struct sink base;
@@ -40,8 +42,9 @@ static int write_stack(FILE *out, const struct stacks *s, uint32_t i)
     for (unsigned k = 0; k < depth; k++) {
         size_t len;
         const char *name = stacks_frame_name(s, frames[k], &len);
-        if ((k && fputc(';', out) == EOF) || fwrite(name, 1, len, out) != len)
+        if (k && fputc(';', out) == EOF)
             return -1;
+        textout_utf8(out, name, len);   /* errors: ferror, at the fflush of finish */
     }
     if (stacks_differential(s))
         return fprintf(out, " %" PRIu64 " %" PRIu64 "\n", v[STACKS_BASE], v[STACKS_NOW]) < 0
@@ -60,7 +63,7 @@ static int folded_finish(struct sink *s)
     for (uint32_t i = 0; i < stacks_count(rs.stacks) && rc == 0; i++)
         rc = write_stack(s->out, rs.stacks, i);
     runstacks_close(&rs);
-    if (rc == 0 && fflush(s->out) != 0)
+    if (rc == 0 && (fflush(s->out) != 0 || ferror(s->out)))
         rc = -1;
     return rc;
 }

@@ -10,22 +10,40 @@
 #include "model/breakdown.h"
 #include "read/evdecode.h"
 
+/* CSV's one escape inside quotes: a quote doubled. */
+static const char *csv_escape(unsigned char c)
+{
+    return c == '"' ? "\"\"" : NULL;
+}
+
+static const char *no_escape(unsigned char c)
+{
+    (void)c;
+    return NULL;
+}
+
+void textout_utf8(FILE *out, const char *s, size_t len)
+{
+    textout_escaped(out, s, len, no_escape);
+}
+
 void textout_csv_field(FILE *out, const char *s, size_t len)
 {
-    bool quote = false;
+    /* A cell a spreadsheet would evaluate (OWASP's "CSV injection": =, +, -, @, and a
+     * tab or CR before one of them) is made text by a leading apostrophe, which
+     * spreadsheets take as "this cell is text", inside quotes: a field beginning with an
+     * apostrophe unquoted makes gnumeric guess that the apostrophe is the file's quote */
+    bool formula = len > 0 && strchr("=+-@\t\r", s[0]);
+    bool quote = formula;
     for (size_t i = 0; i < len && !quote; i++)
         quote = s[i] == ',' || s[i] == '"' || s[i] == '\r' || s[i] == '\n';
-    if (!quote) {
-        fwrite(s, 1, len, out);
-        return;
-    }
-    fputc('"', out);
-    for (size_t i = 0; i < len; i++) {
-        if (s[i] == '"')
-            fputc('"', out);
-        fputc(s[i], out);
-    }
-    fputc('"', out);
+    if (quote)
+        fputc('"', out);
+    if (formula)
+        fputc('\'', out);
+    textout_escaped(out, s, len, quote ? csv_escape : no_escape);
+    if (quote)
+        fputc('"', out);
 }
 
 /* The piece of s (len bytes) that byte i starts, as textout_escaped writes it: escape's

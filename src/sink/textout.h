@@ -33,8 +33,15 @@ void textout_escaped(FILE *out, const char *s, size_t len,
 void textout_plain(FILE *out, const char *s, size_t len);
 size_t textout_plain_copy(const char *s, size_t len, char *buf, size_t cap);
 
-/* An RFC 4180 CSV field: quoted (quotes doubled) when it holds a comma, quote, CR or LF. */
+/* An RFC 4180 CSV field: quoted (quotes doubled) when it holds a comma, quote, CR or LF;
+ * bytes that are not UTF-8 as U+FFFD; a label a spreadsheet would run as a formula
+ * (starting with '=', '+', '-', '@', a tab or a CR) quoted, after an apostrophe, which
+ * makes the cell text. */
 void textout_csv_field(FILE *out, const char *s, size_t len);
+
+/* Text as itself, but each byte that starts no UTF-8 character as U+FFFD (folded
+ * stacks' frames: every reader of them expects UTF-8). */
+void textout_utf8(FILE *out, const char *s, size_t len);
 
 /* Text inside GitHub-flavoured Markdown, a table cell included, that renders as itself
  * and nothing more: '<', '>', '&' and '"' as HTML entities (no tag can open), Markdown's
