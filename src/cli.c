@@ -45,6 +45,10 @@ const char cli_usage[] =
     "                         --summary; .folded outputs and the flame views become\n"
     "                         differential (stack base now); .hp, CSV, JSON and pprof\n"
     "                         outputs are of INPUT only\n"
+    "      --binary PROG      -hi: name the info tables the eventlog has no IPE event\n"
+    "                         for from PROG's symbol table (the program's executable,\n"
+    "                         not stripped): ghc-prim:GHC.Types.:, STACK, ...\n"
+    "      --base-binary PROG the same for --compare's BASE (its own executable)\n"
     "      --follow           read a file as it grows, until its end-of-data marker\n"
     "                         (a program still writing it); pipes and sockets are\n"
     "                         always read live; censuses the runtime holds back in\n"
@@ -187,7 +191,7 @@ static bool parse_unsigned(const char *s, unsigned long max, unsigned long *out)
 enum {
     OPT_BANDS = 256, OPT_TRACE, OPT_SORT, OPT_REVERSE, OPT_INCLUDE, OPT_EXCLUDE, OPT_FROM,
     OPT_TO, OPT_TITLE, OPT_WIDTH, OPT_HEIGHT, OPT_NO_MARKERS, OPT_TOTALS,
-    OPT_SUMMARY, OPT_MAX_PEAK, OPT_COMPARE, OPT_Y_MAX, OPT_SCALE, OPT_PROGRESS,
+    OPT_SUMMARY, OPT_MAX_PEAK, OPT_COMPARE, OPT_BINARY, OPT_BASE_BINARY, OPT_Y_MAX, OPT_SCALE, OPT_PROGRESS,
     OPT_NO_PROGRESS, OPT_VIEW, OPT_SYSTEM_CCS, OPT_STOP_AT_DAMAGE, OPT_MAX_INCREASE,
     OPT_MAX_GROWTH, OPT_JUNIT, OPT_FOLLOW, OPT_WAIT,
     OPT_SERVE, OPT_EVERY, OPT_ALLOW_HOST, OPT_GROUP_BY, OPT_AT, OPT_ALIGN,
@@ -357,6 +361,8 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
         { "max-growth", required_argument, NULL, OPT_MAX_GROWTH },
         { "junit", required_argument, NULL, OPT_JUNIT },
         { "compare", required_argument, NULL, OPT_COMPARE },
+        { "binary", required_argument, NULL, OPT_BINARY },
+        { "base-binary", required_argument, NULL, OPT_BASE_BINARY },
         { "y-max", required_argument, NULL, OPT_Y_MAX },
         { "scale", required_argument, NULL, OPT_SCALE },
         { "progress", no_argument, NULL, OPT_PROGRESS },
@@ -443,6 +449,12 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
             break;
         case OPT_COMPARE:
             o->compare = optarg;
+            break;
+        case OPT_BINARY:
+            o->binary = optarg;
+            break;
+        case OPT_BASE_BINARY:
+            o->base_binary = optarg;
             break;
         case 'S':
             o->strict = true;
@@ -546,6 +558,8 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
         return usage_error(o, "%s: %s", o->input, address_err.what);
     if (has_wait && address.kind == CONNECT_NONE)
         return usage_error(o, "--wait is for an input unix:PATH or tcp:HOST:PORT");
+    if (o->base_binary && !o->compare)
+        return usage_error(o, "--base-binary names BASE's info tables: it needs --compare BASE");
     if (o->compare && strcmp(o->compare, "-") == 0 && !o->input)
         return usage_error(o, "--compare - and the input both want standard input");
     if (o->output_count == 0 && !o->dump && !o->summary && !o->junit && !o->serve.serve)

@@ -37,6 +37,8 @@ struct cli_options {
     struct gate_limits gates;      /* --max-peak, --max-increase, --max-growth */
     const char *junit;             /* --junit FILE; NULL without ("-": standard output) */
     const char *compare;           /* --compare BASE; NULL without */
+    const char *binary;            /* --binary PROG: names -hi tables; NULL without */
+    const char *base_binary;       /* --base-binary PROG: the same for BASE */
     struct chart_options chart;    /* --bands, --width, --include, ... */
     double scale;                  /* --scale: PNG pixels per layout unit, 1 to 8 */
     bool system_ccs;               /* --system-ccs: time profiles keep GC, SYSTEM, ... */

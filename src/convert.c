@@ -30,6 +30,7 @@
 #include "serve/serve.h"
 #include "sink/outfile.h"
 #include "model/runmodel.h"
+#include "census/symnames.h"
 
 struct output {
     struct outfile file;
@@ -47,6 +48,8 @@ struct run {
     struct run_model model;        /* what the drawing outputs and --max-peak read */
     const struct bands *bands;     /* the labels of the input being read */
     struct base_input base_input;  /* --compare: BASE, read and kept open */
+    struct symnames *symbols;      /* --binary: INPUT's program's symbols; or NULL */
+    struct symnames *base_symbols; /* --base-binary: BASE's; or NULL */
     struct run_model base_model;   /* --compare: BASE as the outputs draw it */
     struct gate_report gates;      /* the verdicts, before the outputs finish */
     const struct run_model *base;  /* &base_model once BASE is read; or NULL */
@@ -427,7 +430,9 @@ static int read_base(struct run *run)
     struct input_options iopt = { .path = opt->compare_path, .ccs_length = opt->ccs_length,
                                   .group_by = opt->group_by,
                                   .read_buffer = opt->read_buffer,
-                                  .stop_at_damage = opt->stop_at_damage };
+                                  .stop_at_damage = opt->stop_at_damage,
+                                  .symbols = run->base_symbols,
+                                  .symbols_path = opt->base_binary_path };
     /* its time profile whole, for the differential folded stacks and flame graph */
     struct timeprof_options topt = { 0 };
     if (wants(opt, format_uses_time_profile))
@@ -751,7 +756,8 @@ static void convert_input(struct run *run, const char *input_name)
                                   .stop_at_damage = opt->stop_at_damage,
                                   .follow = opt->follow, .wait_seconds = opt->wait_seconds,
                                   .stop = opt->stop, .notice = opt->notice,
-                                  .notice_ctx = opt->notice_ctx };
+                                  .notice_ctx = opt->notice_ctx,
+                                  .symbols = run->symbols, .symbols_path = opt->binary_path };
     /* The time profile is read only for the outputs that show it (and the live server's,
      * /debug/pprof/profile among them), within --from/--to. */
     struct timeprof_options topt = { 0 };
@@ -844,6 +850,20 @@ done:
     input_free(in);
 }
 
+/* --binary PROG (or --base-binary): its symbol table into *symbols (none without path);
+ * 0, or -1 with the result failed, naming PROG. */
+static int read_symbols(const char *path, struct symnames **symbols, struct convert_result *r)
+{
+    struct ev_error err = { 0 };
+    if (!path)
+        return 0;
+    if (!(*symbols = symnames_read(path, &err))) {
+        fail(r, EXIT_BAD_INPUT, path, &err);
+        return -1;
+    }
+    return 0;
+}
+
 void convert_run(const struct convert_options *opt, struct convert_result *result)
 {
     memset(result, 0, sizeof *result);
@@ -855,8 +875,12 @@ void convert_run(const struct convert_options *opt, struct convert_result *resul
         fail(result, EXIT_BAD_INPUT, convert_input_name(opt), &err);
         return;
     }
-    if (check_paths(opt, result) == 0 && (!opt->compare_path || read_base(&run) == 0))
+    if (check_paths(opt, result) == 0 && read_symbols(opt->binary_path, &run.symbols, result) == 0 &&
+        read_symbols(opt->base_binary_path, &run.base_symbols, result) == 0 &&
+        (!opt->compare_path || read_base(&run) == 0))
         convert_input(&run, convert_input_name(opt));
+    symnames_free(run.symbols);
+    symnames_free(run.base_symbols);
     free(run.outputs);
     run_model_free(&run.model);
     run_model_free(&run.base_model);

@@ -53,6 +53,10 @@ struct convert_options {
     /* --compare: an earlier run (eventlog or .hp), read whole before the input; charts
      * and the summary set it against the input. NULL: none. */
     const char *compare_path;
+    /* --binary, --base-binary: the executables whose symbol tables name INPUT's and
+     * BASE's -hi info tables that no IPE event names (census/symnames.h); NULL: none. */
+    const char *binary_path;
+    const char *base_binary_path;
     double png_scale;              /* --scale for PNG outputs; 0 = 1 */
     progress_fn progress;          /* eventlog inputs: called at most ten times a second
                                     * while reading and once at its end; NULL = never */

@@ -202,6 +202,8 @@ int main(int argc, char **argv)
         .chart = &cli.chart,
         .gates = cli.gates,
         .compare_path = cli.compare,
+        .binary_path = cli.binary,
+        .base_binary_path = cli.base_binary,
         .png_scale = cli.scale,
         .system_ccs = cli.system_ccs,
         .unicode = cli_utf8_locale(getenv("LC_ALL"), getenv("LC_CTYPE"), getenv("LANG")),

@@ -7,6 +7,7 @@
  */
 #include "census/census.h"
 
+#include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -16,6 +17,7 @@
 #include "census/ccslabel.h"
 #include "census/costcentres.h"
 #include "census/ipe.h"
+#include "census/symnames.h"
 #include "read/evdecode.h"
 #include "read/evextension.h"
 #include "base/grow.h"
@@ -121,6 +123,25 @@ const struct bands *census_bands(const struct census *c) { return c->bands; }
 const struct timeprof *census_timeprof(const struct census *c) { return c->tp; }
 const struct costcentres *census_costcentres(const struct census *c) { return c->ccs; }
 const struct ipe_names *census_ipe_names(const struct census *c) { return c->ipe; }
+
+uint32_t census_unnamed_tables(const struct census *c, const char **first, size_t *first_len)
+{
+    uint32_t count = 0;
+    if (c->info.breakdown != BREAKDOWN_INFO_TABLE)
+        return 0;
+    for (uint32_t b = 0; b < bands_count(c->bands); b++) {
+        size_t len;
+        const char *label = bands_label(c->bands, b, &len);
+        if (!label || bands_stack_ids(c->bands, b, &(size_t){ 0 }) ||
+            ipe_names_info(c->ipe, label, len))
+            continue;
+        if (count++ == 0) {
+            *first = label;
+            *first_len = len;
+        }
+    }
+    return count;
+}
 
 enum census_status census_check_header(struct census *c, const struct ev_reader *r,
                                        struct ev_error *err)
@@ -334,11 +355,34 @@ static enum census_status add_stack_entry(struct census *c, const struct ev_even
     return add_entry(c, ev, band, s->bytes, err);
 }
 
-/* A new -hi band named by an address the IPE events described: say what it is. */
+/* A -hi band no IPE event named (yet): its name from the program's symbol table, when
+ * --binary gave one and it has the table's symbol (the address rule: symnames.h). */
+static enum table_status name_from_symbol(struct census *c, const char *label, size_t len)
+{
+    if (!c->opt.symbols || c->info.breakdown != BREAKDOWN_INFO_TABLE)
+        return TABLE_OK;
+    struct sym_name *name = symnames_lookup(c->opt.symbols, label, len,
+                                            symnames_rts_profiled(c->info.rts_version));
+    if (!name)
+        return errno == ENOMEM ? TABLE_NO_MEMORY : TABLE_OK;
+    enum table_status st = ipe_names_add_symbol(c->ipe, label, len, name);
+    free(name);
+    c->stats.tables_from_symbols += st == TABLE_OK;
+    return st;
+}
+
+/* A new -hi band named by an address the IPE events (or the symbol table) described:
+ * say what it is. */
 static enum table_status describe_band(struct census *c, uint32_t band, const char *label,
                                        size_t len)
 {
     const struct ipe_info *info = ipe_names_info(c->ipe, label, len);
+    if (!info) {
+        enum table_status st = name_from_symbol(c, label, len);
+        if (st != TABLE_OK)
+            return st;
+        info = ipe_names_info(c->ipe, label, len);
+    }
     if (!info)
         return TABLE_OK;
     size_t desc_len;

@@ -38,6 +38,9 @@ struct census_options {
      * event parsing cleanly does not rule out are returned as CENSUS_DUPLICATE and
      * CENSUS_SUSPECT instead of being ignored. */
     bool recover;
+    /* -hi: the program's symbol table (--binary), which names the info tables no IPE
+     * event names (census/symnames.h); NULL: none. Kept by the caller. */
+    const struct symnames *symbols;
 };
 
 struct census_stats {
@@ -57,6 +60,7 @@ struct census_stats {
     uint64_t past_the_end;      /* biography censuses whose time (a field of the event,
                                  * not its timestamp) is past the end of the run, dropped */
     uint64_t time_ticks;        /* time-profile ticks seen, read into a profile or not */
+    uint64_t tables_from_symbols; /* -hi: info tables named from the symbol table */
     bool open_at_end;           /* a census was open when the input stopped (dropped) */
     uint64_t open_time_ns;
 };
@@ -78,6 +82,7 @@ enum census_status {
 
 struct census;
 struct ipe_names;   /* ipe.h */
+struct symnames;    /* symnames.h */
 
 struct census *census_new(const struct census_options *opt, const struct census_events *events);
 void census_free(struct census *c);
@@ -133,5 +138,8 @@ const struct bands *census_bands(const struct census *c);
 const struct costcentres *census_costcentres(const struct census *c);
 /* The info tables the IPE events named so far (the parts of -hi bands' frames). */
 const struct ipe_names *census_ipe_names(const struct census *c);
+/* -hi: how many bands neither an IPE event nor the symbol table names (they stay
+ * addresses), and the label of the first of them (*first, *first_len). */
+uint32_t census_unnamed_tables(const struct census *c, const char **first, size_t *first_len);
 
 #endif

@@ -103,7 +103,8 @@ bool grouping_applied(const struct grouping *g)
     return g->applied;
 }
 
-/* The key text of an info table (the band labelled by its address), from its IPE event;
+/* The key text of an info table (the band labelled by its address), from its IPE event
+ * (or its symbol: ipe.h);
  * NULL when it has none or the event leaves that part out. A closure type the runtime
  * writes as a number (GHC 9.4 and later) is said to be one. */
 static const char *table_key(enum group_key k, const struct ipe_names *ipe, const char *label,
@@ -114,7 +115,10 @@ static const char *table_key(enum group_key k, const struct ipe_names *ipe, cons
     if (!info)
         return NULL;
     switch (k) {
-    case GROUP_TYPE: key = info->type_desc; break;
+    /* a table named from its symbol (--binary) has no type: the constructor or closure
+     * it names stands for it, so that its tables (one per -fdistinct-constructor-tables
+     * module) join */
+    case GROUP_TYPE: key = info->from_symbol ? info->table_name : info->type_desc; break;
     case GROUP_MODULE: key = info->module; break;
     case GROUP_FILE: key = info->file; break;
     case GROUP_LOCATION: key = info->location; break;

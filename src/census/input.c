@@ -213,6 +213,35 @@ static void report_stats(const struct census *c, struct input_outcome *r,
     }
 }
 
+/* -hi: the info tables shown as addresses, said once, with how to name them. */
+static void report_unnamed(const struct input *in, struct input_outcome *r)
+{
+    const char *first = "";
+    size_t first_len = 0;
+    uint32_t n = census_unnamed_tables(in->census, &first, &first_len);
+    uint64_t named = census_stats(in->census)->tables_from_symbols;
+    struct ev_error w = { 0 };
+    int shown = first_len < 20 ? (int)first_len : 20;
+    if (n == 0)
+        return;
+    if (!in->opt.symbols)
+        ev_error_set(&w, "%" PRIu32 " info table%s no IPE event and %s shown as address%s "
+                     "(%.*s%s): --binary PROG names them from the program's symbol table", n,
+                     format_plural(n, " has", "s have"), format_plural(n, "is", "are"),
+                     format_plural(n, "", "es"), shown, first, n > 1 ? ", ..." : "");
+    else if (named == 0)
+        ev_error_set(&w, "%s names none of the %" PRIu32 " info table%s without an IPE event "
+                     "(%.*s%s): is it the program that wrote this eventlog?",
+                     in->opt.symbols_path, n, format_plural(n, "", "s"), shown, first,
+                     n > 1 ? ", ..." : "");
+    else
+        ev_error_set(&w, "%" PRIu32 " info table%s no IPE event, no symbol in %s: shown as "
+                     "address%s (%.*s%s)", n, format_plural(n, " has", "s have"),
+                     in->opt.symbols_path, format_plural(n, "", "es"), shown, first,
+                     n > 1 ? ", ..." : "");
+    add_warning(r, &w);
+}
+
 static void report_progress(struct progress_tracker *t, double now, bool done)
 {
     struct progress_report r = { t->delivered, t->input_size, 0, now - t->meter.start, done };
@@ -355,7 +384,8 @@ static int open_eventlog(struct input *in, struct ev_source src, struct ev_error
         ev_reader_recover(in->reader, !in->opt.stop_at_damage);
     struct census_options copt = { .ccs_length = in->opt.ccs_length,
                                    .time_profile = in->opt.time_profile,
-                                   .recover = !in->opt.stop_at_damage };
+                                   .recover = !in->opt.stop_at_damage,
+                                   .symbols = in->opt.symbols };
     in->census = census_new(&copt, &in->events);
     if (in->grouping && in->census)
         grouping_source(in->grouping, census_bands(in->census), census_ipe_names(in->census),
@@ -797,6 +827,7 @@ static enum input_status read_eventlog(struct input *in, struct input_outcome *o
     out->lost_to_damage = census_stats(in->census)->lost_to_damage;
     out->lost_to_gaps = census_stats(in->census)->lost_to_gaps;
     report_stats(in->census, out, complete ? NULL : err);
+    report_unnamed(in, out);
     return INPUT_OK;
 }
 

@@ -59,6 +59,11 @@ struct input_options {
     const struct timeprof_options *time_profile;
     bool stop_at_damage;        /* stop at the first damage instead of recovering */
     enum group_key group_by;    /* --group-by: bands merged by this key (grouping.h) */
+    /* An eventlog's -hi info tables no IPE event names are named from this symbol table
+     * (--binary PROG: census/symnames.h), read from symbols_path; NULL: none (a warning
+     * says how to name them). */
+    const struct symnames *symbols;
+    const char *symbols_path;
     /* Live inputs (see the top). */
     bool follow;                /* a regular file: follow it until its end-of-data marker */
     double wait_seconds;        /* unix:/tcp:: how long to wait for the program to listen,

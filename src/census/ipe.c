@@ -14,6 +14,7 @@
 #include "base/intern.h"
 #include "base/grow.h"
 #include "census/srcloc.h"
+#include "census/symnames.h"
 #include "model/bands.h"
 
 /* What one IPE event says of one table, in one block; not changed once made. Its
@@ -149,6 +150,28 @@ static struct ipe_record *record_new(const struct ev_IPE *ipe)
     r->next = NULL;
     r->span_only = file.len == 0 && span.len > 0;
     split(ipe, file, span, &r->info, r->text);
+    r->info.from_symbol = false;
+    r->info.package = "";
+    return r;
+}
+
+/* The record of a table named by its symbol: its name, module and package; the other
+ * parts empty (they point at the NUL ending the name). NULL when out of memory. */
+static struct ipe_record *symbol_record(const struct sym_name *s)
+{
+    size_t name = strlen(s->name) + 1, module = strlen(s->module) + 1;
+    struct ipe_record *r = malloc(sizeof *r + name + module + strlen(s->package) + 1);
+    if (!r)
+        return NULL;
+    char *at = r->text;
+    const char *none = at + name - 1;
+    r->info = (struct ipe_info){ .table_name = memcpy(at, s->name, name), .closure_desc = none,
+                                 .type_desc = none, .label = none, .file = none,
+                                 .location = none, .from_symbol = true };
+    r->info.module = memcpy(at + name, s->module, module);
+    r->info.package = strcpy(at + name + module, s->package);
+    r->next = NULL;
+    r->span_only = false;
     return r;
 }
 
@@ -170,27 +193,25 @@ char *ipe_info_describe(const struct ipe_info *info, size_t *len)
     return s;
 }
 
-enum table_status ipe_names_add(struct ipe_names *t, const struct ev_IPE *ipe, const char **key,
-                              size_t *key_len)
+/* Address key's record slot in t: 0 and *id, or a failure. */
+static enum table_status slot(struct ipe_names *t, const char *key, size_t len, uint32_t *id)
 {
-    /* The runtime prints a -hi band with "%p", which glibc writes as 0x and lowercase hex. */
-    int n = snprintf(t->key, sizeof t->key, "0x%" PRIx64, ipe->info);
-    uint32_t id;
-    enum table_status st = intern_get(t->addresses, t->key, (size_t)n, &id, NULL);
+    enum table_status st = intern_get(t->addresses, key, len, id, NULL);
     if (st != TABLE_OK)
         return st;
-    if (id >= t->cap) {
+    if (*id >= t->cap) {
         size_t cap = t->cap;
-        if (GROW_ARRAY(t->records, &cap, (size_t)id + 1) != 0)
+        if (GROW_ARRAY(t->records, &cap, (size_t)*id + 1) != 0)
             return TABLE_NO_MEMORY;
         memset(t->records + t->cap, 0, (cap - t->cap) * sizeof *t->records);
         t->cap = cap;
     }
-    struct ipe_record *r = record_new(ipe);
-    if (!r)
-        return TABLE_NO_MEMORY;
-    /* a second event for an address (a restarted eventlog dumps them again): the last
-     * says; the record it replaces is freed unless a view may hold it */
+    return TABLE_OK;
+}
+
+/* Puts r in slot id: a record it replaces is freed unless a view may hold it. */
+static void put_record(struct ipe_names *t, uint32_t id, struct ipe_record *r)
+{
     struct ipe_record *old = t->records[id];
     t->records[id] = r;
     if (old) {
@@ -198,6 +219,37 @@ enum table_status ipe_names_add(struct ipe_names *t, const struct ev_IPE *ipe, c
         t->retired = old;
     }
     free_retired(t);
+}
+
+enum table_status ipe_names_add_symbol(struct ipe_names *t, const char *label, size_t len,
+                                       const struct sym_name *symbol)
+{
+    uint32_t id;
+    enum table_status st = slot(t, label, len, &id);
+    if (st != TABLE_OK || t->records[id])
+        return st;
+    struct ipe_record *r = symbol_record(symbol);
+    if (!r)
+        return TABLE_NO_MEMORY;
+    put_record(t, id, r);
+    return TABLE_OK;
+}
+
+enum table_status ipe_names_add(struct ipe_names *t, const struct ev_IPE *ipe, const char **key,
+                              size_t *key_len)
+{
+    /* The runtime prints a -hi band with "%p", which glibc writes as 0x and lowercase hex. */
+    int n = snprintf(t->key, sizeof t->key, "0x%" PRIx64, ipe->info);
+    uint32_t id;
+    enum table_status st = slot(t, t->key, (size_t)n, &id);
+    if (st != TABLE_OK)
+        return st;
+    struct ipe_record *r = record_new(ipe);
+    if (!r)
+        return TABLE_NO_MEMORY;
+    /* a second event for an address (a restarted eventlog dumps them again), or an event
+     * for a table named from its symbol: the event says */
+    put_record(t, id, r);
     *key = t->key;
     *key_len = (size_t)n;
     return TABLE_OK;

@@ -7,6 +7,10 @@
  * made, "Data.Map.Bin :: Map k v at src/Data/Map.hs:12:3-40" (ipe_info_describe; the
  * band table keeps it, so the table does not). At most max_count addresses are kept.
  *
+ * An address no IPE event describes may be named from the program's symbol table instead
+ * (--binary: census/symnames.h, ipe_names_add_symbol): its record has the symbol's
+ * decoded name as its table name, its module and package, and nothing else.
+ *
  * What the table says of an address is a record made once and never changed: an address's
  * second event makes a new one. So a view (ipe_names_view) can answer, in another thread,
  * for the bands of a snapshot while the table goes on taking events, holding no copy.
@@ -14,6 +18,7 @@
 #ifndef EV2HP_IPE_H
 #define EV2HP_IPE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -21,6 +26,7 @@
 #include "base/table.h"
 
 struct bands;   /* model/bands.h */
+struct sym_name;   /* census/symnames.h */
 struct ipe_names;
 
 
@@ -43,7 +49,17 @@ struct ipe_info {
     const char *file;           /* "leak.hs" */
     const char *location;       /* the whole source location ("leak.hs:12:3-14") */
     long line;                  /* the first line of its span; 0: not known */
+    /* Named from the symbol table (--binary), not by an IPE event: table_name is the
+     * symbol's decoded name ("ghc-prim:GHC.Types.:"), module and package its parts; no
+     * type, closure type or source. */
+    bool from_symbol;
+    const char *package;        /* the symbol's package ("containers-0.7", "rts"), or "" */
 };
+/* Names the table at the address a -hi label prints from its symbol (ipe_info's
+ * from_symbol), unless an IPE event named it. */
+enum table_status ipe_names_add_symbol(struct ipe_names *t, const char *label, size_t len,
+                                       const struct sym_name *symbol);
+
 /* The parts of the table the address a -hi label prints, or NULL. */
 const struct ipe_info *ipe_names_info(const struct ipe_names *t, const char *label, size_t len);
 /* The description of a table for people, "name :: type at file:span" (the parts that are
