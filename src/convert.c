@@ -432,7 +432,8 @@ static int read_base(struct run *run)
                                   .read_buffer = opt->read_buffer,
                                   .stop_at_damage = opt->stop_at_damage,
                                   .symbols = run->base_symbols,
-                                  .symbols_path = opt->base_binary_path };
+                                  .symbols_path = opt->base_binary_path,
+                                  .symbols_option = "--base-binary" };
     /* its time profile whole, for the differential folded stacks and flame graph */
     struct timeprof_options topt = { 0 };
     if (wants(opt, format_uses_time_profile))

@@ -7,9 +7,15 @@
 log="$data/hi-many-g910.eventlog.gz"
 gunzip -c "$data/hi-many-g910.hp.gz" > "$tmp/runtime.hp"
 
-# Read as GHC wrote it: no warning, the runtime's .hp.
+# Read as GHC wrote it: the runtime's .hp, and no warning but the one note that the tables
+# without an IPE event (the libraries', the runtime's) are addresses --binary would name.
+unnamed_note='29 info tables have no IPE event and are shown as addresses (0x855248, ...): --binary PROG names them from the program'"'"'s symbol table'
+expected_notes() {   # drops the note from the messages in $1
+    grep -vxF "ev2hp: $log: $unnamed_note" "$1" > "$1.rest"; mv "$1.rest" "$1"
+}
 "$EV2HP" "$log" > "$tmp/ours.hp" 2> "$tmp/err" || fail "hp: exit status $?"
-[ -s "$tmp/err" ] && fail "hp: unexpected message: $(cat "$tmp/err")"
+[ "$(cat "$tmp/err")" = "ev2hp: $log: $unnamed_note" ] || fail "hp: messages: $(cat "$tmp/err")"
+: > "$tmp/err"
 verdict=$("$PYTHON3" "$SRCDIR/tests/hpcheck.py" "$tmp/runtime.hp" "$tmp/ours.hp") ||
     fail "hp: $verdict"
 
@@ -21,6 +27,7 @@ n=$(grep -c ' IPE info=' "$tmp/dump")
 [ "$n" -eq 62281 ] || fail "dump: $n IPE events, not 62281"
 "$EV2HP" "$log" -o "$tmp/all.json" 2>> "$tmp/err" || fail "json: exit status $?"
 "$EV2HP" --summary=json "$log" > "$tmp/summary.json" 2>> "$tmp/err" || fail "summary: $?"
+expected_notes "$tmp/err"
 [ -s "$tmp/err" ] && fail "unexpected message: $(cat "$tmp/err")"
 "$PYTHON3" - "$tmp/dump" "$tmp/all.json" "$tmp/summary.json" <<'PY' || fail "IPE names"
 import json, re, sys
@@ -94,6 +101,7 @@ sys.exit(0 if len(b) == 81 and "Box" in {x["label"] for x in b} else "summary: %
     "$tmp/type.summary" || fail "group-by type: the summary's bands are not the 81 groups"
 "$EV2HP" --group-by type "$log" -o "$tmp/type.svg" 2>> "$tmp/err" || fail "type.svg: $?"
 grep -q '<title>Box</title>' "$tmp/type.svg" || fail "group-by type: no band Box in the chart"
+expected_notes "$tmp/err"
 [ -s "$tmp/err" ] && fail "group-by: unexpected message: $(cat "$tmp/err")"
 
 # -hc: by the innermost cost centre and by its module (real GHC 9.10 and 9.6 runs)

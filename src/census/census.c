@@ -393,7 +393,11 @@ static enum table_status describe_band(struct census *c, uint32_t band, const ch
     free(desc);
     if (st != TABLE_OK)
         return st;
-    st = bands_set_attr(c->bands, band, BAND_GROUP, info->module, strlen(info->module));
+    /* the runtime's tables (named by their symbol) are in no module: under "rts" */
+    const char *group = *info->module ? info->module : info->package;
+    st = bands_set_attr(c->bands, band, BAND_GROUP, group, strlen(group));
+    if (st == TABLE_OK && *info->type_desc)
+        st = bands_set_attr(c->bands, band, BAND_TYPE, info->type_desc, strlen(info->type_desc));
     if (st == TABLE_OK && *info->closure_desc)
         st = bands_set_attr(c->bands, band, BAND_KIND, info->closure_desc,
                             strlen(info->closure_desc));

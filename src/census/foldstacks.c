@@ -107,17 +107,21 @@ static int band_frames(struct stacks *s, struct scratch *w, const struct heap_ce
     const struct bands *bands = run->census.bands;
     size_t len;
     if (run->info->breakdown == BREAKDOWN_INFO_TABLE) {
-        /* module, then the info table */
-        size_t mlen = 0;
+        /* module, then the type (when the IPE event gives one), then the info table */
+        size_t mlen = 0, tlen = 0;
         const char *module = bands_attr(bands, band, BAND_GROUP, &mlen);
+        const char *type = bands_attr(bands, band, BAND_TYPE, &tlen);
         if (!module || !mlen)
             module = NO_MODULE, mlen = strlen(NO_MODULE);
         const char *label = bands_display_label(bands, band, &len);
-        if (room_for(w, 2) != 0 ||
-            text_frame(s, w, module, mlen, module, mlen, &w->frames[0]) != TABLE_OK ||
-            text_frame(s, w, label, len, module, mlen, &w->frames[1]) != TABLE_OK)
+        int depth = 0;
+        if (room_for(w, 3) != 0 ||
+            text_frame(s, w, module, mlen, module, mlen, &w->frames[depth++]) != TABLE_OK ||
+            (type && tlen &&
+             text_frame(s, w, type, tlen, module, mlen, &w->frames[depth++]) != TABLE_OK) ||
+            text_frame(s, w, label, len, module, mlen, &w->frames[depth++]) != TABLE_OK)
             return -1;
-        return 2;
+        return depth;
     }
     size_t ids_len;
     const unsigned char *ids = bands_stack_ids(bands, band, &ids_len);

@@ -8,8 +8,9 @@
  *   - one heap census (the peak's, or the last at or before --at: run_census), bytes per
  *     band, for the breakdowns whose bands are stacks: -hc (an eventlog's cost-centre
  *     numbers named by its cost centres; a .hp's "a/b/c" labels split at '/', cut labels
- *     keeping their "...") and -hi (two frames: the info table's module, then its
- *     description; "(no module)" for an address no IPE event named).
+ *     keeping their "...") and -hi (a tree: the info table's module, its type when the
+ *     IPE event gives one, then its description; the runtime's tables named from the
+ *     symbol table (--binary) under "rts"; "(no module)" for an address nothing named).
  *
  * With --compare the base goes into the other column of the same set. Time profiles
  * meet by frame names (cost-centre numbers are not in them: another build's renumbered

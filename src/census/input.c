@@ -226,9 +226,10 @@ static void report_unnamed(const struct input *in, struct input_outcome *r)
         return;
     if (!in->opt.symbols)
         ev_error_set(&w, "%" PRIu32 " info table%s no IPE event and %s shown as address%s "
-                     "(%.*s%s): --binary PROG names them from the program's symbol table", n,
+                     "(%.*s%s): %s PROG names them from the program's symbol table", n,
                      format_plural(n, " has", "s have"), format_plural(n, "is", "are"),
-                     format_plural(n, "", "es"), shown, first, n > 1 ? ", ..." : "");
+                     format_plural(n, "", "es"), shown, first, n > 1 ? ", ..." : "",
+                     in->opt.symbols_option ? in->opt.symbols_option : "--binary");
     else if (named == 0)
         ev_error_set(&w, "%s names none of the %" PRIu32 " info table%s without an IPE event "
                      "(%.*s%s): is it the program that wrote this eventlog?",

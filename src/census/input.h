@@ -64,6 +64,8 @@ struct input_options {
      * says how to name them). */
     const struct symnames *symbols;
     const char *symbols_path;
+    const char *symbols_option; /* the option that gives them, for the warning: "--binary"
+                                 * (NULL) or "--base-binary" */
     /* Live inputs (see the top). */
     bool follow;                /* a regular file: follow it until its end-of-data marker */
     double wait_seconds;        /* unix:/tcp:: how long to wait for the program to listen,

@@ -66,11 +66,11 @@ enum table_status bands_describe(struct bands *b, uint32_t band, const char *tex
 const char *bands_shown_label(const char *label, size_t len, size_t *shown_len);
 
 /* What a band is besides its label, from what the input says of it (a -hi info table's
- * IPE event): its group, for pictures that nest bands (the heap census as a flame graph
- * draws info tables under their module), and its kind, which matching across runs
- * compares (an info table's closure type). Set once; NULL (none) until then; valid until
- * the next band or text is added. */
-enum band_attr { BAND_GROUP, BAND_KIND, BAND_ATTRS };
+ * IPE event, or its symbol): its group and its type, for pictures that nest bands (the
+ * heap census as a flame graph draws info tables under their module and type), and its
+ * kind, which matching across runs compares (an info table's closure type). Set once;
+ * NULL (none) until then; valid until the next band or text is added. */
+enum band_attr { BAND_GROUP, BAND_KIND, BAND_TYPE, BAND_ATTRS };
 enum table_status bands_set_attr(struct bands *b, uint32_t band, enum band_attr attr,
                                  const char *text, size_t len);
 const char *bands_attr(const struct bands *b, uint32_t band, enum band_attr attr, size_t *len);

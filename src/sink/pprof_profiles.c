@@ -9,6 +9,7 @@
 #include "base/format.h"
 #include "base/grow.h"
 #include "census/ccframe.h"
+#include "census/closuretypes.h"
 #include "census/costcentres.h"
 #include "census/ipe.h"
 #include "census/srcloc.h"
@@ -88,24 +89,31 @@ static int push_stack(struct builder *b, const struct costcentres *ccs,
     return 0;
 }
 
-/* -hi: the info table ("table :: type, closure N", at its file and line), under its
- * module. */
-static int push_info_table(struct builder *b, const struct ipe_info *t)
+/* -hi: a tree, root first module -> type -> table: the info table ("table, CONSTR_2_0":
+ * its closure type named as the run's GHC numbers them, closure N where that is not
+ * known) at its file and line, under its type (when the IPE event gives one), under its
+ * module (or, for the runtime's tables named by their symbol, "rts"). */
+static int push_info_table(struct builder *b, const struct ipe_info *t,
+                           const char *rts_identifier)
 {
     size_t file_len = strlen(t->file);
+    const char *closure = closure_type_name(t->closure_desc, rts_identifier);
+    const char *module = t->module[0] ? t->module : t->package;
     if (name_add(b, t->table_name, strlen(t->table_name)) != 0 ||
-        (t->type_desc[0] && (name_add(b, " :: ", 4) != 0 ||
-                             name_add(b, t->type_desc, strlen(t->type_desc)) != 0)) ||
         /* not in parentheses: pprof takes "(...)" after a name for C++ arguments and
          * leaves it out of what it shows */
-        (t->closure_desc[0] && (name_add(b, ", closure ", 10) != 0 ||
-                                name_add(b, t->closure_desc, strlen(t->closure_desc)) != 0)) ||
+        (closure && (name_add(b, ", ", 2) != 0 || name_add(b, closure, strlen(closure)) != 0)) ||
+        (!closure && t->closure_desc[0] &&
+         (name_add(b, ", closure ", 10) != 0 ||
+          name_add(b, t->closure_desc, strlen(t->closure_desc)) != 0)) ||
         push_frame(b, t->file, file_len, t->line) != 0)
         return -1;
-    if (!t->module[0])
+    if (t->type_desc[0] && (name_add(b, t->type_desc, strlen(t->type_desc)) != 0 ||
+                            push_frame(b, "", 0, 0) != 0))
+        return -1;
+    if (!module[0])
         return 0;
-    return name_add(b, t->module, strlen(t->module)) != 0 ? -1
-                                                          : push_frame(b, t->file, file_len, 0);
+    return name_add(b, module, strlen(module)) != 0 ? -1 : push_frame(b, t->file, file_len, 0);
 }
 
 /* The frames of band: its stack, its info table, or its label. */
@@ -118,7 +126,7 @@ static int push_band(struct builder *b, const struct pprof_heap_source *src, uin
     const char *label = bands_label(src->bands, band, &len);
     const struct ipe_info *table = src->ipe ? ipe_names_info(src->ipe, label, len) : NULL;
     if (table)
-        return push_info_table(b, table);
+        return push_info_table(b, table, src->info ? src->info->rts_version : NULL);
     label = bands_shown_label(label, len, &len);
     return name_add(b, label, len) != 0 ? -1 : push_frame(b, "", 0, 0);
 }
