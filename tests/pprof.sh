@@ -63,17 +63,22 @@ assert p["comments"] == ["leak 300000 +RTS -hc -l -i0.02",
                          "ev2hp: the heap census at the peak, at 4.21 s"], p["comments"]
 PY
 
-# -hi: the info table (name, type, closure) at the IPE's file and line, under its module.
+# -hi: a tree module -> type -> table: the info table (name, closure type named as GHC 9.10
+# numbers it) at the IPE's file and line, under its type, under its module.
 "$PYTHON3" - "$tmp/ghc910-leak-hi.json" <<'PY' || fail "-hi frames"
 import json, sys
 p = json.load(open(sys.argv[1]))
-named = [s for s in p["samples"] if len(s["frames"]) == 2]
+named = [s for s in p["samples"] if len(s["frames"]) == 3]
 assert len(named) >= 8, len(named)
 rec = [s for s in named if s["frames"][0]["name"].startswith("Rec_Main_3_con_info")][0]
-leaf, module = rec["frames"]
-assert leaf["name"] == "Rec_Main_3_con_info :: Rec, closure 1", leaf
+leaf, type_, module = rec["frames"]
+assert leaf["name"] == "Rec_Main_3_con_info, CONSTR", leaf
 assert (leaf["file"], leaf["line"]) == ("leak.hs", 17), leaf
+assert type_["name"] == "Rec", type_
 assert (module["name"], module["file"]) == ("Main", "leak.hs"), module
+closures = {s["frames"][0]["name"].split(", ")[-1] for s in named}
+assert {"CONSTR", "CONSTR_0_1", "THUNK_0_1"} <= closures, closures
+assert not any(c.startswith("closure ") for c in closures), closures
 assert rec["labels"]["band"] == ["Rec_Main_3_con_info :: Rec at leak.hs:17:37"], rec
 # an address without an IPE event is one frame, the address
 bare = [s for s in p["samples"] if len(s["frames"]) == 1]

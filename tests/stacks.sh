@@ -44,13 +44,13 @@ run 4 "$data/leak-hc.eventlog" --at 0.01 -o "$tmp/early.folded"
 grep -q 'no heap census at or before --at 0.010 s (the first is at 0.199 s)' "$tmp/err" \
     || fail "--at 0.01: $(cat "$tmp/err")"
 [ -e "$tmp/early.folded" ] && fail "--at 0.01: a file was left"
-# -hi: module, then the info table (a real GHC 9.10 run of the shared corpus)
+# -hi: module, type, then the info table (a real GHC 9.10 run of the shared corpus)
 hi="$SRCDIR/../shared/corpus/newghc/ghc910-leak-hi.eventlog"
 if [ -f "$hi" ]; then
     "$EV2HP" "$hi" -o "$tmp/hi.folded" --summary=json > "$tmp/hi.json" || fail "-hi: status $?"
     [ "$(sum "$tmp/hi.folded")" = "$(peak "$tmp/hi.json")" ] || fail "-hi: folded sum"
-    grep -qx 'Main;Rec_Main_3_con_info :: Rec at leak.hs:17:37 [0-9]*' "$tmp/hi.folded" \
-        || fail "-hi: no module -> info table stack"
+    grep -qx 'Main;Rec;Rec_Main_3_con_info :: Rec at leak.hs:17:37 [0-9]*' "$tmp/hi.folded" \
+        || fail "-hi: no module -> type -> info table stack"
 fi
 
 # --- two builds -----------------------------------------------------------------------
