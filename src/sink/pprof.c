@@ -10,6 +10,7 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <zlib.h>
@@ -17,8 +18,7 @@
 #include "base/grow.h"
 #include "base/intern.h"
 #include "base/limits.h"
-#include "base/textcopy.h"
-#include "base/utf8.h"
+#include "sink/textout.h"
 #include "sink/profile.pb-c.h"
 
 typedef Perftools__Profiles__Profile Profile;
@@ -71,21 +71,17 @@ static int no_memory(void)
 }
 
 /* The string index of text[0..len): 0, or -1. The text is made what the table holds
- * first (valid UTF-8, as protobuf strings are; a NUL inside ends it, as C reads it), and
- * that is what is looked up, so two texts that read the same are one string. */
+ * first, and that is what is looked up, so two texts that read the same are one string:
+ * valid UTF-8, as protobuf strings are (U+FFFD for a byte that is not); a NUL inside
+ * ends it, as C reads it; control characters as \xHH (textout_plain), since `go tool
+ * pprof -top` and the web UI print a label's escape sequence to a terminal as it is. */
 static int string_index(struct pprof *p, const char *text, size_t len, int64_t *index)
 {
-    char *copy = text_copy(text, len), *fixed = NULL;
+    len = strnlen(text, len);
+    char *copy = len <= (SIZE_MAX - 1) / 4 ? malloc(len * 4 + 1) : NULL;   /* \xHH each */
     if (!copy)
         return no_memory();
-    if (utf8_valid(copy, &fixed) == NULL) {
-        free(copy);
-        return no_memory();
-    }
-    if (fixed) {
-        free(copy);
-        copy = fixed;
-    }
+    textout_plain_copy(text, len, copy, len * 4 + 1);
     uint32_t id;
     bool added;
     enum table_status st = intern_get(p->strings, copy, strlen(copy), &id, &added);

@@ -4,6 +4,7 @@
  * go out before the first census; each census is written whole when it is complete (and
  * flushed when the output is live, so `ev2hp` on a FIFO shows censuses as they happen);
  * finish adds the runtime's empty sample at the end of the run. Memory is constant.
+ * On a terminal, labels and header strings are written as plain text (put_text).
  *
  * Census lines are built in the sink's own 64 KiB buffer with hand-written number
  * formatting and handed to stdio one buffer at a time: on big eventlogs this loop is a
@@ -16,6 +17,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
+
+#include "sink/textout.h"
 
 #define LINE_BUFFER (64u << 10)
 /* The most a census line holds besides its label: "(" stack number ")" "\t" bytes "\n". */
@@ -27,6 +31,7 @@
 
 struct hp_sink {
     struct sink base;
+    bool terminal;               /* written to a terminal: text that does nothing */
     bool header_written;
     size_t held;                 /* markers waiting for the header */
     uint64_t held_ns[HELD_MARKERS];
@@ -110,6 +115,18 @@ static void put_escaped(FILE *out, const char *s, size_t len)
     }
 }
 
+/* Text of the input as the .hp has it (put_escaped), or on a terminal as plain text
+ * (textout_plain: control characters as \xHH, bytes that are not UTF-8 as U+FFFD): a
+ * label's escape sequence must not drive the terminal that `ev2hp prog.eventlog` prints
+ * to. A file or a pipe gets the runtime's bytes. */
+static void put_text(struct hp_sink *h, const char *s, size_t len)
+{
+    if (h->terminal)
+        textout_plain(h->base.out, s, len);
+    else
+        put_escaped(h->base.out, s, len);
+}
+
 /* One census line: "(n)label\tbytes\n", where (n) is there for numbered stack bands. */
 static int put_census_line(struct hp_sink *h, const struct band_line *band, uint64_t bytes)
 {
@@ -121,16 +138,16 @@ static int put_census_line(struct hp_sink *h, const struct band_line *band, uint
         p = put_u64(p, band->stack_number);
         *p++ = ')';
     }
-    if (band->len <= LINE_BUFFER - LINE_EXTRA && !band->line_break) {
+    if (band->len <= LINE_BUFFER - LINE_EXTRA && !band->line_break && !h->terminal) {
         memcpy(p, band->label, band->len);
         p += band->len;
     } else {
         /* A label longer than the buffer (a 64 KiB event string), or with a line break,
-         * goes out directly. */
+         * or any label on a terminal, goes out directly. */
         h->len = (size_t)(p - h->buf);
         if (flush_lines(h) != 0)
             return -1;
-        put_escaped(h->base.out, band->label, band->len);
+        put_text(h, band->label, band->len);
         if (ferror(h->base.out))
             return -1;
         p = h->buf;
@@ -172,14 +189,18 @@ static int put_empty_sample(FILE *out, uint64_t ns)
 }
 
 /* A header string in quotes; a quote inside is doubled, as the .hp grammar reads it, and
- * a line break escaped as in a label. */
-static void put_quoted(FILE *out, const char *s)
+ * the text between quotes written as a label's (put_text). */
+static void put_quoted(struct hp_sink *h, const char *s)
 {
+    FILE *out = h->base.out;
     fputc('"', out);
-    for (; *s; s++) {
-        if (*s == '"')
-            fputc('"', out);
-        put_escaped(out, s, 1);
+    for (;;) {
+        size_t n = strcspn(s, "\"");
+        put_text(h, s, n);
+        if (!s[n])
+            break;
+        fputs("\"\"", out);
+        s += n + 1;
     }
     fputc('"', out);
 }
@@ -197,9 +218,9 @@ static int write_header(struct hp_sink *h)
             strftime(date, sizeof date, "%a %b %e %H:%M %Y", &tm);
     }
     fputs("JOB ", out);
-    put_quoted(out, info->program ? info->program : "");
+    put_quoted(h, info->program ? info->program : "");
     fputs("\nDATE ", out);
-    put_quoted(out, date);
+    put_quoted(h, date);
     fputs("\nSAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n", out);
     h->header_written = true;
     if (put_empty_sample(out, 0) != 0)
@@ -282,5 +303,10 @@ static const struct sink_ops hp_ops = {
 
 struct sink *sink_hp_new(FILE *out, const struct sink_context *ctx)
 {
-    return sink_alloc(sizeof(struct hp_sink), &hp_ops, ctx, out);
+    struct hp_sink *h = sink_alloc(sizeof(struct hp_sink), &hp_ops, ctx, out);
+    if (h) {
+        int fd = fileno(out);
+        h->terminal = fd >= 0 && isatty(fd);
+    }
+    return h ? &h->base : NULL;
 }
