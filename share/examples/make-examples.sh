@@ -1,0 +1,53 @@
+#!/bin/sh
+# make-examples.sh EV2HP SRCDIR OUTDIR: makes every picture of share/examples (the README's
+# and the user guide's) again with EV2HP from the files in the source tree, into OUTDIR.
+# `make examples` runs it into share/examples; tests/docs_examples.sh checks that every
+# picture the documents show is one this script makes. Each picture's command is the one
+# its caption shows. Two pictures need a browser and are made only when asked
+# (EXAMPLES_SCREENSHOTS=1, with chromium, node and npm; go for the second):
+# leak-hc-report.png, the HTML report hovered at 2.9 s (tests/report.sh's "shot" case),
+# and leak-hc-pprof.png, `go tool pprof -http`'s flame graph of leak-hc.pb.gz.
+set -eu
+ev2hp=$1
+src=$2
+out=$3
+python=${PYTHON3:-python3}
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/ev2hp-examples.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+example=$src/share/examples/leak-hc.eventlog
+
+# The bundled example as the default chart, its PNG, and every other heap view.
+"$ev2hp" "$example" -o "$out/leak-hc.svg" -o "$out/leak-hc.png"
+for view in normalized stream lines heap detail; do
+    "$ev2hp" "$example" --view "$view" -o "$out/leak-hc-$view.svg"
+done
+# The heap census at the peak as a flame graph, and a time profile's flame graph.
+"$ev2hp" "$src/tests/data/leak-hc.eventlog" --view flame -o "$out/leak-hc-flame.svg"
+"$ev2hp" "$src/tests/data/timeprof/tpsingle-P.eventlog" -o "$out/tpsingle-flame.svg"
+# Two builds of one program (tests/evlayout.py rebuild): the diff view of their heaps and
+# the differential flame graph of their time profiles.
+"$python" "$src/tests/evlayout.py" rebuild=lazySum,insertT "$src/tests/data/leak-hc.eventlog" \
+    "$tmp/second.eventlog"
+"$ev2hp" "$tmp/second.eventlog" --compare "$src/tests/data/leak-hc.eventlog" --view diff \
+    -o "$out/leak-hc-diff.svg"
+"$python" "$src/tests/evlayout.py" 'rebuild=insertT,buildMap.\' \
+    "$src/tests/data/timeprof/leak-P.eventlog" "$tmp/second-P.eventlog"
+"$ev2hp" "$tmp/second-P.eventlog" --compare "$src/tests/data/timeprof/leak-P.eventlog" \
+    --view flame -o "$out/leak-P-diff-flame.svg"
+
+[ "${EXAMPLES_SCREENSHOTS:-0}" = 1 ] || exit 0
+# go tool pprof's own web UI on the peak census's profile, drawn by headless Chromium.
+"$ev2hp" "$example" -o "$tmp/leak-hc.pb.gz"
+port=$("$python" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+go tool pprof -no_browser -http="127.0.0.1:$port" "$tmp/leak-hc.pb.gz" >"$tmp/pprof.log" 2>&1 &
+pprof=$!
+tries=0
+until curl -sf "http://127.0.0.1:$port/ui/flamegraph" >/dev/null; do
+    tries=$((tries + 1))
+    [ "$tries" -lt 600 ] || { kill "$pprof"; echo "go tool pprof did not start" >&2; exit 1; }
+    sleep 0.1
+done
+chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --virtual-time-budget=5000 \
+    --window-size=1100,220 --screenshot="$out/leak-hc-pprof.png" \
+    "http://127.0.0.1:$port/ui/flamegraph" >/dev/null 2>&1
+kill "$pprof"
