@@ -74,7 +74,6 @@ STATUS = {
 # when TOOL is installed and says so when it is not.
 RULES = [
     (r"^ev2hp \[OPTION\]", "skip", "the synopsis, not a command"),
-    (r"^ev2hp: FILE: offset N:", "skip", "the form of a message, not a command"),
     (r"^ghc ", "skip", "builds a Haskell program: needs GHC (tests/ghc builds real ones)"),
     (r"^\./prog ", "skip", "runs the user's GHC program (in a FIFO block, the fixture is "
                            "written into the FIFO in its place)"),
@@ -281,6 +280,13 @@ def unmapped_inputs(cmd, d):
             if not os.path.exists(os.path.join(d, w)):
                 missing.append(w)
     return missing
+
+
+def is_command(line):
+    """Whether a block's line is a command: ev2hp's, after a prompt, or one RULES knows."""
+    line = line[2:] if line.startswith("$ ") else line
+    return (re.match(r"^ev2hp\s", line) is not None
+            or any(re.search(pattern, line) for pattern, _, _ in RULES))
 
 
 def expected_status(cmd):
@@ -515,6 +521,9 @@ def main():
                 continue
             if first.startswith("set -- "):
                 run_script_block(where, block, d)
+                continue
+            if not any(is_command(l) for l in block):
+                note("SKIP %s: %s: shows output, no command" % (where, first))
                 continue
             for cmd, expected in units(block):
                 if re.match(r"^ev2hp\s+(?!\[)", cmd) and not cmd.startswith("ev2hp:"):

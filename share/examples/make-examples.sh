@@ -8,13 +8,15 @@
 # leak-hc-report.png, the HTML report hovered at 2.9 s (tests/report.sh's "shot" case),
 # and leak-hc-pprof.png, `go tool pprof -http`'s flame graph of leak-hc.pb.gz.
 set -eu
-ev2hp=$1
-src=$2
-out=$3
+# Inputs are named from the source tree's top, as the captions name them (the diff view's
+# subtitle names its base file).
+ev2hp=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+out=$(cd "$3" && pwd)
+cd "$2"
 python=${PYTHON3:-python3}
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/ev2hp-examples.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
-example=$src/share/examples/leak-hc.eventlog
+example=share/examples/leak-hc.eventlog
 
 # The bundled example as the default chart, its PNG, and every other heap view.
 "$ev2hp" "$example" -o "$out/leak-hc.svg" -o "$out/leak-hc.png"
@@ -22,17 +24,17 @@ for view in normalized stream lines heap detail; do
     "$ev2hp" "$example" --view "$view" -o "$out/leak-hc-$view.svg"
 done
 # The heap census at the peak as a flame graph, and a time profile's flame graph.
-"$ev2hp" "$src/tests/data/leak-hc.eventlog" --view flame -o "$out/leak-hc-flame.svg"
-"$ev2hp" "$src/tests/data/timeprof/tpsingle-P.eventlog" -o "$out/tpsingle-flame.svg"
+"$ev2hp" "tests/data/leak-hc.eventlog" --view flame -o "$out/leak-hc-flame.svg"
+"$ev2hp" "tests/data/timeprof/tpsingle-P.eventlog" -o "$out/tpsingle-flame.svg"
 # Two builds of one program (tests/evlayout.py rebuild): the diff view of their heaps and
 # the differential flame graph of their time profiles.
-"$python" "$src/tests/evlayout.py" rebuild=lazySum,insertT "$src/tests/data/leak-hc.eventlog" \
+"$python" "tests/evlayout.py" rebuild=lazySum,insertT "tests/data/leak-hc.eventlog" \
     "$tmp/second.eventlog"
-"$ev2hp" "$tmp/second.eventlog" --compare "$src/tests/data/leak-hc.eventlog" --view diff \
-    -o "$out/leak-hc-diff.svg"
-"$python" "$src/tests/evlayout.py" 'rebuild=insertT,buildMap.\' \
-    "$src/tests/data/timeprof/leak-P.eventlog" "$tmp/second-P.eventlog"
-"$ev2hp" "$tmp/second-P.eventlog" --compare "$src/tests/data/timeprof/leak-P.eventlog" \
+"$ev2hp" "$tmp/second.eventlog" --compare "tests/data/leak-hc.eventlog" --view diff \
+    --title 'leak: a second build against the first' -o "$out/leak-hc-diff.svg"
+"$python" "tests/evlayout.py" 'rebuild=insertT,buildMap.\' \
+    "tests/data/timeprof/leak-P.eventlog" "$tmp/second-P.eventlog"
+"$ev2hp" "$tmp/second-P.eventlog" --compare "tests/data/timeprof/leak-P.eventlog" \
     --view flame -o "$out/leak-P-diff-flame.svg"
 
 [ "${EXAMPLES_SCREENSHOTS:-0}" = 1 ] || exit 0
