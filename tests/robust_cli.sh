@@ -54,6 +54,16 @@ expect_one_line "-o /dev/full" "^ev2hp: /dev/full: cannot write: "
 status=$?
 [ "$status" = 4 ] || fail "> /dev/full: status $status, wanted 4 ($(cat "$tmp/err"))"
 expect_one_line "> /dev/full" "^ev2hp: (standard output): cannot write: "
+# the formats libxml2 writes (SVG, JUnit): its own "I/O error" line is not printed beside
+# ev2hp's one line
+run 4 "$example" -f svg -o /dev/full
+expect_one_line "-f svg -o /dev/full" "^ev2hp: /dev/full: cannot write: No space left on device$"
+"$EV2HP" "$example" -f svg >/dev/full 2>"$tmp/err"
+status=$?
+[ "$status" = 4 ] || fail "-f svg > /dev/full: status $status, wanted 4 ($(cat "$tmp/err"))"
+expect_one_line "-f svg > /dev/full" "^ev2hp: (standard output): cannot write: No space left on device$"
+run 4 "$example" -o "$tmp/ok.svg" --junit /dev/full
+expect_one_line "--junit /dev/full" "^ev2hp: /dev/full: cannot write: No space left on device$"
 run 4 "$example" -o "$tmp/no/such/dir/x.hp"
 expect_one_line "-o into a missing directory" "^ev2hp: $tmp/no/such/dir/x.hp: "
 

@@ -11,6 +11,7 @@
 #include "base/format.h"
 #include "base/utf8.h"
 #include "base/grow.h"
+#include "render/xmlquiet.h"
 
 struct strbuf {
     char *data;
@@ -247,6 +248,7 @@ static void document(struct svg_writer *sw, const struct display_list *dl)
 
 int svg_write(FILE *out, const struct display_list *dl)
 {
+    xml_quiet();   /* a failed write is reported once, by the caller, with the file */
     xmlOutputBufferPtr buf = xmlOutputBufferCreateFile(out, NULL);
     if (!buf)
         return -1;

@@ -21,6 +21,7 @@
 #include <libxml/xmlwriter.h>
 
 #include "base/utf8.h"
+#include "render/xmlquiet.h"
 #include "sink/gates.h"
 
 struct junit_sink {
@@ -170,6 +171,7 @@ static int junit_finish(struct sink *s)
             errno = ENOMEM;
         return -1;
     }
+    xml_quiet();   /* a failed write is reported once, by main.c, with the file */
     xmlOutputBufferPtr buf = xmlOutputBufferCreateFile(s->out, NULL);
     j->w = buf ? xmlNewTextWriter(buf) : NULL;
     if (!j->w) {
