@@ -1199,12 +1199,17 @@ static int layout_panels(struct panel *panels, size_t n, const char *document_ti
         names[k] = band_names(v);
         if (!colors[k] || !names[k])
             goto done;
-        chart_kit_colors(v, colors[k]);
         panels[k].colors = colors[k];
         panels[k].names = names[k];
         bool labels = !opt->no_markers && v->marker_count;
         panels[k].marker_rows = labels ? 1 : 0;
     }
+    /* the panels share one legend: their bands are coloured together, a band of one
+     * legend entry alike in both */
+    const struct profile_view *views[2] = { panels[0].run->view,
+                                            n > 1 ? panels[1].run->view : NULL };
+    if (chart_kit_colors_of(views, names, n, colors) != 0)
+        goto done;
     /* Each pass draws the subtitle with the unlabelled count of the pass before (the
      * title comes before the plot), so passes repeat until the rows asked for are
      * given and the count said is the count drawn; rows only grow, so this ends (the

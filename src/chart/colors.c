@@ -8,6 +8,7 @@
 #include <math.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "model/bands.h"
@@ -50,12 +51,24 @@ static uint32_t hash_label(const char *s)
     return h;
 }
 
-struct dl_color chart_band_color(const char *label)
+/* The palette index of a label's own colour. */
+static size_t own_slot(const char *label)
 {
     /* A function of the label alone (without a .hp's "(n)", bands_shown_label): the same
      * band has the same colour in every run, filter, window, comparison panel and
      * format. */
-    return palette[hash_label(bands_shown_label(label, strlen(label), NULL)) % PALETTE_SIZE];
+    return hash_label(bands_shown_label(label, strlen(label), NULL)) % PALETTE_SIZE;
+}
+
+struct dl_color chart_band_color(const char *label)
+{
+    return palette[own_slot(label)];
+}
+
+const struct dl_color *chart_palette(size_t *count)
+{
+    *count = PALETTE_SIZE;
+    return palette;
 }
 
 struct dl_color chart_other_color(void)
@@ -97,6 +110,107 @@ double chart_color_distance(struct dl_color a, struct dl_color b)
     oklab(b, y);
     return sqrt((x[0] - y[0]) * (x[0] - y[0]) + (x[1] - y[1]) * (x[1] - y[1]) +
                 (x[2] - y[2]) * (x[2] - y[2]));
+}
+
+/* --- colours for the bands shown together ------------------------------------------ */
+
+/* A band in the resolution: its rank keys, its place in the caller's array and, once
+ * ranked, its place in the order. */
+struct ranked {
+    const struct chart_color_band *band;
+    size_t index, position;
+};
+
+/* Larger first (bandselect's rank: area, then peak), then by label and name, then as given: a
+ * total order, so the same bands are resolved in the same order whatever order their
+ * panels list them in. */
+static int by_rank(const void *x, const void *y)
+{
+    const struct ranked *p = x, *q = y;
+    const struct chart_color_band *a = p->band, *b = q->band;
+    if (a->area != b->area)
+        return a->area > b->area ? -1 : 1;
+    if (a->peak != b->peak)
+        return a->peak > b->peak ? -1 : 1;
+    int c = strcmp(a->label, b->label);
+    if (c == 0)
+        c = strcmp(a->name, b->name);
+    return c ? c : (p->index > q->index) - (p->index < q->index);
+}
+
+/* By name, then by rank: the first of a name's run is its highest-ranked band. */
+static int by_name(const void *x, const void *y)
+{
+    const struct ranked *p = x, *q = y;
+    int c = strcmp(p->band->name, q->band->name);
+    return c ? c : (p->position > q->position) - (p->position < q->position);
+}
+
+/* The free palette entry nearest own in OKLab (the lower index on a tie, of which the
+ * palette has none: its distances from any one colour differ by 1e-6 or more): the
+ * deterministic probe. */
+static size_t nearest_free(size_t own, uint64_t taken)
+{
+    double from[3];
+    oklab(palette[own], from);
+    size_t best = own;
+    double best_d = INFINITY;
+    for (size_t k = 0; k < PALETTE_SIZE; k++) {
+        if (taken >> k & 1)
+            continue;
+        double lab[3], d = 0;
+        oklab(palette[k], lab);
+        for (int c = 0; c < 3; c++)
+            d += (lab[c] - from[c]) * (lab[c] - from[c]);
+        if (d < best_d) {
+            best_d = d;
+            best = k;
+        }
+    }
+    return best;
+}
+
+int chart_band_colors(const struct chart_color_band *bands, size_t n, struct dl_color *out)
+{
+    _Static_assert(PALETTE_SIZE <= 64, "the taken colours are a 64-bit mask");
+    struct ranked *r = malloc((n ? n : 1) * sizeof *r);
+    size_t *lead = malloc((n ? n : 1) * sizeof *lead);   /* per band: its name's first */
+    if (!r || !lead) {
+        free(r);
+        free(lead);
+        return -1;
+    }
+    for (size_t i = 0; i < n; i++)
+        r[i] = (struct ranked){ &bands[i], i, 0 };
+    qsort(r, n, sizeof *r, by_rank);
+    for (size_t k = 0; k < n; k++)
+        r[k].position = k;
+    /* bands of one name (one band in two panels) take the colour of its first */
+    qsort(r, n, sizeof *r, by_name);
+    for (size_t k = 0; k < n; k++)
+        lead[r[k].index] = k && strcmp(r[k].band->name, r[k - 1].band->name) == 0
+                               ? lead[r[k - 1].index] : r[k].index;
+    qsort(r, n, sizeof *r, by_rank);
+    uint64_t taken = 0;
+    size_t distinct = 0;
+    for (size_t k = 0; k < n; k++) {
+        size_t i = r[k].index;
+        if (lead[i] != i) {
+            out[i] = out[lead[i]];   /* ranked before it: coloured already */
+            continue;
+        }
+        size_t own = own_slot(bands[i].label), slot = own;
+        /* past the palette's size, colours repeat: the band's own */
+        if (distinct++ < PALETTE_SIZE) {
+            if (taken >> own & 1)
+                slot = nearest_free(own, taken);
+            taken |= (uint64_t)1 << slot;
+        }
+        out[i] = palette[slot];
+    }
+    free(r);
+    free(lead);
+    return 0;
 }
 
 struct dl_color chart_band_separator(struct dl_color fill, struct dl_color neighbour,

@@ -1,19 +1,26 @@
 /* colors.h: every colour a chart is drawn with, in one place.
  *
  * The ink of the picture (text, axes, grid, marker lines) and the colours of bands. A
- * band's colour is a function of its label alone: a hash of the label (without a .hp's
- * "(n)") picks one of 48 colours, 16 hues evenly spaced around the perceptually uniform
- * OKLCH hue circle at 3 lightness levels (palette.py makes the table), so a band has
- * the same colour in every run, filter, window, comparison panel, view and format.
- * A hash cannot promise that two bands drawn next to each other get colours far
- * apart, so the layout asks chart_band_separator for each pair of neighbours: colours
- * closer than CHART_COLOR_CLOSE (a distance in OKLab) get a separator line in a shade
- * at least twice that far from both.
+ * band's own colour is a function of its label alone: a hash of the label (without a
+ * .hp's "(n)") picks one of 48 colours, 16 hues evenly spaced around the perceptually
+ * uniform OKLCH hue circle at 3 lightness levels (palette.py makes the table), so a band
+ * has the same colour in every run, filter, window, comparison panel, view and format.
+ * A hash gives two labels one colour now and then (two of 16 bands, most of the time),
+ * so the bands shown together are coloured together (chart_band_colors): ranked largest
+ * first, each keeps its own colour when no band before it took it, and takes the free
+ * palette colour nearest its own otherwise. No two of them share a colour, and none
+ * sits closer to another than the palette's least distance (0.037 in OKLab), up to the
+ * palette's 48 bands. Colours that close are still hard to tell apart side by side, so
+ * the layout asks chart_band_separator for each pair of neighbours: colours closer than
+ * CHART_COLOR_CLOSE (a distance in OKLab) get a separator line in a shade at least twice
+ * that far from both. DESIGN.md (chart/colors) has the rule.
  */
 #ifndef EV2HP_COLORS_H
 #define EV2HP_COLORS_H
 
 #include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
 
 #include "chart/display.h"
 
@@ -28,8 +35,32 @@ static const struct dl_color COLOR_MARKER = { 60, 60, 60, 150 };    /* marker li
 /* marker lines crossing the detail view's many small rows: fainter */
 static const struct dl_color COLOR_MARKER_FAINT = { 60, 60, 60, 110 };
 
-/* The colour of a band labelled label (NUL-terminated; a leading "(n)" ignored). */
+/* The own colour of a band labelled label (NUL-terminated; a leading "(n)" ignored):
+ * what it is drawn in unless a larger band shown with it has that colour. */
 struct dl_color chart_band_color(const char *label);
+
+/* A band among those shown together (one chart, both panels of a comparison, the
+ * report's drawn bands). */
+struct chart_color_band {
+    const char *label;   /* its own colour: chart_band_color's */
+    const char *name;    /* what tells it apart: bands of one name are one band (the same
+                            band in two panels) and get one colour */
+    double area;         /* its rank (bandselect's): larger area first, then larger */
+    uint64_t peak;       /* peak, then label and name in byte order */
+};
+
+/* Colours for n bands shown together (OTHER is not one of them: grey), out[i] for
+ * bands[i]: in rank order, each band its own colour when no band ranked before it took
+ * it, else the free palette colour nearest its own in OKLab (the lower palette index on
+ * a tie). Distinct names get distinct palette colours up to the palette's size; past
+ * it (--bands 0 of a run of hundreds) the further bands keep their own colours, which
+ * repeat. The same bands get the same colours whatever order they are given in.
+ * 0, or -1 when out of memory. */
+int chart_band_colors(const struct chart_color_band *bands, size_t n, struct dl_color *out);
+
+/* The palette of band colours (*count of them), for the report's page, which colours
+ * the bands it draws itself (groups, a band drawn out of OTHER) by the same rule. */
+const struct dl_color *chart_palette(size_t *count);
 /* OTHER: neutral grey, apart from every colour of the palette. */
 struct dl_color chart_other_color(void);
 

@@ -148,11 +148,41 @@ void chart_kit_line(struct chart_plot *P, double x1, double y1, double x2, doubl
     chart_kit_check(P, display_polyline(P->dl, pts, 2, color, width, dashed, role), NULL);
 }
 
-void chart_kit_colors(const struct profile_view *v, struct dl_color *colors)
+int chart_kit_colors_of(const struct profile_view *const *views, char **const *names,
+                        size_t n, struct dl_color *const *colors)
 {
-    for (size_t i = 0; i < v->band_count; i++)
-        colors[i] = v->bands[i].band == PROFILE_OTHER ? chart_other_color()
-                                                      : chart_band_color(v->bands[i].label);
+    size_t count = 0;
+    for (size_t k = 0; k < n; k++)
+        count += views[k]->band_count;
+    struct chart_color_band *bands = calloc(count ? count : 1, sizeof *bands);
+    struct dl_color *out = malloc((count ? count : 1) * sizeof *out);
+    if (!bands || !out) {
+        free(bands);
+        free(out);
+        return -1;
+    }
+    size_t m = 0;
+    for (size_t k = 0; k < n; k++)
+        for (size_t i = 0; i < views[k]->band_count; i++) {
+            const struct profile_band *b = &views[k]->bands[i];
+            if (b->band != PROFILE_OTHER)
+                bands[m++] = (struct chart_color_band){
+                    b->label, names ? names[k][i] : b->label, b->stats.area, b->stats.peak };
+        }
+    int rc = chart_band_colors(bands, m, out);
+    m = 0;
+    for (size_t k = 0; rc == 0 && k < n; k++)
+        for (size_t i = 0; i < views[k]->band_count; i++)
+            colors[k][i] = views[k]->bands[i].band == PROFILE_OTHER ? chart_other_color()
+                                                                    : out[m++];
+    free(bands);
+    free(out);
+    return rc;
+}
+
+int chart_kit_colors(const struct profile_view *v, struct dl_color *colors)
+{
+    return chart_kit_colors_of(&v, NULL, 1, &colors);
 }
 
 /* --- title block -------------------------------------------------------------------- */

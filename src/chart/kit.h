@@ -98,9 +98,14 @@ void chart_kit_text(struct chart_plot *P, double x, double y, const char *s, dou
 void chart_kit_line(struct chart_plot *P, double x1, double y1, double x2, double y2,
                     struct dl_color color, double width, bool dashed, const char *role);
 
-/* The colours of v's shown bands: each label's own (chart_band_color), OTHER grey
- * (colors: band_count). */
-void chart_kit_colors(const struct profile_view *v, struct dl_color *colors);
+/* The colours of the shown bands of n views drawn together (both panels of a
+ * comparison), colors[k][i] for band i of views[k]: chart_band_colors over all of them,
+ * a band told apart by names[k][i] (its legend entry: one name in two panels is one band)
+ * or, when names is NULL, by its label; OTHER grey. 0, or -1 when out of memory. */
+int chart_kit_colors_of(const struct profile_view *const *views, char **const *names,
+                        size_t n, struct dl_color *const *colors);
+/* The colours of v's shown bands (colors: band_count): chart_kit_colors_of of v alone. */
+int chart_kit_colors(const struct profile_view *v, struct dl_color *colors);
 
 /* The title of a run: --title (when given for it), the JOB line, or the file name. */
 const char *chart_kit_run_title(const char *given, const struct run_info *info,

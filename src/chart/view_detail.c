@@ -70,7 +70,8 @@ static int detail_layout(const struct profile_view *v, const struct run_info *in
     struct chart_plot P = { .dl = dl, .tm = tm, .v = v, .opt = opt, .colors = colors };
     if (!colors || !keep || !pts || !suspect || !sus)
         goto fail;
-    chart_kit_colors(v, colors);
+    if (chart_kit_colors(v, colors) != 0)
+        goto fail;
     size_t ns = profile_suspects(v, sus, w);
     for (size_t i = 0; i < ns; i++)
         suspect[sus[i]] = true;
