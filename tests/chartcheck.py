@@ -6,9 +6,16 @@
                                       read the same
   chartcheck.py markers SVG JSON      every marker of the JSON export has its text in the
                                       SVG (a line's tooltip)
-  chartcheck.py colours SVG SVG|HTML  a label has one colour in both pictures (and in
-                                      both panels of a comparison); an HTML report's
-                                      bands give theirs with their data
+  chartcheck.py colours SVG SVG|HTML  a label has one colour in each picture (and in
+                                      both panels of a comparison); the same in both
+                                      but where one of them gave its colour to a larger
+                                      band (colors.h); an HTML report's bands give
+                                      theirs with their data
+  chartcheck.py unshared SVG [PNG|HTML]  no two legend entries share a colour or sit
+                                      closer than the palette's least distance (OKLab),
+                                      in the SVG's swatches, the PNG's pixels at them
+                                      (decoded; drawn from the same input at the same
+                                      size) or the report's drawn bands (its data)
   chartcheck.py listed SVG CSV N      the legend lists the N largest bands by area
   chartcheck.py neighbours SVG        bands drawn next to each other differ in colour by
                                       at least CLOSE (OKLab distance), or the lower one's
@@ -132,9 +139,92 @@ def check_colours(a, b):
     common = [l for l in ca if l in cb and l != "OTHER"]
     if not common:
         fail("%s and %s: no band in common" % (a, b))
+    # a band drawn in another colour in one picture: its colour of the other taken there
+    # by another band (it gave way to a larger one), or the other way round
+    def used(d, colour, but):
+        return any(colour in f for l, f in d.items() if l != but)
     for l in common:
         if ca[l] != cb[l]:
-            fail("%r: %s in %s, %s in %s" % (l, ca[l], a, cb[l], b))
+            (x,), (y,) = ca[l], cb[l]
+            if not used(cb, x, l) and not used(ca, y, l):
+                fail("%r: %s in %s, %s in %s, neither taken in the other"
+                     % (l, x, a, y, b))
+
+
+LEAST = 0.0366  # colors.c's palette: its two closest colours (palette.py)
+
+
+def legend_swatches(svg):
+    """The legend's band entries (heap totals and OTHER aside): (label, fill, x, y, size)."""
+    out = []
+    for el in items(svg, "legend", "rect"):
+        label = tooltip(el)
+        if not label or label == "OTHER" or label in TOTALS:
+            continue
+        out.append((label, el.get("fill"), float(el.get("x")), float(el.get("y")),
+                    float(el.get("width"))))
+    return out
+
+
+TOTALS = ("heap size", "live bytes", "blocks size")   # chart.c's total_style
+
+
+def unshared(where, colours):
+    """colours: [(label, '#rrggbb')]; fails on two labels closer than LEAST."""
+    for i, (a, ca) in enumerate(colours):
+        for b, cb in colours[i + 1:]:
+            if a == b:
+                continue
+            if ca == cb:
+                fail("%s: %r and %r share %s" % (where, a, b, ca))
+            if distance(ca, cb) < LEAST - 1e-4:
+                fail("%s: %r (%s) and %r (%s) are %.4f apart" % (where, a, ca, b, cb,
+                                                                 distance(ca, cb)))
+
+
+def check_unshared(svg, other=None):
+    sw = legend_swatches(svg)
+    unshared(svg, [(l, f) for l, f, _, _, _ in sw])
+    if other and other.endswith(".html"):
+        page = open(other, encoding="utf-8").read()
+        start = page.index('<script type="application/json" id="ev2hp-data">')
+        start = page.index(">", start) + 1
+        data = json.loads(page[start:page.index("</script>", start)])
+        # a band of the base paired with one of this run's (data.pairs) is drawn as
+        # that band: in its colour
+        now = data["run"]["bands"]
+        drawn = [(b["label"], b["colour"]) for b in now if not b.get("other")]
+        paired = {}
+        for n, b in data.get("pairs") or []:
+            if n >= 0 and b >= 0:
+                paired[b] = n
+        for i, b in enumerate((data.get("base") or {}).get("bands", [])):
+            if b.get("other"):
+                continue
+            if i in paired:
+                if b["colour"] != now[paired[i]]["colour"]:
+                    fail("%s: %r of the base is not in the colour of %r, its pair"
+                         % (other, b["label"], now[paired[i]]["label"]))
+            elif b["label"] not in [l for l, _ in drawn]:
+                drawn.append(("base: " + b["label"], b["colour"]))
+        unshared(other, drawn)
+        n = len(drawn)
+    elif other:
+        try:
+            width, height, px = pngread.read(other)
+        except ValueError as e:
+            fail(str(e))
+        sampled = []
+        for label, fill, x, y, size in sw:
+            got = "#%02x%02x%02x" % px(int(x + size / 2), int(y + size / 2))
+            if distance(got, fill) > 0.01:
+                fail("%s: %r's swatch is %s, not %s" % (other, label, got, fill))
+            sampled.append((label, got))
+        unshared(other, sampled)
+        n = len(sampled)
+    else:
+        n = len(sw)
+    print("unshared: %s: %d legend entries in %d colours" % (other or svg, len(sw), n))
 
 
 def check_listed(svg, csv_path, n):
@@ -244,6 +334,8 @@ def main(argv):
         check_markers(args[0], args[1])
     elif cmd == "colours":
         check_colours(args[0], args[1])
+    elif cmd == "unshared":
+        check_unshared(args[0], args[1] if len(args) > 1 else None)
     elif cmd == "neighbours":
         check_neighbours(args[0])
     elif cmd == "named":

@@ -3,7 +3,8 @@
  *
  * ev2hp writes, for every key that applies to the run, each band's group as --group-by
  * computes it (the one rule, grouping_band_key): data.run.table.group_by, per key a table
- * of group names (with the colour the charts of --group-by give each) and per band of
+ * of group names (with each group's own colour, which the charts of --group-by give it
+ * unless a larger group shown with it has it: the page resolves them alike) and per band of
  * the band table the index of its group, -1 for a band the key says nothing of, which
  * stays a group of its own. regroup makes of the run a run of groups, of the same shape
  * as ev2hp writes a run of bands, which report.js then draws as it draws bands: the chart
@@ -151,12 +152,17 @@
     const totalArea = ranked.reduce((s, x) => s + x.area, 0);
     const n = shownCount(select, ranked, totalArea);
     const shown = ranked.slice(0, n);
+    // the shown groups' colours, no two alike, as the charts of --group-by give them
+    // (each its own unless a larger group took it: ev2hp.kit.bandColours)
+    const drawnColour = new Map(
+      ev2hp.kit.bandColours(data.palette || [], shown).map((c, i) => [shown[i], c]),
+    );
     if (SORTS[select.sort]) shown.sort(SORTS[select.sort]);
     if (select.reverse) shown.reverse();
     const band = (x) => ({
       label: x.label,
       raw: x.raw || undefined,
-      colour: x.colour,
+      colour: drawnColour.get(x),
       area: x.area,
       peak: x.peak,
       mean: x.mean,

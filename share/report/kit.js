@@ -138,6 +138,76 @@
     );
   }
 
+  // --- band colours -----------------------------------------------------------------
+  //
+  // ev2hp gives the page the colours of the bands it draws first (chart/colors.c: no two
+  // alike); the bands the page draws itself (the groups of the grouping control, a band
+  // drawn out of OTHER) it colours by the same rule, from the palette ev2hp writes
+  // (data.palette) and each band's own colour: in rank order, its own colour when no band
+  // before it took it, else the free palette colour nearest its own in OKLab (the lower
+  // palette index on a tie). The palette's distances from any one colour differ by 1e-6
+  // or more, so the page's arithmetic picks as ev2hp's does.
+
+  /* "#rrggbb" in OKLab (Björn Ottosson, 2020), as chart/colors.c converts it. */
+  function oklab(hex) {
+    const lin = (i) => {
+      const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+      return c <= 0.04045 ? c / 12.92 : Math.pow((c + 0.055) / 1.055, 2.4);
+    };
+    const r = lin(1);
+    const g = lin(3);
+    const b = lin(5);
+    const l = Math.cbrt(0.4122214708 * r + 0.5363325363 * g + 0.0514459929 * b);
+    const m = Math.cbrt(0.2119034982 * r + 0.6806995451 * g + 0.1073969566 * b);
+    const s = Math.cbrt(0.0883024619 * r + 0.2817188376 * g + 0.6299787005 * b);
+    return [
+      0.2104542553 * l + 0.793617785 * m - 0.0040720468 * s,
+      1.9779984951 * l - 2.428592205 * m + 0.4505937099 * s,
+      0.0259040371 * l + 0.7827717662 * m - 0.808675766 * s,
+    ];
+  }
+
+  /* The colour for a band whose own colour is own, drawn with bands in the colours of the
+   * set taken: own when free, else the free palette colour nearest it; own again when
+   * the palette has none free (colours repeat past its size), or own is not of it. */
+  function freeColour(palette, own, taken) {
+    if (!taken.has(own) || !palette.includes(own)) return own;
+    const from = oklab(own);
+    let best = own;
+    let bestD = Infinity;
+    for (const c of palette) {
+      if (taken.has(c)) continue;
+      const to = oklab(c);
+      const d = (to[0] - from[0]) ** 2 + (to[1] - from[1]) ** 2 + (to[2] - from[2]) ** 2;
+      if (d < bestD) {
+        bestD = d;
+        best = c;
+      }
+    }
+    return best;
+  }
+
+  /* The colours of bands drawn together ([{colour: own, area, peak, label}]), in their
+   * order: chart_band_colors' rule (rank: area, then peak, larger first, then label). */
+  function bandColours(palette, bands) {
+    const order = bands.map((b, i) => i);
+    order.sort((i, j) => {
+      const a = bands[i];
+      const b = bands[j];
+      if (a.area !== b.area) return b.area - a.area;
+      if (a.peak !== b.peak) return b.peak - a.peak;
+      if (a.label !== b.label) return a.label < b.label ? -1 : 1;
+      return i - j;
+    });
+    const taken = new Set();
+    const out = new Array(bands.length);
+    for (const i of order) {
+      out[i] = taken.size < palette.length ? freeColour(palette, bands[i].colour, taken) : bands[i].colour;
+      taken.add(out[i]);
+    }
+    return out;
+  }
+
   ev2hp.kit = {
     fmtBytes,
     trimZeros,
@@ -155,5 +225,7 @@
     showTooltip,
     hideTooltip,
     chartBar,
+    freeColour,
+    bandColours,
   };
 })((window.ev2hp = window.ev2hp || {}));

@@ -85,8 +85,9 @@
     return { address: band.raw, name: m[1], type: m[2] || "", source: m[3] || "" };
   }
 
-  // --- colours: each band's own, as every chart draws it (ev2hp's chart/colors.c: a
-  // function of the label alone), given with the band ----------------------------------
+  // --- colours: each band's as every chart draws it (ev2hp's chart/colors.c: its own, a
+  // function of the label, unless a larger band shown with it has it), given with the
+  // band; a band the page draws itself is coloured by the same rule (kit.js) -----------
 
   // --- bands shared by the runs: one key (label), one colour, one legend entry ----------
 
@@ -902,10 +903,14 @@
     const other = run.bands.find((b) => b.other);
     const values = unfoldedValues(row.series);
     // the row's fields, as a band of the charts (not a folded row: no series, no record)
+    // its own colour unless a band drawn already (of either run) has it: then the free
+    // one nearest (kit.js)
+    const taken = new Set([...bandInfo.values()].filter((b) => !b.other).map((b) => b.colour));
     const band = Object.assign({}, row, {
       key: "b:" + row.key.slice(2),
       index: run.v.length,
       unfolded: true,
+      colour: ev2hp.kit.freeColour(data.palette || [], row.colour, taken),
     });
     delete band.series;
     delete band.record;

@@ -27,6 +27,7 @@
 #include "chart/colors.h"
 #include "chart/compare.h"
 #include "chart/flame.h"
+#include "chart/kit.h"
 #include "model/bandmatch.h"
 #include "model/diffseries.h"
 #include "census/foldstacks.h"
@@ -116,9 +117,10 @@ static const char *raw_label(const struct profile_band *pb, const struct bands *
                                                                                    : NULL;
 }
 
-/* One band of a run: its labels, colour and exact statistics. */
+/* One band of a run: its labels, colour (as the charts draw it: drawn_colours) and exact
+ * statistics. */
 static void write_band(struct json_writer *w, const struct profile_band *pb,
-                       const struct bands *bands)
+                       const struct bands *bands, struct dl_color drawn)
 {
     json_object_begin(w);
     json_member_cstring(w, "label", pb->label);
@@ -130,10 +132,8 @@ static void write_band(struct json_writer *w, const struct profile_band *pb,
         json_member_bool(w, "other", true);
         json_member_uint(w, "folded", pb->folded);
     }
-    /* the band's colour in every chart (chart/colors.h), so the page matches them */
     char colour[8];
-    dl_color_hex(pb->band == PROFILE_OTHER ? chart_other_color()
-                                           : chart_band_color(pb->label), colour);
+    dl_color_hex(drawn, colour);
     json_member_cstring(w, "colour", colour);
     json_key(w, "area");
     json_stat(w, pb->stats.area);
@@ -181,7 +181,8 @@ static int write_group_names(struct json_writer *w, const struct bands *names)
         char *z = strndup(name, len), colour[8];  /* chart_band_color wants a C string */
         if (!z)
             return -1;
-        /* the colour the charts of --group-by give the group (a function of its label) */
+        /* the group's own colour (a function of its label), which the page resolves
+         * among the groups it draws as the charts of --group-by do (chart/colors.h) */
         dl_color_hex(chart_band_color(z), colour);
         free(z);
         json_array_begin(w);
@@ -268,9 +269,11 @@ static int write_group_keys(struct json_writer *w, const struct sink_context *ct
 }
 
 /* Every band, for the band table: "t", the times of the folded bands' values, and per
- * band [label, label as the runtime wrote it or null, colour, its index among the shown
- * bands or -1, peak, mean, stddev, area, growth, R^2, its values at t or null]. Arrays,
- * not objects: a -hi run has tens of thousands of bands. Then each band's groups
+ * band [label, label as the runtime wrote it or null, its own colour (chart_band_color:
+ * the page draws a shown band in its run.bands colour, and resolves the others' among
+ * the bands it draws, as a band drawn out of OTHER or a group of one), its index among
+ * the shown bands or -1, peak, mean, stddev, area, growth, R^2, its values at t or null].
+ * Arrays, not objects: a -hi run has tens of thousands of bands. Then each band's groups
  * (write_group_keys). 0, or -1 when out of memory. */
 static int write_table(struct json_writer *w, const struct profile_table *t,
                        const struct sink_context *ctx)
@@ -320,13 +323,13 @@ static int write_table(struct json_writer *w, const struct profile_table *t,
     return rc;
 }
 
-/* One run: what it says about itself, its bands with exact statistics, the kept
- * censuses (t, and v[band][point]), heap totals and markers; with table (the run, not
- * a base), every band (write_table). */
+/* One run: what it says about itself, its bands with exact statistics and colours (per
+ * band of v), the kept censuses (t, and v[band][point]), heap totals and markers; with
+ * table (the run, not a base), every band (write_table). */
 static int write_run(struct json_writer *w, const struct profile_view *v,
-                     const struct run_info *info, const struct bands *bands, const char *name,
-                     const char *title, const struct profile_table *table,
-                     const struct sink_context *ctx)
+                     const struct dl_color *colours, const struct run_info *info,
+                     const struct bands *bands, const char *name, const char *title,
+                     const struct profile_table *table, const struct sink_context *ctx)
 {
     json_object_begin(w);
     json_member_cstring(w, "name", name);
@@ -345,7 +348,7 @@ static int write_run(struct json_writer *w, const struct profile_view *v,
     json_array_begin(w);
     for (size_t b = 0; b < v->band_count; b++) {
         json_newline(w);
-        write_band(w, &v->bands[b], bands);
+        write_band(w, &v->bands[b], bands, colours[b]);
     }
     json_array_end(w);
     if (table) {
@@ -669,17 +672,10 @@ done:
 
 /* --compare: which band of the base each band of this run is (model/bandmatch.h), as
  * [this run's index, the base's index] per pair, -1 where a run lacks the band
- * (the views' indices, OTHER left out): the page draws a pair as one band. 0, or -1
- * when out of memory. */
-static int write_pairs(struct json_writer *w, const struct sink_context *ctx,
-                       const struct profile_view *base_view, const struct profile_view *now)
+ * (the views' indices, OTHER left out): the page draws a pair as one band. */
+static void write_pairs(struct json_writer *w, const struct bandmatch_pair *pairs,
+                        size_t count)
 {
-    struct bandmatch_view b = { base_view, ctx->base->bands, ctx->base->info };
-    struct bandmatch_view n = { now, ctx->bands, ctx->info };
-    struct bandmatch_pair *pairs;
-    size_t count;
-    if (bandmatch_views(&b, &n, &pairs, &count) != 0)
-        return -1;
     json_array_begin(w);
     for (size_t k = 0; k < count; k++) {
         json_array_begin(w);
@@ -688,8 +684,36 @@ static int write_pairs(struct json_writer *w, const struct sink_context *ctx,
         json_array_end(w);
     }
     json_array_end(w);
-    free(pairs);
-    return 0;
+}
+
+/* The colours of the bands the page draws first, colours[0] per band of now, colours[1]
+ * of base_view (with --compare): no two alike (chart_kit_colors_of, as the charts draw
+ * them), a band of the base paired with one of this run's (pairs) in that band's, as the
+ * page draws a pair as one band. 0, or -1 when out of memory. */
+static int drawn_colours(const struct profile_view *now, const struct profile_view *base_view,
+                         const struct bandmatch_pair *pairs, size_t count,
+                         struct dl_color *colours[2])
+{
+    const struct profile_view *views[2] = { now, base_view };
+    size_t n = base_view ? 2 : 1;
+    char **names[2] = { NULL, NULL };
+    int rc = -1;
+    for (size_t k = 0; k < n; k++) {
+        names[k] = calloc(views[k]->band_count + 1, sizeof *names[k]);
+        colours[k] = malloc((views[k]->band_count + 1) * sizeof *colours[k]);
+        if (!names[k] || !colours[k])
+            goto done;
+        for (size_t i = 0; i < views[k]->band_count; i++)
+            names[k][i] = (char *)views[k]->bands[i].label;
+    }
+    for (size_t p = 0; base_view && p < count; p++)
+        if (pairs[p].now != BANDMATCH_ABSENT && pairs[p].base != BANDMATCH_ABSENT)
+            names[1][pairs[p].base] = (char *)now->bands[pairs[p].now].label;
+    rc = chart_kit_colors_of(views, names, n, colours);
+done:
+    free(names[0]);
+    free(names[1]);
+    return rc;
 }
 
 /* --compare: the base's bands no band of this run matches, each [label, its peak in the
@@ -764,11 +788,27 @@ static int write_data(struct html_sink *h, const struct profile_view *now,
     if (!w)
         return -1;
     int rc = -1;
+    struct bandmatch_pair *pairs = NULL;
+    size_t pair_count = 0;
+    struct dl_color *colours[2] = { NULL, NULL };
+    if (base_view) {
+        struct bandmatch_view b = { base_view, ctx->base->bands, ctx->base->info };
+        struct bandmatch_view n = { now, ctx->bands, ctx->info };
+        if (bandmatch_views(&b, &n, &pairs, &pair_count) != 0) {
+            pairs = NULL;
+            errno = ENOMEM;
+            goto done;
+        }
+    }
+    if (drawn_colours(now, base_view, pairs, pair_count, colours) != 0) {
+        errno = ENOMEM;
+        goto done;
+    }
     json_object_begin(w);
     json_member_cstring(w, "generator", "ev2hp");
     json_newline(w);
     json_key(w, "run");
-    if (write_run(w, now, ctx->info, ctx->bands, sink_file_name(ctx->input_name),
+    if (write_run(w, now, colours[0], ctx->info, ctx->bands, sink_file_name(ctx->input_name),
                   h->chart.title, table, ctx) != 0) {
         errno = ENOMEM;
         goto done;
@@ -779,17 +819,14 @@ static int write_data(struct html_sink *h, const struct profile_view *now,
     json_newline(w);
     json_key(w, "base");
     if (base_view) {
-        (void)write_run(w, base_view, ctx->base->info, ctx->base->bands,
+        (void)write_run(w, base_view, colours[1], ctx->base->info, ctx->base->bands,
                         sink_file_name(ctx->base->name), NULL, NULL, ctx);  /* no table: 0 */
         json_newline(w);
         json_key(w, "base_peak");
         write_peak(w, &ctx->base->peak, NULL);
         json_newline(w);
         json_key(w, "pairs");
-        if (write_pairs(w, ctx, base_view, now) != 0) {
-            errno = ENOMEM;
-            goto done;
-        }
+        write_pairs(w, pairs, pair_count);
         json_newline(w);
         json_key(w, "gone");
         if (write_gone(w, h, base_view, table) != 0) {
@@ -825,6 +862,19 @@ static int write_data(struct html_sink *h, const struct profile_view *now,
             goto done;
         }
     }
+    /* the band palette (chart/colors.h), for the bands the page colours itself: groups,
+     * a band drawn out of OTHER */
+    json_newline(w);
+    json_key(w, "palette");
+    json_array_begin(w);
+    size_t palette_size;
+    const struct dl_color *palette = chart_palette(&palette_size);
+    for (size_t i = 0; i < palette_size; i++) {
+        char hex[8];
+        dl_color_hex(palette[i], hex);
+        json_cstring(w, hex);
+    }
+    json_array_end(w);
     json_newline(w);
     json_key(w, "options");
     json_object_begin(w);
@@ -867,6 +917,9 @@ static int write_data(struct html_sink *h, const struct profile_view *now,
     rc = json_writer_finish(w);
 done:
     json_writer_free(w);
+    free(pairs);
+    free(colours[0]);
+    free(colours[1]);
     return rc;
 }
 
