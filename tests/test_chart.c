@@ -1,5 +1,6 @@
 /* test_chart.c: the chart layout's pieces: round ticks over many ranges, byte labels,
- * colour stability across inputs, label elision, a layout where nothing leaves the
+ * colour stability across inputs, the colours of bands shown together (resolution
+ * order, determinism), label elision, a layout where nothing leaves the
  * picture, many close markers every one of which is told (label or tooltip) with no
  * two labels overlapping, and charts from the smallest accepted size up whose text,
  * measured with the real metrics, neither overlaps nor is clipped. */
@@ -148,6 +149,105 @@ static void neighbours_told_apart(void **state)
     double width;
     struct dl_color edge = chart_band_separator(seen[0], COLOR_WHITE, true, &width);
     assert_true(width > 0 && edge.a == 255 && edge.r <= seen[0].r && edge.g <= seen[0].g);
+}
+
+static bool same_color(struct dl_color a, struct dl_color b)
+{
+    return a.r == b.r && a.g == b.g && a.b == b.b && a.a == b.a;
+}
+
+/* Labels whose own colour is the same as first's: up to max of them in out (written
+ * into buf, 32 bytes each); how many. */
+static size_t labels_of_one_colour(const char *first, char (*buf)[32], size_t max)
+{
+    struct dl_color want = chart_band_color(first);
+    size_t n = 0;
+    for (int i = 0; i < 100000 && n < max; i++) {
+        snprintf(buf[n], sizeof buf[n], "Mod%d.fn", i);
+        if (same_color(chart_band_color(buf[n]), want))
+            n++;
+    }
+    return n;
+}
+
+/* chart_band_colors: the rank order (area, then peak, then label) decides who keeps its
+ * own colour; the others take the free palette colour nearest theirs; the same bands
+ * give the same colours whatever their order; one name is one colour; past the
+ * palette's size colours repeat, each band's own. */
+static void colours_resolved(void **state)
+{
+    size_t palette_size;
+    const struct dl_color *palette = chart_palette(&palette_size);
+    assert_int_equal(palette_size, 48);
+    char same[64][32];
+    assert_int_equal(labels_of_one_colour("Main.leak", same, 64), 64);
+    struct dl_color own = chart_band_color(same[0]), out[64], again[64];
+
+    /* two bands of one own colour: the larger keeps it, whichever comes first */
+    struct chart_color_band two[2] = { { same[0], same[0], 10.0, 5 },
+                                       { same[1], same[1], 20.0, 1 } };
+    assert_int_equal(chart_band_colors(two, 2, out), 0);
+    assert_true(same_color(out[1], own));
+    assert_false(same_color(out[0], own));
+    /* ... and the other the palette colour nearest its own (none free is nearer) */
+    double d = chart_color_distance(out[0], own);
+    for (size_t k = 0; k < palette_size; k++)
+        if (!same_color(palette[k], own))
+            assert_true(chart_color_distance(palette[k], own) >= d);
+    /* equal areas: the larger peak keeps it; equal peaks too: the first label */
+    two[0].area = two[1].area = 7.0;
+    two[0].peak = 9;
+    assert_int_equal(chart_band_colors(two, 2, out), 0);
+    assert_true(same_color(out[0], own));
+    two[0].peak = two[1].peak = 9;
+    assert_int_equal(chart_band_colors(two, 2, out), 0);
+    assert_true(same_color(strcmp(same[0], same[1]) < 0 ? out[0] : out[1], own));
+
+    /* order and determinism: 20 bands of mixed colours, given forwards and backwards */
+    struct chart_color_band fw[20], bw[20];
+    char mixed[20][32];
+    for (size_t i = 0; i < 20; i++) {
+        if (i % 2)
+            snprintf(mixed[i], sizeof mixed[i], "%s", same[i]);
+        else
+            snprintf(mixed[i], sizeof mixed[i], "Other%zu.fn", i);
+        fw[i] = (struct chart_color_band){ mixed[i], mixed[i], 100.0 - (double)i, 0 };
+        bw[19 - i] = fw[i];
+    }
+    assert_int_equal(chart_band_colors(fw, 20, out), 0);
+    assert_int_equal(chart_band_colors(bw, 20, again), 0);
+    for (size_t i = 0; i < 20; i++) {
+        assert_true(same_color(out[i], again[19 - i]));
+        for (size_t j = 0; j < i; j++)
+            assert_true(chart_color_distance(out[i], out[j]) >= 0.0366);
+    }
+    assert_int_equal(chart_band_colors(fw, 20, again), 0);
+    assert_memory_equal(out, again, 20 * sizeof *out);
+    /* the largest of them keeps its own colour */
+    assert_true(same_color(out[0], chart_band_color(mixed[0])));
+    assert_true(same_color(out[1], own));
+
+    /* one name in two panels: one colour, not two */
+    struct chart_color_band panels[3] = { { same[0], "x", 5.0, 1 },
+                                          { same[1], "y", 6.0, 1 },
+                                          { "(12)x", "x", 1.0, 1 } };
+    assert_int_equal(chart_band_colors(panels, 3, out), 0);
+    assert_true(same_color(out[0], out[2]));
+    assert_false(same_color(out[0], out[1]));
+    assert_true(same_color(out[1], own));
+
+    /* 64 bands of one own colour: the 48 largest take every palette colour once, the
+     * rest their own (the palette has no more) */
+    struct chart_color_band many[64];
+    for (size_t i = 0; i < 64; i++)
+        many[i] = (struct chart_color_band){ same[i], same[i], 1000.0 - (double)i, 0 };
+    assert_int_equal(chart_band_colors(many, 64, out), 0);
+    for (size_t i = 0; i < 48; i++)
+        for (size_t j = 0; j < i; j++)
+            assert_false(same_color(out[i], out[j]));
+    for (size_t i = 48; i < 64; i++)
+        assert_true(same_color(out[i], own));
+    assert_int_equal(chart_band_colors(many, 0, out), 0);
 }
 
 static void elision(void **state)
@@ -508,6 +608,7 @@ int main(void)
         cmocka_unit_test(byte_steps),
         cmocka_unit_test(colour_stable_across_inputs),
         cmocka_unit_test(neighbours_told_apart),
+        cmocka_unit_test(colours_resolved),
         cmocka_unit_test(elision),
         cmocka_unit_test(layout_within_bounds),
         cmocka_unit_test(markers_all_told),
