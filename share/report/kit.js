@@ -202,7 +202,8 @@
     const taken = new Set();
     const out = new Array(bands.length);
     for (const i of order) {
-      out[i] = taken.size < palette.length ? freeColour(palette, bands[i].colour, taken) : bands[i].colour;
+      out[i] =
+        taken.size < palette.length ? freeColour(palette, bands[i].colour, taken) : bands[i].colour;
       taken.add(out[i]);
     }
     return out;

@@ -57,7 +57,11 @@ function svgLegend(file) {
   const out = new Map();
   const re = /<rect class="legend"[^>]* fill="(#[0-9a-f]{6})"[^>]*><title>([^<]*)<\/title>/g;
   const unescape = (s) =>
-    s.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&amp;/g, "&");
+    s
+      .replace(/&lt;/g, "<")
+      .replace(/&gt;/g, ">")
+      .replace(/&quot;/g, '"')
+      .replace(/&amp;/g, "&");
   for (const m of fs.readFileSync(file, "utf8").matchAll(re)) out.set(unescape(m[2]), m[1]);
   return out;
 }
@@ -68,7 +72,13 @@ function drawn(page) {
   return page.evaluate(() => {
     const hex = (css) => {
       const m = /rgb\((\d+), (\d+), (\d+)\)/.exec(css);
-      return m ? "#" + m.slice(1, 4).map((x) => Number(x).toString(16).padStart(2, "0")).join("") : css;
+      return m
+        ? "#" +
+            m
+              .slice(1, 4)
+              .map((x) => Number(x).toString(16).padStart(2, "0"))
+              .join("")
+        : css;
     };
     const legend = [...document.querySelectorAll("#legend li")]
       .filter((li) => li.dataset.band !== "OTHER")
