@@ -7,7 +7,9 @@
 # a hold, then the rest at once.
 #   1. ev2hp --serve reading a FIFO, the page in headless Chromium
 #      (tests/browser/live_wait_test.mjs): the page says why it waits and what to run, and
-#      offers no control of the program; standard error says it once.
+#      offers no control of the program; standard error says it once. Read from a
+#      program's socket instead (tests/replay.py), the page offers the controls
+#      (tests/browser/live_control_test.mjs).
 #   2. ev2hp --follow FILE without --serve: standard error says it once while the file
 #      is held, and the .hp is a plain run's.
 #   3. The same run followed whole, and read as a plain file: nothing said.
@@ -34,6 +36,16 @@ node "$deps/live_wait_test.mjs" "$browser" "$work" "$url" "$log" "$work/leak.in"
 wait_ended
 n=$(grep -c -F "ev2hp: $work/leak.in: $said" "$work/leak.err" || true)
 [ "$n" = 1 ] || fail "--serve: standard error says it $n times, wanted once: $(cat "$work/leak.err")"
+serve_stop
+
+# --- 1b. a program's socket: the controls are offered (until the stream ends) -------
+"$PYTHON3" "$SRCDIR/tests/replay.py" unix "$data/markers40-hT.eventlog" "$work/prog.sock" \
+    --seconds 30 --writes 300 --record "$work/control.bin" --linger 5 &
+pids="$pids $!"
+serve_start sock --serve 0 "unix:$work/prog.sock"
+node "$deps/live_control_test.mjs" "$browser" "$work" "$url" "$wait_s" ||
+    fail "the live page of a socket in Chromium ($(patience_said "$wait_s"))"
+wait_ended
 serve_stop
 
 # --- 2. --follow a file that grows, without --serve ------------------------------------

@@ -1,8 +1,9 @@
 // launch.mjs: what the browser scripts share. Headless Chromium started one way (the
 // installed browser through puppeteer-core, a profile folder of the script's own, no
 // background traffic, no sandbox: the tests run as root in CI), check, which throws
-// what failed, runCases, the loop over a script's cases, and overlayBox and hover, the
-// report's chart and its read-out at a place of it.
+// what failed, runCases, the loop over a script's cases, overlayBox and hover, the
+// report's chart and its read-out at a place of it, and for the live page awaitServed,
+// until the server answers, and liveControls, the buttons its bar offers.
 import puppeteer from "puppeteer-core";
 
 export function launch(chromium, profileDir) {
@@ -87,4 +88,22 @@ export async function hover(page, fraction) {
       total: Number((r.querySelector("tr.total") || { dataset: { bytes: "NaN" } }).dataset.bytes),
     };
   });
+}
+
+/* Until url answers 200, for up to ms: a live server (ev2hp --serve) answers 503 until
+ * its input is open. */
+export async function awaitServed(url, ms) {
+  for (let waited = 0; ; waited += 100) {
+    const r = await fetch(url).catch(() => null);
+    if (r && r.status === 200) return;
+    if (waited > ms) throw new Error("the page never answered 200");
+    await new Promise((done) => setTimeout(done, 100));
+  }
+}
+
+/* The buttons of the live page's bar (live.js) that a user can see, by id. */
+export function liveControls(page) {
+  return page.$$eval("#live button", (bs) =>
+    bs.filter((b) => !b.hidden && b.offsetParent !== null).map((b) => b.id),
+  );
 }

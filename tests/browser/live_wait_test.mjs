@@ -15,7 +15,7 @@
 // failed requests.
 import fs from "node:fs";
 import path from "node:path";
-import { launch, check } from "./launch.mjs";
+import { launch, check, awaitServed, liveControls as offered } from "./launch.mjs";
 
 const [chromium, work, url, eventlog, fifo, cutArg, patienceArg] = process.argv.slice(2);
 const bytes = fs.readFileSync(eventlog);
@@ -23,21 +23,8 @@ const cut = Number(cutArg);
 const patience = Number(patienceArg) * 1000;
 const fd = fs.openSync(fifo, "w");
 fs.writeSync(fd, bytes, 0, cut);
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-/* Until the server has read the header (the page answers 503 before). */
-for (let i = 0; ; i++) {
-  const r = await fetch(url).catch(() => null);
-  if (r && r.status === 200) break;
-  if (i * 100 > patience) throw new Error("the page never answered 200");
-  await sleep(100);
-}
+await awaitServed(url, patience);
 const browser = await launch(chromium, path.join(work, "profile"));
-
-/* The buttons of the live bar a user can see. */
-const offered = (page) =>
-  page.$$eval("#live button", (bs) =>
-    bs.filter((b) => !b.hidden && b.offsetParent !== null).map((b) => b.id),
-  );
 
 let status = 0;
 try {
