@@ -102,6 +102,10 @@ const char cli_usage[] =
     "                         report's Diff tab: align the runs by time or by share\n"
     "                         of each run (default: by share when one run is more\n"
     "                         than a fifth longer, else by time)\n"
+    "      --diff-normalize   --compare of time profiles (or stack censuses): colour\n"
+    "                         the differential flame graph and rank --summary's cost\n"
+    "                         centres by the change of each one's share of its run's\n"
+    "                         total, not of its samples (default)\n"
     "      --title TEXT       the chart's title (default: the program and its arguments)\n"
     "      --width N          chart width in px (default 1280)\n"
     "      --height N         chart height in px (default 720)\n"
@@ -195,6 +199,7 @@ enum {
     OPT_NO_PROGRESS, OPT_VIEW, OPT_SYSTEM_CCS, OPT_STOP_AT_DAMAGE, OPT_MAX_INCREASE,
     OPT_MAX_GROWTH, OPT_JUNIT, OPT_FOLLOW, OPT_WAIT,
     OPT_SERVE, OPT_EVERY, OPT_ALLOW_HOST, OPT_GROUP_BY, OPT_AT, OPT_ALIGN,
+    OPT_DIFF_NORMALIZE,
 };
 
 /* A --wait: seconds, or inf for no limit. */
@@ -280,6 +285,9 @@ static bool chart_option(struct cli_options *o, int c, const char *arg)
     case OPT_NO_MARKERS:
         ch->no_markers = true;
         return true;
+    case OPT_DIFF_NORMALIZE:
+        ch->diff_normalize = true;
+        return true;
     case OPT_TOTALS:
         ch->totals = true;
         return true;
@@ -354,6 +362,7 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
         { "width", required_argument, NULL, OPT_WIDTH },
         { "height", required_argument, NULL, OPT_HEIGHT },
         { "no-markers", no_argument, NULL, OPT_NO_MARKERS },
+        { "diff-normalize", no_argument, NULL, OPT_DIFF_NORMALIZE },
         { "totals", no_argument, NULL, OPT_TOTALS },
         { "summary", optional_argument, NULL, OPT_SUMMARY },
         { "max-peak", required_argument, NULL, OPT_MAX_PEAK },
@@ -478,7 +487,7 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
         case OPT_BANDS: case OPT_TRACE: case OPT_SORT: case OPT_REVERSE: case OPT_INCLUDE:
         case OPT_EXCLUDE: case OPT_FROM: case OPT_TO: case OPT_TITLE: case OPT_WIDTH:
         case OPT_HEIGHT: case OPT_NO_MARKERS: case OPT_TOTALS: case OPT_Y_MAX: case OPT_AT:
-        case OPT_ALIGN:
+        case OPT_ALIGN: case OPT_DIFF_NORMALIZE:
             if (!chart_option(o, c, optarg))
                 return;
             break;

@@ -3,10 +3,12 @@
  * ev2hp writes the calling-context tree of the stacks it shows (data.flame: the time
  * profile in samples, or a heap census in bytes, unit says which; the frames, and per
  * node its parent, frame, self and inclusive value, parents first; with --compare each
- * node's value in the base and its fill by change, red grew, blue shrank); this draws it
- * as flame.c draws its SVG, width by value and siblings by name, with a tooltip per frame
- * and a click to focus a frame. The page (report.js) owns the state: it asks for a graph
- * with ev2hp.flameGraph(data.flame) and has it drawn into its charts box. Needs kit.js.
+ * node's value in the base and its fill by relative change as flame.c colours it,
+ * normalized saying what it measures); this draws it as flame.c draws its SVG, width by
+ * value and siblings by name, labels in the colour that reads on their fill (WCAG AA),
+ * with a tooltip per frame and a click to focus a frame. The page (report.js) owns the
+ * state: it asks for a graph with ev2hp.flameGraph(data.flame) and has it drawn into its
+ * charts box. Needs kit.js.
  */
 (function (ev2hp) {
   "use strict";
@@ -134,7 +136,7 @@
           " including callees, " +
           (icicle ? "root at the top" : "root at the bottom") +
           ", siblings by name; " +
-          (f.base ? "red grew, blue shrank from the base" : "colour by module"),
+          (f.base ? changeKey() : "colour by module"),
       ];
       if (narrow) notes.push(narrow + " frames (with callees) too narrow to draw: click a frame");
       if (f.dropped_nodes)
@@ -163,11 +165,35 @@
       box.append(bar, wrap);
     }
 
-    /* Dark text on light fills, white on dark ones (flame.c's rule). */
+    /* The label's colour on a fill, as chart_text_on (colors.c) picks it: the ink where
+     * its WCAG contrast is 4.5:1 or more, else white, else black (one of the two always
+     * is). */
     function ink(hex) {
+      for (const c of ["#222222", "#ffffff"]) if (contrast(c, hex) >= 4.5) return c;
+      return "#000000";
+    }
+    function luminance(hex) {
       const v = parseInt(hex.slice(1), 16);
-      const lum = 0.2126 * (v >> 16) + 0.7152 * ((v >> 8) & 255) + 0.0722 * (v & 255);
-      return lum > 140 ? "#222" : "#fff";
+      const lin = (c) => ((c /= 255) <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+      return 0.2126 * lin(v >> 16) + 0.7152 * lin((v >> 8) & 255) + 0.0722 * lin(v & 255);
+    }
+    function contrast(a, b) {
+      const [x, y] = [luminance(a), luminance(b)].sort((p, q) => q - p);
+      return (x + 0.05) / (y + 0.05);
+    }
+
+    /* What a differential graph's fills measure (ev2hp's flame_change_ratio) and what
+     * full colour means, as flame.c's key says it. */
+    function changeKey() {
+      const unit = bytes ? "bytes" : "samples";
+      return f.normalized
+        ? "colour: change of each frame's share of its run's " +
+            unit +
+            " (as difffolded.pl -n); full red: share doubled, full blue: halved, grey: held"
+        : "colour: change of each frame's " +
+            unit +
+            " (as pprof -diff_base); full red: doubled or more, full blue: halved or less, " +
+            "grey: held";
     }
 
     function pct(part, whole = f.samples) {

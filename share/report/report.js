@@ -131,12 +131,14 @@
   const last = Math.max(...runs.map((r) => Math.max(...times(r))));
   const peakFlame = data.flame ? ev2hp.flameGraph(data.flame) : null;
   let flame = peakFlame; // the flame views' graph: the peak's census, or one chosen on a chart
-  const views = VIEWS.concat(COMPARE_VIEWS, flame ? FLAME_VIEWS : []);
+  // a time profile without a census in either run: no heap view has anything to draw
+  const heapless = flame && runs.every((r) => !r.censuses);
+  const views = (heapless ? [] : VIEWS.concat(COMPARE_VIEWS)).concat(flame ? FLAME_VIEWS : []);
   const diff = data.base
     ? ev2hp.diffChart(data.base, data.run, bandKeys, (k) => bandInfo.get(k).label)
     : null;
   const state = {
-    view: views.some((v) => v[0] === data.options.view) ? data.options.view : "area",
+    view: views.some((v) => v[0] === data.options.view) ? data.options.view : views[0][0],
     focus: 0, // the flame graph's frame spanning the width (0: all)
     hidden: new Set(),
     range: [first, last > first ? last : first + 1],
@@ -1192,7 +1194,7 @@
     } else {
       item("peak", "no census");
     }
-    if (data.base_peak)
+    if (data.base_peak && !heapless)
       item(
         "base peak",
         fmtBytes(data.base_peak.bytes) +

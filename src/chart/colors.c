@@ -239,3 +239,30 @@ struct dl_color chart_band_separator(struct dl_color fill, struct dl_color neigh
     *width = 0;
     return (struct dl_color){ 0 };
 }
+
+/* WCAG 2's relative luminance: the linear sRGB channels weighted by their share of
+ * perceived brightness (the same linearisation as OKLab's above). */
+static double luminance(struct dl_color c)
+{
+    return 0.2126 * linear(c.r) + 0.7152 * linear(c.g) + 0.0722 * linear(c.b);
+}
+
+double chart_contrast(struct dl_color a, struct dl_color b)
+{
+    double la = luminance(a), lb = luminance(b);
+    return la > lb ? (la + 0.05) / (lb + 0.05) : (lb + 0.05) / (la + 0.05);
+}
+
+struct dl_color chart_text_on(struct dl_color fill)
+{
+    /* The picture's own ink where it reads; else white; else black. Black and white
+     * cannot both fall short: their ratios multiply to 21, so the better is at least
+     * sqrt(21) = 4.58, which is why the last resort is black and not the ink (#222 and
+     * white both stay under 4.5 on fills near luminance 0.21). */
+    static const struct dl_color black = { 0, 0, 0, 255 };
+    if (chart_contrast(COLOR_INK, fill) >= CHART_TEXT_CONTRAST)
+        return COLOR_INK;
+    if (chart_contrast(COLOR_WHITE, fill) >= CHART_TEXT_CONTRAST)
+        return COLOR_WHITE;
+    return black;
+}

@@ -79,4 +79,13 @@ double chart_color_distance(struct dl_color a, struct dl_color b);
 struct dl_color chart_band_separator(struct dl_color fill, struct dl_color neighbour,
                                      bool outlines, double *width);
 
+/* WCAG 2's contrast ratio of two colours (alpha ignored): 1 (the same luminance) to 21
+ * (black on white). Text meets level AA at CHART_TEXT_CONTRAST. */
+double chart_contrast(struct dl_color a, struct dl_color b);
+#define CHART_TEXT_CONTRAST 4.5
+
+/* The colour of text drawn on fill, at least CHART_TEXT_CONTRAST from it: the ink where
+ * that reads, else white, else black. */
+struct dl_color chart_text_on(struct dl_color fill);
+
 #endif

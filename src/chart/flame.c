@@ -23,13 +23,14 @@
 #define ROW 17.0
 #define MIN_FRAME 0.33          /* narrower frames are not drawn (their parent shows them) */
 #define NAME_MAX_ 4096
+#define KEY_ROW 18.0            /* a differential graph's colour key */
 
 
 struct flame {
     const struct stacks *s;
     const struct stacks_tree *tree;
     bool bytes, diff;
-    uint64_t most;              /* differential: the largest change of a frame */
+    bool normalize;             /* differential: change of share (--diff-normalize) */
     struct textmeasure *tm;
     struct display_list *dl;
     bool failed;
@@ -89,20 +90,33 @@ static struct dl_color frame_color(struct dl_color module, const char *label, si
     return module;
 }
 
-struct dl_color flame_change_color(int64_t change, uint64_t most)
+double flame_change_ratio(uint64_t now, uint64_t base, uint64_t now_total,
+                          uint64_t base_total, bool normalize)
+{
+    if (base == 0)
+        return now ? INFINITY : 1;   /* new in this run, or in neither */
+    if (normalize && now_total && base_total)
+        return ((double)now / (double)now_total) / ((double)base / (double)base_total);
+    return (double)now / (double)base;
+}
+
+struct dl_color flame_change_color(double ratio)
 {
     static const struct dl_color none = { 0xe4, 0xe4, 0xe4, 255 };
     static const struct dl_color grew = { 0xd7, 0x19, 0x1c, 255 };    /* red */
     static const struct dl_color shrank = { 0x2c, 0x5f, 0xd0, 255 };  /* blue */
-    if (change == 0 || most == 0)
+    if (isnan(ratio) || ratio == 1)
         return none;
-    struct dl_color to = change > 0 ? grew : shrank;
-    double mag = change > 0 ? (double)change : -(double)change;
-    /* a quarter of the way at the least, so any change shows */
-    double t = 0.25 + 0.75 * (mag / (double)most > 1 ? 1 : mag / (double)most);
-    return (struct dl_color){ (uint8_t)(none.r + (to.r - none.r) * t),
-                              (uint8_t)(none.g + (to.g - none.g) * t),
-                              (uint8_t)(none.b + (to.b - none.b) * t), 255 };
+    /* log2 of the ratio: doubling and halving are equal steps apart from no change, and
+     * a change of a few percent stays a tint */
+    double t = ratio <= 0 ? 1 : fabs(log2(ratio));
+    if (t > FLAME_FULL_CHANGE)
+        t = FLAME_FULL_CHANGE;
+    t /= FLAME_FULL_CHANGE;
+    struct dl_color to = ratio > 1 ? grew : shrank;
+    return (struct dl_color){ (uint8_t)lround(none.r + (to.r - none.r) * t),
+                              (uint8_t)lround(none.g + (to.g - none.g) * t),
+                              (uint8_t)lround(none.b + (to.b - none.b) * t), 255 };
 }
 
 static int64_t change_of(const struct stacks_node *n)
@@ -122,13 +136,6 @@ static void value_text(const struct flame *F, uint64_t v, char *out, size_t size
         snprintf(out, size, "%" PRIu64 " samples", v);
 }
 
-/* Text colour that reads on fill: dark on light colours, white on dark ones. */
-static struct dl_color ink_on(struct dl_color fill)
-{
-    double lum = 0.2126 * fill.r + 0.7152 * fill.g + 0.0722 * fill.b;
-    return lum > 140 ? COLOR_INK : COLOR_WHITE;
-}
-
 static double percent(uint64_t part, uint64_t whole)
 {
     return whole ? 100.0 * (double)part / (double)whole : 0;
@@ -140,7 +147,9 @@ static void draw_frame(struct flame *F, uint32_t node, double x, double w)
     double y = F->icicle ? F->top + n->depth * ROW : F->bottom - (n->depth + 1) * ROW;
     struct dl_color fill;
     if (F->diff)
-        fill = flame_change_color(change_of(n), F->most);
+        fill = flame_change_color(flame_change_ratio(n->total[STACKS_NOW],
+                                                     n->total[STACKS_BASE], F->root_total,
+                                                     F->root_base, F->normalize));
     else if (node == 0)
         fill = (struct dl_color){ 0xc4, 0xc4, 0xc4, 255 };
     else
@@ -185,8 +194,14 @@ static void draw_frame(struct flame *F, uint32_t node, double x, double w)
                              "\nchange %c%s", base, percent(n->total[STACKS_BASE], F->root_base),
                              d < 0 ? '-' : '+', change);
         if (n->total[STACKS_BASE] && k > 0 && (size_t)k < sizeof tip)
-            format_snprintf(tip + k, sizeof tip - (size_t)k, " (%+.1f %%)",
-                            100.0 * (double)d / (double)n->total[STACKS_BASE]);
+            k += format_snprintf(tip + k, sizeof tip - (size_t)k, " (%+.1f %%)",
+                                 100.0 * (double)d / (double)n->total[STACKS_BASE]);
+        /* normalised, the colour follows the share: say its change too */
+        double ratio = flame_change_ratio(n->total[STACKS_NOW], n->total[STACKS_BASE],
+                                          F->root_total, F->root_base, true);
+        if (F->normalize && isfinite(ratio) && k > 0 && (size_t)k < sizeof tip)
+            format_snprintf(tip + k, sizeof tip - (size_t)k, "; of the run's total %+.1f %%",
+                            100.0 * (ratio - 1));
     }
     char *tip_copy = NULL;
     const char *tip_ok = utf8_valid(tip, &tip_copy);
@@ -197,7 +212,7 @@ static void draw_frame(struct flame *F, uint32_t node, double x, double w)
     double room = w - 6;
     if (room > text_width(F->tm, "W\xe2\x80\xa6", FRAME_SIZE, false)) {
         text_elide_end(F->tm, name, FRAME_SIZE, false, room, F->shown, sizeof F->shown);
-        check(F, display_text(F->dl, x + 3, y + ROW - 5, F->shown, FRAME_SIZE, ink_on(fill),
+        check(F, display_text(F->dl, x + 3, y + ROW - 5, F->shown, FRAME_SIZE, chart_text_on(fill),
                               DL_ANCHOR_START, false, 0, "frame-label"));
     }
     free(copy);
@@ -273,6 +288,50 @@ static int walk(struct flame *F)
     return F->failed ? -1 : 0;
 }
 
+/* The colour key of a differential graph, on the line whose baseline is y: what the
+ * colour measures (flame_change_ratio's two ways), then swatches from halved to doubled,
+ * the ends being full colour (FLAME_FULL_CHANGE). */
+static void draw_key(struct flame *F, double y)
+{
+    static const struct { double ratio; const char *label; } steps[] = {
+        { 0.5, "\xe2\x89\xa4 \xe2\x88\x92" "50 %" }, { 0.75, "\xe2\x88\x92" "25 %" },
+        { 1.0, "\xc2\xb1" "0" }, { 1.5, "+50 %" }, { 2.0, "\xe2\x89\xa5 +100 %" },
+    };
+    char text[256], shown[256];
+    const char *unit = F->bytes ? "bytes" : "samples";
+    if (F->normalize)
+        snprintf(text, sizeof text, "colour: change of each frame's share of its run's %s "
+                 "(as difffolded.pl -n); full red: share doubled, full blue: halved", unit);
+    else
+        snprintf(text, sizeof text, "colour: change of each frame's %s (as pprof "
+                 "-diff_base); full red: doubled or more, full blue: halved or less", unit);
+    /* the swatches' room first: the words give way (elided) on a narrow graph */
+    double swatch = 10, gap = 6, room = 0;
+    double widths[sizeof steps / sizeof *steps];
+    for (size_t i = 0; i < sizeof steps / sizeof *steps; i++) {
+        widths[i] = text_width(F->tm, steps[i].label, SUBTITLE_SIZE, false);
+        room += swatch + 4 + widths[i] + gap * 2;
+    }
+    double words = F->width - room;
+    double x = F->left;
+    if (words > 40) {
+        text_elide_end(F->tm, text, SUBTITLE_SIZE, false, words, shown, sizeof shown);
+        check(F, display_text(F->dl, x, y, shown, SUBTITLE_SIZE, COLOR_QUIET, DL_ANCHOR_START,
+                              false, 0, "key"));
+        x += text_width(F->tm, shown, SUBTITLE_SIZE, false) + gap * 2;
+    }
+    for (size_t i = 0; i < sizeof steps / sizeof *steps; i++) {
+        struct dl_item *r = display_rect(F->dl, x, y - swatch + 1, swatch, swatch,
+                                         flame_change_color(steps[i].ratio), COLOR_AXIS, 0.5,
+                                         "key");
+        check(F, r);
+        x += swatch + 4;
+        check(F, display_text(F->dl, x, y, steps[i].label, SUBTITLE_SIZE, COLOR_QUIET,
+                              DL_ANCHOR_START, false, 0, "key"));
+        x += widths[i] + gap * 2;
+    }
+}
+
 static const char *title_of(const struct chart_options *opt, const struct run_info *info,
                             const char *input_name)
 {
@@ -293,10 +352,12 @@ int flame_layout(const struct flame_input *in, bool icicle, const struct run_inf
         display_free(dl);
         return -1;
     }
+    bool diff = stacks_differential(in->stacks);
+    double key = diff ? KEY_ROW : 0;   /* the colour key's line, above the note */
     /* Without --height, no taller than the deepest stack needs (title, rows, note). */
     if (!opt->height_given) {
         double need = MARGIN + TITLE_SIZE * 0.8 + SUBTITLE_SIZE + 9 + 14 +
-                      (tree.max_depth + 1) * ROW + 8 + SUBTITLE_SIZE + 8 + MARGIN;
+                      (tree.max_depth + 1) * ROW + 8 + key + SUBTITLE_SIZE + 8 + MARGIN;
         need = ceil(need);
         if (need < CHART_MIN_SIZE)
             need = CHART_MIN_SIZE;
@@ -304,15 +365,10 @@ int flame_layout(const struct flame_input *in, bool icicle, const struct run_inf
             dl->height = need;
     }
     struct flame F = { .s = in->stacks, .tree = &tree, .tm = tm, .dl = dl, .icicle = icicle,
-                       .bytes = in->bytes, .diff = stacks_differential(in->stacks) };
+                       .bytes = in->bytes, .diff = diff };
     F.root_total = tree.nodes[0].total[STACKS_NOW];
     F.root_base = tree.nodes[0].total[STACKS_BASE];
-    for (uint32_t i = 1; F.diff && i < tree.count; i++) {
-        int64_t d = change_of(&tree.nodes[i]);
-        uint64_t mag = d < 0 ? (uint64_t)-d : (uint64_t)d;
-        if (mag > F.most)
-            F.most = mag;
-    }
+    F.normalize = opt->diff_normalize;
     char buf[NAME_MAX_], line[NAME_MAX_];
     const char *title = title_of(opt, info, input_name);
     char *copy = NULL;
@@ -341,7 +397,7 @@ int flame_layout(const struct flame_input *in, bool icicle, const struct run_inf
     F.left = MARGIN;
     F.width = avail;
     F.top = sub_y + 14;
-    F.bottom = dl->height - MARGIN - SUBTITLE_SIZE - 8;
+    F.bottom = dl->height - MARGIN - SUBTITLE_SIZE - 8 - key;
     double rows = floor((F.bottom - F.top) / ROW);
     F.rows = rows > 0 ? (unsigned)rows : 0;
     if (F.root_total == 0) {
@@ -357,8 +413,8 @@ int flame_layout(const struct flame_input *in, bool icicle, const struct run_inf
     n = snprintf(line, sizeof line, "width = %s including callees%s, %s, siblings by name",
                  in->bytes ? "bytes" : "samples", F.diff ? " in this run" : "", how);
     if (F.diff && n > 0 && (size_t)n < sizeof line)
-        n += snprintf(line + n, sizeof line - (size_t)n, "  \xc2\xb7  red grew, blue shrank "
-                      "from the base (frames only the base has are not drawn)");
+        n += snprintf(line + n, sizeof line - (size_t)n, "  \xc2\xb7  frames only the base "
+                      "has are not drawn");
     if (F.deep && n > 0 && (size_t)n < sizeof line)
         n += snprintf(line + n, sizeof line - (size_t)n, "  \xc2\xb7  %" PRIu64 " frame%s (with "
                       "callees) deeper than %u levels not drawn (--height)", F.deep,
@@ -369,6 +425,8 @@ int flame_layout(const struct flame_input *in, bool icicle, const struct run_inf
     text_elide_end(tm, line, SUBTITLE_SIZE, false, avail, buf, sizeof buf);
     check(&F, display_text(dl, MARGIN, dl->height - MARGIN, buf, SUBTITLE_SIZE, COLOR_QUIET,
                            DL_ANCHOR_START, false, 0, "note"));
+    if (diff)
+        draw_key(&F, dl->height - MARGIN - SUBTITLE_SIZE - 8);
     stacks_tree_free(&tree);
     if (F.failed) {
         display_free(dl);

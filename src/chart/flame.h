@@ -14,12 +14,16 @@
  * picture. Frames narrower than a third of a unit and rows below the plot's height are
  * not drawn, and a note at the bottom says how many.
  *
- * A differential set (--compare) is drawn sized by this run, each frame coloured by how
- * its inclusive value changed from the base: red where it grew, blue where it shrank,
- * the deeper the larger the change against the largest change of any frame, a light
- * grey where it did not change; the tooltip gives both runs' values and the change. A
- * frame only the base has is not drawn (it has no width in this run); the note says how
- * much of the base that is.
+ * A differential set (--compare) is drawn sized by this run, each frame coloured by its
+ * relative change from the base (flame_change_ratio): by its own samples (or bytes), as
+ * pprof's -diff_base compares, or with --diff-normalize by its share of each run's
+ * total, as flamegraph's difffolded.pl -n does. Red where it grew, blue where it shrank,
+ * deeper with the logarithm of the ratio: a frame that held within a few percent is
+ * near the neutral grey, one that doubled (or halved) or more is full colour, whatever
+ * the other frames did; a key under the graph says which measure and what full colour
+ * means. The tooltip gives both runs' values and the change. A frame only the base has
+ * is not drawn (it has no width in this run); the note says so. Labels are in the
+ * colour chart_text_on picks for their fill (WCAG AA contrast, 4.5:1).
  */
 #ifndef EV2HP_FLAME_H
 #define EV2HP_FLAME_H
@@ -50,8 +54,19 @@ int flame_layout(const struct flame_input *in, bool icicle, const struct run_inf
  * name after the module. The HTML report colours its flame graph with it too. */
 struct dl_color flame_frame_color(const struct stacks *s, uint32_t frame);
 
-/* A differential frame's fill: red for growth, blue for shrinkage, by change / most
- * (the largest change of any frame, in magnitude); light grey for none. */
-struct dl_color flame_change_color(int64_t change, uint64_t most);
+/* Full colour in a differential graph: a change of this many doublings (log2 of the
+ * ratio) or more. */
+#define FLAME_FULL_CHANGE 1.0
+
+/* A frame's change from the base as a ratio (1: none): now / base, or normalize (and
+ * both totals not 0) the ratio of its shares of each run's total, now / now_total over
+ * base / base_total. INFINITY for a frame new in this run (base 0, now not). */
+double flame_change_ratio(uint64_t now, uint64_t base, uint64_t now_total,
+                          uint64_t base_total, bool normalize);
+
+/* A differential frame's fill for its change ratio: the neutral light grey at 1 (or
+ * NAN), towards red above 1 and blue below, by |log2 ratio| / FLAME_FULL_CHANGE (full
+ * colour at and past it). */
+struct dl_color flame_change_color(double ratio);
 
 #endif

@@ -56,6 +56,9 @@ struct chart_options {
     struct profile_options profile; /* band selection, filters, time window */
     enum diff_align align;          /* --align: how the diff view aligns the runs
                                      * (default: by the rule of diffseries.h) */
+    bool diff_normalize;            /* --diff-normalize: a differential flame graph
+                                     * colours a frame by the change of its share of
+                                     * each run's total, not of its own value */
     bool has_at;                    /* --at: one census shown (a heap census as a flame
                                      * graph, folded stacks): the last at or before */
     double at_seconds;              /* this time; without --at, the peak's census */

@@ -478,7 +478,7 @@ static void write_frame(struct json_writer *w, const struct stacks *st, uint32_t
  * is never smaller than it and comes first, so the kept ones still form a tree), and the
  * data says how many were dropped; their values stay in their parents' totals. */
 static int write_flame(struct json_writer *w, const struct sink_context *ctx,
-                       const struct runstacks *rs, bool system)
+                       const struct runstacks *rs, bool system, bool normalize)
 {
     const struct stacks *st = rs->stacks;
     bool diff = stacks_differential(st);
@@ -507,7 +507,7 @@ static int write_flame(struct json_writer *w, const struct sink_context *ctx,
     }
     uint32_t kept = 0;
     size_t nframes = 0;
-    uint64_t dropped = 0, dropped_value = 0, most = 0;
+    uint64_t dropped = 0, dropped_value = 0;
     for (uint32_t i = 0; i < tree.count; i++) {
         const struct stacks_node *n = &tree.nodes[i];
         uint64_t total = n->total[STACKS_NOW];
@@ -523,9 +523,6 @@ static int write_flame(struct json_writer *w, const struct sink_context *ctx,
             if (map[n->parent] != UINT32_MAX)   /* the top of a dropped subtree */
                 dropped_value += total;
         }
-        uint64_t b = n->total[STACKS_BASE], d = total > b ? total - b : b - total;
-        if (i > 0 && d > most)
-            most = d;
     }
     qsort(frames, nframes, sizeof *frames, by_u32);
     size_t unique = 0;
@@ -575,15 +572,17 @@ static int write_flame(struct json_writer *w, const struct sink_context *ctx,
             if (map[i] == UINT32_MAX)
                 continue;
             const struct stacks_node *n = &tree.nodes[i];
-            uint64_t a = n->total[STACKS_NOW], b = n->total[STACKS_BASE];
-            uint64_t d = a > b ? a - b : b - a;
-            int64_t change = d > (uint64_t)INT64_MAX ? INT64_MAX : (int64_t)d;
             char colour[8];
-            dl_color_hex(flame_change_color(a >= b ? change : -change, most), colour);
+            dl_color_hex(flame_change_color(flame_change_ratio(
+                             n->total[STACKS_NOW], n->total[STACKS_BASE],
+                             tree.nodes[0].total[STACKS_NOW], tree.nodes[0].total[STACKS_BASE],
+                             normalize)), colour);
             json_cstring(w, colour);
         }
         json_array_end(w);
         json_member_uint(w, "base_total", stacks_total(st, STACKS_BASE));
+        /* what the fills measure, for the graph's key (flame.h) */
+        json_member_bool(w, "normalized", normalize);
     }
     json_newline(w);
     json_member_cstring(w, "unit", rs->heap ? "bytes" : "samples");
@@ -846,7 +845,7 @@ static int write_data(struct html_sink *h, const struct profile_view *now,
     json_newline(w);
     json_key(w, "flame");
     if (flame->stacks) {
-        if (write_flame(w, ctx, flame, h->system_ccs) != 0) {
+        if (write_flame(w, ctx, flame, h->system_ccs, h->chart.diff_normalize) != 0) {
             errno = ENOMEM;
             goto done;
         }

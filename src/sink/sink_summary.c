@@ -47,6 +47,8 @@ struct summary_sink {
     bool no_memory;                 /* the time profile part ran out of memory */
     struct profile_options select;  /* every band, in the order of --sort and --reverse */
     bool system_ccs;
+    bool by_share;                  /* --diff-normalize: cost centres ranked by share */
+    bool heapless;                  /* no census in either run: no heap lines */
     bool unicode;                   /* text: a sparkline per band */
     char raw[65536 + 16];
     char name[4 * 65536 + 16];      /* raw with its control characters as \xHH */
@@ -74,27 +76,13 @@ static void text_sparkline(struct summary_sink *m, const struct profile_view *v,
     fprintf(m->base.out, "%*s", (int)(SPARKLINE_CELLS + 2 - cells), "");
 }
 
-static void write_text(struct summary_sink *m, const struct peak *pk,
-                       const struct profile_view *v)
+/* The peak, the band table and the suspects. */
+static void write_text_heap(struct summary_sink *m, const struct peak *pk,
+                            const struct profile_view *v)
 {
     FILE *out = m->base.out;
-    const struct run_info *info = m->base.ctx.info;
-    char scratch[32], size[32];
+    char size[32];
     size_t len;
-    fputs("program    ", out);
-    textout_plain(out, info->program ? info->program : "(unknown)",
-                  info->program ? strlen(info->program) : 9);
-    fputc('\n', out);
-    fprintf(out, "runtime    %s\n", info->rts_version ? info->rts_version : "(unknown)");
-    fprintf(out, "breakdown  %s\n", !info->has_heap_profile ? "(no heap profile)"
-                                     : info->breakdown == BREAKDOWN_UNKNOWN ? "unknown"
-                                     : breakdown_words(info->breakdown, scratch, sizeof scratch));
-    fprintf(out, "censuses   %" PRIu64, pk->censuses);
-    if (pk->censuses)
-        format_fprintf(out, " from %.2f s to %.2f s", pk->first_ns / 1e9, pk->last_ns / 1e9);
-    if (info->period_ns)
-        format_fprintf(out, ", sampled every %g s", info->period_ns / 1e9);
-    format_fprintf(out, "\nduration   %.2f s\n", info->end_time_ns / 1e9);
     format_bytes((double)pk->bytes, size, sizeof size);
     format_fprintf(out, "peak       %s at %.2f s\n", size, pk->time_ns / 1e9);
     for (size_t i = 0; i < pk->count && i < TEXT_TOP_AT_PEAK; i++) {
@@ -132,6 +120,12 @@ static void write_text(struct summary_sink *m, const struct peak *pk,
         format_fprintf(out, "  %12s  R2 %.2f  to its peak at %.2f s  %.*s\n", growth, st->rise_r2,
                        st->peak_ns / 1e9, (int)len, name);
     }
+}
+
+/* The markers and the damage. */
+static void write_text_events(struct summary_sink *m)
+{
+    FILE *out = m->base.out;
     fprintf(out, "markers    %" PRIu64 "\n", m->base.ctx.run->marker_count + m->base.ctx.run->markers_not_listed);
     /* Six decimals: markers microseconds apart must not read as one. */
     for (size_t i = 0; i < m->base.ctx.run->marker_count; i++) {
@@ -150,6 +144,31 @@ static void write_text(struct summary_sink *m, const struct peak *pk,
         textout_plain(out, m->base.ctx.warnings[i].what, strlen(m->base.ctx.warnings[i].what));
         fputc('\n', out);
     }
+}
+
+static void write_text(struct summary_sink *m, const struct peak *pk,
+                       const struct profile_view *v)
+{
+    FILE *out = m->base.out;
+    const struct run_info *info = m->base.ctx.info;
+    char scratch[32];
+    fputs("program    ", out);
+    textout_plain(out, info->program ? info->program : "(unknown)",
+                  info->program ? strlen(info->program) : 9);
+    fputc('\n', out);
+    fprintf(out, "runtime    %s\n", info->rts_version ? info->rts_version : "(unknown)");
+    fprintf(out, "breakdown  %s\n", !info->has_heap_profile ? "(no heap profile)"
+                                     : info->breakdown == BREAKDOWN_UNKNOWN ? "unknown"
+                                     : breakdown_words(info->breakdown, scratch, sizeof scratch));
+    fprintf(out, "censuses   %" PRIu64, pk->censuses);
+    if (pk->censuses)
+        format_fprintf(out, " from %.2f s to %.2f s", pk->first_ns / 1e9, pk->last_ns / 1e9);
+    if (info->period_ns)
+        format_fprintf(out, ", sampled every %g s", info->period_ns / 1e9);
+    format_fprintf(out, "\nduration   %.2f s\n", info->end_time_ns / 1e9);
+    if (!m->heapless)
+        write_text_heap(m, pk, v);
+    write_text_events(m);
     if (m->base.ctx.base)
         text_compare(m, pk, v);
     if (timeprof_summary_text(out, m->base.ctx.run->timeprof, m->system_ccs) != 0)
@@ -185,19 +204,36 @@ static void text_band_change(FILE *out, const struct band_change *c)
     fputc('\n', out);
 }
 
-static void text_compare(struct summary_sink *m, const struct peak *pk,
-                         const struct profile_view *v)
+/* The change of peak and the bands that changed most. */
+static void text_heap_compare(struct summary_sink *m, const struct summary_change *c,
+                              const struct peak *pk)
 {
-    struct summary_change c;
-    change_of(m, pk, v, &c);
-    const struct run_model *b = c.base;
+    const struct run_model *b = c->base;
     FILE *out = m->base.out;
-    int64_t bytes = c.bytes;
-    double percent = c.percent;
+    int64_t bytes = c->bytes;
     char was[32], now[32], change[32];
     format_bytes((double)b->peak.bytes, was, sizeof was);
     format_bytes((double)pk->bytes, now, sizeof now);
     format_bytes((double)(bytes < 0 ? -bytes : bytes), change, sizeof change);
+    format_fprintf(out, "  peak     %s at %.2f s, was %s at %.2f s: %c%s", now, pk->time_ns / 1e9,
+                   was, b->peak.time_ns / 1e9, bytes < 0 ? '-' : '+', change);
+    if (isnan(c->percent))
+        fprintf(out, "\n");
+    else
+        format_fprintf(out, " (%+.1f%%)\n", c->percent);
+    fprintf(out, "  grew most, by peak:%s\n", c->grew_count > 0 ? "" : " none");
+    for (size_t i = 0; i < c->grew_count; i++)
+        text_band_change(out, &c->bands[i]);
+    fprintf(out, "  shrank most, by peak:%s\n", c->shrank_count > 0 ? "" : " none");
+    for (size_t i = 0; i < c->shrank_count; i++)
+        text_band_change(out, summary_shrank(c, i));
+}
+
+static void text_compare(struct summary_sink *m, const struct peak *pk,
+                         const struct profile_view *v)
+{
+    FILE *out = m->base.out;
+    const struct run_model *b = m->base.ctx.base;
     const char *bprog = b->info && b->info->program ? b->info->program : "(unknown)";
     fputs("compare    with ", out);
     textout_plain(out, b->name, strlen(b->name));
@@ -207,19 +243,19 @@ static void text_compare(struct summary_sink *m, const struct peak *pk,
     char mismatch[160];
     if (summary_breakdown_mismatch(&m->base.ctx, mismatch, sizeof mismatch))
         fprintf(out, "  breakdown  %s\n", mismatch);
-    format_fprintf(out, "  peak     %s at %.2f s, was %s at %.2f s: %c%s", now, pk->time_ns / 1e9,
-                   was, b->peak.time_ns / 1e9, bytes < 0 ? '-' : '+', change);
-    if (isnan(percent))
-        fprintf(out, "\n");
-    else
-        format_fprintf(out, " (%+.1f%%)\n", percent);
-    fprintf(out, "  grew most, by peak:%s\n", c.grew_count > 0 ? "" : " none");
-    for (size_t i = 0; i < c.grew_count; i++)
-        text_band_change(out, &c.bands[i]);
-    fprintf(out, "  shrank most, by peak:%s\n", c.shrank_count > 0 ? "" : " none");
-    for (size_t i = 0; i < c.shrank_count; i++)
-        text_band_change(out, summary_shrank(&c, i));
-    summary_change_free(&c);
+    if (!m->heapless) {
+        struct summary_change c;
+        change_of(m, pk, v, &c);
+        text_heap_compare(m, &c, pk);
+        summary_change_free(&c);
+    }
+    struct timeprof_change t;
+    int rc = timeprof_change_of(&m->base.ctx, m->system_ccs, m->by_share, &t);
+    if (rc == 0)
+        timeprof_change_text(out, &t);
+    else if (rc < 0)
+        m->no_memory = true;
+    timeprof_change_free(&t);
 }
 
 /* A list of changed bands as JSON objects: label, base and now (null where the run lacks
@@ -258,20 +294,12 @@ static void json_band_name(struct json_writer *w, struct summary_sink *m, uint32
     json_string(w, m->raw, len);   /* JSON escapes its own */
 }
 
-static void json_compare(struct json_writer *w, struct summary_sink *m, const struct peak *pk,
-                         const struct profile_view *v)
+/* The change of peak and every band's change, into the open compare object. */
+static void json_heap_compare(struct json_writer *w, struct summary_sink *m,
+                              const struct peak *pk, const struct profile_view *v)
 {
     struct summary_change c;
     change_of(m, pk, v, &c);
-    json_newline(w);
-    json_key(w, "compare");
-    json_object_begin(w);
-    json_member_cstring(w, "base", c.base->name);
-    json_member_cstring(w, "base_program", c.base->info ? c.base->info->program : NULL);
-    char mismatch[160];
-    json_member_cstring(w, "breakdown_mismatch",
-                        summary_breakdown_mismatch(&m->base.ctx, mismatch, sizeof mismatch)
-                            ? mismatch : NULL);
     json_newline(w);
     json_key(w, "base_peak");
     json_object_begin(w);
@@ -304,9 +332,32 @@ static void json_compare(struct json_writer *w, struct summary_sink *m, const st
         list[i] = &c.bands[i];
     json_key(w, "bands");
     json_band_changes(w, list, c.band_count);
-    json_object_end(w);
     free(list);
     summary_change_free(&c);
+}
+
+static void json_compare(struct json_writer *w, struct summary_sink *m, const struct peak *pk,
+                         const struct profile_view *v)
+{
+    const struct run_model *base = m->base.ctx.base;
+    json_newline(w);
+    json_key(w, "compare");
+    json_object_begin(w);
+    json_member_cstring(w, "base", base->name);
+    json_member_cstring(w, "base_program", base->info ? base->info->program : NULL);
+    char mismatch[160];
+    json_member_cstring(w, "breakdown_mismatch",
+                        summary_breakdown_mismatch(&m->base.ctx, mismatch, sizeof mismatch)
+                            ? mismatch : NULL);
+    if (!m->heapless)
+        json_heap_compare(w, m, pk, v);
+    struct timeprof_change t;
+    int rc = timeprof_change_of(&m->base.ctx, m->system_ccs, m->by_share, &t);
+    if (rc < 0)
+        m->no_memory = true;
+    timeprof_change_json(w, rc == 0 ? &t : NULL);
+    timeprof_change_free(&t);
+    json_object_end(w);
 }
 
 /* The run's facts and the peak with its largest bands. */
@@ -322,6 +373,10 @@ static void json_run(struct json_writer *w, struct summary_sink *m, const struct
     textout_json_member_seconds(w, "sample_interval_s", info->period_ns);
     json_newline(w);
     json_key(w, "peak");
+    if (m->heapless) {   /* no census: no peak to give */
+        json_null(w);
+        return;
+    }
     json_object_begin(w);
     json_member_uint(w, "bytes", pk->bytes);
     textout_json_member_seconds(w, "time_s", pk->time_ns);
@@ -481,6 +536,7 @@ static int summary_finish(struct sink *s)
     struct ev_error err;
     if (summary_view_open(&sv, s->ctx.run, &m->select, &err) != 0)
         return -1;
+    m->heapless = summary_heapless(&s->ctx);   /* the censuses are all counted now */
     int rc = 0;
     if (m->json)
         rc = write_json(m, pk, &sv.view);
@@ -511,6 +567,7 @@ static struct sink *summary_new(FILE *out, const struct sink_context *ctx,
     summary_view_options(settings, &m->select);
     m->json = json;
     m->system_ccs = settings->system_ccs;
+    m->by_share = summary_by_share(settings);
     m->unicode = settings->unicode;
     return &m->base;
 }

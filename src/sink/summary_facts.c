@@ -121,3 +121,13 @@ bool summary_breakdown_mismatch(const struct sink_context *ctx, char *out, size_
     return now && base && now->has_heap_profile && base->has_heap_profile &&
            breakdown_mismatch(now->breakdown, base->breakdown, out, size);
 }
+
+bool summary_heapless(const struct sink_context *ctx)
+{
+    return !ctx->run->peak.censuses && (!ctx->base || !ctx->base->peak.censuses);
+}
+
+bool summary_by_share(const struct summary_settings *settings)
+{
+    return settings->chart && settings->chart->diff_normalize;
+}

@@ -80,4 +80,12 @@ void summary_format_percent(double percent, char *out, size_t size);
 struct sink_context;
 bool summary_breakdown_mismatch(const struct sink_context *ctx, char *out, size_t size);
 
+/* Whether neither the run nor the base (with --compare) has a heap census, as for two
+ * time profiles: the summaries then write no peak, band table or suspects (none of them
+ * has anything true to say). */
+bool summary_heapless(const struct sink_context *ctx);
+
+/* --diff-normalize (settings' chart options): the time profiles' change ranked by share. */
+bool summary_by_share(const struct summary_settings *settings);
+
 #endif

@@ -5,7 +5,9 @@
  * censuses; a table of the largest bands (--bands of them, in the order of --sort) with
  * peak, mean, growth and a sparkline of the band over the run (sparkline.h); the leak
  * suspects; with --compare, the base's peak and this run's side by side with the signed
- * change, for the run and for the bands that grew most; each gate's verdict (gates.h);
+ * change, for the run and for the bands that grew most, and for two time profiles each
+ * run's samples and the cost centres that changed most (timeprof_summary.h); without a
+ * census in either run, no peak, band table or suspects; each gate's verdict (gates.h);
  * the markers and the damage. The numbers are the text summary's (summary_facts.h, the
  * same run model); every text that comes from the input (program, labels, markers,
  * warnings) goes through textout_markdown, so a cost centre named `<script>` or `a|b`
@@ -29,6 +31,8 @@
 #include "sink/sparkline.h"
 #include "sink/summary_facts.h"
 #include "sink/textout.h"
+#include "sink/timeprof_summary.h"
+#include "census/timeprof.h"
 
 /* Markers listed; the rest are counted (a pull request is not the place for all). */
 #define MARKDOWN_MARKERS 20
@@ -39,6 +43,9 @@ struct markdown_sink {
     struct sink base;
     struct profile_options select;  /* every band, in the order of --sort and --reverse */
     unsigned bands;                 /* --bands: rows of the table */
+    bool system_ccs;                /* the time profile's cost centres */
+    bool by_share;                  /* --diff-normalize: cost centres ranked by share */
+    bool heapless;                  /* no census in either run: no heap lines */
     char name[65536 + 16];
 };
 
@@ -63,7 +70,7 @@ static void write_run(struct markdown_sink *m, const struct peak *pk)
     FILE *out = m->base.out;
     const struct run_info *info = m->base.ctx.info;
     char size[32], scratch[32];
-    fputs("### Heap profile of ", out);
+    fputs(m->heapless ? "### Time profile of " : "### Heap profile of ", out);
     if (info->program)
         text_z(m, info->program);
     else
@@ -72,7 +79,7 @@ static void write_run(struct markdown_sink *m, const struct peak *pk)
     format_bytes((double)pk->bytes, size, sizeof size);
     if (pk->censuses)
         format_fprintf(out, "- **Peak:** %s at %.2f s\n", size, pk->time_ns / 1e9);
-    else
+    else if (!m->heapless)
         fputs("- **Peak:** none: no heap census\n", out);
     format_fprintf(out, "- **Duration:** %.2f s; %" PRIu64 " censuses", info->end_time_ns / 1e9,
                    pk->censuses);
@@ -90,6 +97,15 @@ static void write_run(struct markdown_sink *m, const struct peak *pk)
                                    : "no heap profile");
     text_z(m, m->base.ctx.input_name);
     fputs("\n", out);
+    const struct timeprof *tp = m->base.ctx.run->timeprof;
+    if (timeprof_present(tp)) {
+        uint64_t kept = timeprof_kept_samples(tp, m->system_ccs);
+        uint32_t caps = timeprof_cap_count(tp);
+        format_fprintf(out, "- **Time profile:** %" PRIu64 " samples @ %g ms = %.2f s on %"
+                       PRIu32 " capabilit%s\n", kept, timeprof_interval_ns(tp) / 1e6,
+                       (double)kept * timeprof_interval_ns(tp) / 1e9 / (caps ? caps : 1),
+                       caps, caps == 1 ? "y" : "ies");
+    }
 }
 
 static void write_bands(struct markdown_sink *m, const struct profile_view *v)
@@ -169,19 +185,62 @@ static void band_change_row(struct markdown_sink *m, const struct band_change *c
             change);
 }
 
-static void write_compare(struct markdown_sink *m, const struct peak *pk,
-                          const struct profile_view *v)
+/* One cost centre's change as a table row: its name, samples in each run, the change and
+ * its share of each run. */
+static void cc_change_row(struct markdown_sink *m, const struct timeprof_change *t,
+                          const struct cc_change *cc)
+{
+    char change[32];
+    summary_format_percent(cc->base ? summary_percent_change(cc->base, cc->now) : NAN,
+                           change, sizeof change);
+    fputs("| ", m->base.out);
+    text(m, cc->name, cc->len);
+    format_fprintf(m->base.out, " | %" PRIu64 " | %" PRIu64 " | %s | %.1f %% → %.1f %% |\n",
+                   cc->base, cc->now, change, 100 * timeprof_share(cc->base, t->base_total),
+                   100 * timeprof_share(cc->now, t->now_total));
+}
+
+/* Two time profiles: each run's samples, and the cost centres that changed most. */
+static void write_time_compare(struct markdown_sink *m)
+{
+    FILE *out = m->base.out;
+    struct timeprof_change t;
+    int rc = timeprof_change_of(&m->base.ctx, m->system_ccs, m->by_share, &t);
+    if (rc < 0)
+        fputs("\nThe time profiles could not be compared: out of memory.\n", out);
+    if (rc != 0)
+        return;
+    char change[32];
+    summary_format_percent(summary_percent_change(t.base_total, t.now_total), change,
+                           sizeof change);
+    fputs("\n| Time profile | Base | This run | Change | Share of its run |\n"
+          "| :--- | ---: | ---: | ---: | ---: |\n", out);
+    fprintf(out, "| **Samples** | %" PRIu64 " | %" PRIu64 " | **%s** | |\n", t.base_total,
+            t.now_total, change);
+    for (size_t i = 0; i < t.grew_count; i++)
+        cc_change_row(m, &t, &t.ccs[i]);
+    for (size_t i = t.shrank_count; i-- > 0;)
+        cc_change_row(m, &t, timeprof_shrank(&t, i));
+    if (t.grew_count == 0 && t.shrank_count == 0)
+        fputs("\nNo cost centre's samples changed.\n", out);
+    else
+        fprintf(out, "\nThe cost centres that grew most, then those that shrank most (at most "
+                "%d each), by %s; a cost centre's samples are those it was running in, as each "
+                "run's own folded output counts them.\n", TIMEPROF_CHANGED_MOST,
+                t.by_share ? "their share of each run's samples (`--diff-normalize`)"
+                           : "samples");
+    timeprof_change_free(&t);
+}
+
+/* The change of peak and the bands that changed most. */
+static void write_heap_compare(struct markdown_sink *m, const struct peak *pk,
+                               const struct profile_view *v)
 {
     FILE *out = m->base.out;
     struct summary_change c;
     summary_change_of(m->base.ctx.base, pk, m->base.ctx.info, m->base.ctx.bands, v, &c);
     char was[32], now[32], change[32];
-    fputs("\n#### Compared with ", out);
-    text_z(m, c.base->name);
-    char mismatch[160];
-    if (summary_breakdown_mismatch(&m->base.ctx, mismatch, sizeof mismatch))
-        fprintf(out, "\n\n**Breakdowns differ:** %s.", mismatch);
-    fputs("\n\n| | Base | This run | Change |\n| :--- | ---: | ---: | ---: |\n", out);
+    fputs("\n| | Base | This run | Change |\n| :--- | ---: | ---: | ---: |\n", out);
     format_bytes((double)c.base->peak.bytes, was, sizeof was);
     format_bytes((double)pk->bytes, now, sizeof now);
     summary_format_percent(c.percent, change, sizeof change);
@@ -198,6 +257,21 @@ static void write_compare(struct markdown_sink *m, const struct peak *pk,
         fprintf(out, "\nThe bands whose peak grew most, then those whose peak shrank most "
                 "(at most %d each; none: the run has no such band).\n", SUMMARY_GREW_MOST);
     summary_change_free(&c);
+}
+
+static void write_compare(struct markdown_sink *m, const struct peak *pk,
+                          const struct profile_view *v)
+{
+    FILE *out = m->base.out;
+    fputs("\n#### Compared with ", out);
+    text_z(m, m->base.ctx.base->name);
+    char mismatch[160];
+    if (summary_breakdown_mismatch(&m->base.ctx, mismatch, sizeof mismatch))
+        fprintf(out, "\n\n**Breakdowns differ:** %s.", mismatch);
+    fputc('\n', out);
+    if (!m->heapless)
+        write_heap_compare(m, pk, v);
+    write_time_compare(m);
 }
 
 static void write_gates(struct markdown_sink *m)
@@ -260,9 +334,12 @@ static int markdown_finish(struct sink *s)
     struct ev_error err;
     if (summary_view_open(&sv, s->ctx.run, &m->select, &err) != 0)
         return -1;
+    m->heapless = summary_heapless(&s->ctx);   /* the censuses are all counted now */
     write_run(m, pk);
-    write_bands(m, &sv.view);
-    write_suspects(m, &sv.view);
+    if (!m->heapless) {
+        write_bands(m, &sv.view);
+        write_suspects(m, &sv.view);
+    }
     if (s->ctx.base)
         write_compare(m, pk, &sv.view);
     write_gates(m);
@@ -287,5 +364,7 @@ struct sink *sink_summary_markdown_new(FILE *out, const struct sink_context *ctx
     struct chart_options defaults;
     chart_options_default(&defaults);
     m->bands = (settings->chart ? settings->chart : &defaults)->profile.bands;
+    m->system_ccs = settings->system_ccs;
+    m->by_share = summary_by_share(settings);
     return &m->base;
 }

@@ -8,10 +8,18 @@
  * centres are left out unless --system-ccs, as in the .prof. The summary sink calls these
  * after its heap part; without a time profile the text says nothing and the JSON key is
  * null.
+ *
+ * With --compare of two time profiles, the change: each run's total samples and every
+ * cost centre's individual samples in both (the stacks the differential folded output
+ * and flame graph show, runstacks.h, so a count is what that run's own folded output
+ * says), ranked by the change of samples (or of share, --diff-normalize) both ways.
+ * Cost centres are joined by name (Module.label), as the folded stacks name frames: two
+ * builds number their cost centres differently.
  */
 #include "sink/timeprof_summary.h"
 
 #include <inttypes.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,6 +27,9 @@
 #include "base/json.h"
 #include "census/ccframe.h"
 #include "census/timeprof.h"
+#include "model/runmodel.h"
+#include "model/stacks.h"
+#include "sink/summary_facts.h"
 #include "sink/textout.h"
 
 #define TOP_TEXT 10
@@ -175,4 +186,170 @@ int timeprof_summary_json(struct json_writer *w, const struct timeprof *tp, bool
     json_object_end(w);
     free(t);
     return 0;
+}
+
+/* --- --compare: the change of each cost centre ------------------------------------- */
+
+double timeprof_share(uint64_t part, uint64_t total)
+{
+    return total ? (double)part / (double)total : 0;
+}
+
+static int by_change(const void *a, const void *b)
+{
+    const struct cc_change *x = a, *y = b;
+    if (x->change != y->change)
+        return x->change > y->change ? -1 : 1;
+    size_t n = x->len < y->len ? x->len : y->len;
+    int c = memcmp(x->name, y->name, n);
+    return c ? c : (x->len > y->len) - (x->len < y->len);
+}
+
+int timeprof_change_of(const struct sink_context *ctx, bool system_ccs, bool by_share,
+                       struct timeprof_change *c)
+{
+    *c = (struct timeprof_change){ .by_share = by_share };
+    const struct run_model *now = ctx->run, *base = ctx->base;
+    if (!base || !timeprof_present(now->timeprof) || !timeprof_present(base->timeprof) ||
+        now->needs.has_at)
+        return 1;
+    struct ev_error err;
+    if (runstacks_open(ctx, system_ccs, false, &c->rs, &err) != 0)
+        return -1;
+    /* The tree's nodes hold each stack prefix's samples that end there (self): summed by
+     * frame, a frame's individual samples, what the folded lines ending in it add to. */
+    struct stacks_tree tree;
+    if (stacks_tree(c->rs.stacks, &tree) != 0) {
+        runstacks_close(&c->rs);
+        return -1;
+    }
+    uint32_t frames = 0;
+    for (uint32_t i = 1; i < tree.count; i++)
+        if (tree.nodes[i].frame >= frames)
+            frames = tree.nodes[i].frame + 1;
+    struct cc_change *all = calloc(frames ? frames : 1, sizeof *all);
+    if (!all) {
+        stacks_tree_free(&tree);
+        runstacks_close(&c->rs);
+        return -1;
+    }
+    for (uint32_t i = 1; i < tree.count; i++) {
+        const struct stacks_node *n = &tree.nodes[i];
+        all[n->frame].now += n->self[STACKS_NOW];
+        all[n->frame].base += n->self[STACKS_BASE];
+        all[n->frame].name = "";   /* seen */
+    }
+    stacks_tree_free(&tree);
+    c->now_total = stacks_total(c->rs.stacks, STACKS_NOW);
+    c->base_total = stacks_total(c->rs.stacks, STACKS_BASE);
+    for (uint32_t f = 0; f < frames; f++) {
+        struct cc_change *cc = &all[f];
+        if (!cc->name || (!cc->now && !cc->base))   /* only a caller in both runs */
+            continue;
+        cc->name = stacks_frame_name(c->rs.stacks, f, &cc->len);
+        cc->src = stacks_frame_detail(c->rs.stacks, f);
+        cc->change = by_share ? timeprof_share(cc->now, c->now_total) -
+                                    timeprof_share(cc->base, c->base_total)
+                              : (double)cc->now - (double)cc->base;
+        all[c->count++] = *cc;
+    }
+    c->ccs = all;
+    if (c->count > 1)
+        qsort(c->ccs, c->count, sizeof *c->ccs, by_change);
+    while (c->grew_count < c->count && c->grew_count < TIMEPROF_CHANGED_MOST &&
+           c->ccs[c->grew_count].change > 0)
+        c->grew_count++;
+    while (c->shrank_count < c->count - c->grew_count &&
+           c->shrank_count < TIMEPROF_CHANGED_MOST &&
+           c->ccs[c->count - 1 - c->shrank_count].change < 0)
+        c->shrank_count++;
+    return 0;
+}
+
+void timeprof_change_free(struct timeprof_change *c)
+{
+    free(c->ccs);
+    c->ccs = NULL;
+    runstacks_close(&c->rs);
+}
+
+const struct cc_change *timeprof_shrank(const struct timeprof_change *c, size_t i)
+{
+    return &c->ccs[c->count - 1 - i];
+}
+
+/* One cost centre's change: samples in each run, the signed change (and in percent of
+ * the base's), each run's share, the name and source location. */
+static void text_cc_change(FILE *out, const struct timeprof_change *c,
+                           const struct cc_change *cc)
+{
+    char change[32];
+    summary_format_percent(cc->base ? summary_percent_change(cc->base, cc->now) : NAN,
+                           change, sizeof change);
+    int64_t d = (int64_t)cc->now - (int64_t)cc->base;
+    format_fprintf(out, "  %8" PRIu64 " -> %8" PRIu64 "  %+9" PRId64 "  %8s  %5.1f %% -> "
+                   "%5.1f %%  ", cc->base, cc->now, d, change,
+                   100 * timeprof_share(cc->base, c->base_total),
+                   100 * timeprof_share(cc->now, c->now_total));
+    textout_plain(out, cc->name, cc->len);
+    if (*cc->src) {
+        fputs("  ", out);
+        textout_plain(out, cc->src, strlen(cc->src));
+    }
+    fputc('\n', out);
+}
+
+void timeprof_change_text(FILE *out, const struct timeprof_change *c)
+{
+    char change[32];
+    summary_format_percent(summary_percent_change(c->base_total, c->now_total), change,
+                           sizeof change);
+    fprintf(out, "  samples  %" PRIu64 ", was %" PRIu64 ": %s\n", c->now_total,
+            c->base_total, change);
+    const char *by = c->by_share ? "by share of each run's samples" : "by samples";
+    if (c->grew_count || c->shrank_count)
+        fprintf(out, "  %8s    %8s  %9s  %8s  %-16s  %s\n", "base", "now", "change", "",
+                "share of its run", "cost centre");
+    fprintf(out, "  cost centres that grew most, %s:%s\n", by, c->grew_count ? "" : " none");
+    for (size_t i = 0; i < c->grew_count; i++)
+        text_cc_change(out, c, &c->ccs[i]);
+    fprintf(out, "  cost centres that shrank most, %s:%s\n", by,
+            c->shrank_count ? "" : " none");
+    for (size_t i = 0; i < c->shrank_count; i++)
+        text_cc_change(out, c, timeprof_shrank(c, i));
+}
+
+void timeprof_change_json(struct json_writer *w, const struct timeprof_change *c)
+{
+    json_newline(w);
+    json_key(w, "base_samples");
+    if (c)
+        json_uint(w, c->base_total);
+    else
+        json_null(w);
+    json_key(w, "samples");
+    if (c)
+        json_uint(w, c->now_total);
+    else
+        json_null(w);
+    json_member_cstring(w, "cost_centres_by", !c ? NULL : c->by_share ? "share" : "samples");
+    json_key(w, "cost_centres");
+    if (!c) {
+        json_null(w);
+        return;
+    }
+    json_array_begin(w);
+    for (size_t i = 0; i < c->count; i++) {
+        const struct cc_change *cc = &c->ccs[i];
+        json_newline(w);
+        json_object_begin(w);
+        json_member_string(w, "name", cc->name, cc->len);
+        json_member_cstring(w, "src", *cc->src ? cc->src : NULL);
+        json_member_uint(w, "base_samples", cc->base);
+        json_member_uint(w, "samples", cc->now);
+        json_member_double_fixed(w, "base_share", timeprof_share(cc->base, c->base_total), 6);
+        json_member_double_fixed(w, "share", timeprof_share(cc->now, c->now_total), 6);
+        json_object_end(w);
+    }
+    json_array_end(w);
 }
