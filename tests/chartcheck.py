@@ -6,16 +6,17 @@
                                       read the same
   chartcheck.py markers SVG JSON      every marker of the JSON export has its text in the
                                       SVG (a line's tooltip)
-  chartcheck.py colours SVG SVG|HTML  a label has one colour in each picture (and in
+  chartcheck.py colours SVG SVG|HTML|JSON  a label has one colour in each picture (and in
                                       both panels of a comparison); the same in both
                                       but where one of them gave its colour to a larger
                                       band (colors.h); an HTML report's bands give
                                       theirs with their data
-  chartcheck.py unshared SVG [PNG|HTML]  no two legend entries share a colour or sit
+  chartcheck.py unshared SVG [PNG|HTML|JSON]  no two legend entries share a colour or sit
                                       closer than the palette's least distance (OKLab),
                                       in the SVG's swatches, the PNG's pixels at them
                                       (decoded; drawn from the same input at the same
-                                      size) or the report's drawn bands (its data)
+                                      size) or the report's drawn bands (its data: in
+                                      the page, or a live server's /report.json)
   chartcheck.py listed SVG CSV N      the legend lists the N largest bands by area
   chartcheck.py neighbours SVG        bands drawn next to each other differ in colour by
                                       at least CLOSE (OKLab distance), or the lower one's
@@ -106,11 +107,18 @@ def check_markers(svg, js):
             fail("%s: marker %r (%s s) has no line with its text" % (svg, text, m.get("time_s")))
 
 
-def report_colours(html):
-    page = open(html, encoding="utf-8").read()
+def report_data(path):
+    """The report's data: from its page (.html) or as a live server gives it (.json)."""
+    page = open(path, encoding="utf-8").read()
+    if path.endswith(".json"):
+        return json.loads(page)
     start = page.index('<script type="application/json" id="ev2hp-data">')
     start = page.index(">", start) + 1
-    data = json.loads(page[start:page.index("</script>", start)])
+    return json.loads(page[start:page.index("</script>", start)])
+
+
+def report_colours(html):
+    data = report_data(html)
     out = {}
     for run in (data["run"], data.get("base")):
         for band in (run or {}).get("bands", []):
@@ -120,7 +128,7 @@ def report_colours(html):
 
 
 def colours(svg):
-    if svg.endswith(".html"):
+    if svg.endswith((".html", ".json")):
         return report_colours(svg)
     out = {}
     for el in items(svg, "band", "path"):
@@ -185,11 +193,8 @@ def unshared(where, colours):
 def check_unshared(svg, other=None):
     sw = legend_swatches(svg)
     unshared(svg, [(l, f) for l, f, _, _, _ in sw])
-    if other and other.endswith(".html"):
-        page = open(other, encoding="utf-8").read()
-        start = page.index('<script type="application/json" id="ev2hp-data">')
-        start = page.index(">", start) + 1
-        data = json.loads(page[start:page.index("</script>", start)])
+    if other and other.endswith((".html", ".json")):
+        data = report_data(other)
         # a band of the base paired with one of this run's (data.pairs) is drawn as
         # that band: in its colour
         now = data["run"]["bands"]
