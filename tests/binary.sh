@@ -109,6 +109,29 @@ for address, name, module in tables:
     assert pairs.get(name) == "same", ("compare", name, pairs.get(name))
 PY
 
+# The profiled build: its info tables carry StgProfInfo, so the census's address is four
+# words before the symbol (RTS_IDENTIFIER "rts_p"); the .hp is still the runtime's.
+gunzip -c "$d/mapstrings-prof-g910.debug.gz" > "$tmp/prof" || fail "gunzip the profiled executable"
+nm "$tmp/prof" > "$tmp/prof.nm" || fail "nm cannot read the profiled executable"
+plog="$d/mapstrings-prof-hi-g910.eventlog.gz"
+run 0 --binary "$tmp/prof" "$plog" -o "$tmp/prof.hp" -o "$tmp/prof.json" -o "$tmp/prof.folded"
+verdict=$("$PYTHON3" "$SRCDIR/tests/hpcheck.py" "$d/mapstrings-prof-hi-g910.hp" "$tmp/prof.hp") ||
+    fail "profiled hp: $verdict"
+"$PYTHON3" - "$tmp" "$d/mapstrings-prof-hi-g910.hp" <<'PY' || fail "profiled names"
+import json, os, re, sys
+tmp, runtime_hp = sys.argv[1:3]
+nm = {p[2]: int(p[0], 16) for p in (l.split() for l in open(os.path.join(tmp, "prof.nm"))) if len(p) == 3}
+hp_bands = set(re.findall(r"^(0x[0-9a-f]+)\t", open(runtime_hp).read(), re.M))
+exported = {b["hp_label"]: b["label"] for b in json.load(open(os.path.join(tmp, "prof.json")))["bands"]}
+folded = open(os.path.join(tmp, "prof.folded")).read()
+for line in open(os.path.join(tmp, "expected")):
+    symbol, name, module = line.split()
+    address = "0x%x" % (nm[symbol] - 32)
+    assert address in hp_bands, (symbol, address, "not a band of the runtime's .hp")
+    assert exported.get(address) == name, ("json", address, exported.get(address))
+    assert "\n%s;%s " % (module, name) in "\n" + folded, ("folded", name)
+PY
+
 # What stays an address is said once: no IPE event, no symbol.
 [ "$(grep -c 'no IPE event, no symbol in' "$tmp/named.err")" = 1 ] &&
     [ "$(wc -l < "$tmp/named.err")" = 1 ] || fail "--binary: messages: $(cat "$tmp/named.err")"
@@ -123,6 +146,14 @@ grep -q "^  33 info tables have no IPE event and are shown as addresses .*--bina
 run 0 --binary "$prog" --compare "$log" "$log" -o "$tmp/cmp.svg"
 grep -q "^ev2hp: $log: 33 info tables .*: --base-binary PROG names them" "$tmp/err" ||
     fail "BASE without --base-binary: $(cat "$tmp/err")"
+
+# An input --binary cannot name: said once, the outputs written.
+run 0 --binary "$prog" "$data/leak-hc.eventlog" -o "$tmp/hc.svg"
+[ "$(cat "$tmp/err")" = "ev2hp: $data/leak-hc.eventlog: --binary names the info tables of a -hi profile; this one is by cost-centre stack: it names nothing" ] ||
+    fail "--binary on -hc: $(cat "$tmp/err")"
+run 0 --binary "$prog" "$d/mapstrings-hi-g910.hp" -o "$tmp/fromhp.svg"
+[ "$(cat "$tmp/err")" = "ev2hp: $d/mapstrings-hi-g910.hp: --binary names the info tables of an eventlog; a .hp's bands stay as the runtime wrote them" ] ||
+    fail "--binary on a .hp: $(cat "$tmp/err")"
 
 # A file that cannot name anything: one line naming it, status 1, nothing written.
 strip -o "$tmp/stripped" "$prog" || fail "strip"

@@ -222,6 +222,16 @@ static void report_unnamed(const struct input *in, struct input_outcome *r)
     uint64_t named = census_stats(in->census)->tables_from_symbols;
     struct ev_error w = { 0 };
     int shown = first_len < 20 ? (int)first_len : 20;
+    if (in->opt.symbols && r->censuses &&
+        census_run_info(in->census)->breakdown != BREAKDOWN_INFO_TABLE) {
+        char scratch[32];
+        ev_error_set(&w, "%s names the info tables of a -hi profile; this one is %s: it "
+                     "names nothing", in->opt.symbols_option ? in->opt.symbols_option : "--binary",
+                     breakdown_words(census_run_info(in->census)->breakdown, scratch,
+                                     sizeof scratch));
+        add_warning(r, &w);
+        return;
+    }
     if (n == 0)
         return;
     if (!in->opt.symbols)
@@ -838,6 +848,13 @@ enum input_status input_read(struct input *in, struct input_outcome *out, struct
     guard_hold(in, true);
     enum input_status st = in->hp ? read_hp(in, out, err) : read_eventlog(in, out, err);
     guard_hold(in, false);
+    if (st == INPUT_OK && in->hp && in->opt.symbols) {
+        struct ev_error w;
+        ev_error_set(&w, "%s names the info tables of an eventlog; a .hp's bands stay as the "
+                     "runtime wrote them", in->opt.symbols_option ? in->opt.symbols_option
+                                                                  : "--binary");
+        add_warning(out, &w);
+    }
     if (st == INPUT_OK && in->grouping && out->censuses && !grouping_applied(in->grouping)) {
         struct ev_error w;
         ev_error_set(&w, "--group-by: no band of this profile has that key (type, closure, "
