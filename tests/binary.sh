@@ -28,6 +28,10 @@ TABLE
 run 0 --binary "$prog" "$log" -o "$tmp/ours.hp" -o "$tmp/all.json" -o "$tmp/all.csv" \
     -o "$tmp/chart.svg" -o "$tmp/report.html" -o "$tmp/peak.folded" -o "$tmp/peak.pb.gz"
 cp "$tmp/err" "$tmp/named.err"
+run 0 --binary "$prog" "$log" --view flame -o "$tmp/flame.svg"
+for frame in GHC.Types ghc-prim:GHC.Types.: Data.Map.Internal rts STACK; do
+    grep -qx ".*<title>$frame" "$tmp/flame.svg" || fail "the census flame graph has no frame $frame"
+done
 run 0 --binary "$prog" --summary=json "$log"
 cp "$tmp/out" "$tmp/summary.json"
 run 0 --binary "$prog" --summary "$log"
