@@ -212,8 +212,8 @@ static void draw_frame(struct flame *F, uint32_t node, double x, double w)
     double room = w - 6;
     if (room > text_width(F->tm, "W\xe2\x80\xa6", FRAME_SIZE, false)) {
         text_elide_end(F->tm, name, FRAME_SIZE, false, room, F->shown, sizeof F->shown);
-        check(F, display_text(F->dl, x + 3, y + ROW - 5, F->shown, FRAME_SIZE, chart_text_on(fill),
-                              DL_ANCHOR_START, false, 0, "frame-label"));
+        check(F, display_text(F->dl, x + 3, y + ROW - 5, F->shown, FRAME_SIZE,
+                              chart_text_on(fill), DL_ANCHOR_START, false, 0, "frame-label"));
     }
     free(copy);
 }

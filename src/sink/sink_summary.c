@@ -7,8 +7,10 @@
  * resolution), and every marker up to SUMMARY_MAX_MARKERS in time order (a chart's
  * profile keeps one per pixel column, and traceMarker calls made back to back,
  * microseconds apart, would vanish). With --compare, the change of peak and the bands that
- * grew most (growth.h). Written at finish, when the warnings of the run are known
- * (sink_context.warnings).
+ * grew most (growth.h), and of two time profiles each run's samples and the cost centres
+ * that changed most (timeprof_summary.h). Without a census in either run (time profiles)
+ * there is no peak, band table or suspects to write, and none is written. Written at
+ * finish, when the warnings of the run are known (sink_context.warnings).
  */
 #include "sink/sinks.h"
 
