@@ -601,9 +601,38 @@ static void no_text_overlap_any_size(void **state)
     bands_free(bands);
 }
 
+/* Text on any fill reads at WCAG AA: chart_text_on's colour has a contrast of 4.5:1 or
+ * more on every fill (a grid of every 5th value of each channel, and the half-saturated
+ * reds where the ink and white both fall short); the ratio's ends are 1 and 21. */
+static void text_on_every_fill_reads(void **state)
+{
+    (void)state;
+    const struct dl_color black = { 0, 0, 0, 255 };
+    assert_true(fabs(chart_contrast(black, COLOR_WHITE) - 21) < 1e-9);
+    assert_true(fabs(chart_contrast(COLOR_INK, COLOR_INK) - 1) < 1e-9);
+    double least = 21;
+    for (int r = 0; r <= 255; r += 5)
+        for (int g = 0; g <= 255; g += 5)
+            for (int b = 0; b <= 255; b += 5) {
+                struct dl_color fill = { (uint8_t)r, (uint8_t)g, (uint8_t)b, 255 };
+                double k = chart_contrast(chart_text_on(fill), fill);
+                if (k < least)
+                    least = k;
+            }
+    assert_true(least >= CHART_TEXT_CONTRAST);
+    /* #da4c4e, a +68 % frame of the differential flame graph: the ink (3.88) and white
+     * (4.10) both fall short, black reads (5.12) */
+    const struct dl_color red = { 0xda, 0x4c, 0x4e, 255 };
+    assert_true(chart_contrast(COLOR_INK, red) < CHART_TEXT_CONTRAST);
+    assert_true(chart_contrast(COLOR_WHITE, red) < CHART_TEXT_CONTRAST);
+    struct dl_color ink = chart_text_on(red);
+    assert_true(ink.r == 0 && ink.g == 0 && ink.b == 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(text_on_every_fill_reads),
         cmocka_unit_test(nice_steps),
         cmocka_unit_test(byte_steps),
         cmocka_unit_test(colour_stable_across_inputs),
