@@ -12,6 +12,7 @@
 #   different saturation, the held one is neutral grey, halved is full blue; by samples
 #   by default, by share with --diff-normalize, and the key says which; every frame
 #   label's WCAG contrast on its fill is at least 4.5:1; the real runs' grow is full red.
+#   The report's flame data carries the same fills (both ways) and says which it is.
 . "${SRCDIR:?}/tests/testlib.sh"
 tc="$data/timecompare"
 base="$tc/tpdouble-base.eventlog" now="$tc/tpdouble-now.eventlog"
@@ -128,10 +129,12 @@ def frames(name):
     for r in rects:
         x, y, wd = float(r.get("x")), float(r.get("y")), float(r.get("width"))
         fill = rgb(r.get("fill"))
-        out[r.find(ns + "title").text.split("\n")[0].split(":")[0]] = fill
+        frame = r.find(ns + "title").text.split("\n")[0].split(":")[0]
+        out[frame] = fill
         if wd >= 4:
-            p = px(int(x) + 2, int(y) + 8)
+            p = tuple(px(int(x) + 2, int(y) + 8)[:3])
             assert all(abs(a - b) <= 2 for a, b in zip(p, fill)), (name, p, fill)
+            pixels[name, frame] = p
     labels = [t for t in root.iter(ns + "text") if t.get("class") == "frame-label"]
     assert len(labels) >= 4, (name, len(labels))
     for t in labels:
@@ -144,11 +147,15 @@ def frames(name):
         assert k >= 4.5, (name, t.text, t.get("fill"), under[0].get("fill"), k)
     keys = " ".join(t.text for t in root.iter(ns + "text") if t.get("class") == "key")
     return out, keys
+pixels = {}
 f, key = frames("r")
 s = {n: saturation(f["Main." + n]) for n in ("held", "up5", "up50", "up100", "down5", "down50")}
 assert s["held"] == 0, s                      # neutral grey
 assert s["up5"] < 0.1 and s["down5"] < 0.1, s  # near neutral
 assert s["up50"] - s["up5"] > 0.25 and s["up100"] - s["up50"] > 0.25, s
+# the same steps in the decoded PNG's pixels
+p = {n: saturation(pixels["r", "Main." + n]) for n in ("up5", "up50", "up100")}
+assert p["up5"] < 0.1 and p["up50"] - p["up5"] > 0.25 and p["up100"] - p["up50"] > 0.25, p
 red, blue = f["Main.up100"], f["Main.down50"]
 assert red[0] > 200 and red[1] < 40 and blue[2] > 200 and blue[0] < 60, (red, blue)
 assert all(f["Main.up" + n][0] > f["Main.up" + n][2] for n in ("5", "50", "100")), f
@@ -163,5 +170,26 @@ assert "difffolded.pl -n" in nkey and "share" in nkey, nkey
 h, _ = frames("real")
 assert h["Main.grow"] == (0xd7, 0x19, 0x1c), h["Main.grow"]
 assert saturation(h["Main.steady"]) < 0.1, h["Main.steady"]
+PY
+# the report's differential flame data: fills by the same rule, and what they measure
+"$EV2HP" -q --compare "$tmp/rb.eventlog" "$tmp/rn.eventlog" -o "$tmp/r.html" || fail "report: status $?"
+"$EV2HP" -q --compare "$tmp/rb.eventlog" "$tmp/rn.eventlog" --diff-normalize -o "$tmp/rnorm.html" ||
+    fail "--diff-normalize report: status $?"
+"$PYTHON3" - "$tmp" <<'PY' || fail "the report's differential fills"
+import json, re, sys, xml.etree.ElementTree as ET
+tmp = sys.argv[1]
+ns = "{http://www.w3.org/2000/svg}"
+def data(name):
+    html = open(f"{tmp}/{name}.html", encoding="utf-8").read()
+    m = re.search(r'<script type="application/json" id="ev2hp-data">(.*?)</script>', html, re.S)
+    return json.loads(m.group(1))["flame"]
+def svg_fills(name):
+    root = ET.parse(f"{tmp}/{name}.svg").getroot()
+    return sorted(r.get("fill") for r in root.iter(ns + "rect") if r.get("class") == "frame")
+for name, normalized in (("r", False), ("rnorm", True)):
+    f = data(name)
+    assert f["normalized"] is normalized, (name, f["normalized"])
+    # every node's fill is one the SVG of the same runs and options draws
+    assert sorted(f["fills"]) == svg_fills(name), (name, sorted(f["fills"]), svg_fills(name))
 PY
 exit $failed
