@@ -6,8 +6,11 @@
  * version suffix or a hash, shapes GHC does not write); the address rule (two words,
  * four profiled, by ELF class) on ELF files written here with libelf, 64- and 32-bit:
  * exact addresses only (no nearest symbol), aliases in one order, undefined symbols
- * left out; the files that cannot name (not ELF, stripped, no _info symbol); and the
- * closure type names per GHC version.
+ * left out; the files that cannot name (not ELF, stripped, no _info symbol); the
+ * closure type names per GHC version. Then the assembler with --binary, on eventlogs
+ * written here: an IPE event's name comes first, a symbol names the rest (by the runtime
+ * the RTS_IDENTIFIER says: four words for rts_p), an IPE event after the symbol's name
+ * replaces it, what neither names stays an address and is said once.
  */
 #include <fcntl.h>
 #include <gelf.h>
@@ -24,8 +27,13 @@
 #include <cmocka.h>
 
 #include "census/closuretypes.h"
+#include "census/input.h"
+#include "census/ipe.h"
 #include "census/symnames.h"
+#include "model/bands.h"
 #include "read/elfsyms.h"
+#include "read/evdefs.h"
+#include "evwriter.h"
 #include "testkit.h"
 
 static void zdecode_escapes(void **state)
@@ -346,6 +354,129 @@ static void closure_types(void **state)
     }
 }
 
+static int count_frame(void *ctx, const struct census_frame *f)
+{
+    (void)f;
+    ++*(int *)ctx;
+    return 0;
+}
+
+/* The shown label of the band labelled label in in, or "(none)". */
+static const char *shown(const struct input *in, const char *label)
+{
+    static char text[256];
+    uint32_t band;
+    size_t len;
+    if (bands_find_string(input_bands(in), label, strlen(label), &band) != 0)
+        return "(none)";
+    const char *d = bands_display_label(input_bands(in), band, &len);
+    snprintf(text, sizeof text, "%.*s", (int)len, d);
+    return text;
+}
+
+/* An IPE event for info (table name, type, module) into w. */
+static void ipe(struct evw *w, uint64_t time, uint64_t info, const char *name)
+{
+    static struct evw_payload p;
+    evw_p_reset(&p);
+    evw_p_u64(&p, info);
+    const char *strings[] = { name, "4", "Maybe Int", "go", "Main", "Main.hs:3:1-9" };
+    for (size_t i = 0; i < 6; i++)
+        evw_p_str(&p, strings[i]);
+    evw_event(w, EV_IPE, time, &p);
+}
+
+/* A -hi eventlog of runtime rts: an IPE event for 0x2000; a census of 0x1000, 0x2000,
+ * 0x3000, 0x4000 and a label that is no address; an IPE event for 0x4000 after it, and a
+ * second census. */
+static const char *hi_eventlog(const char *rts, const char *name)
+{
+    struct evw *w = evw_new();
+    evw_header_begin(w);
+    evw_hi_declarations(w);
+    evw_declare(w, EV_RTS_IDENTIFIER, -1, "RTS name and version");
+    evw_header_end(w);
+    evw_rts_identifier(w, 1, rts);
+    ipe(w, 2, 0x2000, "go_info");
+    evw_prof_begin(w, 3, 8, 100000000);
+    for (uint64_t t = 10; t <= 20; t += 10) {
+        evw_sample_begin(w, t, t / 10);
+        evw_sample_string(w, t, "0x1000", 16);
+        evw_sample_string(w, t, "0x2000", 32);
+        evw_sample_string(w, t, "0x3000", 48);
+        evw_sample_string(w, t, "0x4000", 64);
+        evw_sample_string(w, t, "hello", 8);
+        evw_sample_end(w, t, t / 10);
+        if (t == 10)
+            ipe(w, 11, 0x4000, "late_info");
+    }
+    evw_data_end(w);
+    const char *path = testkit_path(name);
+    testkit_write(path, w->data, w->len);
+    evw_free(w);
+    return path;
+}
+
+static void assembler_names(void **state)
+{
+    (void)state;
+    /* two words (rts_v): STACK at 0x1010; profiled (rts_p): TSO at 0x1020 */
+    const struct elf_symbol_spec syms[] = {
+        { "stg_STACK_info", 0x1010, false, false },
+        { "stg_TSO_info", 0x1020, false, false },
+        { "Main_go_info", 0x2010, false, false },      /* the IPE event says more */
+        { "base_GHCziMaybe_Just_con_info", 0x4010, false, false },
+    };
+    const char *prog = testkit_path("prog");
+    write_elf(prog, ELFCLASS64, syms, 4, true);
+    struct ev_error err = { 0 };
+    struct symnames *names = symnames_read(prog, &err);
+    if (!names)
+        fail_msg("%s", err.what);
+    static const struct { const char *rts, *at_0x1000; } runs[] = {
+        { "GHC-9.10.3 rts_v", "STACK" }, { "GHC-9.10.3 rts_thr_p", "TSO" },
+    };
+    for (size_t k = 0; k < 2; k++) {
+        int frames = 0;
+        struct census_events events = { count_frame, NULL, NULL, &frames };
+        struct input_options opt = { .path = hi_eventlog(runs[k].rts, "hi.eventlog"),
+                                      .symbols = names, .symbols_path = "prog" };
+        struct input *in = input_open(&opt, &events, &err);
+        if (!in)
+            fail_msg("%s", err.what);
+        struct input_outcome out;
+        assert_int_equal(input_read(in, &out, &err), INPUT_OK);
+        assert_int_equal(frames, 2);
+        assert_string_equal(shown(in, "0x1000"), runs[k].at_0x1000);
+        assert_string_equal(shown(in, "0x2000"), "go_info :: Maybe Int at Main.hs:3:1-9");
+        assert_string_equal(shown(in, "0x3000"), "0x3000");
+        assert_string_equal(shown(in, "hello"), "hello");
+        const struct ipe_info *info = ipe_names_info(input_ipe_names(in), "0x1000", 6);
+        assert_non_null(info);
+        assert_true(info->from_symbol);
+        assert_string_equal(info->package, "rts");
+        /* named by its symbol at the first census, by the IPE event after it */
+        info = ipe_names_info(input_ipe_names(in), "0x4000", 6);
+        assert_non_null(info);
+        assert_false(info->from_symbol);
+        assert_string_equal(info->table_name, "late_info");
+        assert_string_equal(shown(in, "0x4000"), "late_info :: Maybe Int at Main.hs:3:1-9");
+        /* said once: what stays an address */
+        int said = 0;
+        for (size_t i = 0; i < out.warning_count; i++)
+            if (strstr(out.warnings[i].what, "info tables have no IPE event, no symbol") ||
+                strstr(out.warnings[i].what, "info table has no IPE event, no symbol")) {
+                said++;
+                assert_string_equal(out.warnings[i].what,
+                                    "2 info tables have no IPE event, no symbol in prog: "
+                                    "shown as addresses (0x3000, ...)");
+            }
+        assert_int_equal(said, 1);
+        input_free(in);
+    }
+    symnames_free(names);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -357,6 +488,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(files_that_cannot_name, testkit_setup_dir,
                                         testkit_teardown_dir),
         cmocka_unit_test(closure_types),
+        cmocka_unit_test_setup_teardown(assembler_names, testkit_setup_dir, testkit_teardown_dir),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
