@@ -111,7 +111,7 @@ mkfifo "$work/in"
 serve_start events --serve 0 "$work/in"
 port=${url#http://127.0.0.1:}
 port=${port%/}
-"$PYTHON3" "$hostile" events "$port" 32 14 >"$work/closed.txt" &
+"$PYTHON3" "$hostile" events "$port" 32 "$(patience 14)" >"$work/closed.txt" 2>"$work/attack.err" &
 attack=$!
 # meanwhile, one idle connection and one slowloris one: each closed at the request's
 # deadline (10 s) and opened again, so each is opened twice in 13 s
@@ -120,12 +120,13 @@ idle=$!
 "$PYTHON3" "$hostile" hold "$port" 1 slowloris 13 >"$work/slowloris.txt" &
 slow=$!
 pids="$pids $attack $idle $slow"
-sleep 1
+poll 300 "32 /events clients answered" grep -q ready "$work/attack.err"
 feed "$log" "$work/in" 12 120
-curl -sN --max-time 10 "${url}events" >"$work/events.txt" || true
+wait_census=$(patience 10)
+curl -sN --max-time "$wait_census" "${url}events" >"$work/events.txt" || true
 grep -q '^event: init$' "$work/events.txt" || fail "a new /events client got no init beside 32 idle ones"
 grep -q '^event: census$' "$work/events.txt" ||
-    fail "a new /events client got no census within 10 s beside 32 that never read"
+    fail "a new /events client got no census beside 32 that never read ($(patience_said "$wait_census"))"
 # the one it replaced was dropped, and its connection closed
 wait "$attack" || true
 [ "$(cat "$work/closed.txt")" -ge 1 ] || fail "no connection of the 32 that never read was closed"

@@ -77,3 +77,8 @@ patience() {
 patience_said() {
     echo "waited $1 s, the patience at load $(cut -d' ' -f1 /proc/loadavg 2>/dev/null || echo '?') on $(nproc 2>/dev/null || echo '?') cores"
 }
+# patience_tries TRIES: TRIES (of a wait that tries at a fixed step) scaled as patience
+# scales seconds, a whole number.
+patience_tries() {
+    awk -v t="$1" -v f="$(patience 1)" 'BEGIN { printf "%d\n", t * f + 0.5 }'
+}

@@ -16,8 +16,9 @@ Usage: hostile.py MODE PORT [ARGS]   (the server is 127.0.0.1:PORT)
       POSTs /control/census (X-Requested-By: ev2hp) with a Host header for each HOST;
       prints the answer's status code ("000" for none within 5 s).
   events PORT N SECONDS [PATH]
-      opens N connections to /events (or PATH) that never read (a small receive buffer),
-      for SECONDS; prints how many of them the server closed.
+      opens N connections to /events (or PATH) that never read past the first bytes of
+      the answer (a small receive buffer), for SECONDS; says "ready" on standard error
+      once every one was answered; prints how many of them the server closed.
   burst PORT N SECONDS LIMIT
       opens N connections to /events at once that never read, then for SECONDS asks
       /metrics every half second, each answer awaited LIMIT seconds; prints how many
@@ -143,7 +144,17 @@ def events(port, n, seconds, path="/events"):
         s = connect(port, rcvbuf=4096)
         s.sendall(request(path))
         conns.append(s)
-    time.sleep(seconds)
+    # each answered (the server has taken it on) before the test goes on: on a loaded
+    # machine the test's own next client could otherwise come before some of these
+    start = time.monotonic()
+    for s in conns:
+        s.settimeout(max(0.1, seconds - (time.monotonic() - start)))
+        try:
+            s.recv(16)
+        except OSError:
+            pass
+    print("ready", file=sys.stderr, flush=True)
+    time.sleep(max(0, seconds - (time.monotonic() - start)))
     print(sum(closed(s) for s in conns))
 
 

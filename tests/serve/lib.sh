@@ -36,14 +36,15 @@ serve_start() {
     pids="$pids $pid"
     url=""
     i=0
-    while [ $i -lt 300 ]; do
+    tries=$(patience_tries 300)
+    while [ $i -lt "$tries" ]; do
         url=$(sed -n 's/^ev2hp: serving \(http:[^ ]*\)$/\1/p' "$work/$name.err")
         [ -n "$url" ] && return 0
         kill -0 "$pid" 2>/dev/null || fail "$name: ev2hp exited early: $(cat "$work/$name.err")"
         sleep 0.1
         i=$((i + 1))
     done
-    fail "$name: no 'ev2hp: serving' line on standard error"
+    fail "$name: no 'ev2hp: serving' line on standard error ($(patience_said $((tries / 10))))"
 }
 
 # feed SOURCE TARGET SECONDS: writes SOURCE into TARGET (a FIFO) slowly, in the background.
@@ -52,11 +53,13 @@ feed() {
     pids="$pids $!"
 }
 
-# await_file PATH: until a replay (tests/replay.py) has written into PATH, 30 s at most.
+# await_file PATH: until a replay (tests/replay.py) has written into PATH, 30 s at most
+# (times the load: testlib's patience).
 await_file() {
     i=0
+    tries=$(patience_tries 600)
     while [ ! -s "$1" ]; do
-        [ $i -lt 600 ] || fail "nothing was written into $1"
+        [ $i -lt "$tries" ] || fail "nothing was written into $1 ($(patience_said $((tries / 20))))"
         sleep 0.05
         i=$((i + 1))
     done
@@ -73,15 +76,16 @@ http_status() {
 }
 
 # poll TRIES WHAT CHECK...: runs CHECK every 0.1 s until it succeeds; fails when ev2hp
-# ($pid) has exited first or after TRIES tries, saying what did not happen.
+# ($pid) has exited first or after TRIES tries (times the load: testlib's patience),
+# saying what did not happen and how long it waited.
 poll() {
-    tries=$1
+    tries=$(patience_tries "$1")
     what=$2
     shift 2
     i=0
     until "$@"; do
         kill -0 "$pid" 2>/dev/null || fail "ev2hp exited before $what"
-        [ $i -lt "$tries" ] || fail "$what: not within $((tries / 10)) s"
+        [ $i -lt "$tries" ] || fail "$what: not within $(patience_said $((tries / 10)))"
         sleep 0.1
         i=$((i + 1))
     done
