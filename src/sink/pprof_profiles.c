@@ -97,15 +97,15 @@ static int push_info_table(struct builder *b, const struct ipe_info *t,
                            const char *rts_identifier)
 {
     size_t file_len = strlen(t->file);
-    const char *closure = closure_type_name(t->closure_desc, rts_identifier);
+    const char *named = closure_type_name(t->closure_desc, rts_identifier);
+    const char *closure = named ? named : t->closure_desc;
+    /* not in parentheses: pprof takes "(...)" after a name for C++ arguments and leaves
+     * it out of what it shows */
+    const char *before = named ? ", " : ", closure ";
     const char *module = t->module[0] ? t->module : t->package;
     if (name_add(b, t->table_name, strlen(t->table_name)) != 0 ||
-        /* not in parentheses: pprof takes "(...)" after a name for C++ arguments and
-         * leaves it out of what it shows */
-        (closure && (name_add(b, ", ", 2) != 0 || name_add(b, closure, strlen(closure)) != 0)) ||
-        (!closure && t->closure_desc[0] &&
-         (name_add(b, ", closure ", 10) != 0 ||
-          name_add(b, t->closure_desc, strlen(t->closure_desc)) != 0)) ||
+        (closure[0] && (name_add(b, before, strlen(before)) != 0 ||
+                        name_add(b, closure, strlen(closure)) != 0)) ||
         push_frame(b, t->file, file_len, t->line) != 0)
         return -1;
     if (t->type_desc[0] && (name_add(b, t->type_desc, strlen(t->type_desc)) != 0 ||
