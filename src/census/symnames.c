@@ -215,9 +215,10 @@ static bool haskell_parts(struct sym_name *r, const char *base, size_t base_len,
 struct sym_name *symnames_parse(const char *symbol)
 {
     size_t len = strlen(symbol);
-    /* the symbol, then room for its decoded parts and the name made of them: decoding
-     * never lengthens more than 4 bytes to 2 (z10ffffU is 4 bytes of UTF-8) or a tuple
-     * "Z64T" to 66 bytes */
+    /* the symbol, then room for its decoded parts and the name made of them: escapes
+     * shorten, a code point (z10ffffU) is at most 4 bytes of UTF-8, and only tuples
+     * lengthen ("Z9T" is 10 bytes); a part whose decoding would not fit is refused
+     * (zdecode's cap) and the symbol shown as it is */
     size_t room = 4 * len + 200;
     struct sym_name *r = malloc(sizeof *r + len + 1 + room);
     if (!r)
