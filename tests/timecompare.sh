@@ -92,6 +92,34 @@ PY
     fail "heap compare: status $?"
 grep -q '^  peak  ' "$tmp/heap.text" && grep -q '^peak  ' "$tmp/heap.text" ||
     fail "heap compare: the peak lines are gone"
+# a heap run beside a time profile, either way round: the side with censuses keeps its
+# heap lines, the other has none, and no change of peak from or to 0 B is made up
+for way in heap-base time-base; do
+    if [ "$way" = time-base ]; then a=$base b=$data/leak-hc.eventlog; else a=$data/leak-hc.eventlog b=$base; fi
+    for fmt in text markdown json; do
+        "$EV2HP" --summary=$fmt --compare "$a" "$b" >"$tmp/one.$way.$fmt" 2>"$tmp/one.err" ||
+            fail "$way $fmt: status $?: $(cat "$tmp/one.err")"
+    done
+    grep -q 'was 0 B\| 0 B at \|| 0 B |' "$tmp/one.$way.text" "$tmp/one.$way.markdown" &&
+        fail "$way: a peak of 0 B: $(grep 'was 0 B\| 0 B at ' "$tmp/one.$way.text" "$tmp/one.$way.markdown")"
+done
+grep -q '^  peak     not compared: this run has no heap census$' "$tmp/one.heap-base.text" ||
+    fail "a time profile compared with a heap run: $(cat "$tmp/one.heap-base.text")"
+grep -q '^peak  ' "$tmp/one.heap-base.text" && fail "a time profile has a peak line"
+grep -q '^\*\*Peak:\*\* not compared: the base has no heap census\.$' "$tmp/one.time-base.markdown" ||
+    fail "a heap run compared with a time profile (markdown): $(cat "$tmp/one.time-base.markdown")"
+grep -q '^peak  ' "$tmp/one.time-base.text" || fail "a heap run beside a time profile lost its peak"
+"$PYTHON3" - "$tmp/one.heap-base.json" "$tmp/one.time-base.json" <<'PY' ||
+import json, sys
+time_run, heap_run = (json.load(open(p)) for p in sys.argv[1:])
+assert time_run["peak"] is None, time_run["peak"]
+assert time_run["compare"]["heap_not_compared"] == "this run has no heap census"
+assert heap_run["peak"]["bytes"] > 0
+assert heap_run["compare"]["heap_not_compared"] == "the base has no heap census"
+for s in (time_run, heap_run):
+    assert "base_peak" not in s["compare"] and "grew" not in s["compare"], sorted(s["compare"])
+PY
+    fail "a heap run beside a time profile (json)"
 
 # --- the differential flame graph's colours --------------------------------------------
 gen="$(dirname "$EV2HP")/tests/ratio_profiles"

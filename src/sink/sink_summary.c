@@ -50,7 +50,7 @@ struct summary_sink {
     struct profile_options select;  /* every band, in the order of --sort and --reverse */
     bool system_ccs;
     bool by_share;                  /* --diff-normalize: cost centres ranked by share */
-    bool heapless;                  /* no census in either run: no heap lines */
+    bool heapless;                  /* no census in this run: no heap lines of it */
     bool unicode;                   /* text: a sparkline per band */
     char raw[65536 + 16];
     char name[4 * 65536 + 16];      /* raw with its control characters as \xHH */
@@ -245,7 +245,12 @@ static void text_compare(struct summary_sink *m, const struct peak *pk,
     char mismatch[160];
     if (summary_breakdown_mismatch(&m->base.ctx, mismatch, sizeof mismatch))
         fprintf(out, "  breakdown  %s\n", mismatch);
-    if (!m->heapless) {
+    const char *one_sided = summary_heap_one_sided(&m->base.ctx);
+    if (one_sided) {
+        fputs("  peak     not compared: ", out);
+        fputs(one_sided, out);
+        fputc('\n', out);
+    } else if (!m->heapless) {
         struct summary_change c;
         change_of(m, pk, v, &c);
         text_heap_compare(m, &c, pk);
@@ -351,7 +356,10 @@ static void json_compare(struct json_writer *w, struct summary_sink *m, const st
     json_member_cstring(w, "breakdown_mismatch",
                         summary_breakdown_mismatch(&m->base.ctx, mismatch, sizeof mismatch)
                             ? mismatch : NULL);
-    if (!m->heapless)
+    const char *one_sided = summary_heap_one_sided(&m->base.ctx);
+    json_newline(w);
+    json_member_cstring(w, "heap_not_compared", one_sided);
+    if (!m->heapless && !one_sided)
         json_heap_compare(w, m, pk, v);
     struct timeprof_change t;
     int rc = timeprof_change_of(&m->base.ctx, m->system_ccs, m->by_share, &t);

@@ -124,7 +124,15 @@ bool summary_breakdown_mismatch(const struct sink_context *ctx, char *out, size_
 
 bool summary_heapless(const struct sink_context *ctx)
 {
-    return !ctx->run->peak.censuses && (!ctx->base || !ctx->base->peak.censuses);
+    return !ctx->run->peak.censuses;
+}
+
+const char *summary_heap_one_sided(const struct sink_context *ctx)
+{
+    if (!ctx->base || !ctx->run->peak.censuses == !ctx->base->peak.censuses)
+        return NULL;
+    return ctx->run->peak.censuses ? "the base has no heap census"
+                                   : "this run has no heap census";
 }
 
 bool summary_by_share(const struct summary_settings *settings)

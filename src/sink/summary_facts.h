@@ -80,10 +80,16 @@ void summary_format_percent(double percent, char *out, size_t size);
 struct sink_context;
 bool summary_breakdown_mismatch(const struct sink_context *ctx, char *out, size_t size);
 
-/* Whether neither the run nor the base (with --compare) has a heap census, as for two
- * time profiles: the summaries then write no peak, band table or suspects (none of them
- * has anything true to say). */
+/* Whether the run has no heap census (a time profile, or a heap profile that ended
+ * before its first census): the summaries then write no peak, band table or suspects of
+ * it (none of them has anything true to say), whatever the base has. */
 bool summary_heapless(const struct sink_context *ctx);
+
+/* With --compare, when only one of the two runs has a heap census (a heap run beside a
+ * time profile): which one lacks it, in words ("the base has no heap census"), for the
+ * summaries to say instead of a change of peak from or to 0 B; NULL when both have
+ * censuses or neither. */
+const char *summary_heap_one_sided(const struct sink_context *ctx);
 
 /* --diff-normalize (settings' chart options): the time profiles' change ranked by share. */
 bool summary_by_share(const struct summary_settings *settings);

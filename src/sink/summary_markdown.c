@@ -45,7 +45,7 @@ struct markdown_sink {
     unsigned bands;                 /* --bands: rows of the table */
     bool system_ccs;                /* the time profile's cost centres */
     bool by_share;                  /* --diff-normalize: cost centres ranked by share */
-    bool heapless;                  /* no census in either run: no heap lines */
+    bool heapless;                  /* no census in this run: no heap lines of it */
     char name[65536 + 16];
 };
 
@@ -269,7 +269,10 @@ static void write_compare(struct markdown_sink *m, const struct peak *pk,
     if (summary_breakdown_mismatch(&m->base.ctx, mismatch, sizeof mismatch))
         fprintf(out, "\n\n**Breakdowns differ:** %s.", mismatch);
     fputc('\n', out);
-    if (!m->heapless)
+    const char *one_sided = summary_heap_one_sided(&m->base.ctx);
+    if (one_sided)
+        fprintf(out, "\n**Peak:** not compared: %s.\n", one_sided);
+    else if (!m->heapless)
         write_heap_compare(m, pk, v);
     write_time_compare(m);
 }
