@@ -700,9 +700,9 @@ static int send_control(void *ctx, int command)
     return input_send_control(ctx, (enum control_command)command);
 }
 
-static bool input_held_back_of(void *ctx, double now, char *why, size_t size)
+static bool input_held_back_of(void *ctx, char *why, size_t size)
 {
-    return input_held_back(ctx, now, why, size);
+    return input_held_back(ctx, why, size);
 }
 
 /* Once the input is open: what the live state reads. 0, or -1 with the result failed. */

@@ -10,6 +10,7 @@
  */
 
 #include <inttypes.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <stdio.h>
@@ -44,12 +45,17 @@ struct progress_printer {
     const char *input_name;     /* for notices */
 };
 
+/* Notices come from --serve's worker thread too (censuses held back) while the reading
+ * thread prints progress: one line at a time, and `shown` read and written under it. */
+static pthread_mutex_t printing = PTHREAD_MUTEX_INITIALIZER;
+
 
 static void print_progress(void *ctx, const struct progress_report *report)
 {
     struct progress_printer *pp = ctx;
     char line[160];
     progress_format(report, line, sizeof line);
+    pthread_mutex_lock(&printing);
     if (pp->terminal) {
         if (!report->done) {
             fprintf(stderr, "\r%s\033[K", line);
@@ -59,6 +65,7 @@ static void print_progress(void *ctx, const struct progress_report *report)
         fprintf(stderr, "%s\n", line);
     }
     fflush(stderr);
+    pthread_mutex_unlock(&printing);
 }
 
 static void erase_progress(struct progress_printer *pp)
@@ -73,9 +80,11 @@ static void erase_progress(struct progress_printer *pp)
 /* What a live input says while it is read (waiting for the program, connected again). */
 static void print_notice(void *ctx, const char *what)
 {
+    pthread_mutex_lock(&printing);
     erase_progress(ctx);
     fprintf(stderr, "ev2hp: %s: %s\n", ((struct progress_printer *)ctx)->input_name, what);
     fflush(stderr);
+    pthread_mutex_unlock(&printing);
 }
 
 /* Whether this run shows progress: see progress_wanted for the default. */

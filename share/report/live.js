@@ -10,7 +10,7 @@
  * (a census now, heap profiling on and off) only when the server says they reach it (its
  * eventlog comes over a socket; a file or a FIFO cannot be controlled). When the server
  * finds the program's censuses held back in the runtime's buffers (events arrive, no
- * census), the bar says why and what to run, from then on.
+ * census; or all censuses at once, late), the bar says why and what to run, from then on.
  *
  * Everything from the eventlog goes into the page as text (textContent), never as markup.
  */

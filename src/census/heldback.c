@@ -4,35 +4,77 @@
 
 #include "base/format.h"
 
-bool heldback_check(struct heldback *h, const struct heldback_facts *f)
+/* Whether the events read reach further into the run than the last census than a census
+ * interval explains. */
+static bool ahead(const struct heldback_facts *f)
 {
-    if (!h->started || f->censuses != h->censuses) {
-        h->started = true;
-        h->since = f->now;
-        h->censuses = f->censuses;
-        return false;
-    }
-    if (h->said || f->now - h->since < HELDBACK_WAIT_SECONDS)
-        return false;
-    uint64_t ahead = f->reached_ns > f->last_census_ns ? f->reached_ns - f->last_census_ns : 0;
-    if (ahead <= HELDBACK_RUN_NS || (f->period_ns && ahead / 3 <= f->period_ns))
-        return false;
-    h->said = true;
-    return true;
+    uint64_t by = f->reached_ns > f->last_census_ns ? f->reached_ns - f->last_census_ns : 0;
+    return by > HELDBACK_RUN_NS && !(f->period_ns && by / 3 <= f->period_ns);
 }
 
-void heldback_explain(const struct heldback_facts *f, char *out, size_t size)
+/* Starts the wait for the next census at f. */
+static void restart(struct heldback *h, const struct heldback_facts *f)
 {
+    h->started = true;
+    h->since = f->now;
+    h->censuses = f->censuses;
+    h->last_census_ns = f->last_census_ns;
+    h->ahead_since = ahead(f) ? f->now : -1;
+}
+
+static enum heldback_verdict say(struct heldback *h, enum heldback_verdict v)
+{
+    h->said = true;
+    h->verdict = v;
+    return v;
+}
+
+enum heldback_verdict heldback_check(struct heldback *h, const struct heldback_facts *f)
+{
+    if (!h->started) {
+        restart(h, f);
+        return HELDBACK_NO;
+    }
+    if (f->censuses != h->censuses) {
+        double held = h->ahead_since < 0 ? 0 : f->now - h->ahead_since;
+        uint64_t came = f->censuses - h->censuses;
+        restart(h, f);
+        if (h->said || held < HELDBACK_BURST_SECONDS)
+            return HELDBACK_NO;
+        h->held_seconds = held;
+        h->burst = came;
+        return say(h, HELDBACK_BURST);
+    }
+    if (h->ahead_since < 0 && ahead(f))
+        h->ahead_since = f->now;
+    if (h->said || f->ended || f->now - h->since < HELDBACK_WAIT_SECONDS || !ahead(f))
+        return HELDBACK_NO;
+    return say(h, HELDBACK_WAITING);
+}
+
+/* The cause and the remedy, the second half of both sentences. */
+#define WHY_AND_WHAT "the GHC runtime buffers its events and writes them only when a " \
+                     "buffer fills; to see censuses as they are taken, run the program " \
+                     "with +RTS --eventlog-flush-interval=1 (GHC 9.2 and later) or " \
+                     "stream it through eventlog-socket"
+
+void heldback_explain(const struct heldback *h, const struct heldback_facts *f, char *out,
+                      size_t size)
+{
+    if (h->verdict == HELDBACK_BURST) {
+        format_snprintf(out, size,
+                        "%llu census%s came at once, held back %.0f s while the program's "
+                        "other events arrived: " WHY_AND_WHAT,
+                        (unsigned long long)h->burst, h->burst == 1 ? "" : "es",
+                        h->held_seconds);
+        return;
+    }
     char since[64] = "yet";
     if (f->censuses)
         format_snprintf(since, sizeof since, "since the one at %.2f s",
                         f->last_census_ns / 1e9);
     format_snprintf(out, size,
                     "no census %s, though the program's events have arrived up to %.2f s "
-                    "into its run: the GHC runtime buffers its events and writes them only "
-                    "when a buffer fills, so its censuses may come late, in one burst; to "
-                    "see them as they are taken, run it with +RTS "
-                    "--eventlog-flush-interval=1 (GHC 9.2 and later) or stream it through "
-                    "eventlog-socket",
+                    "into its run (censuses may come late, in one burst): " WHY_AND_WHAT,
                     since, f->reached_ns / 1e9);
 }

@@ -7,15 +7,21 @@
  * buffers of garbage collections come in while the censuses stay behind: a real GHC
  * 9.10.3 -hi run had its first census event after 80 % of its eventlog's bytes, its
  * HEAP_PROF_BEGIN with it, and the events before it reached 1.15 s of its 1.15 s run. A
- * live page then shows "0 censuses" for the whole stream. The rule here tells that case
+ * live page then shows "0 censuses" for the whole stream. The rules here tell that case
  * from a run that simply takes its censuses rarely, so that the user is told once why
- * nothing is drawn and what to run instead.
+ * nothing is drawn, or why everything came at once, and what to run instead.
  *
- * The rule: no new census for HELDBACK_WAIT_SECONDS of the reader's clock, while the
- * events that did arrive reach further into the run than the last census by more than
+ * "Ahead": the events read reach further into the run than the last census by more than
  * HELDBACK_RUN_NS, and by more than three census intervals when the interval is known
  * (HEAP_PROF_BEGIN seen: a run with +RTS -i10 is not held back for going 10 s without
- * one). Said once a run.
+ * one). Two rules, on the reader's clock, each checked at least once a second while the
+ * input waits for bytes, and the second once more at its end:
+ *   - waiting: ahead, and no new census for HELDBACK_WAIT_SECONDS;
+ *   - a late burst: new censuses came after the events had been ahead of the last one
+ *     for HELDBACK_BURST_SECONDS or more (a run whose censuses all came at its end, a
+ *     few seconds after its other events; a file read at full speed never waits that
+ *     long).
+ * Said once a run, by whichever rule comes first.
  */
 #ifndef EV2HP_HELDBACK_H
 #define EV2HP_HELDBACK_H
@@ -25,14 +31,27 @@
 #include <stdint.h>
 
 #define HELDBACK_WAIT_SECONDS 5.0
+#define HELDBACK_BURST_SECONDS 2.0
 #define HELDBACK_RUN_NS 500000000ull   /* 0.5 s of the run: five default census intervals */
 #define HELDBACK_TEXT 512              /* heldback_explain's sentence fits */
+
+enum heldback_verdict {
+    HELDBACK_NO,
+    HELDBACK_WAITING,           /* no census comes (the first rule) */
+    HELDBACK_BURST,             /* censuses came late, at once (the second) */
+};
 
 struct heldback {
     bool started;
     double since;               /* the reader's clock at the last new census (or start) */
+    double ahead_since;         /* when the events got ahead of it; < 0: not ahead */
     uint64_t censuses;          /* the census count then */
+    uint64_t last_census_ns;    /* the last census's time in the run then */
     bool said;
+    /* what the verdict is about (heldback_explain) */
+    enum heldback_verdict verdict;
+    double held_seconds;        /* a burst: how long the censuses were held back */
+    uint64_t burst;             /* a burst: how many came */
 };
 
 /* What the reader knows now. */
@@ -42,13 +61,16 @@ struct heldback_facts {
     uint64_t last_census_ns;    /* the last one's time in the run (0: none yet) */
     uint64_t reached_ns;        /* the latest time of any event read */
     uint64_t period_ns;         /* the census interval, 0 when not known yet */
+    bool ended;                 /* the input has ended: nothing is waited for any more,
+                                 * only a burst that came at its end can be told */
 };
 
-/* True exactly once a run: the censuses are held back now (see the top). */
-bool heldback_check(struct heldback *h, const struct heldback_facts *f);
+/* HELDBACK_NO, or once a run the rule that found the censuses held back (see the top). */
+enum heldback_verdict heldback_check(struct heldback *h, const struct heldback_facts *f);
 
 /* The sentence that says so (no final period), for standard error and the live page:
- * what is missing, why, and what to run instead. */
-void heldback_explain(const struct heldback_facts *f, char *out, size_t size);
+ * what happened, why, and what to run instead; after a verdict of heldback_check. */
+void heldback_explain(const struct heldback *h, const struct heldback_facts *f, char *out,
+                      size_t size);
 
 #endif

@@ -11,6 +11,7 @@
 #include <fcntl.h>
 #include <inttypes.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -70,6 +71,8 @@ struct input {
      * its censuses back (heldback.h) is watched. */
     bool followed;
     struct heldback heldback;
+    char held_back[HELDBACK_TEXT]; /* the sentence, once said; "" before */
+    bool read_done;                /* input_read has returned */
 };
 
 const char *input_name(const char *path)
@@ -441,26 +444,30 @@ static void make_live(struct input *in)
     source_auto_live(in->raw, &live);
 }
 
-bool input_held_back(struct input *in, double now, char *why, size_t size)
+bool input_held_back(struct input *in, char *why, size_t size)
 {
-    if (!in->followed || !in->census || !in->reader)
+    if (!in->held_back[0] && in->followed && in->census && in->reader) {
+        const struct census_stats *st = census_stats(in->census);
+        const struct run_info *info = census_run_info(in->census);
+        struct heldback_facts f = { progress_clock(), st->censuses, st->last_time_ns,
+                                    ev_reader_latest_time(in->reader),
+                                    info->has_heap_profile ? info->period_ns : 0,
+                                    in->read_done };
+        if (heldback_check(&in->heldback, &f) == HELDBACK_NO)
+            return false;
+        heldback_explain(&in->heldback, &f, in->held_back, sizeof in->held_back);
+        notify(&in->opt, in->held_back);   /* the one time it is said on standard error */
+    }
+    if (!in->held_back[0])
         return false;
-    const struct census_stats *st = census_stats(in->census);
-    const struct run_info *info = census_run_info(in->census);
-    struct heldback_facts f = { now, st->censuses, st->last_time_ns,
-                                ev_reader_latest_time(in->reader),
-                                info->has_heap_profile ? info->period_ns : 0 };
-    if (!heldback_check(&in->heldback, &f))
-        return false;
-    heldback_explain(&f, why, size);
-    notify(&in->opt, why);
+    snprintf(why, size, "%s", in->held_back);
     return true;
 }
 
 static void watch_held_back(void *ctx)
 {
     char why[HELDBACK_TEXT];
-    (void)input_held_back(ctx, progress_clock(), why, sizeof why);
+    (void)input_held_back(ctx, why, sizeof why);
 }
 
 bool input_is_socket(const struct input *in)
@@ -847,6 +854,10 @@ enum input_status input_read(struct input *in, struct input_outcome *out, struct
     memset(out, 0, sizeof *out);
     guard_hold(in, true);
     enum input_status st = in->hp ? read_hp(in, out, err) : read_eventlog(in, out, err);
+    in->read_done = true;
+    /* censuses that came in one burst at the end: the waits saw them held back, and no
+     * wait follows to say it (the lock, if any, is held here) */
+    watch_held_back(in);
     guard_hold(in, false);
     if (st == INPUT_OK && in->hp && in->opt.symbols) {
         struct ev_error w;

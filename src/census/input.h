@@ -138,12 +138,14 @@ const struct ipe_names *input_ipe_names(const struct input *in);
 enum input_status input_read(struct input *in, struct input_outcome *out, struct ev_error *err);
 
 /* A followed input (a pipe, a FIFO, a socket, --follow FILE) whose censuses the runtime
- * holds back in its buffers (census/heldback.h): true once a run, with the sentence that
- * says why and what to run in why (at most size bytes; HELDBACK_TEXT is enough), which
- * input_options.notice is given too. now: monotonic seconds. Called by the reading
- * thread's own waits when there is no input_options.lock; with one, by the thread that
- * shares it, holding it. */
-bool input_held_back(struct input *in, double now, char *why, size_t size);
+ * holds back in its buffers, or held back until they came in one burst
+ * (census/heldback.h): false until that is found; then true, with the sentence that
+ * says why and what to run in why (at most size bytes; HELDBACK_TEXT is enough). The
+ * first time, the sentence goes to input_options.notice too (said once a run). Asked by
+ * the reading thread's own waits when there is no input_options.lock, and at the end
+ * of input_read; with a lock, also by the thread that shares it (--serve's worker,
+ * every second), holding it. */
+bool input_held_back(struct input *in, char *why, size_t size);
 
 /* Whether the input is a program's socket (unix:, tcp:), which control messages reach. */
 bool input_is_socket(const struct input *in);

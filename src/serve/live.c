@@ -747,13 +747,14 @@ static void waiting_body(struct json_writer *w, struct live *l, const void *arg)
     json_object_end(w);
 }
 
-/* Asks the input whether its runtime holds the censuses back; the first yes is kept for
- * later clients and sent to those connected (the lock held). */
+/* Asks the input whether its runtime holds the censuses back, or held them back until
+ * they came in one burst (asked after the end too); the first yes is kept for later
+ * clients and sent to those connected (the lock held). */
 static int watch_held_back(struct live *l)
 {
     char why[512];
-    if (!l->src.held_back || l->held_back || l->ended ||
-        !l->src.held_back(l->src.held_back_ctx, clock_seconds(), why, sizeof why))
+    if (!l->src.held_back || l->held_back ||
+        !l->src.held_back(l->src.held_back_ctx, why, sizeof why))
         return 0;
     if (!(l->held_back = strdup(why)))
         return no_memory();

@@ -65,10 +65,11 @@ struct live_source {
      * is not a socket). NULL: no input can be controlled. */
     int (*control)(void *ctx, int command);
     void *control_ctx;
-    /* Whether the runtime holds the censuses back (census/heldback.h), asked every second
-     * under the lock while the input goes on: true once, with the sentence in why, which
-     * /events sends ("waiting") and gives every later client in its "init". NULL: never. */
-    bool (*held_back)(void *ctx, double now, char *why, size_t size);
+    /* Whether the runtime holds the censuses back, or held them back until a burst
+     * (census/heldback.h), asked every second under the lock until it says so, with the
+     * sentence in why, which /events sends ("waiting") and gives every later client in
+     * its "init". NULL: never. */
+    bool (*held_back)(void *ctx, char *why, size_t size);
     void *held_back_ctx;
 };
 
