@@ -43,6 +43,15 @@ same_as_runtime() {   # NAME OUR.hp LABEL [--subset PCT]
     fi
 }
 
+# unexpected: the messages of $tmp/err but the one saying the runtime held the censuses
+# back: a replay spreads a recorded eventlog over seconds, and when the runtime wrote the
+# censuses after the other events, as GHC 9.0 does, they come late, as they did from the
+# program (census/heldback.h; tests/serve_wait.sh tests that message).
+unexpected() {
+    grep -v -e " came at once, held back " -e ": no census yet, though " \
+        -e ": no census since the one at " "$tmp/err" || true
+}
+
 # 1. A file followed from empty: the replay creates it, waits a second, then writes.
 log=clausify-hm
 "$PYTHON3" "$replay" file "$data/$log.eventlog" "$tmp/empty.eventlog" --seconds 3 \
@@ -53,7 +62,7 @@ await -e "$tmp/empty.eventlog"
 $T "$EV2HP" --follow "$tmp/empty.eventlog" -o "$tmp/empty.hp" 2> "$tmp/err"
 status=$?
 [ "$status" -eq 0 ] || fail "follow empty: status $status: $(cat "$tmp/err")"
-[ -s "$tmp/err" ] && fail "follow empty: unexpected messages: $(cat "$tmp/err")"
+[ -n "$(unexpected)" ] && fail "follow empty: unexpected messages: $(unexpected)"
 same_as_runtime $log "$tmp/empty.hp" "follow from an empty file"
 
 # 1b. A whole file followed: the run ends at its end-of-data marker, not waiting past it
@@ -103,7 +112,7 @@ await -s "$tmp/port"
 $T "$EV2HP" "tcp:127.0.0.1:$(cat "$tmp/port")" -o "$tmp/tcp.hp" 2> "$tmp/err"
 status=$?
 [ "$status" -eq 0 ] || fail "tcp: status $status: $(cat "$tmp/err")"
-[ -s "$tmp/err" ] && fail "tcp: unexpected messages: $(cat "$tmp/err")"
+[ -n "$(unexpected)" ] && fail "tcp: unexpected messages: $(unexpected)"
 same_as_runtime leak-hT "$tmp/tcp.hp" "tcp socket"
 rm -f "$tmp/port"
 
