@@ -18,8 +18,8 @@ static const char *const RTS_LONGS[] = {
     "internal-counters", "machine-readable", "RTS",
 };
 
-/* An argument that cannot be ev2hp's: the runtime's. */
-static bool rts_like(const char *arg)
+/* An argument that cannot be ev2hp's (whose short options are shorts): the runtime's. */
+static bool rts_like(const char *arg, const char *shorts)
 {
     if (strncmp(arg, "+RTS", 4) == 0)
         return true;
@@ -38,7 +38,8 @@ static bool rts_like(const char *arg)
         return true;
     if (arg[1] == 'q' && arg[2] && strchr("abgimn", arg[2]))
         return true;
-    return strchr(RTS_LETTERS, arg[1]) != NULL;
+    /* a letter ev2hp takes for an option of its own one day stays its own */
+    return strchr(RTS_LETTERS, arg[1]) != NULL && !strchr(shorts, arg[1]);
 }
 
 /* The long option named by text[0..n) as getopt_long finds it (exact, or the only one it
@@ -80,7 +81,7 @@ const char *cliadvice_rts_flag(int argc, char *const *argv, const struct option 
         const char *a = argv[i];
         if (strcmp(a, "--") == 0)
             return NULL;
-        if (rts_like(a))
+        if (rts_like(a, shorts))
             return a;
         if (a[0] != '-' || !a[1])
             continue;   /* an operand */
