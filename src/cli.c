@@ -76,9 +76,13 @@ const char cli_usage[] =
     "                         0 = all); the rows of the Markdown summary's table\n"
     "      --trace PCT        fold bands under PCT % of the total area into OTHER\n"
     "                         (default 0: only --bands decides)\n"
-    "      --group-by KEY     merge bands by KEY, every output: -hi: table (default),\n"
-    "                         type, closure, module, file, location; -hc: stack\n"
-    "                         (default), cc (innermost cost centre), module\n"
+    "      --group-by KEY     merge bands by KEY, every output: -hi: table, type,\n"
+    "                         closure, module, file, location; -hc: stack, cc\n"
+    "                         (innermost cost centre), module; none (or table,\n"
+    "                         stack): the bands as they are. Default: as they are,\n"
+    "                         but when the largest --bands leave most of the peak in\n"
+    "                         OTHER, charts, report and summaries of a file are\n"
+    "                         grouped (-hi by type, -hc by cc or module) and say so\n"
     "      --view VIEW        area (the heap chart), normalized (shares, %), stream\n"
     "                         (streamgraph), lines (a line per band), heap (the\n"
     "                         runtime's totals, allocation and collections), detail\n"
@@ -424,6 +428,7 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
         case OPT_GROUP_BY:
             if (!group_key_from_name(optarg, &o->group_by))
                 return usage_error(o, "--group-by wants %s, not '%s'", group_key_names, optarg);
+            o->group_by_given = true;
             break;
         case OPT_SUMMARY:
             if (!optarg || strcmp(optarg, "text") == 0)

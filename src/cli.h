@@ -27,6 +27,7 @@ struct cli_options {
     size_t output_count;
     unsigned ccs_length;
     enum group_key group_by;       /* --group-by */
+    bool group_by_given;           /* --group-by was given (else a default may group) */
     bool dump;
     bool quiet;
     enum progress_mode progress;   /* --progress, --no-progress; AUTO by default */

@@ -11,14 +11,17 @@
 #include "convert.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <math.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "base/format.h"
+#include "census/autogroup.h"
 #include "census/census.h"
 #include "model/peak.h"
 #include "census/timeprof.h"
@@ -53,6 +56,13 @@ struct run {
     struct run_model base_model;   /* --compare: BASE as the outputs draw it */
     struct gate_report gates;      /* the verdicts, before the outputs finish */
     const struct run_model *base;  /* &base_model once BASE is read; or NULL */
+    /* The default grouping (census/autogroup.h): decided at the end of INPUT; when it
+     * groups, INPUT (and BASE) read again grouped, for the outputs that show groups. */
+    struct autogroup autogroup;
+    struct input *grouped_input;
+    struct run_model grouped_model;
+    struct base_input grouped_base_input;
+    struct run_model grouped_base_model;
     uint64_t censuses, in_window;  /* censuses read, and those in the chart window */
     uint64_t first_ns, last_ns;    /* the run's extent */
     /* --serve, --every (serve/): the live state, fed under its lock with the model */
@@ -315,9 +325,15 @@ static void close_outputs(struct run *run, bool commit)
 static int finish_outputs(struct run *run)
 {
     struct ev_error err = { 0 };
-    /* final now: the peak's largest bands first, the profile at every resolution */
+    /* final now: the peak's largest bands first, the profile at every resolution; the
+     * gates judge the bands the summary lists (grouped, when the default grouping
+     * applies) */
+    bool grouped = run->autogroup.grouped;
     if (run_model_finish(&run->model, &err) != 0 ||
-        gates_check(&run->opt->gates, &run->model, run->base, &run->gates, &err) != 0) {
+        (grouped && run_model_finish(&run->grouped_model, &err) != 0) ||
+        gates_check(&run->opt->gates, grouped ? &run->grouped_model : &run->model,
+                    grouped && run->base ? &run->grouped_base_model : run->base, &run->gates,
+                    &err) != 0) {
         errno = ENOMEM;
         return output_failed(run, 0);
     }
@@ -376,17 +392,18 @@ static void take_warnings(struct convert_result *r, const struct input_outcome *
         warn(r, &out->warnings[i]);
 }
 
-static int base_frame(void *ctx, const struct census_frame *frame)
+/* A run model fed alone (BASE, and INPUT read again grouped). */
+static int model_frame(void *ctx, const struct census_frame *frame)
 {
     return run_model_frame(ctx, frame);
 }
 
-static int base_marker(void *ctx, uint64_t time_ns, const char *text, size_t len)
+static int model_marker(void *ctx, uint64_t time_ns, const char *text, size_t len)
 {
     return run_model_marker(ctx, time_ns, text, len);
 }
 
-static int base_total(void *ctx, enum heap_total kind, uint64_t time_ns, uint64_t bytes)
+static int model_total(void *ctx, enum heap_total kind, uint64_t time_ns, uint64_t bytes)
 {
     return run_model_total(ctx, kind, time_ns, bytes);
 }
@@ -419,16 +436,17 @@ static void base_needs(const struct convert_options *opt, struct run_model_needs
     census_at(opt, needs);
 }
 
-/* --compare: reads BASE whole, before INPUT; its warnings are kept apart (main names
- * BASE in them). 0, or -1 with the result failed. */
-static int read_base(struct run *run)
+/* --compare: reads BASE whole into model (and input), its bands merged by group_by; its
+ * warnings are kept apart (main names BASE in them). 0, or -1 with the result failed. */
+static int read_base_into(struct run *run, enum group_key group_by,
+                          struct base_input *input, struct run_model *model)
 {
     const struct convert_options *opt = run->opt;
     struct convert_result *r = run->result;
     struct run_model_needs needs;
     base_needs(opt, &needs);
     struct input_options iopt = { .path = opt->compare_path, .ccs_length = opt->ccs_length,
-                                  .group_by = opt->group_by,
+                                  .group_by = group_by,
                                   .read_buffer = opt->read_buffer,
                                   .stop_at_damage = opt->stop_at_damage,
                                   .symbols = run->base_symbols,
@@ -441,19 +459,19 @@ static int read_base(struct run *run)
     struct input_outcome out;
     struct ev_error err = { 0 };
     r->base_name = input_name(opt->compare_path);
-    if (run_model_init(&run->base_model, &needs, &err) != 0) {
+    if (run_model_init(model, &needs, &err) != 0) {
         fail(r, EXIT_BAD_INPUT, r->base_name, &err);
         return -1;
     }
-    struct census_events events = { base_frame, base_marker, base_total, &run->base_model };
-    if (base_input_read(&run->base_input, &iopt, &events, base_ready, &out, &err) != INPUT_OK) {
+    struct census_events events = { model_frame, model_marker, model_total, model };
+    if (base_input_read(input, &iopt, &events, base_ready, &out, &err) != INPUT_OK) {
         fail(r, EXIT_BAD_INPUT, r->base_name, &err);
         return -1;
     }
-    run->base_model.name = run->base_input.name;
-    run->base_model.timeprof = input_timeprof(run->base_input.input);
-    run->base_model.ccs = input_costcentres(run->base_input.input);
-    if (run_model_finish(&run->base_model, &err) != 0) {
+    model->name = input->name;
+    model->timeprof = input_timeprof(input->input);
+    model->ccs = input_costcentres(input->input);
+    if (run_model_finish(model, &err) != 0) {
         fail(r, EXIT_BAD_INPUT, r->base_name, &err);
         return -1;
     }
@@ -461,8 +479,18 @@ static int read_base(struct run *run)
         fail(r, EXIT_BAD_INPUT, r->base_name, &out.damage);
         return -1;
     }
-    for (size_t i = 0; i < out.warning_count && i < CONVERT_MAX_WARNINGS; i++)
+    /* BASE read again grouped has said its warnings the first time */
+    for (size_t i = 0; model == &run->base_model && i < out.warning_count &&
+                       i < CONVERT_MAX_WARNINGS; i++)
         r->base_warnings[r->base_warning_count++] = out.warnings[i];
+    return 0;
+}
+
+/* --compare: BASE, before INPUT. */
+static int read_base(struct run *run)
+{
+    if (read_base_into(run, run->opt->group_by, &run->base_input, &run->base_model) != 0)
+        return -1;
     run->base = &run->base_model;
     return 0;
 }
@@ -743,6 +771,123 @@ static void end_live(struct run *run, bool locked)
     pthread_mutex_destroy(&run->every_lock);
 }
 
+/* --- defaults that show the heap (census/autogroup.h) ----------------------------- */
+
+/* Whether an output shows the default grouping's groups: the charts (but the flame and
+ * icicle views of a census, whose frames are the bands' own tree), the report and the
+ * summaries (JUnit carries the text summary). The exports (.hp, CSV, JSON, folded
+ * stacks, pprof) stay exact per band: they are data for programs, which group as they
+ * like; --group-by groups them too. */
+static bool shows_groups(const struct convert_options *opt, enum output_format format)
+{
+    if (format_is_summary(format) || format == FORMAT_HTML || format == FORMAT_JUNIT)
+        return true;
+    enum chart_view view = opt->chart ? opt->chart->view : CHART_VIEW_AUTO;
+    return format_is_chart(format) && view != CHART_VIEW_FLAME && view != CHART_VIEW_ICICLE;
+}
+
+/* Whether the default grouping may apply: nothing asked of the bands (--group-by,
+ * --include, --exclude, --bands 0: every band), and no live run (its outputs are drawn
+ * while the input goes on, before the whole run is known). */
+static bool may_group(const struct convert_options *opt)
+{
+    const struct profile_options *p = opt->chart ? &opt->chart->profile : NULL;
+    if (!opt->group_by_default || opt->group_by != GROUP_NONE || opt->serve || opt->follow)
+        return false;
+    if (p && (p->include_count || p->exclude_count || p->bands == 0))
+        return false;
+    for (size_t i = 0; i < opt->output_count; i++)
+        if (shows_groups(opt, opt->outputs[i].format))
+            return true;
+    return false;
+}
+
+/* A path read a second time gives the same bytes: a regular file (never standard input,
+ * a pipe, a FIFO or a socket, which are read once). */
+static bool rereadable(const char *path)
+{
+    struct stat st;
+    return path && strcmp(path, "-") != 0 && stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/* The end of INPUT: when the largest bands leave most of the peak in OTHER, INPUT (and
+ * BASE) are read again with their bands merged by the key that shows the heap, into
+ * models of their own, and the outputs that show groups draw from those. A first read
+ * costs nothing more than a pass over the kept censuses per key weighed; only a run
+ * that is grouped is read twice. 0, or -1 with the result failed. */
+static int group_by_default(struct run *run, struct input *in, const char *input_name)
+{
+    const struct convert_options *opt = run->opt;
+    struct autogroup *a = &run->autogroup;
+    struct ev_error err = { 0 };
+    const struct profile *p = run->model.profile ? run->model.profile : run->model.every;
+    const struct group_source src = { input_bands(in), input_ipe_names(in),
+                                      input_costcentres(in) };
+    struct chart_options defaults;
+    chart_options_default(&defaults);
+    const struct profile_options *sel = opt->chart ? &opt->chart->profile : &defaults.profile;
+    const struct bandselect_rule rule = { sel->bands, sel->trace_percent, sel->sort,
+                                          sel->reverse };
+    if (!may_group(opt))
+        return 0;
+    if (autogroup_choose(p, &rule, &src, input_run_info(in)->breakdown, a) != 0) {
+        ev_error_set(&err, "out of memory");
+        fail(run->result, EXIT_BAD_INPUT, input_name, &err);
+        return -1;
+    }
+    if (!a->grouped)
+        return 0;
+    if (!rereadable(opt->input_path) || (opt->compare_path && !rereadable(opt->compare_path))) {
+        ev_error_set(&err, "the %u largest of %" PRIu32 " bands leave %.0f %% of the peak in "
+                     "OTHER: --group-by %s shows what the heap holds (by default only when "
+                     "the input%s a file, which is read again)", a->shown, a->bands,
+                     a->other_share * 100, group_key_name(a->key, a->stacks),
+                     opt->compare_path ? " and --compare's base are" : " is");
+        warn(run->result, &err);
+        a->grouped = false;
+        return 0;
+    }
+    struct input_options iopt = { .path = opt->input_path, .ccs_length = opt->ccs_length,
+                                  .group_by = a->key, .read_buffer = opt->read_buffer,
+                                  .stop_at_damage = opt->stop_at_damage,
+                                  .symbols = run->symbols, .symbols_path = opt->binary_path };
+    struct census_events events = { model_frame, model_marker, model_total,
+                                     &run->grouped_model };
+    struct input_outcome outcome;
+    struct run_model *m = &run->grouped_model;
+    if (run_model_init(m, &run->model.needs, &err) != 0 ||
+        !(run->grouped_input = input_open(&iopt, &events, &err))) {
+        fail(run->result, EXIT_BAD_INPUT, input_name, &err);
+        return -1;
+    }
+    m->name = run->model.name;
+    m->info = input_run_info(run->grouped_input);
+    m->bands = input_bands(run->grouped_input);
+    m->timeprof = run->model.timeprof;
+    m->ccs = run->model.ccs;
+    if (input_read(run->grouped_input, &outcome, &err) != INPUT_OK) {
+        if (!err.what[0])
+            ev_error_set(&err, "out of memory");
+        fail(run->result, EXIT_BAD_INPUT, input_name, &err);
+        return -1;
+    }
+    if (run->base && read_base_into(run, a->key, &run->grouped_base_input,
+                                    &run->grouped_base_model) != 0)
+        return -1;
+    for (size_t i = 0; i < run->output_count; i++) {
+        struct sink *s = run->outputs[i].sink;
+        if (!shows_groups(opt, opt->outputs[i].format))
+            continue;
+        s->ctx.info = m->info;
+        s->ctx.bands = m->bands;
+        s->ctx.run = m;
+        s->ctx.base = run->base ? &run->grouped_base_model : NULL;
+        s->ctx.grouped = true;
+        s->ctx.autogroup = a;
+    }
+    return 0;
+}
+
 /* Reads INPUT into the outputs and commits them. */
 static void convert_input(struct run *run, const char *input_name)
 {
@@ -833,6 +978,8 @@ static void convert_input(struct run *run, const char *input_name)
     take_warnings(result, &outcome);
     check_censuses(run, in, &outcome);
     window_warning(run);
+    if (group_by_default(run, in, input_name) != 0)
+        goto done;
     if (finish_outputs(run) != 0) {
         write_failure(run);
         goto done;
@@ -886,4 +1033,8 @@ void convert_run(const struct convert_options *opt, struct convert_result *resul
     run_model_free(&run.model);
     run_model_free(&run.base_model);
     base_input_free(&run.base_input);
+    run_model_free(&run.grouped_model);
+    input_free(run.grouped_input);
+    run_model_free(&run.grouped_base_model);
+    base_input_free(&run.grouped_base_input);
 }

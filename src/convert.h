@@ -42,6 +42,10 @@ struct convert_options {
     const char *input_path;        /* NULL or "-" = standard input */
     unsigned ccs_length;           /* -L; 0 = as the program ran */
     enum group_key group_by;       /* --group-by: INPUT's and BASE's bands merged by it */
+    /* No --group-by was given: when the largest bands leave most of the peak in OTHER,
+     * the charts, the report and the summaries group by the key that shows the heap
+     * (census/autogroup.h), a regular file being read again for them. */
+    bool group_by_default;
     bool strict;                   /* damage is a failure */
     bool stop_at_damage;           /* keep only what precedes the first damage */
     FILE *dump;                    /* --dump: every event, one line each, here; or NULL */

@@ -203,6 +203,7 @@ int main(int argc, char **argv)
         .input_path = cli.input,
         .ccs_length = cli.ccs_length,
         .group_by = cli.group_by,
+        .group_by_default = !cli.group_by_given,
         .strict = cli.strict,
         .stop_at_damage = cli.stop_at_damage,
         .dump = cli.dump ? stdout : NULL,

@@ -15,10 +15,10 @@ deps=${REPORT_DEPS:-$PWD/tests/browser-deps}
 sh "$SRCDIR/tests/browser/deps.sh" "$SRCDIR" "$deps"
 
 cases=""
-add() {   # add NAME INPUT CHOICES BANDS KEY...: the report with --bands BANDS
-    name=$1 input=$2 choices=$3 bands=$4
+add() {   # add NAME INPUT CHOICES BANDS KEY...: the report with --bands BANDS, its bands
+    name=$1 input=$2 choices=$3 bands=$4   # as they are (not grouped by default)
     shift 4
-    "$EV2HP" -q --bands "$bands" "$input" -o "$tmp/$name.html"
+    "$EV2HP" -q --bands "$bands" --group-by none "$input" -o "$tmp/$name.html"
     exports=""
     for key in "$@"; do
         "$EV2HP" -q --group-by "$key" "$input" -o "$tmp/$name-$key.json"

@@ -20,13 +20,15 @@ verdict=$("$PYTHON3" "$SRCDIR/tests/hpcheck.py" "$tmp/runtime.hp" "$tmp/ours.hp"
     fail "hp: $verdict"
 
 # Every IPE event read (the two at a block's end included) and every info table it names
-# named in the JSON export and the summary: no band whose address has an IPE event is
-# shown by its address.
+# named in the JSON export and the summary (of every table: --group-by table; by default
+# a run of thousands is grouped by type, tests/autogroup.sh): no band whose address has
+# an IPE event is shown by its address.
 "$EV2HP" --dump "$log" > "$tmp/dump" 2>> "$tmp/err" || fail "dump: exit status $?"
 n=$(grep -c ' IPE info=' "$tmp/dump")
 [ "$n" -eq 62281 ] || fail "dump: $n IPE events, not 62281"
 "$EV2HP" "$log" -o "$tmp/all.json" 2>> "$tmp/err" || fail "json: exit status $?"
-"$EV2HP" --summary=json "$log" > "$tmp/summary.json" 2>> "$tmp/err" || fail "summary: $?"
+"$EV2HP" --summary=json --group-by table "$log" > "$tmp/summary.json" 2>> "$tmp/err" ||
+    fail "summary: $?"
 expected_notes "$tmp/err"
 [ -s "$tmp/err" ] && fail "unexpected message: $(cat "$tmp/err")"
 "$PYTHON3" - "$tmp/dump" "$tmp/all.json" "$tmp/summary.json" <<'PY' || fail "IPE names"
@@ -53,14 +55,15 @@ for t in ':_G4_561_con_info" closure_desc="4" type_desc="\[\]" label="f43" modul
     grep -q "table_name=\"$t" "$tmp/dump" || fail "dump: no IPE event $t"
 done
 
-# The defaults draw the --bands largest bands, named, whatever their number (no 1 %
-# trace folding all 13,276 into OTHER): at least 5 named bands in colours of their own,
-# found among the PNG's pixels. --trace folds small bands only when given: at 1 % only
-# the two largest (unnamed) bands stay.
-"$EV2HP" "$log" -o "$tmp/chart.svg" -o "$tmp/chart.png" 2>> "$tmp/err" || fail "chart: $?"
+# Every table (--group-by table) draws the --bands largest bands, named, whatever their
+# number (no 1 % trace folding all 13,276 into OTHER): at least 5 named bands in colours
+# of their own, found among the PNG's pixels. --trace folds small bands only when given:
+# at 1 % only the two largest (unnamed) bands stay.
+"$EV2HP" "$log" --group-by table -o "$tmp/chart.svg" -o "$tmp/chart.png" 2>> "$tmp/err" ||
+    fail "chart: $?"
 $PYTHON3 "$SRCDIR/tests/chartcheck.py" named "$tmp/chart.svg" "$tmp/chart.png" 5 ||
     fail "chart: too few named bands"
-"$EV2HP" "$log" --trace 1 -o "$tmp/trace.svg" 2>> "$tmp/err" || fail "trace: $?"
+"$EV2HP" "$log" --group-by table --trace 1 -o "$tmp/trace.svg" 2>> "$tmp/err" || fail "trace: $?"
 n=$(grep -o '<path class="band"' "$tmp/trace.svg" | wc -l)
 [ "$n" -eq 3 ] || fail "--trace 1: $n bands drawn, not 2 and OTHER"
 

@@ -64,14 +64,15 @@ if [ -d "$corpus" ]; then
     for log in "$corpus"/*.eventlog "$corpus"/newghc/*.eventlog; do
         [ -f "$log" ] || continue
         name=corpus-$(basename "$log" .eventlog)
-        case $name in *-hi) add "$name" "$log" hi ;; *) add "$name" "$log" ;; esac
+        # every table as it is (by default a run of thousands is grouped by type)
+        case $name in *-hi) add "$name" "$log" hi --group-by table ;; *) add "$name" "$log" ;; esac
     done
 else
     echo "report.sh: no corpus at $corpus: tests/data only"
 fi
 # a real -hi run of 13,276 bands (issue 31): every band in the table, the smallest found
-# through the search box and drawn out of OTHER
-add data-hi-many "$SRCDIR/tests/data/hi-many-g910.eventlog.gz" hi,many
+# through the search box and drawn out of OTHER (every table: --group-by table)
+add data-hi-many "$SRCDIR/tests/data/hi-many-g910.eventlog.gz" hi,many --group-by table
 add compare "$SRCDIR/tests/data/leak-hc.eventlog" compare --compare "$SRCDIR/tests/data/leak-hy.eventlog"
 # two builds of one program (tests/evlayout.py rebuild) against the runtime's .hp: the
 # Diff tab, the band table's change columns, both runs in the read-out

@@ -65,7 +65,8 @@
         : null;
   const data = ev2hp.grouping.regroup(given, groupBy);
   const grouped = data.run.grouped || null;
-  const unit = grouped ? "groups" : "bands"; // what the run's rows are
+  // what the run's rows are: groups when the page or ev2hp (grouped_by) grouped them
+  const unit = grouped || data.run.grouped_by ? "groups" : "bands";
   const runs = data.base ? [data.base, data.run] : [data.run];
   // --compare: the diff view (diff.js) and, for the bands, which base band is which
   // (data.pairs: [this run's index, the base's], ev2hp's one matching rule)
@@ -1176,6 +1177,7 @@
       run.rts,
       run.breakdown,
       run.interval_s > 0 && "sampled every " + fmtSeconds(run.interval_s),
+      run.grouped_by && run.grouped_by.note,
     ];
     box.append(el("p", { class: "subtitle" }, sub.filter(Boolean).join(" · ")));
     const dl = el("dl");

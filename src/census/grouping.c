@@ -18,14 +18,14 @@
 #include "read/evdecode.h"
 
 const char group_key_names[] = "table, type, closure, module, file, location (-hi); "
-                               "stack, cc, module (-hc)";
+                               "stack, cc, module (-hc); none (either: the bands as they are)";
 
 bool group_key_from_name(const char *name, enum group_key *key)
 {
     static const struct { const char *name; enum group_key key; } keys[] = {
-        { "table", GROUP_NONE }, { "stack", GROUP_NONE }, { "type", GROUP_TYPE },
-        { "closure", GROUP_CLOSURE }, { "module", GROUP_MODULE }, { "file", GROUP_FILE },
-        { "location", GROUP_LOCATION }, { "cc", GROUP_CC },
+        { "table", GROUP_NONE }, { "stack", GROUP_NONE }, { "none", GROUP_NONE },
+        { "type", GROUP_TYPE }, { "closure", GROUP_CLOSURE }, { "module", GROUP_MODULE },
+        { "file", GROUP_FILE }, { "location", GROUP_LOCATION }, { "cc", GROUP_CC },
     };
     for (size_t i = 0; i < sizeof keys / sizeof *keys; i++)
         if (strcmp(name, keys[i].name) == 0) {
@@ -181,8 +181,7 @@ const char *grouping_band_key(enum group_key key, const struct group_source *src
     return found;
 }
 
-/* Maps a source band to its group: 0 and *group, or -1 when out of memory (or full). */
-static int map_band(struct grouping *g, uint32_t band, uint32_t *group)
+int grouping_map_band(struct grouping *g, uint32_t band, uint32_t *group)
 {
     if (band >= g->group_of_cap &&
         GROW_ARRAY_ZEROED(g->group_of, &g->group_of_cap, (size_t)band + 1) != 0)
@@ -220,7 +219,7 @@ static int grouped_frame(void *ctx, const struct census_frame *frame)
     size_t n = 0;
     for (size_t i = 0; i < frame->count; i++) {
         uint32_t group;
-        if (map_band(g, frame->entries[i].band, &group) != 0)
+        if (grouping_map_band(g, frame->entries[i].band, &group) != 0)
             return -1;
         if (group >= g->slot_cap &&
             GROW_ARRAY_ZEROED(g->slot, &g->slot_cap, (size_t)group + 1) != 0)

@@ -35,7 +35,7 @@ enum group_key {
 };
 
 /* The key a --group-by name means (table, type, closure, module, file, location; stack,
- * cc, module); false when none. */
+ * cc, module; none, for either breakdown); false when none. */
 bool group_key_from_name(const char *name, enum group_key *key);
 /* The names, for messages: "table, type, ...". */
 extern const char group_key_names[];
@@ -79,6 +79,10 @@ struct census_events grouping_events(struct grouping *g);
 
 /* The groups, as bands: what the consumers of out read labels from. */
 const struct bands *grouping_bands(const struct grouping *g);
+
+/* Maps a source band (named by the source) to its group, as censuses are: 0 and *group
+ * (a band of grouping_bands), or -1 when out of memory (or the table is full). */
+int grouping_map_band(struct grouping *g, uint32_t band, uint32_t *group);
 
 /* Whether some band had a key (false: the key does not apply to this profile). */
 bool grouping_applied(const struct grouping *g);

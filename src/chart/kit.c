@@ -202,7 +202,9 @@ static void subtitle_text(const struct chart_plot *P, const struct run_info *inf
         if (n < size) n += (size_t)snprintf(out + n, size - n, "%s", n ? "  \xc2\xb7  " : ""); \
         if (n < size) n += (size_t)format_snprintf(out + n, size - n, __VA_ARGS__); \
     } while (0)
-    /* first, so that eliding a narrow chart's subtitle never hides it */
+    /* first, so that eliding a narrow chart's subtitle never hides them */
+    if (P->opt && P->opt->grouped_note)
+        ADD("%s", P->opt->grouped_note);
     if (unlabelled)
         ADD("%zu marker%s unlabelled (text in %s tooltip)", unlabelled,
             unlabelled == 1 ? "" : "s", unlabelled == 1 ? "its line's" : "their lines'");

@@ -66,6 +66,9 @@ struct chart_options {
      * reproducible builds. Without it they carry none (never the clock's). */
     bool has_date;
     int64_t date;
+    /* Set by the chart's sink, not the command line: the bands are grouped by default
+     * (census/autogroup.h), said first in the subtitle with the flag that undoes it. */
+    const char *grouped_note;
 };
 
 /* The defaults of ev2hp(1). */

@@ -160,8 +160,8 @@ static int by_name(const void *a, const void *b)
     return c ? c : by_area_desc(a, b);
 }
 
-/* The bands with bytes, ranked by area; NULL when out of memory. */
-static struct profile_band *rank_bands(const struct bandstats *s, size_t *count)
+/* The bands with bytes (to be ranked); NULL when out of memory. */
+static struct profile_band *bands_with_bytes(const struct bandstats *s, size_t *count)
 {
     size_t n = 0;
     for (uint32_t b = 0; b < s->cap; b++)
@@ -173,7 +173,6 @@ static struct profile_band *rank_bands(const struct bandstats *s, size_t *count)
     for (uint32_t b = 0; b < s->cap; b++)
         if (s->band[b].seen)
             r[n++] = (struct profile_band){ .band = b, .stats = bandstats_of(s, b) };
-    qsort(r, n, sizeof *r, by_area_desc);
     *count = n;
     return r;
 }
@@ -231,20 +230,28 @@ static size_t also_shown(struct profile_band *r, size_t n, size_t shown,
     return shown;
 }
 
+size_t bandselect_rank(struct profile_band *r, size_t n, const struct bandselect_rule *rule,
+                      double *total_area)
+{
+    qsort(r, n, sizeof *r, by_area_desc);
+    *total_area = 0;
+    for (size_t i = 0; i < n; i++)
+        *total_area += r[i].stats.area;
+    return shown_count(rule, r, n, *total_area);
+}
+
 int bandselect_choose(const struct bandstats *s, const struct bands *bands,
                       const struct bandselect_rule *rule, const struct profile_keep *keep,
                       struct band_selection *sel)
 {
     memset(sel, 0, sizeof *sel);
     size_t n;
-    struct profile_band *r = rank_bands(s, &n);
+    struct profile_band *r = bands_with_bytes(s, &n);
     if (!r)
         return -1;
     sel->band = r;
     sel->count = n;
-    for (size_t i = 0; i < n; i++)
-        sel->total_area += r[i].stats.area;
-    size_t shown = also_shown(r, n, shown_count(rule, r, n, sel->total_area), bands, keep);
+    size_t shown = also_shown(r, n, bandselect_rank(r, n, rule, &sel->total_area), bands, keep);
     for (; sel->shown < shown; sel->shown++) {
         size_t len;
         const char *label = bands_display_label(bands, r[sel->shown].band, &len);

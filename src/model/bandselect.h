@@ -99,6 +99,13 @@ struct band_selection {
     double total_area;              /* of every band with bytes */
 };
 
+/* Ranks r (n bands or groups, by stats.area, then stats.peak, then band) and returns how
+ * many of the first the rule shows (before any kept ones); *total_area: their sum. The one
+ * ranking rule: bandselect_choose ranks bands by it, and the default grouping
+ * (profile_grouped_other) groups. */
+size_t bandselect_rank(struct profile_band *r, size_t n, const struct bandselect_rule *rule,
+                       double *total_area);
+
 /* 0, or -1 when out of memory. */
 int bandselect_choose(const struct bandstats *s, const struct bands *bands,
                       const struct bandselect_rule *rule, const struct profile_keep *keep,

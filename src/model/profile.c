@@ -655,3 +655,70 @@ void profile_table_free(struct profile_table *t)
     free(t->values);
     memset(t, 0, sizeof *t);
 }
+
+int profile_grouped_other(const struct profile *p, const struct bandselect_rule *rule,
+                          const uint32_t *group_of, size_t groups, uint64_t *other_peak)
+{
+    const struct bandstats *s = &p->stats;
+    size_t n = group_of ? groups : s->cap;
+    struct profile_band *r = calloc(n ? n : 1, sizeof *r);
+    bool *shown = calloc(n ? n : 1, sizeof *shown);
+    int rc = -1;
+    *other_peak = 0;
+    if (!r || !shown)
+        goto done;
+    /* a group's area adds up from its members' (exact); its peak, which only ranks a
+     * profile without area (one census), is their sum, exact for that one census */
+    for (size_t g = 0; g < n; g++)
+        r[g].band = (uint32_t)g;
+    for (uint32_t b = 0; b < s->cap; b++) {
+        if (!s->band[b].seen)
+            continue;
+        struct profile_band_stats st = bandstats_of(s, b);
+        struct profile_band *x = &r[group_of ? group_of[b] : b];
+        x->stats.area += st.area;
+        x->stats.peak += st.peak;
+        x->folded++;                          /* here: members with bytes */
+    }
+    size_t m = 0;
+    for (size_t g = 0; g < n; g++)
+        if (r[g].folded)
+            r[m++] = r[g];
+    double total_area;
+    size_t count = bandselect_rank(r, m, rule, &total_area);
+    for (size_t i = 0; i < count; i++)
+        shown[r[i].band] = true;
+    struct census_entry *scratch = NULL;
+    size_t cap = 0;
+    rc = 0;
+    for (size_t i = 0; i < p->grid.count && rc == 0; i++)
+        for (unsigned k = 0; k < p->grid.census[i].reps; k++) {
+            const struct kept_census *c = &p->grid.census[i].rep[k];
+            const struct census_entry *entries = buckets_entries(&p->grid, c, &scratch, &cap);
+            if (!entries) {
+                rc = -1;
+                break;
+            }
+            uint64_t other = 0;
+            for (uint32_t e = 0; e < c->count; e++)
+                if (!shown[group_of ? group_of[entries[e].band] : entries[e].band])
+                    other += entries[e].bytes;
+            if (other > *other_peak)
+                *other_peak = other;
+        }
+    free(scratch);
+done:
+    free(r);
+    free(shown);
+    return rc;
+}
+
+uint64_t profile_peak_total(const struct profile *p)
+{
+    return p->peak_total;
+}
+
+size_t profile_band_cap(const struct profile *p)
+{
+    return p->stats.cap;
+}

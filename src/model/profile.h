@@ -184,6 +184,20 @@ struct profile *profile_reduce_borrowing(const struct profile *p,
 /* The horizontal resolution p keeps (its options' columns, held to the limits). */
 unsigned profile_columns(const struct profile *p);
 
+/* OTHER's peak over p's kept censuses (what a view's OTHER gives, window edges aside)
+ * were p's bands merged into groups and shown by rule (--bands, --trace):
+ * group_of[b] is band b's group, below groups, for every band p has seen (NULL: each
+ * band its own group). Groups are ranked as bands are (bandselect_rank), by their
+ * members' summed area. What the default grouping (census/autogroup.h) weighs keys by,
+ * from one read of the input. 0, or -1 when out of memory or the census store cannot
+ * be read. */
+int profile_grouped_other(const struct profile *p, const struct bandselect_rule *rule,
+                          const uint32_t *group_of, size_t groups, uint64_t *other_peak);
+/* The largest census total p was fed (in its window). */
+uint64_t profile_peak_total(const struct profile *p);
+/* The number of band records p's statistics hold: band ids below it. */
+size_t profile_band_cap(const struct profile *p);
+
 /* For tests and tools: the exact statistics of a band (zeros if never seen). */
 struct profile_band_stats profile_stats(const struct profile *p, uint32_t band);
 /* The number of kept censuses now: bounded by 4 x columns. */

@@ -30,6 +30,7 @@ enum output_format {
 
 struct run_model;       /* runmodel.h */
 struct gate_report;     /* gates.h */
+struct autogroup;       /* census/autogroup.h */
 
 /* What every sink may read; owned by the producer and alive until finish returns. Knobs
  * of one format are not here: each sink gets its own settings at construction. */
@@ -56,6 +57,10 @@ struct sink_context {
     /* --group-by merged the input's bands: the bands are groups (the report then offers
      * no grouping of its own). */
     bool grouped;
+    /* The default grouping (census/autogroup.h) applies to this output: its bands are the
+     * groups (grouped is true), and it says so with the flag that undoes it
+     * (autogroup_note). NULL: the bands are as the input has them, or as --group-by asked. */
+    const struct autogroup *autogroup;
     /* The output is gzip-compressed on its way (a name ending in .gz): a format that
      * compresses itself (pprof) writes it plain. */
     bool compressed;

@@ -21,6 +21,7 @@
 #include "chart/chart.h"
 #include "chart/compare.h"
 #include "sink/runstacks.h"
+#include "census/autogroup.h"
 #include "census/timeprof.h"
 #include "chart/flame.h"
 #include "model/profile.h"
@@ -101,6 +102,11 @@ static int heap_layout(struct chart_sink *g, struct textmeasure *tm, struct disp
 static int chart_finish(struct sink *s)
 {
     struct chart_sink *g = (struct chart_sink *)s;
+    char note[AUTOGROUP_NOTE_MAX];
+    if (s->ctx.autogroup) {
+        autogroup_note(s->ctx.autogroup, note, sizeof note);
+        g->chart.grouped_note = note;
+    }
     struct display_list dl;
     struct textmeasure *tm = textmeasure_new();
     /* The time profile (--view flame or icicle, or by default when there is nothing else

@@ -335,6 +335,8 @@ static int write_run(struct json_writer *w, const struct profile_view *v,
     json_member_cstring(w, "name", name);
     json_member_cstring(w, "title", title ? title : info->program);
     textout_json_run_names(w, info, false);
+    if (table)
+        textout_json_grouped_by(w, ctx->autogroup);
     textout_json_member_seconds(w, "interval_s", info->period_ns);
     textout_json_member_seconds(w, "duration_s", info->end_time_ns);
     json_member_uint(w, "censuses", v->censuses);

@@ -32,6 +32,7 @@
 #include "sink/summary_facts.h"
 #include "sink/textout.h"
 #include "sink/timeprof_summary.h"
+#include "census/autogroup.h"
 #include "model/breakdown.h"
 
 /* Bands named in the text summary; the JSON has them all. */
@@ -162,6 +163,11 @@ static void write_text(struct summary_sink *m, const struct peak *pk,
     fprintf(out, "breakdown  %s\n", !info->has_heap_profile ? "(no heap profile)"
                                      : info->breakdown == BREAKDOWN_UNKNOWN ? "unknown"
                                      : breakdown_words(info->breakdown, scratch, sizeof scratch));
+    if (m->base.ctx.autogroup) {
+        char note[AUTOGROUP_NOTE_MAX];
+        autogroup_note(m->base.ctx.autogroup, note, sizeof note);
+        fprintf(out, "grouping   %s\n", note);
+    }
     fprintf(out, "censuses   %" PRIu64, pk->censuses);
     if (pk->censuses)
         format_fprintf(out, " from %.2f s to %.2f s", pk->first_ns / 1e9, pk->last_ns / 1e9);
@@ -376,6 +382,10 @@ static void json_run(struct json_writer *w, struct summary_sink *m, const struct
     const struct run_info *info = m->base.ctx.info;
     textout_json_run_names(w, info, true);
     json_newline(w);
+    if (m->base.ctx.autogroup) {
+        textout_json_grouped_by(w, m->base.ctx.autogroup);
+        json_newline(w);
+    }
     json_member_uint(w, "censuses", pk->censuses);
     json_newline(w);
     textout_json_member_seconds(w, "duration_s", info->end_time_ns);

@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "base/format.h"
+#include "census/autogroup.h"
 #include "model/breakdown.h"
 #include "model/peak.h"
 #include "chart/chart.h"
@@ -97,6 +98,13 @@ static void write_run(struct markdown_sink *m, const struct peak *pk)
                                    : "no heap profile");
     text_z(m, m->base.ctx.input_name);
     fputs("\n", out);
+    const struct autogroup *a = m->base.ctx.autogroup;
+    if (a) {
+        char reason[AUTOGROUP_NOTE_MAX];
+        autogroup_reason(a, reason, sizeof reason);
+        fprintf(out, "- **Grouped by %s:** %s; `--group-by %s` shows every %s\n",
+                group_key_name(a->key, a->stacks), reason, autogroup_undo(a), autogroup_undo(a));
+    }
     const struct timeprof *tp = m->base.ctx.run->timeprof;
     if (timeprof_present(tp)) {
         uint64_t kept = timeprof_kept_samples(tp, m->system_ccs);

@@ -7,6 +7,7 @@
 #include <strings.h>
 
 #include "base/utf8.h"
+#include "census/autogroup.h"
 #include "model/breakdown.h"
 #include "read/evdecode.h"
 
@@ -272,4 +273,23 @@ void textout_json_member_seconds(struct json_writer *w, const char *key, uint64_
 {
     json_key(w, key);
     textout_json_seconds(w, ns);
+}
+
+void textout_json_grouped_by(struct json_writer *w, const struct autogroup *a)
+{
+    char text[AUTOGROUP_NOTE_MAX], undo[32];
+    if (!a)
+        return;
+    json_key(w, "grouped_by");
+    json_object_begin(w);
+    json_member_cstring(w, "key", group_key_name(a->key, a->stacks));
+    autogroup_reason(a, text, sizeof text);
+    json_member_cstring(w, "reason", text);
+    json_member_double_fixed(w, "other_share_of_peak", a->other_share, 4);
+    json_member_double_fixed(w, "grouped_other_share_of_peak", a->grouped_share, 4);
+    snprintf(undo, sizeof undo, "--group-by %s", autogroup_undo(a));
+    json_member_cstring(w, "undo", undo);
+    autogroup_note(a, text, sizeof text);
+    json_member_cstring(w, "note", text);
+    json_object_end(w);
 }

@@ -61,6 +61,13 @@ size_t textout_band_name(const struct bands *b, uint32_t band, char *buf, size_t
  * its own when lines. */
 void textout_json_run_names(struct json_writer *w, const struct run_info *info, bool lines);
 
+/* The member "grouped_by" when the default grouping applies (a not NULL: census/
+ * autogroup.h): {"key", "reason", "other_share_of_peak" (the bands as they are),
+ * "grouped_other_share_of_peak", "undo" (the flag that keeps every band), "note" (what
+ * the charts' subtitle says)}; nothing when a is NULL. */
+struct autogroup;
+void textout_json_grouped_by(struct json_writer *w, const struct autogroup *a);
+
 /* The JSON members that name a band beyond its label, into w's open object:
  * "hp_label", the label the .hp writes (bands_label: for -hc the runtime's -L cut,
  * without the "(n)" the .hp puts before it, and without the bytes of a character the cut

@@ -12,6 +12,17 @@ tests/data/hi-many-g910.eventlog.gz and .hp.gz (issue 31) are a run of it, made 
 3,600 functions in 6 modules, 4 data types each: 62,281 IPE events, 13,276 bands, 18
 censuses. Two IPE events end the runtime's 2 MiB global blocks and declare an end one byte
 past their block's (doc/DESIGN.md, "IPE events at a block's end").
+
+tests/data/hi-4k-g910 and hc-2k-g910 (issue 39: defaults that show the heap,
+tests/autogroup.sh) are two more runs of it in the same chroot, with their runtime's .hp:
+
+    python3 hi-many.py 3 400
+    ghc -O0 -rtsopts -finfo-table-map -fdistinct-constructor-tables Main.hs -o hiprog
+    ./hiprog 50 +RTS -hi -i0.1 -l -RTS           # 4,431 bands, 5 censuses
+
+    python3 hi-many.py 4 500
+    ghc -O0 -prof -fprof-auto -rtsopts Main.hs -o hcprog
+    ./hcprog 40 +RTS -hc -i0.05 -l -RTS          # 2,032 stacks, 10 censuses
 """
 import sys
 mods, funcs = int(sys.argv[1]), int(sys.argv[2])
