@@ -95,6 +95,18 @@ done
 cmp -s "$tmp/default-cut.svg" "$tmp/type-cut.svg" ||
     fail "the default chart is not --group-by type's but for its subtitle"
 
+# The gates judge the bands the summary lists: grouped, the leak suspect --max-growth
+# names is the type [] (5.85 MiB/s), every table's largest is 0x5edc88 (2.55 MiB/s); the
+# JUnit report carries the text summary, which says it was grouped.
+"$EV2HP" "$log" --max-growth 100K/s --junit "$tmp/gates.xml" --summary=json > "$tmp/gates.json"
+[ $? -eq 3 ] || fail "--max-growth: not status 3"
+grep -q '"message": "leak suspect \[\] rose' "$tmp/gates.json" ||
+    fail "--max-growth: the verdict is not of the type []"
+grep -q 'grouping   grouped by type' "$tmp/gates.xml" || fail "--junit: no grouping line"
+"$EV2HP" "$log" --max-growth 100K/s --group-by table --summary=json > "$tmp/gates.json"
+grep -q '"message": "leak suspect 0x5edc88 rose' "$tmp/gates.json" ||
+    fail "--max-growth --group-by table: the verdict is not of the table 0x5edc88"
+
 # A pipe is read once: the bands stay as they are, and a warning names the key.
 gunzip -c "$log" | "$EV2HP" -o "$tmp/pipe.svg" 2> "$tmp/pipe.err" || fail "pipe: exit status $?"
 grep -q "^ev2hp: (standard input): the 15 largest of 4431 bands leave .* % of the peak in OTHER: --group-by type shows what the heap holds" \
