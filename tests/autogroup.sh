@@ -126,6 +126,33 @@ for label in ("[]", "Box", "Maybe"):
 PY
 grep -q 'grouped by type' "$tmp/cmp.svg" || fail "compare: the chart does not say it was grouped"
 
+# The rule's edges on generated -hc runs of equal stacks (tests/autogroup_runs: STACKS
+# cost centres in MODULES modules, so each key's share is known): by cc nothing changes,
+# so module is weighed next; a key that helps no more is not taken; when none brings OTHER
+# to a quarter, the one that leaves least is, and says what it leaves; exactly half the
+# peak in OTHER is not "most" of it.
+runs="$(dirname "$EV2HP")/tests/autogroup_runs"
+edge() {   # edge STACKS MODULES KEY|- OTHER GROUPED: the summary's grouped_by
+    "$runs" "$1" "$2" "$tmp/edge.eventlog" || fail "autogroup_runs $1 $2"
+    "$EV2HP" "$tmp/edge.eventlog" --summary=json > "$tmp/edge.json" ||
+        fail "edge $1 $2: exit status $?"
+    "$PYTHON3" - "$tmp/edge.json" "$3" "$4" "$5" <<'PY' || fail "edge $1 $2"
+import json, sys
+g = json.load(open(sys.argv[1])).get("grouped_by")
+key, other, grouped = sys.argv[2], sys.argv[3], sys.argv[4]
+if key == "-":
+    sys.exit("grouped: %r" % g if g else 0)
+if not g or g["key"] != key or (g["other_share_of_peak"], g["grouped_other_share_of_peak"]) != (
+        float(other), float(grouped)):
+    sys.exit("grouped_by %r, not %s %s %s" % (g, key, other, grouped))
+PY
+}
+edge 100 10 module 0.85 0
+edge 100 100 - - -
+edge 100 40 module 0.85 0.55
+edge 30 1 - - -
+edge 31 1 module 0.5161 0
+
 # A small run is drawn as before: nothing grouped, the same bytes as --group-by none.
 for name in leak-hc labels-hc-g910; do
     "$EV2HP" "$data/$name.eventlog" -o "$tmp/$name.svg" --summary=json > "$tmp/$name.json" &&
