@@ -572,14 +572,14 @@ static void check_censuses(struct run *run, const struct input *in,
      * default, the summary) lacks nothing. */
     if (outcome->censuses == 0 && !outcome->damaged && !time_profile_only(run->opt, in)) {
         if (input_is_hp(in))
-            ev_error_set(&w, "no censuses: the heap profile is empty");
+            ev_error_note(&w, "no censuses: the heap profile is empty");
         else if (!info->has_heap_profile)
-            ev_error_set(&w, "no heap censuses: the program ran without heap profiling; "
-                         "run it with +RTS -h... -l (for example -hT, or -hc when built "
-                         "with -prof)");
+            ev_error_note(&w, "no heap censuses: the program ran without heap profiling; "
+                          "run it with +RTS -h... -l (for example -hT, or -hc when built "
+                          "with -prof)");
         else
-            ev_error_set(&w, "no heap censuses: the program ended before the first one "
-                         "(+RTS -i sets the interval between censuses)");
+            ev_error_note(&w, "no heap censuses: the program ended before the first one "
+                          "(+RTS -i sets the interval between censuses)");
         warn(run->result, &w);
     }
     /* Breakdowns that differ are no damage to this run: the summaries say so in their
@@ -605,8 +605,8 @@ static void window_warning(struct run *run)
     char upto[40] = "the end";
     if (isfinite(to))
         snprintf(upto, sizeof upto, "%g s", to);
-    ev_error_set(&w, "the chart window %g s to %s holds no census: the run's censuses are "
-                 "from %.3f to %.3f s", from, upto, run->first_ns / 1e9, run->last_ns / 1e9);
+    ev_error_note(&w, "the chart window %g s to %s holds no census: the run's censuses are "
+                  "from %.3f to %.3f s", from, upto, run->first_ns / 1e9, run->last_ns / 1e9);
     warn(run->result, &w);
 }
 

@@ -54,4 +54,27 @@ grep -q '^markers    3$' "$tmp/s.txt" || fail "text summary markers"
 grep -q '^damage     none$' "$tmp/s.txt" || fail "text summary damage"
 "$EV2HP" --max-peak 1.5x "$SRCDIR/tests/data/leak-hc.eventlog" 2>/dev/null
 [ $? -eq 2 ] || fail "--max-peak 1.5x is not a usage error"
+
+# A note is no damage: a real -hi run whose tables a few IPE events do not name (and an
+# input that ends before its first census) says so under notes, its damage "none", in
+# every summary format and the report's data
+hi=$SRCDIR/tests/data/binary/mapstrings-hi-g910.eventlog.gz
+for fmt in text json markdown; do
+    "$EV2HP" --summary=$fmt "$hi" >"$tmp/notes.$fmt" 2>/dev/null || fail "notes: $fmt: status $?"
+done
+grep -q '^damage     none$' "$tmp/notes.text" && grep -A1 '^notes$' "$tmp/notes.text" |
+    grep -q '^  [0-9]* info tables have no IPE event' || fail "notes: text: $(tail -4 "$tmp/notes.text")"
+grep -A2 '^#### Damage$' "$tmp/notes.markdown" | grep -q '^None\.$' &&
+    grep -A2 '^#### Notes$' "$tmp/notes.markdown" | grep -q 'info tables have no IPE event' ||
+    fail "notes: markdown"
+"$EV2HP" "$hi" -o "$tmp/notes.html" 2>/dev/null || fail "notes: report: status $?"
+"$PYTHON3" - "$tmp/notes.json" "$tmp/notes.html" <<'PY' || fail "notes: json or the report's data"
+import json, re, sys
+s = json.load(open(sys.argv[1]))
+assert s["damage"] == [], s["damage"]
+assert len(s["notes"]) == 1 and "no IPE event" in s["notes"][0]["what"], s["notes"]
+page = open(sys.argv[2]).read()
+data = json.loads(re.search(r'<script type="application/json" id="ev2hp-data">(.*?)</script>', page, re.S).group(1))
+assert data["warnings"] == [] and len(data["notes"]) == 1, (data["warnings"], data["notes"])
+PY
 exit $failed

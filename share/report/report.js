@@ -1289,6 +1289,12 @@
       for (const w of data.warnings) list.append(el("li", {}, w));
       item("damage", list);
     } else item("damage", el("span", { id: "damage" }, "none"));
+    // what the run lacks or how to see more of it: no damage, said apart
+    if (data.notes && data.notes.length) {
+      const list = el("ul", { id: "notes" });
+      for (const w of data.notes) list.append(el("li", {}, w));
+      item("notes", list);
+    }
     box.append(dl);
     return box;
   }

@@ -228,31 +228,32 @@ static void report_unnamed(const struct input *in, struct input_outcome *r)
     if (in->opt.symbols && r->censuses &&
         census_run_info(in->census)->breakdown != BREAKDOWN_INFO_TABLE) {
         char scratch[32];
-        ev_error_set(&w, "%s names the info tables of a -hi profile; this one is %s: it "
-                     "names nothing", in->opt.symbols_option ? in->opt.symbols_option : "--binary",
-                     breakdown_words(census_run_info(in->census)->breakdown, scratch,
-                                     sizeof scratch));
+        ev_error_note(&w, "%s names the info tables of a -hi profile; this one is %s: it "
+                      "names nothing",
+                      in->opt.symbols_option ? in->opt.symbols_option : "--binary",
+                      breakdown_words(census_run_info(in->census)->breakdown, scratch,
+                                      sizeof scratch));
         add_warning(r, &w);
         return;
     }
     if (n == 0)
         return;
     if (!in->opt.symbols)
-        ev_error_set(&w, "%" PRIu32 " info table%s no IPE event and %s shown as address%s "
-                     "(%.*s%s): %s PROG names them from the program's symbol table", n,
-                     format_plural(n, " has", "s have"), format_plural(n, "is", "are"),
-                     format_plural(n, "", "es"), shown, first, n > 1 ? ", ..." : "",
-                     in->opt.symbols_option ? in->opt.symbols_option : "--binary");
+        ev_error_note(&w, "%" PRIu32 " info table%s no IPE event and %s shown as address%s "
+                      "(%.*s%s): %s PROG names them from the program's symbol table", n,
+                      format_plural(n, " has", "s have"), format_plural(n, "is", "are"),
+                      format_plural(n, "", "es"), shown, first, n > 1 ? ", ..." : "",
+                      in->opt.symbols_option ? in->opt.symbols_option : "--binary");
     else if (named == 0)
-        ev_error_set(&w, "%s names none of the %" PRIu32 " info table%s without an IPE event "
-                     "(%.*s%s): is it the program that wrote this eventlog?",
-                     in->opt.symbols_path, n, format_plural(n, "", "s"), shown, first,
-                     n > 1 ? ", ..." : "");
+        ev_error_note(&w, "%s names none of the %" PRIu32 " info table%s without an IPE event "
+                      "(%.*s%s): is it the program that wrote this eventlog?",
+                      in->opt.symbols_path, n, format_plural(n, "", "s"), shown, first,
+                      n > 1 ? ", ..." : "");
     else
-        ev_error_set(&w, "%" PRIu32 " info table%s no IPE event, no symbol in %s: shown as "
-                     "address%s (%.*s%s)", n, format_plural(n, " has", "s have"),
-                     in->opt.symbols_path, format_plural(n, "", "es"), shown, first,
-                     n > 1 ? ", ..." : "");
+        ev_error_note(&w, "%" PRIu32 " info table%s no IPE event, no symbol in %s: shown as "
+                      "address%s (%.*s%s)", n, format_plural(n, " has", "s have"),
+                      in->opt.symbols_path, format_plural(n, "", "es"), shown, first,
+                      n > 1 ? ", ..." : "");
     add_warning(r, &w);
 }
 

@@ -838,13 +838,16 @@ static int write_data(struct html_sink *h, const struct profile_view *now,
         json_null(w);
     }
     json_newline(w);
-    json_key(w, "warnings");
-    json_array_begin(w);
     size_t warnings = ctx->warning_count ? *ctx->warning_count : 0;
-    for (size_t i = 0; i < warnings; i++)
-        json_cstring(w, ctx->warnings[i].what);
-    json_array_end(w);
-    json_newline(w);
+    for (int note = 0; note <= 1; note++) {   /* the damage, then the notes (error.h) */
+        json_key(w, note ? "notes" : "warnings");
+        json_array_begin(w);
+        for (size_t i = 0; i < warnings; i++)
+            if (ctx->warnings[i].note == note)
+                json_cstring(w, ctx->warnings[i].what);
+        json_array_end(w);
+        json_newline(w);
+    }
     json_key(w, "flame");
     if (flame->stacks) {
         if (write_flame(w, ctx, flame, h->system_ccs, h->chart.diff_normalize) != 0) {

@@ -141,11 +141,24 @@ static void write_text_events(struct summary_sink *m)
         fprintf(out, "  (%" PRIu64 " more, not listed: at most %u are kept)\n",
                 m->base.ctx.run->markers_not_listed, SUMMARY_MAX_MARKERS);
     size_t warnings = m->base.ctx.warning_count ? *m->base.ctx.warning_count : 0;
-    fprintf(out, "damage     %s\n", warnings ? "" : "none");
-    for (size_t i = 0; i < warnings; i++) {
-        fputs("  ", out);
-        textout_plain(out, m->base.ctx.warnings[i].what, strlen(m->base.ctx.warnings[i].what));
-        fputc('\n', out);
+    size_t notes = 0;
+    for (size_t i = 0; i < warnings; i++)
+        notes += m->base.ctx.warnings[i].note;
+    for (int note = 0; note <= 1; note++) {   /* damage, then the notes (error.h) */
+        if (note && !notes)
+            break;
+        if (note)
+            fputs("notes\n", out);
+        else
+            fprintf(out, "damage     %s\n", warnings > notes ? "" : "none");
+        for (size_t i = 0; i < warnings; i++) {
+            const struct ev_error *e = &m->base.ctx.warnings[i];
+            if (e->note != note)
+                continue;
+            fputs("  ", out);
+            textout_plain(out, e->what, strlen(e->what));
+            fputc('\n', out);
+        }
     }
 }
 
@@ -480,20 +493,23 @@ static void json_events(struct json_writer *w, struct summary_sink *m)
     json_array_end(w);
     json_newline(w);
     json_member_uint(w, "markers_not_listed", run->markers_not_listed);
-    json_newline(w);
-    json_key(w, "damage");
-    json_array_begin(w);
     size_t warnings = m->base.ctx.warning_count ? *m->base.ctx.warning_count : 0;
-    for (size_t i = 0; i < warnings; i++) {
-        const struct ev_error *e = &m->base.ctx.warnings[i];
-        json_object_begin(w);
-        json_member_cstring(w, "what", e->what);
-        if (e->has_offset) {
-            json_member_uint(w, "offset", e->offset);
+    for (int note = 0; note <= 1; note++) {   /* damage, then the notes (error.h) */
+        json_newline(w);
+        json_key(w, note ? "notes" : "damage");
+        json_array_begin(w);
+        for (size_t i = 0; i < warnings; i++) {
+            const struct ev_error *e = &m->base.ctx.warnings[i];
+            if (e->note != note)
+                continue;
+            json_object_begin(w);
+            json_member_cstring(w, "what", e->what);
+            if (e->has_offset)
+                json_member_uint(w, "offset", e->offset);
+            json_object_end(w);
         }
-        json_object_end(w);
+        json_array_end(w);
     }
-    json_array_end(w);
 }
 
 /* Every gate asked for (gates.h), in the order of the exit status's decision: its name,

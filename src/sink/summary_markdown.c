@@ -324,16 +324,25 @@ static void write_markers_and_damage(struct markdown_sink *m)
         fprintf(out, "- and %" PRIu64 " more (`--summary` lists them)\n",
                 markers - MARKDOWN_MARKERS);
     size_t warnings = m->base.ctx.warning_count ? *m->base.ctx.warning_count : 0;
-    fputs("\n#### Damage\n\n", out);
-    if (!warnings)
-        fputs("None.\n", out);
-    for (size_t i = 0; i < warnings; i++) {
-        const struct ev_error *w = &m->base.ctx.warnings[i];
-        fputs("- ", out);
-        if (w->has_offset)
-            fprintf(out, "offset %" PRIu64 ": ", w->offset);
-        text_z(m, w->what);
-        fputc('\n', out);
+    size_t notes = 0;
+    for (size_t i = 0; i < warnings; i++)
+        notes += m->base.ctx.warnings[i].note;
+    for (int note = 0; note <= 1; note++) {   /* damage, then the notes (error.h) */
+        if (note && !notes)
+            break;
+        fputs(note ? "\n#### Notes\n\n" : "\n#### Damage\n\n", out);
+        if (!note && warnings == notes)
+            fputs("None.\n", out);
+        for (size_t i = 0; i < warnings; i++) {
+            const struct ev_error *w = &m->base.ctx.warnings[i];
+            if (w->note != note)
+                continue;
+            fputs("- ", out);
+            if (w->has_offset)
+                fprintf(out, "offset %" PRIu64 ": ", w->offset);
+            text_z(m, w->what);
+            fputc('\n', out);
+        }
     }
 }
 
