@@ -625,17 +625,17 @@ static int write_live_output(struct live *l, const struct output_request *req, F
     if (req->format != FORMAT_HP)
         return live_write(l, req->format, out, err);
     uint64_t size;
-    struct live_hp_stream *s = live_hp_open(l, &size, err);
+    struct live_stream *s = live_hp_open(l, &size, err);
     if (!s)
         return -1;
     char chunk[65536];
     ssize_t n;
-    while ((n = live_hp_read(s, chunk, sizeof chunk)) > 0)
+    while ((n = live_stream_read(s, chunk, sizeof chunk)) > 0)
         if (fwrite(chunk, 1, (size_t)n, out) != (size_t)n)
             break;
     if (n < 0)
         ev_error_set(err, "cannot read the .hp spool: %s", strerror(errno));
-    live_hp_close(s);
+    live_stream_close(s);
     return n == 0 ? 0 : -1;
 }
 

@@ -87,12 +87,20 @@ static int listen_on(const char *host, unsigned port, char *url, size_t url_size
     return fd;
 }
 
-/* What every answer says: its type, not to be stored, not to be sniffed as another. */
+/* What every answer says: its type, not to be stored, not to be sniffed as another; and
+ * for the page, that it runs its own inline script and style only. */
 static void add_common_headers(struct MHD_Response *r, const char *type)
 {
     MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE, type);
     MHD_add_response_header(r, MHD_HTTP_HEADER_CACHE_CONTROL, "no-store");
     MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
+    if (strncmp(type, "text/html", 9) == 0)
+        /* the page's own inline script and style, its own server, nothing else */
+        MHD_add_response_header(r, "Content-Security-Policy",
+                                "default-src 'none'; script-src 'unsafe-inline'; "
+                                "style-src 'unsafe-inline'; img-src data:; "
+                                "connect-src 'self'; frame-ancestors 'none'; "
+                                "base-uri 'none'; form-action 'none'");
 }
 
 static enum MHD_Result send_buffer(struct MHD_Connection *c, unsigned status, const char *type,
@@ -104,13 +112,6 @@ static enum MHD_Result send_buffer(struct MHD_Connection *c, unsigned status, co
         return MHD_NO;
     }
     add_common_headers(r, type);
-    if (strncmp(type, "text/html", 9) == 0)
-        /* the page's own inline script and style, its own server, nothing else */
-        MHD_add_response_header(r, "Content-Security-Policy",
-                                "default-src 'none'; script-src 'unsafe-inline'; "
-                                "style-src 'unsafe-inline'; img-src data:; "
-                                "connect-src 'self'; frame-ancestors 'none'; "
-                                "base-uri 'none'; form-action 'none'");
     enum MHD_Result ok = MHD_queue_response(c, status, r);
     MHD_destroy_response(r);
     return ok;
@@ -221,62 +222,103 @@ static enum MHD_Result serve_events(struct http_server *s, struct MHD_Connection
     return send_stream(c, MHD_SIZE_UNKNOWN, "text/event-stream", events_read, events_done, r);
 }
 
-/* /profile.hp: streamed from the spool, HTTP_STREAM_BLOCK bytes at a time per client. A
- * client that takes nothing for HTTP_STALL_SECONDS is closed (the guard asks hp_stalled):
- * its thread is blocked sending, and its slot would be held until the idle timeout. */
-struct hp_reader {
-    struct live_hp_stream *hp;
+/* A document streamed (live_stream: /profile.hp from the spool, the drawings from their
+ * files), HTTP_STREAM_BLOCK bytes at a time per client: a client that never reads holds
+ * its socket's buffer and a descriptor, not a copy. One that takes nothing for
+ * HTTP_STALL_SECONDS is closed (the guard asks stream_stalled): its thread is blocked
+ * sending, and its slot (and a drawing since replaced, on disk) would be held until the
+ * idle timeout. */
+struct stream_reader {
+    struct live_stream *stream;
     struct guard *guard;
     struct MHD_Connection *connection;
     _Atomic double taken_at;        /* when the connection last asked for bytes */
 };
 
-static ssize_t hp_read(void *cls, uint64_t pos, char *buf, size_t max)
+static ssize_t stream_read(void *cls, uint64_t pos, char *buf, size_t max)
 {
     (void)pos;
-    struct hp_reader *r = cls;
+    struct stream_reader *r = cls;
     atomic_store(&r->taken_at, clock_seconds());
-    ssize_t n = live_hp_read(r->hp, buf, max);
+    ssize_t n = live_stream_read(r->stream, buf, max);
     return n > 0 ? n : n == 0 ? MHD_CONTENT_READER_END_OF_STREAM
                               : MHD_CONTENT_READER_END_WITH_ERROR;
 }
 
-static bool hp_stalled(void *cls)
+static bool stream_stalled(void *cls)
 {
-    struct hp_reader *r = cls;
+    struct stream_reader *r = cls;
     return clock_seconds() - atomic_load(&r->taken_at) > HTTP_STALL_SECONDS;
 }
 
-static void hp_done(void *cls)
+static void stream_done(void *cls)
 {
-    struct hp_reader *r = cls;
+    struct stream_reader *r = cls;
     guard_unwatch(r->guard, r->connection);
-    live_hp_close(r->hp);
+    live_stream_close(r->stream);
     free(r);
 }
 
-static enum MHD_Result serve_hp(struct http_server *s, struct MHD_Connection *c)
+static enum MHD_Result not_open_yet(struct MHD_Connection *c)
+{
+    return send_text(c, MHD_HTTP_SERVICE_UNAVAILABLE,
+                     "the input is not open yet: waiting for the program\n");
+}
+
+/* A streamed document's opening (live.h). */
+typedef struct live_stream *(*opener)(struct live *l, uint64_t *size, struct ev_error *err);
+
+static enum MHD_Result serve_stream(struct http_server *s, struct MHD_Connection *c,
+                                    opener open, const char *type)
 {
     if (!live_attached(s->live))
-        return send_text(c, MHD_HTTP_SERVICE_UNAVAILABLE,
-                         "the input is not open yet: waiting for the program\n");
+        return not_open_yet(c);
     struct ev_error err = { 0 };
     uint64_t size;
-    struct hp_reader *r = calloc(1, sizeof *r);
+    struct stream_reader *r = calloc(1, sizeof *r);
     if (!r)
         return MHD_NO;
-    if (!(r->hp = live_hp_open(s->live, &size, &err))) {
+    if (!(r->stream = open(s->live, &size, &err))) {
         free(r);
         return send_error(c, &err);
     }
     r->guard = s->guard;
     r->connection = c;
     atomic_store(&r->taken_at, clock_seconds());
-    guard_watch(s->guard, c, hp_stalled, r);
-    return send_stream(c, size, "text/plain; charset=utf-8", hp_read, hp_done, r);
+    guard_watch(s->guard, c, stream_stalled, r);
+    return send_stream(c, size, type, stream_read, stream_done, r);
 }
 
-/* A drawn or spooled document. */
+static struct live_stream *open_svg(struct live *l, uint64_t *size, struct ev_error *err)
+{
+    return live_draw_open(l, FORMAT_SVG, size, err);
+}
+
+static struct live_stream *open_png(struct live *l, uint64_t *size, struct ev_error *err)
+{
+    return live_draw_open(l, FORMAT_PNG, size, err);
+}
+
+static struct live_stream *open_summary(struct live *l, uint64_t *size, struct ev_error *err)
+{
+    return live_draw_open(l, FORMAT_SUMMARY_JSON, size, err);
+}
+
+static const struct {
+    const char *path;
+    opener open;
+    const char *type;
+} streamed[] = {
+    { "/", live_page_open, "text/html; charset=utf-8" },
+    { "/report.json", live_report_data_open, "application/json" },
+    { "/profile.hp", live_hp_open, "text/plain; charset=utf-8" },
+    { "/summary.json", open_summary, "application/json" },
+    { "/chart.svg", open_svg, "image/svg+xml" },
+    { "/chart.png", open_png, "image/png" },
+};
+
+/* A document made per request, small (/metrics: the chart's bands) or made under the
+ * lock (/live.json: the live model's bounded window). */
 typedef int (*producer)(struct live *l, char **buf, size_t *len, struct ev_error *err);
 
 static enum MHD_Result serve_document(struct MHD_Connection *c, struct live *l, producer make,
@@ -286,26 +328,10 @@ static enum MHD_Result serve_document(struct MHD_Connection *c, struct live *l, 
     size_t len;
     struct ev_error err = { 0 };
     if (make != live_metrics && !live_attached(l))
-        return send_text(c, MHD_HTTP_SERVICE_UNAVAILABLE,
-                         "the input is not open yet: waiting for the program\n");
+        return not_open_yet(c);
     if (make(l, &buf, &len, &err) != 0)
         return send_error(c, &err);
     return send_buffer(c, MHD_HTTP_OK, type, buf, len);
-}
-
-static int draw_svg(struct live *l, char **buf, size_t *len, struct ev_error *err)
-{
-    return live_draw(l, FORMAT_SVG, buf, len, err);
-}
-
-static int draw_png(struct live *l, char **buf, size_t *len, struct ev_error *err)
-{
-    return live_draw(l, FORMAT_PNG, buf, len, err);
-}
-
-static int draw_summary(struct live *l, char **buf, size_t *len, struct ev_error *err)
-{
-    return live_draw(l, FORMAT_SUMMARY_JSON, buf, len, err);
 }
 
 static const struct {
@@ -313,13 +339,8 @@ static const struct {
     producer make;
     const char *type;
 } documents[] = {
-    { "/", live_page, "text/html; charset=utf-8" },
-    { "/report.json", live_report_data, "application/json" },
     { "/metrics", live_metrics, "text/plain; version=0.0.4; charset=utf-8" },
     { "/live.json", live_series, "application/json" },
-    { "/summary.json", draw_summary, "application/json" },
-    { "/chart.svg", draw_svg, "image/svg+xml" },
-    { "/chart.png", draw_png, "image/png" },
 };
 
 /* --- /debug/pprof: what Parca and Pyroscope scrape (pprof profiles, gzipped) ---------- */
@@ -387,8 +408,7 @@ static enum MHD_Result serve_pprof_heap(struct MHD_Connection *c, struct live *l
                          "decimal number\n");
     bool at = absent == 0;
     if (!live_attached(l))
-        return send_text(c, MHD_HTTP_SERVICE_UNAVAILABLE,
-                         "the input is not open yet: waiting for the program\n");
+        return not_open_yet(c);
     char *buf = NULL;
     size_t len = 0;
     struct ev_error err = { 0 };
@@ -428,8 +448,7 @@ static enum MHD_Result serve_pprof_profile(struct http_server *s, struct MHD_Con
     }
     unsigned seconds = (unsigned)asked;
     if (!live_attached(s->live))
-        return send_text(c, MHD_HTTP_SERVICE_UNAVAILABLE,
-                         "the input is not open yet: waiting for the program\n");
+        return not_open_yet(c);
     if (atomic_fetch_add(&s->windows, 1) >= HTTP_MAX_PROFILE_WINDOWS) {
         atomic_fetch_sub(&s->windows, 1);
         return send_text(c, MHD_HTTP_SERVICE_UNAVAILABLE,
@@ -593,12 +612,14 @@ static enum MHD_Result answer(void *cls, struct MHD_Connection *c, const char *u
                                                : not_allowed(c, "POST");
     if (strcmp(url, "/events") == 0)
         return get ? serve_events(s, c) : not_allowed(c, "GET, HEAD");
-    if (strcmp(url, "/profile.hp") == 0)
-        return get ? serve_hp(s, c) : not_allowed(c, "GET, HEAD");
     if (strcmp(url, "/debug/pprof/heap") == 0)
         return get ? serve_pprof_heap(c, s->live) : not_allowed(c, "GET, HEAD");
     if (strcmp(url, "/debug/pprof/profile") == 0)
         return get ? serve_pprof_profile(s, c) : not_allowed(c, "GET, HEAD");
+    for (size_t i = 0; i < sizeof streamed / sizeof *streamed; i++)
+        if (strcmp(url, streamed[i].path) == 0)
+            return get ? serve_stream(s, c, streamed[i].open, streamed[i].type)
+                       : not_allowed(c, "GET, HEAD");
     for (size_t i = 0; i < sizeof documents / sizeof *documents; i++)
         if (strcmp(url, documents[i].path) == 0)
             return get ? serve_document(c, s->live, documents[i].make, documents[i].type)

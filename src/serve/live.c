@@ -7,6 +7,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -33,11 +34,16 @@
 #define DRAWN_FORMATS (FORMAT_HTML + 1)
 #define LIVE_MMAP_THRESHOLD (1 << 20)   /* blocks of 1 MiB and more are mapped (live_new) */
 
-/* A format drawn from one version, kept for the next request. */
+/* A format drawn from one version, kept for the next request in an unlinked temporary
+ * file that every client streams from (live_stream). The report's page is served with
+ * the live script after its main element, and its data element alone as /report.json:
+ * where they are is found once, when it is drawn. */
 struct drawn {
     uint64_t version;
-    char *buf;
+    FILE *file;                     /* NULL: none */
     size_t len;
+    size_t main_end;                /* FORMAT_HTML: just past the main element */
+    size_t data_at, data_len;       /* FORMAT_HTML: the data element's JSON */
 };
 
 struct live {
@@ -138,7 +144,8 @@ void live_free(struct live *l)
     if (l->spool)
         fclose(l->spool);
     for (size_t i = 0; i < DRAWN_FORMATS; i++)
-        free(l->drawn[i].buf);
+        if (l->drawn[i].file)
+            fclose(l->drawn[i].file);
     free_shown(l->shown, l->shown_count);
     free(l->slot);
     free(l->last);
@@ -485,9 +492,10 @@ static int take(struct live *l, enum output_format format, struct snapshot *s,
     return rc == 0 ? snapshot_finish(s, err) : -1;
 }
 
-/* A format drawn from snapshot s into an unlinked temporary file, left at its start with
- * its size in *size: a memory stream doubles as it grows (and copies as it doubles), so
- * a 17.7 MB report of 100,000 bands held 51 MB while drawn. NULL with err set. */
+/* A format drawn from snapshot s into an unlinked temporary file, with its size in *size:
+ * a memory stream doubles as it grows (and copies as it doubles), so a 17.7 MB report of
+ * 100,000 bands held 51 MB while drawn; the file is what clients are served from. NULL
+ * with err set. */
 static FILE *draw(const struct live *l, const struct snapshot *s, enum output_format format,
                   size_t *size, struct ev_error *err)
 {
@@ -501,8 +509,8 @@ static FILE *draw(const struct live *l, const struct snapshot *s, enum output_fo
         return NULL;
     }
     off_t end = fflush(out) == 0 ? ftello(out) : -1;
-    if (end < 0 || fseeko(out, 0, SEEK_SET) != 0) {
-        ev_error_set(err, "cannot read back the drawing: %s", strerror(errno));
+    if (end < 0) {
+        ev_error_set(err, "cannot write the drawing: %s", strerror(errno));
         fclose(out);
         return NULL;
     }
@@ -510,39 +518,49 @@ static FILE *draw(const struct live *l, const struct snapshot *s, enum output_fo
     return out;
 }
 
-/* The drawing in file f (closed here) read into *buf, one allocation of its size. */
-static int read_back(FILE *f, size_t size, char **buf, struct ev_error *err)
-{
-    int rc = 0;
-    if (!(*buf = malloc(size ? size : 1))) {
-        ev_error_set(err, "out of memory");
-        rc = -1;
-    } else if (fread(*buf, 1, size, f) != size) {
-        ev_error_set(err, "cannot read back the drawing: %s", strerror(errno ? errno : EIO));
-        free(*buf);
-        *buf = NULL;
-        rc = -1;
-    }
-    fclose(f);
-    return rc;
-}
+/* The report's main element, after which the page's live script goes, and its data
+ * element (/report.json). */
+static const char MAIN[] = "<main id=\"report\"></main>\n";
+static const char DATA_OPEN[] = "<script type=\"application/json\" id=\"ev2hp-data\">\n";
+static const char DATA_CLOSE[] = "\n</script>";
 
-static int copy_out(const char *src, size_t n, char **buf, size_t *len, struct ev_error *err)
+/* Where the drawn report d holds its main element and its data element, read from its
+ * file mapped for the search (its pages are the file's, let go when it is unmapped). 0,
+ * or -1 with err set. */
+static int find_report_parts(struct drawn *d, struct ev_error *err)
 {
-    if (!(*buf = malloc(n ? n : 1))) {
-        ev_error_set(err, "out of memory");
+    void *map = d->len ? mmap(NULL, d->len, PROT_READ, MAP_PRIVATE, fileno(d->file), 0)
+                       : MAP_FAILED;
+    if (map == MAP_FAILED) {
+        ev_error_set(err, "cannot read back the drawing: %s", strerror(d->len ? errno : EIO));
         return -1;
     }
-    memcpy(*buf, src, n);
-    *len = n;
+    const char *page = map;
+    const char *at_main = memmem(page, d->len, MAIN, sizeof MAIN - 1);
+    const char *open = memmem(page, d->len, DATA_OPEN, sizeof DATA_OPEN - 1);
+    const char *data = open ? open + sizeof DATA_OPEN - 1 : NULL;
+    const char *close = data ? memmem(data, d->len - (size_t)(data - page), DATA_CLOSE,
+                                      sizeof DATA_CLOSE - 1) : NULL;
+    if (at_main)
+        d->main_end = (size_t)(at_main - page) + sizeof MAIN - 1;
+    if (close) {
+        d->data_at = (size_t)(data - page);
+        d->data_len = (size_t)(close - data);
+    }
+    munmap(map, d->len);
+    if (!at_main || !close) {
+        ev_error_set(err, at_main ? "the report has no data element"
+                               : "the report has no main element");
+        return -1;
+    }
     return 0;
 }
 
-/* Drawings are made one at a time (draw_lock): memory holds the model, one snapshot and
- * one drawing however many clients ask. Each format is drawn once per state. The drawing
- * of format as the state stands, with draw_lock held (the caller releases it, whatever
- * the outcome): NULL with err set when it cannot be drawn. Callers read it in place, so
- * a page of many bands is not copied once more before it is served. */
+/* Drawings are made one at a time (draw_lock): memory holds the model and one snapshot
+ * however many clients ask; the drawing is on disk. Each format is drawn once per state.
+ * The drawing of format as the state stands, with draw_lock held (the caller releases
+ * it, whatever the outcome): NULL with err set when it cannot be drawn. The drawing it
+ * replaces is closed here, and lives on for the streams still reading it. */
 static const struct drawn *drawn_locked(struct live *l, enum output_format format,
                                         struct ev_error *err)
 {
@@ -552,11 +570,10 @@ static const struct drawn *drawn_locked(struct live *l, enum output_format forma
     live_unlock(l);
     struct drawn *d = &l->drawn[format];
     int rc = 0;
-    if (!d->buf || d->version != version) {
-        /* memory at the peak: the snapshot and its drawing, not the last drawing too;
-         * the drawing read back only after the snapshot is freed */
-        free(d->buf);
-        d->buf = NULL;
+    if (!d->file || d->version != version) {
+        if (d->file)
+            fclose(d->file);
+        *d = (struct drawn){ 0 };
         struct snapshot s;
         FILE *made = NULL;
         size_t size = 0;
@@ -564,23 +581,18 @@ static const struct drawn *drawn_locked(struct live *l, enum output_format forma
         if (rc == 0 && !(made = draw(l, &s, format, &size, err)))
             rc = -1;
         snapshot_free(&s);
-        if (rc == 0)
-            rc = read_back(made, size, &d->buf, err);
         if (rc == 0) {
+            d->file = made;
             d->len = size;
             d->version = version;
+            if (format == FORMAT_HTML && find_report_parts(d, err) != 0) {
+                fclose(d->file);
+                *d = (struct drawn){ 0 };
+                rc = -1;
+            }
         }
     }
     return rc == 0 ? d : NULL;
-}
-
-int live_draw(struct live *l, enum output_format format, char **buf, size_t *len,
-              struct ev_error *err)
-{
-    const struct drawn *d = drawn_locked(l, format, err);
-    int rc = d ? copy_out(d->buf, d->len, buf, len, err) : -1;
-    pthread_mutex_unlock(&l->draw_lock);
-    return rc;
 }
 
 int live_write(struct live *l, enum output_format format, FILE *out, struct ev_error *err)
@@ -596,87 +608,190 @@ int live_write(struct live *l, enum output_format format, FILE *out, struct ev_e
     return rc;
 }
 
-/* The .hp so far, read piece by piece: the spool's whole censuses (its own descriptor,
- * so the spool can grow meanwhile), then what follows in memory (the closing sample; or,
- * before the first census, the whole small .hp a header makes). */
-struct live_hp_stream {
-    int fd;                         /* a dup of the spool's, or -1 */
-    off_t at, n;                    /* read so far, and the bytes whole when opened */
-    char *mem;                      /* then these */
-    size_t mem_len, mem_at;
+/* --- documents streamed (live_stream) ----------------------------------------------- */
+
+/* A document as pieces read in turn: ranges of a file through the stream's own
+ * descriptor (a dup: the file stays whole while the stream reads it, even once the live
+ * state has closed it for a newer drawing or the spool has grown), and bytes in memory
+ * (the page's live script, the .hp's closing sample). */
+#define STREAM_PIECES 5
+
+struct live_stream {
+    int fd;                         /* the file's, of the stream's own; or -1 */
+    struct piece {
+        const char *mem;            /* these bytes, or NULL: the file's from `at` */
+        off_t at;
+        size_t len;
+    } piece[STREAM_PIECES];
+    size_t count, i, done;          /* pieces; the one being read, and its bytes read */
+    char *owned;                    /* memory a piece points into, freed with the stream */
 };
 
-void live_hp_close(struct live_hp_stream *s)
+static struct live_stream *stream_new(int fd, struct ev_error *err)
+{
+    struct live_stream *s = calloc(1, sizeof *s);
+    if (!s) {
+        ev_error_set(err, "out of memory");
+        if (fd >= 0)
+            close(fd);
+        return NULL;
+    }
+    s->fd = fd;
+    return s;
+}
+
+static void stream_file(struct live_stream *s, off_t at, size_t len)
+{
+    s->piece[s->count++] = (struct piece){ NULL, at, len };
+}
+
+static void stream_mem(struct live_stream *s, const char *mem, size_t len)
+{
+    s->piece[s->count++] = (struct piece){ mem, 0, len };
+}
+
+/* The stream's size, all its pieces. */
+static uint64_t stream_size(const struct live_stream *s)
+{
+    uint64_t n = 0;
+    for (size_t i = 0; i < s->count; i++)
+        n += s->piece[i].len;
+    return n;
+}
+
+void live_stream_close(struct live_stream *s)
 {
     if (!s)
         return;
     if (s->fd >= 0)
         close(s->fd);
-    free(s->mem);
+    free(s->owned);
     free(s);
 }
 
-struct live_hp_stream *live_hp_open(struct live *l, uint64_t *size, struct ev_error *err)
+ssize_t live_stream_read(struct live_stream *s, char *buf, size_t max)
 {
-    struct live_hp_stream *s = calloc(1, sizeof *s);
-    if (!s) {
-        ev_error_set(err, "out of memory");
+    while (s->i < s->count && s->done == s->piece[s->i].len) {
+        s->i++;
+        s->done = 0;
+    }
+    if (s->i == s->count || max == 0)
+        return 0;
+    const struct piece *p = &s->piece[s->i];
+    size_t want = p->len - s->done < max ? p->len - s->done : max;
+    if (p->mem) {
+        memcpy(buf, p->mem + s->done, want);
+    } else {
+        ssize_t got = pread(s->fd, buf, want, p->at + (off_t)s->done);
+        if (got <= 0) {
+            if (got == 0)
+                errno = EIO;   /* the file is shorter than it was: cannot be */
+            return -1;
+        }
+        want = (size_t)got;
+    }
+    s->done += want;
+    return (ssize_t)want;
+}
+
+/* A stream of the drawing of format as the state stands (draw_lock held by the caller,
+ * who releases it), with d set to it: a descriptor of its file of the stream's own, no
+ * piece yet. NULL with err set. */
+static struct live_stream *drawn_stream(struct live *l, enum output_format format,
+                                        const struct drawn **d, struct ev_error *err)
+{
+    if (!(*d = drawn_locked(l, format, err)))
+        return NULL;
+    int fd = dup(fileno((*d)->file));
+    if (fd < 0) {
+        ev_error_set(err, "cannot read the drawing: %s", strerror(errno));
         return NULL;
     }
-    s->fd = -1;
+    return stream_new(fd, err);
+}
+
+struct live_stream *live_draw_open(struct live *l, enum output_format format, uint64_t *size,
+                                   struct ev_error *err)
+{
+    const struct drawn *d;
+    struct live_stream *s = drawn_stream(l, format, &d, err);
+    if (s) {
+        stream_file(s, 0, d->len);
+        *size = stream_size(s);
+    }
+    pthread_mutex_unlock(&l->draw_lock);
+    return s;
+}
+
+struct live_stream *live_report_data_open(struct live *l, uint64_t *size, struct ev_error *err)
+{
+    const struct drawn *d;
+    struct live_stream *s = drawn_stream(l, FORMAT_HTML, &d, err);
+    if (s) {
+        stream_file(s, (off_t)d->data_at, d->data_len);
+        *size = stream_size(s);
+    }
+    pthread_mutex_unlock(&l->draw_lock);
+    return s;
+}
+
+struct live_stream *live_page_open(struct live *l, uint64_t *size, struct ev_error *err)
+{
+    /* the live script before the report's own, which hands it its state */
+    static const char OPEN[] = "<script>\n", CLOSE[] = "</script>\n";
+    const struct drawn *d;
+    struct live_stream *s = drawn_stream(l, FORMAT_HTML, &d, err);
+    if (s) {
+        stream_file(s, 0, d->main_end);
+        stream_mem(s, OPEN, sizeof OPEN - 1);
+        stream_mem(s, (const char *)report_live_js, report_live_js_len);
+        stream_mem(s, CLOSE, sizeof CLOSE - 1);
+        stream_file(s, (off_t)d->main_end, d->len - d->main_end);
+        *size = stream_size(s);
+    }
+    pthread_mutex_unlock(&l->draw_lock);
+    return s;
+}
+
+/* The .hp so far: the spool's whole censuses, then the closing sample; before the first
+ * census, the whole small .hp a header makes (drawn as the other formats are). */
+struct live_stream *live_hp_open(struct live *l, uint64_t *size, struct ev_error *err)
+{
     live_lock(l);
     if (!l->attached) {
         live_unlock(l);
         ev_error_set(err, "the input is not open yet");
-        free(s);
         return NULL;
     }
-    if (spool_flush(l) != 0 || (l->spool_len && (s->fd = dup(fileno(l->spool))) < 0)) {
+    int fd = -1;
+    if (spool_flush(l) != 0 || (l->spool_len && (fd = dup(fileno(l->spool))) < 0)) {
         live_unlock(l);
         ev_error_set(err, "cannot read the .hp spool: %s", strerror(errno));
-        free(s);
         return NULL;
     }
-    s->n = l->spool_len;
+    off_t n = l->spool_len;
     uint64_t end = l->src.info->end_time_ns > l->hp_last_ns ? l->src.info->end_time_ns
                                                             : l->hp_last_ns;
     live_unlock(l);
-    int rc;
-    if (s->n == 0) {   /* no census yet: what finish writes, a header and the closing sample */
-        rc = live_draw(l, FORMAT_HP, &s->mem, &s->mem_len, err);
-    } else {
-        FILE *out = open_memstream(&s->mem, &s->mem_len);
-        rc = out && sink_hp_end(out, end) == 0 ? 0 : -1;
-        if (out && fclose(out) != 0)
-            rc = -1;
-        if (rc != 0)
-            ev_error_set(err, "out of memory");
-    }
+    if (n == 0)
+        return live_draw_open(l, FORMAT_HP, size, err);
+    struct live_stream *s = stream_new(fd, err);
+    if (!s)
+        return NULL;
+    size_t tail = 0;
+    FILE *out = open_memstream(&s->owned, &tail);
+    int rc = out && sink_hp_end(out, end) == 0 ? 0 : -1;
+    if (out && fclose(out) != 0)
+        rc = -1;
     if (rc != 0) {
-        live_hp_close(s);
+        ev_error_set(err, "out of memory");
+        live_stream_close(s);
         return NULL;
     }
-    *size = (uint64_t)s->n + s->mem_len;
+    stream_file(s, 0, (size_t)n);
+    stream_mem(s, s->owned, tail);
+    *size = stream_size(s);
     return s;
-}
-
-ssize_t live_hp_read(struct live_hp_stream *s, char *buf, size_t max)
-{
-    if (s->at < s->n) {
-        size_t want = (size_t)(s->n - s->at) < max ? (size_t)(s->n - s->at) : max;
-        ssize_t got = pread(s->fd, buf, want, s->at);
-        if (got <= 0) {
-            if (got == 0)
-                errno = EIO;   /* the spool is shorter than it was: cannot be */
-            return -1;
-        }
-        s->at += got;
-        return got;
-    }
-    size_t n = s->mem_len - s->mem_at < max ? s->mem_len - s->mem_at : max;
-    memcpy(buf, s->mem + s->mem_at, n);
-    s->mem_at += n;
-    return (ssize_t)n;
 }
 
 /* The shown set: the bands a chart of the run's options draws, chosen by the model's
@@ -869,76 +984,6 @@ int live_events_hello(struct live *l, char **buf, size_t *len)
         return -1;
     }
     return 0;
-}
-
-/* The report's data element in a drawn page: where it starts and how long it is. */
-static const char DATA_OPEN[] = "<script type=\"application/json\" id=\"ev2hp-data\">\n";
-
-static int find_data(const char *page, size_t len, size_t *at, size_t *n)
-{
-    const char *open = memmem(page, len, DATA_OPEN, sizeof DATA_OPEN - 1);
-    if (!open)
-        return -1;
-    *at = (size_t)(open - page) + sizeof DATA_OPEN - 1;
-    const char *close = memmem(page + *at, len - *at, "\n</script>", 10);
-    if (!close)
-        return -1;
-    *n = (size_t)(close - (page + *at));
-    return 0;
-}
-
-int live_report_data(struct live *l, char **buf, size_t *len, struct ev_error *err)
-{
-    size_t at, n;
-    const struct drawn *d = drawn_locked(l, FORMAT_HTML, err);
-    int rc = d ? find_data(d->buf, d->len, &at, &n) : -1;
-    if (d && rc != 0)
-        ev_error_set(err, "the report has no data element");
-    else if (d)
-        rc = copy_out(d->buf + at, n, buf, len, err);
-    pthread_mutex_unlock(&l->draw_lock);
-    return rc;
-}
-
-int live_page(struct live *l, char **buf, size_t *len, struct ev_error *err)
-{
-    const struct drawn *d = drawn_locked(l, FORMAT_HTML, err);
-    if (!d) {
-        pthread_mutex_unlock(&l->draw_lock);
-        return -1;
-    }
-    /* the live script before the report's own, which hands it its state; the page built
-     * in one allocation of its exact size, from the drawing in place */
-    static const char MAIN[] = "<main id=\"report\"></main>\n";
-    static const char OPEN[] = "<script>\n", CLOSE[] = "</script>\n";
-    const char *end = memmem(d->buf, d->len, MAIN, sizeof MAIN - 1);
-    int rc = -1;
-    if (!end) {
-        ev_error_set(err, "the report has no main element");
-    } else {
-        size_t head = (size_t)(end - d->buf) + sizeof MAIN - 1;
-        size_t n = d->len + sizeof OPEN - 1 + report_live_js_len + sizeof CLOSE - 1;
-        char *page = malloc(n);
-        if (!page) {
-            ev_error_set(err, "out of memory");
-        } else {
-            char *at = page;
-            memcpy(at, d->buf, head);
-            at += head;
-            memcpy(at, OPEN, sizeof OPEN - 1);
-            at += sizeof OPEN - 1;
-            memcpy(at, report_live_js, report_live_js_len);
-            at += report_live_js_len;
-            memcpy(at, CLOSE, sizeof CLOSE - 1);
-            at += sizeof CLOSE - 1;
-            memcpy(at, d->buf + head, d->len - head);
-            *buf = page;
-            *len = n;
-            rc = 0;
-        }
-    }
-    pthread_mutex_unlock(&l->draw_lock);
-    return rc;
 }
 
 /* /live.json under the lock: the live model as it stands, with the labels of the bands. */

@@ -95,25 +95,31 @@ void live_damage(struct live *l, uint64_t lost_to_damage);
 /* The input has ended (under the lock): pages say so, /events sends "end". */
 void live_end(struct live *l);
 
-/* For the server's threads (not under the lock). Each fills a malloc'd buffer the caller
- * frees: 0, or -1 with err set. */
-int live_draw(struct live *l, enum output_format format, char **buf, size_t *len,
-              struct ev_error *err);
-/* The .hp so far (the bytes -o x.hp would hold had the input ended now), streamed from
- * the spool so that no reader holds it in memory: open (its size in *size; NULL with err
- * set), read up to max bytes at a time (the count, 0 at the end, -1 with errno on a read
- * error), close. Any thread; the spool may grow meanwhile. */
-struct live_hp_stream;
-struct live_hp_stream *live_hp_open(struct live *l, uint64_t *size, struct ev_error *err);
-ssize_t live_hp_read(struct live_hp_stream *s, char *buf, size_t max);
-void live_hp_close(struct live_hp_stream *s);
+/* A document streamed to a client piece by piece, so that no client holds a copy of it
+ * (the page of 100,000 bands is tens of MB: 120 clients that never read held 2.6 GB):
+ * each stream reads its document's file through a descriptor of its own, and the file
+ * lives on, unlinked, until its last stream is closed, whatever is drawn meanwhile. Open
+ * one (its size in *size; NULL with err set), read up to max bytes at a time (the count,
+ * 0 at the end, -1 with errno on a read error), close. Any thread, not under the lock.
+ *
+ * live_hp_open: the .hp so far (the bytes -o x.hp would hold had the input ended now),
+ * from the spool, which may grow meanwhile. live_draw_open: the drawing of format (a
+ * chart, the summary) as the state stands. live_page_open: the report's page with the
+ * live script; live_report_data_open: its data alone (what live.js reloads). */
+struct live_stream;
+struct live_stream *live_hp_open(struct live *l, uint64_t *size, struct ev_error *err);
+struct live_stream *live_draw_open(struct live *l, enum output_format format, uint64_t *size,
+                                   struct ev_error *err);
+struct live_stream *live_page_open(struct live *l, uint64_t *size, struct ev_error *err);
+struct live_stream *live_report_data_open(struct live *l, uint64_t *size, struct ev_error *err);
+ssize_t live_stream_read(struct live_stream *s, char *buf, size_t max);
+void live_stream_close(struct live_stream *s);
+/* The documents made per request (their bytes under the lock): each fills a malloc'd
+ * buffer the caller frees: 0, or -1 with err set. Not under the lock. */
 int live_metrics(struct live *l, char **buf, size_t *len, struct ev_error *err);
 /* /live.json: the live model (model/livemodel.h) as JSON: the band labels by number, the
  * older censuses merged into buckets ([band, max, mean] each), the recent ones whole. */
 int live_series(struct live *l, char **buf, size_t *len, struct ev_error *err);
-/* The report's page with the live script, and its data alone (what live.js reloads). */
-int live_page(struct live *l, char **buf, size_t *len, struct ev_error *err);
-int live_report_data(struct live *l, char **buf, size_t *len, struct ev_error *err);
 /* The first message of a new /events client: the shown bands and the state. */
 int live_events_hello(struct live *l, char **buf, size_t *len);
 struct sse_hub *live_events(struct live *l);

@@ -27,6 +27,11 @@ Usage: hostile.py MODE PORT [ARGS]   (the server is 127.0.0.1:PORT)
   slowread PORT PATH N SECONDS
       N clients GET PATH and read it 4 KiB a second (a small receive buffer); prints
       the bytes each read, once SECONDS are over.
+  silent PORT PATH N SECONDS
+      N clients GET PATH (16 at a time) and read the first bytes of the answer, its
+      status line, and no more (a small receive buffer); once each has its status line,
+      prints how many are 200 (a line of its own, flushed: the test measures then),
+      then after SECONDS how many of them the server closed.
 """
 import select
 import socket
@@ -207,6 +212,26 @@ def slowread(port, path, n, seconds):
     print(" ".join(str(c[1]) for c in conns))
 
 
+def silent(port, path, n, seconds):
+    conns, ok = [], 0
+    # 16 at a time, each batch answered before the next: more connections of one address
+    # waiting for their request than the guard allows (32) would be closed as slowloris
+    for first in range(0, n, 16):
+        batch = [connect(port, rcvbuf=4096) for _ in range(min(16, n - first))]
+        for s in batch:
+            s.sendall(request(path))
+        for s in batch:   # each answer begun: the server holds what it sends this client
+            s.settimeout(600)
+            try:
+                ok += s.recv(64).startswith(b"HTTP/1.1 200 ")
+            except OSError:
+                pass
+        conns += batch
+    print(ok, flush=True)
+    time.sleep(seconds)
+    print(sum(closed(s) for s in conns))
+
+
 def main():
     mode, port = sys.argv[1], int(sys.argv[2])
     args = sys.argv[3:]
@@ -222,6 +247,8 @@ def main():
         burst(port, int(args[0]), float(args[1]), float(args[2]))
     elif mode == "slowread":
         slowread(port, args[0], int(args[1]), float(args[2]))
+    elif mode == "silent":
+        silent(port, args[0], int(args[1]), float(args[2]))
     else:
         sys.exit("hostile.py: unknown mode " + mode)
 
