@@ -32,6 +32,7 @@ for path in / /summary.json /report.json; do
     [ "$size" -gt 2000000 ] || fail "$path is $size bytes: the log is not large enough"
     rss=$(status_kb VmRSS)
     hwm=$(status_kb VmHWM)
+    : >"$work/silent.txt"
     "$PYTHON3" "$SRCDIR/tests/serve/hostile.py" silent "$port" "$path" 120 3 \
         >"$work/silent.txt" &
     clients=$!
