@@ -37,7 +37,7 @@ for path in / /summary.json /report.json; do
         >"$work/silent.txt" &
     clients=$!
     pids="$pids $clients"
-    poll 6000 "120 clients of $path answered" grep -q . "$work/silent.txt"
+    poll 300 "120 clients of $path answered" grep -q . "$work/silent.txt"
     [ "$(sed -n 1p "$work/silent.txt")" = 120 ] ||
         fail "of 120 clients of $path, $(sed -n 1p "$work/silent.txt") were answered 200"
     during=$(status_kb VmRSS)
