@@ -820,6 +820,8 @@ static int group_by_default(struct run *run, struct input *in, const char *input
     const struct convert_options *opt = run->opt;
     struct autogroup *a = &run->autogroup;
     struct ev_error err = { 0 };
+    if (!may_group(opt))
+        return 0;
     const struct profile *p = run->model.profile ? run->model.profile : run->model.every;
     const struct group_source src = { input_bands(in), input_ipe_names(in),
                                       input_costcentres(in) };
@@ -828,8 +830,6 @@ static int group_by_default(struct run *run, struct input *in, const char *input
     const struct profile_options *sel = opt->chart ? &opt->chart->profile : &defaults.profile;
     const struct bandselect_rule rule = { sel->bands, sel->trace_percent, sel->sort,
                                           sel->reverse };
-    if (!may_group(opt))
-        return 0;
     if (autogroup_choose(p, &rule, &src, input_run_info(in)->breakdown, a) != 0) {
         ev_error_set(&err, "out of memory");
         fail(run->result, EXIT_BAD_INPUT, input_name, &err);
@@ -865,11 +865,24 @@ static int group_by_default(struct run *run, struct input *in, const char *input
     m->bands = input_bands(run->grouped_input);
     m->timeprof = run->model.timeprof;
     m->ccs = run->model.ccs;
-    if (input_read(run->grouped_input, &outcome, &err) != INPUT_OK) {
-        if (!err.what[0])
-            ev_error_set(&err, "out of memory");
+    enum input_status st = input_read(run->grouped_input, &outcome, &err);
+    if (st == INPUT_STOPPED) {
+        ev_error_set(&err, "out of memory");
         fail(run->result, EXIT_BAD_INPUT, input_name, &err);
         return -1;
+    }
+    /* a file that changed since the first read (a program still writing it) is not the
+     * run the exports hold: its outputs stay as they are, and say why */
+    if (st != INPUT_OK || outcome.censuses != run->result->censuses) {
+        if (st == INPUT_OK)
+            ev_error_set(&err, "it now holds %" PRIu64 " censuses, not %" PRIu64,
+                         outcome.censuses, run->result->censuses);
+        struct ev_error w = { 0 };
+        ev_error_set(&w, "not grouped by %s as the largest bands ask: read again, %s",
+                     group_key_name(a->key, a->stacks), err.what);
+        warn(run->result, &w);
+        a->grouped = false;
+        return 0;
     }
     if (run->base && read_base_into(run, a->key, &run->grouped_base_input,
                                     &run->grouped_base_model) != 0)
