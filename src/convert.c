@@ -773,9 +773,10 @@ static void end_live(struct run *run, bool locked)
 
 /* --- defaults that show the heap (census/autogroup.h) ----------------------------- */
 
-/* Whether an output shows the default grouping's groups: the charts (but the flame and
- * icicle views of a census, whose frames are the bands' own tree), the report and the
- * summaries (JUnit carries the text summary). The exports (.hp, CSV, JSON, folded
+/* Whether an output shows the default grouping's groups: the charts of bands (not the
+ * flame and icicle views of a census, whose frames are the bands' own tree, nor the heap
+ * view, which draws the runtime's totals), the report and the summaries (JUnit carries
+ * the text summary). The exports (.hp, CSV, JSON, folded
  * stacks, pprof) stay exact per band: they are data for programs, which group as they
  * like; --group-by groups them too. */
 static bool shows_groups(const struct convert_options *opt, enum output_format format)
@@ -783,7 +784,8 @@ static bool shows_groups(const struct convert_options *opt, enum output_format f
     if (format_is_summary(format) || format == FORMAT_HTML || format == FORMAT_JUNIT)
         return true;
     enum chart_view view = opt->chart ? opt->chart->view : CHART_VIEW_AUTO;
-    return format_is_chart(format) && view != CHART_VIEW_FLAME && view != CHART_VIEW_ICICLE;
+    return format_is_chart(format) && view != CHART_VIEW_FLAME && view != CHART_VIEW_ICICLE &&
+           view != CHART_VIEW_HEAP;
 }
 
 /* Whether the default grouping may apply: nothing asked of the bands (--group-by,

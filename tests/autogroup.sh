@@ -107,6 +107,15 @@ grep -q 'grouping   grouped by type' "$tmp/gates.xml" || fail "--junit: no group
 grep -q '"message": "leak suspect 0x5edc88 rose' "$tmp/gates.json" ||
     fail "--max-growth --group-by table: the verdict is not of the table 0x5edc88"
 
+# The views of bands say it; the heap view (the runtime's totals) and the census flame
+# graph (its own tree of the bands) are drawn as they are.
+for view in lines detail heap flame; do
+    "$EV2HP" "$log" --view "$view" -o "$tmp/$view.svg" || fail "--view $view: exit status $?"
+    case $view in heap | flame) want=0 ;; *) want=1 ;; esac
+    [ "$(grep -c 'grouped by type' "$tmp/$view.svg")" = "$want" ] ||
+        fail "--view $view: 'grouped by type' not said $want time(s)"
+done
+
 # A pipe is read once: the bands stay as they are, and a warning names the key.
 gunzip -c "$log" | "$EV2HP" -o "$tmp/pipe.svg" 2> "$tmp/pipe.err" || fail "pipe: exit status $?"
 grep -q "^ev2hp: (standard input): the 15 largest of 4431 bands leave .* % of the peak in OTHER: --group-by type shows what the heap holds" \
