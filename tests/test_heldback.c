@@ -42,7 +42,7 @@ static void no_census_while_the_run_goes_on_is_said_once(void **state)
 {
     (void)state;
     struct heldback h = { 0 };
-    struct heldback_facts f = { 0, 0, 0, 1150000000ull, 0, false };
+    struct heldback_facts f = { 0, 0, 0, 1150000000ull, 0, false, false };
     assert_int_equal(first_said(&h, f, 0, 30), 5);
     assert_int_equal(first_said(&h, f, 31, 60), -1);
     const char *why = explained(&h, &f);
@@ -62,7 +62,7 @@ static void a_census_starts_the_wait_again(void **state)
 {
     (void)state;
     struct heldback h = { 0 };
-    struct heldback_facts f = { 0, 0, 0, 0, 0, false };
+    struct heldback_facts f = { 0, 0, 0, 0, 0, false, false };
     assert_int_equal(first_said(&h, f, 0, 3), -1);
     f.censuses = 4;
     f.last_census_ns = 2 * S;
@@ -80,9 +80,10 @@ static void censuses_that_come_late_at_once_are_said(void **state)
     (void)state;
     for (int ended = 0; ended < 2; ended++) {
         struct heldback h = { 0 };
-        struct heldback_facts f = { 0, 0, 0, 1150000000ull, 0, false };
+        struct heldback_facts f = { 0, 0, 0, 1150000000ull, 0, false, false };
         assert_int_equal(first_said(&h, f, 0, 3), -1);
-        f = (struct heldback_facts){ 3, 29, 1121245000ull, 1146617757ull, 20000000ull, ended };
+        f = (struct heldback_facts){ 3, 29, 1121245000ull, 1146617757ull, 20000000ull, ended,
+                                     false };
         assert_int_equal(heldback_check(&h, &f), HELDBACK_BURST);
         assert_non_null(strstr(explained(&h, &f), "29 censuses came at once, held back 3 s "
                                                   "while the program's other events arrived: "
@@ -99,12 +100,13 @@ static void a_fast_read_or_an_ended_input_is_not_held_back(void **state)
 {
     (void)state;
     struct heldback h = { 0 };
-    struct heldback_facts f = { 100.0, 0, 0, 1150000000ull, 0, false };
+    struct heldback_facts f = { 100.0, 0, 0, 1150000000ull, 0, false, false };
     assert_int_equal(heldback_check(&h, &f), HELDBACK_NO);
-    f = (struct heldback_facts){ 100.4, 29, 1121245000ull, 1146617757ull, 20000000ull, true };
+    f = (struct heldback_facts){ 100.4, 29, 1121245000ull, 1146617757ull, 20000000ull, true,
+                                 false };
     assert_int_equal(heldback_check(&h, &f), HELDBACK_NO);
     h = (struct heldback){ 0 };
-    f = (struct heldback_facts){ 0, 3, S, 3 * S, 0, true };   /* trailing events, ended */
+    f = (struct heldback_facts){ 0, 3, S, 3 * S, 0, true, false };   /* trailing events */
     assert_int_equal(first_said(&h, f, 0, 60), -1);
 }
 
@@ -114,13 +116,34 @@ static void a_run_that_is_idle_or_takes_censuses_rarely_is_not_held_back(void **
 {
     (void)state;
     struct heldback h = { 0 };
-    struct heldback_facts f = { 0, 2, 5 * S, 5 * S + HELDBACK_RUN_NS, 0, false };
+    struct heldback_facts f = { 0, 2, 5 * S, 5 * S + HELDBACK_RUN_NS, 0, false, false };
     assert_int_equal(first_said(&h, f, 0, 60), -1);
     h = (struct heldback){ 0 };
-    f = (struct heldback_facts){ 0, 2, 10 * S, 35 * S, 10 * S, false };
+    f = (struct heldback_facts){ 0, 2, 10 * S, 35 * S, 10 * S, false, false };
     assert_int_equal(first_said(&h, f, 0, 60), -1);
     f.reached_ns = 41 * S;   /* past three intervals: said */
     assert_int_equal(first_said(&h, f, 61, 70), 61);
+}
+
+/* A runtime that flushes on a timer: --eventlog-flush-interval among its +RTS options
+ * (a real GHC 9.10.3 run's JOB line), or GHC 9.16 and later. Nothing is said for it,
+ * even when no census comes (a program idle on the CPU takes none). */
+static void a_runtime_that_flushes_is_never_held_back(void **state)
+{
+    (void)state;
+    const char *job = "steady 12000 +RTS -hT -i0.1 -l -olev.fifo --eventlog-flush-interval=1";
+    assert_true(heldback_runtime_flushes(job, "GHC-9.10.3 rts"));
+    assert_false(heldback_runtime_flushes("steady 12000 +RTS -hT -i0.1 -l", "GHC-9.10.3 rts"));
+    assert_false(heldback_runtime_flushes("prog --eventlog-flush-interval=1", NULL));
+    assert_true(heldback_runtime_flushes(NULL, "GHC-9.16.1 rts_thr"));
+    assert_true(heldback_runtime_flushes(NULL, "GHC-10.2.1 rts"));
+    assert_false(heldback_runtime_flushes(NULL, "GHC-9.14.1 rts_thr"));
+    assert_false(heldback_runtime_flushes(NULL, NULL));
+    struct heldback h = { 0 };
+    struct heldback_facts f = { 0, 0, 0, 5 * S, 100000000ull, false, true };
+    assert_int_equal(first_said(&h, f, 0, 60), -1);
+    f = (struct heldback_facts){ 61, 30, 5 * S, 5 * S, 100000000ull, true, true };
+    assert_int_equal(heldback_check(&h, &f), HELDBACK_NO);
 }
 
 int main(void)
@@ -131,6 +154,7 @@ int main(void)
         cmocka_unit_test(a_run_that_is_idle_or_takes_censuses_rarely_is_not_held_back),
         cmocka_unit_test(censuses_that_come_late_at_once_are_said),
         cmocka_unit_test(a_fast_read_or_an_ended_input_is_not_held_back),
+        cmocka_unit_test(a_runtime_that_flushes_is_never_held_back),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

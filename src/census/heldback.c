@@ -2,6 +2,9 @@
  * heldback.h). */
 #include "census/heldback.h"
 
+#include <stdio.h>
+#include <string.h>
+
 #include "base/format.h"
 
 /* Whether the events read reach further into the run than the last census than a census
@@ -29,8 +32,20 @@ static enum heldback_verdict say(struct heldback *h, enum heldback_verdict v)
     return v;
 }
 
+bool heldback_runtime_flushes(const char *program, const char *rts_version)
+{
+    const char *rts = program ? strstr(program, "+RTS") : NULL;
+    if (rts && strstr(rts, "--eventlog-flush-interval"))
+        return true;
+    unsigned major, minor;
+    return rts_version && sscanf(rts_version, "GHC-%u.%u", &major, &minor) == 2 &&
+           (major > 9 || (major == 9 && minor >= 16));
+}
+
 enum heldback_verdict heldback_check(struct heldback *h, const struct heldback_facts *f)
 {
+    if (f->flushing)
+        return HELDBACK_NO;
     if (!h->started) {
         restart(h, f);
         return HELDBACK_NO;

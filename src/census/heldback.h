@@ -21,7 +21,10 @@
  *     for HELDBACK_BURST_SECONDS or more (a run whose censuses all came at its end, a
  *     few seconds after its other events; a file read at full speed never waits that
  *     long).
- * Said once a run, by whichever rule comes first.
+ * Said once a run, by whichever rule comes first; never for a runtime that flushes its
+ * buffers on a timer (heldback_runtime_flushes): its censuses cannot wait in a buffer
+ * longer than the interval, and a program idle on the CPU takes none (the census timer
+ * counts CPU time), which is no matter of buffers.
  */
 #ifndef EV2HP_HELDBACK_H
 #define EV2HP_HELDBACK_H
@@ -63,7 +66,15 @@ struct heldback_facts {
     uint64_t period_ns;         /* the census interval, 0 when not known yet */
     bool ended;                 /* the input has ended: nothing is waited for any more,
                                  * only a burst that came at its end can be told */
+    bool flushing;              /* heldback_runtime_flushes: nothing is said */
 };
+
+/* Whether the run's runtime writes its buffers on a timer: given
+ * --eventlog-flush-interval among its +RTS options (program: the run's arguments, as the
+ * JOB line has them), or GHC 9.16 and later, where it is on by default (rts_version:
+ * RTS_IDENTIFIER, "GHC-9.16.1 rts_thr"). Either may be NULL (not seen yet). Flags given
+ * through GHCRTS or -with-rtsopts are not in the eventlog and cannot be seen. */
+bool heldback_runtime_flushes(const char *program, const char *rts_version);
 
 /* HELDBACK_NO, or once a run the rule that found the censuses held back (see the top). */
 enum heldback_verdict heldback_check(struct heldback *h, const struct heldback_facts *f);

@@ -453,7 +453,9 @@ bool input_held_back(struct input *in, char *why, size_t size)
         struct heldback_facts f = { progress_clock(), st->censuses, st->last_time_ns,
                                     ev_reader_latest_time(in->reader),
                                     info->has_heap_profile ? info->period_ns : 0,
-                                    in->read_done };
+                                    in->read_done,
+                                    heldback_runtime_flushes(info->program,
+                                                             info->rts_version) };
         if (heldback_check(&in->heldback, &f) == HELDBACK_NO)
             return false;
         heldback_explain(&in->heldback, &f, in->held_back, sizeof in->held_back);
