@@ -71,7 +71,10 @@ def ours(path):
         return []
     with open(path, newline="", encoding="utf-8", errors="replace") as f:
         rows = list(csv.reader(f))
-    labels, out = rows[0][1:], []
+    # a label a spreadsheet would run is written after an apostrophe (textout.h)
+    labels = [l[1:] if l[:1] == "'" and l[1:2] in ("=", "+", "-", "@", "\t", "\r") else l
+              for l in rows[0][1:]]
+    out = []
     for row in rows[1:]:
         entries = Counter()
         for label, value in zip(labels, row[1:]):
