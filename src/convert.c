@@ -199,6 +199,13 @@ static int on_total(void *ctx, enum heap_total kind, uint64_t time_ns, uint64_t 
     return rc;
 }
 
+/* The collector's events: only the run model reads them, when an output shows them. */
+static int on_gc(void *ctx, const struct gc_event *event)
+{
+    struct run *run = ctx;
+    return run_model_gc_event(&run->model, event);
+}
+
 /* input_options.lock over the live lock. */
 static void lock_live(void *ctx)
 {
@@ -463,7 +470,7 @@ static int read_base_into(struct run *run, enum group_key group_by,
         fail(r, EXIT_BAD_INPUT, r->base_name, &err);
         return -1;
     }
-    struct census_events events = { model_frame, model_marker, model_total, model };
+    struct census_events events = { model_frame, model_marker, model_total, model, NULL };
     if (base_input_read(input, &iopt, &events, base_ready, &out, &err) != INPUT_OK) {
         fail(r, EXIT_BAD_INPUT, r->base_name, &err);
         return -1;
@@ -936,7 +943,8 @@ static void convert_input(struct run *run, const char *input_name)
         fail(result, EXIT_BAD_INPUT, input_name, &err);
         return;
     }
-    struct census_events events = { on_frame, on_marker, on_total, run };
+    struct census_events events = { on_frame, on_marker, on_total, run,
+                                    run->model.gc ? on_gc : NULL };
     if (opt->serve && start_live(run, input_name) != 0) {
         if (run->live)
             end_live(run, false);

@@ -22,6 +22,8 @@
 #define HP_MAX_LINE (1u << 20)              /* bytes of one .hp line */
 #define TIMEPROF_MAX_STACKS (1u << 20)      /* distinct stacks of a time profile */
 #define TIMEPROF_MAX_CAPS 256u              /* capabilities counted apart (more: together) */
+#define GC_STATS_MAX_GENS 16u               /* generations counted apart (older: the last) */
+#define GC_STATS_MAX_CAPS 4096u             /* capabilities followed apart (more: together) */
 /* a pprof profile's distinct strings, and their bytes: what the bands, cost centres and
  * info tables above already bound, a few times over (names, files, labels) */
 #define PPROF_MAX_STRINGS (4u * BANDS_MAX)

@@ -644,6 +644,47 @@ void census_note_time(struct census *c, uint64_t time_ns)
         c->info.end_time_ns = time_ns;
 }
 
+_Static_assert(EV_NO_CAP == GC_CAP_NONE, "one number for no capability");
+
+/* GC_STATS_GHC's payload up to its balanced share (capset, gen, 3 words, threads, 2
+ * words): what a runtime before GHC 8.2 writes. */
+#define GC_STATS_BEFORE_BALANCE (4 + 2 + 3 * 8 + 4 + 2 * 8)
+
+/* The collector's events to whoever reads its statistics (events.gc), with the
+ * capability whose block held them. */
+static enum census_status pass_gc(struct census *c, const struct ev_event *ev,
+                                  const union ev_body *b)
+{
+    if (!c->events.gc)
+        return CENSUS_OK;
+    struct gc_event e = { .cap = ev->cap, .time_ns = ev->time };
+    switch (ev->tag) {
+    case EV_GC_START:
+        e.kind = GC_EVENT_START;
+        break;
+    case EV_GC_END:
+        e.kind = GC_EVENT_END;
+        break;
+    case EV_HEAP_ALLOCATED:
+        e.kind = GC_EVENT_ALLOCATED;
+        e.bytes = b->HEAP_ALLOCATED.bytes;
+        break;
+    default: {
+        const struct ev_GC_STATS_GHC *s = &b->GC_STATS_GHC;
+        e.kind = GC_EVENT_STATS;
+        e.gen = s->gen;
+        e.copied = s->copied;
+        e.slop = s->slop;
+        e.threads = s->threads;
+        e.max_copied = s->max_copied;
+        e.balanced_copied = s->balanced_copied;
+        e.has_balanced = ev->size > GC_STATS_BEFORE_BALANCE;
+        break;
+    }
+    }
+    return c->events.gc(c->events.ctx, &e) != 0 ? CENSUS_STOPPED : CENSUS_OK;
+}
+
 enum census_status census_feed(struct census *c, const struct ev_event *ev,
                                struct ev_error *err)
 {
@@ -670,7 +711,10 @@ enum census_status census_feed(struct census *c, const struct ev_event *ev,
         }
         return CENSUS_OK;
     }
-    if (ev_decode(ev->tag, ev->payload, ev->size, &b) != EV_DECODED) {
+    enum ev_decode_status decoded = ev_decode(ev->tag, ev->payload, ev->size, &b);
+    if (ev->tag == EV_GC_STATS_GHC && decoded == EV_SHORT && ev->size >= GC_STATS_BEFORE_BALANCE)
+        decoded = EV_DECODED;   /* a runtime before the balance field (GHC 8.2) */
+    if (decoded != EV_DECODED) {
         if (ev_role(ev->tag) == EVR_CENSUS)
             return too_short(ev, err);
         return CENSUS_OK;   /* a short run-info event is not worth stopping for */
@@ -777,13 +821,15 @@ enum census_status census_feed(struct census *c, const struct ev_event *ev,
             c->events.total(c->events.ctx, HEAP_TOTAL_ALLOCATED, ev->time,
                             b.HEAP_ALLOCATED.bytes) != 0)
             return CENSUS_STOPPED;
-        return CENSUS_OK;
+        return pass_gc(c, ev, &b);
     case EV_GC_START: case EV_GC_END:
         if (c->events.total &&
             c->events.total(c->events.ctx, ev->tag == EV_GC_START ? HEAP_GC_START : HEAP_GC_END,
                             ev->time, 0) != 0)
             return CENSUS_STOPPED;
-        return CENSUS_OK;
+        return pass_gc(c, ev, &b);
+    case EV_GC_STATS_GHC:
+        return pass_gc(c, ev, &b);
     default:
         return CENSUS_OK;
     }

@@ -251,7 +251,15 @@ static int grouped_total(void *ctx, enum heap_total kind, uint64_t time_ns, uint
     return g->out.total ? g->out.total(g->out.ctx, kind, time_ns, bytes) : 0;
 }
 
+static int grouped_gc(void *ctx, const struct gc_event *event)
+{
+    struct grouping *g = ctx;
+    return g->out.gc(g->out.ctx, event);
+}
+
 struct census_events grouping_events(struct grouping *g)
 {
-    return (struct census_events){ grouped_frame, grouped_marker, grouped_total, g };
+    /* The collector's events pass only where someone reads them (census_events.gc). */
+    return (struct census_events){ grouped_frame, grouped_marker, grouped_total, g,
+                                   g->out.gc ? grouped_gc : NULL };
 }

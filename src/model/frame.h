@@ -50,6 +50,23 @@ enum heap_total {
 };
 #define HEAP_TOTAL_RUNTIME 3        /* the first three: the runtime's heap totals */
 
+/* The collector's events as model/gcstats.h reads them, each with the capability whose
+ * blocks held it (GC_CAP_NONE: none). Only an eventlog has them. */
+enum gc_event_kind { GC_EVENT_START, GC_EVENT_END, GC_EVENT_STATS, GC_EVENT_ALLOCATED };
+#define GC_CAP_NONE 0xffffu
+
+struct gc_event {
+    enum gc_event_kind kind;
+    uint16_t cap;
+    uint64_t time_ns;
+    /* GC_EVENT_STATS (GC_STATS_GHC) */
+    unsigned gen;                   /* the generation collected (and those below it) */
+    uint64_t copied, slop, threads, max_copied, balanced_copied;
+    bool has_balanced;              /* the event carried balanced_copied */
+    /* GC_EVENT_ALLOCATED (HEAP_ALLOCATED): the capability's allocation so far */
+    uint64_t bytes;
+};
+
 /* Callbacks; a non-zero return stops the producer (the assembler's census_feed returns
  * CENSUS_STOPPED). */
 struct census_events {
@@ -57,6 +74,10 @@ struct census_events {
     int (*marker)(void *ctx, uint64_t time_ns, const char *text, size_t len);
     int (*total)(void *ctx, enum heap_total kind, uint64_t time_ns, uint64_t bytes);
     void *ctx;
+    /* The collector's statistics, or NULL: nobody reads them (the producer then decodes
+     * none: a run whose outputs do not show them pays nothing). Last, so that the
+     * callers that do not read them may leave it out of their initialisers. */
+    int (*gc)(void *ctx, const struct gc_event *event);
 };
 
 #endif

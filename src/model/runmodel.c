@@ -88,6 +88,10 @@ int run_model_init(struct run_model *m, const struct run_model_needs *needs,
         return -1;
     if (needs->summary && !shared && !(m->every = profile_new(&needs->summary_feed, err)))
         return -1;
+    if (needs->gc && !(m->gc = gc_stats_new())) {
+        ev_error_set(err, "out of memory");
+        return -1;
+    }
     return 0;
 }
 
@@ -102,6 +106,7 @@ void run_model_free(struct run_model *m)
     for (size_t i = 0; i < m->marker_count; i++)
         free(m->markers[i].text);
     free(m->markers);
+    gc_stats_free(m->gc);
     memset(m, 0, sizeof *m);
 }
 
@@ -155,7 +160,26 @@ int run_model_total(struct run_model *m, enum heap_total kind, uint64_t time_ns,
 {
     if (m->profile && profile_add_total(m->profile, kind, time_ns, bytes) != 0)
         return no_memory();
+    if (m->gc)
+        gc_stats_total(m->gc, kind, bytes);
     return 0;
+}
+
+int run_model_gc_event(struct run_model *m, const struct gc_event *event)
+{
+    return m->gc && gc_stats_event(m->gc, event) != 0 ? no_memory() : 0;
+}
+
+bool run_model_gc(const struct run_model *m, struct gc_summary *out)
+{
+    if (!m->gc)
+        return false;
+    struct gc_summary s;
+    gc_stats_summary(m->gc, m->info ? m->info->end_time_ns : 0, &s);
+    if (!s.any)
+        return false;
+    *out = s;
+    return true;
 }
 
 static int by_time(const void *a, const void *b)
@@ -222,7 +246,8 @@ int run_model_copy(const struct run_model *m, struct run_model *copy, unsigned c
         (m->every && copy->needs.summary &&
          !(copy->every = copy_profile(m->every, &m->needs.summary_feed, err))))
         return -1;
-    if (peak_copy(&m->peak, &copy->peak) != 0 || peak_copy(&m->at, &copy->at) != 0)
+    if (peak_copy(&m->peak, &copy->peak) != 0 || peak_copy(&m->at, &copy->at) != 0 ||
+        (m->gc && !(copy->gc = gc_stats_copy(m->gc))))
         goto no_memory;
     if (m->marker_count) {
         if (!(copy->markers = calloc(m->marker_count, sizeof *m->markers)))

@@ -30,6 +30,7 @@
 
 #include "base/error.h"
 #include "model/frame.h"
+#include "model/gcstats.h"
 #include "model/peak.h"
 #include "model/profile.h"
 
@@ -53,6 +54,7 @@ struct run_model_needs {
     bool has_at;                         /* --at: also the last census at or before */
     uint64_t at_ns;                      /* this time (run_model_census) */
     bool markers;                        /* every marker, listed */
+    bool gc;                             /* the collector's statistics (gcstats.h) */
 };
 
 /* A chart or report of feed's options, at feed's columns. 0, or -1 when the run asks for
@@ -87,6 +89,7 @@ struct run_model {
     size_t marker_count, marker_cap;
     uint64_t markers_not_listed;   /* past SUMMARY_MAX_MARKERS */
     uint64_t censuses;             /* heap censuses fed */
+    struct gc_stats *gc;           /* needs.gc: the collector's statistics; else NULL */
 };
 
 /* An empty model of what needs asks for: 0, or -1 with err set (a bad pattern, or out of
@@ -100,6 +103,12 @@ int run_model_frame(struct run_model *m, const struct census_frame *frame);
 int run_model_marker(struct run_model *m, uint64_t time_ns, const char *text, size_t len);
 int run_model_total(struct run_model *m, enum heap_total kind, uint64_t time_ns,
                     uint64_t bytes);
+/* The collector's events (census_events.gc); a model that does not keep them (needs.gc
+ * unset) is not to be fed them. */
+int run_model_gc_event(struct run_model *m, const struct gc_event *event);
+/* The collector's figures: false (out untouched) when the model keeps none (needs.gc
+ * unset) or the input had no collection. */
+bool run_model_gc(const struct run_model *m, struct gc_summary *out);
 /* The end of input: the peak's bands and the markers put in order, the profile reduced
  * to each coarser resolution asked for (but those only the live server asks for). 0, or
  * -1 with err set when out of memory. */

@@ -68,7 +68,7 @@
     EVENT(50, HEAP_SIZE, EVF_CAPSET_BYTES, HEAP_TOTAL)                                 \
     EVENT(51, HEAP_LIVE, EVF_CAPSET_BYTES, HEAP_TOTAL)                                 \
     EVENT(52, HEAP_INFO_GHC, EVF_HEAP_INFO_GHC, NONE)                                  \
-    EVENT(53, GC_STATS_GHC, EVF_GC_STATS_GHC, NONE)                                    \
+    EVENT(53, GC_STATS_GHC, EVF_GC_STATS_GHC, GC)                                      \
     EVENT(54, GC_GLOBAL_SYNC, EVF_NONE, NONE)                                          \
     EVENT(55, TASK_CREATE, EVF_TASK_CREATE, NONE)                                      \
     EVENT(56, TASK_MIGRATE, EVF_TASK_MIGRATE, NONE)                                    \
@@ -100,7 +100,8 @@ enum ev_role {
     EVR_HEAP_TOTAL,    /* the runtime's own heap totals */
     EVR_MARKER,        /* user markers (traceMarker) */
     EVR_TIME_PROFILE,  /* time-profile ticks (+RTS -p) */
-    EVR_GC,            /* garbage collections and allocation, for the heap view */
+    EVR_GC,            /* garbage collections and allocation: the heap view, and the
+                        * collector's statistics (model/gcstats.h) */
 };
 
 /* Field lists: FIELD(type, name, doc). */
@@ -161,7 +162,8 @@ enum ev_role {
     FIELD(U64, frag, "bytes of fragmentation")                                   \
     FIELD(U32, threads, "parallel GC threads")                                   \
     FIELD(U64, max_copied, "most bytes copied by one thread")                    \
-    FIELD(U64, tot_copied, "bytes copied by all threads together")
+    FIELD(U64, tot_copied, "bytes copied by all threads together")              \
+    FIELD(U64, balanced_copied, "bytes copied as a perfectly balanced share")
 #define EVF_MACHINE(FIELD) FIELD(U16, machine, "Eden machine")
 #define EVF_MACHINE_CREATE(FIELD)                                                \
     FIELD(U16, machine, "Eden machine")                                          \

@@ -83,6 +83,7 @@ struct ev_reader {
      * event after it, or the block's end). seen_block: the file has block markers, so
      * every event lies in a block. */
     bool in_block, seen_block;
+    uint16_t block_cap;       /* the current block's capability, or EV_NO_CAP */
     uint64_t frontier;
     struct { bool used; uint16_t cap; uint64_t end; } caps[CAP_SLOTS];
     uint64_t open_block_time; /* start of the last block marker of size 0, or 0 */
@@ -145,6 +146,7 @@ struct ev_reader *ev_reader_new(struct ev_source src, size_t buffer_size)
     r->src = src;
     r->cap = buffer_size;
     r->win_span = UINT64_MAX;
+    r->block_cap = EV_NO_CAP;
     return r;
 }
 
@@ -431,6 +433,7 @@ static void leave_block(struct ev_reader *r)
     r->win_lo = 0;
     r->win_span = UINT64_MAX;
     r->in_block = false;
+    r->block_cap = EV_NO_CAP;
 }
 
 /* The span of times of a block from start to end (end 0: never closed, open above): what
@@ -445,8 +448,9 @@ static void block_span(uint64_t start, uint32_t size, uint64_t end, uint64_t *lo
 /* Enters the block whose marker (start time, size, end time) is at offset at. A size of
  * 0 (a block never closed) leaves its end unknown and its span open above. */
 static void enter_block(struct ev_reader *r, uint64_t at, uint64_t start, uint32_t size,
-                        uint64_t end)
+                        uint64_t end, uint16_t cap)
 {
+    r->block_cap = cap;
     r->block_end = size ? at + size : 0;
     block_span(start, size, end, &r->win_lo, &r->win_span);
     r->in_block = r->seen_block = true;
@@ -795,12 +799,12 @@ static enum ev_status take_block_marker(struct ev_reader *r, const unsigned char
         cap_swap_end(r, cap, known ? prev : 0, &prev);
         r->open_block_time = open_time;
         if (size) {
-            enter_block(r, at, start, size, end);
+            enter_block(r, at, start, size, end, cap);
             return ev_reader_resync(r, at, true, err);
         }
         return resync(r, at, err);
     }
-    enter_block(r, at, start, size, end);
+    enter_block(r, at, start, size, end, cap);
     return EV_OK;
 }
 
@@ -933,6 +937,7 @@ static __attribute__((noinline)) enum ev_status next_checked(struct ev_reader *r
     ev->payload = p + head;
     ev->size = payload;
     ev->offset = ev_reader_offset(r);
+    ev->cap = r->block_cap;
     r->pos += head + payload;
     return EV_OK;
 }
@@ -1088,6 +1093,7 @@ take:
         ev->payload = p + (kind & FAST_VARIABLE ? 12 : 10);
         ev->size = (uint32_t)(length - (kind & FAST_VARIABLE ? 12 : 10));
         ev->offset = r->buf_offset + (uint64_t)(p - buf);
+        ev->cap = r->block_cap;
         r->pos = (size_t)(p - buf) + length;
         r->latest_time = latest;
         r->frontier = frontier;

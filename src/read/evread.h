@@ -27,7 +27,13 @@ struct ev_event {
     const unsigned char *payload;
     uint32_t size;                  /* payload bytes */
     uint64_t offset;                /* byte offset of the event in the input */
+    uint16_t cap;                   /* the capability whose block holds it (its block
+                                     * marker's), or EV_NO_CAP outside a capability's */
 };
+
+/* The capability of an event in no block, or in the runtime's global block (whose
+ * marker says 0xffff itself). */
+#define EV_NO_CAP 0xffffu
 
 enum ev_status {
     EV_OK = 0,        /* an event was returned */

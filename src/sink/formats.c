@@ -314,6 +314,7 @@ int sink_needs(enum output_format format, const struct sink_settings *settings,
         run_model_need_summary(needs, &chart->profile);
         needs->peak = true;
         needs->markers = true;
+        needs->gc = true;
     }
     return 0;
 }

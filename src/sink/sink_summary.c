@@ -26,6 +26,7 @@
 #include "model/peak.h"
 #include "model/profile.h"
 #include "sink/gates.h"
+#include "sink/gc_summary.h"
 #include "sink/growth.h"
 #include "model/runmodel.h"
 #include "sink/sparkline.h"
@@ -189,6 +190,7 @@ static void write_text(struct summary_sink *m, const struct peak *pk,
     format_fprintf(out, "\nduration   %.2f s\n", info->end_time_ns / 1e9);
     if (!m->heapless)
         write_text_heap(m, pk, v);
+    gc_summary_text(out, m->base.ctx.run);
     write_text_events(m);
     if (m->base.ctx.base)
         text_compare(m, pk, v);
@@ -551,6 +553,7 @@ static int write_json(struct summary_sink *m, const struct peak *pk,
     json_run(w, m, pk);
     json_bands(w, m, v);
     json_events(w, m);
+    gc_summary_json(w, m->base.ctx.run);
     json_gates(w, m);
     if (m->base.ctx.base)
         json_compare(w, m, pk, v);

@@ -1,0 +1,264 @@
+/* gcstats.c: the collector's `-s` figures streamed from its events (see gcstats.h).
+ *
+ * Memory is bounded whatever the run's length: per capability (at most GC_STATS_MAX_CAPS
+ * followed apart) the time its last collection began and its allocation so far; per
+ * generation (at most GC_STATS_MAX_GENS) counters and a fixed pause histogram.
+ */
+#include "model/gcstats.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/grow.h"
+#include "base/limits.h"
+
+/* The pause histogram: 32 linear buckets in each octave of nanoseconds (a bucket spans
+ * at most 1/32 of its lower bound, so its middle is within 1/64, 1.6 %, of any pause in
+ * it); values below 32 ns have a bucket each. */
+#define SUB_BITS 5
+#define SUBS (1u << SUB_BITS)
+#define BUCKETS (64u * SUBS)
+
+struct cap_state {
+    bool started, leading;         /* a GC_START seen; a GC_STATS_GHC after it */
+    uint64_t start_ns;
+    unsigned gen;                  /* of the collection it leads */
+    bool has_allocated;
+    uint64_t allocated;
+};
+
+struct gen_state {
+    struct gc_generation fig;      /* the counters (percentiles filled at summary) */
+    uint64_t min_pause_ns;
+    uint64_t max_slop;
+    uint64_t *hist;                /* BUCKETS counts, made at the first pause */
+};
+
+struct gc_stats {
+    struct cap_state *caps;
+    size_t cap_count, cap_alloc;
+    struct gen_state gens[GC_STATS_MAX_GENS];
+    unsigned generations;
+    bool has_residency, has_memory, has_balance;
+    uint64_t max_live, max_size;
+    uint64_t par_copied, par_balanced;
+};
+
+struct gc_stats *gc_stats_new(void)
+{
+    return calloc(1, sizeof(struct gc_stats));
+}
+
+struct gc_stats *gc_stats_copy(const struct gc_stats *g)
+{
+    struct gc_stats *c = malloc(sizeof *c);
+    if (!c)
+        return NULL;
+    *c = *g;
+    c->caps = NULL;
+    c->cap_alloc = 0;
+    for (unsigned i = 0; i < GC_STATS_MAX_GENS; i++)
+        c->gens[i].hist = NULL;
+    if (g->cap_count && !(c->caps = malloc(g->cap_count * sizeof *c->caps)))
+        goto fail;
+    if (g->cap_count)
+        memcpy(c->caps, g->caps, g->cap_count * sizeof *c->caps);
+    c->cap_alloc = g->cap_count;
+    for (unsigned i = 0; i < GC_STATS_MAX_GENS; i++) {
+        if (!g->gens[i].hist)
+            continue;
+        if (!(c->gens[i].hist = malloc(BUCKETS * sizeof *c->gens[i].hist)))
+            goto fail;
+        memcpy(c->gens[i].hist, g->gens[i].hist, BUCKETS * sizeof *c->gens[i].hist);
+    }
+    return c;
+fail:
+    gc_stats_free(c);
+    return NULL;
+}
+
+void gc_stats_free(struct gc_stats *g)
+{
+    if (!g)
+        return;
+    for (unsigned i = 0; i < GC_STATS_MAX_GENS; i++)
+        free(g->gens[i].hist);
+    free(g->caps);
+    free(g);
+}
+
+static unsigned bucket_of(uint64_t ns)
+{
+    if (ns < SUBS)
+        return (unsigned)ns;
+    unsigned top = 63u - (unsigned)__builtin_clzll(ns);
+    unsigned sub = (unsigned)(ns >> (top - SUB_BITS)) & (SUBS - 1);
+    return (top - SUB_BITS + 1) * SUBS + sub;
+}
+
+/* The middle of bucket b (the inverse of bucket_of). */
+static uint64_t bucket_middle(unsigned b)
+{
+    if (b < SUBS)
+        return b;
+    unsigned top = b / SUBS + SUB_BITS - 1, sub = b % SUBS;
+    uint64_t low = ((uint64_t)(SUBS + sub)) << (top - SUB_BITS);
+    uint64_t width = (uint64_t)1 << (top - SUB_BITS);
+    return low + width / 2;
+}
+
+/* The capability's state; one shared slot for those past the bound and for events in no
+ * capability's block. NULL when out of memory. */
+static struct cap_state *cap_of(struct gc_stats *g, uint16_t cap)
+{
+    size_t i = cap < GC_STATS_MAX_CAPS ? cap : GC_STATS_MAX_CAPS;
+    if (i >= g->cap_count) {
+        if (GROW_ARRAY_ZEROED(g->caps, &g->cap_alloc, i + 1) != 0)
+            return NULL;
+        g->cap_count = i + 1;
+    }
+    return &g->caps[i];
+}
+
+static struct gen_state *gen_of(struct gc_stats *g, unsigned gen)
+{
+    unsigned i = gen < GC_STATS_MAX_GENS ? gen : GC_STATS_MAX_GENS - 1;
+    if (i >= g->generations)
+        g->generations = i + 1;
+    return &g->gens[i];
+}
+
+static int take_stats(struct gc_stats *g, struct cap_state *c, const struct gc_event *e)
+{
+    struct gen_state *s = gen_of(g, e->gen);
+    s->fig.collections++;
+    s->fig.copied_bytes += e->copied;
+    if (e->slop > s->max_slop)
+        s->max_slop = e->slop;
+    if (e->threads > 1) {
+        s->fig.parallel++;
+        g->par_copied += e->copied;
+        if (e->has_balanced) {
+            g->par_balanced += e->balanced_copied;
+            g->has_balance = true;
+        }
+    }
+    /* The pause is this capability's: it led the collection. */
+    c->leading = c->started;
+    c->gen = e->gen;
+    return 0;
+}
+
+static int take_pause(struct gc_stats *g, struct cap_state *c, uint64_t end_ns)
+{
+    c->leading = c->started = false;
+    uint64_t pause = end_ns >= c->start_ns ? end_ns - c->start_ns : 0;
+    struct gen_state *s = gen_of(g, c->gen);
+    if (!s->hist && !(s->hist = calloc(BUCKETS, sizeof *s->hist)))
+        return -1;
+    s->hist[bucket_of(pause)]++;
+    if (!s->fig.pauses || pause < s->min_pause_ns)
+        s->min_pause_ns = pause;
+    if (pause > s->fig.max_pause_ns)
+        s->fig.max_pause_ns = pause;
+    s->fig.pauses++;
+    s->fig.elapsed_ns += pause;
+    return 0;
+}
+
+int gc_stats_event(struct gc_stats *g, const struct gc_event *e)
+{
+    struct cap_state *c = cap_of(g, e->cap);
+    if (!c)
+        return -1;
+    switch (e->kind) {
+    case GC_EVENT_START:
+        c->started = true;
+        c->leading = false;
+        c->start_ns = e->time_ns;
+        return 0;
+    case GC_EVENT_STATS:
+        return take_stats(g, c, e);
+    case GC_EVENT_END:
+        if (c->leading)
+            return take_pause(g, c, e->time_ns);
+        c->started = false;
+        return 0;
+    case GC_EVENT_ALLOCATED:
+        c->has_allocated = true;
+        c->allocated = e->bytes;
+        return 0;
+    }
+    return 0;
+}
+
+void gc_stats_total(struct gc_stats *g, enum heap_total kind, uint64_t bytes)
+{
+    if (kind == HEAP_TOTAL_LIVE) {
+        g->has_residency = true;
+        if (bytes > g->max_live)
+            g->max_live = bytes;
+    } else if (kind == HEAP_TOTAL_SIZE) {
+        g->has_memory = true;
+        if (bytes > g->max_size)
+            g->max_size = bytes;
+    }
+}
+
+/* The pause of nearest rank ceil(q * n) (1-based), clamped to the exact extremes. */
+static uint64_t percentile(const struct gen_state *s, double q)
+{
+    uint64_t n = s->fig.pauses;
+    if (!n)
+        return 0;
+    double r = q * (double)n;
+    uint64_t rank = (uint64_t)r;
+    if ((double)rank < r)
+        rank++;
+    if (rank < 1)
+        rank = 1;
+    uint64_t seen = 0;
+    for (unsigned b = 0; b < BUCKETS; b++) {
+        seen += s->hist[b];
+        if (seen >= rank) {
+            uint64_t v = bucket_middle(b);
+            if (v < s->min_pause_ns)
+                v = s->min_pause_ns;
+            return v > s->fig.max_pause_ns ? s->fig.max_pause_ns : v;
+        }
+    }
+    return s->fig.max_pause_ns;
+}
+
+void gc_stats_summary(const struct gc_stats *g, uint64_t end_ns, struct gc_summary *out)
+{
+    memset(out, 0, sizeof *out);
+    out->generations = g->generations;
+    for (unsigned i = 0; i < g->generations; i++) {
+        const struct gen_state *s = &g->gens[i];
+        out->gen[i] = s->fig;
+        out->gen[i].gen = i;
+        out->gen[i].p50_ns = percentile(s, 0.50);
+        out->gen[i].p90_ns = percentile(s, 0.90);
+        out->gen[i].p99_ns = percentile(s, 0.99);
+        out->gc_ns += s->fig.elapsed_ns;
+        out->any = out->any || s->fig.collections;
+    }
+    if (g->generations)
+        out->max_slop_bytes = g->gens[g->generations - 1].max_slop;
+    for (size_t i = 0; i < g->cap_count; i++) {
+        if (g->caps[i].has_allocated) {
+            out->has_allocated = true;
+            out->allocated_bytes += g->caps[i].allocated;
+        }
+    }
+    out->has_residency = g->has_residency;
+    out->max_residency_bytes = g->max_live;
+    out->has_memory = g->has_memory;
+    out->memory_in_use_bytes = g->max_size;
+    out->elapsed_ns = end_ns;
+    out->mut_ns = end_ns > out->gc_ns ? end_ns - out->gc_ns : 0;
+    out->productivity = end_ns ? (double)out->mut_ns / (double)end_ns : 0;
+    out->has_balance = g->has_balance && g->par_copied;
+    out->work_balance = out->has_balance ? (double)g->par_balanced / (double)g->par_copied : 0;
+}

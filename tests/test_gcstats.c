@@ -1,0 +1,235 @@
+/* test_gcstats.c: the collector's `-s` figures (model/gcstats.h) and the summary's `gc`.
+ *
+ * The model alone: percentiles of many pauses within the histogram's stated 1.6 % of the
+ * exact nearest-rank values; a collection's pause is its leader's (the capability whose
+ * GC_STATS_GHC came between its GC_START and GC_END), not a helper's; allocation is each
+ * capability's last HEAP_ALLOCATED summed. Through the conversion a user runs (written
+ * eventlogs, --summary=json): a run without collection events says "gc": null; one
+ * collection on two capabilities gives its exact figures; a file cut inside a later
+ * collection's events keeps the collections read before the damage.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "convert.h"
+#include "evwriter.h"
+#include "model/breakdown.h"
+#include "model/gcstats.h"
+#include "read/evdefs.h"
+#include "read/evdecode.h"
+#include "testkit.h"
+
+#define MS 1000000u
+
+static void feed(struct gc_stats *g, enum gc_event_kind kind, uint16_t cap, uint64_t t,
+                 unsigned gen, uint64_t threads)
+{
+    struct gc_event e = { .kind = kind, .cap = cap, .time_ns = t, .gen = gen,
+                          .threads = threads, .copied = 1000 };
+    assert_int_equal(gc_stats_event(g, &e), 0);
+}
+
+static int by_value(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+static void within_bound(uint64_t got, uint64_t exact)
+{
+    uint64_t d = got > exact ? got - exact : exact - got;
+    if (d > exact / 64 + 1)
+        fail_msg("percentile %llu, exact %llu: more than 1/64 apart",
+                 (unsigned long long)got, (unsigned long long)exact);
+}
+
+static void percentiles_within_their_bound(void **state)
+{
+    (void)state;
+    enum { N = 5001 };
+    static uint64_t pauses[N];
+    struct gc_stats *g = gc_stats_new();
+    uint64_t t = 0, x = 12345;
+    for (int i = 0; i < N; i++) {
+        x = x * 6364136223846793005u + 1442695040888963407u;
+        pauses[i] = 1000 + (x >> 33) % (1u << (i % 21 + 10));   /* 1 us to ~2 s */
+        feed(g, GC_EVENT_START, 0, t, 0, 1);
+        feed(g, GC_EVENT_STATS, 0, t + 1, 0, 1);
+        feed(g, GC_EVENT_END, 0, t + pauses[i], 0, 1);
+        t += pauses[i] + 10;
+    }
+    struct gc_summary s;
+    gc_stats_summary(g, t, &s);
+    qsort(pauses, N, sizeof *pauses, by_value);
+    assert_int_equal(s.gen[0].pauses, N);
+    assert_int_equal(s.gen[0].max_pause_ns, pauses[N - 1]);
+    within_bound(s.gen[0].p50_ns, pauses[(N + 1) / 2 - 1]);    /* rank ceil(0.5 N) */
+    within_bound(s.gen[0].p90_ns, pauses[(9 * N + 9) / 10 - 1]);
+    within_bound(s.gen[0].p99_ns, pauses[(99 * N + 99) / 100 - 1]);
+    gc_stats_free(g);
+}
+
+static void a_pause_is_its_leaders(void **state)
+{
+    (void)state;
+    struct gc_stats *g = gc_stats_new();
+    feed(g, GC_EVENT_START, 1, 90, 0, 0);        /* a helper, earlier and later */
+    feed(g, GC_EVENT_START, 0, 100, 0, 0);
+    feed(g, GC_EVENT_STATS, 0, 240, 1, 2);
+    feed(g, GC_EVENT_END, 1, 300, 0, 0);
+    feed(g, GC_EVENT_END, 0, 250, 0, 0);
+    struct gc_summary s;
+    gc_stats_summary(g, 1000, &s);
+    assert_true(s.any);
+    assert_int_equal(s.generations, 2);
+    assert_int_equal(s.gen[0].collections, 0);
+    assert_int_equal(s.gen[1].collections, 1);
+    assert_int_equal(s.gen[1].parallel, 1);
+    assert_int_equal(s.gen[1].elapsed_ns, 150);
+    assert_int_equal(s.gen[1].max_pause_ns, 150);
+    assert_int_equal(s.gc_ns, 150);
+    assert_int_equal(s.mut_ns, 850);
+    gc_stats_free(g);
+}
+
+static void allocation_is_summed_over_capabilities(void **state)
+{
+    (void)state;
+    struct gc_stats *g = gc_stats_new();
+    struct gc_event e = { .kind = GC_EVENT_ALLOCATED, .cap = 0, .bytes = 100 };
+    gc_stats_event(g, &e);
+    e.bytes = 300;                       /* cumulative: the last counts */
+    gc_stats_event(g, &e);
+    e.cap = 1, e.bytes = 50;
+    gc_stats_event(g, &e);
+    feed(g, GC_EVENT_STATS, 0, 1, 0, 1);
+    struct gc_summary s;
+    gc_stats_summary(g, 10, &s);
+    assert_true(s.has_allocated);
+    assert_int_equal(s.allocated_bytes, 350);
+    gc_stats_free(g);
+}
+
+/* --- through the conversion -------------------------------------------------------- */
+
+static void gc_stats_event_of(struct evw *w, uint64_t t, uint16_t gen, uint64_t copied,
+                              uint32_t threads)
+{
+    struct evw_payload p = { 0 };
+    evw_p_u32(&p, 0);
+    evw_p_u16(&p, gen);
+    evw_p_u64(&p, copied);
+    evw_p_u64(&p, 512);            /* slop */
+    evw_p_u64(&p, 4096);           /* fragmentation */
+    evw_p_u32(&p, threads);
+    evw_p_u64(&p, copied / 2);     /* max copied */
+    evw_p_u64(&p, copied);         /* copied by all */
+    evw_p_u64(&p, copied / 4);     /* balanced */
+    evw_event(w, EV_GC_STATS_GHC, t, &p);
+}
+
+/* One collection led by capability 0 (3 ms pause), helped by capability 1 (a longer
+ * span), each capability's allocation, a live heap after it. */
+static void write_collection(struct evw *w, uint64_t at, uint16_t gen, uint64_t copied)
+{
+    static const struct evw_payload empty;
+    size_t b0 = evw_block_begin(w, at, 0);
+    evw_event(w, EV_GC_START, at, &empty);
+    evw_heap_size(w, EV_HEAP_ALLOCATED, at + 1 * MS, 6000);
+    gc_stats_event_of(w, at + 2 * MS, gen, copied, 2);
+    evw_event(w, EV_GC_END, at + 3 * MS, &empty);
+    evw_heap_size(w, EV_HEAP_LIVE, at + 3 * MS, 77777 + gen);
+    evw_block_end(w, b0, at + 3 * MS);
+    size_t b1 = evw_block_begin(w, at, 1);
+    evw_event(w, EV_GC_START, at, &empty);
+    evw_heap_size(w, EV_HEAP_ALLOCATED, at + 1 * MS, 4000);
+    evw_event(w, EV_GC_END, at + 5 * MS, &empty);
+    evw_block_end(w, b1, at + 5 * MS);
+}
+
+static const char *summary_of(const struct evw *w, int *status)
+{
+    const char *in = testkit_path("gc.eventlog"), *out = testkit_path("gc.json");
+    testkit_save(w, in);
+    *status = testkit_convert(in, out, FORMAT_SUMMARY_JSON, (struct convert_options){ 0 },
+                              NULL);
+    return testkit_read(out);
+}
+
+static void no_collection_events_say_null(void **state)
+{
+    (void)state;
+    struct evw *w = evw_new();
+    evw_ghc9_header(w, true);
+    evw_prof_begin(w, 1, BREAKDOWN_TYPE_DESCR, 10 * MS);
+    evw_two_band_census(w, 100 * MS, "a", 10, "b", 20);
+    evw_data_end(w);
+    int status;
+    const char *json = summary_of(w, &status);
+    assert_int_equal(status, 0);
+    assert_non_null(strstr(json, "\n \"gc\": null"));
+    evw_free(w);
+}
+
+static void one_collection_exactly(void **state)
+{
+    (void)state;
+    struct evw *w = evw_new();
+    evw_ghc9_header(w, true);
+    evw_prof_begin(w, 1, BREAKDOWN_TYPE_DESCR, 10 * MS);
+    write_collection(w, 10 * MS, 1, 123456);
+    evw_two_band_census(w, 100 * MS, "a", 10, "b", 20);
+    evw_data_end(w);
+    int status;
+    const char *json = summary_of(w, &status);
+    assert_int_equal(status, 0);
+    assert_non_null(strstr(json, "\"gc\": {\"generations\": [{\"gen\": 0, \"collections\": 0"));
+    assert_non_null(strstr(json, "{\"gen\": 1, \"collections\": 1, \"parallel\": 1, "
+                                 "\"copied_bytes\": 123456, \"elapsed_s\": 0.003000, "
+                                 "\"avg_pause_s\": 0.003000, \"max_pause_s\": 0.003000, "
+                                 "\"pause_p50_s\": 0.003000, \"pause_p90_s\": 0.003000, "
+                                 "\"pause_p99_s\": 0.003000}]"));
+    assert_non_null(strstr(json, "\"allocated_bytes\": 10000, \"max_residency_bytes\": 77778, "
+                                 "\"max_slop_bytes\": 512"));
+    assert_non_null(strstr(json, "\"mut_s\": 0.097000, \"gc_s\": 0.003000, "
+                                 "\"productivity\": 0.9700, \"work_balance\": 0.2500}"));
+    evw_free(w);
+}
+
+static void damage_keeps_the_collections_before_it(void **state)
+{
+    (void)state;
+    struct evw *w = evw_new();
+    evw_ghc9_header(w, true);
+    write_collection(w, 10 * MS, 0, 1000);
+    size_t cut = w->len;
+    write_collection(w, 20 * MS, 0, 2000);
+    /* cut inside the second collection's GC_STATS_GHC, capability 0's block */
+    w->len = cut + 24 + 10 + 10 + 12 + 10;
+    int status;
+    const char *json = summary_of(w, &status);
+    (void)status;
+    assert_non_null(strstr(json, "{\"gen\": 0, \"collections\": 1, \"parallel\": 1, "
+                                 "\"copied_bytes\": 1000, \"elapsed_s\": 0.003000"));
+    evw_free(w);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(percentiles_within_their_bound),
+        cmocka_unit_test(a_pause_is_its_leaders),
+        cmocka_unit_test(allocation_is_summed_over_capabilities),
+        cmocka_unit_test(no_collection_events_say_null),
+        cmocka_unit_test(one_collection_exactly),
+        cmocka_unit_test(damage_keeps_the_collections_before_it),
+    };
+    return cmocka_run_group_tests(tests, testkit_setup_dir, testkit_teardown_dir);
+}
