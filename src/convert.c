@@ -415,6 +415,11 @@ static int model_total(void *ctx, enum heap_total kind, uint64_t time_ns, uint64
     return run_model_total(ctx, kind, time_ns, bytes);
 }
 
+static int model_gc(void *ctx, const struct gc_event *event)
+{
+    return run_model_gc_event(ctx, event);
+}
+
 static void base_ready(void *ctx, const struct run_info *info, const struct bands *bands)
 {
     struct run_model *m = ctx;
@@ -861,7 +866,8 @@ static int group_by_default(struct run *run, struct input *in, const char *input
                                   .stop_at_damage = opt->stop_at_damage,
                                   .symbols = run->symbols, .symbols_path = opt->binary_path };
     struct census_events events = { model_frame, model_marker, model_total,
-                                     &run->grouped_model };
+                                     &run->grouped_model,
+                                     run->model.needs.gc ? model_gc : NULL };
     struct input_outcome outcome;
     struct run_model *m = &run->grouped_model;
     if (run_model_init(m, &run->model.needs, &err) != 0 ||
