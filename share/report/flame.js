@@ -143,8 +143,10 @@
         notes.push(
           f.dropped_nodes +
             " small calling contexts (" +
-            f.dropped_samples +
-            " samples) left out of the report; their samples count in their callers",
+            value(f.dropped_samples) +
+            ") left out of the report; their " +
+            (bytes ? "bytes" : "samples") +
+            " count in their callers",
         );
       if (f.outside_window) notes.push(f.outside_window + " samples outside --from/--to");
       const bar = chartBar(

@@ -20,10 +20,16 @@
  * (run.grouped.points), for the page to say so. A group's area, mean and growth are the
  * sums of its members' exact ones (all three add); its peak, standard deviation and R^2
  * are computed from its sums at those points (exact for a group of one band: its own),
- * and the page says so when they are fewer than the run's censuses.
+ * and the page says so when they are fewer than the run's censuses. The peak list names
+ * the groups with their bytes in the peak census, exact (group_by.peak: every band's
+ * bytes there); the suspects are the shown groups that rose steadily to their peak by
+ * profile.h's rule, judged at the points (a group of one shown band: ev2hp's verdict).
+ * OTHER's spread is not its groups' (report.js computes it where it has every census).
  */
 (function (ev2hp) {
   "use strict";
+
+  const { lineFit: fit } = ev2hp.kit;
 
   /* The run's groupings as ev2hp writes them (data.run.table.group_by), or null: none
    * applies, or --compare (the base has no table to group). */
@@ -67,31 +73,57 @@
     return shown;
   }
 
-  /* Peak, standard deviation (over the points, as bandstats.c's over censuses) and the
-   * R^2 of the least-squares line through values v at times t. */
+  /* Peak, standard deviation and R^2 of values v at times t. */
   function pointStats(t, v) {
-    const n = v.length;
-    let peak = 0;
-    let mt = 0;
-    let mv = 0;
-    for (let i = 0; i < n; i++) {
-      peak = Math.max(peak, v[i]);
-      mt += t[i] / n;
-      mv += v[i] / n;
-    }
-    let sxx = 0;
-    let syy = 0;
-    let sxy = 0;
-    for (let i = 0; i < n; i++) {
-      sxx += (t[i] - mt) * (t[i] - mt);
-      syy += (v[i] - mv) * (v[i] - mv);
-      sxy += (t[i] - mt) * (v[i] - mv);
-    }
+    const f = fit(t, v, v.length);
+    return { peak: v.reduce((m, x) => Math.max(m, x), 0), stddev: f.stddev, r2: f.r2 };
+  }
+
+  /* A group's rise to its peak as bandstats.c judges a band's (the line through its
+   * values from the first point to its first largest), and whether that makes it a
+   * suspect by profile.h's rule: 4 or more points, a positive slope, R^2 >= 0.8, and a
+   * rise of at least 10 % of the heap's peak (peakTotal) from the window's first census
+   * (first) to the group's peak. An object as ev2hp writes a suspect, or null. */
+  function suspect(t, v, first, peakTotal) {
+    let p = 0;
+    for (let i = 1; i < v.length; i++) if (v[i] > v[p]) p = i;
+    const f = fit(t, v, p + 1);
+    const span = Math.max(0, t[p] - first);
+    const is = p + 1 >= 4 && f.slope > 0 && f.r2 >= 0.8 && peakTotal > 0;
+    if (!is || f.slope * span < 0.1 * peakTotal) return null;
     return {
-      peak: peak,
-      stddev: n ? Math.sqrt(syy / n) : 0,
-      r2: sxx > 0 && syy > 0 ? (sxy * sxy) / (sxx * syy) : 0,
+      rise_bytes_per_s: f.slope,
+      rise_r2: f.r2,
+      rise_censuses: p + 1,
+      peak_time_s: t[p],
     };
+  }
+
+  /* The suspects among the shown groups (bands: the grouped run's; shown: their groups),
+   * largest rise first, at most 10 as ev2hp lists them: a group of one band the run
+   * shows keeps that band's own verdict (ev2hp's, over every census); any other is
+   * judged at the points t. */
+  function groupSuspects(run, shown, t, peakTotal) {
+    const exact = new Map((run.suspects || []).map((s) => [s.band, s]));
+    const out = [];
+    shown.forEach((g, i) => {
+      const only = g.members.length === 1 ? g.members[0] : null;
+      const s =
+        only && only[3] >= 0 ? exact.get(only[3]) || null : suspect(t, g.v, run.first_s, peakTotal);
+      if (s) out.push(Object.assign({}, s, { band: i }));
+    });
+    out.sort((a, b) => b.rise_bytes_per_s - a.rise_bytes_per_s);
+    return out.slice(0, 10);
+  }
+
+  /* The peak census of data as the groups make it up: each group's bytes there, the
+   * sums of its members' (group_by.peak: every band's bytes in that census), largest
+   * first, as many as ev2hp names (10); data.peak itself when ev2hp wrote no bytes. */
+  function groupPeak(data, groups, atPeak) {
+    if (!atPeak) return data.peak;
+    const sums = groups.map((g) => [g.label, g.rows.reduce((s, r) => s + (atPeak[r] || 0), 0)]);
+    const bands = sums.filter((x) => x[1] > 0).sort((a, b) => b[1] - a[1]);
+    return Object.assign({}, data.peak, { bands: bands.slice(0, 10) });
   }
 
   /* The groups of the run's bands under key: each with its members' rows (band table
@@ -107,13 +139,15 @@
           i >= 0
             ? { label: key.names[i][0], raw: null, colour: key.names[i][1] }
             : { label: row[0], raw: row[1], colour: row[2] }; // a band of its own
-        Object.assign(g, { first: groups.length, members: [], area: 0, mean: 0, growth: 0 });
+        Object.assign(g, { first: groups.length, members: [], rows: [] });
+        Object.assign(g, { area: 0, mean: 0, growth: 0 });
         g.v = new Array(points.length).fill(0);
         groups.push(g);
         if (i >= 0) named.set(i, g);
       }
       const [, , , shown, , mean, , area, growth, , series] = row;
       g.members.push(row);
+      g.rows.push(r);
       g.area += area;
       g.mean += mean;
       g.growth = g.growth === null || growth === null ? null : g.growth + growth;
@@ -186,7 +220,7 @@
         area: rest.reduce((s, x) => s + x.area, 0),
         peak: ov.reduce((m, b) => Math.max(m, b), 0),
         mean: rest.reduce((s, x) => s + x.mean, 0),
-        stddev: 0,
+        stddev: null, // not the sum of the groups': report.js's, where every census is a point
         growth_bytes_per_s: rest.reduce((s, x) => s + (x.growth || 0), 0),
         growth_r2: null,
       });
@@ -212,11 +246,12 @@
       bands: bands,
       table: { t: t, bands: rows, group_by: g },
       bands_seen: groups.length,
-      suspects: undefined, // the bands' (a rise to a band's own peak): not the groups'
+      suspects: groupSuspects(run, shown, t, data.peak.bytes),
       grouped: { key: name, groups: groups.length, of: run.table.bands.length, points: t.length },
     });
     // a census's flame graph sums bands over their stacks: the groups have none
-    return Object.assign({}, data, { run: grouped, census_stacks: null });
+    const peak = groupPeak(data, groups, g.peak);
+    return Object.assign({}, data, { run: grouped, peak: peak, census_stacks: null });
   }
 
   ev2hp.grouping = { choices: choices, regroup: regroup };

@@ -209,7 +209,70 @@
     return out;
   }
 
+  // --- statistics ------------------------------------------------------------------------
+
+  /* The least-squares line through the first n of values v at times t (bandstats.c's
+   * fit): its slope, R^2, and the values' standard deviation (over the n points, as
+   * bandstats.c's over censuses). */
+  function lineFit(t, v, n) {
+    let mt = 0;
+    let mv = 0;
+    for (let i = 0; i < n; i++) {
+      mt += t[i] / n;
+      mv += v[i] / n;
+    }
+    let sxx = 0;
+    let syy = 0;
+    let sxy = 0;
+    for (let i = 0; i < n; i++) {
+      sxx += (t[i] - mt) * (t[i] - mt);
+      syy += (v[i] - mv) * (v[i] - mv);
+      sxy += (t[i] - mt) * (v[i] - mv);
+    }
+    return {
+      slope: n >= 2 && sxx > 0 ? sxy / sxx : 0,
+      r2: sxx > 0 && syy > 0 ? Math.min(1, (sxy * sxy) / (sxx * syy)) : 0,
+      stddev: n ? Math.sqrt(syy / n) : 0,
+    };
+  }
+
+  // --- the report's packed numbers --------------------------------------------------------
+
+  const DIGIT = new Int8Array(128).fill(-1);
+  "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+    .split("")
+    .forEach((c, i) => (DIGIT[c.charCodeAt(0)] = i));
+  /* The byte counts of a string ev2hp packed them into (sink_html.c, write_packed_counts):
+   * base-32 digits, least significant first, in the base64 alphabet, a digit of 32 or
+   * more saying another follows; '.' before a number makes it a run of that many zeros.
+   * Multiplied, not shifted: a count may pass the 32 bits JavaScript's shifts keep. */
+  function unpackCounts(text) {
+    const out = [];
+    let v = 0;
+    let scale = 1;
+    let run = false;
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 46) {
+        run = true; // '.'
+        continue;
+      }
+      const d = DIGIT[c];
+      v += (d & 31) * scale;
+      if (d >= 32) {
+        scale *= 32;
+        continue;
+      }
+      if (run) for (let k = 0; k < v; k++) out.push(0);
+      else out.push(v);
+      [v, scale, run] = [0, 1, false];
+    }
+    return out;
+  }
+
   ev2hp.kit = {
+    lineFit,
+    unpackCounts,
     fmtBytes,
     trimZeros,
     fmtSeconds,

@@ -54,6 +54,13 @@
   ];
 
   const given = JSON.parse(document.getElementById("ev2hp-data").textContent);
+  // the folded bands' bytes and each band's at the peak, packed by ev2hp (a dense run
+  // folds thousands): as numbers
+  if (given.run && given.run.table) {
+    const { bands: rows, group_by: keys } = given.run.table;
+    for (const r of rows) if (typeof r[10] === "string") r[10] = ev2hp.kit.unpackCounts(r[10]);
+    if (keys && typeof keys.peak === "string") keys.peak = ev2hp.kit.unpackCounts(keys.peak);
+  }
   // the grouping control (group.js): the keys of this run, and the one chosen (on this
   // page, or carried across a live page's redraw); data is the run of groups then
   const groupChoices = ev2hp.grouping.choices(given);
@@ -68,9 +75,20 @@
   // what the run's rows are: groups when the page or ev2hp (grouped_by) grouped them
   const unit = grouped || data.run.grouped_by ? "groups" : "bands";
   const runs = data.base ? [data.base, data.run] : [data.run];
+  // OTHER's spread is not its bands' (ev2hp writes none): known only when the run's
+  // points are all its censuses, then from its values there; else left blank
+  for (const run of runs) {
+    const o = run.bands.find((b) => b.other);
+    if (o && o.stddev == null && run.t.length && run.t.length === run.censuses)
+      o.stddev = ev2hp.kit.lineFit(run.t, run.v[run.bands.indexOf(o)], run.t.length).stddev;
+  }
   // --compare: the diff view (diff.js) and, for the bands, which base band is which
   // (data.pairs: [this run's index, the base's], ev2hp's one matching rule)
   const COMPARE_VIEWS = data.base ? [["diff", "Diff"]] : [];
+  /* A run as the page names it beside its figures: the program with its arguments, and
+   * the file it was read from ("leak 1 +RTS -hc (leak-hc.eventlog)"). */
+  const runWho = (run) =>
+    run.program && run.program !== run.name ? run.program + " (" + run.name + ")" : run.name || "";
   const partner = new Map(); // base band index -> this run's band index
   if (data.pairs) for (const [n, b] of data.pairs) if (n >= 0 && b >= 0) partner.set(b, n);
   // a heap total whose times are another's says so ("t_of") instead of repeating them
@@ -585,6 +603,7 @@
     showTooltip(
       ev,
       el("div", { class: "time", "data-time": run.t[i] }, fmtSeconds(run.t[i])),
+      other ? el("div", { class: "hint base-run" }, "base: " + runWho(data.base)) : null,
       table,
     );
   }
@@ -720,14 +739,18 @@
         state.align = a;
         drawCharts();
       });
+      chartsBox.append(el("p", { class: "hint base-run" }, "base: " + runWho(data.base)));
     } else {
       const dom = domain(state.view);
       const height = runs.length > 1 ? 300 : 420;
       runs.forEach((run, k) => {
-        const title =
-          (runs.length > 1 ? (k === 0 ? "base: " : "this run: ") : "") +
-          (run.name || "") +
-          (state.view === "heap" ? " (heap totals and the census total)" : "");
+        const name =
+          runs.length === 1
+            ? run.name || ""
+            : k === 0
+              ? "base: " + runWho(run)
+              : "this run: " + run.name;
+        const title = name + (state.view === "heap" ? " (heap totals and the census total)" : "");
         chartsBox.append(panel(run, title, height, dom));
       });
     }
@@ -777,7 +800,8 @@
   function detail() {
     const box = el("div", { class: "detail" });
     for (const run of runs) {
-      if (runs.length > 1) box.append(el("h3", {}, run === data.base ? "base" : "this run"));
+      if (runs.length > 1)
+        box.append(el("h3", {}, run === data.base ? "base: " + runWho(run) : "this run"));
       for (const band of run.bands) {
         box.append(
           el(
@@ -1050,7 +1074,7 @@
       else if (key === "r2") text = v == null ? "" : v.toFixed(2);
       else if (key === "area") text = fmtBytes(v).replace(/B$/, "B·s");
       else if (key === "type" || key === "source") text = v;
-      else text = fmtBytes(v);
+      else text = v == null ? "" : fmtBytes(v); // (OTHER's spread, when not known)
       tr.append(
         el(
           "td",
@@ -1090,6 +1114,9 @@
     });
     tableBox.append(
       el("h2", {}, grouped ? "Groups by " + grouped.key : "Bands"),
+      data.base
+        ? el("p", { class: "hint base-run" }, "base peak and change: against " + runWho(data.base))
+        : null,
       el("div", { class: "filterbar" }, input, status),
     );
     const table = el("table", { class: "bandtable", id: "bandtable" });
@@ -1186,7 +1213,14 @@
     if (pk.bytes) {
       const list = el("ol", { class: "peakbands" });
       for (const [label, bytes] of pk.bands.slice(0, 5))
-        list.append(el("li", {}, el("span", { class: "num" }, fmtBytes(bytes)), " " + label));
+        list.append(
+          el(
+            "li",
+            { "data-bytes": bytes, "data-label": label },
+            el("span", { class: "num" }, fmtBytes(bytes)),
+            " " + label,
+          ),
+        );
       item(
         "peak",
         el("strong", { id: "peak" }, fmtBytes(pk.bytes)),
@@ -1196,6 +1230,7 @@
     } else {
       item("peak", "no census");
     }
+    if (data.base) item("base", el("span", { id: "base-run" }, runWho(data.base)));
     if (data.base_peak && !heapless)
       item(
         "base peak",
@@ -1225,9 +1260,6 @@
         (otherNote() ? ", OTHER holds " + otherNote() : ""),
     );
     item("markers", String(run.markers.length));
-    if (grouped)
-      // a suspect is a band that rose to its own peak: the groups' are not computed
-      item("suspects", el("span", { class: "hint" }, "of bands: group by " + groupChoices[0]));
     if (run.suspects) {
       // as --summary lists them: the bands that rose steadily to their peak
       const list = el("ol", { id: "suspects" });
@@ -1363,7 +1395,7 @@
       );
     if (grouped && grouped.points < data.run.censuses)
       notes.push(
-        "peak, std. dev. and R² of a group of several bands are computed at the " +
+        "peak, std. dev., R² and rise (suspects) of a group of several bands are computed at the " +
           grouped.points +
           " censuses it is drawn at, of the run's " +
           data.run.censuses +

@@ -18,6 +18,7 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -140,8 +141,10 @@ static void write_band(struct json_writer *w, const struct profile_band *pb,
     json_member_uint(w, "peak", pb->stats.peak);
     json_key(w, "mean");
     json_stat(w, pb->stats.mean);
+    /* OTHER's spread is not its bands' (deviations do not add) and the profile has none:
+     * null, which the page computes where it has every census */
     json_key(w, "stddev");
-    json_stat(w, pb->stats.stddev);
+    json_stat(w, pb->band == PROFILE_OTHER ? NAN : pb->stats.stddev);
     /* the least-squares slope over the window and its R^2 (NAN for OTHER: null) */
     json_key(w, "growth_bytes_per_s");
     json_stat(w, pb->stats.growth);
@@ -157,6 +160,46 @@ static void write_indices(struct json_writer *w, const uint32_t *ids, size_t cou
     for (size_t i = 0; i < count; i++)
         json_int(w, ids[i] == UINT32_MAX ? -1 : (int64_t)ids[i]);
     json_array_end(w);
+}
+
+/* A folded band's bytes at the band table's points, packed into one JSON string (the
+ * page's kit.unpackCounts reads it back). The table keeps every band, and a dense -hc
+ * run folds hundreds to thousands of them into OTHER at 256 points each: as decimal
+ * arrays they were most of the report (the 115 MB class's grew to over 1 MiB, a run of
+ * 4,000 bands to 5.7 MB), and a band that exists only for a while is mostly zeros.
+ * Each number is written in base-32 digits, least significant first, as characters of
+ * the base64 alphabet (A-Z a-z 0-9 + /, values 0-63): a digit below 32 is a number's
+ * last, one of 32 or more (its value less 32) says another follows, so a byte count of a
+ * few MB takes 5 characters where decimal and a comma took 8. A run of RUN_MIN or more
+ * zeros is '.' and the run's length as a number. Nothing in it needs escaping. 0, or -1
+ * when out of memory. */
+#define RUN_MIN 3
+static int write_packed_counts(struct json_writer *w, const uint64_t *vals, size_t count)
+{
+    static const char digits[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    /* at most 13 base-32 digits a uint64_t (65 bits), and a '.' */
+    char *buf = malloc(count * 14 + 1), *p = buf;
+    if (!buf)
+        return -1;
+    for (size_t i = 0; i < count;) {
+        uint64_t x = vals[i];
+        size_t run = 0;
+        while (i + run < count && vals[i + run] == 0)
+            run++;
+        if (run >= RUN_MIN) {
+            *p++ = '.';
+            x = run;
+            i += run;
+        } else {
+            i++;
+        }
+        for (; x >= 32; x >>= 5)
+            *p++ = digits[32 + (x & 31)];
+        *p++ = digits[x];
+    }
+    json_string(w, buf, (size_t)(p - buf));
+    free(buf);
+    return 0;
 }
 
 /* Whether some band of the table has a key (grouping_band_key). */
@@ -231,6 +274,34 @@ done:
     return rc;
 }
 
+/* "peak": each table band's bytes in the peak census, packed (write_packed_counts), so
+ * that the page's peak list of a grouping sums each group's exactly (the run's "peak"
+ * names only its largest bands). Nothing without a peak. 0, or -1 when out of memory. */
+static int write_peak_bytes(struct json_writer *w, const struct sink_context *ctx,
+                            const struct profile_table *t)
+{
+    const struct peak *pk = &ctx->run->peak;
+    if (!pk->censuses || !t->count)
+        return 0;
+    uint32_t cap = bands_count(ctx->bands);
+    uint64_t *by_band = calloc(cap ? cap : 1, sizeof *by_band);
+    uint64_t *bytes = malloc(t->count * sizeof *bytes);
+    int rc = -1;
+    if (by_band && bytes) {
+        for (size_t e = 0; e < pk->count; e++)
+            if (pk->entries[e].band < cap)
+                by_band[pk->entries[e].band] += pk->entries[e].bytes;
+        for (size_t i = 0; i < t->count; i++)
+            bytes[i] = t->bands[i].band < cap ? by_band[t->bands[i].band] : 0;
+        json_newline(w);
+        json_key(w, "peak");
+        rc = write_packed_counts(w, bytes, t->count);
+    }
+    free(by_band);
+    free(bytes);
+    return rc;
+}
+
 /* The report's grouping control: "group_by" of the table, {"none": the name of the bands
  * as they are ("table" for info tables, "stack" for stacks), "keys": [write_key...]} with
  * every key some band has; nothing when none has one (a -hy or -hd run, string bands, a
@@ -264,6 +335,8 @@ static int write_group_keys(struct json_writer *w, const struct sink_context *ct
         if (applies[k] && write_key(w, t, &src, keys[k], stacks) != 0)
             return -1;
     json_array_end(w);
+    if (write_peak_bytes(w, ctx, t) != 0)
+        return -1;
     json_object_end(w);
     return 0;
 }
@@ -272,7 +345,8 @@ static int write_group_keys(struct json_writer *w, const struct sink_context *ct
  * band [label, label as the runtime wrote it or null, its own colour (chart_band_color:
  * the page draws a shown band in its run.bands colour, and resolves the others' among
  * the bands it draws, as a band drawn out of OTHER or a group of one), its index among
- * the shown bands or -1, peak, mean, stddev, area, growth, R^2, its values at t or null].
+ * the shown bands or -1, peak, mean, stddev, area, growth, R^2, its values at t packed
+ * (write_packed_counts) or null].
  * Arrays, not objects: a -hi run has tens of thousands of bands. Then each band's groups
  * (write_group_keys). 0, or -1 when out of memory. */
 static int write_table(struct json_writer *w, const struct profile_table *t,
@@ -307,11 +381,8 @@ static int write_table(struct json_writer *w, const struct profile_table *t,
         json_stat(w, pb->stats.growth);
         json_stat(w, pb->stats.growth_r2);
         if (t->shown[i] < 0 && t->points) {
-            const uint64_t *vals = t->values + folded++ * t->points;
-            json_array_begin(w);
-            for (size_t c = 0; c < t->points; c++)
-                json_uint(w, vals[c]);
-            json_array_end(w);
+            if (write_packed_counts(w, t->values + folded++ * t->points, t->points) != 0)
+                return -1;
         } else {
             json_null(w);
         }

@@ -1,0 +1,82 @@
+#!/bin/sh
+# report_size.sh: the HTML report of a dense -hc run stays small (issue 39). The report's
+# band table keeps every band, and the bands folded into OTHER carry their bytes at up to
+# 256 points each (sink_html.c, TABLE_POINTS): written as decimal arrays they made the
+# 115 MB class's report 1.06 MiB. They are packed (write_packed_counts: base-32 digits,
+# runs of zeros), and read back by the page (kit.js, unpackCounts).
+#   - the 115 MB class itself, bench.sh's gen-hc-128M (`gen_eventlog -s 128 -k stack`:
+#     5,087 censuses of 396 -hc bands, 381 folded), generated into a pipe (no 134 MB on
+#     disk; about a second): its report is under 1 MiB;
+#   - a smaller dense log (`gen_eventlog -s 16 -k stack`: the same 396 bands, 381 folded
+#     at the table's 256 points, 636 censuses): the folded values take at most 2 bytes a
+#     value (decimal: 3.6); decoded as the page decodes them, they sum to OTHER at each of
+#     the table's points (kept censuses), and the table has every band of the JSON export.
+# The page drawing and finding folded bands from the packed values is tests/report.sh's
+# (data-hi-many: the smallest of 13,276 found and drawn) and tests/groups_browser.sh's
+# (a generated run's groups at the folded bands' points, against --group-by).
+set -eu
+. "${SRCDIR:?}/tests/testlib.sh"
+gen="$(dirname "$EV2HP")/tests/bench/gen_eventlog"
+
+"$gen" -s 128 -k stack /dev/stdout | "$EV2HP" -q - -o "$tmp/class.html" ||
+    fail "gen_eventlog -s 128 | ev2hp -o report.html"
+size=$(wc -c <"$tmp/class.html")
+[ "$size" -lt 1048576 ] ||
+    fail "the report of the 115 MB class (gen_eventlog -s 128 -k stack) is $size bytes, not under 1 MiB"
+
+"$gen" -s 16 -k stack "$tmp/small.eventlog" >/dev/null || fail "gen_eventlog -s 16"
+"$EV2HP" -q "$tmp/small.eventlog" -o "$tmp/small.html" -o "$tmp/small.json" ||
+    fail "ev2hp -o small.html -o small.json"
+verdict=$("$PYTHON3" - "$tmp/small.html" "$tmp/small.json" 2>&1 <<'EOF'
+import json, re, sys
+page = open(sys.argv[1], encoding="utf-8").read()
+data = json.loads(re.search(r'id="ev2hp-data">\n(.*?)\n</script>', page, re.S).group(1))
+export = json.load(open(sys.argv[2], encoding="utf-8"))  # every band of the run
+DIGITS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+
+def unpack(text):   # as kit.js's unpackCounts
+    out, v, scale, run = [], 0, 1, False
+    for ch in text:
+        if ch == ".":
+            run = True
+            continue
+        d = DIGITS.index(ch)
+        v += (d & 31) * scale
+        if d >= 32:
+            scale *= 32
+            continue
+        out += [0] * v if run else [v]
+        v, scale, run = 0, 1, False
+    return out
+
+run = data["run"]
+table = run["table"]
+if len(table["bands"]) != len(export["bands"]):
+    sys.exit("the table has %d bands, the export %d" % (len(table["bands"]), len(export["bands"])))
+folded = [r for r in table["bands"] if r[3] < 0]
+packed = sum(len(r[10]) for r in folded)
+values = len(folded) * len(table["t"])
+if len(table["t"]) != 256 or len(folded) < 300:
+    sys.exit("%d folded bands at %d points: not the dense shape" % (len(folded), len(table["t"])))
+sums = [0] * len(table["t"])
+for r in folded:
+    if not isinstance(r[10], str):
+        sys.exit("%s: its values are not packed" % r[0])
+    got = unpack(r[10])
+    if len(got) != len(sums):
+        sys.exit("%s: %d values unpacked, not %d" % (r[0], len(got), len(sums)))
+    sums = [a + b for a, b in zip(sums, got)]
+# OTHER is the folded bands' sum at every kept census, and the table's times are kept ones
+other = next(i for i, b in enumerate(run["bands"]) if b.get("other"))
+at = {t: i for i, t in enumerate(run["t"])}
+want = [run["v"][other][at[t]] for t in table["t"]]
+if sums != want:
+    c = next(c for c in range(len(sums)) if sums[c] != want[c])
+    sys.exit("at %g s the folded bands unpacked sum to %d, OTHER is %d" % (table["t"][c], sums[c], want[c]))
+if packed > 2 * values:
+    sys.exit("%d folded values take %d bytes (over 2 a value)" % (values, packed))
+print("%d folded bands x %d points in %d bytes" % (len(folded), len(table["t"]), packed))
+EOF
+) || fail "small dense log: $verdict"
+echo "report_size.sh: the 115 MB class's report $size bytes; $verdict"
+exit $failed
