@@ -13,14 +13,12 @@
 #   - at 1400 px the band table of a --compare report fits its box: growth and R² with
 #     no scroll (a -hc run against a -hy one, and the 13,276-band -hi run against itself);
 #   - a --compare report names its base (program and arguments, and file) in the summary,
-#     every chart tab, the band table and the read-out.
+#     every chart tab (the flame views when they are differential), the band table and
+#     the read-out.
 # Skipped (77) only when chromium or node/npm is missing; `bootstrap` installs them.
 set -eu
 . "${SRCDIR:?}/tests/testlib.sh"
-skip_without "chromium|chromium-browser" node npm
-browser=$(find_chromium)
-deps=${REPORT_DEPS:-$PWD/tests/browser-deps}
-sh "$SRCDIR/tests/browser/deps.sh" "$SRCDIR" "$deps"
+browser_setup
 gen="$(dirname "$EV2HP")/tests/bench/gen_eventlog"
 cases=""
 
@@ -60,6 +58,12 @@ cases="$cases units|units|$tmp/stacks.html"
     -o "$tmp/compare-hi.html" || fail "compare-hi: report"
 cases="$cases fit-hc-hy|fit|$tmp/compare.html fit-hi-many|fit|$tmp/compare-hi.html"
 cases="$cases base|base|$tmp/compare.html|$tmp/leak-hy.summary.json|leak-hy.eventlog"
+# both runs with stacks: the flame views are differential, and name the base too
+"$EV2HP" -q "$data/leak-hc.eventlog" --compare "$data/labels-hc-g910.eventlog" \
+    -o "$tmp/compare-stacks.html" || fail "compare-stacks: report"
+"$EV2HP" -q "$data/labels-hc-g910.eventlog" --summary=json >"$tmp/labels.summary.json" ||
+    fail "labels-hc-g910: summary"
+cases="$cases base-stacks|base|$tmp/compare-stacks.html|$tmp/labels.summary.json|labels-hc-g910.eventlog"
 
 # shellcheck disable=SC2086 # one word per case
 timeout 1200 node "$deps/truth_test.mjs" "$browser" "$tmp" $cases || fail "truth_test.mjs"

@@ -729,6 +729,9 @@
         state.focus = node;
         drawCharts();
       });
+      // a differential graph (--compare, both runs with stacks) gives the base's figures
+      if (flame === peakFlame && data.flame.base)
+        chartsBox.append(el("p", { class: "hint base-run" }, "base: " + runWho(data.base)));
       root.dataset.drawMs = (performance.now() - t).toFixed(1);
       return;
     }

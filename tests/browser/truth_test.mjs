@@ -22,21 +22,17 @@
 // No console or page errors. Prints one line per case and "N passed, N failed".
 import fs from "node:fs";
 import path from "node:path";
-import { launch, check, runCases, hover } from "./launch.mjs";
+import { launch, check, runCases, hover, openReport } from "./launch.mjs";
 import { chooseGroup } from "./groups.mjs";
 
 const [chromium, work, ...cases] = process.argv.slice(2);
 const browser = await launch(chromium, path.join(work, "profile"));
 
+/* The report html, drawn in a window width px wide. */
 async function open(html, width) {
-  const page = await browser.newPage();
-  await page.setViewport({ width: width, height: 900 });
-  const errors = [];
-  page.on("pageerror", (e) => errors.push(String(e)));
-  page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
-  await page.goto("file://" + path.resolve(html));
-  await page.waitForFunction(() => document.getElementById("report").dataset.ready === "true");
-  return { page, errors };
+  const opened = await openReport(browser, path.resolve(html));
+  if (width !== 1280) await opened.page.setViewport({ width: width, height: 900 });
+  return opened;
 }
 
 const read = (file) => JSON.parse(fs.readFileSync(file, "utf8"));
@@ -214,9 +210,14 @@ async function baseCase(name, html, baseSummary, file) {
   const summary = await page.$eval("#summary", (e) => e.textContent);
   check(names(summary), `${name}: the summary does not name the base (${program}, ${file})`);
   const views = await page.$$eval("#views [data-view]", (bs) => bs.map((b) => b.dataset.view));
+  const flameBase = await page.evaluate(() => {
+    const d = JSON.parse(document.getElementById("ev2hp-data").textContent);
+    return !!(d.flame && d.flame.base);
+  });
   const charted = [];
   for (const v of views) {
-    if (v === "flame" || v === "icicle") continue; // this run's census, no base figures
+    // the flame views give the base's figures when they are differential
+    if ((v === "flame" || v === "icicle") && !flameBase) continue;
     await page.click(`#views [data-view="${v}"]`);
     const text = await page.$eval("#charts", (e) => e.textContent);
     check(names(text), `${name}: the ${v} tab does not name the base (${program}, ${file})`);
