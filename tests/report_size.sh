@@ -6,7 +6,8 @@
 # runs of zeros), and read back by the page (kit.js, unpackCounts).
 #   - the 115 MB class itself, bench.sh's gen-hc-128M (`gen_eventlog -s 128 -k stack`:
 #     5,087 censuses of 396 -hc bands, 381 folded), generated into a pipe (no 134 MB on
-#     disk; about a second): its report is under 1 MiB;
+#     disk; about a second): its report of every band (--group-by none: never grouped by
+#     default) is under 1 MiB;
 #   - a smaller dense log (`gen_eventlog -s 16 -k stack`: the same 396 bands, 381 folded
 #     at the table's 256 points, 636 censuses): the folded values take at most 2 bytes a
 #     value (decimal: 3.6); decoded as the page decodes them, they sum to OTHER at each of
@@ -18,14 +19,14 @@ set -eu
 . "${SRCDIR:?}/tests/testlib.sh"
 gen="$(dirname "$EV2HP")/tests/bench/gen_eventlog"
 
-"$gen" -s 128 -k stack /dev/stdout | "$EV2HP" -q - -o "$tmp/class.html" ||
+"$gen" -s 128 -k stack /dev/stdout | "$EV2HP" -q --group-by none - -o "$tmp/class.html" ||
     fail "gen_eventlog -s 128 | ev2hp -o report.html"
 size=$(wc -c <"$tmp/class.html")
 [ "$size" -lt 1048576 ] ||
     fail "the report of the 115 MB class (gen_eventlog -s 128 -k stack) is $size bytes, not under 1 MiB"
 
 "$gen" -s 16 -k stack "$tmp/small.eventlog" >/dev/null || fail "gen_eventlog -s 16"
-"$EV2HP" -q "$tmp/small.eventlog" -o "$tmp/small.html" -o "$tmp/small.json" ||
+"$EV2HP" -q --group-by none "$tmp/small.eventlog" -o "$tmp/small.html" -o "$tmp/small.json" ||
     fail "ev2hp -o small.html -o small.json"
 verdict=$("$PYTHON3" - "$tmp/small.html" "$tmp/small.json" 2>&1 <<'EOF'
 import json, re, sys
