@@ -68,6 +68,10 @@ const char cli_usage[] =
     "                         powers of 1024)\n"
     "      --max-increase PCT with --compare: the peak is at most PCT % above BASE's\n"
     "      --max-growth RATE  no leak suspect grows faster than RATE (512K/s, 1M/s)\n"
+    "      --max-pause DURATION  no garbage collection pause is longer than DURATION\n"
+    "                         (50ms, 0.1s, 250us; genN:50ms for generation N alone)\n"
+    "      --min-productivity PCT  the mutator has at least PCT % of the run's elapsed\n"
+    "                         time (as +RTS -s reports it; needs +RTS -l)\n"
     "      --junit FILE       write the gates' verdicts as JUnit XML, one test case\n"
     "                         per gate, the text summary as its output\n"
     "\n"
@@ -144,9 +148,10 @@ const char cli_usage[] =
     "  -V, --version          show the version and exit\n"
     "\n"
     "Exit status: 0 success (warnings allowed), 1 unusable or damaged input, or a\n"
-    "gate that cannot be checked (no census, no --compare base), 2 usage error, 3 a\n"
-    "gate failed (--max-peak, --max-increase, --max-growth), 4 an output could not\n"
-    "be written or --serve cannot serve (a port in use), 128+N stopped by signal N\n"
+    "gate that cannot be checked (no census, no --compare base, no collection\n"
+    "events), 2 usage error, 3 a gate failed (--max-peak, --max-increase,\n"
+    "--max-growth, --max-pause, --min-productivity), 4 an output could not be\n"
+    "written or --serve cannot serve (a port in use), 128+N stopped by signal N\n"
     "(temporary files removed).\n"
     "Full documentation: man ev2hp\n";
 
@@ -201,7 +206,7 @@ enum {
     OPT_TO, OPT_TITLE, OPT_WIDTH, OPT_HEIGHT, OPT_NO_MARKERS, OPT_TOTALS,
     OPT_SUMMARY, OPT_MAX_PEAK, OPT_COMPARE, OPT_BINARY, OPT_BASE_BINARY, OPT_Y_MAX, OPT_SCALE, OPT_PROGRESS,
     OPT_NO_PROGRESS, OPT_VIEW, OPT_SYSTEM_CCS, OPT_STOP_AT_DAMAGE, OPT_MAX_INCREASE,
-    OPT_MAX_GROWTH, OPT_JUNIT, OPT_FOLLOW, OPT_WAIT,
+    OPT_MAX_GROWTH, OPT_MAX_PAUSE, OPT_MIN_PRODUCTIVITY, OPT_JUNIT, OPT_FOLLOW, OPT_WAIT,
     OPT_SERVE, OPT_EVERY, OPT_ALLOW_HOST, OPT_GROUP_BY, OPT_AT, OPT_ALIGN,
     OPT_DIFF_NORMALIZE,
 };
@@ -372,6 +377,8 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
         { "max-peak", required_argument, NULL, OPT_MAX_PEAK },
         { "max-increase", required_argument, NULL, OPT_MAX_INCREASE },
         { "max-growth", required_argument, NULL, OPT_MAX_GROWTH },
+        { "max-pause", required_argument, NULL, OPT_MAX_PAUSE },
+        { "min-productivity", required_argument, NULL, OPT_MIN_PRODUCTIVITY },
         { "junit", required_argument, NULL, OPT_JUNIT },
         { "compare", required_argument, NULL, OPT_COMPARE },
         { "binary", required_argument, NULL, OPT_BINARY },
@@ -458,6 +465,21 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
                                    "not '%s'", optarg);
             o->gates.has_max_growth = true;
             break;
+        case OPT_MAX_PAUSE:
+            if (gates_parse_pause(optarg, &o->gates.max_pause_ns, &o->gates.max_pause_gen) != 0)
+                return usage_error(o, "--max-pause wants a duration such as 50ms, 0.1s or "
+                                   "gen1:50ms, not '%s'", optarg);
+            o->gates.has_max_pause = true;
+            break;
+        case OPT_MIN_PRODUCTIVITY: {
+            double pct;
+            if (gates_parse_percent(optarg, &pct) != 0 || pct > 100)
+                return usage_error(o, "--min-productivity wants a percentage from 0 to 100 "
+                                   "such as 80, not '%s'", optarg);
+            o->gates.min_productivity = pct;
+            o->gates.has_min_productivity = true;
+            break;
+        }
         case OPT_JUNIT:
             o->junit = optarg;
             break;

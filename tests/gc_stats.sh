@@ -9,6 +9,9 @@
 #   generation's worst pause within 1 ms and elapsed within 5 %; productivity within 2
 #   points; the work balance to -s's two decimals. The text summary prints -s's lines
 #   (the same byte counts, the generation lines) and the Markdown its Collector table.
+#   --max-pause (any generation, and gen1:) and --min-productivity pass and fail on each
+#   run as its -s says they should (status, JSON verdict, a JUnit test case); cannot be
+#   checked on a .hp (status 1); usage mistakes exit 2.
 . "${SRCDIR:?}/tests/testlib.sh"
 gc="$data/gcstats"
 for run in n1 n2 n2qg smallA largeA nonmoving; do
@@ -35,4 +38,41 @@ grep -qE '^  Gen  1      16 colls,     15 par    0\.068s    0\.0042s    0\.0219s
 grep -qF '| Gen 1 | 16 | 15 | ' "$tmp/n2.md" || fail "the Markdown lacks its Collector row"
 grep -qF '#### Collector' "$tmp/n2.md" || fail "the Markdown lacks its Collector section"
 
+# --max-pause and --min-productivity pass and fail as each run's -s says they should:
+# limits 2 ms either side of -s's worst pause (of all generations, and of generation 1
+# alone), 3 points either side of its productivity; JUnit names each gate.
+for run in n1 n2 n2qg smallA largeA nonmoving; do
+    set -- $("$PYTHON3" -c '
+import sys
+sys.path.insert(0, sys.argv[1])
+from gcstats_check import parse_s
+s = parse_s(sys.argv[2])
+worst = 1000 * max(g["max"] for g in s["gens"].values())
+gen1 = 1000 * s["gens"][1]["max"]
+p = 100 * s["productivity"]
+print("%.3fms %.3fms %.3fms %.3fms %.1f %.1f" % (worst + 2, max(worst - 2, 0.001), gen1 + 2,
+      max(gen1 - 2, 0.001), p - 3, min(p + 3, 100)))' "$SRCDIR/tests" "$gc/$run.s")
+    for gate in "--max-pause $1:0" "--max-pause $2:3" "--max-pause gen1:$3:0" \
+        "--max-pause gen1:$4:3" "--min-productivity $5:0" "--min-productivity $6:3"; do
+        limit=${gate%:*} want=${gate##*:}
+        "$EV2HP" --summary=json $limit --junit "$tmp/junit.xml" "$gc/$run.eventlog.gz" \
+            > "$tmp/gate.json" 2> /dev/null
+        got=$?
+        [ "$got" -eq "$want" ] || fail "$run $limit: status $got, -s says $want"
+        verdict=$( [ "$want" -eq 0 ] && echo passed || echo failed )
+        grep -q "\"verdict\": \"$verdict\"" "$tmp/gate.json" || fail "$run $limit: not $verdict"
+        grep -q "<testcase [^>]*name=\"${limit%% *}: " "$tmp/junit.xml" ||
+            fail "$run $limit: no JUnit test case"
+    done
+done
+"$EV2HP" --summary --max-pause 1s --min-productivity 10 "$data/flat-hc.hp" > /dev/null 2> "$tmp/hp.err"
+[ $? -eq 1 ] || fail "gates on a .hp: not status 1 (cannot be checked)"
+grep -q 'max-pause cannot be checked: the input has no garbage collection events' "$tmp/hp.err" ||
+    fail "gates on a .hp: $(cat "$tmp/hp.err")"
+for bad in 5 -1ms gen:5ms genx:5ms 5ms5 "gen1:"; do
+    "$EV2HP" --summary --max-pause "$bad" "$gc/n1.eventlog.gz" > /dev/null 2> "$tmp/usage.err"
+    [ $? -eq 2 ] || fail "--max-pause $bad: not a usage error"
+done
+"$EV2HP" --summary --min-productivity 101 "$gc/n1.eventlog.gz" > /dev/null 2>&1
+[ $? -eq 2 ] || fail "--min-productivity 101: not a usage error"
 exit $failed

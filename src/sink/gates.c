@@ -1,4 +1,5 @@
-/* gates.c: evaluating --max-peak, --max-increase and --max-growth (gates.h). */
+/* gates.c: evaluating --max-peak, --max-increase, --max-growth, --max-pause and
+ * --min-productivity (gates.h). */
 #include "sink/gates.h"
 
 #include <math.h>
@@ -7,6 +8,7 @@
 
 #include "base/format.h"
 #include "model/peak.h"
+#include "model/gcstats.h"
 #include "model/profile.h"
 #include "model/runmodel.h"
 #include "sink/summary_facts.h"
@@ -15,12 +17,14 @@
 /* Whether l asks for any gate. */
 static bool wanted(const struct gate_limits *l)
 {
-    return l->has_max_peak || l->has_max_increase || l->has_max_growth;
+    return l->has_max_peak || l->has_max_increase || l->has_max_growth || l->has_max_pause ||
+           l->has_min_productivity;
 }
 
 const char *gate_name(enum gate_kind kind)
 {
-    static const char *const names[GATE_KINDS] = { "max-peak", "max-increase", "max-growth" };
+    static const char *const names[GATE_KINDS] = { "max-peak", "max-increase", "max-growth",
+                                                   "max-pause", "min-productivity" };
     return names[kind];
 }
 
@@ -30,6 +34,8 @@ const char *gate_description(enum gate_kind kind)
         "peak residency within the budget",
         "peak residency no more above the base's than allowed",
         "no leak suspect growing faster than allowed",
+        "no garbage collection pause longer than allowed",
+        "productivity (mutator share of elapsed time) at least the minimum",
     };
     return words[kind];
 }
@@ -42,7 +48,8 @@ const char *gate_verdict_name(enum gate_verdict verdict)
 
 const char *gate_unit(enum gate_kind kind)
 {
-    static const char *const units[GATE_KINDS] = { "bytes", "percent", "bytes_per_s" };
+    static const char *const units[GATE_KINDS] = { "bytes", "percent", "bytes_per_s",
+                                                   "seconds", "percent" };
     return units[kind];
 }
 
@@ -51,6 +58,8 @@ void gates_needs(const struct gate_limits *l, const struct profile_options *wind
 {
     if (wanted(l))
         needs->peak = true;
+    if (l->has_max_pause || l->has_min_productivity)
+        needs->gc = true;
     if (l->has_max_growth) {
         /* suspects are judged over every band in the window, as the summary's feed */
         struct profile_options every;
@@ -227,6 +236,102 @@ static int max_growth(const struct gate_limits *l, const struct run_model *run, 
     return 0;
 }
 
+/* A pause in milliseconds with decimals digits: "75.7 ms". */
+static void format_pause(uint64_t ns, int decimals, char *out, size_t size)
+{
+    format_snprintf(out, size, "%.*f ms", decimals, (double)ns / 1e6);
+}
+
+/* --max-pause's measured and allowed pauses, with the digits that tell them apart (up to
+ * nanoseconds) when they differ; the allowed one after its generation, if any. */
+static void pause_texts(const struct gate_limits *l, uint64_t measured, struct gate *g)
+{
+    char limit[24];
+    int d = 1;
+    for (;;) {
+        format_pause(l->max_pause_ns, d, limit, sizeof limit);
+        format_pause(measured, d, g->measured, sizeof g->measured);
+        if (measured == l->max_pause_ns || strcmp(g->measured, limit) != 0 || d == 6)
+            break;
+        d++;
+    }
+    if (l->max_pause_gen >= 0)
+        snprintf(g->allowed, sizeof g->allowed, "gen%d: %s", l->max_pause_gen % 1000, limit);
+    else
+        snprintf(g->allowed, sizeof g->allowed, "%s", limit);
+}
+
+/* A collector gate's figures, or NULL with the gate unchecked and why. */
+static const struct gc_summary *collector(const struct run_model *run, struct gate *g,
+                                          struct gc_summary *s)
+{
+    if (run_model_gc(run, s))
+        return s;
+    g->verdict = GATE_UNCHECKED;
+    ev_error_set(&g->why, "--%s cannot be checked: the input has no garbage collection "
+                 "events (run the program with +RTS -l)", gate_name(g->kind));
+    return NULL;
+}
+
+static void max_pause(const struct gate_limits *l, const struct run_model *run, struct gate *g)
+{
+    pause_texts(l, l->max_pause_ns, g);
+    g->measured[0] = '\0';
+    g->allowed_value = (double)l->max_pause_ns / 1e9;
+    struct gc_summary s;
+    if (!collector(run, g, &s))
+        return;
+    if (l->max_pause_gen >= (int)s.generations) {
+        g->verdict = GATE_UNCHECKED;
+        ev_error_set(&g->why, "--max-pause cannot be checked: the run has no generation %d "
+                     "(its collections are of generations 0 to %u)", l->max_pause_gen,
+                     s.generations - 1);
+        return;
+    }
+    const struct gc_generation *worst = NULL;
+    unsigned over = 0;
+    for (unsigned i = 0; i < s.generations; i++) {
+        if (l->max_pause_gen >= 0 && (int)i != l->max_pause_gen)
+            continue;
+        over += s.gen[i].max_pause_ns > l->max_pause_ns;
+        if (!worst || s.gen[i].max_pause_ns > worst->max_pause_ns)
+            worst = &s.gen[i];
+    }
+    g->measured_value = (double)worst->max_pause_ns / 1e9;
+    pause_texts(l, worst->max_pause_ns, g);
+    if (worst->max_pause_ns <= l->max_pause_ns)
+        return;
+    g->verdict = GATE_FAILED;
+    ev_error_set(&g->why, "the worst garbage collection pause, %s in generation %u "
+                 "(of %llu collections), is longer than --max-pause allows (%s)%s",
+                 g->measured, worst->gen, (unsigned long long)worst->collections, g->allowed,
+                 over > 1 ? "; other generations' worst pauses too" : "");
+}
+
+static void min_productivity(const struct gate_limits *l, const struct run_model *run,
+                             struct gate *g)
+{
+    format_snprintf(g->allowed, sizeof g->allowed, "%.1f %%", l->min_productivity);
+    g->allowed_value = l->min_productivity;
+    struct gc_summary s;
+    if (!collector(run, g, &s))
+        return;
+    double percent = 100 * s.productivity;
+    g->measured_value = percent;
+    format_snprintf(g->measured, sizeof g->measured, "%.1f %%", percent);
+    for (int d = 2; d <= 6 && percent != l->min_productivity &&
+                    strcmp(g->measured, g->allowed) == 0; d++) {
+        format_snprintf(g->measured, sizeof g->measured, "%.*f %%", d, percent);
+        format_snprintf(g->allowed, sizeof g->allowed, "%.*f %%", d, l->min_productivity);
+    }
+    if (!(percent < l->min_productivity))
+        return;
+    g->verdict = GATE_FAILED;
+    ev_error_set(&g->why, "productivity %s (mutator %.3f s, collector %.3f s of %.3f s "
+                 "elapsed) is below --min-productivity's %s", g->measured, s.mut_ns / 1e9,
+                 s.gc_ns / 1e9, s.elapsed_ns / 1e9, g->allowed);
+}
+
 int gates_check(const struct gate_limits *l, const struct run_model *run,
                 const struct run_model *base, struct gate_report *out, struct ev_error *err)
 {
@@ -237,6 +342,10 @@ int gates_check(const struct gate_limits *l, const struct run_model *run,
         max_increase(l, run, base, add(out, GATE_MAX_INCREASE));
     if (l->has_max_growth && max_growth(l, run, add(out, GATE_MAX_GROWTH), err) != 0)
         return -1;
+    if (l->has_max_pause)
+        max_pause(l, run, add(out, GATE_MAX_PAUSE));
+    if (l->has_min_productivity)
+        min_productivity(l, run, add(out, GATE_MIN_PRODUCTIVITY));
     return 0;
 }
 
@@ -271,4 +380,36 @@ int gates_parse_percent(const char *text, double *percent)
         return -1;
     *percent = v;
     return 0;
+}
+
+int gates_parse_pause(const char *text, uint64_t *ns, int *gen)
+{
+    *gen = -1;
+    if (strncmp(text, "gen", 3) == 0) {
+        char *end;
+        if (text[3] < '0' || text[3] > '9')
+            return -1;
+        long g = strtol(text + 3, &end, 10);
+        if (*end != ':' || g < 0 || g >= 1000)
+            return -1;
+        *gen = (int)g;
+        text = end + 1;
+    }
+    static const struct { const char *unit; double ns; } units[] = {
+        { "ms", 1e6 }, { "us", 1e3 }, { "s", 1e9 },
+    };
+    if (!(text[0] >= '0' && text[0] <= '9') && text[0] != '.')
+        return -1;
+    char *end;
+    double v = strtod(text, &end);
+    for (size_t i = 0; i < sizeof units / sizeof *units; i++) {
+        if (strcmp(end, units[i].unit) != 0)
+            continue;
+        double t = v * units[i].ns;
+        if (!isfinite(t) || t < 0 || t > 1e18)
+            return -1;
+        *ns = (uint64_t)llround(t);
+        return 0;
+    }
+    return -1;
 }
