@@ -21,7 +21,7 @@
 #include "sink/gates.h"
 #include "sink/formats.h"
 
-/* Exit statuses (README and ev2hp(1), "EXIT STATUS"). */
+/* Exit statuses (doc/guide.md, "Exit status", and ev2hp(1), "EXIT STATUS"). */
 enum exit_status {
     EXIT_SUCCESS_ = 0,   /* done; warnings allowed */
     EXIT_BAD_INPUT = 1,  /* input unreadable, not an eventlog, or damaged beyond use; or

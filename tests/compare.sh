@@ -227,7 +227,7 @@ for b in loc:
 PY
 fi
 
-# What --help, the README and the manual say: with --compare, .folded outputs become
+# What --help, the guide and the manual say: with --compare, .folded outputs become
 # differential ("stack base now") while .hp, CSV, JSON and pprof outputs are INPUT's alone,
 # the same bytes as without --compare.
 "$EV2HP" "$data/leak-hc.eventlog" -o "$tmp/alone.hp" -o "$tmp/alone.csv" \

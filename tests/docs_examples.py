@@ -488,6 +488,29 @@ def check_links(doc):
             fail(doc, "shows %s, which share/examples/make-examples.sh does not make" % target)
 
 
+def check_options():
+    """The options --help lists are the ones the guide describes (a definition term: a
+    line of options in backquotes, then ": ..."), and the manual names each of them."""
+    helptext = subprocess.run(["ev2hp", "--help"], capture_output=True, text=True,
+                              env=environment(WORK), timeout=GUARD).stdout
+    listed = set(re.findall(r"^\s+(?:-[a-zA-Z], )?(--[a-z][a-z-]*)", helptext, re.M))
+    guide = open(os.path.join(SRC, "doc/guide.md"), encoding="utf-8").read().split("\n")
+    described = set()
+    for term, after in zip(guide, guide[1:]):
+        if term.startswith("`-") and after.startswith(": "):
+            described.update(re.findall(r"`(--[a-z][a-z-]*)", term))
+    man = open(os.path.join(SRC, MAN), encoding="utf-8").read()
+    for option in sorted(listed - described):
+        fail("doc/guide.md", "--help lists %s; the guide does not describe it" % option)
+    for option in sorted(described - listed):
+        fail("doc/guide.md", "describes %s, which --help does not list" % option)
+    for option in sorted(listed):
+        if option.replace("-", "\\-") not in man:
+            fail(MAN, "--help lists %s; the manual does not name it" % option)
+    if not listed:
+        fail("--help", "no options found in it")
+
+
 def picture_made(name, made):
     """Whether make-examples.sh writes NAME (the views' pictures by their loop)."""
     if name in made:
@@ -508,6 +531,7 @@ def main():
     sources.append((MAN, man_blocks(os.path.join(SRC, MAN))))
     for doc in DOCS:
         check_links(doc)
+    check_options()
     for doc, blocks in sources:
         for line, block in blocks:
             n += 1

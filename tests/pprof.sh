@@ -140,12 +140,13 @@ else
     fail "go tool pprof -diff_base: $(head -3 "$tmp/differr")"
 fi
 
-# The README's example: the bundled eventlog, and go tool pprof's table of it.
+# The guide's example (doc/guide.md, "pprof profiles"): the bundled eventlog, and go tool
+# pprof's table of it.
 run 0 "$SRCDIR/share/examples/leak-hc.eventlog" -o "$tmp/leak-hc-example.pb.gz"
 go tool pprof -top "$tmp/leak-hc-example.pb.gz" >"$tmp/top" 2>&1 ||
-    fail "README: go tool pprof -top"
+    fail "guide: go tool pprof -top"
 grep -q "Main.buildMap" "$tmp/top" && grep -q "Type: inuse_space" "$tmp/top" ||
-    fail "README: go tool pprof -top: $(head -8 "$tmp/top")"
+    fail "guide: go tool pprof -top: $(head -8 "$tmp/top")"
 
 # An input with neither censuses nor a time profile: status 1, said, nothing written.
 run 1 "$data/noheap/flat.eventlog" -o "$tmp/none.pb.gz"

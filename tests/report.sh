@@ -19,7 +19,7 @@ work=$tmp
 deps=${REPORT_DEPS:-$PWD/tests/browser-deps}
 sh "$SRCDIR/tests/browser/deps.sh" "$SRCDIR" "$deps"
 
-# `npm run lint` (README: the report's JavaScript) with the
+# `npm run lint` (doc/guide.md: the report's JavaScript) with the
 # same lock file's eslint and prettier: on a copy beside those node_modules, since the
 # source tree of a distcheck has none (and is read-only). A name the page uses that no
 # browser defines is caught here, not in a user's console.

@@ -2,7 +2,7 @@
  *
  * No input may make ev2hp grow without bound, and no option may ask for an image or a
  * table it cannot make; past a bound, input is refused with a message that names it
- * (README, "Limits"), never swallowed. The bounds live here, in one place, so that the
+ * (doc/guide.md, "Limits"), never swallowed. The bounds live here, in one place, so that the
  * command line, the readers, the census assembler and the renderers agree on them and a
  * reader of the code sees them all at once. Each module's header includes this one.
  */
@@ -13,7 +13,7 @@
 
 #include "base/error.h"
 
-/* --- the input: tables and censuses (README, "Limits") --- */
+/* --- the input: tables and censuses (doc/guide.md, "Limits") --- */
 #define BANDS_MAX 1000000u                  /* distinct bands */
 #define BANDS_MAX_TEXT ((size_t)64 << 20)   /* bytes of label text (and of stack keys) */
 #define CENSUS_MAX_ENTRIES (4u << 20)       /* entries in one census */

@@ -9,7 +9,7 @@
 // column and the suspects are checked against; and, when the input has a time profile,
 // its folded stacks (-o x.folded), which the flame graph's frames are checked against. flags: "compare" (two panels on shared scales; the base's bands this run lacks listed as gone), "builds" (two builds: the Diff tab, aligned by time and by progress), "progress" (--align progress: the Diff tab opens so), "hi" (info table columns),
 // "many" (thousands of bands: the smallest found by the search box and drawn out of
-// OTHER), "shot=PATH" (a screenshot for the README); several joined by commas. For every case: no console errors or page
+// OTHER), "shot=PATH" (the guide's screenshot, share/examples/leak-hc-report.png); several joined by commas. For every case: no console errors or page
 // errors; every view draws; hovering shows the time of a real census and each band's
 // bytes equal to that census's; a legend click hides a band (gone from the chart and the
 // read-out) and shift-click isolates one; a drag zooms into the dragged time range and a
