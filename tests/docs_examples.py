@@ -25,6 +25,7 @@ import subprocess
 import sys
 import threading
 import time
+import urllib.error
 import urllib.request
 
 SRC, WORK = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
@@ -376,14 +377,24 @@ def serve(where, p, err_path, sent):
         time.sleep(0.05)
     if url and sent is not None and not sent.wait(GUARD):
         fail(where, "ev2hp never connected to the socket")
-    if url:
+    while url:
         try:
             with urllib.request.urlopen(url, timeout=GUARD) as r:
                 page = r.read()
             if r.status != 200 or b"<html" not in page[:2000].lower():
                 fail(where, "%s: not the report (%d)" % (url, r.status))
+            break
+        except urllib.error.HTTPError as e:
+            # 503 until the input is open (the server listens first): asked again, as a
+            # reader would reload
+            if e.code == 503 and time.monotonic() - start < GUARD:
+                time.sleep(0.1)
+                continue
+            fail(where, "%s: %s" % (url, e))
+            break
         except OSError as e:
             fail(where, "%s: %s" % (url, e))
+            break
     else:
         fail(where, "never said where it serves")
     if p.poll() is None:
