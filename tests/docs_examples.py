@@ -33,10 +33,9 @@ DOCS = ["README.md", "doc/guide.md"]
 MAN = "doc/ev2hp.1"
 GUARD = 600  # seconds: a guard against a hang, not a time limit
 
-# The documents' file names, and the fixture each stands for (relative to SRC; a name
-# ending in .gz that no fixture has is the gzip of the same name's fixture). tests/ and
-# share/ are the tree's own in every block's directory.
-SHARED = os.path.join(SRC, "..", "shared", "corpus")
+# The documents' file names, and the fixture each stands for (relative to SRC; one under
+# ../shared is left out, and its commands listed as not run, when ../shared is not beside
+# the tree). tests/ and share/ are the tree's own in every block's directory.
 FILES = {
     "prog.eventlog": "share/examples/leak-hc.eventlog",     # a -hc run with markers
     "prog.hp": "tests/data/leak-hc.hp",                     # the runtime's .hp of that run
@@ -46,6 +45,7 @@ FILES = {
     "timeprof.eventlog": "tests/data/timeprof/tpsingle-P.eventlog",  # +RTS -p -l
     "fluid-killed-hc.eventlog": "../shared/corpus/fluid-killed-hc.eventlog",  # truncated
 }
+# Names that stand for the gzip of another name's fixture.
 GZIPPED = {"prog.eventlog.gz": "prog.eventlog"}
 # Files the documents name that ev2hp makes from a fixture (its arguments): two pprof
 # profiles of one run, a census early in the run and the peak's.
@@ -71,8 +71,8 @@ STATUS = {
 }
 
 # Lines that are not ev2hp commands: what the test does with each, by a regex of its text.
-# "skip" says why the line cannot run here; "run" runs it as written; "need TOOL" runs it
-# when TOOL is installed and says so when it is not.
+# "skip" says why the line cannot run here; "run" runs it as written; "need" runs it when
+# the tools of TOOLS it uses are installed, and says which is not otherwise.
 RULES = [
     (r"^ev2hp \[OPTION\]", "skip", "the synopsis, not a command"),
     (r"^ghc ", "skip", "builds a Haskell program: needs GHC (tests/ghc builds real ones)"),
@@ -90,6 +90,7 @@ failed = []
 
 
 def note(text):
+    """One line of the test's log: what ran, and what did not and why."""
     print(text, flush=True)
 
 
@@ -152,7 +153,7 @@ def man_blocks(path):
     return blocks
 
 
-def units(block):
+def units(where, block):
     """A block's commands: (command, expected output or None); a command goes on over
     lines ending in a backslash. Comment lines are left out."""
     prompted = any(l.startswith("$ ") for l in block)
@@ -163,7 +164,7 @@ def units(block):
             i += 1
             continue
         if prompted and not line.startswith("$ "):
-            fail("block", "output without its command: %r" % line)
+            fail(where, "output without its command: %r" % line)
             i += 1
             continue
         cmd = [line[2:] if prompted else line]
@@ -215,6 +216,7 @@ def one_line(cmd):
 
 
 def missing_tool(cmd):
+    """The first tool of TOOLS the command runs that is not installed, or None."""
     for tool in TOOLS:
         if re.search(r"(^|[|&;]\s*)%s\b" % tool, cmd) and not shutil.which(tool):
             return tool
@@ -222,6 +224,8 @@ def missing_tool(cmd):
 
 
 def environment(d):
+    """The commands' environment: ev2hp first on PATH, a job summary file of the block's
+    own (In CI's commands append to it), a UTF-8 locale (the summaries' sparklines)."""
     env = dict(os.environ)
     env["PATH"] = os.path.join(WORK, "bin") + os.pathsep + env["PATH"]
     env["GITHUB_STEP_SUMMARY"] = os.path.join(d, "step-summary.md")
@@ -261,6 +265,7 @@ def listen_after_wait(sock_path, stderr_path, fixture, done, sent):
 
 
 def free_port():
+    """A TCP port nothing listens on now, for the documents' 8080."""
     s = socket.socket()
     s.bind(("127.0.0.1", 0))
     port = s.getsockname()[1]
@@ -349,6 +354,12 @@ def run_ev2hp(where, cmd, expected, d):
         fail(where, "status %d, the document expects %d: %s\n%s" % (status, want, cmd,
                                                                    errors[-600:]))
         return
+    words = one_line(text).split()
+    for option, name in zip(words, words[1:]):
+        if (option in ("-o", "--output", "--junit") and name != "-"
+                and not name.startswith("/dev/") and not os.path.exists(os.path.join(d, name))):
+            fail(where, "%s was not written: %s" % (name, one_line(cmd)))
+            return
     if expected is not None:
         shown = " ".join(" ".join(expected).split())
         if port:
@@ -375,7 +386,9 @@ def serve(where, p, err_path, sent):
             url = m.group(1)
             break
         time.sleep(0.05)
-    if url and sent is not None and not sent.wait(GUARD):
+    if not url:
+        fail(where, "never said where it serves")
+    elif sent is not None and not sent.wait(GUARD):
         fail(where, "ev2hp never connected to the socket")
     while url:
         try:
@@ -395,8 +408,6 @@ def serve(where, p, err_path, sent):
         except OSError as e:
             fail(where, "%s: %s" % (url, e))
             break
-    else:
-        fail(where, "never said where it serves")
     if p.poll() is None:
         os.killpg(p.pid, signal.SIGINT)
     try:
@@ -560,7 +571,7 @@ def main():
             if not any(is_command(l) for l in block):
                 note("SKIP %s: %s: shows output, no command" % (where, first))
                 continue
-            for cmd, expected in units(block):
+            for cmd, expected in units(where, block):
                 if re.match(r"^ev2hp\s+(?!\[)", cmd) and not cmd.startswith("ev2hp:"):
                     run_ev2hp(where, cmd, expected, d)
                 else:
