@@ -268,6 +268,23 @@ static enum MHD_Result not_open_yet(struct MHD_Connection *c)
 /* A streamed document's opening (live.h). */
 typedef struct live_stream *(*opener)(struct live *l, uint64_t *size, struct ev_error *err);
 
+/* A 200 of stream st (size bytes), watched by the guard; st closed in any case. */
+static enum MHD_Result answer_stream(struct http_server *s, struct MHD_Connection *c,
+                                     struct live_stream *st, uint64_t size, const char *type)
+{
+    struct stream_reader *r = calloc(1, sizeof *r);
+    if (!r) {
+        live_stream_close(st);
+        return MHD_NO;
+    }
+    r->stream = st;
+    r->guard = s->guard;
+    r->connection = c;
+    atomic_store(&r->taken_at, clock_seconds());
+    guard_watch(s->guard, c, stream_stalled, r);
+    return send_stream(c, size, type, stream_read, stream_done, r);
+}
+
 static enum MHD_Result serve_stream(struct http_server *s, struct MHD_Connection *c,
                                     opener open, const char *type)
 {
@@ -275,18 +292,10 @@ static enum MHD_Result serve_stream(struct http_server *s, struct MHD_Connection
         return not_open_yet(c);
     struct ev_error err = { 0 };
     uint64_t size;
-    struct stream_reader *r = calloc(1, sizeof *r);
-    if (!r)
-        return MHD_NO;
-    if (!(r->stream = open(s->live, &size, &err))) {
-        free(r);
+    struct live_stream *st = open(s->live, &size, &err);
+    if (!st)
         return send_error(c, &err);
-    }
-    r->guard = s->guard;
-    r->connection = c;
-    atomic_store(&r->taken_at, clock_seconds());
-    guard_watch(s->guard, c, stream_stalled, r);
-    return send_stream(c, size, type, stream_read, stream_done, r);
+    return answer_stream(s, c, st, size, type);
 }
 
 static struct live_stream *open_svg(struct live *l, uint64_t *size, struct ev_error *err)
@@ -315,44 +324,32 @@ static const struct {
     { "/summary.json", open_summary, "application/json" },
     { "/chart.svg", open_svg, "image/svg+xml" },
     { "/chart.png", open_png, "image/png" },
+    { "/live.json", live_series_open, "application/json" },
 };
 
-/* A document made per request, small (/metrics: the chart's bands) or made under the
- * lock (/live.json: the live model's bounded window). */
-typedef int (*producer)(struct live *l, char **buf, size_t *len, struct ev_error *err);
-
-static enum MHD_Result serve_document(struct MHD_Connection *c, struct live *l, producer make,
-                                      const char *type)
+/* /metrics: made per request (the chart's bands: small); answered before the input opens
+ * too. */
+static enum MHD_Result serve_metrics(struct MHD_Connection *c, struct live *l)
 {
     char *buf;
     size_t len;
     struct ev_error err = { 0 };
-    if (make != live_metrics && !live_attached(l))
-        return not_open_yet(c);
-    if (make(l, &buf, &len, &err) != 0)
+    if (live_metrics(l, &buf, &len, &err) != 0)
         return send_error(c, &err);
-    return send_buffer(c, MHD_HTTP_OK, type, buf, len);
+    return send_buffer(c, MHD_HTTP_OK, "text/plain; version=0.0.4; charset=utf-8", buf, len);
 }
-
-static const struct {
-    const char *path;
-    producer make;
-    const char *type;
-} documents[] = {
-    { "/metrics", live_metrics, "text/plain; version=0.0.4; charset=utf-8" },
-    { "/live.json", live_series, "application/json" },
-};
 
 /* --- /debug/pprof: what Parca and Pyroscope scrape (pprof profiles, gzipped) ---------- */
 
-static enum MHD_Result send_pprof(struct MHD_Connection *c, int rc, char *buf, size_t len,
+static enum MHD_Result send_pprof(struct http_server *s, struct MHD_Connection *c, int rc,
+                                  struct live_stream *st, uint64_t size,
                                   const struct ev_error *err)
 {
     if (rc < 0)
         return send_error(c, err);
     if (rc > 0)
         return send_message(c, MHD_HTTP_NOT_FOUND, err);
-    return send_buffer(c, MHD_HTTP_OK, "application/octet-stream", buf, len);
+    return answer_stream(s, c, st, size, "application/octet-stream");
 }
 
 struct parameter_count {
@@ -398,8 +395,9 @@ static int query_decimal(struct MHD_Connection *c, const char *name, bool fracti
 }
 
 /* GET /debug/pprof/heap[?at=SECONDS]: the last census, or the last at or before SECONDS. */
-static enum MHD_Result serve_pprof_heap(struct MHD_Connection *c, struct live *l)
+static enum MHD_Result serve_pprof_heap(struct http_server *s, struct MHD_Connection *c)
 {
+    struct live *l = s->live;
     double seconds = 0;
     int absent = query_decimal(c, "at", true, &seconds);
     if (absent < 0 || seconds > 1e9)
@@ -409,11 +407,11 @@ static enum MHD_Result serve_pprof_heap(struct MHD_Connection *c, struct live *l
     bool at = absent == 0;
     if (!live_attached(l))
         return not_open_yet(c);
-    char *buf = NULL;
-    size_t len = 0;
+    struct live_stream *st = NULL;
+    uint64_t size = 0;
     struct ev_error err = { 0 };
-    int rc = live_pprof_heap(l, at, (uint64_t)llround(seconds * 1e9), &buf, &len, &err);
-    return send_pprof(c, rc, buf, len, &err);
+    int rc = live_pprof_heap(l, at, (uint64_t)llround(seconds * 1e9), &st, &size, &err);
+    return send_pprof(s, c, rc, st, size, &err);
 }
 
 /* Whether the client of c has gone (closed or reset its connection) while its request
@@ -456,8 +454,8 @@ static enum MHD_Result serve_pprof_profile(struct http_server *s, struct MHD_Con
     }
     uint64_t *counts = NULL;
     uint32_t count = 0;
-    char *buf = NULL;
-    size_t len = 0;
+    struct live_stream *st = NULL;
+    uint64_t size = 0;
     struct ev_error err = { 0 };
     int rc = live_pprof_ticks(s->live, &counts, &count, &err);
     double start = clock_seconds();
@@ -473,13 +471,13 @@ static enum MHD_Result serve_pprof_profile(struct http_server *s, struct MHD_Con
     if (stopped)
         ev_error_set(&err, "the server is stopping");
     else if (rc == 0)
-        rc = live_pprof_window(s->live, counts, count, (uint64_t)seconds * 1000000000u, &buf,
-                               &len, &err);
+        rc = live_pprof_window(s->live, counts, count, (uint64_t)seconds * 1000000000u, &st,
+                               &size, &err);
     free(counts);
     atomic_fetch_sub(&s->windows, 1);
     if (stopped)
         return send_text(c, MHD_HTTP_SERVICE_UNAVAILABLE, "the server is stopping\n");
-    return send_pprof(c, rc, buf, len, &err);
+    return send_pprof(s, c, rc, st, size, &err);
 }
 
 static const struct {
@@ -613,17 +611,15 @@ static enum MHD_Result answer(void *cls, struct MHD_Connection *c, const char *u
     if (strcmp(url, "/events") == 0)
         return get ? serve_events(s, c) : not_allowed(c, "GET, HEAD");
     if (strcmp(url, "/debug/pprof/heap") == 0)
-        return get ? serve_pprof_heap(c, s->live) : not_allowed(c, "GET, HEAD");
+        return get ? serve_pprof_heap(s, c) : not_allowed(c, "GET, HEAD");
     if (strcmp(url, "/debug/pprof/profile") == 0)
         return get ? serve_pprof_profile(s, c) : not_allowed(c, "GET, HEAD");
     for (size_t i = 0; i < sizeof streamed / sizeof *streamed; i++)
         if (strcmp(url, streamed[i].path) == 0)
             return get ? serve_stream(s, c, streamed[i].open, streamed[i].type)
                        : not_allowed(c, "GET, HEAD");
-    for (size_t i = 0; i < sizeof documents / sizeof *documents; i++)
-        if (strcmp(url, documents[i].path) == 0)
-            return get ? serve_document(c, s->live, documents[i].make, documents[i].type)
-                       : not_allowed(c, "GET, HEAD");
+    if (strcmp(url, "/metrics") == 0)
+        return get ? serve_metrics(c, s->live) : not_allowed(c, "GET, HEAD");
     return send_text(c, MHD_HTTP_NOT_FOUND, "not found\n");
 }
 

@@ -84,6 +84,10 @@ struct live {
 
     pthread_mutex_t draw_lock;      /* one drawing (snapshot) at a time; drawn */
     struct drawn drawn[DRAWN_FORMATS];
+    /* the documents made from the live state itself, once per state: /live.json and the
+     * last census's pprof profile */
+    pthread_mutex_t made_lock;
+    struct drawn series, heap;
 };
 
 struct live *live_new(struct ev_error *err)
@@ -99,6 +103,7 @@ struct live *live_new(struct ev_error *err)
     }
     pthread_mutex_init(&l->lock, NULL);
     pthread_mutex_init(&l->draw_lock, NULL);
+    pthread_mutex_init(&l->made_lock, NULL);
     /* A drawing's large arrays (a snapshot's statistics and band table, the drawn report)
      * are mapped and unmapped when freed, in whichever thread draws: glibc's threshold
      * otherwise rises to the largest block freed, and blocks up to it then stay in the
@@ -146,6 +151,10 @@ void live_free(struct live *l)
     for (size_t i = 0; i < DRAWN_FORMATS; i++)
         if (l->drawn[i].file)
             fclose(l->drawn[i].file);
+    if (l->series.file)
+        fclose(l->series.file);
+    if (l->heap.file)
+        fclose(l->heap.file);
     free_shown(l->shown, l->shown_count);
     free(l->slot);
     free(l->last);
@@ -156,6 +165,7 @@ void live_free(struct live *l)
     live_model_free(l->recent);
     pthread_mutex_destroy(&l->lock);
     pthread_mutex_destroy(&l->draw_lock);
+    pthread_mutex_destroy(&l->made_lock);
     free(l);
 }
 
@@ -492,30 +502,37 @@ static int take(struct live *l, enum output_format format, struct snapshot *s,
     return rc == 0 ? snapshot_finish(s, err) : -1;
 }
 
-/* A format drawn from snapshot s into an unlinked temporary file, with its size in *size:
- * a memory stream doubles as it grows (and copies as it doubles), so a 17.7 MB report of
- * 100,000 bands held 51 MB while drawn; the file is what clients are served from. NULL
- * with err set. */
-static FILE *draw(const struct live *l, const struct snapshot *s, enum output_format format,
-                  size_t *size, struct ev_error *err)
+/* A document written into out (an unlinked temporary file) kept as d, for the state
+ * version. 0, or -1 with err set (out closed). */
+static int keep_document(struct drawn *d, FILE *out, uint64_t version, struct ev_error *err)
+{
+    off_t end = fflush(out) == 0 && !ferror(out) ? ftello(out) : -1;
+    if (end < 0) {
+        ev_error_set(err, "cannot write the document: %s", strerror(errno));
+        fclose(out);
+        return -1;
+    }
+    *d = (struct drawn){ .version = version, .file = out, .len = (size_t)end };
+    return 0;
+}
+
+/* A format drawn from snapshot s into an unlinked temporary file, kept as d for the
+ * state version: a memory stream doubles as it grows (and copies as it doubles), so a
+ * 17.7 MB report of 100,000 bands held 51 MB while drawn; the file is what clients are
+ * served from. 0, or -1 with err set. */
+static int draw(const struct live *l, const struct snapshot *s, enum output_format format,
+                struct drawn *d, uint64_t version, struct ev_error *err)
 {
     FILE *out = tmpfile();
     if (!out) {
         ev_error_set(err, "cannot make a temporary file to draw in: %s", strerror(errno));
-        return NULL;
+        return -1;
     }
     if (snapshot_write(s, format, &l->src.settings, out, err) != 0) {
         fclose(out);
-        return NULL;
+        return -1;
     }
-    off_t end = fflush(out) == 0 ? ftello(out) : -1;
-    if (end < 0) {
-        ev_error_set(err, "cannot write the drawing: %s", strerror(errno));
-        fclose(out);
-        return NULL;
-    }
-    *size = (size_t)end;
-    return out;
+    return keep_document(d, out, version, err);
 }
 
 /* The report's main element, after which the page's live script goes, and its data
@@ -575,21 +592,14 @@ static const struct drawn *drawn_locked(struct live *l, enum output_format forma
             fclose(d->file);
         *d = (struct drawn){ 0 };
         struct snapshot s;
-        FILE *made = NULL;
-        size_t size = 0;
         rc = take(l, format, &s, &version, err);
-        if (rc == 0 && !(made = draw(l, &s, format, &size, err)))
-            rc = -1;
+        if (rc == 0)
+            rc = draw(l, &s, format, d, version, err);
         snapshot_free(&s);
-        if (rc == 0) {
-            d->file = made;
-            d->len = size;
-            d->version = version;
-            if (format == FORMAT_HTML && find_report_parts(d, err) != 0) {
-                fclose(d->file);
-                *d = (struct drawn){ 0 };
-                rc = -1;
-            }
+        if (rc == 0 && format == FORMAT_HTML && find_report_parts(d, err) != 0) {
+            fclose(d->file);
+            *d = (struct drawn){ 0 };
+            rc = -1;
         }
     }
     return rc == 0 ? d : NULL;
@@ -694,31 +704,44 @@ ssize_t live_stream_read(struct live_stream *s, char *buf, size_t max)
     return (ssize_t)want;
 }
 
-/* A stream of the drawing of format as the state stands (draw_lock held by the caller,
- * who releases it), with d set to it: a descriptor of its file of the stream's own, no
- * piece yet. NULL with err set. */
-static struct live_stream *drawn_stream(struct live *l, enum output_format format,
-                                        const struct drawn **d, struct ev_error *err)
+/* A stream of the document d: a descriptor of its file of the stream's own, no piece
+ * yet. NULL with err set. */
+static struct live_stream *document_stream(const struct drawn *d, struct ev_error *err)
 {
-    if (!(*d = drawn_locked(l, format, err)))
-        return NULL;
-    int fd = dup(fileno((*d)->file));
+    int fd = dup(fileno(d->file));
     if (fd < 0) {
-        ev_error_set(err, "cannot read the drawing: %s", strerror(errno));
+        ev_error_set(err, "cannot read the document: %s", strerror(errno));
         return NULL;
     }
     return stream_new(fd, err);
 }
 
-struct live_stream *live_draw_open(struct live *l, enum output_format format, uint64_t *size,
-                                   struct ev_error *err)
+/* A stream of the whole document d. NULL with err set. */
+static struct live_stream *whole_stream(const struct drawn *d, uint64_t *size,
+                                        struct ev_error *err)
 {
-    const struct drawn *d;
-    struct live_stream *s = drawn_stream(l, format, &d, err);
+    struct live_stream *s = document_stream(d, err);
     if (s) {
         stream_file(s, 0, d->len);
         *size = stream_size(s);
     }
+    return s;
+}
+
+/* A stream of the drawing of format as the state stands (draw_lock held by the caller,
+ * who releases it), with d set to it. NULL with err set. */
+static struct live_stream *drawn_stream(struct live *l, enum output_format format,
+                                        const struct drawn **d, struct ev_error *err)
+{
+    *d = drawn_locked(l, format, err);
+    return *d ? document_stream(*d, err) : NULL;
+}
+
+struct live_stream *live_draw_open(struct live *l, enum output_format format, uint64_t *size,
+                                   struct ev_error *err)
+{
+    const struct drawn *d = drawn_locked(l, format, err);
+    struct live_stream *s = d ? whole_stream(d, size, err) : NULL;
     pthread_mutex_unlock(&l->draw_lock);
     return s;
 }
@@ -1041,52 +1064,107 @@ static void write_live_model(struct json_writer *w, struct live *l)
     json_object_end(w);
 }
 
-int live_series(struct live *l, char **buf, size_t *len, struct ev_error *err)
+/* /live.json as the state stands, made once per state under the lock into a file that
+ * every client streams from (made_lock held by the caller). NULL with err set. */
+static const struct drawn *series_locked(struct live *l, struct ev_error *err)
 {
-    *len = 0;
-    FILE *out = open_memstream(buf, len);
-    struct json_writer *w = out ? json_writer_new(out, 0) : NULL;
-    int rc = -1;
-    if (w) {
-        live_lock(l);
-        if (live_model_seal(l->recent) == 0)
+    struct drawn *d = &l->series;
+    int rc = 0;
+    live_lock(l);
+    if (!d->file || d->version != l->version) {
+        if (d->file)
+            fclose(d->file);
+        *d = (struct drawn){ 0 };
+        FILE *out = tmpfile();
+        struct json_writer *w = out ? json_writer_new(out, 0) : NULL;
+        rc = w && live_model_seal(l->recent) == 0 ? 0 : -1;
+        if (rc == 0) {
             write_live_model(w, l);
-        live_unlock(l);
-        rc = json_writer_finish(w);
-        fputc('\n', out);
+            rc = json_writer_finish(w);
+            fputc('\n', out);
+        }
+        json_writer_free(w);
+        if (rc == 0) {
+            rc = keep_document(d, out, l->version, err);
+        } else {
+            ev_error_set(err, out ? "out of memory" : "cannot make a temporary file for "
+                         "/live.json: %s", strerror(errno));
+            if (out)
+                fclose(out);
+        }
     }
-    json_writer_free(w);
-    if ((out && fclose(out) != 0) || rc != 0) {
-        if (out)
-            free(*buf);
-        ev_error_set(err, "out of memory");
-        return -1;
-    }
-    return 0;
+    live_unlock(l);
+    return rc == 0 ? d : NULL;
+}
+
+struct live_stream *live_series_open(struct live *l, uint64_t *size, struct ev_error *err)
+{
+    pthread_mutex_lock(&l->made_lock);
+    const struct drawn *d = series_locked(l, err);
+    struct live_stream *s = d ? whole_stream(d, size, err) : NULL;
+    pthread_mutex_unlock(&l->made_lock);
+    return s;
 }
 
 /* --- /debug/pprof ------------------------------------------------------------------- */
 
-/* p (built under the lock; it owns its strings) gzipped into *buf, and freed. */
-static int pprof_out(struct pprof *p, char **buf, size_t *len, struct ev_error *err)
+/* p (built under the lock; it owns its strings) gzipped into an unlinked temporary file
+ * kept as d for the state version, and freed. 0, or -1 with err set. */
+static int pprof_file(struct pprof *p, struct drawn *d, uint64_t version, struct ev_error *err)
 {
-    *len = 0;
-    FILE *out = p ? open_memstream(buf, len) : NULL;
-    int rc = out && pprof_write(p, out, true) == 0 ? 0 : -1;
-    if (out && fclose(out) != 0)
-        rc = -1;
-    pprof_free(p);
-    if (rc != 0) {
-        if (out)
-            free(*buf);
-        ev_error_set(err, "out of memory");
+    FILE *out = p ? tmpfile() : NULL;
+    if (out && pprof_write(p, out, true) != 0) {
+        fclose(out);
+        out = NULL;
     }
+    pprof_free(p);
+    if (!out) {
+        ev_error_set(err, "out of memory");
+        return -1;
+    }
+    return keep_document(d, out, version, err);
+}
+
+/* p as a pprof profile made for one request, streamed from its file (a client that does
+ * not read holds no copy of it). 0, or -1 with err set. */
+static int pprof_out(struct pprof *p, struct live_stream **out, uint64_t *size,
+                     struct ev_error *err)
+{
+    struct drawn d;
+    if (pprof_file(p, &d, 0, err) != 0)
+        return -1;
+    *out = whole_stream(&d, size, err);
+    fclose(d.file);   /* the stream's own descriptor keeps it */
+    return *out ? 0 : -1;
+}
+
+/* The last census's profile, made once per state (made_lock held; the live lock held,
+ * released here): 0, or -1 with err set. */
+static int last_heap_open(struct live *l, const struct pprof_heap_source *src,
+                          struct live_stream **out, uint64_t *size, struct ev_error *err)
+{
+    struct drawn *d = &l->heap;
+    int rc = 0;
+    if (!d->file || d->version != l->version) {
+        if (d->file)
+            fclose(d->file);
+        *d = (struct drawn){ 0 };
+        uint64_t version = l->version;
+        struct pprof *p = pprof_heap_profile(src);
+        live_unlock(l);
+        rc = pprof_file(p, d, version, err);
+    } else {
+        live_unlock(l);
+    }
+    if (rc == 0 && !(*out = whole_stream(d, size, err)))
+        rc = -1;
     return rc;
 }
 
-int live_pprof_heap(struct live *l, bool has_at, uint64_t at_ns, char **buf, size_t *len,
-                    struct ev_error *err)
+int live_pprof_heap(struct live *l, bool has_at, uint64_t at_ns, struct live_stream **out,
+                    uint64_t *size, struct ev_error *err)
 {
+    pthread_mutex_lock(&l->made_lock);
     live_lock(l);
     struct census_frame census = { l->last_ns, 0, l->last_count, l->last };
     int found = l->censuses > 0;
@@ -1112,13 +1190,21 @@ int live_pprof_heap(struct live *l, bool has_at, uint64_t at_ns, char **buf, siz
             ev_error_set(err, l->censuses ? "no census at or before that time"
                                           : "no heap census yet");
         live_unlock(l);
+        pthread_mutex_unlock(&l->made_lock);
         return 1;
     }
     struct pprof_heap_source src = { &census, l->src.info, l->src.bands, l->src.ccs,
                                      l->src.ipe, has_at ? "asked for (?at=)" : "last read" };
-    struct pprof *p = pprof_heap_profile(&src);
-    live_unlock(l);
-    return pprof_out(p, buf, len, err);
+    int rc;
+    if (has_at) {   /* one census of hundreds: made for the request */
+        pthread_mutex_unlock(&l->made_lock);
+        struct pprof *p = pprof_heap_profile(&src);
+        live_unlock(l);
+        return pprof_out(p, out, size, err);
+    }
+    rc = last_heap_open(l, &src, out, size, err);
+    pthread_mutex_unlock(&l->made_lock);
+    return rc;
 }
 
 int live_pprof_ticks(struct live *l, uint64_t **counts, uint32_t *count, struct ev_error *err)
@@ -1146,12 +1232,13 @@ int live_pprof_ticks(struct live *l, uint64_t **counts, uint32_t *count, struct 
 }
 
 int live_pprof_window(struct live *l, const uint64_t *counts, uint32_t count,
-                      uint64_t duration_ns, char **buf, size_t *len, struct ev_error *err)
+                      uint64_t duration_ns, struct live_stream **out, uint64_t *size,
+                      struct ev_error *err)
 {
     live_lock(l);
     struct pprof *p = pprof_time_profile(l->src.timeprof, l->src.info,
                                          l->src.settings.system_ccs, counts, count,
                                          duration_ns);
     live_unlock(l);
-    return pprof_out(p, buf, len, err);
+    return pprof_out(p, out, size, err);
 }

@@ -112,14 +112,16 @@ struct live_stream *live_draw_open(struct live *l, enum output_format format, ui
                                    struct ev_error *err);
 struct live_stream *live_page_open(struct live *l, uint64_t *size, struct ev_error *err);
 struct live_stream *live_report_data_open(struct live *l, uint64_t *size, struct ev_error *err);
+/* /live.json: the live model (model/livemodel.h) as JSON: the band labels by number, the
+ * older censuses merged into buckets ([band, max, mean] each), the recent ones whole
+ * (tens of MB with 100,000 bands); made under the lock once per state, as a drawing is. */
+struct live_stream *live_series_open(struct live *l, uint64_t *size, struct ev_error *err);
 ssize_t live_stream_read(struct live_stream *s, char *buf, size_t max);
 void live_stream_close(struct live_stream *s);
-/* The documents made per request (their bytes under the lock): each fills a malloc'd
- * buffer the caller frees: 0, or -1 with err set. Not under the lock. */
+/* /metrics, made per request (the chart's bands: small): fills a malloc'd buffer the
+ * caller frees: 0, or -1 with err set. Not under the lock. */
 int live_metrics(struct live *l, char **buf, size_t *len, struct ev_error *err);
-/* /live.json: the live model (model/livemodel.h) as JSON: the band labels by number, the
- * older censuses merged into buckets ([band, max, mean] each), the recent ones whole. */
-int live_series(struct live *l, char **buf, size_t *len, struct ev_error *err);
+
 /* The first message of a new /events client: the shown bands and the state. */
 int live_events_hello(struct live *l, char **buf, size_t *len);
 struct sse_hub *live_events(struct live *l);
@@ -134,18 +136,21 @@ bool live_attached(struct live *l);
 /* /debug/pprof/heap: the last census (has_at false), or the last at or before at_ns of
  * those the live model keeps whole (the last LIVE_MODEL_RECENT, fewer with many bands:
  * the 404 says how many and from when), as a gzipped pprof heap
- * profile (sink/pprof_profiles.h). 0; 1 when there is no such census (err says why); -1
- * with err set. */
-int live_pprof_heap(struct live *l, bool has_at, uint64_t at_ns, char **buf, size_t *len,
-                    struct ev_error *err);
+ * profile (sink/pprof_profiles.h; megabytes with 100,000 bands), in a file made for the
+ * request and streamed (*out, its size in *size). 0; 1 when there is no such census (err
+ * says why); -1 with err set. */
+int live_pprof_heap(struct live *l, bool has_at, uint64_t at_ns, struct live_stream **out,
+                    uint64_t *size, struct ev_error *err);
 /* /debug/pprof/profile, where its window begins: the time profile's sample count of
  * every stack so far (*counts malloc'd, *count of them). 0; 1 when the input has no time
  * profile (err says why); -1 with err set. */
 int live_pprof_ticks(struct live *l, uint64_t **counts, uint32_t *count, struct ev_error *err);
 /* Where it ends: the samples read since the window began (counts, count from
- * live_pprof_ticks), over duration_ns, as a gzipped pprof time profile. 0, or -1. */
+ * live_pprof_ticks), over duration_ns, as a gzipped pprof time profile, streamed as
+ * live_pprof_heap's. 0, or -1 with err set. */
 int live_pprof_window(struct live *l, const uint64_t *counts, uint32_t count,
-                      uint64_t duration_ns, char **buf, size_t *len, struct ev_error *err);
+                      uint64_t duration_ns, struct live_stream **out, uint64_t *size,
+                      struct ev_error *err);
 /* Writes a snapshot of format into out (--every); 0, or -1 with err set. */
 int live_write(struct live *l, enum output_format format, FILE *out, struct ev_error *err);
 

@@ -31,7 +31,9 @@ Usage: hostile.py MODE PORT [ARGS]   (the server is 127.0.0.1:PORT)
       N clients GET PATH (16 at a time) and read the first bytes of the answer, its
       status line, and no more (a small receive buffer); once each has its status line,
       prints how many are 200 (a line of its own, flushed: the test measures then),
-      then after SECONDS how many of them the server closed.
+      then after SECONDS how many of them the server closed before their answer was
+      whole (a connection whose whole answer reached its socket may be closed while it
+      waits for another request).
 """
 import select
 import socket
@@ -223,13 +225,33 @@ def silent(port, path, n, seconds):
         for s in batch:   # each answer begun: the server holds what it sends this client
             s.settimeout(600)
             try:
-                ok += s.recv(64).startswith(b"HTTP/1.1 200 ")
+                head = s.recv(4096)
             except OSError:
-                pass
-        conns += batch
+                head = b""
+            ok += head.startswith(b"HTTP/1.1 200 ")
+            end = head.find(b"\r\n\r\n")
+            length = [int(line.split(b":")[1]) for line in head[:end].split(b"\r\n")
+                      if line.lower().startswith(b"content-length:")]
+            # bytes of the body still to come
+            conns.append([s, (length[0] if length else 0) - (len(head) - end - 4)])
+        del batch
     print(ok, flush=True)
     time.sleep(seconds)
-    print(sum(closed(s) for s in conns))
+    cut = 0
+    for c in conns:   # closed before the whole body came
+        c[0].setblocking(False)
+        try:
+            while True:
+                data = c[0].recv(65536)
+                if not data:
+                    cut += c[1] > 0
+                    break
+                c[1] -= len(data)
+        except (BlockingIOError, InterruptedError):
+            pass
+        except OSError:
+            cut += c[1] > 0
+    print(cut)
 
 
 def main():
