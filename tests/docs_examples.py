@@ -225,11 +225,13 @@ def missing_tool(cmd):
 
 def environment(d):
     """The commands' environment: ev2hp first on PATH, a job summary file of the block's
-    own (In CI's commands append to it), a UTF-8 locale (the summaries' sparklines)."""
+    own (In CI's commands append to it), a UTF-8 locale (the summaries' sparklines), a
+    Go build cache of the test's own."""
     env = dict(os.environ)
     env["PATH"] = os.path.join(WORK, "bin") + os.pathsep + env["PATH"]
     env["GITHUB_STEP_SUMMARY"] = os.path.join(d, "step-summary.md")
     env["LC_ALL"] = "C.UTF-8"
+    env["GOCACHE"] = os.path.join(WORK, "gocache")  # go tool pprof, wherever HOME is
     return env
 
 
