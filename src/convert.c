@@ -838,7 +838,7 @@ static int group_by_default(struct run *run, struct input *in, const char *input
         return 0;
     const struct profile *p = run->model.profile ? run->model.profile : run->model.every;
     const struct group_source src = { input_bands(in), input_ipe_names(in),
-                                      input_costcentres(in) };
+                                      input_costcentres(in), input_run_info(in) };
     struct chart_options defaults;
     chart_options_default(&defaults);
     const struct profile_options *sel = opt->chart ? &opt->chart->profile : &defaults.profile;

@@ -77,4 +77,14 @@ page = open(sys.argv[2]).read()
 data = json.loads(re.search(r'<script type="application/json" id="ev2hp-data">(.*?)</script>', page, re.S).group(1))
 assert data["warnings"] == [] and len(data["notes"]) == 1, (data["warnings"], data["notes"])
 PY
+# --group-by closure names closure types as the run's GHC numbers them (GHC 9.10's 4 is
+# CONSTR_2_0, as pprof's frames say), not "closure type 4"
+"$EV2HP" --group-by closure --summary=json "$SRCDIR/tests/data/hi-many-g910.eventlog.gz" \
+    >"$tmp/closure.json" 2>/dev/null || fail "--group-by closure: status $?"
+"$PYTHON3" - "$tmp/closure.json" <<'PY' || fail "--group-by closure: the closure types' names"
+import json, sys
+labels = [b["label"] for b in json.load(open(sys.argv[1]))["bands"]]
+assert "CONSTR_2_0" in labels and "CONSTR_1_0" in labels, labels
+assert not any(l.startswith("closure type") for l in labels), labels
+PY
 exit $failed

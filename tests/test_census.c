@@ -439,7 +439,7 @@ static void a_cost_centre_group_key_is_its_frame_cut_between_characters(void **s
     assert_int_equal(bands_name_stack(bands, short_band, "Main.go", 7, 0), TABLE_OK);
     assert_int_equal(bands_stack(bands, long_stack, 4, &long_band, &is_new), TABLE_OK);
     assert_int_equal(bands_name_stack(bands, long_band, "M.long", 6, 0), TABLE_OK);
-    struct group_source src = { bands, NULL, ccs };
+    struct group_source src = { bands, NULL, ccs, NULL };
     char text[GROUP_KEY_TEXT];
     size_t len = 0;
     const char *key = grouping_band_key(GROUP_CC, &src, short_band, text, &len);

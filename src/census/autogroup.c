@@ -32,7 +32,7 @@ static int other_share(const struct profile *p, const struct bandselect_rule *ru
     int rc = -1;
     if (!g || !group_of)
         goto done;
-    grouping_source(g, src->bands, src->ipe, src->ccs);
+    grouping_source(g, src);
     /* the statistics may hold records past the last band named: never seen, no group */
     size_t named = bands_count(src->bands);
     for (size_t b = 0; b < cap; b++) {

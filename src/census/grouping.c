@@ -15,6 +15,7 @@
 #include "base/grow.h"
 #include "base/utf8.h"
 #include "census/ccframe.h"
+#include "census/closuretypes.h"
 #include "read/evdecode.h"
 
 const char group_key_names[] = "table, type, closure, module, file, location (-hi); "
@@ -87,10 +88,9 @@ void grouping_free(struct grouping *g)
     free(g);
 }
 
-void grouping_source(struct grouping *g, const struct bands *bands, const struct ipe_names *ipe,
-                     const struct costcentres *ccs)
+void grouping_source(struct grouping *g, const struct group_source *src)
 {
-    g->src = (struct group_source){ bands, ipe, ccs };
+    g->src = *src;
 }
 
 const struct bands *grouping_bands(const struct grouping *g)
@@ -107,10 +107,11 @@ bool grouping_applied(const struct grouping *g)
  * (or its symbol: ipe.h);
  * NULL when it has none or the event leaves that part out. A closure type the runtime
  * writes as a number (GHC 9.4 and later) is said to be one. */
-static const char *table_key(enum group_key k, const struct ipe_names *ipe, const char *label,
-                             size_t len, char text[GROUP_KEY_TEXT], size_t *key_len)
+static const char *table_key(enum group_key k, const struct group_source *src,
+                             const char *label, size_t len, char text[GROUP_KEY_TEXT],
+                             size_t *key_len)
 {
-    const struct ipe_info *info = ipe ? ipe_names_info(ipe, label, len) : NULL;
+    const struct ipe_info *info = src->ipe ? ipe_names_info(src->ipe, label, len) : NULL;
     const char *key = NULL;
     if (!info)
         return NULL;
@@ -125,8 +126,14 @@ static const char *table_key(enum group_key k, const struct ipe_names *ipe, cons
     case GROUP_CLOSURE:
         key = info->closure_desc;
         if (*key && strspn(key, "0123456789") == strlen(key) && strlen(key) < 9) {
-            snprintf(text, GROUP_KEY_TEXT, "closure type %s", key);
-            key = text;
+            /* named as the run's GHC numbers them (pprof's frames say the same) */
+            const char *name = closure_type_name(key, src->info ? src->info->rts_version : NULL);
+            if (name)
+                key = name;
+            else {
+                snprintf(text, GROUP_KEY_TEXT, "closure type %s", key);
+                key = text;
+            }
         }
         break;
     case GROUP_NONE:
@@ -175,7 +182,7 @@ const char *grouping_band_key(enum group_key key, const struct group_source *src
     if (key == GROUP_NONE)
         return NULL;
     if (key != GROUP_CC && label)
-        found = table_key(key, src->ipe, label, label_len, text, len);
+        found = table_key(key, src, label, label_len, text, len);
     if (!found && (key == GROUP_CC || key == GROUP_MODULE))
         found = stack_key(key, src, band, text, len);
     return found;

@@ -49,6 +49,9 @@ struct group_source {
     const struct bands *bands;
     const struct ipe_names *ipe;
     const struct costcentres *ccs;
+    /* the run's information, read when a key is asked (RTS_IDENTIFIER names a closure
+     * type's number for its GHC version); NULL: the number is said as one */
+    const struct run_info *info;
 };
 
 /* Room for a key text grouping_band_key makes (a cost centre "Module.label"). */
@@ -71,8 +74,7 @@ void grouping_free(struct grouping *g);
 
 /* Where bands come from: their table, and what names them (either may be NULL). Set
  * before the first census. */
-void grouping_source(struct grouping *g, const struct bands *bands, const struct ipe_names *ipe,
-                     const struct costcentres *ccs);
+void grouping_source(struct grouping *g, const struct group_source *src);
 
 /* The callbacks the reader is given: censuses grouped, markers and totals as they are. */
 struct census_events grouping_events(struct grouping *g);

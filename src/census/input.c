@@ -403,8 +403,11 @@ static int open_eventlog(struct input *in, struct ev_source src, struct ev_error
                                    .symbols = in->opt.symbols };
     in->census = census_new(&copt, &in->events);
     if (in->grouping && in->census)
-        grouping_source(in->grouping, census_bands(in->census), census_ipe_names(in->census),
-                        census_costcentres(in->census));
+        grouping_source(in->grouping,
+                        &(struct group_source){ census_bands(in->census),
+                                                census_ipe_names(in->census),
+                                                census_costcentres(in->census),
+                                                census_run_info(in->census) });
     in->tracker.census = in->census;
     if (!in->reader || !in->census) {
         ev_error_set(err, "out of memory");
@@ -544,7 +547,8 @@ struct input *input_open(const struct input_options *opt, const struct census_ev
         guard_source(in, &src);
         in->hp = hp_reader_new(src, &in->events);
         if (in->hp && in->grouping)
-            grouping_source(in->grouping, hp_reader_bands(in->hp), NULL, NULL);
+            grouping_source(in->grouping,
+                            &(struct group_source){ .bands = hp_reader_bands(in->hp) });
         if (in->hp)
             return in;
         ev_error_set(err, "out of memory");

@@ -313,7 +313,7 @@ static int write_group_keys(struct json_writer *w, const struct sink_context *ct
     /* in --group-by's order: type, closure, module, file, location (-hi); cc, module (-hc) */
     static const enum group_key keys[] = { GROUP_TYPE, GROUP_CLOSURE, GROUP_CC, GROUP_MODULE,
                                            GROUP_FILE, GROUP_LOCATION };
-    const struct group_source src = { ctx->bands, ctx->ipe, ctx->ccs };
+    const struct group_source src = { ctx->bands, ctx->ipe, ctx->ccs, ctx->info };
     bool applies[sizeof keys / sizeof *keys], any = false, stacks = false;
     if (ctx->grouped || ctx->base || (!ctx->ipe && !ctx->ccs))
         return 0;
