@@ -158,16 +158,26 @@ static int count_censuses(const char *json)
     return n;
 }
 
-/* Converts under --strict: no warning, status 0; the .hp and the JSON export. */
+/* The warnings of a run that are damage, not notes (error.h: an info table without a
+ * name is a note). */
+static size_t damage_count(const struct convert_result *r)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < r->warning_count && i < CONVERT_MAX_WARNINGS; i++)
+        n += !r->warnings[i].note;
+    return n;
+}
+
+/* Converts under --strict: no damage, status 0; the .hp and the JSON export. */
 static void convert_clean(struct evw *w, struct robust_run *hp, struct robust_run *json)
 {
     robust_convert(w->data, w->len, true, hp);
     assert_int_equal(hp->result.exit_status, 0);
-    assert_int_equal(hp->result.warning_count, 0);
+    assert_int_equal(damage_count(&hp->result), 0);
     assert_non_null(hp->hp);
     robust_convert_to(w->data, w->len, true, FORMAT_JSON, json);
     assert_int_equal(json->result.exit_status, 0);
-    assert_int_equal(json->result.warning_count, 0);
+    assert_int_equal(damage_count(&json->result), 0);
     assert_non_null(json->hp);
 }
 
