@@ -75,4 +75,36 @@ for bad in 5 -1ms gen:5ms genx:5ms 5ms5 "gen1:"; do
 done
 "$EV2HP" --summary --min-productivity 101 "$gc/n1.eventlog.gz" > /dev/null 2>&1
 [ $? -eq 2 ] || fail "--min-productivity 101: not a usage error"
+# The heap view: each collection a mark in its generation's lane (n2: -s's 60 and 16),
+# as long as its pause on the time axis (the widest generation-1 mark is -s's worst
+# pause, to a pixel); a dense run (5,500 collections) keeps the longest of each bucket
+# and says so.
+"$EV2HP" --view heap -o "$tmp/n2.svg" "$gc/n2.eventlog.gz" 2> /dev/null || fail "heap view: status $?"
+"$EV2HP" --view heap -o "$tmp/smallA.svg" "$gc/smallA.eventlog.gz" 2> /dev/null ||
+    fail "heap view of smallA: status $?"
+"$PYTHON3" - "$tmp" "$gc" <<'PY' || fail "the heap view's collections"
+import re, sys
+tmp, gc = sys.argv[1], sys.argv[2]
+sys.path.insert(0, gc + "/../..")
+from gcstats_check import parse_s
+def marks(svg, lane):
+    return [(float(x), float(w)) for x, w in re.findall(
+        r'<rect class="gc%d" x="([\d.]+)" y="[\d.]+" width="([\d.]+)"' % lane, svg)]
+def scale(svg):   # user units per second, from the time axis's labels
+    ticks = [(float(t), float(x)) for x, t in re.findall(
+        r'<text class="axis" x="([\d.]+)"[^>]*text-anchor="middle">([\d.]+)</text>', svg)]
+    (t0, x0), (t1, x1) = ticks[0], ticks[-1]
+    return (x1 - x0) / (t1 - t0)
+svg = open(f"{tmp}/n2.svg").read()
+s = parse_s(f"{gc}/n2.s")
+for lane in (0, 1):
+    assert len(marks(svg, lane)) == s["gens"][lane]["collections"], (lane, len(marks(svg, lane)))
+widest = max(w for _, w in marks(svg, 1)) / scale(svg)
+assert abs(widest - s["gens"][1]["max"]) < 0.001, (widest, s["gens"][1]["max"])
+assert "collections, each pause as long as it lasted: gen 0 60, 0.093 s; gen 1 16, 0.068 s<" in svg
+dense = open(f"{tmp}/smallA.svg").read()
+assert 0 < len(marks(dense, 0)) < 5497, len(marks(dense, 0))
+assert len(marks(dense, 1)) == 20
+assert re.search(r"gen 0 5497, 0\.096 s; gen 1 20, 0\.050 s \(the longest of each [\d.]+ s\)<", dense)
+PY
 exit $failed

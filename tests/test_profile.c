@@ -407,9 +407,13 @@ static void assert_views_equal(const struct profile_view *a, const struct profil
         assert_series_equal(&a->totals[k], &b->totals[k]);
     assert_int_equal(a->gc.count, b->gc.count);
     assert_int_equal(a->gc.width_ns, b->gc.width_ns);
-    assert_int_equal(a->gc.collections, b->gc.collections);
-    for (size_t i = 0; i < a->gc.count; i++)
-        assert_true(a->gc.busy_ns[i] == b->gc.busy_ns[i]);
+    for (int l = 0; l < PROFILE_GC_LANES; l++) {
+        assert_int_equal(a->gc.collections[l], b->gc.collections[l]);
+        assert_int_equal(a->gc.total_ns[l], b->gc.total_ns[l]);
+        assert_int_equal(!a->gc.marks[l], !b->gc.marks[l]);
+        for (size_t i = 0; a->gc.marks[l] && i < a->gc.count; i++)
+            assert_memory_equal(&a->gc.marks[l][i], &b->gc.marks[l][i], sizeof(struct gc_mark));
+    }
     assert_int_equal(a->marker_count, b->marker_count);
     for (size_t i = 0; i < a->marker_count; i++) {
         assert_int_equal(a->markers[i].time_ns, b->markers[i].time_ns);
@@ -445,8 +449,8 @@ static void feed_all(struct profile **ps, size_t n, struct fixture *f, size_t ce
         for (size_t i = 0; i < n; i++) {
             assert_int_equal(profile_add_frame(ps[i], &frame, f->bands), 0);
             assert_int_equal(profile_add_total(ps[i], HEAP_TOTAL_SIZE, t, total), 0);
-            assert_int_equal(profile_add_total(ps[i], HEAP_GC_START, t + 10, 0), 0);
-            assert_int_equal(profile_add_total(ps[i], HEAP_GC_END, t + 300, 0), 0);
+            assert_int_equal(profile_add_pause(ps[i], (unsigned)(t / 7) % 4, t + 10,
+                                               t + 10 + t % 1000), 0);
             for (size_t m = 0; m < markers_each; m++)
                 assert_int_equal(profile_add_marker(ps[i], t + m, text, strlen(text)), 0);
         }

@@ -90,7 +90,8 @@ have gs || echo "views.sh: ghostscript not installed: EPS not rendered"
     fail "heap view without censuses: status $?"
 grep -q 'class="total"' "$tmp/noh.svg" || fail "heap view without censuses: no totals"
 grep -q 'class="allocation"' "$tmp/noh.svg" || fail "heap view without censuses: no allocation"
-grep -q 'garbage collections: [1-9][0-9]*, ' "$tmp/noh.svg" || fail "heap view: no collections"
+grep -q 'collections, each pause as long as it lasted: gen 0 [1-9][0-9]*, ' "$tmp/noh.svg" ||
+    fail "heap view: no collections"
 
 # Identical runs, identical bytes, for every document format (nothing from the clock):
 # each format twice, a second apart (one pause for all of them).

@@ -4,9 +4,10 @@
  * legend entries); this module adds what they do not show: the allocation rate, from the
  * cumulative HEAP_ALLOCATED counts (bytes between two kept counts over the time between
  * them), as a light area on a scale of its own in the lower third of the plot, labelled
- * with its peak; and the garbage collections (GC_START to GC_END) as a strip along the
- * bottom of the plot whose darkness in each pixel column is the share of that time spent
- * collecting. None of it needs a heap census, so the view works for any eventlog.
+ * with its peak; and the garbage collections, paired by the capability that led each
+ * (model/gcstats.h), as marks along the bottom of the plot, a lane per generation, each
+ * as long as its pause. None of it needs a heap census, so the view works for any
+ * eventlog.
  */
 #include "chart/views.h"
 #include "chart/colors.h"
@@ -17,7 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#define STRIP 9.0                /* the collections' strip, user units */
+#define LANE 6.0                 /* a generation's lane of collections, user units */
 #define NOTE_SIZE 10.0
 
 static const struct dl_color ALLOC_FILL = { 0x59, 0xa1, 0x4f, 70 };
@@ -31,6 +32,8 @@ static double heap_top(const struct profile_view *v)
             top = fmax(top, (double)v->totals[k].bytes[i]);
     return top;
 }
+
+static double strip_height(const struct profile_view *v);
 
 /* The allocation rate between kept counts (bytes per second); counts that go back (a
  * capability's count out of order) give no interval. */
@@ -55,7 +58,7 @@ static void allocation(struct chart_plot *P)
     if (!(peak > 0))
         goto done;
     /* each interval a step at its rate: what was allocated over it, spread evenly */
-    double floor_y = P->bottom - STRIP - 1, height = (P->bottom - P->top) * 0.33;
+    double floor_y = P->bottom - strip_height(P->v) - 1, height = (P->bottom - P->top) * 0.33;
     size_t m = 0;
     pts[m++] = (struct dl_point){ chart_plot_x(P, a->time_ns[0]), floor_y };
     for (size_t i = 1; i < a->count; i++) {
@@ -76,73 +79,76 @@ done:
     free(pts);
 }
 
-/* The strip: per pixel column the share of its time spent collecting, in eight steps of
- * darkness; neighbouring columns of one step are one rectangle (a dense run would
- * otherwise be a thousand items, which PDF in particular pays for). */
-#define GC_STEPS 8
-
-static void strip_run(struct chart_plot *P, long from, long to, int step)
-{
-    if (step <= 0 || to <= from)
-        return;
-    uint8_t alpha = (uint8_t)lround(60 + 195.0 * step / GC_STEPS);
-    chart_kit_check(P, display_rect(P->dl, (double)from, P->bottom - STRIP, (double)(to - from),
-                                    STRIP, (struct dl_color){ 0x80, 0x20, 0x20, alpha },
-                                    (struct dl_color){ 0 }, 0, "gc"), NULL);
-}
-
-struct strip {
-    bool started;
-    long from;                   /* the run's first column */
-    int step;                    /* its darkness */
+/* The collections: a lane per generation along the bottom of the plot (generation 0
+ * lowest), each pause a mark from where it began as long as it lasted (at least one
+ * unit wide, so a short one still shows); where a bucket (half a pixel column) holds more
+ * than one, its longest stands for them (model/buckets.h), which the note says. */
+static const struct dl_color GC_LANE_INK[PROFILE_GC_LANES] = {
+    { 0xd0, 0x60, 0x50, 255 }, { 0x80, 0x20, 0x20, 255 }, { 0x50, 0x20, 0x70, 255 },
 };
 
-/* A column is complete: it joins the run or ends it and starts the next. */
-static void strip_column(struct chart_plot *P, struct strip *s, long column, double busy,
-                         double span)
+/* The lanes drawn: up to the oldest with a collection. */
+static int gc_lanes(const struct profile_gc *gc)
 {
-    int step = busy > 0 && span > 0 ? (int)ceil(fmin(1, busy / span) * GC_STEPS) : 0;
-    if (!s->started) {
-        *s = (struct strip){ true, column, step };
-    } else if (step != s->step) {
-        strip_run(P, s->from, column, s->step);
-        s->from = column;
-        s->step = step;
+    int lanes = 0;
+    for (int l = 0; l < PROFILE_GC_LANES; l++)
+        if (gc->marks[l] && gc->collections[l])
+            lanes = l + 1;
+    return lanes;
+}
+
+static double strip_height(const struct profile_view *v)
+{
+    return gc_lanes(&v->gc) * LANE;
+}
+
+static bool gc_lane(struct chart_plot *P, int lane, double y)
+{
+    const struct profile_gc *gc = &P->v->gc;
+    /* the display list keeps the name, not a copy */
+    static const char *const names[PROFILE_GC_LANES] = { "gc0", "gc1", "gc2" };
+    bool merged = false;
+    for (size_t i = 0; gc->marks[lane] && i < gc->count; i++) {
+        const struct gc_mark *m = &gc->marks[lane][i];
+        if (!m->count)
+            continue;
+        merged |= m->count > 1;
+        double x0 = chart_plot_x(P, m->start_ns), x1 = chart_plot_x(P, m->start_ns + m->pause_ns);
+        if (x1 < P->left || x0 > P->right)
+            continue;
+        x0 = fmax(x0, P->left);
+        x1 = fmin(fmax(x1, x0 + 1), P->right + 1);
+        chart_kit_check(P, display_rect(P->dl, x0, y, x1 - x0, LANE - 1, GC_LANE_INK[lane],
+                                        (struct dl_color){ 0 }, 0, names[lane]), NULL);
     }
+    return merged;
 }
 
 static void collections(struct chart_plot *P)
 {
     const struct profile_gc *gc = &P->v->gc;
-    if (!gc->count || !gc->collections)
+    int lanes = gc_lanes(gc);
+    if (!lanes)
         return;
-    double y = P->bottom - STRIP;
-    struct strip run = { 0 };
-    long column = LONG_MIN;
-    double busy = 0, span = 0;
-    for (size_t i = 0; i < gc->count; i++) {
-        double x = chart_plot_x(P, gc->origin_ns + i * gc->width_ns);
-        if (x < P->left - 0.5 || x > P->right + 0.5)
-            continue;
-        long c = lround(floor(x));
-        if (c != column) {
-            if (column != LONG_MIN)
-                strip_column(P, &run, column, busy, span);
-            column = c;
-            busy = span = 0;
-        }
-        busy += gc->busy_ns[i];
-        span += (double)gc->width_ns;
+    bool merged = false;
+    for (int l = 0; l < lanes; l++)
+        merged |= gc_lane(P, l, P->bottom - (l + 1) * LANE);
+    char label[240];
+    size_t n = (size_t)format_snprintf(label, sizeof label, "collections, each pause as long "
+                                       "as it lasted:");
+    for (int l = 0; l < lanes && n < sizeof label; l++)
+        n += (size_t)format_snprintf(label + n, sizeof label - n, "%s gen %d%s %llu, %.3f s",
+                                     l ? ";" : "", l, l == PROFILE_GC_LANES - 1 ? "+" : "",
+                                     (unsigned long long)gc->collections[l],
+                                     gc->total_ns[l] / 1e9);
+    if (merged && n < sizeof label) {
+        char width[32];
+        format_seconds(gc->width_ns, 6, width, sizeof width);
+        format_snprintf(label + n, sizeof label - n, " (the longest of each %s s)", width);
     }
-    if (column != LONG_MIN) {
-        strip_column(P, &run, column, busy, span);
-        strip_run(P, run.from, column + 1, run.step);
-    }
-    char label[160];
-    format_snprintf(label, sizeof label, "garbage collections: %llu, %.3f s in all",
-                    (unsigned long long)gc->collections, gc->total_ns / 1e9);
-    chart_kit_check(P, display_text(P->dl, P->right - 4, y - 3, label, NOTE_SIZE, COLOR_QUIET,
-                                    DL_ANCHOR_END, false, 0, "gc"), NULL);
+    chart_kit_check(P, display_text(P->dl, P->right - 4, P->bottom - lanes * LANE - 3, label,
+                                    NOTE_SIZE, COLOR_QUIET, DL_ANCHOR_END, false, 0, "gc"),
+                    NULL);
 }
 
 static void heap_draw(struct chart_plot *P)

@@ -41,7 +41,8 @@ void buckets_free(struct buckets *g)
     census_store_unref(g->store);
     for (int k = 0; k < PROFILE_TOTALS; k++)
         free(g->totals[k]);
-    free(g->gc_busy);
+    for (int l = 0; l < PROFILE_GC_LANES; l++)
+        free(g->gc_marks[l]);
     for (size_t i = 0; i < g->marker_count; i++)
         free(g->markers[i].text);
     free(g->markers);
@@ -171,6 +172,20 @@ static void merge_markers(struct buckets *g)
     g->marker_count = n;
 }
 
+/* b's collections into a: the longer pause kept (the earlier of equal ones: the same
+ * whatever the order of merging), the counts summed. */
+static void merge_mark(struct gc_mark *a, const struct gc_mark *b)
+{
+    if (!b->count)
+        return;
+    if (!a->count || b->pause_ns > a->pause_ns ||
+        (b->pause_ns == a->pause_ns && b->start_ns < a->start_ns)) {
+        a->start_ns = b->start_ns;
+        a->pause_ns = b->pause_ns;
+    }
+    a->count += b->count;
+}
+
 void buckets_make_room(struct buckets *g, uint64_t time_ns)
 {
     if (time_ns > g->room_ns)
@@ -186,10 +201,16 @@ void buckets_make_room(struct buckets *g, uint64_t time_ns)
         for (int k = 0; k < PROFILE_TOTALS; k++)
             if (g->totals[k])
                 merge_totals(g->totals[k], g->count);
-        if (g->gc_busy) {
-            for (size_t i = 0; i < half; i++)
-                g->gc_busy[i] = g->gc_busy[2 * i] + g->gc_busy[2 * i + 1];
-            memset(g->gc_busy + half, 0, (g->count - half) * sizeof *g->gc_busy);
+        for (int l = 0; l < PROFILE_GC_LANES; l++) {
+            struct gc_mark *m = g->gc_marks[l];
+            if (!m)
+                continue;
+            for (size_t i = 0; i < half; i++) {
+                struct gc_mark a = m[2 * i], b = m[2 * i + 1];
+                m[i] = a;
+                merge_mark(&m[i], &b);
+            }
+            memset(m + half, 0, (g->count - half) * sizeof *m);
         }
         g->width_ns *= 2;
         if (g->markers_merging)
@@ -349,20 +370,16 @@ int buckets_add_marker(struct buckets *g, uint64_t time_ns, const char *text, si
     return 0;
 }
 
-int buckets_add_collection(struct buckets *g, uint64_t start_ns, uint64_t end_ns)
+int buckets_add_collection(struct buckets *g, unsigned lane, uint64_t start_ns,
+                           uint64_t end_ns)
 {
-    if (!g->gc_busy) {
-        g->gc_busy = calloc(g->count, sizeof *g->gc_busy);
-        if (!g->gc_busy)
-            return -1;
-    }
-    buckets_make_room(g, end_ns);
-    for (uint64_t b = buckets_index(g, start_ns); b <= buckets_index(g, end_ns); b++) {
-        uint64_t lo = g->origin_ns + b * g->width_ns, hi = lo + g->width_ns;
-        uint64_t from = start_ns > lo ? start_ns : lo, to = end_ns < hi ? end_ns : hi;
-        if (to > from)
-            g->gc_busy[b] += (double)(to - from);
-    }
+    if (lane >= PROFILE_GC_LANES)
+        lane = PROFILE_GC_LANES - 1;
+    if (!g->gc_marks[lane] && !(g->gc_marks[lane] = calloc(g->count, sizeof(struct gc_mark))))
+        return -1;
+    buckets_make_room(g, start_ns);
+    struct gc_mark one = { start_ns, end_ns - start_ns, 1 };
+    merge_mark(&g->gc_marks[lane][buckets_index(g, start_ns)], &one);
     return 0;
 }
 
@@ -482,15 +499,15 @@ int buckets_reduce(struct buckets *q, const struct buckets *p)
             if (i / r < q->count)
                 merge_total(&q->totals[k][i / r], &p->totals[k][i]);
     }
-    if (p->gc_busy) {
-        /* whole nanoseconds (buckets start on whole nanoseconds): the sums are exact in
-         * any order, as make_room's pairwise ones are */
-        q->gc_busy = calloc(q->count, sizeof *q->gc_busy);
-        if (!q->gc_busy)
+    for (int l = 0; l < PROFILE_GC_LANES; l++) {
+        if (!p->gc_marks[l])
+            continue;
+        /* the longest of a group, whichever order it is merged in, as make_room's */
+        if (!(q->gc_marks[l] = calloc(q->count, sizeof *q->gc_marks[l])))
             return -1;
         for (size_t i = 0; i < p->count; i++)
             if (i / r < q->count)
-                q->gc_busy[i / r] += p->gc_busy[i];
+                merge_mark(&q->gc_marks[l][i / r], &p->gc_marks[l][i]);
     }
     return reduce_markers(q, p);
 }

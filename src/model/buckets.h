@@ -13,7 +13,9 @@
  *     a heap that never existed).
  *   - Heap totals (HEAP_SIZE, HEAP_LIVE, BLOCKS_SIZE, allocated): per bucket the largest
  *     and the smallest value, with their times.
- *   - Collections: per bucket, the nanoseconds spent collecting.
+ *   - Collections: per bucket and generation lane (0, 1, 2 and older), the longest pause
+ *     that began in it (its start and length) and how many began in it: a picture draws
+ *     each pause as a mark as long as it lasted, and a dense run's longest in each column.
  *   - Markers are kept each with its text up to PROFILE_MARKERS_WHOLE (or one per bucket
  *     if there are more buckets); past that, one marker per bucket (the first; the others
  *     counted).
@@ -61,6 +63,15 @@ struct census_bucket {
     struct kept_census rep[2];
 };
 
+#define PROFILE_GC_LANES 3           /* generations 0, 1, and 2 and older */
+
+/* A bucket's collections of one lane: the longest pause begun in it (the earlier of
+ * equals), and the count of all begun in it (0: none). */
+struct gc_mark {
+    uint64_t start_ns, pause_ns;
+    uint64_t count;
+};
+
 struct total_bucket {
     bool used;
     uint64_t lo_ns, lo, hi_ns, hi;  /* the smallest and the largest value, with times */
@@ -77,7 +88,7 @@ struct buckets {
     struct census_store *store;     /* NULL: kept censuses in memory; else on disk */
     uint64_t kept_entries;          /* entries of the kept censuses held in memory */
     struct total_bucket *totals[PROFILE_TOTALS];
-    double *gc_busy;                /* per bucket: ns spent collecting; NULL before any */
+    struct gc_mark *gc_marks[PROFILE_GC_LANES]; /* per bucket; NULL before any in the lane */
     struct profile_marker *markers;
     size_t marker_count;
     bool markers_merging;           /* past the bound: one marker per bucket */
@@ -121,8 +132,9 @@ const struct census_entry *buckets_entries(const struct buckets *g, const struct
 int buckets_add_marker(struct buckets *g, uint64_t time_ns, const char *text, size_t len);
 int buckets_add_total(struct buckets *g, enum heap_total kind, uint64_t time_ns,
                       uint64_t bytes);
-/* A collection from start_ns to end_ns: its time goes to the buckets it overlaps. */
-int buckets_add_collection(struct buckets *g, uint64_t start_ns, uint64_t end_ns);
+/* A collection of lane's generations from start_ns to end_ns, to the bucket it began in. */
+int buckets_add_collection(struct buckets *g, unsigned lane, uint64_t start_ns,
+                           uint64_t end_ns);
 
 /* The number of kept censuses: at most 2 x count. */
 size_t buckets_kept(const struct buckets *g);

@@ -149,10 +149,13 @@ static int take_stats(struct gc_stats *g, struct cap_state *c, const struct gc_e
     return 0;
 }
 
-static int take_pause(struct gc_stats *g, struct cap_state *c, uint64_t end_ns)
+static int take_pause(struct gc_stats *g, struct cap_state *c, uint64_t end_ns,
+                      struct gc_pause *done)
 {
     c->leading = c->started = false;
-    uint64_t pause = end_ns >= c->start_ns ? end_ns - c->start_ns : 0;
+    if (end_ns < c->start_ns)
+        end_ns = c->start_ns;   /* damage: a time gone back is no pause */
+    uint64_t pause = end_ns - c->start_ns;
     struct gen_state *s = gen_of(g, c->gen);
     if (!s->hist && !(s->hist = calloc(BUCKETS, sizeof *s->hist)))
         return -1;
@@ -163,10 +166,12 @@ static int take_pause(struct gc_stats *g, struct cap_state *c, uint64_t end_ns)
         s->fig.max_pause_ns = pause;
     s->fig.pauses++;
     s->fig.elapsed_ns += pause;
-    return 0;
+    if (done)
+        *done = (struct gc_pause){ c->gen, c->start_ns, end_ns };
+    return 1;
 }
 
-int gc_stats_event(struct gc_stats *g, const struct gc_event *e)
+int gc_stats_event(struct gc_stats *g, const struct gc_event *e, struct gc_pause *done)
 {
     struct cap_state *c = cap_of(g, e->cap);
     if (!c)
@@ -181,7 +186,7 @@ int gc_stats_event(struct gc_stats *g, const struct gc_event *e)
         return take_stats(g, c, e);
     case GC_EVENT_END:
         if (c->leading)
-            return take_pause(g, c, e->time_ns);
+            return take_pause(g, c, e->time_ns, done);
         c->started = false;
         return 0;
     case GC_EVENT_ALLOCATED:

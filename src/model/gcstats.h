@@ -63,8 +63,15 @@ struct gc_stats *gc_stats_new(void);
 struct gc_stats *gc_stats_copy(const struct gc_stats *g);
 void gc_stats_free(struct gc_stats *g);
 
-/* Feeding, in the input's order. 0, or -1 when out of memory. */
-int gc_stats_event(struct gc_stats *g, const struct gc_event *e);
+/* A collection's pause, as the heap view draws it. */
+struct gc_pause {
+    unsigned gen;
+    uint64_t start_ns, end_ns;
+};
+
+/* Feeding, in the input's order: 0; 1 when e ended a collection's pause, which *done
+ * then says (done may be NULL); -1 when out of memory. */
+int gc_stats_event(struct gc_stats *g, const struct gc_event *e, struct gc_pause *done);
 void gc_stats_total(struct gc_stats *g, enum heap_total kind, uint64_t bytes);
 
 /* The figures so far; end_ns: the run's end (run_info.end_time_ns). */

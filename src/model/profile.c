@@ -29,10 +29,8 @@ struct profile {
 
     struct buckets grid;
     uint64_t peak_total;         /* the largest census total */
-    bool gc_open;
-    uint64_t gc_start_ns;        /* when the open collection began */
-    uint64_t gc_count;
-    double gc_total_ns;
+    uint64_t gc_count[PROFILE_GC_LANES];    /* collections begun in the window, by lane */
+    uint64_t gc_total_ns[PROFILE_GC_LANES]; /* their pauses */
 };
 
 void profile_options_default(struct profile_options *opt)
@@ -195,37 +193,22 @@ int profile_add_marker(struct profile *p, uint64_t time_ns, const char *text, si
     return buckets_add_marker(&p->grid, time_ns, text, len);
 }
 
-/* A collection from start_ns to end_ns, clipped to the window. */
-static int add_collection(struct profile *p, uint64_t start_ns, uint64_t end_ns)
+int profile_add_pause(struct profile *p, unsigned gen, uint64_t start_ns, uint64_t end_ns)
 {
-    if (end_ns < p->from_ns || start_ns > p->to_ns)
+    if (start_ns < p->from_ns || start_ns > p->to_ns || end_ns < start_ns)
         return 0;
-    if (start_ns < p->from_ns)
-        start_ns = p->from_ns;
-    if (end_ns > p->to_ns)
-        end_ns = p->to_ns;
-    if (buckets_add_collection(&p->grid, start_ns, end_ns) != 0)
+    unsigned lane = gen < PROFILE_GC_LANES ? gen : PROFILE_GC_LANES - 1;
+    if (buckets_add_collection(&p->grid, lane, start_ns, end_ns) != 0)
         return -1;
-    p->gc_count++;
-    p->gc_total_ns += (double)(end_ns - start_ns);
+    p->gc_count[lane]++;
+    p->gc_total_ns[lane] += end_ns - start_ns;
     return 0;
 }
 
 int profile_add_total(struct profile *p, enum heap_total kind, uint64_t time_ns,
                       uint64_t bytes)
 {
-    if (kind == HEAP_GC_START) {
-        /* several capabilities may report one collection: the first start opens it */
-        if (!p->gc_open)
-            p->gc_open = true, p->gc_start_ns = time_ns;
-        return 0;
-    }
-    if (kind == HEAP_GC_END) {
-        if (!p->gc_open || time_ns < p->gc_start_ns)
-            return 0;   /* an end without its start (the eventlog began inside a GC) */
-        p->gc_open = false;
-        return add_collection(p, p->gc_start_ns, time_ns);
-    }
+    /* collections come paired by their leading capability (profile_add_pause) */
     if ((unsigned)kind >= PROFILE_TOTALS || time_ns < p->from_ns || time_ns > p->to_ns)
         return 0;
     return buckets_add_total(&p->grid, kind, time_ns, bytes);
@@ -281,10 +264,8 @@ static struct profile *reduce(const struct profile *p, const struct profile_opti
     q->run_first_ns = p->run_first_ns;
     q->run_last_ns = p->run_last_ns;
     q->peak_total = p->peak_total;
-    q->gc_open = p->gc_open;
-    q->gc_start_ns = p->gc_start_ns;
-    q->gc_count = p->gc_count;
-    q->gc_total_ns = p->gc_total_ns;
+    memcpy(q->gc_count, p->gc_count, sizeof q->gc_count);
+    memcpy(q->gc_total_ns, p->gc_total_ns, sizeof q->gc_total_ns);
     if ((p->stats.censuses && kept_census_copy(&q->previous, &p->previous) != 0) ||
         (p->has_before && kept_census_copy(&q->before, &p->before) != 0) ||
         (p->has_first && kept_census_copy(&q->first, &p->first) != 0) ||
@@ -445,16 +426,17 @@ static int view_run(const struct profile *p, struct profile_view *v)
     for (int k = 0; k < PROFILE_TOTALS; k++)
         if (buckets_series(&p->grid, (enum heap_total)k, &v->totals[k]) != 0)
             return -1;
-    if (p->grid.gc_busy) {
-        v->gc.busy_ns = malloc(p->grid.count * sizeof *v->gc.busy_ns);
-        if (!v->gc.busy_ns)
+    for (int l = 0; l < PROFILE_GC_LANES; l++) {
+        if (!p->grid.gc_marks[l])
+            continue;
+        size_t size = p->grid.count * sizeof *v->gc.marks[l];
+        if (!(v->gc.marks[l] = malloc(size)))
             return -1;
-        memcpy(v->gc.busy_ns, p->grid.gc_busy, p->grid.count * sizeof *v->gc.busy_ns);
+        memcpy(v->gc.marks[l], p->grid.gc_marks[l], size);
         v->gc.count = p->grid.count;
-        v->gc.origin_ns = p->grid.origin_ns;
         v->gc.width_ns = p->grid.width_ns;
-        v->gc.collections = p->gc_count;
-        v->gc.total_ns = p->gc_total_ns;
+        v->gc.collections[l] = p->gc_count[l];
+        v->gc.total_ns[l] = p->gc_total_ns[l];
     }
     return 0;
 }
@@ -548,7 +530,8 @@ void profile_view_free(struct profile_view *v)
         free(v->totals[k].time_ns);
         free(v->totals[k].bytes);
     }
-    free(v->gc.busy_ns);
+    for (int l = 0; l < PROFILE_GC_LANES; l++)
+        free(v->gc.marks[l]);
     memset(v, 0, sizeof *v);
 }
 

@@ -77,15 +77,20 @@ int profile_add_frame(struct profile *p, const struct census_frame *frame,
 int profile_add_marker(struct profile *p, uint64_t time_ns, const char *text, size_t len);
 int profile_add_total(struct profile *p, enum heap_total kind, uint64_t time_ns,
                       uint64_t bytes);
+/* A collection of generation gen paused the program from start_ns to end_ns (the
+ * collector's figures pair them: model/gcstats.h); kept when it began in the window.
+ * 0, or -1 when out of memory. */
+int profile_add_pause(struct profile *p, unsigned gen, uint64_t start_ns, uint64_t end_ns);
 
-/* Garbage collections (GC_START to GC_END) in the window: per time bucket, the time spent
- * collecting, so a strip can show where the collector ran and how much. */
+/* Garbage collections begun in the window, by generation lane (0, 1, 2 and older): per
+ * time bucket the longest pause and how many began there (buckets.h), and per lane the
+ * collections and their pauses in all. */
 struct profile_gc {
     size_t count;                   /* buckets; 0 when no collection was seen */
-    uint64_t origin_ns, width_ns;   /* bucket i covers origin + i * width, width long */
-    double *busy_ns;                /* per bucket: nanoseconds spent collecting */
-    uint64_t collections;           /* collections ended in the window */
-    double total_ns;                /* their whole duration */
+    uint64_t width_ns;              /* the width of a bucket */
+    struct gc_mark *marks[PROFILE_GC_LANES]; /* per bucket, or NULL: none in the lane */
+    uint64_t collections[PROFILE_GC_LANES];
+    uint64_t total_ns[PROFILE_GC_LANES];
 };
 
 /* What a chart draws: the shown bands in stack order (bottom first; OTHER last, on top)
@@ -107,7 +112,7 @@ struct profile_view {
     uint32_t bands_seen;            /* bands with bytes in the window, after filters */
     uint32_t bands_filtered;        /* bands dropped by --include / --exclude */
     struct profile_series totals[PROFILE_TOTALS]; /* by enum heap_total, with ALLOCATED */
-    struct profile_gc gc;           /* garbage collections, per bucket */
+    struct profile_gc gc;           /* garbage collections, per bucket and lane */
     uint64_t peak_total;            /* the largest census total (every band) in the window */
     /* The bands' shapes (bandstats.h), borrowed from the profile, slot by slot: band b's
      * value in slot c at shapes[c x shape_bands + b], for b below shape_bands; NULL when

@@ -167,7 +167,12 @@ int run_model_total(struct run_model *m, enum heap_total kind, uint64_t time_ns,
 
 int run_model_gc_event(struct run_model *m, const struct gc_event *event)
 {
-    return m->gc && gc_stats_event(m->gc, event) != 0 ? no_memory() : 0;
+    struct gc_pause pause;
+    int rc = m->gc ? gc_stats_event(m->gc, event, &pause) : 0;
+    if (rc < 0 || (rc == 1 && m->profile &&
+                   profile_add_pause(m->profile, pause.gen, pause.start_ns, pause.end_ns) != 0))
+        return no_memory();
+    return 0;
 }
 
 bool run_model_gc(const struct run_model *m, struct gc_summary *out)

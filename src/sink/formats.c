@@ -305,6 +305,8 @@ int sink_needs(enum output_format format, const struct sink_settings *settings,
         needs->peak = true;   /* the report shows the exact peak and its largest bands */
         return run_model_need_chart(needs, &feed);
     }
+    if (format_is_chart(format) && chart->view == CHART_VIEW_HEAP)
+        needs->gc = true;     /* its collections, paired by their leaders (gcstats.h) */
     if (format_is_chart(format) ||
         (format_has_diff_data(format) && chart->view == CHART_VIEW_DIFF)) {
         chart_profile_options(chart, &feed);
