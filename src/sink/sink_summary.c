@@ -141,10 +141,8 @@ static void write_text_events(struct summary_sink *m)
     if (m->base.ctx.run->markers_not_listed)
         fprintf(out, "  (%" PRIu64 " more, not listed: at most %u are kept)\n",
                 m->base.ctx.run->markers_not_listed, SUMMARY_MAX_MARKERS);
-    size_t warnings = m->base.ctx.warning_count ? *m->base.ctx.warning_count : 0;
-    size_t notes = 0;
-    for (size_t i = 0; i < warnings; i++)
-        notes += m->base.ctx.warnings[i].note;
+    size_t warnings, notes;
+    summary_warning_counts(&m->base.ctx, &warnings, &notes);
     for (int note = 0; note <= 1; note++) {   /* damage, then the notes (error.h) */
         if (note && !notes)
             break;

@@ -122,6 +122,14 @@ bool summary_breakdown_mismatch(const struct sink_context *ctx, char *out, size_
            breakdown_mismatch(now->breakdown, base->breakdown, out, size);
 }
 
+void summary_warning_counts(const struct sink_context *ctx, size_t *warnings, size_t *notes)
+{
+    *warnings = ctx->warning_count ? *ctx->warning_count : 0;
+    *notes = 0;
+    for (size_t i = 0; i < *warnings; i++)
+        *notes += ctx->warnings[i].note;
+}
+
 bool summary_heapless(const struct sink_context *ctx)
 {
     return !ctx->run->peak.censuses;

@@ -91,6 +91,10 @@ bool summary_heapless(const struct sink_context *ctx);
  * censuses or neither. */
 const char *summary_heap_one_sided(const struct sink_context *ctx);
 
+/* The run's warnings (*warnings) and how many of them are notes (*notes; error.h): the
+ * summaries list the damage, then the notes. */
+void summary_warning_counts(const struct sink_context *ctx, size_t *warnings, size_t *notes);
+
 /* --diff-normalize (settings' chart options): the time profiles' change ranked by share. */
 bool summary_by_share(const struct summary_settings *settings);
 

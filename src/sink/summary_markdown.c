@@ -324,10 +324,8 @@ static void write_markers_and_damage(struct markdown_sink *m)
     if (markers > MARKDOWN_MARKERS)
         fprintf(out, "- and %" PRIu64 " more (`--summary` lists them)\n",
                 markers - MARKDOWN_MARKERS);
-    size_t warnings = m->base.ctx.warning_count ? *m->base.ctx.warning_count : 0;
-    size_t notes = 0;
-    for (size_t i = 0; i < warnings; i++)
-        notes += m->base.ctx.warnings[i].note;
+    size_t warnings, notes;
+    summary_warning_counts(&m->base.ctx, &warnings, &notes);
     for (int note = 0; note <= 1; note++) {   /* damage, then the notes (error.h) */
         if (note && !notes)
             break;
