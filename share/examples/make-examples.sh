@@ -5,11 +5,14 @@
 # picture the documents show is one this script makes. Each picture's command is the one
 # its caption shows. Two pictures need a browser and are made only when asked
 # (EXAMPLES_SCREENSHOTS=1, with chromium, node and npm; go for the second):
-# leak-hc-report.png, the HTML report hovered at 2.9 s (tests/report.sh's "shot" case),
-# and leak-hc-pprof.png, `go tool pprof -http`'s flame graph of leak-hc.pb.gz.
+# leak-hc-report.png, the HTML report hovered at 2.9 s (report_test.mjs's "shot" case, as
+# tests/report.sh runs it, with puppeteer-core installed into the build tree's
+# tests/browser-deps), and leak-hc-pprof.png, `go tool pprof -http`'s flame graph of
+# leak-hc.pb.gz.
 set -eu
 # Inputs are named from the source tree's top, as the captions name them (the diff view's
 # subtitle names its base file).
+build=$(pwd)
 ev2hp=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 out=$(cd "$3" && pwd)
 cd "$2"
@@ -38,6 +41,14 @@ done
     --view flame -o "$out/leak-P-diff-flame.svg"
 
 [ "${EXAMPLES_SCREENSHOTS:-0}" = 1 ] || exit 0
+# The report of the bundled example in headless Chromium, the pointer at 2.9 s.
+deps=$build/tests/browser-deps
+sh tests/browser/deps.sh . "$deps"
+"$ev2hp" -q "$example" -o "$tmp/shot.html" -o "$tmp/shot.json" --summary=json \
+    >"$tmp/shot.summary.json"
+"$ev2hp" -q "$example" -o "$tmp/shot.folded"
+node "$deps/report_test.mjs" "$(command -v chromium || command -v chromium-browser)" "$tmp" \
+    "shot|$tmp/shot.html|$tmp/shot.json|shot=$out/leak-hc-report.png|$tmp/shot.summary.json|$tmp/shot.folded"
 # go tool pprof's own web UI on the peak census's profile, drawn by headless Chromium.
 "$ev2hp" "$example" -o "$tmp/leak-hc.pb.gz"
 port=$("$python" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
