@@ -96,6 +96,16 @@ static void json_generation(struct json_writer *w, const struct gc_generation *g
     json_object_end(w);
 }
 
+/* A byte count the input may not carry: null without its event. */
+static void member_bytes(struct json_writer *w, const char *key, bool known, uint64_t bytes)
+{
+    json_key(w, key);
+    if (known)
+        json_uint(w, bytes);
+    else
+        json_null(w);
+}
+
 void gc_summary_json(struct json_writer *w, const struct run_model *run)
 {
     struct gc_summary s;
@@ -111,22 +121,10 @@ void gc_summary_json(struct json_writer *w, const struct run_model *run)
     for (unsigned i = 0; i < s.generations; i++)
         json_generation(w, &s.gen[i]);
     json_array_end(w);
-    json_key(w, "allocated_bytes");
-    if (s.has_allocated)
-        json_uint(w, s.allocated_bytes);
-    else
-        json_null(w);
-    json_key(w, "max_residency_bytes");
-    if (s.has_residency)
-        json_uint(w, s.max_residency_bytes);
-    else
-        json_null(w);
+    member_bytes(w, "allocated_bytes", s.has_allocated, s.allocated_bytes);
+    member_bytes(w, "max_residency_bytes", s.has_residency, s.max_residency_bytes);
     json_member_uint(w, "max_slop_bytes", s.max_slop_bytes);
-    json_key(w, "memory_in_use_bytes");
-    if (s.has_memory)
-        json_uint(w, s.memory_in_use_bytes);
-    else
-        json_null(w);
+    member_bytes(w, "memory_in_use_bytes", s.has_memory, s.memory_in_use_bytes);
     textout_json_member_seconds(w, "mut_s", s.mut_ns);
     textout_json_member_seconds(w, "gc_s", s.gc_ns);
     json_key(w, "productivity");
