@@ -199,7 +199,8 @@ static void one_collection_exactly(void **state)
     assert_non_null(strstr(json, "\"allocated_bytes\": 10000, \"max_residency_bytes\": 77778, "
                                  "\"max_slop_bytes\": 512"));
     assert_non_null(strstr(json, "\"mut_s\": 0.097000, \"gc_s\": 0.003000, "
-                                 "\"productivity\": 0.9700, \"work_balance\": 0.2500}"));
+                                 "\"productivity\": 0.97"));   /* 97 / 100, every digit */
+    assert_non_null(strstr(json, "\"work_balance\": 0.25}"));
     evw_free(w);
 }
 

@@ -97,6 +97,75 @@
       if (run.totals[kind].t_of) run.totals[kind].t = run.totals[run.totals[kind].t_of].t;
   const root = document.getElementById("report");
 
+  /* The collector as the runtime's +RTS -s reports it (ev2hp's --summary=json gc): a table
+   * of each generation's collections and pauses, their distribution, and the run's
+   * allocation, residency and productivity. */
+  function collectorSection(gc) {
+    const ms = (s) => trimZeros((s * 1000).toFixed(s < 0.01 ? 3 : 1)) + " ms";
+    const head = [
+      "generation",
+      "collections",
+      "parallel",
+      "copied",
+      "elapsed",
+      "average",
+      "median",
+      "90th %",
+      "99th %",
+      "worst",
+    ];
+    const table = el(
+      "table",
+      { class: "bandtable", id: "gctable" },
+      el("tr", {}, ...head.map((h) => el("th", {}, h))),
+    );
+    for (const g of gc.generations)
+      table.append(
+        el(
+          "tr",
+          { "data-gen": g.gen },
+          el("td", {}, "gen " + g.gen),
+          ...[
+            String(g.collections),
+            String(g.parallel),
+            fmtBytes(g.copied_bytes),
+            fmtSeconds(g.elapsed_s),
+            ms(g.avg_pause_s),
+            ms(g.pause_p50_s),
+            ms(g.pause_p90_s),
+            ms(g.pause_p99_s),
+            ms(g.max_pause_s),
+          ].map((t) => el("td", { class: "num" }, t)),
+        ),
+      );
+    const facts = [];
+    if (gc.allocated_bytes !== null) facts.push(fmtBytes(gc.allocated_bytes) + " allocated");
+    if (gc.max_residency_bytes !== null)
+      facts.push(fmtBytes(gc.max_residency_bytes) + " maximum residency");
+    facts.push(
+      "MUT " +
+        fmtSeconds(gc.mut_s) +
+        ", GC " +
+        fmtSeconds(gc.gc_s) +
+        " elapsed: productivity " +
+        (100 * gc.productivity).toFixed(1) +
+        " %",
+    );
+    if (gc.work_balance !== null)
+      facts.push("parallel work balance " + (100 * gc.work_balance).toFixed(2) + " %");
+    return el(
+      "div",
+      { id: "collector" },
+      el("span", { id: "gcfacts" }, facts.join("; ")),
+      table,
+      el(
+        "span",
+        { class: "hint" },
+        "pauses as +RTS -s counts them; the median and percentiles from a histogram within 1.6 %",
+      ),
+    );
+  }
+
   /* "name :: type at source" as ev2hp describes a -hi info table, or null. */
   function infoTable(band) {
     if (!band.raw) return null;
@@ -1295,6 +1364,7 @@
           : el("span", { id: "suspects" }, "none"),
       );
     }
+    if (run.gc) item("collector", collectorSection(run.gc));
     if (flame) {
       const f = data.flame;
       const secs =

@@ -303,6 +303,7 @@ int sink_needs(enum output_format format, const struct sink_settings *settings,
     if (format == FORMAT_HTML) {
         sink_html_profile_options(chart, &feed);
         needs->peak = true;   /* the report shows the exact peak and its largest bands */
+        needs->gc = true;     /* and the collector's figures */
         return run_model_need_chart(needs, &feed);
     }
     if (format_is_chart(format) && chart->view == CHART_VIEW_HEAP)

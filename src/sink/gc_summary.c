@@ -127,11 +127,12 @@ void gc_summary_json(struct json_writer *w, const struct run_model *run)
     member_bytes(w, "memory_in_use_bytes", s.has_memory, s.memory_in_use_bytes);
     textout_json_member_seconds(w, "mut_s", s.mut_ns);
     textout_json_member_seconds(w, "gc_s", s.gc_ns);
+    /* every digit: a reader rounding it prints what the text summary prints */
     json_key(w, "productivity");
-    json_double_fixed(w, s.productivity, 4);
+    json_double(w, s.productivity);
     json_key(w, "work_balance");
     if (s.has_balance)
-        json_double_fixed(w, s.work_balance, 4);
+        json_double(w, s.work_balance);
     else
         json_null(w);
     json_object_end(w);

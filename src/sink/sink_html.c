@@ -14,6 +14,7 @@
  * (report_assets.h): nothing is fetched when the report is opened, so it works from disk
  * and offline.
  */
+#include "sink/gc_summary.h"
 #include "sink/sinks.h"
 
 #include <errno.h>
@@ -449,6 +450,8 @@ static int write_run(struct json_writer *w, const struct profile_view *v,
         json_object_end(w);
     }
     json_array_end(w);
+    if (table)   /* the collector, as --summary=json's gc (model/gcstats.h) */
+        gc_summary_json(w, ctx->run);
     json_newline(w);
     json_key(w, "t");
     write_seconds(w, v->time_ns, v->point_count);
