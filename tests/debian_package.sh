@@ -16,9 +16,14 @@
 # dpkg-buildpackage, debhelper, lintian or debootstrap are missing, or when the mirror
 # cannot be reached. The debootstrapped chroot of each suite (with apt's lists and curl) is
 # kept in tests/debian-chroot of the build tree (or EV2HP_CHROOT_CACHE): a cold run spends
-# most of its time there; every run installs into a fresh copy of it.
+# most of its time there; every run installs into a fresh copy of it. Set,
+# EV2HP_SKIP_DEBIAN_PACKAGE (its value the reason) skips the test: .ci/run's second suite.
 . "${SRCDIR:?}/tests/testlib.sh"
 
+if [ -n "${EV2HP_SKIP_DEBIAN_PACKAGE:-}" ]; then
+    echo "debian_package.sh: $EV2HP_SKIP_DEBIAN_PACKAGE (EV2HP_SKIP_DEBIAN_PACKAGE): skipped"
+    exit 77
+fi
 if [ "$(id -u)" != 0 ]; then
     echo "debian_package.sh: not root (debootstrap and chroot need it): skipped"
     exit 77
@@ -33,17 +38,20 @@ changelog_version=$(cd "$SRCDIR" && dpkg-parsechangelog -S Version)
 arch=$(dpkg --print-architecture)
 deb=ev2hp_${changelog_version}_$arch.deb
 
-# copy_source DIR: the source files of SRCDIR into DIR, with the copy's own times (as a
-# fresh checkout has): git's files (tracked, and new ones not ignored) in a repository,
-# else the tree without the build of `make distcheck` (_build, _inst) and the chroots.
+# copy_source DIR: the source files of SRCDIR into DIR, writable, with the copy's own
+# times (as a fresh checkout has): git's files (tracked, and new ones not ignored) when
+# SRCDIR is the top of a git work tree, else (a tarball: `make distcheck` unpacks it inside
+# the work tree) the tree without distcheck's build (_build, _inst) and the chroots.
 copy_source() {
     mkdir -p "$1"
-    if git -C "$SRCDIR" rev-parse --git-dir >/dev/null 2>&1; then
+    if [ "$(git -C "$SRCDIR" rev-parse --show-toplevel 2>/dev/null)" = \
+        "$(cd "$SRCDIR" && pwd -P)" ]; then
         (cd "$SRCDIR" && git ls-files -co --exclude-standard -z | tar -cf - --null -T -)
     else
         (cd "$SRCDIR" && tar -cf - --exclude=./_build --exclude=./_inst \
             --exclude=./tests/debian-chroot .)
     fi | tar -m -xf - -C "$1"
+    chmod -R u+w "$1"   # distcheck's source tree is read-only; the build writes in its copy
 }
 
 # Two builds at once (the second at a longer path), each logged beside its copy.
@@ -51,7 +59,9 @@ started=$(date +%s)
 copy_source "$tmp/a/ev2hp"
 copy_source "$tmp/b/a-longer-folder/ev2hp"
 for d in "$tmp/a/ev2hp" "$tmp/b/a-longer-folder/ev2hp"; do
-    (cd "$d" && dpkg-buildpackage -us -uc -b >../build.log 2>&1; echo $? >../build.status) &
+    # (not under this make: the variables of its command line and its job server)
+    (cd "$d" && env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL dpkg-buildpackage -us -uc -b \
+        >../build.log 2>&1; echo $? >../build.status) &
 done
 wait
 for d in "$tmp/a" "$tmp/b/a-longer-folder"; do
