@@ -173,10 +173,15 @@ i=0
 while [ \$i -lt $tries ]; do
     url=\$(sed -n 's/^ev2hp: serving \(http:[^ ]*\)\$/\1/p' serve.err)
     [ -n "\$url" ] && break
+    kill -0 \$pid 2>/dev/null || break   # ended without serving
     sleep 0.1
     i=\$((i + 1))
 done
-[ -n "\$url" ] || { echo "no 'ev2hp: serving' line: \$(cat serve.err)"; kill \$pid; exit 1; }
+if [ -z "\$url" ]; then
+    echo "no 'ev2hp: serving' line in $tries tries: \$(cat serve.err)"
+    kill \$pid 2>/dev/null
+    exit 1
+fi
 curl -sS -o page.html -w '%{http_code}\n' "\$url" || { kill \$pid; exit 1; }
 curl -sS -o chart.png -w '%{http_code}\n' "\${url}chart.png" || { kill \$pid; exit 1; }
 kill -TERM \$pid
