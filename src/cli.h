@@ -14,7 +14,7 @@
 #include "base/limits.h"
 #include "chart/chart.h"
 #include "convert.h"
-#include "sink/gates.h"
+#include "facts/gates.h"
 
 
 enum cli_action { CLI_CONVERT, CLI_HELP, CLI_VERSION, CLI_USAGE_ERROR };

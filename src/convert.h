@@ -18,7 +18,7 @@
 #include "census/input.h"
 #include "read/progress.h"
 #include "serve/serve.h"
-#include "sink/gates.h"
+#include "facts/gates.h"
 #include "sink/formats.h"
 
 /* Exit statuses (doc/guide.md, "Exit status", and ev2hp(1), "EXIT STATUS"). */

@@ -33,7 +33,7 @@ import subprocess
 import sys
 
 # Bottom up. "" is the top layer: cli, convert, main (files directly in src/).
-LAYERS = ["base", "model", "read", "census", "chart", "render", "sink", "serve", ""]
+LAYERS = ["base", "model", "read", "census", "chart", "render", "facts", "sink", "serve", ""]
 
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"')
 

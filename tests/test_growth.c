@@ -1,5 +1,5 @@
 /* test_growth.c: the one band matching rule (model/bandmatch.h) and the summary's
- * changes built on it (sink/growth.h). Each rule is a row: two runs' labels, their
+ * changes built on it (facts/growth.h). Each rule is a row: two runs' labels, their
  * kinds, and the pairs the rule must give; the hash join must give what comparing every
  * pair by the rule would (a brute-force oracle over many bands); and the changes hold
  * every band of both runs once, ordered by change, shrinking and vanished ones too. */
@@ -15,7 +15,7 @@
 
 #include "model/bandmatch.h"
 #include "model/breakdown.h"
-#include "sink/growth.h"
+#include "facts/growth.h"
 
 #define MAX_BANDS 8
 

@@ -2,7 +2,7 @@
  *
  * BASE is read by the input layer (census/base_input.h) into a run model of its own
  * (model/runmodel.h); the change of peak and the bands that grew most belong to the
- * summary (sink/growth.h). What is left here is the picture: the views of both runs that
+ * summary (facts/growth.h). What is left here is the picture: the views of both runs that
  * show the same bands (the union of those either would show alone), and the layout of
  * one chart, or of the base above this run on shared scales (chart_layout_compare).
  */

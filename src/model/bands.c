@@ -10,12 +10,15 @@
  */
 #include "model/bands.h"
 
+#include <inttypes.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/intern.h"
 #include "base/grow.h"
+#include "base/utf8.h"
 
 struct band {
     uint32_t label_id;      /* strings: its key in strings; stacks: in labels, or UNNAMED */
@@ -302,4 +305,20 @@ const char *bands_shown_label(const char *label, size_t len, size_t *shown_len)
     if (shown_len)
         *shown_len = len - prefix;
     return label + prefix;
+}
+
+size_t bands_person_name(const struct bands *b, uint32_t band, char *buf, size_t cap)
+{
+    size_t len;
+    const char *label = bands_display_label(b, band, &len);
+    uint32_t number = bands_stack_number(b, band);
+    int n = number ? snprintf(buf, cap, "(%" PRIu32 ")", number) : 0;
+    size_t used = n > 0 ? (size_t)n : 0;
+    if (used >= cap)
+        used = cap - 1;
+    if (len > cap - 1 - used)
+        len = utf8_boundary(label, cap - 1 - used);   /* never inside a character */
+    memcpy(buf + used, label, len);
+    buf[used + len] = '\0';
+    return used + len;
 }

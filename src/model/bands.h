@@ -78,6 +78,11 @@ const char *bands_attr(const struct bands *b, uint32_t band, enum band_attr attr
 /* The description of a band when it has one, else its label. */
 const char *bands_display_label(const struct bands *b, uint32_t band, size_t *len);
 
+/* A band's name for people: "(n)" before a numbered stack's label, as the .hp writes it,
+ * and a -hi address's description in place of the address. Writes into
+ * buf (cap bytes, NUL-terminated, cut if needed) and returns the length written. */
+size_t bands_person_name(const struct bands *b, uint32_t band, char *buf, size_t cap);
+
 /* The label of a band; valid until the next band is added. */
 const char *bands_label(const struct bands *b, uint32_t band, size_t *len);
 

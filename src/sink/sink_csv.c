@@ -53,7 +53,7 @@ static int csv_finish(struct sink *s)
     fputs("time_s", s->out);
     for (uint32_t b = 0; b < c->row_len; b++) {
         fputc(',', s->out);
-        size_t len = textout_band_name(bands, b, c->name, sizeof c->name);
+        size_t len = bands_person_name(bands, b, c->name, sizeof c->name);
         textout_csv_field(s->out, c->name, len);
     }
     fputs("\r\n", s->out);

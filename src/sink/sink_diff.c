@@ -93,7 +93,7 @@ static int write_csv(struct diff_sink *d, const struct diff_series *ds)
         uint32_t band;
         const struct costcentres *ccs;
         const struct bands *bands = line_names(d, ds, k, &band, &ccs);
-        size_t len = textout_band_name(bands, band, d->name, sizeof d->name);
+        size_t len = bands_person_name(bands, band, d->name, sizeof d->name);
         fputc(',', out);
         textout_csv_field(out, d->name, len);
     }
@@ -140,7 +140,7 @@ static int write_json(struct diff_sink *d, const struct diff_series *ds)
         json_newline(w);
         json_object_begin(w);
         json_key(w, "label");
-        size_t len = textout_band_name(bands, band, d->name, sizeof d->name);
+        size_t len = bands_person_name(bands, band, d->name, sizeof d->name);
         json_string(w, d->name, len);
         textout_json_band_names(w, bands, ccs, band);
         json_key(w, "change_at_peak_bytes");

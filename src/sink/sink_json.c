@@ -180,7 +180,7 @@ static int json_finish(struct sink *s)
         json_object_begin(w);
         json_member_uint(w, "id", b);
         json_key(w, "label");
-        size_t len = textout_band_name(s->ctx.bands, b, j->name, sizeof j->name);
+        size_t len = bands_person_name(s->ctx.bands, b, j->name, sizeof j->name);
         json_string(w, j->name, len);
         textout_json_band_names(w, s->ctx.bands, s->ctx.ccs, b);
         json_object_end(w);

@@ -22,7 +22,7 @@
 
 #include "base/utf8.h"
 #include "render/xmlquiet.h"
-#include "sink/gates.h"
+#include "facts/gates.h"
 
 struct junit_sink {
     struct sink base;

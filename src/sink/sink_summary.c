@@ -25,12 +25,12 @@
 #include "chart/chart.h"
 #include "model/peak.h"
 #include "model/profile.h"
-#include "sink/gates.h"
+#include "facts/gates.h"
 #include "sink/gc_summary.h"
-#include "sink/growth.h"
+#include "facts/growth.h"
 #include "model/runmodel.h"
-#include "sink/sparkline.h"
-#include "sink/summary_facts.h"
+#include "facts/sparkline.h"
+#include "facts/summary_facts.h"
 #include "sink/textout.h"
 #include "sink/timeprof_summary.h"
 #include "census/autogroup.h"
@@ -61,7 +61,7 @@ struct summary_sink {
 /* A band's name for the text summary, its control characters escaped (textout_plain). */
 static const char *name_of(struct summary_sink *m, uint32_t band, size_t *len)
 {
-    size_t n = textout_band_name(m->base.ctx.bands, band, m->raw, sizeof m->raw);
+    size_t n = bands_person_name(m->base.ctx.bands, band, m->raw, sizeof m->raw);
     *len = textout_plain_copy(m->raw, n, m->name, sizeof m->name);
     return m->name;
 }
@@ -142,7 +142,7 @@ static void write_text_events(struct summary_sink *m)
         fprintf(out, "  (%" PRIu64 " more, not listed: at most %u are kept)\n",
                 m->base.ctx.run->markers_not_listed, SUMMARY_MAX_MARKERS);
     size_t warnings, notes;
-    summary_warning_counts(&m->base.ctx, &warnings, &notes);
+    summary_warning_counts(m->base.ctx.warnings, m->base.ctx.warning_count, &warnings, &notes);
     for (int note = 0; note <= 1; note++) {   /* damage, then the notes (error.h) */
         if (note && !notes)
             break;
@@ -262,9 +262,9 @@ static void text_compare(struct summary_sink *m, const struct peak *pk,
     textout_plain(out, bprog, strlen(bprog));
     fputs(")\n", out);
     char mismatch[160];
-    if (summary_breakdown_mismatch(&m->base.ctx, mismatch, sizeof mismatch))
+    if (summary_breakdown_mismatch(m->base.ctx.info, m->base.ctx.base, mismatch, sizeof mismatch))
         fprintf(out, "  breakdown  %s\n", mismatch);
-    const char *one_sided = summary_heap_one_sided(&m->base.ctx);
+    const char *one_sided = summary_heap_one_sided(m->base.ctx.run, m->base.ctx.base);
     if (one_sided) {
         fputs("  peak     not compared: ", out);
         fputs(one_sided, out);
@@ -316,7 +316,7 @@ static void json_band_changes(struct json_writer *w, const struct band_change *c
 /* A band's name ("(n)" and the display label) as a JSON string. */
 static void json_band_name(struct json_writer *w, struct summary_sink *m, uint32_t band)
 {
-    size_t len = textout_band_name(m->base.ctx.bands, band, m->raw, sizeof m->raw);
+    size_t len = bands_person_name(m->base.ctx.bands, band, m->raw, sizeof m->raw);
     json_string(w, m->raw, len);   /* JSON escapes its own */
 }
 
@@ -373,9 +373,9 @@ static void json_compare(struct json_writer *w, struct summary_sink *m, const st
     json_member_cstring(w, "base_program", base->info ? base->info->program : NULL);
     char mismatch[160];
     json_member_cstring(w, "breakdown_mismatch",
-                        summary_breakdown_mismatch(&m->base.ctx, mismatch, sizeof mismatch)
+                        summary_breakdown_mismatch(m->base.ctx.info, m->base.ctx.base, mismatch, sizeof mismatch)
                             ? mismatch : NULL);
-    const char *one_sided = summary_heap_one_sided(&m->base.ctx);
+    const char *one_sided = summary_heap_one_sided(m->base.ctx.run, m->base.ctx.base);
     json_newline(w);
     json_member_cstring(w, "heap_not_compared", one_sided);
     if (!m->heapless && !one_sided)
@@ -573,7 +573,7 @@ static int summary_finish(struct sink *s)
     struct ev_error err;
     if (summary_view_open(&sv, s->ctx.run, &m->select, &err) != 0)
         return -1;
-    m->heapless = summary_heapless(&s->ctx);   /* the censuses are all counted now */
+    m->heapless = summary_heapless(s->ctx.run);   /* the censuses are all counted now */
     int rc = 0;
     if (m->json)
         rc = write_json(m, pk, &sv.view);

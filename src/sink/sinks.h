@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "facts/summary_facts.h"
 #include "sink/sink.h"
 
 struct chart_options;   /* chart.h */
@@ -28,14 +29,6 @@ struct chart_settings {
 struct report_settings {
     const struct chart_options *chart; /* NULL = defaults */
     bool system_ccs;            /* the flame views: keep the runtime's own cost centres */
-};
-
-/* Settings of --summary (and of --junit's text summary). */
-struct summary_settings {
-    const struct chart_options *chart; /* the window, the order of bands and (Markdown)
-                                        * their number; NULL = defaults */
-    bool system_ccs;            /* the time profile part */
-    bool unicode;               /* text: a sparkline per band (a UTF-8 locale) */
 };
 
 /* Settings of folded stacks. */

@@ -27,10 +27,10 @@
 #include "model/peak.h"
 #include "chart/chart.h"
 #include "model/profile.h"
-#include "sink/gates.h"
+#include "facts/gates.h"
 #include "model/runmodel.h"
-#include "sink/sparkline.h"
-#include "sink/summary_facts.h"
+#include "facts/sparkline.h"
+#include "facts/summary_facts.h"
 #include "sink/textout.h"
 #include "sink/gc_summary.h"
 #include "sink/timeprof_summary.h"
@@ -63,7 +63,7 @@ static void text_z(struct markdown_sink *m, const char *s)
 
 static void band_name(struct markdown_sink *m, uint32_t band)
 {
-    size_t len = textout_band_name(m->base.ctx.bands, band, m->name, sizeof m->name);
+    size_t len = bands_person_name(m->base.ctx.bands, band, m->name, sizeof m->name);
     text(m, m->name, len);
 }
 
@@ -275,10 +275,10 @@ static void write_compare(struct markdown_sink *m, const struct peak *pk,
     fputs("\n#### Compared with ", out);
     text_z(m, m->base.ctx.base->name);
     char mismatch[160];
-    if (summary_breakdown_mismatch(&m->base.ctx, mismatch, sizeof mismatch))
+    if (summary_breakdown_mismatch(m->base.ctx.info, m->base.ctx.base, mismatch, sizeof mismatch))
         fprintf(out, "\n\n**Breakdowns differ:** %s.", mismatch);
     fputc('\n', out);
-    const char *one_sided = summary_heap_one_sided(&m->base.ctx);
+    const char *one_sided = summary_heap_one_sided(m->base.ctx.run, m->base.ctx.base);
     if (one_sided)
         fprintf(out, "\n**Peak:** not compared: %s.\n", one_sided);
     else if (!m->heapless)
@@ -325,7 +325,7 @@ static void write_markers_and_damage(struct markdown_sink *m)
         fprintf(out, "- and %" PRIu64 " more (`--summary` lists them)\n",
                 markers - MARKDOWN_MARKERS);
     size_t warnings, notes;
-    summary_warning_counts(&m->base.ctx, &warnings, &notes);
+    summary_warning_counts(m->base.ctx.warnings, m->base.ctx.warning_count, &warnings, &notes);
     for (int note = 0; note <= 1; note++) {   /* damage, then the notes (error.h) */
         if (note && !notes)
             break;
@@ -353,7 +353,7 @@ static int markdown_finish(struct sink *s)
     struct ev_error err;
     if (summary_view_open(&sv, s->ctx.run, &m->select, &err) != 0)
         return -1;
-    m->heapless = summary_heapless(&s->ctx);   /* the censuses are all counted now */
+    m->heapless = summary_heapless(s->ctx.run);   /* the censuses are all counted now */
     write_run(m, pk);
     if (!m->heapless) {
         write_bands(m, &sv.view);

@@ -157,22 +157,6 @@ void textout_markdown(FILE *out, const char *s, size_t len)
     }
 }
 
-size_t textout_band_name(const struct bands *b, uint32_t band, char *buf, size_t cap)
-{
-    size_t len;
-    const char *label = bands_display_label(b, band, &len);
-    uint32_t number = bands_stack_number(b, band);
-    int n = number ? snprintf(buf, cap, "(%" PRIu32 ")", number) : 0;
-    size_t used = n > 0 ? (size_t)n : 0;
-    if (used >= cap)
-        used = cap - 1;
-    if (len > cap - 1 - used)
-        len = utf8_boundary(label, cap - 1 - used);   /* never inside a character */
-    memcpy(buf + used, label, len);
-    buf[used + len] = '\0';
-    return used + len;
-}
-
 /* The length of the bytes before a runtime-cut label's "..." that are the start of a
  * character the cut split (ccslabel.c cuts by bytes, as the runtime does), or 0. */
 static size_t split_character(const char *label, size_t len)

@@ -51,11 +51,6 @@ void textout_utf8(FILE *out, const char *s, size_t len);
  * link ("www.example.org", "x@example.org": an invisible WORD JOINER before '@'). */
 void textout_markdown(FILE *out, const char *s, size_t len);
 
-/* A band's name for people: "(n)" before a numbered stack's label, as the .hp writes it,
- * and a -hi address's description in place of the address. Writes into
- * buf (cap bytes, NUL-terminated, cut if needed) and returns the length written. */
-size_t textout_band_name(const struct bands *b, uint32_t band, char *buf, size_t cap);
-
 /* The members "program", "rts" and "breakdown" (null when unknown, or without a heap
  * profile) that every JSON output starts with, into w's open object; each on a line of
  * its own when lines. */

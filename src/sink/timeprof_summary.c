@@ -29,7 +29,7 @@
 #include "census/timeprof.h"
 #include "model/runmodel.h"
 #include "model/stacks.h"
-#include "sink/summary_facts.h"
+#include "facts/summary_facts.h"
 #include "sink/textout.h"
 
 #define TOP_TEXT 10

@@ -1,6 +1,6 @@
 /* gates.c: evaluating --max-peak, --max-increase, --max-growth, --max-pause and
  * --min-productivity (gates.h). */
-#include "sink/gates.h"
+#include "facts/gates.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -11,8 +11,7 @@
 #include "model/gcstats.h"
 #include "model/profile.h"
 #include "model/runmodel.h"
-#include "sink/summary_facts.h"
-#include "sink/textout.h"
+#include "facts/summary_facts.h"
 
 /* Whether l asks for any gate. */
 static bool wanted(const struct gate_limits *l)
@@ -222,7 +221,7 @@ static int max_growth(const struct gate_limits *l, const struct run_model *run, 
             faster += v->bands[sus[i]].stats.rise > l->max_growth;
         g->verdict = GATE_FAILED;
         char label[128];
-        size_t len = textout_band_name(run->bands, b->band, label, sizeof label);
+        size_t len = bands_person_name(run->bands, b->band, label, sizeof label);
         /* the rise to the peak, which suspects are judged on, is not the whole run's
          * growth the summaries' tables show: the message names both */
         char whole[40];

@@ -15,10 +15,19 @@
 
 #include "model/peak.h"
 #include "model/profile.h"
-#include "sink/growth.h"
+#include "facts/growth.h"
 
 struct run_model;   /* runmodel.h */
-struct summary_settings;   /* sinks.h */
+struct chart_options;   /* chart.h */
+struct ev_error;   /* base/error.h */
+
+/* Settings of --summary (and of --junit's text summary). */
+struct summary_settings {
+    const struct chart_options *chart; /* the window, the order of bands and (Markdown)
+                                        * their number; NULL = defaults */
+    bool system_ccs;            /* the time profile part */
+    bool unicode;               /* text: a sparkline per band (a UTF-8 locale) */
+};
 
 /* The profile options of a summary's view: every band, none folded into OTHER, in the
  * order of --sort and --reverse (the window is the run model's: growth is over it). */
@@ -77,23 +86,25 @@ void summary_format_percent(double percent, char *out, size_t size);
 /* With --compare, when the run and the base are broken down differently (both known):
  * true, the words in out (breakdown_mismatch). The summaries say it in their comparison:
  * it is why the bands do not match, no damage to either run. */
-struct sink_context;
-bool summary_breakdown_mismatch(const struct sink_context *ctx, char *out, size_t size);
+struct run_info;   /* model/frame.h */
+bool summary_breakdown_mismatch(const struct run_info *now, const struct run_model *base,
+                                char *out, size_t size);
 
 /* Whether the run has no heap census (a time profile, or a heap profile that ended
  * before its first census): the summaries then write no peak, band table or suspects of
  * it (none of them has anything true to say), whatever the base has. */
-bool summary_heapless(const struct sink_context *ctx);
+bool summary_heapless(const struct run_model *run);
 
 /* With --compare, when only one of the two runs has a heap census (a heap run beside a
  * time profile): which one lacks it, in words ("the base has no heap census"), for the
  * summaries to say instead of a change of peak from or to 0 B; NULL when both have
  * censuses or neither. */
-const char *summary_heap_one_sided(const struct sink_context *ctx);
+const char *summary_heap_one_sided(const struct run_model *run, const struct run_model *base);
 
-/* The run's warnings (*warnings) and how many of them are notes (*notes; error.h): the
+/* The run's warnings (*warnings) and how many of them are notes (*notes; error.h) among the count in list: the
  * summaries list the damage, then the notes. */
-void summary_warning_counts(const struct sink_context *ctx, size_t *warnings, size_t *notes);
+void summary_warning_counts(const struct ev_error *list, const size_t *count,
+                            size_t *warnings, size_t *notes);
 
 /* --diff-normalize (settings' chart options): the time profiles' change ranked by share. */
 bool summary_by_share(const struct summary_settings *settings);

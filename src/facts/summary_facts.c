@@ -1,5 +1,5 @@
 /* summary_facts.c: what every summary format says (summary_facts.h). */
-#include "sink/summary_facts.h"
+#include "facts/summary_facts.h"
 
 #include <errno.h>
 #include <math.h>
@@ -11,7 +11,6 @@
 #include "chart/chart.h"
 #include "model/breakdown.h"
 #include "model/runmodel.h"
-#include "sink/sinks.h"
 
 void summary_view_options(const struct summary_settings *settings,
                           struct profile_options *out)
@@ -115,31 +114,33 @@ void summary_format_percent(double percent, char *out, size_t size)
         format_snprintf(out, size, "%+.1f %%", percent);
 }
 
-bool summary_breakdown_mismatch(const struct sink_context *ctx, char *out, size_t size)
+bool summary_breakdown_mismatch(const struct run_info *now, const struct run_model *base_run,
+                                char *out, size_t size)
 {
-    const struct run_info *now = ctx->info, *base = ctx->base ? ctx->base->info : NULL;
+    const struct run_info *base = base_run ? base_run->info : NULL;
     return now && base && now->has_heap_profile && base->has_heap_profile &&
            breakdown_mismatch(now->breakdown, base->breakdown, out, size);
 }
 
-void summary_warning_counts(const struct sink_context *ctx, size_t *warnings, size_t *notes)
+void summary_warning_counts(const struct ev_error *list, const size_t *count,
+                            size_t *warnings, size_t *notes)
 {
-    *warnings = ctx->warning_count ? *ctx->warning_count : 0;
+    *warnings = count ? *count : 0;
     *notes = 0;
     for (size_t i = 0; i < *warnings; i++)
-        *notes += ctx->warnings[i].note;
+        *notes += list[i].note;
 }
 
-bool summary_heapless(const struct sink_context *ctx)
+bool summary_heapless(const struct run_model *run)
 {
-    return !ctx->run->peak.censuses;
+    return !run->peak.censuses;
 }
 
-const char *summary_heap_one_sided(const struct sink_context *ctx)
+const char *summary_heap_one_sided(const struct run_model *run, const struct run_model *base)
 {
-    if (!ctx->base || !ctx->run->peak.censuses == !ctx->base->peak.censuses)
+    if (!base || !run->peak.censuses == !base->peak.censuses)
         return NULL;
-    return ctx->run->peak.censuses ? "the base has no heap census"
+    return run->peak.censuses ? "the base has no heap census"
                                    : "this run has no heap census";
 }
 

@@ -1,5 +1,5 @@
 /* growth.c: every band of two runs, paired, with its change (see growth.h). */
-#include "sink/growth.h"
+#include "facts/growth.h"
 
 #include <stdlib.h>
 #include <string.h>

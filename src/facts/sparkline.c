@@ -1,5 +1,5 @@
 /* sparkline.c: a band over the run in block characters (sparkline.h). */
-#include "sink/sparkline.h"
+#include "facts/sparkline.h"
 
 #include <stdbool.h>
 #include <string.h>
