@@ -78,7 +78,7 @@ done
 # The heap view: each collection a mark in its generation's lane (n2: -s's 60 and 16),
 # as long as its pause on the time axis (the widest generation-1 mark is -s's worst
 # pause, to a pixel); a dense run (5,500 collections) keeps the longest of each bucket
-# and says so.
+# and says so. The allocation rate is drawn only from one capability's counts.
 "$EV2HP" --view heap -o "$tmp/n2.svg" "$gc/n2.eventlog.gz" 2> /dev/null || fail "heap view: status $?"
 "$EV2HP" --view heap -o "$tmp/smallA.svg" "$gc/smallA.eventlog.gz" 2> /dev/null ||
     fail "heap view of smallA: status $?"
@@ -106,5 +106,13 @@ dense = open(f"{tmp}/smallA.svg").read()
 assert 0 < len(marks(dense, 0)) < 5497, len(marks(dense, 0))
 assert len(marks(dense, 1)) == 20
 assert re.search(r"gen 0 5497, 0\.096 s; gen 1 20, 0\.050 s \(the longest of each [\d.]+ s\)<", dense)
+# two capabilities count their allocation apart: no rate made of their counts (it read
+# 68.3 TiB/s); one capability's is drawn, at a rate a program can allocate
+for name in (svg, dense):
+    assert "allocation rate not drawn: each capability counts its own allocation" in name
+    assert "allocation rate, on its own scale" not in name
 PY
+"$EV2HP" --view heap -o "$tmp/n1.svg" "$gc/n1.eventlog.gz" 2> /dev/null || fail "heap view of n1: status $?"
+grep -qE 'allocation rate, on its own scale: peak [0-9.]+ (MiB|GiB)/s<' "$tmp/n1.svg" ||
+    fail "n1's allocation rate: $(grep -o 'allocation rate[^<]*' "$tmp/n1.svg")"
 exit $failed

@@ -42,6 +42,15 @@ static void allocation(struct chart_plot *P)
     const struct profile_series *a = &P->v->totals[HEAP_TOTAL_ALLOCATED];
     if (a->count < 2)
         return;
+    if (P->v->allocation_split) {
+        /* one capability's count after another's is no rate: said, not drawn */
+        chart_kit_check(P, display_text(P->dl, P->left + 6, P->bottom - strip_height(P->v) - 4,
+                                        "allocation rate not drawn: each capability counts "
+                                        "its own allocation (HEAP_ALLOCATED)", NOTE_SIZE,
+                                        ALLOC_LINE, DL_ANCHOR_START, false, 0, "allocation"),
+                        NULL);
+        return;
+    }
     double *rate = malloc(a->count * sizeof *rate);
     struct dl_point *pts = malloc((2 * a->count + 2) * sizeof *pts);
     if (!rate || !pts) {

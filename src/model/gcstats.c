@@ -42,6 +42,8 @@ struct gc_stats {
     bool has_residency, has_memory, has_balance;
     uint64_t max_live, max_size;
     uint64_t par_copied, par_balanced;
+    uint64_t allocated;            /* the capabilities' last counts summed */
+    unsigned allocating;           /* capabilities with a count */
 };
 
 struct gc_stats *gc_stats_new(void)
@@ -190,6 +192,8 @@ int gc_stats_event(struct gc_stats *g, const struct gc_event *e, struct gc_pause
         c->started = false;
         return 0;
     case GC_EVENT_ALLOCATED:
+        g->allocated += e->bytes - (c->has_allocated ? c->allocated : 0);   /* mod 2^64 */
+        g->allocating += !c->has_allocated;
         c->has_allocated = true;
         c->allocated = e->bytes;
         return 0;
@@ -208,6 +212,16 @@ void gc_stats_total(struct gc_stats *g, enum heap_total kind, uint64_t bytes)
         if (bytes > g->max_size)
             g->max_size = bytes;
     }
+}
+
+uint64_t gc_stats_allocated(const struct gc_stats *g)
+{
+    return g->allocated;
+}
+
+unsigned gc_stats_allocating(const struct gc_stats *g)
+{
+    return g->allocating;
 }
 
 /* The pause of nearest rank ceil(q * n) (1-based), clamped to the exact extremes. */
@@ -251,12 +265,9 @@ void gc_stats_summary(const struct gc_stats *g, uint64_t end_ns, struct gc_summa
     }
     if (g->generations)
         out->max_slop_bytes = g->gens[g->generations - 1].max_slop;
-    for (size_t i = 0; i < g->cap_count; i++) {
-        if (g->caps[i].has_allocated) {
-            out->has_allocated = true;
-            out->allocated_bytes += g->caps[i].allocated;
-        }
-    }
+    for (size_t i = 0; i < g->cap_count; i++)
+        out->has_allocated |= g->caps[i].has_allocated;
+    out->allocated_bytes = g->allocated;
     out->has_residency = g->has_residency;
     out->max_residency_bytes = g->max_live;
     out->has_memory = g->has_memory;

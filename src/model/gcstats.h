@@ -73,6 +73,11 @@ struct gc_pause {
  * then says (done may be NULL); -1 when out of memory. */
 int gc_stats_event(struct gc_stats *g, const struct gc_event *e, struct gc_pause *done);
 void gc_stats_total(struct gc_stats *g, enum heap_total kind, uint64_t bytes);
+/* The bytes allocated so far by every capability: each one's last HEAP_ALLOCATED summed
+ * (each capability counts only its own). */
+uint64_t gc_stats_allocated(const struct gc_stats *g);
+/* How many capabilities have counted their allocation (HEAP_ALLOCATED) so far. */
+unsigned gc_stats_allocating(const struct gc_stats *g);
 
 /* The figures so far; end_ns: the run's end (run_info.end_time_ns). */
 void gc_stats_summary(const struct gc_stats *g, uint64_t end_ns, struct gc_summary *out);

@@ -31,6 +31,7 @@ struct profile {
     uint64_t peak_total;         /* the largest census total */
     uint64_t gc_count[PROFILE_GC_LANES];    /* collections begun in the window, by lane */
     uint64_t gc_total_ns[PROFILE_GC_LANES]; /* their pauses */
+    bool allocation_split;       /* profile_split_allocation */
 };
 
 void profile_options_default(struct profile_options *opt)
@@ -193,6 +194,11 @@ int profile_add_marker(struct profile *p, uint64_t time_ns, const char *text, si
     return buckets_add_marker(&p->grid, time_ns, text, len);
 }
 
+void profile_split_allocation(struct profile *p)
+{
+    p->allocation_split = true;
+}
+
 int profile_add_pause(struct profile *p, unsigned gen, uint64_t start_ns, uint64_t end_ns)
 {
     if (start_ns < p->from_ns || start_ns > p->to_ns || end_ns < start_ns)
@@ -264,6 +270,7 @@ static struct profile *reduce(const struct profile *p, const struct profile_opti
     q->run_first_ns = p->run_first_ns;
     q->run_last_ns = p->run_last_ns;
     q->peak_total = p->peak_total;
+    q->allocation_split = p->allocation_split;
     memcpy(q->gc_count, p->gc_count, sizeof q->gc_count);
     memcpy(q->gc_total_ns, p->gc_total_ns, sizeof q->gc_total_ns);
     if ((p->stats.censuses && kept_census_copy(&q->previous, &p->previous) != 0) ||
@@ -417,6 +424,7 @@ static int view_run(const struct profile *p, struct profile_view *v)
     v->from_ns = p->from_ns;
     v->to_ns = p->opt.has_to ? p->to_ns : 0;
     v->peak_total = p->peak_total;
+    v->allocation_split = p->allocation_split;
     v->shapes = p->stats.shape;
     v->shape_bands = p->stats.shape ? p->stats.cap : 0;
     v->shape_slots = bandstats_shape_slots(&p->stats);

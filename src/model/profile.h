@@ -81,6 +81,10 @@ int profile_add_total(struct profile *p, enum heap_total kind, uint64_t time_ns,
  * collector's figures pair them: model/gcstats.h); kept when it began in the window.
  * 0, or -1 when out of memory. */
 int profile_add_pause(struct profile *p, unsigned gen, uint64_t start_ns, uint64_t end_ns);
+/* The run's allocation counts (HEAP_ALLOCATED) are several capabilities' own, each
+ * cumulative apart: no rate can be drawn from them as one series (profile_view's
+ * allocation_split). */
+void profile_split_allocation(struct profile *p);
 
 /* Garbage collections begun in the window, by generation lane (0, 1, 2 and older): per
  * time bucket the longest pause and how many began there (buckets.h), and per lane the
@@ -113,6 +117,8 @@ struct profile_view {
     uint32_t bands_filtered;        /* bands dropped by --include / --exclude */
     struct profile_series totals[PROFILE_TOTALS]; /* by enum heap_total, with ALLOCATED */
     struct profile_gc gc;           /* garbage collections, per bucket and lane */
+    bool allocation_split;          /* totals[HEAP_TOTAL_ALLOCATED] are several
+                                     * capabilities' counts: no rate of the run */
     uint64_t peak_total;            /* the largest census total (every band) in the window */
     /* The bands' shapes (bandstats.h), borrowed from the profile, slot by slot: band b's
      * value in slot c at shapes[c x shape_bands + b], for b below shape_bands; NULL when

@@ -172,6 +172,10 @@ int run_model_gc_event(struct run_model *m, const struct gc_event *event)
     if (rc < 0 || (rc == 1 && m->profile &&
                    profile_add_pause(m->profile, pause.gen, pause.start_ns, pause.end_ns) != 0))
         return no_memory();
+    /* HEAP_ALLOCATED counts one capability's allocation: a second capability's counts
+     * make the profile's one series of them no rate of the run's */
+    if (m->profile && event->kind == GC_EVENT_ALLOCATED && gc_stats_allocating(m->gc) > 1)
+        profile_split_allocation(m->profile);
     return 0;
 }
 
