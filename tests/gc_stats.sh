@@ -2,8 +2,8 @@
 # gc_stats.sh: the collector's figures against the runtime's own `+RTS -s` report (issue 35).
 #   Real GHC 9.10.3 runs of tests/data/gcstats/gcwork.hs, each with `+RTS -l-agu -s` in
 #   the same run (the eventlog carries only GC and user events; tests/data/gcstats/README
-#   says how they were made): -threaded -N1, -N2, -N2 -qg, -N2 -A64k (5,500 collections),
-#   -N1 -A16m and -N2 --nonmoving-gc. tests/gcstats_check.py parses the -s file as the
+#   says how they were made): -threaded -N1, -N2, -N2 -qg, -N4, -N4 -qg, -N2 -A64k (5,500
+#   collections), -N1 -A16m and -N2 --nonmoving-gc. tests/gcstats_check.py parses the -s file as the
 #   oracle and checks --summary=json's gc: collections and parallel collections per
 #   generation, bytes copied and maximum residency exactly; allocation within 0.1 %; each
 #   generation's worst pause within 1 ms and elapsed within 5 %; productivity within 2
@@ -14,7 +14,7 @@
 #   checked on a .hp (status 1); usage mistakes exit 2.
 . "${SRCDIR:?}/tests/testlib.sh"
 gc="$data/gcstats"
-for run in n1 n2 n2qg smallA largeA nonmoving; do
+for run in n1 n2 n2qg n4 n4qg smallA largeA nonmoving; do
     "$EV2HP" --summary=json "$gc/$run.eventlog.gz" > "$tmp/$run.json" 2> "$tmp/$run.err" ||
         fail "$run: --summary=json status $?"
     "$PYTHON3" "$SRCDIR/tests/gcstats_check.py" "$gc/$run.s" "$tmp/$run.json" > "$tmp/$run.check" ||
@@ -41,7 +41,7 @@ grep -qF '#### Collector' "$tmp/n2.md" || fail "the Markdown lacks its Collector
 # --max-pause and --min-productivity pass and fail as each run's -s says they should:
 # limits 2 ms either side of -s's worst pause (of all generations, and of generation 1
 # alone), 3 points either side of its productivity; JUnit names each gate.
-for run in n1 n2 n2qg smallA largeA nonmoving; do
+for run in n1 n2 n2qg n4 n4qg smallA largeA nonmoving; do
     set -- $("$PYTHON3" -c '
 import sys
 sys.path.insert(0, sys.argv[1])
