@@ -222,12 +222,12 @@ static enum MHD_Result serve_events(struct http_server *s, struct MHD_Connection
     return send_stream(c, MHD_SIZE_UNKNOWN, "text/event-stream", events_read, events_done, r);
 }
 
-/* A document streamed (live_stream: /profile.hp from the spool, the drawings from their
- * files), HTTP_STREAM_BLOCK bytes at a time per client: a client that never reads holds
- * its socket's buffer and a descriptor, not a copy. One that takes nothing for
- * HTTP_STALL_SECONDS is closed (the guard asks stream_stalled): its thread is blocked
- * sending, and its slot (and a drawing since replaced, on disk) would be held until the
- * idle timeout. */
+/* A document streamed (live_stream: /profile.hp from the spool, the others from the file
+ * made for their state or request), HTTP_STREAM_BLOCK bytes at a time per client: a
+ * client that never reads holds its socket's buffer and a descriptor, not a copy. One
+ * that takes nothing for HTTP_STALL_SECONDS is closed (the guard asks stream_stalled):
+ * its thread is blocked sending, and its slot (and a file since replaced, on disk)
+ * would be held until the idle timeout. */
 struct stream_reader {
     struct live_stream *stream;
     struct guard *guard;

@@ -28,7 +28,9 @@
  * (refused on its declared length, 413), one Content-Length at most and none beside
  * chunked encoding (400), only the Host names of hosts.h (421: DNS rebinding), a request
  * received whole within GUARD_REQUEST_SECONDS and the other connection limits of
- * guard.h, connections silent for HTTP_IDLE_SECONDS closed.
+ * guard.h, connections silent for HTTP_IDLE_SECONDS closed. Every document but
+ * /metrics is streamed from a file (live.h), never copied per client, and a client that
+ * takes nothing of it for HTTP_STALL_SECONDS is closed.
  */
 #ifndef EV2HP_HTTP_H
 #define EV2HP_HTTP_H
@@ -40,7 +42,8 @@
 #define HTTP_MAX_BODY 1024
 #define HTTP_IDLE_SECONDS 60
 #define HTTP_STREAM_BLOCK (32u << 10) /* a streamed answer's buffer, per client */
-#define HTTP_STALL_SECONDS 30       /* a /profile.hp client taking nothing this long: closed */
+#define HTTP_STALL_SECONDS 30       /* a streamed answer's client taking nothing this long:
+                                     * closed (every document but /metrics and /events) */
 #define HTTP_MAX_PROFILE_SECONDS 300u   /* /debug/pprof/profile?seconds= */
 #define HTTP_MAX_PROFILE_WINDOWS 4u     /* such windows open at once */
 

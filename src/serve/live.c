@@ -1084,13 +1084,15 @@ static const struct drawn *series_locked(struct live *l, struct ev_error *err)
             fputc('\n', out);
         }
         json_writer_free(w);
-        if (rc == 0) {
-            rc = keep_document(d, out, l->version, err);
+        if (!out) {
+            ev_error_set(err, "cannot make a temporary file for /live.json: %s",
+                         strerror(errno));
+        } else if (rc != 0) {
+            ev_error_set(err, "cannot write /live.json: %s",
+                         ferror(out) ? strerror(errno) : "out of memory");
+            fclose(out);
         } else {
-            ev_error_set(err, out ? "out of memory" : "cannot make a temporary file for "
-                         "/live.json: %s", strerror(errno));
-            if (out)
-                fclose(out);
+            rc = keep_document(d, out, l->version, err);
         }
     }
     live_unlock(l);
