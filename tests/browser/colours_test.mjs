@@ -15,7 +15,7 @@
 // Prints one line per case and "N passed, N failed".
 import fs from "node:fs";
 import path from "node:path";
-import { launch, check, runCases } from "./launch.mjs";
+import { launch, check, runCases, openReport } from "./launch.mjs";
 import { chooseGroup } from "./groups.mjs";
 import { findBand, drawBand, clearSearch } from "./findband.mjs";
 
@@ -151,13 +151,7 @@ async function drawTaken(page, what) {
 
 async function runCase(spec) {
   const [name, html, charts] = spec.split("|");
-  const page = await browser.newPage();
-  await page.setViewport({ width: 1400, height: 900 });
-  const errors = [];
-  page.on("pageerror", (e) => errors.push(String(e)));
-  page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
-  await page.goto("file://" + path.resolve(html));
-  await page.waitForFunction(() => document.getElementById("report").dataset.ready === "true");
+  const { page, errors } = await openReport(browser, path.resolve(html), 1400);
   const offered = await page.$$eval("#groupby option", (os) => os.map((o) => o.value));
   const notes = [];
   for (const pair of charts.split(",")) {

@@ -15,7 +15,7 @@
 // census. Choosing the first choice again gives the bands as they were. No console or
 // page errors. Prints one line per case and "N passed, N failed".
 import path from "node:path";
-import { launch, check, runCases } from "./launch.mjs";
+import { launch, check, runCases, openReport } from "./launch.mjs";
 import { chooseGroup, checkKey } from "./groups.mjs";
 
 const [chromium, work, ...cases] = process.argv.slice(2);
@@ -31,13 +31,7 @@ function rowsAndLegend(page) {
 
 async function runCase(spec) {
   const [name, html, choices, exports] = spec.split("|");
-  const page = await browser.newPage();
-  await page.setViewport({ width: 1280, height: 900 });
-  const errors = [];
-  page.on("pageerror", (e) => errors.push(String(e)));
-  page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
-  await page.goto("file://" + path.resolve(html));
-  await page.waitForFunction(() => document.getElementById("report").dataset.ready === "true");
+  const { page, errors } = await openReport(browser, path.resolve(html));
   const offered = await page.$$eval("#groupby option", (os) => os.map((o) => o.value));
   const notes = [];
   if (choices === "-") {

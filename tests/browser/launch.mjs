@@ -23,11 +23,11 @@ export function launch(chromium, profileDir) {
   });
 }
 
-/* A new page of the report file html, loaded and drawn (data-ready), 1280 px wide, and
- * the page's errors and console errors as they come (errors, an array). */
-export async function openReport(browser, html) {
+/* A new page of the report file html, loaded and drawn (data-ready), width px wide (1280
+ * unless said), and the page's errors and console errors as they come (errors, an array). */
+export async function openReport(browser, html, width = 1280) {
   const page = await browser.newPage();
-  await page.setViewport({ width: 1280, height: 900 });
+  await page.setViewport({ width, height: 900 });
   const errors = [];
   page.on("pageerror", (e) => errors.push(String(e)));
   page.on("console", (m) => m.type() === "error" && errors.push(m.text()));

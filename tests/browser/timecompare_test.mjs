@@ -9,7 +9,7 @@
 // peak" in the summary). For each case the flame tab is drawn, and every frame label's
 // WCAG contrast on its frame's fill is at least 4.5:1. No console or page errors.
 import path from "node:path";
-import { launch, check, runCases } from "./launch.mjs";
+import { launch, check, runCases, openReport } from "./launch.mjs";
 
 const [chromium, work, ...cases] = process.argv.slice(2);
 const browser = await launch(chromium, path.join(work, "profile"));
@@ -28,13 +28,7 @@ const hex6 = (c) => (c.length === 4 ? "#" + [...c.slice(1)].map((d) => d + d).jo
 
 async function runCase(spec) {
   const [name, html, tabs, flags] = spec.split("|");
-  const page = await browser.newPage();
-  await page.setViewport({ width: 1400, height: 900 });
-  const errors = [];
-  page.on("pageerror", (e) => errors.push(String(e)));
-  page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
-  await page.goto("file://" + path.resolve(html));
-  await page.waitForFunction(() => document.getElementById("report").dataset.ready === "true");
+  const { page, errors } = await openReport(browser, path.resolve(html), 1400);
   const offered = await page.$$eval("#views button", (bs) => bs.map((b) => b.dataset.view));
   check(offered.join(",") === tabs, `${name}: tabs ${offered}, not ${tabs}`);
   await page.click('#views button[data-view="flame"]');
