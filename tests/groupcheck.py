@@ -14,13 +14,40 @@ import json
 import re
 import sys
 
+# GHC 9.2 to 9.14's rts/include/rts/storage/ClosureTypes.h, in order: a closure type the
+# IPE event gives as a number is named by it (9.2 to 9.4 end at SMALL_MUT_ARR_PTRS_FROZEN_
+# CLEAN and COMPACT_NFDATA, 9.6 adds CONTINUATION, 9.14 ANN_FRAME).
+CLOSURE_TYPES = """INVALID_OBJECT CONSTR CONSTR_1_0 CONSTR_0_1 CONSTR_2_0 CONSTR_1_1 CONSTR_0_2
+CONSTR_NOCAF FUN FUN_1_0 FUN_0_1 FUN_2_0 FUN_1_1 FUN_0_2 FUN_STATIC THUNK THUNK_1_0
+THUNK_0_1 THUNK_2_0 THUNK_1_1 THUNK_0_2 THUNK_STATIC THUNK_SELECTOR BCO AP PAP AP_STACK IND
+IND_STATIC RET_BCO RET_SMALL RET_BIG RET_FUN UPDATE_FRAME CATCH_FRAME UNDERFLOW_FRAME
+STOP_FRAME BLOCKING_QUEUE BLACKHOLE MVAR_CLEAN MVAR_DIRTY TVAR ARR_WORDS MUT_ARR_PTRS_CLEAN
+MUT_ARR_PTRS_DIRTY MUT_ARR_PTRS_FROZEN_DIRTY MUT_ARR_PTRS_FROZEN_CLEAN MUT_VAR_CLEAN
+MUT_VAR_DIRTY WEAK PRIM MUT_PRIM TSO STACK TREC_CHUNK ATOMICALLY_FRAME CATCH_RETRY_FRAME
+CATCH_STM_FRAME WHITEHOLE SMALL_MUT_ARR_PTRS_CLEAN SMALL_MUT_ARR_PTRS_DIRTY
+SMALL_MUT_ARR_PTRS_FROZEN_DIRTY SMALL_MUT_ARR_PTRS_FROZEN_CLEAN COMPACT_NFDATA CONTINUATION
+ANN_FRAME""".split()
+RTS = re.compile(r'RTS_IDENTIFIER .*?"GHC-(\d+)\.(\d+)')
+
+
+def closure_name(number, version):
+    """The name of closure type number for GHC version (major, minor); None if unknown."""
+    if not version or version[0] != 9 or not 2 <= version[1] <= 14:
+        return None
+    count = 66 if version[1] >= 14 else 65 if version[1] >= 6 else 64
+    return CLOSURE_TYPES[number] if number < count else None
+
+
 IPE = re.compile(r' IPE info=(\d+) table_name="(.*?)" closure_desc="(.*?)" type_desc="(.*?)" '
                  r'label="(.*?)" module="(.*?)" srcloc="(.*?)" src_span="(.*?)"$')
 
 
 def ipe_keys(dump, key):
-    keys = {}
+    keys, version = {}, None
     for line in open(dump, encoding="utf-8", errors="replace"):
+        r = RTS.search(line)
+        if r:
+            version = (int(r.group(1)), int(r.group(2)))
         m = IPE.search(line.rstrip("\n"))
         if not m:
             continue
@@ -30,7 +57,10 @@ def ipe_keys(dump, key):
         if key == "type":
             k = typ
         elif key == "closure":
-            k = "closure type " + closure if closure.isdigit() else closure
+            if closure.isdigit():
+                k = closure_name(int(closure), version) or "closure type " + closure
+            else:
+                k = closure
         elif key == "module":
             k = module
         elif key == "file":
