@@ -174,7 +174,8 @@ int run_model_gc_event(struct run_model *m, const struct gc_event *event)
         return no_memory();
     /* HEAP_ALLOCATED counts one capability's allocation: a second capability's counts
      * make the profile's one series of them no rate of the run's */
-    if (m->profile && event->kind == GC_EVENT_ALLOCATED && gc_stats_allocating(m->gc) > 1)
+    if (m->gc && m->profile && event->kind == GC_EVENT_ALLOCATED &&
+        gc_stats_allocating(m->gc) > 1)
         profile_split_allocation(m->profile);
     return 0;
 }
