@@ -13,6 +13,8 @@
 #     (tests/bench/gen_eventlog: 25,000 -hc stacks, so that some are left out);
 #   - at 1400 px the band table of a --compare report fits its box: growth and R² with
 #     no scroll (a -hc run against a -hy one, and the 13,276-band -hi run against itself);
+#     type and source columns only for the -hi run (a -hc stack the runtime cut is no
+#     info table);
 #   - a --compare report names its base (program and arguments, and file) in the summary,
 #     every chart tab (the flame views when they are differential), the band table and
 #     the read-out.
@@ -57,7 +59,7 @@ cases="$cases units|units|$tmp/stacks.html"
     fail "leak-hy: summary"
 "$EV2HP" -q --group-by none "$data/hi-many-g910.eventlog.gz" \
     --compare "$data/hi-many-g910.eventlog.gz" -o "$tmp/compare-hi.html" || fail "compare-hi: report"
-cases="$cases fit-hc-hy|fit|$tmp/compare.html fit-hi-many|fit|$tmp/compare-hi.html"
+cases="$cases fit-hc-hy|fit|$tmp/compare.html|- fit-hi-many|fit|$tmp/compare-hi.html|info"
 cases="$cases base|base|$tmp/compare.html|$tmp/leak-hy.summary.json|leak-hy.eventlog"
 # both runs with stacks: the flame views are differential, and name the base too
 "$EV2HP" -q "$data/leak-hc.eventlog" --compare "$data/labels-hc-g910.eventlog" \

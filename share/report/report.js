@@ -166,9 +166,12 @@
     );
   }
 
+  /* An info table's address, as a -hi run's label is written ("0x4a5b10"); a -hc run's
+   * raw label is the runtime's cut stack, which is no info table. */
+  const isAddress = (raw) => /^0x[0-9a-f]+$/i.test(raw || "");
   /* "name :: type at source" as ev2hp describes a -hi info table, or null. */
   function infoTable(band) {
-    if (!band.raw) return null;
+    if (!isAddress(band.raw)) return null;
     const m = /^(.*?)(?: :: (.*?))?(?: at (.*))?$/s.exec(band.label); // s: a name may hold line breaks
     return { address: band.raw, name: m[1], type: m[2] || "", source: m[3] || "" };
   }
@@ -1032,9 +1035,9 @@
   const hasGrowth = data.run.bands.some((b) => b.growth_bytes_per_s != null);
   // (from the table's records: not every row of a run of thousands built for it)
   const hasInfo =
-    data.run.bands.some((b) => b.raw) ||
-    (data.run.table && data.run.table.bands.some((r) => r[1])) ||
-    goneRows().some((b) => b.raw);
+    data.run.bands.some((b) => isAddress(b.raw)) ||
+    (data.run.table && data.run.table.bands.some((r) => isAddress(r[1]))) ||
+    goneRows().some((b) => isAddress(b.raw));
   // --compare: each band's peak in the base (its partner's), and the change
   const baseByKey = data.base ? new Map(data.base.bands.map((b) => [b.key, b])) : null;
   const basePeak = (b) => {

@@ -197,6 +197,11 @@ async function checkGrowth(page, data, summary, name) {
     byLabel.set(label, b);
   }
   for (const label of twice) byLabel.delete(label);
+  // the largest bands in view (only the rows in view are in the page), whatever order
+  // the table was left in (the last column sorted: R², or an info table's source)
+  const area = '#bandtable th[data-key="area"]';
+  while ((await page.$(area)) && (await page.$eval(area, (t) => t.className)) !== "desc")
+    await page.click(area);
   const cells = await page.evaluate(() => {
     const keys = [...document.querySelectorAll("#bandtable th[data-key]")].map(
       (t) => t.dataset.key,

@@ -14,8 +14,10 @@
 //     than censuses, and the cell is blank, not "0 B";
 //   units|HTML: the heap census's flame graph (Flame tab) leaves small calling contexts
 //     out, and its note counts them in bytes, never "samples";
-//   fit|HTML: at a 1400 px wide window the band table (with --compare's columns) fits
-//     its box: no horizontal scroll, growth and R² inside it;
+//   fit|HTML|INFO: at a 1400 px wide window the band table (with --compare's columns)
+//     fits its box: no horizontal scroll, growth and R² inside it; the info table's type
+//     and source columns there for -hi bands only (INFO "info" or "-"), and no cut -hc
+//     label given as an address in a label's title;
 //   base|HTML|BASE.json|FILE: a report with --compare names the base run (its program
 //     with its arguments, as the base's --summary=json BASE.json gives them, and FILE)
 //     in the summary, on every chart tab, in the band table and in the read-out.
@@ -169,7 +171,7 @@ async function unitsCase(name, html) {
   return note.slice(note.indexOf(" · ") + 3);
 }
 
-async function fitCase(name, html) {
+async function fitCase(name, html, info) {
   const { page, errors } = await open(html, 1400);
   const m = await page.evaluate(() => {
     const s = document.getElementById("bandscroll");
@@ -186,8 +188,17 @@ async function fitCase(name, html) {
       growth: edge("growth"),
       r2: edge("r2"),
       base: !!document.querySelector('#bandtable th[data-key="base_peak"]'),
+      type: !!document.querySelector('#bandtable th[data-key="type"]'),
+      titles: [...document.querySelectorAll("#bandtable td:first-child span[title]")].map(
+        (e) => e.title,
+      ),
     };
   });
+  // an info table's type and source columns only for -hi bands; a -hc stack the runtime
+  // cut is not called an address in a label's title
+  check(m.type === (info === "info"), `${name}: type and source columns: ${m.type}, want ${info}`);
+  const addressed = m.titles.filter((t) => /^[^0].*\.\.\.: /.test(t));
+  check(!addressed.length, `${name}: a cut label given as an address: ${addressed[0]}`);
   check(m.base, `${name}: no --compare columns`);
   check(
     m.scroll <= m.client,
