@@ -31,11 +31,7 @@ const [chromium, work, ...cases] = process.argv.slice(2);
 const browser = await launch(chromium, path.join(work, "profile"));
 
 /* The report html, drawn in a window width px wide. */
-async function open(html, width) {
-  const opened = await openReport(browser, path.resolve(html));
-  if (width !== 1280) await opened.page.setViewport({ width: width, height: 900 });
-  return opened;
-}
+const open = (html, width) => openReport(browser, path.resolve(html), width);
 
 const read = (file) => JSON.parse(fs.readFileSync(file, "utf8"));
 const near = (a, b) => Math.abs(a - b) <= 1e-6 * Math.max(1, Math.abs(b));
