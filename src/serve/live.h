@@ -96,7 +96,7 @@ void live_damage(struct live *l, uint64_t lost_to_damage);
 void live_end(struct live *l);
 
 /* A document streamed to a client piece by piece, so that no client holds a copy of it
- * (the page of 100,000 bands is tens of MB: 120 clients that never read held 2.6 GB):
+ * (the page of 100,000 bands is 26 MB: 120 clients that never read it held 3.3 GB):
  * each stream reads its document's file through a descriptor of its own, and the file
  * lives on, unlinked, until its last stream is closed, whatever is drawn meanwhile. Open
  * one (its size in *size; NULL with err set), read up to max bytes at a time (the count,
@@ -136,8 +136,9 @@ bool live_attached(struct live *l);
 /* /debug/pprof/heap: the last census (has_at false), or the last at or before at_ns of
  * those the live model keeps whole (the last LIVE_MODEL_RECENT, fewer with many bands:
  * the 404 says how many and from when), as a gzipped pprof heap
- * profile (sink/pprof_profiles.h; megabytes with 100,000 bands), in a file made for the
- * request and streamed (*out, its size in *size). 0; 1 when there is no such census (err
+ * profile (sink/pprof_profiles.h; megabytes with 100,000 bands) streamed from a file
+ * (*out, its size in *size): the last census's made once per state, one at at_ns for
+ * the request. 0; 1 when there is no such census (err
  * says why); -1 with err set. */
 int live_pprof_heap(struct live *l, bool has_at, uint64_t at_ns, struct live_stream **out,
                     uint64_t *size, struct ev_error *err);
