@@ -101,8 +101,11 @@ const char cli_usage[] =
     "      --reverse          reverse the stack order\n"
     "      --include REGEX    only bands whose label matches (POSIX extended; repeatable)\n"
     "      --exclude REGEX    drop bands whose label matches (repeatable)\n"
-    "      --from SECONDS     start the chart at this time\n"
-    "      --to SECONDS       end the chart at this time\n"
+    "      --from WHEN        start every output at this time: SECONDS, or\n"
+    "                         marker:TEXT, the first marker whose text begins with\n"
+    "                         TEXT (the input must then be a file)\n"
+    "      --to WHEN          end every output at this time: SECONDS, or marker:TEXT,\n"
+    "                         the first such marker after the start\n"
     "      --at SECONDS       a heap census as a flame graph, folded stacks or a\n"
     "                         pprof profile: the last census at or before this time\n"
     "                         (default: the peak's)\n"
@@ -262,11 +265,23 @@ static bool chart_option(struct cli_options *o, int c, const char *arg)
     }
     case OPT_FROM:
     case OPT_TO: {
-        double *v = c == OPT_FROM ? &pr->from_seconds : &pr->to_seconds;
-        if (!parse_seconds(arg, v))
-            return usage_error(o, "--%s wants seconds, not '%s'", c == OPT_FROM ? "from" : "to",
+        const char *name = c == OPT_FROM ? "from" : "to";
+        const char **marker = c == OPT_FROM ? &o->window.from : &o->window.to;
+        bool *has = c == OPT_FROM ? &pr->has_from : &pr->has_to;
+        /* marker:TEXT: its time is known once the input is read (markerwindow.h) */
+        if (strncmp(arg, MARKER_WINDOW_PREFIX, strlen(MARKER_WINDOW_PREFIX)) == 0) {
+            *marker = arg + strlen(MARKER_WINDOW_PREFIX);
+            if (!**marker)
+                return usage_error(o, "--%s marker: wants the text the marker begins with",
+                                   name), false;
+            *has = false;
+            return true;
+        }
+        if (!parse_seconds(arg, c == OPT_FROM ? &pr->from_seconds : &pr->to_seconds))
+            return usage_error(o, "--%s wants seconds or marker:TEXT, not '%s'", name,
                                arg), false;
-        *(c == OPT_FROM ? &pr->has_from : &pr->has_to) = true;
+        *marker = NULL;
+        *has = true;
         return true;
     }
     case OPT_ALIGN:

@@ -126,12 +126,19 @@ static void count_census(struct run *run, uint64_t time_ns)
         run->in_window++;
 }
 
+/* Whether the streaming outputs (.hp, CSV, JSON) take what happens at time_ns: the
+ * window's censuses and markers only (the run model takes all, for the charts' edges). */
+static bool streams(const struct run *run, uint64_t time_ns)
+{
+    return !run->model.needs.windowed || time_window_holds(run->model.needs.window, time_ns);
+}
+
 static int feed_frame(struct run *run, const struct census_frame *frame)
 {
     count_census(run, frame->time_ns);
     if (run_model_frame(&run->model, frame) != 0)
         return -1;
-    for (size_t i = 0; i < run->output_count; i++) {
+    for (size_t i = 0; i < run->output_count && streams(run, frame->time_ns); i++) {
         struct sink *s = run->outputs[i].sink;
         if (s->ops->frame && s->ops->frame(s, frame) != 0)
             return output_failed(run, i);
@@ -143,7 +150,7 @@ static int feed_marker(struct run *run, uint64_t time_ns, const char *text, size
 {
     if (run_model_marker(&run->model, time_ns, text, len) != 0)
         return -1;
-    for (size_t i = 0; i < run->output_count; i++) {
+    for (size_t i = 0; i < run->output_count && streams(run, time_ns); i++) {
         struct sink *s = run->outputs[i].sink;
         if (s->ops->marker && s->ops->marker(s, time_ns, text, len) != 0)
             return output_failed(run, i);
@@ -155,7 +162,7 @@ static int feed_total(struct run *run, enum heap_total kind, uint64_t time_ns, u
 {
     if (run_model_total(&run->model, kind, time_ns, bytes) != 0)
         return -1;
-    for (size_t i = 0; i < run->output_count; i++) {
+    for (size_t i = 0; i < run->output_count && streams(run, time_ns); i++) {
         struct sink *s = run->outputs[i].sink;
         if (s->ops->total && s->ops->total(s, kind, time_ns, bytes) != 0)
             return output_failed(run, i);
@@ -282,6 +289,10 @@ static int model_needs(const struct convert_options *opt, struct run_model_needs
         needs->summary_feed.kept_memory = PROFILE_KEPT_MEMORY_SERVED;
     }
     census_at(opt, needs);
+    if (opt->chart && (opt->chart->profile.has_from || opt->chart->profile.has_to)) {
+        needs->windowed = true;
+        needs->window = profile_window(&opt->chart->profile);
+    }
     return 0;
 }
 
@@ -1041,9 +1052,56 @@ static int read_symbols(const char *path, struct symnames **symbols, struct conv
     return 0;
 }
 
+/* --from/--to marker:TEXT: the markers' times into *chart (a copy of opt's chart
+ * options, or the defaults), which *window then points to. 0, or -1 with the result
+ * failed: a usage error (status 2) when the input cannot be read twice or a marker is
+ * not there, naming the markers the run has. */
+static int window_at_markers(const struct convert_options *opt, struct convert_options *window,
+                             struct chart_options *chart, struct convert_result *result)
+{
+    const char *input_name = convert_input_name(opt);
+    struct ev_error err = { 0 };
+    if (opt->chart)
+        *chart = *opt->chart;
+    else
+        chart_options_default(chart);
+    *window = *opt;
+    window->chart = chart;
+    if (!rereadable(opt->input_path) || opt->follow || opt->serve) {
+        ev_error_set(&err, "--%s %s%s: a marker's time is read before the outputs are "
+                     "written, which takes a file read twice, not a pipe, a socket or a "
+                     "file still growing (--follow, --serve); give the window in seconds",
+                     opt->window.from ? "from" : "to", MARKER_WINDOW_PREFIX,
+                     opt->window.from ? opt->window.from : opt->window.to);
+        fail(result, EXIT_USAGE, input_name, &err);
+        return -1;
+    }
+    struct input_options iopt = { .path = opt->input_path, .ccs_length = opt->ccs_length,
+                                  .group_by = opt->group_by, .read_buffer = opt->read_buffer,
+                                  .stop_at_damage = opt->stop_at_damage };
+    switch (marker_window_resolve(&iopt, &opt->window, &chart->profile, &err)) {
+    case MARKER_WINDOW_OK:
+        return 0;
+    case MARKER_WINDOW_UNKNOWN:
+        fail(result, EXIT_USAGE, input_name, &err);
+        return -1;
+    case MARKER_WINDOW_BAD_INPUT:
+        break;
+    }
+    fail(result, EXIT_BAD_INPUT, input_name, &err);
+    return -1;
+}
+
 void convert_run(const struct convert_options *opt, struct convert_result *result)
 {
     memset(result, 0, sizeof *result);
+    struct convert_options windowed;
+    struct chart_options window_chart;
+    if ((opt->window.from || opt->window.to) &&
+        window_at_markers(opt, &windowed, &window_chart, result) != 0)
+        return;
+    if (opt->window.from || opt->window.to)
+        opt = &windowed;
     struct run run = { .opt = opt, .result = result };
     run.outputs = calloc(opt->output_count ? opt->output_count : 1, sizeof *run.outputs);
     if (!run.outputs) {

@@ -16,6 +16,7 @@
 #include "base/limits.h"
 #include "base/error.h"
 #include "census/input.h"
+#include "census/markerwindow.h"
 #include "read/progress.h"
 #include "serve/serve.h"
 #include "facts/gates.h"
@@ -53,6 +54,10 @@ struct convert_options {
     size_t output_count;
     size_t read_buffer;            /* reader buffer bytes; 0 = default */
     const struct chart_options *chart; /* for chart outputs; NULL = defaults */
+    /* --from/--to marker:TEXT: the window's ends are the times of these markers, read
+     * first (census/markerwindow.h) and set into a copy of chart's window, which every
+     * output then honours. Needs chart and a regular file (else a usage error). */
+    struct marker_window window;
     struct gate_limits gates;      /* --max-peak, ...: every gate evaluated (gates.h) */
     /* --compare: an earlier run (eventlog or .hp), read whole before the input; charts
      * and the summary set it against the input. NULL: none. */

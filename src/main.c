@@ -210,6 +210,7 @@ int main(int argc, char **argv)
         .outputs = cli.outputs,
         .output_count = cli.output_count,
         .chart = &cli.chart,
+        .window = cli.window,
         .gates = cli.gates,
         .compare_path = cli.compare,
         .binary_path = cli.binary,

@@ -148,3 +148,16 @@ bool summary_by_share(const struct summary_settings *settings)
 {
     return settings->chart && settings->chart->diff_normalize;
 }
+
+bool summary_window(const struct summary_settings *settings, char *out, size_t size)
+{
+    const struct profile_options *p = settings->chart ? &settings->chart->profile : NULL;
+    if (!p || !(p->has_from || p->has_to))
+        return false;
+    struct time_window w = profile_window(p);
+    if (w.to_ns == UINT64_MAX)
+        format_snprintf(out, size, "%.6f s to the end", w.from_ns / 1e9);
+    else
+        format_snprintf(out, size, "%.6f s to %.6f s", w.from_ns / 1e9, w.to_ns / 1e9);
+    return true;
+}

@@ -106,6 +106,12 @@ const char *summary_heap_one_sided(const struct run_model *run, const struct run
 void summary_warning_counts(const struct ev_error *list, const size_t *count,
                             size_t *warnings, size_t *notes);
 
+/* --from/--to (settings' chart options): whether the summary's figures (census count,
+ * peak, bands, suspects, gates) are of a window of the run, with its words into out
+ * ("0.394826 s to 1.667976 s", "... to the end"): the summaries say so beside the run's
+ * duration. */
+bool summary_window(const struct summary_settings *settings, char *out, size_t size);
+
 /* --diff-normalize (settings' chart options): the time profiles' change ranked by share. */
 bool summary_by_share(const struct summary_settings *settings);
 

@@ -54,6 +54,18 @@ void profile_options_every_band(struct profile_options *opt)
     opt->columns = PROFILE_MAX_COLUMNS;
 }
 
+struct time_window profile_window(const struct profile_options *opt)
+{
+    return (struct time_window){
+        opt->has_from && opt->from_seconds > 0 ? (uint64_t)(opt->from_seconds * 1e9) : 0,
+        opt->has_to ? (uint64_t)(opt->to_seconds * 1e9) : UINT64_MAX };
+}
+
+bool time_window_holds(struct time_window w, uint64_t time_ns)
+{
+    return time_ns >= w.from_ns && time_ns <= w.to_ns;
+}
+
 struct profile *profile_new(const struct profile_options *opt, struct ev_error *err)
 {
     struct profile *p = calloc(1, sizeof *p);
@@ -67,8 +79,9 @@ struct profile *profile_new(const struct profile_options *opt, struct ev_error *
     if (bandfilter_init(&p->filter, opt->include, opt->include_count, opt->exclude,
                         opt->exclude_count, err) != 0)
         goto fail;
-    p->from_ns = opt->has_from && opt->from_seconds > 0 ? (uint64_t)(opt->from_seconds * 1e9) : 0;
-    p->to_ns = opt->has_to ? (uint64_t)(opt->to_seconds * 1e9) : UINT64_MAX;
+    struct time_window w = profile_window(opt);
+    p->from_ns = w.from_ns;
+    p->to_ns = w.to_ns;
     if (buckets_init(&p->grid, opt->columns, p->from_ns) != 0) {
         ev_error_set(err, "out of memory");
         goto fail;

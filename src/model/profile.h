@@ -59,6 +59,16 @@ struct profile_options {
     bool shapes_only;
 };
 
+/* The window --from and --to give, in nanoseconds, both ends inclusive: from_ns 0 and
+ * to_ns UINT64_MAX where an end is not given. The one conversion of the window's seconds,
+ * so that the charts, the exports, the peak and the gates keep the same censuses. */
+struct time_window {
+    uint64_t from_ns, to_ns;
+};
+struct time_window profile_window(const struct profile_options *opt);
+/* Whether a census (marker, sample) at time_ns is in w. */
+bool time_window_holds(struct time_window w, uint64_t time_ns);
+
 /* --bands 15, no --trace (0), --sort size, 1280 columns. */
 void profile_options_default(struct profile_options *opt);
 

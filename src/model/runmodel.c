@@ -119,8 +119,9 @@ static int no_memory(void)
 int run_model_frame(struct run_model *m, const struct census_frame *frame)
 {
     m->censuses++;
-    if ((m->track_peak && peak_add(&m->peak, frame) != 0) ||
-        (m->needs.has_at && peak_add_until(&m->at, frame, m->needs.at_ns) != 0) ||
+    bool in = !m->needs.windowed || time_window_holds(m->needs.window, frame->time_ns);
+    if ((in && m->track_peak && peak_add(&m->peak, frame) != 0) ||
+        (in && m->needs.has_at && peak_add_until(&m->at, frame, m->needs.at_ns) != 0) ||
         (m->profile && profile_add_frame(m->profile, frame, m->bands) != 0) ||
         (m->every && profile_add_frame(m->every, frame, m->bands) != 0))
         return no_memory();

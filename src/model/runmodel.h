@@ -50,6 +50,10 @@ struct run_model_needs {
                                           * once (run_model_copy): not reduced at the end */
     bool summary;                        /* band statistics of every band */
     struct profile_options summary_feed; /* its window (no filters) */
+    /* --from/--to: the peak and --at's census are of the censuses in this window (the
+     * profiles apply their own options' window, the same: profile_window). */
+    bool windowed;
+    struct time_window window;
     bool peak;                           /* the exact peak census */
     bool has_at;                         /* --at: also the last census at or before */
     uint64_t at_ns;                      /* this time (run_model_census) */

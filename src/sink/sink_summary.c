@@ -54,6 +54,9 @@ struct summary_sink {
     bool by_share;                  /* --diff-normalize: cost centres ranked by share */
     bool heapless;                  /* no census in this run: no heap lines of it */
     bool unicode;                   /* text: a sparkline per band */
+    bool windowed;                  /* --from/--to: the figures are of this window */
+    struct time_window window_ns;
+    char window[64];                /* its words */
     char raw[65536 + 16];
     char name[4 * 65536 + 16];      /* raw with its control characters as \xHH */
 };
@@ -186,6 +189,8 @@ static void write_text(struct summary_sink *m, const struct peak *pk,
     if (info->period_ns)
         format_fprintf(out, ", sampled every %g s", info->period_ns / 1e9);
     format_fprintf(out, "\nduration   %.2f s\n", info->end_time_ns / 1e9);
+    if (m->windowed)
+        fprintf(out, "window     %s (--from, --to): the figures below are of it\n", m->window);
     if (!m->heapless)
         write_text_heap(m, pk, v);
     gc_summary_text(out, m->base.ctx.run);
@@ -405,6 +410,18 @@ static void json_run(struct json_writer *w, struct summary_sink *m, const struct
     json_newline(w);
     textout_json_member_seconds(w, "sample_interval_s", info->period_ns);
     json_newline(w);
+    if (m->windowed) {   /* the figures below are of it */
+        json_key(w, "window");
+        json_object_begin(w);
+        textout_json_member_seconds(w, "from_s", m->window_ns.from_ns);
+        json_key(w, "to_s");
+        if (m->window_ns.to_ns == UINT64_MAX)
+            json_null(w);
+        else
+            textout_json_seconds(w, m->window_ns.to_ns);
+        json_object_end(w);
+        json_newline(w);
+    }
     json_key(w, "peak");
     if (m->heapless) {   /* no census: no peak to give */
         json_null(w);
@@ -606,6 +623,9 @@ static struct sink *summary_new(FILE *out, const struct sink_context *ctx,
     m->system_ccs = settings->system_ccs;
     m->by_share = summary_by_share(settings);
     m->unicode = settings->unicode;
+    m->windowed = summary_window(settings, m->window, sizeof m->window);
+    if (m->windowed)
+        m->window_ns = profile_window(&settings->chart->profile);
     return &m->base;
 }
 

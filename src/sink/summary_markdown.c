@@ -48,6 +48,8 @@ struct markdown_sink {
     bool system_ccs;                /* the time profile's cost centres */
     bool by_share;                  /* --diff-normalize: cost centres ranked by share */
     bool heapless;                  /* no census in this run: no heap lines of it */
+    bool windowed;                  /* --from/--to: the figures are of this window */
+    char window[64];                /* its words */
     char name[65536 + 16];
 };
 
@@ -89,6 +91,9 @@ static void write_run(struct markdown_sink *m, const struct peak *pk)
         format_fprintf(out, " from %.2f s to %.2f s", pk->first_ns / 1e9, pk->last_ns / 1e9);
     if (info->period_ns)
         format_fprintf(out, ", every %g s", info->period_ns / 1e9);
+    if (m->windowed)
+        fprintf(out, "\n- **Window:** %s (`--from`, `--to`): the figures here are of it",
+                m->window);
     fputs("\n- **Runtime:** ", out);
     if (info->rts_version)
         text_z(m, info->rts_version);
@@ -386,5 +391,6 @@ struct sink *sink_summary_markdown_new(FILE *out, const struct sink_context *ctx
     m->bands = (settings->chart ? settings->chart : &defaults)->profile.bands;
     m->system_ccs = settings->system_ccs;
     m->by_share = summary_by_share(settings);
+    m->windowed = summary_window(settings, m->window, sizeof m->window);
     return &m->base;
 }

@@ -255,6 +255,29 @@ for f in "${files[@]}"; do
         [ -n "$wall" ] && [ -n "$once" ] &&
             awk -v a="$wall" -v b="$once" 'BEGIN { printf "%-24s %7s  compare against itself: %.2fx one read (svg+sum)\n", "", "", a / b }'
     fi
+    # A window (issue 36): the same outputs as svg+sum above (a chart and the summary)
+    # and a .hp, over the run's second fifth (its first two "checkpoint" markers), in
+    # seconds and as markers; a window is to cost no more than the whole run (the marker
+    # rows pay a first read that finds the markers' times).
+    if [[ $name == gen-hc-* || $name == gen-hy-* ]]; then
+        win=$("$EV2HP" -q "$f" --summary=json | "${PYTHON3:-python3}" -c '
+import json, sys
+m = [x["time_s"] for x in json.load(sys.stdin)["markers"] if x["text"] == "checkpoint"]
+print("%.6f %.6f" % (m[0], m[1]) if len(m) > 1 else "")')
+        if [ -n "$win" ]; then
+            set -- $win
+            run_cell "$runs" sh -c 'exec "$1" -q "$2" -o "$3" -o "$4" --summary=json \
+                > /dev/null' sh "$EV2HP" "$f" "$OUT.svg" "$OUT.hp"
+            row "" "whole"
+            run_cell "$runs" sh -c 'exec "$1" -q "$2" -o "$3" -o "$4" --summary=json \
+                --from "$5" --to "$6" > /dev/null' sh "$EV2HP" "$f" "$OUT.svg" "$OUT.hp" "$1" "$2"
+            row "" "window"
+            run_cell "$runs" sh -c 'exec "$1" -q "$2" -o "$3" -o "$4" --summary=json \
+                --from marker:checkpoint --to marker:checkpoint > /dev/null' sh \
+                "$EV2HP" "$f" "$OUT.svg" "$OUT.hp"
+            row "" "markers"
+        fi
+    fi
     if [[ $name == gen-hy100k-* ]]; then
         many_bands "$f"
     fi
