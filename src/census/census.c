@@ -611,6 +611,11 @@ bool census_wants_time(uint16_t tag)
     return ev_role(tag) != EVR_NONE;
 }
 
+bool census_wants_markers(uint16_t tag)
+{
+    return tag == EV_USER_MARKER;
+}
+
 /* A tick names the capability that was running. The non-threaded runtime has one,
  * capability 0; a threaded one numbers them below 2^16 (block markers give a capability
  * 16 bits). Anything else is bytes read as a tick that is none: damage. */

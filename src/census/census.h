@@ -101,6 +101,8 @@ enum census_status census_feed(struct census *c, const struct ev_event *ev,
 bool census_wants(uint16_t tag);
 /* The same, with the time profile's events: for an assembler given time_profile. */
 bool census_wants_time(uint16_t tag);
+/* Only the markers (census/markerwindow.h's first read: no census is assembled). */
+bool census_wants_markers(uint16_t tag);
 
 /* The time profile, or NULL when census_options.time_profile was NULL. */
 const struct timeprof *census_timeprof(const struct census *c);

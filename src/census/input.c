@@ -696,8 +696,9 @@ static enum ev_status feed_events(struct input *in, struct input_outcome *out,
 static void choose_events(struct input *in)
 {
     if (!in->opt.dump)
-        ev_reader_skip_unwanted(in->reader,
-                                in->opt.time_profile ? census_wants_time : census_wants);
+        ev_reader_skip_unwanted(in->reader, in->opt.markers_only ? census_wants_markers
+                                            : in->opt.time_profile ? census_wants_time
+                                            : census_wants);
 }
 
 #define INPUT_GAPS_LISTED 4   /* dropped connections with a warning each (all counted) */

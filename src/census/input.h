@@ -58,6 +58,9 @@ struct input_options {
      * NULL: its events are skipped. */
     const struct timeprof_options *time_profile;
     bool stop_at_damage;        /* stop at the first damage instead of recovering */
+    /* An eventlog: only its markers are decoded (every other event is skipped, no census
+     * assembled): census/markerwindow.h's first read. */
+    bool markers_only;
     enum group_key group_by;    /* --group-by: bands merged by this key (grouping.h) */
     /* An eventlog's -hi info tables no IPE event names are named from this symbol table
      * (--binary PROG: census/symnames.h), read from symbols_path; NULL: none (a warning

@@ -1,7 +1,8 @@
 /* markerwindow.c: a window's ends at markers, found by a first read (markerwindow.h).
  *
- * The read keeps no census: each marker's text is compared with the two prefixes as it
- * comes. Markers of different capabilities reach the file in their own blocks, so the
+ * The read decodes the markers alone (input_options.markers_only: the reader skips every
+ * other event, no census is assembled): each marker's text is compared with the two
+ * prefixes as it comes. Markers of different capabilities reach the file in their own blocks, so the
  * file's order is not time order: the whole file is read, and "first" is decided on the
  * times (the earliest match for the start; the earliest after the start for the end).
  * The first few distinct texts are kept, in time order, for the error that names them.
@@ -139,7 +140,8 @@ enum marker_window_status marker_window_resolve(const struct input_options *iopt
     struct input_options first = { .path = iopt->path, .ccs_length = iopt->ccs_length,
                                    .read_buffer = iopt->read_buffer,
                                    .group_by = iopt->group_by,
-                                   .stop_at_damage = iopt->stop_at_damage };
+                                   .stop_at_damage = iopt->stop_at_damage,
+                                   .markers_only = true };
     struct scan s = { .w = w };
     struct census_events events = { on_frame, on_marker, on_total, &s, NULL };
     struct input *in = input_open(&first, &events, err);
