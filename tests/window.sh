@@ -44,7 +44,7 @@ PY
         mkdir "$tmp/$form"
         [ -n "$stacks" ] && set -- "$@" -o "$tmp/$form/w.folded"
         "$EV2HP" "$log" "$@" -o "$tmp/$form/w.csv" -o "$tmp/$form/w.hp" \
-            -o "$tmp/$form/w.json" -o "$tmp/$form/w.pb.gz" \
+            -o "$tmp/$form/w.json" -o "$tmp/$form/w.pb.gz" -o "$tmp/$form/w.html" \
             -o "$tmp/$form/w.svg" > /dev/null 2> "$tmp/$form/err" ||
             { fail "$name ($form): status $?: $(cat "$tmp/$form/err")"; return; }
         for f in text json markdown; do
@@ -69,11 +69,14 @@ PY
     census_count() { grep -o '[0-9]* censuses' "$1"; }
     [ "$(census_count "$tmp/marker/w.svg")" = "$(census_count "$tmp/seconds/w.svg")" ] ||
         fail "$name: the SVGs' censuses differ"
-    "$PYTHON3" - "$tmp/all.csv" "$tmp/marker/w.csv" "$tmp/marker/w.hp" "$tmp/marker/w.json" \
-        "$tmp/marker/summary.json" "$fs" "$ts" <<'PY' || fail "$name: the window's outputs"
+    set -- "$tmp/all.csv" "$tmp/marker/w.csv" "$tmp/marker/w.hp" "$tmp/marker/w.json" \
+        "$tmp/marker/summary.json" "$fs" "$ts" "$tmp/marker/w.html" "$SRCDIR/tests"
+    "$PYTHON3" - "$@" <<'PY' || fail "$name: the window's outputs"
 import csv, json, sys
 whole, wcsv, whp, wjson, summary = sys.argv[1:6]
 fs, ts = float(sys.argv[6]), float(sys.argv[7])
+sys.path.insert(0, sys.argv[9])
+from chartcheck import report_data
 
 def rows(path):
     r = list(csv.reader(open(path, newline="")))
@@ -93,6 +96,14 @@ assert [c["time_s"] for c in json.load(open(wjson))["censuses"]] == got, "JSON c
 
 doc = json.load(open(summary))
 assert doc["window"] == {"from_s": fs, "to_s": ts}, doc["window"]
+# the report's run names its window, and its figures are the summary's
+run = report_data(sys.argv[8])["run"]
+assert run["window"] == doc["window"], ("report window", run["window"])
+assert run["censuses"] == len(got), ("report censuses", run["censuses"], len(got))
+peaks = {b["label"]: b["peak"] for b in run["bands"] if not b.get("other")}
+for band in doc["bands"]:
+    if band["label"] in peaks:
+        assert peaks[band["label"]] == band["peak"], ("report peak", band["label"])
 assert doc["censuses"] == len(got), ("censuses", doc["censuses"], len(got))
 totals = [sum(v) for _, v in w]
 peak = max(totals)
