@@ -30,6 +30,7 @@
 #include "chart/compare.h"
 #include "chart/flame.h"
 #include "chart/kit.h"
+#include "facts/peakbands.h"
 #include "model/bandmatch.h"
 #include "model/diffseries.h"
 #include "census/foldstacks.h"
@@ -275,7 +276,7 @@ done:
     return rc;
 }
 
-/* "peak": each table band's bytes in the peak census, packed (write_packed_counts), so
+/* "peak": each table band's bytes in the peak census (facts/peakbands.h), packed, so
  * that the page's peak list of a grouping sums each group's exactly (the run's "peak"
  * names only its largest bands). Nothing without a peak. 0, or -1 when out of memory. */
 static int write_peak_bytes(struct json_writer *w, const struct sink_context *ctx,
@@ -284,21 +285,13 @@ static int write_peak_bytes(struct json_writer *w, const struct sink_context *ct
     const struct peak *pk = &ctx->run->peak;
     if (!pk->censuses || !t->count)
         return 0;
-    uint32_t cap = bands_count(ctx->bands);
-    uint64_t *by_band = calloc(cap ? cap : 1, sizeof *by_band);
     uint64_t *bytes = malloc(t->count * sizeof *bytes);
     int rc = -1;
-    if (by_band && bytes) {
-        for (size_t e = 0; e < pk->count; e++)
-            if (pk->entries[e].band < cap)
-                by_band[pk->entries[e].band] += pk->entries[e].bytes;
-        for (size_t i = 0; i < t->count; i++)
-            bytes[i] = t->bands[i].band < cap ? by_band[t->bands[i].band] : 0;
+    if (bytes && peakbands_of_table(pk, bands_count(ctx->bands), t, bytes) == 0) {
         json_newline(w);
         json_key(w, "peak");
         rc = write_packed_counts(w, bytes, t->count);
     }
-    free(by_band);
     free(bytes);
     return rc;
 }
