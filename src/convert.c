@@ -213,6 +213,13 @@ static int on_gc(void *ctx, const struct gc_event *event)
     return run_model_gc_event(&run->model, event);
 }
 
+/* Ticky counters' events: likewise, only the run model reads them. */
+static int on_ticky(void *ctx, const struct ticky_event *event)
+{
+    struct run *run = ctx;
+    return run_model_ticky_event(&run->model, event);
+}
+
 /* input_options.lock over the live lock. */
 static void lock_live(void *ctx)
 {
@@ -431,6 +438,11 @@ static int model_gc(void *ctx, const struct gc_event *event)
     return run_model_gc_event(ctx, event);
 }
 
+static int model_ticky(void *ctx, const struct ticky_event *event)
+{
+    return run_model_ticky_event(ctx, event);
+}
+
 static void base_ready(void *ctx, const struct run_info *info, const struct bands *bands)
 {
     struct run_model *m = ctx;
@@ -486,7 +498,7 @@ static int read_base_into(struct run *run, enum group_key group_by,
         fail(r, EXIT_BAD_INPUT, r->base_name, &err);
         return -1;
     }
-    struct census_events events = { model_frame, model_marker, model_total, model, NULL };
+    struct census_events events = { model_frame, model_marker, model_total, model, NULL, NULL };
     if (base_input_read(input, &iopt, &events, base_ready, &out, &err) != INPUT_OK) {
         fail(r, EXIT_BAD_INPUT, r->base_name, &err);
         return -1;
@@ -878,7 +890,8 @@ static int group_by_default(struct run *run, struct input *in, const char *input
                                   .symbols = run->symbols, .symbols_path = opt->binary_path };
     struct census_events events = { model_frame, model_marker, model_total,
                                      &run->grouped_model,
-                                     run->model.needs.gc ? model_gc : NULL };
+                                     run->model.needs.gc ? model_gc : NULL,
+                                     run->model.needs.ticky ? model_ticky : NULL };
     struct input_outcome outcome;
     struct run_model *m = &run->grouped_model;
     if (run_model_init(m, &run->model.needs, &err) != 0 ||
@@ -961,7 +974,8 @@ static void convert_input(struct run *run, const char *input_name)
         return;
     }
     struct census_events events = { on_frame, on_marker, on_total, run,
-                                    run->model.gc ? on_gc : NULL };
+                                    run->model.gc ? on_gc : NULL,
+                                    run->model.ticky ? on_ticky : NULL };
     if (opt->serve && start_live(run, input_name) != 0) {
         if (run->live)
             end_live(run, false);

@@ -82,7 +82,7 @@ static struct census *assemble(const struct evw *w, unsigned ccs_length, struct 
 {
     memset(c, 0, sizeof *c);
     struct census_options opt = { .ccs_length = ccs_length };
-    struct census_events events = { on_frame, on_marker, on_total, c, NULL };
+    struct census_events events = { on_frame, on_marker, on_total, c, NULL, NULL };
     struct census *census = census_new(&opt, &events);
     assert_non_null(census);
     c->census = census;

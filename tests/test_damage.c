@@ -76,7 +76,7 @@ static enum ev_status assemble(const unsigned char *data, size_t size, struct fr
     struct source_memory mem = { data, size, 0, 0 };
     struct ev_reader *r = ev_reader_new((struct ev_source){ .read = source_memory_read, .ctx = &mem }, 1);
     struct census_options opt = { 0 };
-    struct census_events events = { on_frame, NULL, NULL, fr, NULL };
+    struct census_events events = { on_frame, NULL, NULL, fr, NULL, NULL };
     struct census *c = census_new(&opt, &events);
     assert_true(r && c);
     memset(fr, 0, sizeof *fr);

@@ -44,7 +44,7 @@ static enum hp_status read_text(const char *text, size_t slice, struct collected
 {
     static struct source_memory mem;
     mem = (struct source_memory){ (const unsigned char *)text, strlen(text), 0, slice };
-    struct census_events ev = { on_frame, on_marker, NULL, c, NULL };
+    struct census_events ev = { on_frame, on_marker, NULL, c, NULL, NULL };
     memset(c, 0, sizeof *c);
     struct hp_reader *r = hp_reader_new((struct ev_source){ source_memory_read, &mem, NULL }, &ev);
     assert_non_null(r);

@@ -249,7 +249,7 @@ static struct input *open_live(const char *name, struct seen *seen, double wait,
                                const volatile sig_atomic_t *stop, struct ev_error *err)
 {
     struct input_options opt = { .path = name, .wait_seconds = wait, .stop = stop };
-    struct census_events ev = { on_frame, on_marker, NULL, seen, NULL };
+    struct census_events ev = { on_frame, on_marker, NULL, seen, NULL, NULL };
     return input_open(&opt, &ev, err);
 }
 
@@ -584,7 +584,7 @@ static void test_lock_free_while_waiting(void **state)
     struct guarded g = { .mu = PTHREAD_MUTEX_INITIALIZER };
     struct input_lock lock = { guard_lock, guard_unlock, &g };
     struct input_options opt = { .path = pg.name, .wait_seconds = 5, .lock = &lock };
-    struct census_events ev = { guarded_frame, NULL, NULL, &g, NULL };
+    struct census_events ev = { guarded_frame, NULL, NULL, &g, NULL, NULL };
     struct ev_error err = { 0 };
     g.in = input_open(&opt, &ev, &err);
     assert_non_null(g.in);

@@ -438,7 +438,7 @@ static void assembler_names(void **state)
     };
     for (size_t k = 0; k < 2; k++) {
         int frames = 0;
-        struct census_events events = { count_frame, NULL, NULL, &frames, NULL };
+        struct census_events events = { count_frame, NULL, NULL, &frames, NULL, NULL };
         struct input_options opt = { .path = hi_eventlog(runs[k].rts, "hi.eventlog"),
                                       .symbols = names, .symbols_path = "prog" };
         struct input *in = input_open(&opt, &events, &err);

@@ -24,6 +24,7 @@
 #define TIMEPROF_MAX_CAPS 256u              /* capabilities counted apart (more: together) */
 #define GC_STATS_MAX_GENS 16u               /* generations counted apart (older: the last) */
 #define GC_STATS_MAX_CAPS 4096u             /* capabilities followed apart (more: together) */
+#define TICKY_MAX_COUNTERS (1u << 20)       /* ticky counters kept (more: counted as dropped) */
 /* a pprof profile's distinct strings, and their bytes: what the bands, cost centres and
  * info tables above already bound, a few times over (names, files, labels) */
 #define PPROF_MAX_STRINGS (4u * BANDS_MAX)

@@ -690,6 +690,36 @@ static enum census_status pass_gc(struct census *c, const struct ev_event *ev,
     return c->events.gc(c->events.ctx, &e) != 0 ? CENSUS_STOPPED : CENSUS_OK;
 }
 
+/* Ticky counters' events to whoever reads them (events.ticky). */
+static enum census_status pass_ticky(struct census *c, const struct ev_event *ev,
+                                     const union ev_body *b)
+{
+    if (!c->events.ticky)
+        return CENSUS_OK;
+    struct ticky_event e = { .time_ns = ev->time };
+    if (ev->tag == EV_TICKY_COUNTER_DEF) {
+        const struct ev_TICKY_COUNTER_DEF *d = &b->TICKY_COUNTER_DEF;
+        e.kind = TICKY_EVENT_DEF;
+        e.id = d->id;
+        e.arity = d->arity;
+        e.kinds = d->kinds.ptr;
+        e.kinds_len = d->kinds.len;
+        e.name = d->name.ptr;
+        e.name_len = d->name.len;
+        e.info = d->info;
+    } else if (ev->tag == EV_TICKY_COUNTER_SAMPLE) {
+        const struct ev_TICKY_COUNTER_SAMPLE *s = &b->TICKY_COUNTER_SAMPLE;
+        e.kind = TICKY_EVENT_SAMPLE;
+        e.id = s->id;
+        e.entries = s->entries;
+        e.allocs = s->allocs;
+        e.allocd = s->allocd;
+    } else {
+        e.kind = TICKY_EVENT_BEGIN_SAMPLE;
+    }
+    return c->events.ticky(c->events.ctx, &e) != 0 ? CENSUS_STOPPED : CENSUS_OK;
+}
+
 enum census_status census_feed(struct census *c, const struct ev_event *ev,
                                struct ev_error *err)
 {
@@ -835,6 +865,8 @@ enum census_status census_feed(struct census *c, const struct ev_event *ev,
         return pass_gc(c, ev, &b);
     case EV_GC_STATS_GHC:
         return pass_gc(c, ev, &b);
+    case EV_TICKY_COUNTER_DEF: case EV_TICKY_COUNTER_SAMPLE: case EV_TICKY_COUNTER_BEGIN_SAMPLE:
+        return pass_ticky(c, ev, &b);
     default:
         return CENSUS_OK;
     }

@@ -264,9 +264,17 @@ static int grouped_gc(void *ctx, const struct gc_event *event)
     return g->out.gc(g->out.ctx, event);
 }
 
+static int grouped_ticky(void *ctx, const struct ticky_event *event)
+{
+    struct grouping *g = ctx;
+    return g->out.ticky(g->out.ctx, event);
+}
+
 struct census_events grouping_events(struct grouping *g)
 {
-    /* The collector's events pass only where someone reads them (census_events.gc). */
+    /* The collector's and ticky's events pass only where someone reads them
+     * (census_events.gc, .ticky). */
     return (struct census_events){ grouped_frame, grouped_marker, grouped_total, g,
-                                   g->out.gc ? grouped_gc : NULL };
+                                   g->out.gc ? grouped_gc : NULL,
+                                   g->out.ticky ? grouped_ticky : NULL };
 }

@@ -143,7 +143,7 @@ enum marker_window_status marker_window_resolve(const struct input_options *iopt
                                    .stop_at_damage = iopt->stop_at_damage,
                                    .markers_only = true };
     struct scan s = { .w = w };
-    struct census_events events = { on_frame, on_marker, on_total, &s, NULL };
+    struct census_events events = { on_frame, on_marker, on_total, &s, NULL, NULL };
     struct input *in = input_open(&first, &events, err);
     if (!in)
         return MARKER_WINDOW_BAD_INPUT;

@@ -67,6 +67,23 @@ struct gc_event {
     uint64_t bytes;
 };
 
+/* Ticky counters' events (role TICKY) as model/ticky.h reads them; the strings point into
+ * the reader's buffer, valid for the callback only. Only an eventlog has them. */
+enum ticky_event_kind { TICKY_EVENT_DEF, TICKY_EVENT_BEGIN_SAMPLE, TICKY_EVENT_SAMPLE };
+
+struct ticky_event {
+    enum ticky_event_kind kind;
+    uint64_t time_ns;
+    uint64_t id;                    /* DEF and SAMPLE: the counter */
+    /* TICKY_EVENT_DEF */
+    unsigned arity;
+    const char *kinds, *name;
+    size_t kinds_len, name_len;
+    uint64_t info;                  /* its info table's address */
+    /* TICKY_EVENT_SAMPLE: the counts since the counter's previous sample */
+    uint64_t entries, allocs, allocd;
+};
+
 /* Callbacks; a non-zero return stops the producer (the assembler's census_feed returns
  * CENSUS_STOPPED). */
 struct census_events {
@@ -78,6 +95,8 @@ struct census_events {
      * none: a run whose outputs do not show them pays nothing). Last, so that the
      * callers that do not read them may leave it out of their initialisers. */
     int (*gc)(void *ctx, const struct gc_event *event);
+    /* Ticky counters' events, or NULL: nobody reads them (none are decoded). */
+    int (*ticky)(void *ctx, const struct ticky_event *event);
 };
 
 #endif

@@ -88,7 +88,8 @@ int run_model_init(struct run_model *m, const struct run_model_needs *needs,
         return -1;
     if (needs->summary && !shared && !(m->every = profile_new(&needs->summary_feed, err)))
         return -1;
-    if (needs->gc && !(m->gc = gc_stats_new())) {
+    if ((needs->gc && !(m->gc = gc_stats_new())) ||
+        (needs->ticky && !(m->ticky = ticky_new()))) {
         ev_error_set(err, "out of memory");
         return -1;
     }
@@ -107,6 +108,7 @@ void run_model_free(struct run_model *m)
         free(m->markers[i].text);
     free(m->markers);
     gc_stats_free(m->gc);
+    ticky_free(m->ticky);
     memset(m, 0, sizeof *m);
 }
 
@@ -179,6 +181,16 @@ int run_model_gc_event(struct run_model *m, const struct gc_event *event)
         gc_stats_allocating(m->gc) > 1)
         profile_split_allocation(m->profile);
     return 0;
+}
+
+int run_model_ticky_event(struct run_model *m, const struct ticky_event *event)
+{
+    return m->ticky && ticky_event(m->ticky, event) != 0 ? no_memory() : 0;
+}
+
+const struct ticky *run_model_ticky(const struct run_model *m)
+{
+    return ticky_any(m->ticky) ? m->ticky : NULL;
 }
 
 bool run_model_gc(const struct run_model *m, struct gc_summary *out)
@@ -258,7 +270,8 @@ int run_model_copy(const struct run_model *m, struct run_model *copy, unsigned c
          !(copy->every = copy_profile(m->every, &m->needs.summary_feed, err))))
         return -1;
     if (peak_copy(&m->peak, &copy->peak) != 0 || peak_copy(&m->at, &copy->at) != 0 ||
-        (m->gc && !(copy->gc = gc_stats_copy(m->gc))))
+        (m->gc && !(copy->gc = gc_stats_copy(m->gc))) ||
+        (m->ticky && !(copy->ticky = ticky_copy(m->ticky))))
         goto no_memory;
     if (m->marker_count) {
         if (!(copy->markers = calloc(m->marker_count, sizeof *m->markers)))

@@ -31,6 +31,7 @@
 #include "base/error.h"
 #include "model/frame.h"
 #include "model/gcstats.h"
+#include "model/ticky.h"
 #include "model/peak.h"
 #include "model/profile.h"
 
@@ -59,6 +60,7 @@ struct run_model_needs {
     uint64_t at_ns;                      /* this time (run_model_census) */
     bool markers;                        /* every marker, listed */
     bool gc;                             /* the collector's statistics (gcstats.h) */
+    bool ticky;                          /* ticky counters' totals (ticky.h) */
 };
 
 /* A chart or report of feed's options, at feed's columns. 0, or -1 when the run asks for
@@ -94,6 +96,7 @@ struct run_model {
     uint64_t markers_not_listed;   /* past SUMMARY_MAX_MARKERS */
     uint64_t censuses;             /* heap censuses fed */
     struct gc_stats *gc;           /* needs.gc: the collector's statistics; else NULL */
+    struct ticky *ticky;           /* needs.ticky: ticky counters' totals; else NULL */
 };
 
 /* An empty model of what needs asks for: 0, or -1 with err set (a bad pattern, or out of
@@ -113,6 +116,10 @@ int run_model_gc_event(struct run_model *m, const struct gc_event *event);
 /* The collector's figures: false (out untouched) when the model keeps none (needs.gc
  * unset) or the input had no collection. */
 bool run_model_gc(const struct run_model *m, struct gc_summary *out);
+/* Ticky counters' events (census_events.ticky), for a model with needs.ticky. */
+int run_model_ticky_event(struct run_model *m, const struct ticky_event *event);
+/* The ticky counters, or NULL when the model keeps none or the input had no ticky event. */
+const struct ticky *run_model_ticky(const struct run_model *m);
 /* The end of input: the peak's bands and the markers put in order, the profile reduced
  * to each coarser resolution asked for (but those only the live server asks for). 0, or
  * -1 with err set when out of memory. */

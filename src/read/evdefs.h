@@ -87,7 +87,10 @@
     EVENT(166, HEAP_BIO_PROF_SAMPLE_BEGIN, EVF_HEAP_BIO_PROF_SAMPLE_BEGIN, CENSUS)     \
     EVENT(167, PROF_SAMPLE_COST_CENTRE, EVF_PROF_SAMPLE_COST_CENTRE, TIME_PROFILE)     \
     EVENT(168, PROF_BEGIN, EVF_PROF_BEGIN, TIME_PROFILE)                               \
-    EVENT(169, IPE, EVF_IPE, RUN_INFO)
+    EVENT(169, IPE, EVF_IPE, RUN_INFO)                                               \
+    EVENT(210, TICKY_COUNTER_DEF, EVF_TICKY_COUNTER_DEF, TICKY)                        \
+    EVENT(211, TICKY_COUNTER_SAMPLE, EVF_TICKY_COUNTER_SAMPLE, TICKY)                  \
+    EVENT(212, TICKY_COUNTER_BEGIN_SAMPLE, EVF_NONE, TICKY)
 
 /* Roles: what an event is for. The census assembler reads the events of every role but
  * NONE and TIME_PROFILE; a header that declares a CENSUS event smaller than its fields is
@@ -102,6 +105,7 @@ enum ev_role {
     EVR_TIME_PROFILE,  /* time-profile ticks (+RTS -p) */
     EVR_GC,            /* garbage collections and allocation: the heap view, and the
                         * collector's statistics (model/gcstats.h) */
+    EVR_TICKY,         /* ticky-ticky counters (-ticky, +RTS -lT): model/ticky.h */
 };
 
 /* Field lists: FIELD(type, name, doc). */
@@ -233,6 +237,24 @@ enum ev_role {
     FIELD(STR, module, "source module")                                          \
     FIELD(STR, srcloc, "source location (\"file:span\"), or the file alone")     \
     FIELD(STR, src_span, "source span, when written apart from the file")
+
+/* Ticky counters (GHC's eventlog format document, "Ticky counters"). A sample's counts
+ * are those since the counter's previous sample: the runtime zeroes each counter as it
+ * writes it (rts/Ticky.c), and writes only counters that moved. Its allocation is in
+ * bytes, as the runtime's -r report says ("All allocation numbers are in bytes"), though
+ * the format document says words. */
+#define EVF_TICKY_COUNTER_DEF(FIELD)                                             \
+    FIELD(U64, id, "counter id")                                                 \
+    FIELD(U16, arity, "arity (or field count)")                                  \
+    FIELD(STR, kinds, "argument kinds, as the -r report writes them")            \
+    FIELD(STR, name, "counter name")                                             \
+    FIELD(U64, info, "info table address")                                       \
+    FIELD(STR, json, "JSON description of the counter")
+#define EVF_TICKY_COUNTER_SAMPLE(FIELD)                                          \
+    FIELD(U64, id, "counter id")                                                 \
+    FIELD(U64, entries, "entries since the last sample")                         \
+    FIELD(U64, allocs, "bytes it allocated since the last sample")               \
+    FIELD(U64, allocd, "bytes of it allocated since the last sample (-ticky-allocd)")
 
 /* Tags with a meaning of their own in the stream. */
 #define EV_TAG_DATA_END 0xffffu

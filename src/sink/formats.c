@@ -318,6 +318,7 @@ int sink_needs(enum output_format format, const struct sink_settings *settings,
         needs->peak = true;
         needs->markers = true;
         needs->gc = true;
+        needs->ticky = true;  /* ticky counters, with their share of allocation (gc) */
     }
     return 0;
 }

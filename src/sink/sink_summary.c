@@ -27,6 +27,7 @@
 #include "model/profile.h"
 #include "facts/gates.h"
 #include "sink/gc_summary.h"
+#include "sink/ticky_summary.h"
 #include "facts/growth.h"
 #include "model/runmodel.h"
 #include "facts/sparkline.h"
@@ -194,6 +195,7 @@ static void write_text(struct summary_sink *m, const struct peak *pk,
     if (!m->heapless)
         write_text_heap(m, pk, v);
     gc_summary_text(out, m->base.ctx.run);
+    ticky_summary_text(out, m->base.ctx.run);
     write_text_events(m);
     if (m->base.ctx.base)
         text_compare(m, pk, v);
@@ -569,6 +571,7 @@ static int write_json(struct summary_sink *m, const struct peak *pk,
     json_bands(w, m, v);
     json_events(w, m);
     gc_summary_json(w, m->base.ctx.run);
+    ticky_summary_json(w, m->base.ctx.run);
     json_gates(w, m);
     if (m->base.ctx.base)
         json_compare(w, m, pk, v);

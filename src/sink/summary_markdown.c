@@ -33,6 +33,7 @@
 #include "facts/summary_facts.h"
 #include "sink/textout.h"
 #include "sink/gc_summary.h"
+#include "sink/ticky_summary.h"
 #include "sink/timeprof_summary.h"
 #include "census/timeprof.h"
 
@@ -367,6 +368,7 @@ static int markdown_finish(struct sink *s)
     if (s->ctx.base)
         write_compare(m, pk, &sv.view);
     gc_summary_markdown(s->out, s->ctx.run);
+    ticky_summary_markdown(s->out, s->ctx.run);
     write_gates(m);
     write_markers_and_damage(m);
     summary_view_close(&sv);

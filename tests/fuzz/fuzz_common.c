@@ -42,7 +42,7 @@ static int on_total(void *ctx, enum heap_total kind, uint64_t time_ns, uint64_t 
 
 struct census_events fuzz_events_to(struct sink **sink)
 {
-    return (struct census_events){ on_frame, on_marker, on_total, sink, NULL };
+    return (struct census_events){ on_frame, on_marker, on_total, sink, NULL, NULL };
 }
 
 /* xorshift64*: tiny, and good enough to vary slice sizes. */

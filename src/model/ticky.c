@@ -1,0 +1,219 @@
+/* ticky.c: ticky counters' totals, kept by counter id (see ticky.h).
+ *
+ * Counters live in one array in the order they were first seen; an open-addressing index
+ * of their ids (a power of two at least twice the count) finds a sample's counter in
+ * constant time, since a run writes every moving counter at every sample. Past
+ * TICKY_MAX_COUNTERS a new counter is counted as dropped, never kept: the totals say so.
+ */
+#include "model/ticky.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/grow.h"
+#include "base/textcopy.h"
+
+#define NO_SLOT UINT32_MAX
+
+struct ticky {
+    struct ticky_counter *counters;
+    size_t count, cap;
+    uint32_t *index;            /* slot -> counter number, or NO_SLOT */
+    size_t index_size;          /* a power of two, 0 before the first counter */
+    uint64_t dropped;
+    uint64_t samples, last_sample_ns;
+    bool any;
+};
+
+struct ticky *ticky_new(void)
+{
+    return calloc(1, sizeof(struct ticky));
+}
+
+void ticky_free(struct ticky *t)
+{
+    if (!t)
+        return;
+    for (size_t i = 0; i < t->count; i++) {
+        free(t->counters[i].name);
+        free(t->counters[i].kinds);
+    }
+    free(t->counters);
+    free(t->index);
+    free(t);
+}
+
+static size_t slot_of(uint64_t id, size_t size)
+{
+    /* Counter ids are addresses: multiply to spread their aligned low bits. */
+    return (size_t)((id * UINT64_C(0x9E3779B97F4A7C15)) >> 32) & (size - 1);
+}
+
+static uint32_t *find_slot(const struct ticky *t, uint64_t id)
+{
+    size_t s = slot_of(id, t->index_size);
+    while (t->index[s] != NO_SLOT && t->counters[t->index[s]].id != id)
+        s = (s + 1) & (t->index_size - 1);
+    return &t->index[s];
+}
+
+static int reindex(struct ticky *t, size_t size)
+{
+    uint32_t *index = malloc(size * sizeof *index);
+    if (!index)
+        return -1;
+    memset(index, 0xff, size * sizeof *index);
+    free(t->index);
+    t->index = index;
+    t->index_size = size;
+    for (size_t i = 0; i < t->count; i++)
+        *find_slot(t, t->counters[i].id) = (uint32_t)i;
+    return 0;
+}
+
+/* The counter of id, made when new: 0 with *out set; 1 when it is past the bound (not
+ * kept); -1 when out of memory. */
+static int counter(struct ticky *t, uint64_t id, struct ticky_counter **out)
+{
+    if (t->index_size) {
+        uint32_t *slot = find_slot(t, id);
+        if (*slot != NO_SLOT) {
+            *out = &t->counters[*slot];
+            return 0;
+        }
+    }
+    if (t->count >= TICKY_MAX_COUNTERS) {
+        t->dropped++;   /* each sample of it again: "dropped" counts its mentions */
+        return 1;
+    }
+    if (GROW_ARRAY(t->counters, &t->cap, t->count + 1) != 0 ||
+        (2 * (t->count + 1) > t->index_size &&
+         reindex(t, t->index_size ? 2 * t->index_size : 64) != 0))
+        return -1;
+    struct ticky_counter *c = &t->counters[t->count];
+    memset(c, 0, sizeof *c);
+    c->id = id;
+    *find_slot(t, id) = (uint32_t)t->count++;
+    *out = c;
+    return 0;
+}
+
+static int define(struct ticky_counter *c, const struct ticky_event *e)
+{
+    if (c->defined)
+        return 0;   /* a copy of an earlier block's definition */
+    char *name = text_copy(e->name, e->name_len), *kinds = text_copy(e->kinds, e->kinds_len);
+    if (!name || !kinds) {
+        free(name);
+        free(kinds);
+        return -1;
+    }
+    c->defined = true;
+    c->name = name;
+    c->kinds = kinds;
+    c->arity = e->arity;
+    c->info = e->info;
+    return 0;
+}
+
+int ticky_event(struct ticky *t, const struct ticky_event *e)
+{
+    t->any = true;
+    if (e->kind == TICKY_EVENT_BEGIN_SAMPLE) {
+        t->samples++;
+        t->last_sample_ns = e->time_ns;
+        return 0;
+    }
+    struct ticky_counter *c;
+    int rc = counter(t, e->id, &c);
+    if (rc != 0)
+        return rc < 0 ? -1 : 0;
+    if (e->kind == TICKY_EVENT_DEF)
+        return define(c, e);
+    c->entries += e->entries;
+    c->allocs += e->allocs;
+    c->allocd += e->allocd;
+    c->samples++;
+    c->last_sample_ns = e->time_ns;
+    return 0;
+}
+
+bool ticky_any(const struct ticky *t)
+{
+    return t && t->any;
+}
+
+void ticky_totals(const struct ticky *t, struct ticky_totals *out)
+{
+    memset(out, 0, sizeof *out);
+    out->count = t->count;
+    out->dropped = t->dropped;
+    out->samples = t->samples;
+    out->last_sample_ns = t->last_sample_ns;
+    for (size_t i = 0; i < t->count; i++) {
+        out->entries += t->counters[i].entries;
+        out->allocs += t->counters[i].allocs;
+        out->allocd += t->counters[i].allocd;
+    }
+}
+
+static int by_weight(const void *a, const void *b)
+{
+    const struct ticky_counter *x = *(const struct ticky_counter *const *)a,
+                               *y = *(const struct ticky_counter *const *)b;
+    if (x->allocs != y->allocs)
+        return x->allocs > y->allocs ? -1 : 1;
+    if (x->entries != y->entries)
+        return x->entries > y->entries ? -1 : 1;
+    int n = strcmp(x->name ? x->name : "", y->name ? y->name : "");
+    if (n)
+        return n;
+    return x->id < y->id ? -1 : x->id > y->id;
+}
+
+const struct ticky_counter **ticky_sorted(const struct ticky *t, size_t *count)
+{
+    *count = 0;
+    if (!t->count)
+        return NULL;
+    const struct ticky_counter **v = malloc(t->count * sizeof *v);
+    if (!v)
+        return NULL;
+    for (size_t i = 0; i < t->count; i++)
+        v[i] = &t->counters[i];
+    qsort(v, t->count, sizeof *v, by_weight);
+    *count = t->count;
+    return v;
+}
+
+struct ticky *ticky_copy(const struct ticky *t)
+{
+    struct ticky *c = ticky_new();
+    if (!c)
+        return NULL;
+    *c = *t;
+    c->counters = NULL;
+    c->index = NULL;
+    c->count = c->cap = c->index_size = 0;
+    if (t->count && (!(c->counters = calloc(t->count, sizeof *c->counters)) ||
+                     !(c->index = malloc(t->index_size * sizeof *c->index)))) {
+        ticky_free(c);
+        return NULL;
+    }
+    c->cap = t->count;
+    c->index_size = t->index_size;
+    if (t->index_size)
+        memcpy(c->index, t->index, t->index_size * sizeof *c->index);
+    for (size_t i = 0; i < t->count; i++, c->count++) {
+        c->counters[i] = t->counters[i];
+        c->counters[i].name = c->counters[i].kinds = NULL;
+        if (t->counters[i].defined &&
+            (!(c->counters[i].name = strdup(t->counters[i].name)) ||
+             !(c->counters[i].kinds = strdup(t->counters[i].kinds)))) {
+            c->count++;
+            ticky_free(c);
+            return NULL;
+        }
+    }
+    return c;
+}

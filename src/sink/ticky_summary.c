@@ -1,0 +1,192 @@
+/* ticky_summary.c: the ticky counters' part of --summary, in text, JSON and Markdown.
+ *
+ * The figures are model/ticky.h's (each counter's samples summed); this module only
+ * writes them. A counter's share of allocation is its allocation over all the run's
+ * allocation (the capabilities' last HEAP_ALLOCATED, model/gcstats.h), and the counters'
+ * coverage is their allocation together over the same, as eventlog2html gives them; both
+ * are left out (null) when the eventlog has no HEAP_ALLOCATED. The text and Markdown list
+ * the TICKY_SUMMARY_LINES most allocating counters and say how many more there are; the
+ * JSON lists every counter. Names come from the eventlog: escaped for each format.
+ */
+#include "sink/ticky_summary.h"
+
+#include <inttypes.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/format.h"
+#include "base/json.h"
+#include "model/gcstats.h"
+#include "model/runmodel.h"
+#include "model/ticky.h"
+#include "sink/textout.h"
+
+#define TICKY_SUMMARY_LINES 20
+
+/* What every format writes: the counters in order and the run's allocation. */
+struct ticky_view {
+    struct ticky_totals totals;
+    const struct ticky_counter **sorted;
+    size_t count;
+    bool has_allocated;
+    uint64_t allocated_bytes;
+};
+
+/* false when there is nothing to write (no ticky event) or memory is out. */
+static bool view_open(const struct run_model *run, struct ticky_view *v)
+{
+    const struct ticky *t = run_model_ticky(run);
+    if (!t)
+        return false;
+    memset(v, 0, sizeof *v);
+    ticky_totals(t, &v->totals);
+    v->sorted = ticky_sorted(t, &v->count);
+    if (v->totals.count && !v->sorted)
+        return false;
+    /* HEAP_ALLOCATED, even in a run that never collected (the gc summary has none) */
+    if (run->gc && gc_stats_allocating(run->gc)) {
+        v->has_allocated = true;
+        v->allocated_bytes = gc_stats_allocated(run->gc);
+    }
+    return true;
+}
+
+static double share(const struct ticky_view *v, uint64_t bytes)
+{
+    return v->allocated_bytes ? (double)bytes / (double)v->allocated_bytes : 0;
+}
+
+static const char *name_of(const struct ticky_counter *c)
+{
+    return c->defined ? c->name : "";
+}
+
+void ticky_summary_text(FILE *out, const struct run_model *run)
+{
+    struct ticky_view v;
+    if (!view_open(run, &v))
+        return;
+    format_fprintf(out, "ticky      %zu counters, %" PRIu64 " samples", v.totals.count,
+                   v.totals.samples);
+    if (v.has_allocated)
+        format_fprintf(out, "; they allocated %.1f%% of the run's allocation",
+                       100 * share(&v, v.totals.allocs));
+    fputs(" (totals: their samples summed)\n", out);
+    fputs("     entries        allocs        allocd  alloc%  arity kinds  name\n", out);
+    for (size_t i = 0; i < v.count && i < TICKY_SUMMARY_LINES; i++) {
+        const struct ticky_counter *c = v.sorted[i];
+        format_fprintf(out, "  %10" PRIu64 " %13" PRIu64 " %13" PRIu64 " ", c->entries,
+                       c->allocs, c->allocd);
+        if (v.has_allocated)
+            format_fprintf(out, "%6.1f%%", 100 * share(&v, c->allocs));
+        else
+            fputs("      ?", out);
+        fprintf(out, " %6u ", c->arity);
+        size_t kinds = c->kinds ? strlen(c->kinds) : 0;
+        textout_plain(out, c->kinds ? c->kinds : "", kinds);
+        fprintf(out, "%*s", kinds < 6 ? (int)(6 - kinds) : 1, "");
+        if (c->defined)
+            textout_plain(out, c->name, strlen(c->name));
+        else
+            fprintf(out, "(undefined counter 0x%" PRIx64 ")", c->id);
+        fputc('\n', out);
+    }
+    if (v.count > TICKY_SUMMARY_LINES)
+        fprintf(out, "  ... %zu more counters (--summary=json lists them all)\n",
+                v.count - TICKY_SUMMARY_LINES);
+    if (v.totals.dropped)
+        fprintf(out, "  %" PRIu64 " events of counters past the first %u were not counted\n",
+                v.totals.dropped, TICKY_MAX_COUNTERS);
+    free(v.sorted);
+}
+
+static void json_share(struct json_writer *w, const char *key, const struct ticky_view *v,
+                       uint64_t bytes)
+{
+    json_key(w, key);
+    if (v->has_allocated)
+        json_double(w, share(v, bytes));
+    else
+        json_null(w);
+}
+
+static void json_counter(struct json_writer *w, const struct ticky_view *v,
+                         const struct ticky_counter *c)
+{
+    json_newline(w);
+    json_object_begin(w);
+    json_member_cstring(w, "name", name_of(c));
+    json_member_uint(w, "arity", c->arity);
+    json_member_cstring(w, "kinds", c->kinds ? c->kinds : "");
+    json_member_uint(w, "entries", c->entries);
+    json_member_uint(w, "allocs", c->allocs);
+    json_member_uint(w, "allocd", c->allocd);
+    json_member_bool(w, "defined", c->defined);
+    char info[24];
+    snprintf(info, sizeof info, "0x%" PRIx64, c->info);
+    json_member_cstring(w, "info", info);
+    json_share(w, "alloc_share", v, c->allocs);
+    json_member_uint(w, "samples", c->samples);
+    textout_json_member_seconds(w, "last_sample_s", c->last_sample_ns);
+    json_object_end(w);
+}
+
+void ticky_summary_json(struct json_writer *w, const struct run_model *run)
+{
+    struct ticky_view v;
+    json_newline(w);
+    json_key(w, "ticky");
+    if (!view_open(run, &v)) {
+        json_null(w);
+        return;
+    }
+    json_object_begin(w);
+    json_member_uint(w, "samples", v.totals.samples);
+    textout_json_member_seconds(w, "last_sample_s", v.totals.last_sample_ns);
+    json_key(w, "allocated_bytes");
+    if (v.has_allocated)
+        json_uint(w, v.allocated_bytes);
+    else
+        json_null(w);
+    json_share(w, "covered", &v, v.totals.allocs);
+    json_member_uint(w, "dropped", v.totals.dropped);
+    json_key(w, "counters");
+    json_array_begin(w);
+    for (size_t i = 0; i < v.count; i++)
+        json_counter(w, &v, v.sorted[i]);
+    json_array_end(w);
+    json_object_end(w);
+    free(v.sorted);
+}
+
+void ticky_summary_markdown(FILE *out, const struct run_model *run)
+{
+    struct ticky_view v;
+    if (!view_open(run, &v))
+        return;
+    fputs("\n#### Ticky counters\n\n| Counter | Arity | Kinds | Entries | Allocs | Allocd "
+          "| Share |\n| :--- | ---: | :--- | ---: | ---: | ---: | ---: |\n", out);
+    for (size_t i = 0; i < v.count && i < TICKY_SUMMARY_LINES; i++) {
+        const struct ticky_counter *c = v.sorted[i];
+        fputs("| ", out);
+        textout_markdown(out, name_of(c), strlen(name_of(c)));
+        fprintf(out, " | %u | ", c->arity);
+        textout_markdown(out, c->kinds ? c->kinds : "", c->kinds ? strlen(c->kinds) : 0);
+        fprintf(out, " | %" PRIu64 " | %" PRIu64 " | %" PRIu64 " | ", c->entries, c->allocs,
+                c->allocd);
+        if (v.has_allocated)
+            format_fprintf(out, "%.1f %%", 100 * share(&v, c->allocs));
+        else
+            fputs("?", out);
+        fputs(" |\n", out);
+    }
+    format_fprintf(out, "\n%zu counters, %" PRIu64 " samples", v.count, v.totals.samples);
+    if (v.count > TICKY_SUMMARY_LINES)
+        fprintf(out, " (the %d most allocating shown)", TICKY_SUMMARY_LINES);
+    if (v.has_allocated)
+        format_fprintf(out, "; the counters allocated %.1f %% of the run's allocation",
+                       100 * share(&v, v.totals.allocs));
+    fputs(".\n", out);
+    free(v.sorted);
+}

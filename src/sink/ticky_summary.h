@@ -1,0 +1,20 @@
+/* ticky_summary.h: the ticky counters' part of --summary (see ticky_summary.c). */
+#ifndef EV2HP_TICKY_SUMMARY_H
+#define EV2HP_TICKY_SUMMARY_H
+
+#include <stdio.h>
+
+struct json_writer;   /* base/json.h */
+struct run_model;     /* model/runmodel.h */
+
+/* A "ticky counters" block: the most allocating counters; nothing without ticky events. */
+void ticky_summary_text(FILE *out, const struct run_model *run);
+
+/* The member "ticky", beginning a line, into w's open object: an object with every
+ * counter, or null when the input had no ticky event. */
+void ticky_summary_json(struct json_writer *w, const struct run_model *run);
+
+/* A "#### Ticky counters" table of the most allocating counters; nothing without ticky. */
+void ticky_summary_markdown(FILE *out, const struct run_model *run);
+
+#endif

@@ -1,0 +1,250 @@
+/* test_ticky.c: ticky counters' totals (model/ticky.h) and the summary's `ticky`.
+ *
+ * The model alone: a counter's totals are its samples summed, whether its definition
+ * comes before or after them (the runtime writes definitions at the end); a counter
+ * never defined is kept by its id, one never sampled has zeros, a second definition of
+ * a counter changes nothing; thousands of counters keep every total (the index grows).
+ * Through the conversion a user runs (written eventlogs, --summary in JSON, text and
+ * Markdown): a run without ticky events says "ticky": null; a ticky run without a heap
+ * profile gives each counter's exact figures and its share of HEAP_ALLOCATED; a name
+ * from the eventlog with control characters and Markdown punctuation does nothing.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "convert.h"
+#include "evwriter.h"
+#include "model/breakdown.h"
+#include "model/ticky.h"
+#include "read/evdefs.h"
+#include "read/evdecode.h"
+#include "testkit.h"
+
+#define MS 1000000u
+
+static void define(struct ticky *t, uint64_t id, const char *name, const char *kinds)
+{
+    struct ticky_event e = { .kind = TICKY_EVENT_DEF, .id = id, .arity = (unsigned)strlen(kinds),
+                             .name = name, .name_len = strlen(name), .kinds = kinds,
+                             .kinds_len = strlen(kinds), .info = id + 1 };
+    assert_int_equal(ticky_event(t, &e), 0);
+}
+
+static void sample(struct ticky *t, uint64_t time, uint64_t id, uint64_t entries,
+                   uint64_t allocs, uint64_t allocd)
+{
+    struct ticky_event e = { .kind = TICKY_EVENT_SAMPLE, .time_ns = time, .id = id,
+                             .entries = entries, .allocs = allocs, .allocd = allocd };
+    assert_int_equal(ticky_event(t, &e), 0);
+}
+
+static void begin(struct ticky *t, uint64_t time)
+{
+    struct ticky_event e = { .kind = TICKY_EVENT_BEGIN_SAMPLE, .time_ns = time };
+    assert_int_equal(ticky_event(t, &e), 0);
+}
+
+static const struct ticky_counter *find(const struct ticky_counter **v, size_t n, uint64_t id)
+{
+    for (size_t i = 0; i < n; i++)
+        if (v[i]->id == id)
+            return v[i];
+    fail_msg("counter %llu not listed", (unsigned long long)id);
+    return NULL;
+}
+
+static void totals_are_samples_summed(void **state)
+{
+    (void)state;
+    struct ticky *t = ticky_new();
+    assert_false(ticky_any(t));
+    begin(t, 10);
+    sample(t, 11, 0x1000, 5, 80, 16);
+    sample(t, 12, 0x2000, 1, 0, 0);          /* never defined */
+    begin(t, 20);
+    sample(t, 21, 0x1000, 7, 40, 0);
+    define(t, 0x1000, "Main.f{v r1} (fun)", "ii");   /* after its samples, as GHC writes */
+    define(t, 0x3000, "Main.g{v r2} (fun)", "");      /* never sampled */
+    define(t, 0x1000, "another name", "");            /* a copy: ignored */
+    assert_true(ticky_any(t));
+    struct ticky_totals tot;
+    ticky_totals(t, &tot);
+    assert_int_equal(tot.count, 3);
+    assert_int_equal(tot.samples, 2);
+    assert_int_equal(tot.last_sample_ns, 20);
+    assert_int_equal(tot.entries, 13);
+    assert_int_equal(tot.allocs, 120);
+    assert_int_equal(tot.allocd, 16);
+    size_t n;
+    const struct ticky_counter **v = ticky_sorted(t, &n);
+    assert_int_equal(n, 3);
+    assert_int_equal(v[0]->id, 0x1000);       /* the most allocating first */
+    const struct ticky_counter *f = find(v, n, 0x1000);
+    assert_string_equal(f->name, "Main.f{v r1} (fun)");
+    assert_string_equal(f->kinds, "ii");
+    assert_int_equal(f->arity, 2);
+    assert_int_equal(f->info, 0x1001);
+    assert_int_equal(f->entries, 12);
+    assert_int_equal(f->allocs, 120);
+    assert_int_equal(f->allocd, 16);
+    assert_int_equal(f->samples, 2);
+    assert_int_equal(f->last_sample_ns, 21);
+    assert_false(find(v, n, 0x2000)->defined);
+    assert_int_equal(find(v, n, 0x2000)->entries, 1);
+    assert_true(find(v, n, 0x3000)->defined);
+    assert_int_equal(find(v, n, 0x3000)->entries, 0);
+    free(v);
+    struct ticky *copy = ticky_copy(t);
+    ticky_free(t);
+    v = ticky_sorted(copy, &n);
+    assert_int_equal(n, 3);
+    assert_string_equal(find(v, n, 0x1000)->name, "Main.f{v r1} (fun)");
+    free(v);
+    ticky_free(copy);
+}
+
+static void thousands_of_counters(void **state)
+{
+    (void)state;
+    enum { N = 5000 };
+    struct ticky *t = ticky_new();
+    for (int round = 0; round < 3; round++) {
+        begin(t, round * 100);
+        for (uint64_t i = 0; i < N; i++)
+            sample(t, round * 100 + 1, 0x400000 + 8 * i, i, 16 * i, round);
+    }
+    size_t n;
+    const struct ticky_counter **v = ticky_sorted(t, &n);
+    assert_int_equal(n, N);
+    for (size_t i = 0; i < n; i++) {
+        uint64_t k = (v[i]->id - 0x400000) / 8;
+        assert_int_equal(v[i]->entries, 3 * k);
+        assert_int_equal(v[i]->allocs, 48 * k);
+        assert_int_equal(v[i]->allocd, 3);
+        assert_int_equal(v[i]->samples, 3);
+    }
+    assert_int_equal(v[0]->id, 0x400000 + 8 * (N - 1));
+    free(v);
+    ticky_free(t);
+}
+
+/* --- through the conversion -------------------------------------------------------- */
+
+static void ticky_def(struct evw *w, uint64_t t, uint64_t id, uint16_t arity,
+                      const char *kinds, const char *name)
+{
+    struct evw_payload p = { 0 };
+    evw_p_u64(&p, id);
+    evw_p_u16(&p, arity);
+    evw_p_str(&p, kinds);
+    evw_p_str(&p, name);
+    evw_p_u64(&p, id + 0x10);
+    evw_p_str(&p, "{}");
+    evw_event(w, EV_TICKY_COUNTER_DEF, t, &p);
+}
+
+static void ticky_sample(struct evw *w, uint64_t t, uint64_t id, uint64_t entries,
+                         uint64_t allocs, uint64_t allocd)
+{
+    struct evw_payload p = { 0 };
+    evw_p_u64(&p, id);
+    evw_p_u64(&p, entries);
+    evw_p_u64(&p, allocs);
+    evw_p_u64(&p, allocd);
+    evw_event(w, EV_TICKY_COUNTER_SAMPLE, t, &p);
+}
+
+/* s is in out; else out is printed, to see what was written instead. */
+static void has(const char *out, const char *s)
+{
+    if (!strstr(out, s))
+        fail_msg("lacks %s in:\n%s", s, out);
+}
+
+static const char *summary_of(const struct evw *w, enum output_format format)
+{
+    const char *in = testkit_path("ticky.eventlog"), *out = testkit_path("ticky.out");
+    testkit_save(w, in);
+    testkit_convert(in, out, format, (struct convert_options){ 0 }, NULL);
+    return testkit_read(out);
+}
+
+#define ODD_NAME "Main.x|*y*\x1b[31m{v r9} (fun)"
+
+/* Two samples of two counters, defined at the end; 2000 bytes allocated in all. */
+static struct evw *ticky_run(void)
+{
+    static const struct evw_payload empty;
+    struct evw *w = evw_new();
+    evw_ghc9_header(w, true);
+    evw_event(w, EV_TICKY_COUNTER_BEGIN_SAMPLE, 10 * MS, &empty);
+    ticky_sample(w, 10 * MS, 0x500, 3, 800, 0);
+    ticky_sample(w, 10 * MS, 0x600, 1, 0, 48);
+    evw_event(w, EV_TICKY_COUNTER_BEGIN_SAMPLE, 20 * MS, &empty);
+    ticky_sample(w, 20 * MS, 0x500, 2, 400, 0);
+    evw_heap_size(w, EV_HEAP_ALLOCATED, 30 * MS, 2000);
+    ticky_def(w, 30 * MS, 0x500, 2, "iL", "Main.f{v r1} (fun)");
+    ticky_def(w, 30 * MS, 0x600, 1, "i", ODD_NAME);
+    evw_data_end(w);
+    return w;
+}
+
+static void no_ticky_events_say_null(void **state)
+{
+    (void)state;
+    struct evw *w = evw_new();
+    evw_ghc9_header(w, true);
+    evw_prof_begin(w, 1, BREAKDOWN_TYPE_DESCR, 10 * MS);
+    evw_two_band_census(w, 100 * MS, "a", 10, "b", 20);
+    evw_data_end(w);
+    assert_non_null(strstr(summary_of(w, FORMAT_SUMMARY_JSON), "\n \"ticky\": null"));
+    evw_free(w);
+}
+
+static void counters_exactly(void **state)
+{
+    (void)state;
+    struct evw *w = ticky_run();
+    const char *json = summary_of(w, FORMAT_SUMMARY_JSON);
+    has(json, "\"ticky\": {\"samples\": 2, \"last_sample_s\": 0.020000, "
+                                 "\"allocated_bytes\": 2000, \"covered\": 0.6, \"dropped\": 0");
+    has(json, "{\"name\": \"Main.f{v r1} (fun)\", \"arity\": 2, "
+                                 "\"kinds\": \"iL\", \"entries\": 5, \"allocs\": 1200, "
+                                 "\"allocd\": 0, \"defined\": true, \"info\": \"0x510\", "
+                                 "\"alloc_share\": 0.6, \"samples\": 2, "
+                                 "\"last_sample_s\": 0.020000}");
+    has(json, "{\"name\": \"Main.x|*y*\\u001b[31m{v r9} (fun)\", "
+                                 "\"arity\": 1, \"kinds\": \"i\", \"entries\": 1, "
+                                 "\"allocs\": 0, \"allocd\": 48");
+    const char *text = summary_of(w, FORMAT_SUMMARY_TEXT);
+    has(text, "ticky      2 counters, 2 samples; they allocated 60.0% of "
+                                 "the run's allocation");
+    has(text, "           5          1200             0   60.0%      2 iL"
+                                 "    Main.f{v r1} (fun)\n");
+    assert_null(strchr(text, '\x1b'));               /* the escape does not act */
+    has(text, "Main.x|*y*\\x1b[31m{v r9}");
+    const char *md = summary_of(w, FORMAT_SUMMARY_MARKDOWN);
+    has(md, "#### Ticky counters");
+    has(md, "| Main.f{v r1} (fun) | 2 | iL | 5 | 1200 | 0 | 60.0 % |");
+    assert_null(strstr(md, "x|*y*"));                 /* no cell cut, no emphasis */
+    assert_null(strchr(md, '\x1b'));
+    evw_free(w);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(totals_are_samples_summed),
+        cmocka_unit_test(thousands_of_counters),
+        cmocka_unit_test(no_ticky_events_say_null),
+        cmocka_unit_test(counters_exactly),
+    };
+    return cmocka_run_group_tests(tests, testkit_setup_dir, testkit_teardown_dir);
+}

@@ -1,0 +1,37 @@
+#!/bin/sh
+# ticky.sh: ticky counters (issue 35, point 4) against the runtime's own ticky report.
+#   tests/data/ticky/P.hs, a deterministic program built with -ticky -ticky-allocd (GHC
+#   9.10.3), run twice: +RTS -lT (P.eventlog.gz) and +RTS -r (P.ticky, the oracle);
+#   tests/data/ticky/README has the commands. tests/ticky_check.py checks --summary=json's
+#   ticky: every counter of the report listed with its name, arity and kinds; each
+#   counter's totals the sum of its samples (the eventlog read by the script's own
+#   parser); those that ended before the last sample equal to the report. The text and
+#   Markdown summaries list the counters; --dump names the three events.
+. "${SRCDIR:?}/tests/testlib.sh"
+t="$data/ticky"
+"$EV2HP" --summary=json "$t/P.eventlog.gz" > "$tmp/p.json" 2> "$tmp/p.err" ||
+    fail "--summary=json: status $?"
+"$PYTHON3" "$SRCDIR/tests/ticky_check.py" "$t/P.ticky" "$t/P.eventlog.gz" "$tmp/p.json" \
+    > "$tmp/check" || fail "against the -r report: $(cat "$tmp/check")"
+grep -q '^12 counters of the report, 9 of them ended before the last sample$' "$tmp/check" ||
+    fail "the check's count: $(cat "$tmp/check")"
+
+"$EV2HP" --summary "$t/P.eventlog.gz" > "$tmp/p.txt" 2> /dev/null || fail "--summary: status $?"
+grep -qF "ticky      12 counters, 18 samples; they allocated 97.8% of the run's allocation" \
+    "$tmp/p.txt" || fail "the text summary's ticky line: $(grep '^ticky' "$tmp/p.txt")"
+grep -qE '^ +1000000 +16000000 +16000000 +1\.3% +1 I +sat_s2x7\{v\} \(Main\) \(fun\) in s2x0$' \
+    "$tmp/p.txt" || fail "the text summary lacks the allocated closure's counter"
+
+"$EV2HP" --summary=markdown "$t/P.eventlog.gz" > "$tmp/p.md" 2> /dev/null ||
+    fail "--summary=markdown: status $?"
+grep -qF '#### Ticky counters' "$tmp/p.md" || fail "the Markdown lacks its Ticky section"
+grep -qF '| Main.\$wbuild{v r2wN} (fun) | 2 | ii | 19901316 | 1093061200 | 0 | 89.9 % |' \
+    "$tmp/p.md" || fail "the Markdown lacks build's row"
+
+"$EV2HP" --dump "$t/P.eventlog.gz" > "$tmp/dump" 2> /dev/null || fail "--dump: status $?"
+grep -q 'unknown event 21[012]' "$tmp/dump" && fail "--dump leaves ticky events unnamed"
+for ev in 'TICKY_COUNTER_BEGIN_SAMPLE$' 'TICKY_COUNTER_SAMPLE id=[0-9]* entries=[0-9]* allocs=' \
+    'TICKY_COUNTER_DEF id=[0-9]* arity=2 kinds="ii" name="Main.\$wbuild'; do
+    grep -q " $ev" "$tmp/dump" || fail "--dump lacks $ev"
+done
+exit $failed
