@@ -883,6 +883,7 @@ static int by_time(const void *a, const void *b)
 
 enum census_status census_finish(struct census *c, bool complete, struct ev_error *err)
 {
+    c->info.ending = complete ? RUN_ENDING_MARKED : RUN_ENDING_CUT;
     if (c->in_census) {
         if (complete && !c->sample_end_declared) {
             enum census_status st = close_census(c, err);

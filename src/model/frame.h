@@ -25,6 +25,10 @@ struct census_frame {
     const struct census_entry *entries;
 };
 
+/* How an input ended: an eventlog with its end-of-data marker, or cut short without it
+ * (a killed or crashed program, a closed connection); a .hp has no such marker. */
+enum run_ending { RUN_ENDING_NONE, RUN_ENDING_MARKED, RUN_ENDING_CUT };
+
 /* What the eventlog says about the run. Strings are owned by the assembler. */
 struct run_info {
     char *program;              /* the JOB line: program, arguments, +RTS options */
@@ -38,6 +42,7 @@ struct run_info {
     bool labels_cut;            /* labels as a .hp has them: stacks cut at -L, the whole
                                  * name unknown (model/bandmatch.h) */
     uint64_t end_time_ns;       /* the latest timestamp seen: the end of the run */
+    enum run_ending ending;     /* how the input ended (known at its end) */
 };
 
 /* The runtime's own totals (role HEAP_TOTAL), then what the heap view also draws (role

@@ -89,7 +89,8 @@ int run_model_init(struct run_model *m, const struct run_model_needs *needs,
     if (needs->summary && !shared && !(m->every = profile_new(&needs->summary_feed, err)))
         return -1;
     if ((needs->gc && !(m->gc = gc_stats_new())) ||
-        (needs->ticky && !(m->ticky = ticky_new()))) {
+        (needs->ticky && !(m->ticky = ticky_new())) ||
+        (needs->end && !(m->end = run_end_new()))) {
         ev_error_set(err, "out of memory");
         return -1;
     }
@@ -109,6 +110,7 @@ void run_model_free(struct run_model *m)
     free(m->markers);
     gc_stats_free(m->gc);
     ticky_free(m->ticky);
+    run_end_free(m->end);
     memset(m, 0, sizeof *m);
 }
 
@@ -125,7 +127,8 @@ int run_model_frame(struct run_model *m, const struct census_frame *frame)
     if ((in && m->track_peak && peak_add(&m->peak, frame) != 0) ||
         (in && m->needs.has_at && peak_add_until(&m->at, frame, m->needs.at_ns) != 0) ||
         (m->profile && profile_add_frame(m->profile, frame, m->bands) != 0) ||
-        (m->every && profile_add_frame(m->every, frame, m->bands) != 0))
+        (m->every && profile_add_frame(m->every, frame, m->bands) != 0) ||
+        (m->end && run_end_frame(m->end, frame) != 0))
         return no_memory();
     return 0;
 }
@@ -153,7 +156,8 @@ int run_model_marker(struct run_model *m, uint64_t time_ns, const char *text, si
 {
     if (m->keep_markers && list_marker(m, time_ns, text, len) != 0)
         return -1;
-    if (m->profile && profile_add_marker(m->profile, time_ns, text, len) != 0)
+    if ((m->profile && profile_add_marker(m->profile, time_ns, text, len) != 0) ||
+        (m->end && run_end_marker(m->end, time_ns, text, len) != 0))
         return no_memory();
     return 0;
 }
@@ -165,6 +169,8 @@ int run_model_total(struct run_model *m, enum heap_total kind, uint64_t time_ns,
         return no_memory();
     if (m->gc)
         gc_stats_total(m->gc, kind, bytes);
+    if (m->end && kind == HEAP_TOTAL_SIZE)
+        run_end_heap_size(m->end, bytes);
     return 0;
 }
 
@@ -175,6 +181,14 @@ int run_model_gc_event(struct run_model *m, const struct gc_event *event)
     if (rc < 0 || (rc == 1 && m->profile &&
                    profile_add_pause(m->profile, pause.gen, pause.start_ns, pause.end_ns) != 0))
         return no_memory();
+    if (m->end) {
+        if (rc == 1 && run_end_pause(m->end, pause.start_ns, pause.end_ns) != 0)
+            return no_memory();
+        if (event->kind == GC_EVENT_START)
+            run_end_gc_start(m->end, event->cap, event->time_ns);
+        else if (event->kind == GC_EVENT_END)
+            run_end_gc_end(m->end, event->cap);
+    }
     /* HEAP_ALLOCATED counts one capability's allocation: a second capability's counts
      * make the profile's one series of them no rate of the run's */
     if (m->gc && m->profile && event->kind == GC_EVENT_ALLOCATED &&
@@ -202,6 +216,14 @@ bool run_model_gc(const struct run_model *m, struct gc_summary *out)
     if (!s.any)
         return false;
     *out = s;
+    return true;
+}
+
+bool run_model_end(const struct run_model *m, struct run_end_summary *out)
+{
+    if (!m->end || !m->info || m->info->ending == RUN_ENDING_NONE)
+        return false;
+    run_end_summary(m->end, m->info->end_time_ns, out);
     return true;
 }
 
@@ -271,7 +293,8 @@ int run_model_copy(const struct run_model *m, struct run_model *copy, unsigned c
         return -1;
     if (peak_copy(&m->peak, &copy->peak) != 0 || peak_copy(&m->at, &copy->at) != 0 ||
         (m->gc && !(copy->gc = gc_stats_copy(m->gc))) ||
-        (m->ticky && !(copy->ticky = ticky_copy(m->ticky))))
+        (m->ticky && !(copy->ticky = ticky_copy(m->ticky))) ||
+        (m->end && !(copy->end = run_end_copy(m->end))))
         goto no_memory;
     if (m->marker_count) {
         if (!(copy->markers = calloc(m->marker_count, sizeof *m->markers)))

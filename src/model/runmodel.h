@@ -34,6 +34,7 @@
 #include "model/ticky.h"
 #include "model/peak.h"
 #include "model/profile.h"
+#include "model/runend.h"
 
 struct timeprof;   /* census/timeprof.h */
 struct costcentres;   /* census/costcentres.h */
@@ -61,6 +62,7 @@ struct run_model_needs {
     bool markers;                        /* every marker, listed */
     bool gc;                             /* the collector's statistics (gcstats.h) */
     bool ticky;                          /* ticky counters' totals (ticky.h) */
+    bool end;                            /* what led up to the end (runend.h); with gc */
 };
 
 /* A chart or report of feed's options, at feed's columns. 0, or -1 when the run asks for
@@ -97,6 +99,7 @@ struct run_model {
     uint64_t censuses;             /* heap censuses fed */
     struct gc_stats *gc;           /* needs.gc: the collector's statistics; else NULL */
     struct ticky *ticky;           /* needs.ticky: ticky counters' totals; else NULL */
+    struct run_end *end;           /* needs.end: the run's last moments; else NULL */
 };
 
 /* An empty model of what needs asks for: 0, or -1 with err set (a bad pattern, or out of
@@ -120,6 +123,9 @@ bool run_model_gc(const struct run_model *m, struct gc_summary *out);
 int run_model_ticky_event(struct run_model *m, const struct ticky_event *event);
 /* The ticky counters, or NULL when the model keeps none or the input had no ticky event. */
 const struct ticky *run_model_ticky(const struct run_model *m);
+/* What led up to the end of an eventlog (runend.h): false (out untouched) when the model
+ * keeps none (needs.end unset) or the input is no eventlog (run_info.ending). */
+bool run_model_end(const struct run_model *m, struct run_end_summary *out);
 /* The end of input: the peak's bands and the markers put in order, the profile reduced
  * to each coarser resolution asked for (but those only the live server asks for). 0, or
  * -1 with err set when out of memory. */

@@ -304,6 +304,7 @@ int sink_needs(enum output_format format, const struct sink_settings *settings,
         sink_html_profile_options(chart, &feed);
         needs->peak = true;   /* the report shows the exact peak and its largest bands */
         needs->gc = true;     /* and the collector's figures */
+        needs->end = true;    /* and what led up to the end */
         return run_model_need_chart(needs, &feed);
     }
     if (format_is_chart(format) && chart->view == CHART_VIEW_HEAP)
@@ -319,6 +320,7 @@ int sink_needs(enum output_format format, const struct sink_settings *settings,
         needs->markers = true;
         needs->gc = true;
         needs->ticky = true;  /* ticky counters, with their share of allocation (gc) */
+        needs->end = true;
     }
     return 0;
 }

@@ -26,6 +26,7 @@
 #include "model/peak.h"
 #include "model/profile.h"
 #include "facts/gates.h"
+#include "sink/end_summary.h"
 #include "sink/gc_summary.h"
 #include "sink/ticky_summary.h"
 #include "facts/growth.h"
@@ -190,6 +191,7 @@ static void write_text(struct summary_sink *m, const struct peak *pk,
     if (info->period_ns)
         format_fprintf(out, ", sampled every %g s", info->period_ns / 1e9);
     format_fprintf(out, "\nduration   %.2f s\n", info->end_time_ns / 1e9);
+    end_summary_text(out, m->base.ctx.run);   /* the run's end, whatever the window */
     if (m->windowed)
         fprintf(out, "window     %s (--from, --to): the figures below are of it\n", m->window);
     if (!m->heapless)
@@ -572,6 +574,7 @@ static int write_json(struct summary_sink *m, const struct peak *pk,
     json_events(w, m);
     gc_summary_json(w, m->base.ctx.run);
     ticky_summary_json(w, m->base.ctx.run);
+    end_summary_json(w, m->base.ctx.run);
     json_gates(w, m);
     if (m->base.ctx.base)
         json_compare(w, m, pk, v);

@@ -32,6 +32,7 @@
 #include "facts/sparkline.h"
 #include "facts/summary_facts.h"
 #include "sink/textout.h"
+#include "sink/end_summary.h"
 #include "sink/gc_summary.h"
 #include "sink/ticky_summary.h"
 #include "sink/timeprof_summary.h"
@@ -369,6 +370,7 @@ static int markdown_finish(struct sink *s)
         write_compare(m, pk, &sv.view);
     gc_summary_markdown(s->out, s->ctx.run);
     ticky_summary_markdown(s->out, s->ctx.run);
+    end_summary_markdown(s->out, s->ctx.run);
     write_gates(m);
     write_markers_and_damage(m);
     summary_view_close(&sv);
