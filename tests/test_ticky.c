@@ -217,7 +217,7 @@ static void counters_exactly(void **state)
                                  "\"allocated_bytes\": 2000, \"covered\": 0.6, \"dropped\": 0");
     has(json, "{\"name\": \"Main.f{v r1} (fun)\", \"arity\": 2, "
                                  "\"kinds\": \"iL\", \"entries\": 5, \"allocs\": 1200, "
-                                 "\"allocd\": 0, \"defined\": true, \"info\": \"0x510\", "
+                                 "\"allocd\": 0, \"defined\": true, \"info\": \"0x510\", \"info_table\": null, "
                                  "\"alloc_share\": 0.6, \"samples\": 2, "
                                  "\"last_sample_s\": 0.020000}");
     has(json, "{\"name\": \"Main.x|*y*\\u001b[31m{v r9} (fun)\", "

@@ -28,6 +28,19 @@ grep -qF '#### Ticky counters' "$tmp/p.md" || fail "the Markdown lacks its Ticky
 grep -qF '| Main.\$wbuild{v r2wN} (fun) | 2 | ii | 19901316 | 1093061200 | 0 | 89.9 % |' \
     "$tmp/p.md" || fail "the Markdown lacks build's row"
 
+# Each counter's info table named from the IPE events of a -finfo-table-map build.
+"$EV2HP" --summary=json "$t/P-ipe.eventlog.gz" > "$tmp/ipe.json" 2> /dev/null ||
+    fail "--summary=json of the IPE run: status $?"
+"$PYTHON3" - "$tmp/ipe.json" <<'PY' || fail "info tables named from IPE events"
+import json, sys
+counters = json.load(open(sys.argv[1]))["ticky"]["counters"]
+assert len(counters) == 12 and all(c["info_table"] for c in counters), counters
+sat = next(c for c in counters if c["name"].startswith("sat_s2x7"))
+assert sat["info_table"] == "sat_s2x7_info :: Int -> Int at P.hs:32:13-27", sat
+PY
+"$EV2HP" --summary=json "$t/P.eventlog.gz" 2> /dev/null | grep -q '"info_table": "' &&
+    fail "info tables named without IPE events"
+
 "$EV2HP" --dump "$t/P.eventlog.gz" > "$tmp/dump" 2> /dev/null || fail "--dump: status $?"
 grep -q 'unknown event 21[012]' "$tmp/dump" && fail "--dump leaves ticky events unnamed"
 for ev in 'TICKY_COUNTER_BEGIN_SAMPLE$' 'TICKY_COUNTER_SAMPLE id=[0-9]* entries=[0-9]* allocs=' \

@@ -707,6 +707,18 @@ static enum census_status pass_ticky(struct census *c, const struct ev_event *ev
         e.name = d->name.ptr;
         e.name_len = d->name.len;
         e.info = d->info;
+        /* Its info table, named when an IPE event (written at start-up, before the
+         * definitions at the end) described it: the key a -hi label prints. */
+        char key[24];
+        int n = snprintf(key, sizeof key, "0x%" PRIx64, d->info);
+        const struct ipe_info *info = ipe_names_info(c->ipe, key, (size_t)n);
+        char *table = info ? ipe_info_describe(info, &e.table_len) : NULL;
+        if (info && !table)
+            return CENSUS_NO_MEMORY;
+        e.table = table;
+        int rc = c->events.ticky(c->events.ctx, &e);
+        free(table);
+        return rc != 0 ? CENSUS_STOPPED : CENSUS_OK;
     } else if (ev->tag == EV_TICKY_COUNTER_SAMPLE) {
         const struct ev_TICKY_COUNTER_SAMPLE *s = &b->TICKY_COUNTER_SAMPLE;
         e.kind = TICKY_EVENT_SAMPLE;

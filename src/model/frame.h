@@ -85,6 +85,8 @@ struct ticky_event {
     const char *kinds, *name;
     size_t kinds_len, name_len;
     uint64_t info;                  /* its info table's address */
+    const char *table;              /* the table as an IPE event named it, or NULL */
+    size_t table_len;
     /* TICKY_EVENT_SAMPLE: the counts since the counter's previous sample */
     uint64_t entries, allocs, allocd;
 };

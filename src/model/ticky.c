@@ -37,6 +37,7 @@ void ticky_free(struct ticky *t)
     for (size_t i = 0; i < t->count; i++) {
         free(t->counters[i].name);
         free(t->counters[i].kinds);
+        free(t->counters[i].table);
     }
     free(t->counters);
     free(t->index);
@@ -103,11 +104,14 @@ static int define(struct ticky_counter *c, const struct ticky_event *e)
     if (c->defined)
         return 0;   /* a copy of an earlier block's definition */
     char *name = text_copy(e->name, e->name_len), *kinds = text_copy(e->kinds, e->kinds_len);
-    if (!name || !kinds) {
+    char *table = e->table ? text_copy(e->table, e->table_len) : NULL;
+    if (!name || !kinds || (e->table && !table)) {
         free(name);
         free(kinds);
+        free(table);
         return -1;
     }
+    c->table = table;
     c->defined = true;
     c->name = name;
     c->kinds = kinds;
@@ -206,10 +210,12 @@ struct ticky *ticky_copy(const struct ticky *t)
         memcpy(c->index, t->index, t->index_size * sizeof *c->index);
     for (size_t i = 0; i < t->count; i++, c->count++) {
         c->counters[i] = t->counters[i];
-        c->counters[i].name = c->counters[i].kinds = NULL;
+        c->counters[i].name = c->counters[i].kinds = c->counters[i].table = NULL;
         if (t->counters[i].defined &&
             (!(c->counters[i].name = strdup(t->counters[i].name)) ||
-             !(c->counters[i].kinds = strdup(t->counters[i].kinds)))) {
+             !(c->counters[i].kinds = strdup(t->counters[i].kinds)) ||
+             (t->counters[i].table &&
+              !(c->counters[i].table = strdup(t->counters[i].table))))) {
             c->count++;
             ticky_free(c);
             return NULL;

@@ -30,6 +30,7 @@ struct ticky_counter {
     char *name, *kinds;         /* as the eventlog has them (escape before showing) */
     unsigned arity;
     uint64_t info;              /* its info table's address */
+    char *table;                /* that table as an IPE event named it, or NULL */
     uint64_t entries, allocs, allocd;   /* summed over its samples; bytes */
     uint64_t samples;           /* samples that named it */
     uint64_t last_sample_ns;    /* the time of the last of them (0: none) */

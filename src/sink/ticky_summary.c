@@ -90,6 +90,11 @@ void ticky_summary_text(FILE *out, const struct run_model *run)
             textout_plain(out, c->name, strlen(c->name));
         else
             fprintf(out, "(undefined counter 0x%" PRIx64 ")", c->id);
+        if (c->table) {
+            fputs("  [", out);
+            textout_plain(out, c->table, strlen(c->table));
+            fputc(']', out);
+        }
         fputc('\n', out);
     }
     if (v.count > TICKY_SUMMARY_LINES)
@@ -126,6 +131,11 @@ static void json_counter(struct json_writer *w, const struct ticky_view *v,
     char info[24];
     snprintf(info, sizeof info, "0x%" PRIx64, c->info);
     json_member_cstring(w, "info", info);
+    json_key(w, "info_table");
+    if (c->table)
+        json_cstring(w, c->table);
+    else
+        json_null(w);
     json_share(w, "alloc_share", v, c->allocs);
     json_member_uint(w, "samples", c->samples);
     textout_json_member_seconds(w, "last_sample_s", c->last_sample_ns);
