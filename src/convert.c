@@ -63,7 +63,7 @@ struct run {
     struct run_model grouped_model;
     struct base_input grouped_base_input;
     struct run_model grouped_base_model;
-    uint64_t censuses, in_window;  /* censuses read, and those in the chart window */
+    uint64_t censuses, in_window;  /* censuses read, and those in the window (--from, --to) */
     uint64_t first_ns, last_ns;    /* the run's extent */
     /* --serve, --every (serve/): the live state, fed under its lock with the model */
     struct live *live;
@@ -114,6 +114,13 @@ static bool chart_window(const struct convert_options *opt, double *from, double
     return true;
 }
 
+/* Whether the streaming outputs (.hp, CSV, JSON) take what happens at time_ns: the
+ * window's censuses and markers only (the run model takes all, for the charts' edges). */
+static bool streams(const struct run *run, uint64_t time_ns)
+{
+    return !run->model.needs.windowed || time_window_holds(run->model.needs.window, time_ns);
+}
+
 static void count_census(struct run *run, uint64_t time_ns)
 {
     if (run->censuses == 0)
@@ -121,16 +128,8 @@ static void count_census(struct run *run, uint64_t time_ns)
     if (time_ns > run->last_ns)
         run->last_ns = time_ns;
     run->censuses++;
-    double from, to, t = time_ns / 1e9;
-    if (chart_window(run->opt, &from, &to) && t >= from && t <= to)
+    if (run->model.needs.windowed && streams(run, time_ns))
         run->in_window++;
-}
-
-/* Whether the streaming outputs (.hp, CSV, JSON) take what happens at time_ns: the
- * window's censuses and markers only (the run model takes all, for the charts' edges). */
-static bool streams(const struct run *run, uint64_t time_ns)
-{
-    return !run->model.needs.windowed || time_window_holds(run->model.needs.window, time_ns);
 }
 
 static int feed_frame(struct run *run, const struct census_frame *frame)
@@ -628,19 +627,18 @@ static void check_censuses(struct run *run, const struct input *in,
     }
 }
 
-/* A chart window that holds none of the run's censuses is a mistake worth saying: the
- * chart then shows the run's real extent with nothing in it. */
+/* A window that holds none of the run's censuses is a mistake worth saying: every output
+ * then has no census (a chart shows the run's real extent with nothing in it). */
 static void window_warning(struct run *run)
 {
     double from, to;
-    if (!wants(run->opt, format_is_chart) || !chart_window(run->opt, &from, &to) ||
-        !run->censuses || run->in_window)
+    if (!chart_window(run->opt, &from, &to) || !run->censuses || run->in_window)
         return;
     struct ev_error w = { 0 };
     char upto[40] = "the end";
     if (isfinite(to))
         snprintf(upto, sizeof upto, "%g s", to);
-    ev_error_note(&w, "the chart window %g s to %s holds no census: the run's censuses are "
+    ev_error_note(&w, "the window %g s to %s holds no census: the run's censuses are "
                   "from %.3f to %.3f s", from, upto, run->first_ns / 1e9, run->last_ns / 1e9);
     warn(run->result, &w);
 }

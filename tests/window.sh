@@ -178,6 +178,18 @@ run 2 "$log" --from "marker:no such phase" --summary
 grep -q 'no marker begins with "no such phase"; the run.s markers: "start", "phase 1 start"' \
     "$tmp/err" || fail "unknown marker: $(cat "$tmp/err")"
 [ -s "$tmp/out" ] && fail "unknown marker: something was written"
+# All of a run's few markers are named, without "..."; a run without markers says so.
+run 2 "$SRCDIR/tests/data/leak-hc.eventlog" --to marker:x -o "$tmp/x.csv"
+grep -q 'the run.s markers: "phase: map", "phase: tree", "phase: lazy"$' "$tmp/err" ||
+    fail "leak-hc's markers: $(cat "$tmp/err")"
+[ -e "$tmp/x.csv" ] && fail "unknown marker: the CSV was written"
+run 2 "$SRCDIR/tests/data/flat-hc.eventlog" --from marker:x --summary
+grep -q 'marker:x: the run has no marker' "$tmp/err" || fail "no markers: $(cat "$tmp/err")"
+# A window with no census says so, whatever the outputs (a CSV alone here).
+run 0 "$SRCDIR/tests/data/leak-hc.eventlog" --from 100 -o "$tmp/empty.csv"
+grep -q 'the window 100 s to the end holds no census' "$tmp/err" ||
+    fail "an empty window: $(cat "$tmp/err")"
+[ "$(wc -l < "$tmp/empty.csv")" -eq 1 ] || fail "an empty window: the CSV has censuses"
 # --to's marker is the first after the start: none here.
 run 2 "$log" --from "marker:phase 6" --to "marker:phase 3" --summary
 grep -q 'no marker after 1.316321 s begins with "phase 3"' "$tmp/err" ||

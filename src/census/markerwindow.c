@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "base/grow.h"
+#include "base/utf8.h"
 
 /* Texts named by the error at most, and bytes of each. */
 #define NAMED_MARKERS 8
@@ -35,6 +36,7 @@ struct scan {
     size_t to_count, to_cap;
     struct named named[NAMED_MARKERS];   /* the earliest distinct texts */
     size_t named_count;
+    bool more;                    /* a distinct text was left out of named */
     uint64_t markers;
 };
 
@@ -44,11 +46,12 @@ static bool begins_with(const char *text, size_t len, const char *prefix)
     return n <= len && memcmp(text, prefix, n) == 0;
 }
 
-/* Keeps text among the earliest NAMED_MARKERS distinct texts (cut to NAMED_TEXT bytes). */
+/* Keeps text among the earliest NAMED_MARKERS distinct texts (cut to NAMED_TEXT bytes at
+ * most, at a character's start); more is set when a distinct text is left out. */
 static void remember(struct scan *s, uint64_t time_ns, const char *text, size_t len)
 {
     if (len > NAMED_TEXT)
-        len = NAMED_TEXT;
+        len = utf8_boundary(text, NAMED_TEXT);   /* never inside a character */
     for (size_t i = 0; i < s->named_count; i++)
         if (strlen(s->named[i].text) == len && memcmp(s->named[i].text, text, len) == 0) {
             if (time_ns < s->named[i].time_ns)
@@ -57,6 +60,7 @@ static void remember(struct scan *s, uint64_t time_ns, const char *text, size_t 
         }
     size_t at = s->named_count;
     if (at == NAMED_MARKERS) {   /* replace the latest, if this one is earlier */
+        s->more = true;
         at = 0;
         for (size_t i = 1; i < NAMED_MARKERS; i++)
             if (s->named[i].time_ns > s->named[at].time_ns)
@@ -119,6 +123,7 @@ static void unknown(struct scan *s, const char *option, const char *text, const 
                          s->named[i].text);
         if (n < 0 || (size_t)n >= sizeof list - used) {
             list[used] = '\0';
+            s->more = true;   /* the rest did not fit */
             break;
         }
         used += (size_t)n;
@@ -129,7 +134,7 @@ static void unknown(struct scan *s, const char *option, const char *text, const 
     else
         ev_error_set(err, "--%s %s%s: no marker%s begins with \"%s\"; the run's markers: "
                      "%s%s", option, MARKER_WINDOW_PREFIX, text, after, text, list,
-                     s->named_count < s->markers ? ", ..." : "");
+                     s->more ? ", ..." : "");
 }
 
 enum marker_window_status marker_window_resolve(const struct input_options *iopt,
