@@ -15,6 +15,7 @@
 
 #include <inttypes.h>
 #include <stdbool.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "base/format.h"
@@ -114,6 +115,29 @@ void end_summary_markdown(FILE *out, const struct run_model *run)
     paragraph(out, run, &s, textout_markdown);
 }
 
+/* The text summary's paragraph as a JSON string (the report shows it), null for a run
+ * that ended with its marker. Text from the input as itself: JSON escapes its own, and
+ * the report sets it as text. */
+static void json_paragraph(struct json_writer *w, const struct run_model *run,
+                           const struct run_end_summary *s)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *mem = run->info->ending == RUN_ENDING_CUT ? open_memstream(&text, &len) : NULL;
+    if (mem) {
+        paragraph(mem, run, s, textout_utf8);
+        if (fclose(mem) == 0 && len)
+            len--;   /* the paragraph's line break */
+        else
+            len = 0;
+    }
+    if (len)
+        json_string(w, text, len);
+    else
+        json_null(w);   /* complete, or out of memory: no paragraph rather than half */
+    free(text);
+}
+
 void end_summary_json(struct json_writer *w, const struct run_model *run)
 {
     struct run_end_summary s;
@@ -125,6 +149,8 @@ void end_summary_json(struct json_writer *w, const struct run_model *run)
     }
     json_object_begin(w);
     json_member_bool(w, "complete", run->info->ending == RUN_ENDING_MARKED);
+    json_key(w, "paragraph");
+    json_paragraph(w, run, &s);
     textout_json_member_seconds(w, "last_event_s", run->info->end_time_ns);
     json_key(w, "last_census_s");
     if (s.censuses)

@@ -14,6 +14,7 @@
  * (report_assets.h): nothing is fetched when the report is opened, so it works from disk
  * and offline.
  */
+#include "sink/end_summary.h"
 #include "sink/gc_summary.h"
 #include "sink/sinks.h"
 
@@ -454,8 +455,10 @@ static int write_run(struct json_writer *w, const struct profile_view *v,
         json_object_end(w);
     }
     json_array_end(w);
-    if (table)   /* the collector, as --summary=json's gc (model/gcstats.h) */
+    if (table) {   /* the collector, and how the run ended, as --summary=json's gc and end */
         gc_summary_json(w, ctx->run);
+        end_summary_json(w, ctx->run);
+    }
     json_newline(w);
     json_key(w, "t");
     write_seconds(w, v->time_ns, v->point_count);
