@@ -408,17 +408,8 @@ static int write_run(struct json_writer *w, const struct profile_view *v,
     json_member_uint(w, "censuses", v->censuses);
     textout_json_member_seconds(w, "first_s", v->first_ns);
     textout_json_member_seconds(w, "last_s", v->last_ns);
-    if (table && (v->has_from || v->has_to)) {   /* --from/--to: every figure is of it */
-        json_key(w, "window");
-        json_object_begin(w);
-        textout_json_member_seconds(w, "from_s", v->from_ns);
-        json_key(w, "to_s");
-        if (v->has_to)
-            textout_json_seconds(w, v->to_ns);
-        else
-            json_null(w);
-        json_object_end(w);
-    }
+    if (table && (v->has_from || v->has_to))   /* --from/--to: every figure is of it */
+        textout_json_member_window(w, v->from_ns, v->has_to, v->to_ns);
     json_member_uint(w, "bands_seen", v->bands_seen);
     json_member_uint(w, "bands_filtered", v->bands_filtered);
     json_key(w, "total_area");

@@ -415,15 +415,8 @@ static void json_run(struct json_writer *w, struct summary_sink *m, const struct
     textout_json_member_seconds(w, "sample_interval_s", info->period_ns);
     json_newline(w);
     if (m->windowed) {   /* the figures below are of it */
-        json_key(w, "window");
-        json_object_begin(w);
-        textout_json_member_seconds(w, "from_s", m->window_ns.from_ns);
-        json_key(w, "to_s");
-        if (m->window_ns.to_ns == UINT64_MAX)
-            json_null(w);
-        else
-            textout_json_seconds(w, m->window_ns.to_ns);
-        json_object_end(w);
+        textout_json_member_window(w, m->window_ns.from_ns, m->window_ns.to_ns != UINT64_MAX,
+                                   m->window_ns.to_ns);
         json_newline(w);
     }
     json_key(w, "peak");

@@ -259,6 +259,20 @@ void textout_json_member_seconds(struct json_writer *w, const char *key, uint64_
     textout_json_seconds(w, ns);
 }
 
+void textout_json_member_window(struct json_writer *w, uint64_t from_ns, bool has_to,
+                                uint64_t to_ns)
+{
+    json_key(w, "window");
+    json_object_begin(w);
+    textout_json_member_seconds(w, "from_s", from_ns);
+    json_key(w, "to_s");
+    if (has_to)
+        textout_json_seconds(w, to_ns);
+    else
+        json_null(w);
+    json_object_end(w);
+}
+
 void textout_json_grouped_by(struct json_writer *w, const struct autogroup *a)
 {
     char text[AUTOGROUP_NOTE_MAX], undo[32];

@@ -79,5 +79,10 @@ void textout_seconds(FILE *out, uint64_t ns);
 void textout_json_seconds(struct json_writer *w, uint64_t ns);
 /* The member key: seconds (json_key, then textout_json_seconds). */
 void textout_json_member_seconds(struct json_writer *w, const char *key, uint64_t ns);
+/* The member "window" (--from/--to: the figures of the object it is in are of it):
+ * {"from_s": seconds, "to_s": seconds, or null when the window runs to the end}. The
+ * summary and the report's data write it alike. */
+void textout_json_member_window(struct json_writer *w, uint64_t from_ns, bool has_to,
+                                uint64_t to_ns);
 
 #endif
