@@ -137,6 +137,14 @@ static void unknown(struct scan *s, const char *option, const char *text, const 
                      s->more ? ", ..." : "");
 }
 
+/* A marker's time as the window's seconds: half a nanosecond on, so that profile_window's
+ * conversion back (which truncates) gives the marker's own nanosecond, never the one
+ * before it, and the marker is in the window at either end. */
+static double seconds_of(uint64_t ns)
+{
+    return (ns + 0.5) / 1e9;
+}
+
 enum marker_window_status marker_window_resolve(const struct input_options *iopt,
                                                 const struct marker_window *w,
                                                 struct profile_options *pr,
@@ -169,7 +177,7 @@ enum marker_window_status marker_window_resolve(const struct input_options *iopt
             goto done;
         }
         pr->has_from = true;
-        pr->from_seconds = s.from_ns / 1e9;
+        pr->from_seconds = seconds_of(s.from_ns);
     }
     if (w->to) {
         /* the end's marker is the first after the start, whichever way it was given */
@@ -190,7 +198,7 @@ enum marker_window_status marker_window_resolve(const struct input_options *iopt
             goto done;
         }
         pr->has_to = true;
-        pr->to_seconds = to_ns / 1e9;
+        pr->to_seconds = seconds_of(to_ns);
     }
     if (pr->has_from && pr->has_to && pr->to_seconds <= pr->from_seconds) {
         ev_error_set(err, "--to (%.6f s) must be after --from (%.6f s)", pr->to_seconds,
