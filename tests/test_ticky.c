@@ -4,6 +4,10 @@
  * comes before or after them (the runtime writes definitions at the end); a counter
  * never defined is kept by its id, one never sampled has zeros, a second definition of
  * a counter changes nothing; thousands of counters keep every total (the index grows).
+ * Series: 300 samples merge into 75 columns of 4, each the exact sum of its samples and
+ * ending at its last sample's time; 20,000 counters halve the columns (to 32) to stay
+ * within the points' bound and keep every series exact; past the least columns a
+ * counter keeps totals but no series.
  * Through the conversion a user runs (written eventlogs, --summary in JSON, text and
  * Markdown): a run without ticky events says "ticky": null; a ticky run without a heap
  * profile gives each counter's exact figures and its share of HEAP_ALLOCATED; a name
@@ -135,6 +139,88 @@ static void thousands_of_counters(void **state)
     ticky_free(t);
 }
 
+/* Every counter's series sums to its totals. */
+static void series_sum_to_totals(const struct ticky *t)
+{
+    struct ticky_columns cols;
+    ticky_columns(t, &cols);
+    size_t n;
+    const struct ticky_counter **v = ticky_sorted(t, &n);
+    for (size_t i = 0; i < n; i++) {
+        if (!v[i]->series)
+            continue;
+        uint64_t e = 0, a = 0;
+        for (size_t k = 0; k < cols.used; k++)
+            e += v[i]->series[k].entries, a += v[i]->series[k].allocs;
+        assert_int_equal(e, v[i]->entries);
+        assert_int_equal(a, v[i]->allocs);
+    }
+    free(v);
+}
+
+static void series_merge_exactly(void **state)
+{
+    (void)state;
+    struct ticky *t = ticky_new();
+    for (uint64_t i = 0; i < 300; i++) {
+        begin(t, 1000 * (i + 1));
+        sample(t, 1000 * (i + 1) + 1, 0x10, i, 8 * i, 0);
+        if (i % 2)
+            sample(t, 1000 * (i + 1) + 2, 0x20, 1, 0, 0);
+    }
+    struct ticky_columns cols;
+    ticky_columns(t, &cols);
+    assert_int_equal(cols.per_col, 4);        /* 128 columns of 2 held 256 samples */
+    assert_int_equal(cols.used, 75);
+    size_t n;
+    const struct ticky_counter **v = ticky_sorted(t, &n);
+    const struct ticky_counter *c = find(v, n, 0x10), *d = find(v, n, 0x20);
+    for (size_t k = 0; k < cols.used; k++) {
+        uint64_t s = 4 * k;                   /* samples 4k .. 4k + 3 */
+        assert_int_equal(c->series[k].entries, 4 * s + 6);
+        assert_int_equal(c->series[k].allocs, 8 * (4 * s + 6));
+        assert_int_equal(d->series[k].entries, 2);
+        assert_int_equal(cols.end_ns[k], 1000 * (s + 4));
+    }
+    free(v);
+    series_sum_to_totals(t);
+    struct ticky *copy = ticky_copy(t);
+    ticky_free(t);
+    series_sum_to_totals(copy);
+    ticky_free(copy);
+}
+
+static void series_within_their_bound(void **state)
+{
+    (void)state;
+    enum { N = 20000 };
+    struct ticky *t = ticky_new();
+    for (int round = 0; round < 200; round++) {
+        begin(t, 100 * (round + 1));
+        for (uint64_t i = 0; i < N; i += 1 + (uint64_t)round % 7)
+            sample(t, 100 * (round + 1) + 1, 0x800000 + 16 * i, 1, i + round, 0);
+    }
+    struct ticky_totals tot;
+    ticky_totals(t, &tot);
+    assert_int_equal(tot.count, N);
+    assert_int_equal(tot.series_cut, 0);
+    struct ticky_columns cols;
+    ticky_columns(t, &cols);
+    assert_int_equal(cols.per_col, 8);        /* 32 columns: 20,000 x 32 within 2^20 */
+    assert_int_equal(cols.used, 25);
+    series_sum_to_totals(t);
+    /* past TICKY_SERIES_CELLS / TICKY_SERIES_MIN_COLUMNS counters: totals, no series */
+    for (uint64_t i = N; i < TICKY_SERIES_CELLS / TICKY_SERIES_MIN_COLUMNS + 10; i++)
+        sample(t, 30000, 0x800000 + 16 * i, 1, 1, 0);
+    ticky_totals(t, &tot);
+    assert_int_equal(tot.series_cut, 10);
+    ticky_columns(t, &cols);
+    assert_int_equal(cols.per_col, 16);       /* 16 columns of 16 samples */
+    assert_int_equal(cols.used, 13);
+    series_sum_to_totals(t);
+    ticky_free(t);
+}
+
 /* --- through the conversion -------------------------------------------------------- */
 
 static void ticky_def(struct evw *w, uint64_t t, uint64_t id, uint16_t arity,
@@ -243,6 +329,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(totals_are_samples_summed),
         cmocka_unit_test(thousands_of_counters),
+        cmocka_unit_test(series_merge_exactly),
+        cmocka_unit_test(series_within_their_bound),
         cmocka_unit_test(no_ticky_events_say_null),
         cmocka_unit_test(counters_exactly),
     };

@@ -8,8 +8,9 @@ Checks: every counter of the report is listed, with the same name, arity and arg
 kinds; each counter's totals (entries, allocs, allocd) equal the sum of its samples in
 the eventlog; a counter that did not move in the last sample interval (its work ended
 before the run's last sample) has the report's entries and allocation exactly, and no
-counter has more than the report; every counter has exactly the keys issue 35 names
-plus ev2hp's own. Prints every mismatch; status 1 if any.
+counter has more than the report; every counter has at least the keys issue 35 names;
+the largest counters' series have, at each point, the counts of the samples it sums
+(their BEGIN_SAMPLE times as its times). Prints every mismatch; status 1 if any.
 """
 import gzip
 import json
@@ -48,12 +49,13 @@ def parse_eventlog(path):
         sizes[tag] = size
     assert d[i:i + 12] == b"hetehdredatb"
     i += 12
-    names, sums, last, begins = {}, {}, {}, 0
+    names, sums, last, begins, at, times = {}, {}, {}, 0, {}, []
     while True:
         tag = struct.unpack(">H", d[i:i + 2])[0]
         i += 2
         if tag == 0xFFFF:
             break
+        time = struct.unpack(">Q", d[i:i + 8])[0]
         i += 8
         size = sizes[tag]
         if size == -1:
@@ -69,14 +71,17 @@ def parse_eventlog(path):
             s = sums.setdefault(cid, [0, 0, 0])
             s[0] += e; s[1] += a; s[2] += ad
             last[cid] = begins
+            at.setdefault(cid, {})[begins - 1] = (e, a)
         elif tag == 212:
             begins += 1
-    return {names[c]: (tuple(s), last[c] < begins) for c, s in sums.items()}
+            times.append(time)
+    series = {names[c]: p for c, p in at.items()}
+    return {names[c]: (tuple(s), last[c] < begins) for c, s in sums.items()}, series, times
 
 
 def main(report_path, eventlog_path, json_path):
     report = parse_report(report_path)
-    samples = parse_eventlog(eventlog_path)
+    samples, series, times = parse_eventlog(eventlog_path)
     ticky = json.load(open(json_path))["ticky"]
     got = {c["name"]: c for c in ticky["counters"]}
     bad = []
@@ -103,6 +108,20 @@ def main(report_path, eventlog_path, json_path):
                            f"report {(entries, alloc, allocd)}")
         elif mine[0] > entries or mine[1] > alloc or mine[2] > allocd:
             bad.append(f"{name}: totals {mine} above the report's {(entries, alloc, allocd)}")
+    per = ticky["series"]["samples_per_point"]
+    want_times = [round(times[min(k + per, len(times)) - 1] / 1e9, 6)
+                  for k in range(0, len(times), per)]
+    if ticky["series"]["times_s"] != want_times:
+        bad.append(f"series times {ticky['series']['times_s']}, BEGIN_SAMPLE's {want_times}")
+    for c in ticky["series"]["counters"]:
+        points = series.get(c["name"], {})
+        for key, field in (("entries", 0), ("allocs", 1)):
+            want = [sum(points.get(j, (0, 0))[field] for j in range(k, k + per))
+                    for k in range(0, len(times), per)]
+            if c[key] != want:
+                bad.append(f"{c['name']}: series {key} {c[key]}, samples {want}")
+    if len(ticky["series"]["counters"]) != min(8, len(report)):
+        bad.append(f"{len(ticky['series']['counters'])} counters over time")
     if not finished:
         bad.append("no counter ended before the last sample: nothing checked against the report")
     for b in bad:

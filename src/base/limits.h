@@ -25,6 +25,9 @@
 #define GC_STATS_MAX_GENS 16u               /* generations counted apart (older: the last) */
 #define GC_STATS_MAX_CAPS 4096u             /* capabilities followed apart (more: together) */
 #define TICKY_MAX_COUNTERS (1u << 20)       /* ticky counters kept (more: counted as dropped) */
+#define TICKY_SERIES_COLUMNS 128u           /* points of a counter over time (samples merge) */
+#define TICKY_SERIES_MIN_COLUMNS 16u        /* ... fewer while the cells below are full */
+#define TICKY_SERIES_CELLS (1u << 20)       /* points of every counter together */
 /* a pprof profile's distinct strings, and their bytes: what the bands, cost centres and
  * info tables above already bound, a few times over (names, files, labels) */
 #define PPROF_MAX_STRINGS (4u * BANDS_MAX)

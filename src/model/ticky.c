@@ -4,6 +4,7 @@
  * of their ids (a power of two at least twice the count) finds a sample's counter in
  * constant time, since a run writes every moving counter at every sample. Past
  * TICKY_MAX_COUNTERS a new counter is counted as dropped, never kept: the totals say so.
+ * The series (ticky.h) are a counter's array of cols points, all on one set of columns.
  */
 #include "model/ticky.h"
 
@@ -23,11 +24,22 @@ struct ticky {
     uint64_t dropped;
     uint64_t samples, last_sample_ns;
     bool any;
+    /* the series' columns (ticky.h) */
+    size_t cols;                /* points per counter: TICKY_SERIES_COLUMNS, or fewer */
+    size_t used;                /* columns begun */
+    uint64_t per_col;           /* samples per column */
+    uint64_t end_ns[TICKY_SERIES_COLUMNS];
+    uint64_t series_cut;
 };
 
 struct ticky *ticky_new(void)
 {
-    return calloc(1, sizeof(struct ticky));
+    struct ticky *t = calloc(1, sizeof(struct ticky));
+    if (t) {
+        t->cols = TICKY_SERIES_COLUMNS;
+        t->per_col = 1;
+    }
+    return t;
 }
 
 void ticky_free(struct ticky *t)
@@ -38,6 +50,7 @@ void ticky_free(struct ticky *t)
         free(t->counters[i].name);
         free(t->counters[i].kinds);
         free(t->counters[i].table);
+        free(t->counters[i].series);
     }
     free(t->counters);
     free(t->index);
@@ -72,6 +85,53 @@ static int reindex(struct ticky *t, size_t size)
     return 0;
 }
 
+/* Neighbouring columns merged pairwise, for every counter: each column then holds twice
+ * the samples. Sums, so every point stays exact. */
+static void merge_columns(struct ticky *t)
+{
+    size_t half = (t->used + 1) / 2;
+    for (size_t i = 0; i < half; i++) {
+        size_t b = 2 * i + 1 < t->used ? 2 * i + 1 : 2 * i;
+        for (size_t k = 0; k < t->count; k++) {
+            struct ticky_point *s = t->counters[k].series;
+            if (s && b != 2 * i) {
+                s[i].entries = s[2 * i].entries + s[b].entries;
+                s[i].allocs = s[2 * i].allocs + s[b].allocs;
+            } else if (s) {
+                s[i] = s[2 * i];
+            }
+        }
+        t->end_ns[i] = t->end_ns[b];
+    }
+    for (size_t k = 0; k < t->count; k++)
+        if (t->counters[k].series)
+            memset(t->counters[k].series + half, 0,
+                   (t->cols - half) * sizeof *t->counters[k].series);
+    t->used = half;
+    t->per_col *= 2;
+}
+
+/* A new counter's series, within TICKY_SERIES_CELLS points in all: the columns halve
+ * (merged) while there are more, down to TICKY_SERIES_MIN_COLUMNS; past that, none. */
+static int new_series(struct ticky *t, struct ticky_counter *c)
+{
+    while ((t->count + 1) * t->cols > TICKY_SERIES_CELLS) {
+        if (t->cols <= TICKY_SERIES_MIN_COLUMNS) {
+            t->series_cut++;
+            return 0;
+        }
+        merge_columns(t);
+        t->cols /= 2;
+        for (size_t k = 0; k < t->count; k++) {
+            struct ticky_point *s = t->counters[k].series;
+            struct ticky_point *less = s ? realloc(s, t->cols * sizeof *s) : NULL;
+            if (less)
+                t->counters[k].series = less;   /* else the larger one serves */
+        }
+    }
+    return (c->series = calloc(t->cols, sizeof *c->series)) ? 0 : -1;
+}
+
 /* The counter of id, made when new: 0 with *out set; 1 when it is past the bound (not
  * kept); -1 when out of memory. */
 static int counter(struct ticky *t, uint64_t id, struct ticky_counter **out)
@@ -94,6 +154,8 @@ static int counter(struct ticky *t, uint64_t id, struct ticky_counter **out)
     struct ticky_counter *c = &t->counters[t->count];
     memset(c, 0, sizeof *c);
     c->id = id;
+    if (new_series(t, c) != 0)
+        return -1;
     *find_slot(t, id) = (uint32_t)t->count++;
     *out = c;
     return 0;
@@ -126,6 +188,10 @@ int ticky_event(struct ticky *t, const struct ticky_event *e)
     if (e->kind == TICKY_EVENT_BEGIN_SAMPLE) {
         t->samples++;
         t->last_sample_ns = e->time_ns;
+        if ((t->samples - 1) / t->per_col >= t->cols)
+            merge_columns(t);
+        t->used = (size_t)((t->samples - 1) / t->per_col) + 1;
+        t->end_ns[t->used - 1] = e->time_ns;
         return 0;
     }
     struct ticky_counter *c;
@@ -139,6 +205,10 @@ int ticky_event(struct ticky *t, const struct ticky_event *e)
     c->allocd += e->allocd;
     c->samples++;
     c->last_sample_ns = e->time_ns;
+    if (c->series && t->used) {   /* a sample before any BEGIN_SAMPLE: totals only */
+        c->series[t->used - 1].entries += e->entries;
+        c->series[t->used - 1].allocs += e->allocs;
+    }
     return 0;
 }
 
@@ -154,11 +224,19 @@ void ticky_totals(const struct ticky *t, struct ticky_totals *out)
     out->dropped = t->dropped;
     out->samples = t->samples;
     out->last_sample_ns = t->last_sample_ns;
+    out->series_cut = t->series_cut;
     for (size_t i = 0; i < t->count; i++) {
         out->entries += t->counters[i].entries;
         out->allocs += t->counters[i].allocs;
         out->allocd += t->counters[i].allocd;
     }
+}
+
+void ticky_columns(const struct ticky *t, struct ticky_columns *out)
+{
+    out->used = t->used;
+    out->per_col = t->per_col;
+    out->end_ns = t->end_ns;
 }
 
 static int by_weight(const void *a, const void *b)
@@ -211,6 +289,16 @@ struct ticky *ticky_copy(const struct ticky *t)
     for (size_t i = 0; i < t->count; i++, c->count++) {
         c->counters[i] = t->counters[i];
         c->counters[i].name = c->counters[i].kinds = c->counters[i].table = NULL;
+        c->counters[i].series = NULL;
+        if (t->counters[i].series &&
+            !(c->counters[i].series = malloc(t->cols * sizeof *c->counters[i].series))) {
+            c->count++;
+            ticky_free(c);
+            return NULL;
+        }
+        if (t->counters[i].series)
+            memcpy(c->counters[i].series, t->counters[i].series,
+                   t->cols * sizeof *c->counters[i].series);
         if (t->counters[i].defined &&
             (!(c->counters[i].name = strdup(t->counters[i].name)) ||
              !(c->counters[i].kinds = strdup(t->counters[i].kinds)) ||

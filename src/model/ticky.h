@@ -10,6 +10,13 @@
  * in the report but in no event (the runtime writes no sample at exit). Nothing of the
  * eventlog's encoding is here: census.c decodes, model/frame.h's ticky callback carries
  * the fields.
+ *
+ * Each counter is also kept over time, on columns every counter shares: a column holds
+ * the counts of per_col consecutive samples (summed, so exact whatever the merging), at
+ * most TICKY_SERIES_COLUMNS of them; when the samples pass the last column, neighbouring
+ * columns merge pairwise (per_col doubles). Memory stays within TICKY_SERIES_CELLS points
+ * in all: with more counters the columns merge down to TICKY_SERIES_MIN_COLUMNS, and a
+ * counter past that has totals but no series (series_cut says how many).
  */
 #ifndef EV2HP_TICKY_H
 #define EV2HP_TICKY_H
@@ -23,6 +30,11 @@
 
 struct ticky;
 
+/* One column of a counter over time: its counts in those samples. */
+struct ticky_point {
+    uint64_t entries, allocs;
+};
+
 /* One counter's definition and totals. */
 struct ticky_counter {
     uint64_t id;
@@ -34,6 +46,7 @@ struct ticky_counter {
     uint64_t entries, allocs, allocd;   /* summed over its samples; bytes */
     uint64_t samples;           /* samples that named it */
     uint64_t last_sample_ns;    /* the time of the last of them (0: none) */
+    struct ticky_point *series; /* ticky_series's columns, or NULL (series_cut) */
 };
 
 /* The run's counters, in the order the summary lists them (see ticky_sorted). */
@@ -43,6 +56,15 @@ struct ticky_totals {
     uint64_t samples;           /* TICKY_COUNTER_BEGIN_SAMPLE events */
     uint64_t last_sample_ns;    /* the last of them (0: none) */
     uint64_t entries, allocs, allocd;   /* every kept counter's, summed */
+    uint64_t series_cut;        /* counters kept without a series */
+};
+
+/* The columns of the counters' series: column i holds samples [i * per_col, (i + 1) *
+ * per_col) and ends at end_ns[i] (the last of its TICKY_COUNTER_BEGIN_SAMPLE). */
+struct ticky_columns {
+    size_t used;
+    uint64_t per_col;
+    const uint64_t *end_ns;
 };
 
 struct ticky *ticky_new(void);
@@ -56,6 +78,7 @@ int ticky_event(struct ticky *t, const struct ticky_event *e);
 /* Whether the input had a ticky event at all. */
 bool ticky_any(const struct ticky *t);
 void ticky_totals(const struct ticky *t, struct ticky_totals *out);
+void ticky_columns(const struct ticky *t, struct ticky_columns *out);
 /* The counters, most allocating first (then most entered, then by name and id: the same
  * input gives the same order), in a malloc'd array the caller frees, its pointers valid
  * until the next ticky_event or ticky_free; *count says how many. NULL when out of memory

@@ -6,7 +6,9 @@
  * coverage is their allocation together over the same, as eventlog2html gives them; both
  * are left out (null) when the eventlog has no HEAP_ALLOCATED. The text and Markdown list
  * the TICKY_SUMMARY_LINES most allocating counters and say how many more there are; the
- * JSON lists every counter. Names come from the eventlog: escaped for each format.
+ * JSON lists every counter, and the TICKY_SERIES_SHOWN largest over time (their counts at
+ * each point of model/ticky.h's columns). Names come from the eventlog: escaped for each
+ * format.
  */
 #include "sink/ticky_summary.h"
 
@@ -23,6 +25,7 @@
 #include "sink/textout.h"
 
 #define TICKY_SUMMARY_LINES 20
+#define TICKY_SERIES_SHOWN 8
 
 /* What every format writes: the counters in order and the run's allocation. */
 struct ticky_view {
@@ -142,6 +145,49 @@ static void json_counter(struct json_writer *w, const struct ticky_view *v,
     json_object_end(w);
 }
 
+/* The largest counters over time: "series", with the columns' end times, the samples
+ * each point sums, and per counter its entries and allocation at each point. */
+static void json_series(struct json_writer *w, const struct run_model *run,
+                        const struct ticky_view *v)
+{
+    struct ticky_columns cols;
+    ticky_columns(run_model_ticky(run), &cols);
+    json_newline(w);
+    json_key(w, "series");
+    json_object_begin(w);
+    json_member_uint(w, "samples_per_point", cols.per_col);
+    json_key(w, "times_s");
+    json_array_begin(w);
+    for (size_t i = 0; i < cols.used; i++)
+        textout_json_seconds(w, cols.end_ns[i]);
+    json_array_end(w);
+    json_key(w, "counters");
+    json_array_begin(w);
+    size_t shown = 0;
+    for (size_t i = 0; i < v->count && shown < TICKY_SERIES_SHOWN; i++) {
+        const struct ticky_counter *c = v->sorted[i];
+        if (!c->series)
+            continue;
+        shown++;
+        json_newline(w);
+        json_object_begin(w);
+        json_member_cstring(w, "name", name_of(c));
+        json_key(w, "entries");
+        json_array_begin(w);
+        for (size_t k = 0; k < cols.used; k++)
+            json_uint(w, c->series[k].entries);
+        json_array_end(w);
+        json_key(w, "allocs");
+        json_array_begin(w);
+        for (size_t k = 0; k < cols.used; k++)
+            json_uint(w, c->series[k].allocs);
+        json_array_end(w);
+        json_object_end(w);
+    }
+    json_array_end(w);
+    json_object_end(w);
+}
+
 void ticky_summary_json(struct json_writer *w, const struct run_model *run)
 {
     struct ticky_view v;
@@ -166,6 +212,8 @@ void ticky_summary_json(struct json_writer *w, const struct run_model *run)
     for (size_t i = 0; i < v.count; i++)
         json_counter(w, &v, v.sorted[i]);
     json_array_end(w);
+    json_member_uint(w, "series_cut", v.totals.series_cut);
+    json_series(w, run, &v);
     json_object_end(w);
     free(v.sorted);
 }
