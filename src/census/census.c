@@ -561,8 +561,15 @@ static enum census_status stack_misfit(const struct census *c, const struct ev_e
 bool census_wants(uint16_t tag)
 {
     enum ev_role role = ev_role(tag);
-    /* Time-profile ticks are watched for, inside censuses (census_damaged). */
-    return (role != EVR_NONE && role != EVR_TIME_PROFILE) || tag == EV_PROF_SAMPLE_COST_CENTRE;
+    /* Time-profile ticks are watched for, inside censuses (census_damaged). The
+     * scheduler's events, one or two each time a thread runs, only where read. */
+    return (role != EVR_NONE && role != EVR_TIME_PROFILE && role != EVR_SCHED) ||
+           tag == EV_PROF_SAMPLE_COST_CENTRE;
+}
+
+bool census_wants_sched(uint16_t tag)
+{
+    return census_wants(tag) || ev_role(tag) == EVR_SCHED;
 }
 
 /* Drops the open census, if any, counting it in *lost; census events are then ignored
@@ -674,6 +681,12 @@ static enum census_status pass_gc(struct census *c, const struct ev_event *ev,
         e.kind = GC_EVENT_ALLOCATED;
         e.bytes = b->HEAP_ALLOCATED.bytes;
         break;
+    case EV_RUN_THREAD:
+        e.kind = GC_EVENT_RUN;
+        break;
+    case EV_STOP_THREAD:
+        e.kind = GC_EVENT_STOP;
+        break;
     default: {
         const struct ev_GC_STATS_GHC *s = &b->GC_STATS_GHC;
         e.kind = GC_EVENT_STATS;
@@ -736,7 +749,8 @@ enum census_status census_feed(struct census *c, const struct ev_event *ev,
                                struct ev_error *err)
 {
     census_note_time(c, ev->time);
-    if (!census_wants(ev->tag) && !(c->tp && ev_role(ev->tag) == EVR_TIME_PROFILE))
+    if (!census_wants(ev->tag) && !(c->tp && ev_role(ev->tag) == EVR_TIME_PROFILE) &&
+        !(c->events.gc && ev_role(ev->tag) == EVR_SCHED))
         return CENSUS_OK;
     union ev_body b;
     if (ev->tag == EV_PROF_SAMPLE_COST_CENTRE) {
@@ -875,7 +889,7 @@ enum census_status census_feed(struct census *c, const struct ev_event *ev,
                             ev->time, 0) != 0)
             return CENSUS_STOPPED;
         return pass_gc(c, ev, &b);
-    case EV_GC_STATS_GHC:
+    case EV_GC_STATS_GHC: case EV_RUN_THREAD: case EV_STOP_THREAD:
         return pass_gc(c, ev, &b);
     case EV_TICKY_COUNTER_DEF: case EV_TICKY_COUNTER_SAMPLE: case EV_TICKY_COUNTER_BEGIN_SAMPLE:
         return pass_ticky(c, ev, &b);

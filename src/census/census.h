@@ -99,6 +99,8 @@ enum census_status census_feed(struct census *c, const struct ev_event *ev,
  * The others need not be fed (convert has the reader skip them) provided the latest
  * timestamp of the input is given to census_note_time before census_finish. */
 bool census_wants(uint16_t tag);
+/* census_wants, and the scheduler's events: for a census whose events.gc reads them. */
+bool census_wants_sched(uint16_t tag);
 /* The same, with the time profile's events: for an assembler given time_profile. */
 bool census_wants_time(uint16_t tag);
 /* Only the markers (census/markerwindow.h's first read: no census is assembled). */

@@ -698,6 +698,7 @@ static void choose_events(struct input *in)
     if (!in->opt.dump)
         ev_reader_skip_unwanted(in->reader, in->opt.markers_only ? census_wants_markers
                                             : in->opt.time_profile ? census_wants_time
+                                            : in->events.gc ? census_wants_sched
                                             : census_wants);
 }
 

@@ -57,7 +57,10 @@ enum heap_total {
 
 /* The collector's events as model/gcstats.h reads them, each with the capability whose
  * blocks held it (GC_CAP_NONE: none). Only an eventlog has them. */
-enum gc_event_kind { GC_EVENT_START, GC_EVENT_END, GC_EVENT_STATS, GC_EVENT_ALLOCATED };
+enum gc_event_kind { GC_EVENT_START, GC_EVENT_END, GC_EVENT_STATS, GC_EVENT_ALLOCATED,
+                     /* the scheduler: the capability runs a Haskell thread, or stops it
+                      * (RUN_THREAD, STOP_THREAD; model/capstats.h) */
+                     GC_EVENT_RUN, GC_EVENT_STOP };
 #define GC_CAP_NONE 0xffffu
 
 struct gc_event {

@@ -197,6 +197,8 @@ int gc_stats_event(struct gc_stats *g, const struct gc_event *e, struct gc_pause
         c->has_allocated = true;
         c->allocated = e->bytes;
         return 0;
+    case GC_EVENT_RUN: case GC_EVENT_STOP:
+        return 0;   /* the scheduler's: capstats.h */
     }
     return 0;
 }

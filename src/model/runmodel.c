@@ -90,7 +90,8 @@ int run_model_init(struct run_model *m, const struct run_model_needs *needs,
         return -1;
     if ((needs->gc && !(m->gc = gc_stats_new())) ||
         (needs->ticky && !(m->ticky = ticky_new())) ||
-        (needs->end && !(m->end = run_end_new()))) {
+        (needs->end && !(m->end = run_end_new())) ||
+        (needs->caps && !(m->caps = cap_stats_new()))) {
         ev_error_set(err, "out of memory");
         return -1;
     }
@@ -111,6 +112,7 @@ void run_model_free(struct run_model *m)
     gc_stats_free(m->gc);
     ticky_free(m->ticky);
     run_end_free(m->end);
+    cap_stats_free(m->caps);
     memset(m, 0, sizeof *m);
 }
 
@@ -181,6 +183,8 @@ int run_model_gc_event(struct run_model *m, const struct gc_event *event)
     if (rc < 0 || (rc == 1 && m->profile &&
                    profile_add_pause(m->profile, pause.gen, pause.start_ns, pause.end_ns) != 0))
         return no_memory();
+    if (m->caps && cap_stats_event(m->caps, event) != 0)
+        return no_memory();
     if (m->end) {
         if (rc == 1 && run_end_pause(m->end, pause.start_ns, pause.end_ns) != 0)
             return no_memory();
@@ -225,6 +229,13 @@ bool run_model_end(const struct run_model *m, struct run_end_summary *out)
         return false;
     run_end_summary(m->end, m->info->end_time_ns, out);
     return true;
+}
+
+size_t run_model_caps(const struct run_model *m, struct cap_share *out, size_t cap)
+{
+    if (!m->caps)
+        return 0;
+    return cap_stats_shares(m->caps, m->info ? m->info->end_time_ns : 0, out, cap);
 }
 
 static int by_time(const void *a, const void *b)
@@ -294,7 +305,8 @@ int run_model_copy(const struct run_model *m, struct run_model *copy, unsigned c
     if (peak_copy(&m->peak, &copy->peak) != 0 || peak_copy(&m->at, &copy->at) != 0 ||
         (m->gc && !(copy->gc = gc_stats_copy(m->gc))) ||
         (m->ticky && !(copy->ticky = ticky_copy(m->ticky))) ||
-        (m->end && !(copy->end = run_end_copy(m->end))))
+        (m->end && !(copy->end = run_end_copy(m->end))) ||
+        (m->caps && !(copy->caps = cap_stats_copy(m->caps))))
         goto no_memory;
     if (m->marker_count) {
         if (!(copy->markers = calloc(m->marker_count, sizeof *m->markers)))

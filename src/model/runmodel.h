@@ -29,6 +29,7 @@
 #include <stdint.h>
 
 #include "base/error.h"
+#include "model/capstats.h"
 #include "model/frame.h"
 #include "model/gcstats.h"
 #include "model/ticky.h"
@@ -63,6 +64,7 @@ struct run_model_needs {
     bool gc;                             /* the collector's statistics (gcstats.h) */
     bool ticky;                          /* ticky counters' totals (ticky.h) */
     bool end;                            /* what led up to the end (runend.h); with gc */
+    bool caps;                           /* each capability's shares (capstats.h); with gc */
 };
 
 /* A chart or report of feed's options, at feed's columns. 0, or -1 when the run asks for
@@ -100,6 +102,7 @@ struct run_model {
     struct gc_stats *gc;           /* needs.gc: the collector's statistics; else NULL */
     struct ticky *ticky;           /* needs.ticky: ticky counters' totals; else NULL */
     struct run_end *end;           /* needs.end: the run's last moments; else NULL */
+    struct cap_stats *caps;        /* needs.caps: each capability's shares; else NULL */
 };
 
 /* An empty model of what needs asks for: 0, or -1 with err set (a bad pattern, or out of
@@ -126,6 +129,9 @@ const struct ticky *run_model_ticky(const struct run_model *m);
 /* What led up to the end of an eventlog (runend.h): false (out untouched) when the model
  * keeps none (needs.end unset) or the input is no eventlog (run_info.ending). */
 bool run_model_end(const struct run_model *m, struct run_end_summary *out);
+/* Each capability's shares of the run (capstats.h): how many have scheduler events (0
+ * when the model keeps none); out (may be NULL) receives up to cap of them. */
+size_t run_model_caps(const struct run_model *m, struct cap_share *out, size_t cap);
 /* The end of input: the peak's bands and the markers put in order, the profile reduced
  * to each coarser resolution asked for (but those only the live server asks for). 0, or
  * -1 with err set when out of memory. */

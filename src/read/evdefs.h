@@ -29,8 +29,8 @@
 
 #define EV_RELATION(EVENT)                                                             \
     EVENT(0, CREATE_THREAD, EVF_THREAD, NONE)                                          \
-    EVENT(1, RUN_THREAD, EVF_THREAD, NONE)                                             \
-    EVENT(2, STOP_THREAD, EVF_STOP_THREAD, NONE)                                       \
+    EVENT(1, RUN_THREAD, EVF_THREAD, SCHED)                                            \
+    EVENT(2, STOP_THREAD, EVF_STOP_THREAD, SCHED)                                      \
     EVENT(3, THREAD_RUNNABLE, EVF_THREAD, NONE)                                        \
     EVENT(4, MIGRATE_THREAD, EVF_MIGRATE_THREAD, NONE)                                 \
     EVENT(5, RUN_SPARK, EVF_THREAD, NONE)  /* retired */                               \
@@ -106,6 +106,8 @@ enum ev_role {
     EVR_GC,            /* garbage collections and allocation: the heap view, and the
                         * collector's statistics (model/gcstats.h) */
     EVR_TICKY,         /* ticky-ticky counters (-ticky, +RTS -lT): model/ticky.h */
+    EVR_SCHED,         /* a capability running a Haskell thread: model/capstats.h, read
+                        * only where the collector's events are (census_wants_sched) */
 };
 
 /* Field lists: FIELD(type, name, doc). */

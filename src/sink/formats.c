@@ -321,6 +321,7 @@ int sink_needs(enum output_format format, const struct sink_settings *settings,
         needs->gc = true;
         needs->ticky = true;  /* ticky counters, with their share of allocation (gc) */
         needs->end = true;
+        needs->caps = true;   /* each capability's shares (with gc's events) */
     }
     return 0;
 }

@@ -26,6 +26,7 @@
 #include "model/peak.h"
 #include "model/profile.h"
 #include "facts/gates.h"
+#include "sink/cap_summary.h"
 #include "sink/end_summary.h"
 #include "sink/gc_summary.h"
 #include "sink/ticky_summary.h"
@@ -197,6 +198,7 @@ static void write_text(struct summary_sink *m, const struct peak *pk,
     if (!m->heapless)
         write_text_heap(m, pk, v);
     gc_summary_text(out, m->base.ctx.run);
+    cap_summary_text(out, m->base.ctx.run);
     ticky_summary_text(out, m->base.ctx.run);
     write_text_events(m);
     if (m->base.ctx.base)
@@ -568,6 +570,7 @@ static int write_json(struct summary_sink *m, const struct peak *pk,
     gc_summary_json(w, m->base.ctx.run);
     ticky_summary_json(w, m->base.ctx.run);
     end_summary_json(w, m->base.ctx.run);
+    cap_summary_json(w, m->base.ctx.run);
     json_gates(w, m);
     if (m->base.ctx.base)
         json_compare(w, m, pk, v);

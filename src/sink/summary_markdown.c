@@ -32,6 +32,7 @@
 #include "facts/sparkline.h"
 #include "facts/summary_facts.h"
 #include "sink/textout.h"
+#include "sink/cap_summary.h"
 #include "sink/end_summary.h"
 #include "sink/gc_summary.h"
 #include "sink/ticky_summary.h"
@@ -371,6 +372,7 @@ static int markdown_finish(struct sink *s)
     gc_summary_markdown(s->out, s->ctx.run);
     ticky_summary_markdown(s->out, s->ctx.run);
     end_summary_markdown(s->out, s->ctx.run);
+    cap_summary_markdown(s->out, s->ctx.run);
     write_gates(m);
     write_markers_and_damage(m);
     summary_view_close(&sv);

@@ -1,0 +1,49 @@
+/* capstats.h: how each capability of a -threaded run spent the run: running Haskell
+ * threads, collecting, idle (issue 35, item 2), from the scheduler's and the collector's
+ * events, streamed in memory bounded by the capabilities.
+ *
+ * Each capability's own events are in its own blocks, in time order (ev_event.cap), so
+ * each is followed as a state machine, the way ThreadScope draws its activity: RUN_THREAD
+ * makes it running and STOP_THREAD idle; GC_START makes it collecting (the leader's and
+ * the helper threads' pairs alike: each capability's own collecting time) and GC_END
+ * idle. The time between two of its events goes to the state the first left it in; from
+ * the run's start to its first event it is idle, and from its last event to the run's
+ * end (run_info.end_time_ns) in the state it was left in. So running + gc + idle is the
+ * run's length exactly, per capability. A capability without a scheduler event is not
+ * listed (a collection alone says nothing of what it ran).
+ */
+#ifndef EV2HP_CAPSTATS_H
+#define EV2HP_CAPSTATS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "model/frame.h"
+
+struct cap_stats;
+
+struct cap_stats *cap_stats_new(void);
+/* A deep copy (the live server summarises a copy), or NULL when out of memory. */
+struct cap_stats *cap_stats_copy(const struct cap_stats *s);
+void cap_stats_free(struct cap_stats *s);
+
+/* Feeding, in the input's order (each capability's events in time order): 0, or -1 when
+ * out of memory. Events of no capability, or of one past GC_STATS_MAX_CAPS, are not
+ * followed (counted in cap_stats_dropped). */
+int cap_stats_event(struct cap_stats *s, const struct gc_event *e);
+
+/* One capability's shares of the run, fractions summing to 1. */
+struct cap_share {
+    unsigned cap;
+    uint64_t running_ns, gc_ns, idle_ns;
+    double running, gc, idle;
+};
+
+/* The capabilities with a scheduler event, in number order, at the run's end end_ns:
+ * how many; out (may be NULL) receives up to cap of them. */
+size_t cap_stats_shares(const struct cap_stats *s, uint64_t end_ns, struct cap_share *out,
+                        size_t cap);
+/* Events of capabilities not followed. */
+uint64_t cap_stats_dropped(const struct cap_stats *s);
+
+#endif

@@ -1,0 +1,35 @@
+#!/bin/sh
+# capabilities.sh: each capability's shares of a -threaded run (issue 35, item 2).
+#   tests/data/caps: real GHC 9.10.3 runs of gcwork.hs at -N2 and -N4 with the
+#   scheduler's events (its README says how they were made). tests/caps_check.py reads
+#   --summary=json's capabilities against a ThreadScope-like reading of --dump (per
+#   capability RUN_THREAD..STOP_THREAD running, GC_START..GC_END collecting, the rest
+#   idle): every capability listed, each share within 1e-6, the three summing to 1. The
+#   text and Markdown summaries carry the line; a run without scheduler events (the
+#   gcstats runs, made with -l-agu) and a .hp have none (JSON null).
+. "${SRCDIR:?}/tests/testlib.sh"
+for n in 2 4; do
+    run="$data/caps/n$n.eventlog.gz"
+    "$EV2HP" --summary=json "$run" > "$tmp/n$n.json" 2> /dev/null || fail "-N$n: status $?"
+    "$EV2HP" --dump "$run" > "$tmp/n$n.dump" 2> /dev/null || fail "-N$n --dump: status $?"
+    "$PYTHON3" "$SRCDIR/tests/caps_check.py" "$tmp/n$n.json" "$tmp/n$n.dump" $n \
+        > "$tmp/n$n.check" || fail "-N$n against --dump: $(cat "$tmp/n$n.check")"
+done
+"$EV2HP" --summary "$data/caps/n2.eventlog.gz" > "$tmp/n2.txt" 2> /dev/null
+grep -qE '^capabilities cap 0: 23\.2 % running, 52\.3 % collecting, 24\.5 % idle; cap 1: 21\.8 % running, 50\.9 % collecting, 27\.3 % idle$' \
+    "$tmp/n2.txt" || fail "the text line: $(grep capabilities "$tmp/n2.txt")"
+"$EV2HP" --summary=markdown "$data/caps/n4.eventlog.gz" > "$tmp/n4.md" 2> /dev/null
+grep -qF 'Capabilities (from the scheduler'"'"'s and the collector'"'"'s events): cap 0: ' "$tmp/n4.md" ||
+    fail "the Markdown line"
+grep -qF '; cap 3: ' "$tmp/n4.md" || fail "the Markdown line lacks cap 3"
+# no scheduler events: no line, null
+"$EV2HP" --summary=json "$data/gcstats/n2.eventlog.gz" > "$tmp/agu.json" 2> /dev/null
+"$EV2HP" --summary=json "$data/flat-hc.hp" > "$tmp/hp.json" 2> /dev/null
+for f in agu hp; do
+    "$PYTHON3" -c 'import json, sys
+assert json.load(open(sys.argv[1]))["capabilities"] is None' "$tmp/$f.json" ||
+        fail "$f: capabilities is not null"
+done
+"$EV2HP" --summary "$data/gcstats/n2.eventlog.gz" 2> /dev/null | grep -q '^capabilities' &&
+    fail "a run without scheduler events has a capabilities line"
+exit $failed
