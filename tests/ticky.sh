@@ -41,6 +41,26 @@ PY
 "$EV2HP" --summary=json "$t/P.eventlog.gz" 2> /dev/null | grep -q '"info_table": "' &&
     fail "info tables named without IPE events"
 
+# -o x.csv of a ticky run without a census: the counters' table; -o x.json: the
+# export with the summary's ticky object; a run with censuses keeps its CSV of censuses.
+"$EV2HP" -o "$tmp/t.csv" -o "$tmp/t.json" "$t/P-ipe.eventlog.gz" 2> /dev/null ||
+    fail "-o csv/json: status $?"
+head -n 1 "$tmp/t.csv" | grep -qx 'name,arity,kinds,entries,allocs,allocd,alloc_share,info,info_table.' ||
+    fail "the ticky CSV's header: $(head -n 1 "$tmp/t.csv")"
+grep -qF 'sat_s2x7{v} (Main) (fun) in s2x0,1,I,1000000,16000000,16000000,0.013157,0x404cf0,sat_s2x7_info :: Int -> Int at P.hs:32:13-27' \
+    "$tmp/t.csv" || fail "the ticky CSV lacks sat_s2x7's row"
+[ "$(wc -l < "$tmp/t.csv")" -eq 13 ] || fail "the ticky CSV: $(wc -l < "$tmp/t.csv") lines"
+"$EV2HP" --summary=json "$t/P-ipe.eventlog.gz" > "$tmp/s.json" 2> /dev/null
+"$PYTHON3" - "$tmp/t.json" "$tmp/s.json" <<'PY' || fail "-o x.json's ticky is not the summary's"
+import json, sys
+export, summary = (json.load(open(p)) for p in sys.argv[1:])
+assert export["ticky"] == summary["ticky"] and len(export["ticky"]["counters"]) == 12
+assert export["censuses"] == []
+PY
+"$EV2HP" -o "$tmp/c.csv" -o "$tmp/c.json" "$data/gcstats/n1.eventlog.gz" 2> /dev/null
+head -c 6 "$tmp/c.csv" | grep -qx 'time_s' || fail "a run without ticky: CSV $(head -n 1 "$tmp/c.csv")"
+grep -q '"ticky"' "$tmp/c.json" && fail "a run without ticky: its JSON names ticky"
+
 "$EV2HP" --dump "$t/P.eventlog.gz" > "$tmp/dump" 2> /dev/null || fail "--dump: status $?"
 grep -q 'unknown event 21[012]' "$tmp/dump" && fail "--dump leaves ticky events unnamed"
 for ev in 'TICKY_COUNTER_BEGIN_SAMPLE$' 'TICKY_COUNTER_SAMPLE id=[0-9]* entries=[0-9]* allocs=' \

@@ -5,6 +5,8 @@
  * names the columns ("time_s", then band names as the .hp writes them), RFC 4180 quoting,
  * CRLF line ends. The header needs every band, known only at the end, so censuses are
  * spooled to a temporary file and the table is written at finish: memory is one row.
+ * A run with ticky counters and no heap census has no such table: its counters are the
+ * table instead (sink/ticky_summary.h), one row per counter.
  */
 #include "sink/sinks.h"
 
@@ -12,7 +14,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/runmodel.h"
 #include "sink/spool.h"
+#include "sink/ticky_summary.h"
 #include "sink/textout.h"
 
 struct csv_sink {
@@ -45,6 +49,8 @@ static int write_row(void *ctx, const struct census_frame *frame)
 static int csv_finish(struct sink *s)
 {
     struct csv_sink *c = (struct csv_sink *)s;
+    if (s->ctx.run && !s->ctx.run->censuses && ticky_summary_csv(s->out, s->ctx.run))
+        return ferror(s->out) ? -1 : 0;
     const struct bands *bands = s->ctx.bands;
     c->row_len = bands_count(bands);
     c->row = calloc(c->row_len ? c->row_len : 1, sizeof *c->row);

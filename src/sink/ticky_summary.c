@@ -218,6 +218,29 @@ void ticky_summary_json(struct json_writer *w, const struct run_model *run)
     free(v.sorted);
 }
 
+bool ticky_summary_csv(FILE *out, const struct run_model *run)
+{
+    struct ticky_view v;
+    if (!view_open(run, &v))
+        return false;
+    fputs("name,arity,kinds,entries,allocs,allocd,alloc_share,info,info_table\r\n", out);
+    for (size_t i = 0; i < v.count; i++) {
+        const struct ticky_counter *c = v.sorted[i];
+        textout_csv_field(out, name_of(c), strlen(name_of(c)));
+        fprintf(out, ",%u,", c->arity);
+        textout_csv_field(out, c->kinds ? c->kinds : "", c->kinds ? strlen(c->kinds) : 0);
+        fprintf(out, ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",", c->entries, c->allocs, c->allocd);
+        if (v.has_allocated)
+            format_fprintf(out, "%.6f", share(&v, c->allocs));
+        fprintf(out, ",0x%" PRIx64 ",", c->info);
+        if (c->table)
+            textout_csv_field(out, c->table, strlen(c->table));
+        fputs("\r\n", out);
+    }
+    free(v.sorted);
+    return true;
+}
+
 void ticky_summary_markdown(FILE *out, const struct run_model *run)
 {
     struct ticky_view v;
