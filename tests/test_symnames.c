@@ -181,6 +181,7 @@ static void write_elf(const char *path, int cls, const struct elf_symbol_spec *s
     /* section names, then the symbols' names */
     static char shstr[] = "\0.symtab\0.strtab\0.shstrtab\0.text";
     char strtab[1024] = "";
+    void *symbols = NULL;   /* the symbol table's entries, freed once written */
     size_t str_len = 1, offsets[16];
     for (size_t i = 0; i < n; i++) {
         offsets[i] = str_len;
@@ -204,7 +205,8 @@ static void write_elf(const char *path, int cls, const struct elf_symbol_spec *s
         size_t entsize = gelf_fsize(e, ELF_T_SYM, 1, EV_CURRENT);
         Elf_Data *sd = elf_newdata(symscn);
         sd->d_type = ELF_T_SYM, sd->d_size = entsize * (n + 1), sd->d_align = 8;
-        sd->d_buf = calloc(n + 1, cls == ELFCLASS64 ? sizeof(Elf64_Sym) : sizeof(Elf32_Sym));
+        symbols = calloc(n + 1, cls == ELFCLASS64 ? sizeof(Elf64_Sym) : sizeof(Elf32_Sym));
+        sd->d_buf = symbols;
         for (size_t i = 0; i < n; i++) {
             GElf_Sym s = { .st_name = (Elf64_Word)offsets[i], .st_value = syms[i].value,
                            .st_shndx = syms[i].undefined ? SHN_UNDEF : (Elf64_Section)elf_ndxscn(text),
@@ -227,6 +229,7 @@ static void write_elf(const char *path, int cls, const struct elf_symbol_spec *s
     if (elf_update(e, ELF_C_WRITE) < 0)
         fail_msg("elf_update: %s", elf_errmsg(-1));
     elf_end(e);
+    free(symbols);   /* libelf does not own the data buffers it is given */
     close(fd);
 }
 

@@ -336,7 +336,8 @@ static int fill_points(const struct profile *p, struct profile_view *v, const ui
             uint64_t *row = v->values + n * w;
             v->time_ns[n] = k->time_ns;
             for (uint32_t e = 0; e < k->count; e++)
-                row[slot[entries[e].band]] += entries[e].bytes;
+                if (slot[entries[e].band] < w)   /* not shown and no OTHER: not drawn */
+                    row[slot[entries[e].band]] += entries[e].bytes;
             uint64_t sum = 0;
             for (size_t b = 0; b < w; b++)
                 sum += row[b];
@@ -377,11 +378,13 @@ static void edge_point(struct profile_view *v, const uint32_t *slot, size_t band
     uint64_t *row = v->values + at * w;
     double *va = calloc(w, sizeof *va), *vb = calloc(w, sizeof *vb);
     if (va && vb) {
+        /* a band the window's censuses lack (seen only before or after it) has no slot
+         * when the view has no OTHER */
         for (uint32_t e = 0; e < a->count; e++)
-            if (a->entries[e].band < band_cap)
+            if (a->entries[e].band < band_cap && slot[a->entries[e].band] < w)
                 va[slot[a->entries[e].band]] += (double)a->entries[e].bytes;
         for (uint32_t e = 0; e < b->count; e++)
-            if (b->entries[e].band < band_cap)
+            if (b->entries[e].band < band_cap && slot[b->entries[e].band] < w)
                 vb[slot[b->entries[e].band]] += (double)b->entries[e].bytes;
     }
     double f = b->time_ns > a->time_ns ? (double)(t - a->time_ns) / (double)(b->time_ns - a->time_ns)
