@@ -13,8 +13,12 @@ its own, under its own label. With KEY "none": REPORT must have no keys at all.
 Exit 0 and a line saying how much agrees; 1 and what differs.
 """
 import json
+import os
 import re
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from report_table import unpack_table  # noqa: E402
 
 
 def report_data(path):
@@ -27,7 +31,7 @@ def report_data(path):
 
 def main(key, report, ungrouped, grouped):
     data = report_data(report)
-    table = data["run"].get("table") or {}
+    table = unpack_table(data["run"]["table"]) if data["run"].get("table") else {}
     group_by = table.get("group_by")
     if key == "none":
         if group_by is not None:

@@ -245,8 +245,9 @@
   /* The byte counts of a string ev2hp packed them into (sink_html.c, write_packed_counts):
    * base-32 digits, least significant first, in the base64 alphabet, a digit of 32 or
    * more saying another follows; '.' before a number makes it a run of that many zeros.
-   * Multiplied, not shifted: a count may pass the 32 bits JavaScript's shifts keep. */
-  function unpackCounts(text) {
+   * Multiplied, not shifted: a count may pass the 32 bits JavaScript's shifts keep. Each
+   * number counts units (the band table's "unit": 8 when every count is whole words). */
+  function unpackCounts(text, unit = 1) {
     const out = [];
     let v = 0;
     let scale = 1;
@@ -264,15 +265,33 @@
         continue;
       }
       if (run) for (let k = 0; k < v; k++) out.push(0);
-      else out.push(v);
+      else out.push(v * unit);
       [v, scale, run] = [0, 1, false];
     }
     return out;
   }
 
+  /* The band table as ev2hp writes it (sink_html.c, write_table) made whole, in place:
+   * a stack's label from its frames' indices (their texts joined by '/'), the runtime's
+   * label given as a length from the label's first bytes and "...", the folded bands'
+   * packed values and each band's bytes at the peak as numbers. Every reader of the
+   * table's rows (the page, the tests) goes through this. */
+  function unpackTable(table) {
+    const frames = table.frames || [];
+    for (const r of table.bands) {
+      if (Array.isArray(r[0])) r[0] = r[0].map((f) => frames[f]).join("/");
+      if (typeof r[1] === "number") r[1] = r[0].slice(0, r[1]) + "...";
+      if (typeof r[10] === "string") r[10] = unpackCounts(r[10], table.unit || 1);
+    }
+    const keys = table.group_by;
+    if (keys && typeof keys.peak === "string") keys.peak = unpackCounts(keys.peak);
+    return table;
+  }
+
   ev2hp.kit = {
     lineFit,
     unpackCounts,
+    unpackTable,
     fmtBytes,
     trimZeros,
     fmtSeconds,

@@ -54,13 +54,9 @@
   ];
 
   const given = JSON.parse(document.getElementById("ev2hp-data").textContent);
-  // the folded bands' bytes and each band's at the peak, packed by ev2hp (a dense run
-  // folds thousands): as numbers
-  if (given.run && given.run.table) {
-    const { bands: rows, group_by: keys } = given.run.table;
-    for (const r of rows) if (typeof r[10] === "string") r[10] = ev2hp.kit.unpackCounts(r[10]);
-    if (keys && typeof keys.peak === "string") keys.peak = ev2hp.kit.unpackCounts(keys.peak);
-  }
+  // the band table's labels and counts, packed by ev2hp (a dense run keeps thousands of
+  // bands): as text and numbers
+  if (given.run && given.run.table) ev2hp.kit.unpackTable(given.run.table);
   // the grouping control (group.js): the keys of this run, and the one chosen (on this
   // page, or carried across a live page's redraw); data is the run of groups then
   const groupChoices = ev2hp.grouping.choices(given);

@@ -37,6 +37,7 @@
 #include "census/foldstacks.h"
 #include "census/grouping.h"
 #include "sink/runstacks.h"
+#include "sink/stacklabels.h"
 #include "model/profile.h"
 #include "model/peak.h"
 #include "census/timeprof.h"
@@ -174,10 +175,12 @@ static void write_indices(struct json_writer *w, const uint32_t *ids, size_t cou
  * the base64 alphabet (A-Z a-z 0-9 + /, values 0-63): a digit below 32 is a number's
  * last, one of 32 or more (its value less 32) says another follows, so a byte count of a
  * few MB takes 5 characters where decimal and a comma took 8. A run of RUN_MIN or more
- * zeros is '.' and the run's length as a number. Nothing in it needs escaping. 0, or -1
- * when out of memory. */
+ * zeros is '.' and the run's length as a number. Each number counts units (unit, which
+ * divides every value: folded_unit). Nothing in it needs escaping. 0, or -1 when out of
+ * memory. */
 #define RUN_MIN 3
-static int write_packed_counts(struct json_writer *w, const uint64_t *vals, size_t count)
+static int write_packed_counts(struct json_writer *w, const uint64_t *vals, size_t count,
+                               uint64_t unit)
 {
     static const char digits[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
     /* at most 13 base-32 digits a uint64_t (65 bits), and a '.' */
@@ -185,7 +188,7 @@ static int write_packed_counts(struct json_writer *w, const uint64_t *vals, size
     if (!buf)
         return -1;
     for (size_t i = 0; i < count;) {
-        uint64_t x = vals[i];
+        uint64_t x = vals[i] / unit;
         size_t run = 0;
         while (i + run < count && vals[i + run] == 0)
             run++;
@@ -291,7 +294,7 @@ static int write_peak_bytes(struct json_writer *w, const struct sink_context *ct
     if (bytes && peakbands_of_table(pk, bands_count(ctx->bands), t, bytes) == 0) {
         json_newline(w);
         json_key(w, "peak");
-        rc = write_packed_counts(w, bytes, t->count);
+        rc = write_packed_counts(w, bytes, t->count, 1);
     }
     free(bytes);
     return rc;
@@ -336,21 +339,90 @@ static int write_group_keys(struct json_writer *w, const struct sink_context *ct
     return 0;
 }
 
-/* Every band, for the band table: "t", the times of the folded bands' values, and per
- * band [label, label as the runtime wrote it or null, its own colour (chart_band_color:
- * the page draws a shown band in its run.bands colour, and resolves the others' among
- * the bands it draws, as a band drawn out of OTHER or a group of one), its index among
- * the shown bands or -1, peak, mean, stddev, area, growth, R^2, its values at t packed
- * (write_packed_counts) or null].
+/* The greatest common divisor of the folded bands' values (8: a heap's bytes are whole
+ * words), which the packed values are written in (write_packed_counts' unit): fewer digits
+ * for the same exact counts. 1 when there are none or all are zero. */
+static uint64_t folded_unit(const struct profile_table *t)
+{
+    uint64_t g = 0;
+    size_t folded = 0;
+    for (size_t i = 0; i < t->count; i++)
+        folded += t->shown[i] < 0;
+    for (size_t k = 0; k < folded * t->points && g != 1; k++) {
+        uint64_t a = t->values[k], b = g;
+        while (b) {
+            uint64_t r = a % b;
+            a = b;
+            b = r;
+        }
+        g = a;
+    }
+    return g ? g : 1;
+}
+
+/* A band's label in the band table: a stack's as its frames' indices into "frames"
+ * (stacklabels.h; the page joins their texts with '/'), any other as its text. And the
+ * label as the runtime wrote it, when it differs: as a number n when it is the label's
+ * first n bytes (ASCII, so the page's characters are bytes) and "..." (the runtime's -L
+ * cut of a long stack), else as its text; null when it is the label. 0, or -1 when out
+ * of memory. */
+static int write_table_labels(struct json_writer *w, const struct profile_band *pb,
+                              const struct sink_context *ctx, struct stacklabels *frames)
+{
+    size_t depth = 0;
+    const uint32_t *f = pb->band == PROFILE_OTHER
+                            ? NULL
+                            : stacklabels_band(frames, ctx->bands, ctx->ccs, pb->band,
+                                               pb->label, &depth);
+    if (depth == SIZE_MAX)
+        return -1;
+    if (f) {
+        json_array_begin(w);
+        for (size_t k = 0; k < depth; k++)
+            json_uint(w, f[k]);
+        json_array_end(w);
+    } else {
+        json_cstring(w, pb->label);
+    }
+    size_t len;
+    const char *raw = raw_label(pb, ctx->bands, &len);
+    if (!raw) {
+        json_null(w);
+        return 0;
+    }
+    size_t cut = len >= 3 && memcmp(raw + len - 3, "...", 3) == 0 ? len - 3 : SIZE_MAX;
+    bool ascii = cut != SIZE_MAX && cut <= strlen(pb->label) && memcmp(raw, pb->label, cut) == 0;
+    for (size_t k = 0; ascii && k < cut; k++)
+        ascii = (unsigned char)raw[k] < 0x80;
+    if (ascii)
+        json_uint(w, cut);
+    else
+        json_string(w, raw, len);
+    return 0;
+}
+
+/* Every band, for the band table: "t", the times of the folded bands' values; "unit",
+ * what the packed values count in (folded_unit); "frames", the texts the stack labels
+ * index (write_table_labels); and per band [label, label as the runtime wrote it or null
+ * (write_table_labels), its own colour (chart_band_color: the page draws a shown band in
+ * its run.bands colour, and resolves the others' among the bands it draws, as a band
+ * drawn out of OTHER or a group of one), its index among the shown bands or -1, peak,
+ * mean, stddev, area, growth, R^2, its values at t in units packed (write_packed_counts)
+ * or null]. The page's kit.unpackTable makes the labels and counts of them again.
  * Arrays, not objects: a -hi run has tens of thousands of bands. Then each band's groups
  * (write_group_keys). 0, or -1 when out of memory. */
 static int write_table(struct json_writer *w, const struct profile_table *t,
                        const struct sink_context *ctx)
 {
-    const struct bands *bands = ctx->bands;
+    struct stacklabels *frames = stacklabels_new();
+    uint64_t unit = folded_unit(t);
+    int rc = -1;
+    if (!frames)
+        return -1;
     json_object_begin(w);
     json_key(w, "t");
     write_seconds(w, t->time_ns, t->points);
+    json_member_uint(w, "unit", unit);
     json_key(w, "bands");
     json_array_begin(w);
     size_t folded = 0;
@@ -358,13 +430,8 @@ static int write_table(struct json_writer *w, const struct profile_table *t,
         const struct profile_band *pb = &t->bands[i];
         json_newline(w);
         json_array_begin(w);
-        json_cstring(w, pb->label);
-        size_t len;
-        const char *raw = raw_label(pb, bands, &len);
-        if (raw)
-            json_string(w, raw, len);
-        else
-            json_null(w);
+        if (write_table_labels(w, pb, ctx, frames) != 0)
+            goto done;
         char colour[8];
         dl_color_hex(chart_band_color(pb->label), colour);
         json_cstring(w, colour);
@@ -376,16 +443,28 @@ static int write_table(struct json_writer *w, const struct profile_table *t,
         json_stat(w, pb->stats.growth);
         json_stat(w, pb->stats.growth_r2);
         if (t->shown[i] < 0 && t->points) {
-            if (write_packed_counts(w, t->values + folded++ * t->points, t->points) != 0)
-                return -1;
+            if (write_packed_counts(w, t->values + folded++ * t->points, t->points, unit) != 0)
+                goto done;
         } else {
             json_null(w);
         }
         json_array_end(w);
     }
     json_array_end(w);
-    int rc = write_group_keys(w, ctx, t);
+    json_newline(w);
+    json_key(w, "frames");
+    json_array_begin(w);
+    for (uint32_t f = 0; f < stacklabels_count(frames); f++) {
+        size_t len;
+        const char *text = stacklabels_text(frames, f, &len);
+        json_newline(w);
+        json_string(w, text, len);
+    }
+    json_array_end(w);
+    rc = write_group_keys(w, ctx, t);
     json_object_end(w);
+done:
+    stacklabels_free(frames);
     return rc;
 }
 

@@ -129,6 +129,7 @@ async function drawTaken(page, what) {
   const pick = await page.evaluate(() => {
     const d = JSON.parse(document.getElementById("ev2hp-data").textContent);
     if (!d.run.table) return null;
+    window.ev2hp.kit.unpackTable(d.run.table);
     const taken = new Set(d.run.bands.filter((b) => !b.other).map((b) => b.colour));
     const row = d.run.table.bands.find((r) => r[3] < 0 && taken.has(r[2]) && !r[1]);
     return row ? { label: row[0], own: row[2] } : null;

@@ -35,7 +35,7 @@ try {
   const [shown, colour] = await page.evaluate((l) => {
     const data = JSON.parse(document.getElementById("ev2hp-data").textContent);
     const bare = l.replace(/^\(\d+\)/, "");
-    const rows = data.run.table.bands;
+    const rows = window.ev2hp.kit.unpackTable(data.run.table).bands;
     const r = rows.find((b) => b[0] === l) || rows.find((b) => b[0] === bare);
     return r ? [r[0], r[2]] : [null, null];
   }, label);
