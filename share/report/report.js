@@ -1365,8 +1365,7 @@
     }
     if (run.gc) item("collector", collectorSection(run.gc));
     // a run cut short: what led up to its end, as the text summary says it
-    if (run.end && run.end.paragraph)
-      item("end", el("p", { id: "endrun" }, run.end.paragraph));
+    if (run.end && run.end.paragraph) item("end", el("p", { id: "endrun" }, run.end.paragraph));
     if (flame) {
       const f = data.flame;
       const secs =
