@@ -221,11 +221,18 @@
   // a time profile without a census in either run: no heap view has anything to draw
   const heapless = flame && runs.every((r) => !r.censuses);
   const views = (heapless ? [] : VIEWS.concat(COMPARE_VIEWS)).concat(flame ? FLAME_VIEWS : []);
+  // a -ticky run's counters (ticky.js); first when the run has no census to draw
+  const ticky = data.run.ticky && data.run.ticky.counters.length ? data.run.ticky : null;
+  if (ticky) views.push(["ticky", "Ticky"]);
   const diff = data.base
     ? ev2hp.diffChart(data.base, data.run, bandKeys, (k) => bandInfo.get(k).label)
     : null;
   const state = {
-    view: views.some((v) => v[0] === data.options.view) ? data.options.view : views[0][0],
+    view: views.some((v) => v[0] === data.options.view)
+      ? data.options.view
+      : ticky && runs.every((r) => !r.censuses)
+        ? "ticky"
+        : views[0][0],
     focus: 0, // the flame graph's frame spanning the width (0: all)
     hidden: new Set(),
     range: [first, last > first ? last : first + 1],
@@ -800,6 +807,11 @@
       // a differential graph (--compare, both runs with stacks) gives the base's figures
       if (flame === peakFlame && data.flame.base)
         chartsBox.append(el("p", { class: "hint base-run" }, "base: " + runWho(data.base)));
+      root.dataset.drawMs = (performance.now() - t).toFixed(1);
+      return;
+    }
+    if (state.view === "ticky") {
+      ev2hp.tickyView(chartsBox, ticky, W);
       root.dataset.drawMs = (performance.now() - t).toFixed(1);
       return;
     }

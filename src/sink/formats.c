@@ -308,6 +308,7 @@ int sink_needs(enum output_format format, const struct sink_settings *settings,
         sink_html_profile_options(chart, &feed);
         needs->peak = true;   /* the report shows the exact peak and its largest bands */
         needs->gc = true;     /* and the collector's figures */
+        needs->ticky = true;  /* and a -ticky run's counters (the Ticky tab) */
         needs->end = true;    /* and what led up to the end */
         return run_model_need_chart(needs, &feed);
     }

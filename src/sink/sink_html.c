@@ -16,6 +16,7 @@
  */
 #include "sink/end_summary.h"
 #include "sink/gc_summary.h"
+#include "sink/ticky_summary.h"
 #include "sink/sinks.h"
 
 #include <errno.h>
@@ -528,6 +529,7 @@ static int write_run(struct json_writer *w, const struct profile_view *v,
     if (table) {   /* the collector, and how the run ended, as --summary=json's gc and end */
         gc_summary_json(w, ctx->run);
         end_summary_json(w, ctx->run);
+        ticky_summary_json(w, ctx->run);   /* the Ticky tab's (ticky.js) */
     }
     json_newline(w);
     json_key(w, "t");
