@@ -300,7 +300,7 @@ static void counters_exactly(void **state)
     struct evw *w = ticky_run();
     const char *json = summary_of(w, FORMAT_SUMMARY_JSON);
     has(json, "\"ticky\": {\"samples\": 2, \"last_sample_s\": 0.020000, "
-                                 "\"allocated_bytes\": 2000, \"covered\": 0.6, \"dropped\": 0");
+                                 "\"allocated_bytes\": 2000, \"covered\": 0.6, \"dropped_events\": 0");
     has(json, "{\"name\": \"Main.f{v r1} (fun)\", \"arity\": 2, "
                                  "\"kinds\": \"iL\", \"entries\": 5, \"allocs\": 1200, "
                                  "\"allocd\": 0, \"defined\": true, \"info\": \"0x510\", \"info_table\": null, "

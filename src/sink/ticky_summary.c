@@ -206,7 +206,7 @@ void ticky_summary_json(struct json_writer *w, const struct run_model *run)
     else
         json_null(w);
     json_share(w, "covered", &v, v.totals.allocs);
-    json_member_uint(w, "dropped", v.totals.dropped);
+    json_member_uint(w, "dropped_events", v.totals.dropped);
     json_key(w, "counters");
     json_array_begin(w);
     for (size_t i = 0; i < v.count; i++)
