@@ -11,7 +11,9 @@
  * Through the conversion a user runs (written eventlogs, --summary in JSON, text and
  * Markdown): a run without ticky events says "ticky": null; a ticky run without a heap
  * profile gives each counter's exact figures and its share of HEAP_ALLOCATED; a name
- * from the eventlog with control characters and Markdown punctuation does nothing.
+ * from the eventlog with control characters and Markdown punctuation does nothing; a
+ * killed run (the runtime defines its counters only at exit: no definition, no end
+ * marker) keeps its counters' samples, each listed by its id as undefined.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -324,6 +326,29 @@ static void counters_exactly(void **state)
     evw_free(w);
 }
 
+static void a_killed_run_lists_undefined_counters(void **state)
+{
+    (void)state;
+    /* cut before the definitions and the end marker: as a killed program leaves it */
+    static const struct evw_payload empty;
+    struct evw *k = evw_new();
+    evw_ghc9_header(k, true);
+    evw_event(k, EV_TICKY_COUNTER_BEGIN_SAMPLE, 10 * MS, &empty);
+    ticky_sample(k, 10 * MS, 0x500, 3, 800, 0);
+    ticky_sample(k, 10 * MS, 0x600, 1, 0, 48);
+    evw_event(k, EV_TICKY_COUNTER_BEGIN_SAMPLE, 20 * MS, &empty);
+    ticky_sample(k, 20 * MS, 0x500, 2, 400, 0);
+    const char *json = summary_of(k, FORMAT_SUMMARY_JSON);
+    has(json, "{\"name\": \"\", \"arity\": 0, \"kinds\": \"\", \"entries\": 5, "
+              "\"allocs\": 1200, \"allocd\": 0, \"defined\": false");
+    has(json, "\"entries\": 1, \"allocs\": 0, \"allocd\": 48, \"defined\": false");
+    const char *text = summary_of(k, FORMAT_SUMMARY_TEXT);
+    has(text, "ticky      2 counters, 2 samples (totals: their samples summed)\n");
+    has(text, "(undefined counter 0x500)\n");
+    has(text, "(undefined counter 0x600)\n");
+    evw_free(k);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -333,6 +358,7 @@ int main(void)
         cmocka_unit_test(series_within_their_bound),
         cmocka_unit_test(no_ticky_events_say_null),
         cmocka_unit_test(counters_exactly),
+        cmocka_unit_test(a_killed_run_lists_undefined_counters),
     };
     return cmocka_run_group_tests(tests, testkit_setup_dir, testkit_teardown_dir);
 }
