@@ -302,7 +302,8 @@ static void counters_exactly(void **state)
     struct evw *w = ticky_run();
     const char *json = summary_of(w, FORMAT_SUMMARY_JSON);
     has(json, "\"ticky\": {\"samples\": 2, \"last_sample_s\": 0.020000, "
-                                 "\"allocated_bytes\": 2000, \"covered\": 0.6, \"dropped_events\": 0");
+                                 "\"allocated_bytes\": 2000, \"covered\": 0.6, \"dropped_events\": 0, "
+              "\"moving_at_last_sample\": 1");
     has(json, "{\"name\": \"Main.f{v r1} (fun)\", \"arity\": 2, "
                                  "\"kinds\": \"iL\", \"entries\": 5, \"allocs\": 1200, "
                                  "\"allocd\": 0, \"defined\": true, \"info\": \"0x510\", \"info_table\": null, "
@@ -318,6 +319,8 @@ static void counters_exactly(void **state)
                                  "    Main.f{v r1} (fun)\n");
     assert_null(strchr(text, '\x1b'));               /* the escape does not act */
     has(text, "Main.x|*y*\\x1b[31m{v r9}");
+    has(text, "  1 counter was at work at the last sample (0.02 s): what it did after it is "
+              "in no event");
     const char *md = summary_of(w, FORMAT_SUMMARY_MARKDOWN);
     has(md, "#### Ticky counters");
     has(md, "| Main.f{v r1} (fun) | 2 | iL | 5 | 1200 | 0 | 60.0 % |");

@@ -22,6 +22,9 @@ grep -qF "ticky      12 counters, 18 samples; they allocated 97.8% of the run's 
 grep -qE '^ +1000000 +16000000 +16000000 +1\.3% +1 I +sat_s2x7\{v\} \(Main\) \(fun\) in s2x0$' \
     "$tmp/p.txt" || fail "the text summary lacks the allocated closure's counter"
 
+grep -qF '  3 counters were at work at the last sample (0.95 s): what they did after it is in no event' \
+    "$tmp/p.txt" || fail "the text summary does not say which counters the last sample left short"
+
 "$EV2HP" --summary=markdown "$t/P.eventlog.gz" > "$tmp/p.md" 2> /dev/null ||
     fail "--summary=markdown: status $?"
 grep -qF '#### Ticky counters' "$tmp/p.md" || fail "the Markdown lacks its Ticky section"

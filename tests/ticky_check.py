@@ -122,6 +122,10 @@ def main(report_path, eventlog_path, json_path):
                 bad.append(f"{c['name']}: series {key} {c[key]}, samples {want}")
     if len(ticky["series"]["counters"]) != min(8, len(report)):
         bad.append(f"{len(ticky['series']['counters'])} counters over time")
+    moving = sum(1 for name in report if not samples.get(name, ((0, 0, 0), True))[1])
+    if ticky["moving_at_last_sample"] != moving:
+        bad.append(f"moving_at_last_sample {ticky['moving_at_last_sample']}, {moving} counters "
+                   "moved at the last sample")
     if not finished:
         bad.append("no counter ended before the last sample: nothing checked against the report")
     for b in bad:

@@ -205,6 +205,7 @@ int ticky_event(struct ticky *t, const struct ticky_event *e)
     c->allocd += e->allocd;
     c->samples++;
     c->last_sample_ns = e->time_ns;
+    c->last_round = t->samples;
     if (c->series && t->used) {   /* a sample before any BEGIN_SAMPLE: totals only */
         c->series[t->used - 1].entries += e->entries;
         c->series[t->used - 1].allocs += e->allocs;
@@ -229,6 +230,8 @@ void ticky_totals(const struct ticky *t, struct ticky_totals *out)
         out->entries += t->counters[i].entries;
         out->allocs += t->counters[i].allocs;
         out->allocd += t->counters[i].allocd;
+        out->moving += t->samples && t->counters[i].samples &&
+                       t->counters[i].last_round == t->samples;
     }
 }
 

@@ -46,6 +46,7 @@ struct ticky_counter {
     uint64_t entries, allocs, allocd;   /* summed over its samples; bytes */
     uint64_t samples;           /* samples that named it */
     uint64_t last_sample_ns;    /* the time of the last of them (0: none) */
+    uint64_t last_round;        /* the BEGIN_SAMPLEs before the last of them */
     struct ticky_point *series; /* ticky_series's columns, or NULL (series_cut) */
 };
 
@@ -57,6 +58,8 @@ struct ticky_totals {
     uint64_t last_sample_ns;    /* the last of them (0: none) */
     uint64_t entries, allocs, allocd;   /* every kept counter's, summed */
     uint64_t series_cut;        /* counters kept without a series */
+    size_t moving;              /* counters the last sample had: at work when it was taken,
+                                 * so what they did after it is in no event */
 };
 
 /* The columns of the counters' series: column i holds samples [i * per_col, (i + 1) *

@@ -103,6 +103,11 @@ void ticky_summary_text(FILE *out, const struct run_model *run)
     if (v.count > TICKY_SUMMARY_LINES)
         fprintf(out, "  ... %zu more counters (--summary=json lists them all)\n",
                 v.count - TICKY_SUMMARY_LINES);
+    if (v.totals.moving)
+        format_fprintf(out, "  %zu %s at work at the last sample (%.2f s): what %s did "
+                       "after it is in no event (the runtime writes none at exit)\n",
+                       v.totals.moving, v.totals.moving == 1 ? "counter was" : "counters were",
+                       v.totals.last_sample_ns / 1e9, v.totals.moving == 1 ? "it" : "they");
     if (v.totals.dropped)
         fprintf(out, "  %" PRIu64 " events of counters past the first %u were not counted\n",
                 v.totals.dropped, TICKY_MAX_COUNTERS);
@@ -207,6 +212,7 @@ void ticky_summary_json(struct json_writer *w, const struct run_model *run)
         json_null(w);
     json_share(w, "covered", &v, v.totals.allocs);
     json_member_uint(w, "dropped_events", v.totals.dropped);
+    json_member_uint(w, "moving_at_last_sample", v.totals.moving);
     json_key(w, "counters");
     json_array_begin(w);
     for (size_t i = 0; i < v.count; i++)
