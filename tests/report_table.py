@@ -9,9 +9,13 @@ DIGITS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
 
 
 def unpack_counts(text, unit=1):
-    """The numbers of a packed string (kit.js, unpackCounts)."""
-    out, v, scale, run = [], 0, 1, False
+    """The numbers of a packed string (kit.js, unpackCounts): differences from the last
+    value other than zero, zigzag, in units; '-' a zero, '.' a run of zeros."""
+    out, v, scale, run, last = [], 0, 1, False, 0
     for ch in text:
+        if ch == "-":
+            out.append(0)
+            continue
         if ch == ".":
             run = True
             continue
@@ -20,7 +24,11 @@ def unpack_counts(text, unit=1):
         if d >= 32:
             scale *= 32
             continue
-        out += [0] * v if run else [v * unit]
+        if run:
+            out += [0] * v
+        else:
+            last += -(v + 1) // 2 if v % 2 else v // 2
+            out.append(last * unit)
         v, scale, run = 0, 1, False
     return out
 

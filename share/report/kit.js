@@ -244,16 +244,23 @@
     .forEach((c, i) => (DIGIT[c.charCodeAt(0)] = i));
   /* The byte counts of a string ev2hp packed them into (sink_html.c, write_packed_counts):
    * base-32 digits, least significant first, in the base64 alphabet, a digit of 32 or
-   * more saying another follows; '.' before a number makes it a run of that many zeros.
-   * Multiplied, not shifted: a count may pass the 32 bits JavaScript's shifts keep. Each
-   * number counts units (the band table's "unit": 8 when every count is whole words). */
+   * more saying another follows; a number is a value's difference from the last value
+   * other than zero (zigzag: even up, odd down), in units (the band table's "unit": 8
+   * when every count is whole words); '-' is a zero, '.' before a number a run of that
+   * many zeros. Multiplied, not shifted: a count may pass the 32 bits JavaScript's
+   * shifts keep. */
   function unpackCounts(text, unit = 1) {
     const out = [];
     let v = 0;
     let scale = 1;
     let run = false;
+    let last = 0;
     for (let i = 0; i < text.length; i++) {
       const c = text.charCodeAt(i);
+      if (c === 45) {
+        out.push(0); // '-'
+        continue;
+      }
       if (c === 46) {
         run = true; // '.'
         continue;
@@ -265,7 +272,10 @@
         continue;
       }
       if (run) for (let k = 0; k < v; k++) out.push(0);
-      else out.push(v * unit);
+      else {
+        last += v % 2 ? -(v + 1) / 2 : v / 2;
+        out.push(last * unit);
+      }
       [v, scale, run] = [0, 1, false];
     }
     return out;

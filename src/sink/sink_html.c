@@ -174,11 +174,13 @@ static void write_indices(struct json_writer *w, const uint32_t *ids, size_t cou
  * 4,000 bands to 5.7 MB), and a band that exists only for a while is mostly zeros.
  * Each number is written in base-32 digits, least significant first, as characters of
  * the base64 alphabet (A-Z a-z 0-9 + /, values 0-63): a digit below 32 is a number's
- * last, one of 32 or more (its value less 32) says another follows, so a byte count of a
- * few MB takes 5 characters where decimal and a comma took 8. A run of RUN_MIN or more
- * zeros is '.' and the run's length as a number. Each number counts units (unit, which
- * divides every value: folded_unit). Nothing in it needs escaping. 0, or -1 when out of
- * memory. */
+ * last, one of 32 or more (its value less 32) says another follows. A value other than
+ * zero is written as its difference from the last such value before it (zigzag: 2d for
+ * d >= 0, -2d - 1 below), in units (unit divides every value: folded_unit): a band's
+ * bytes move by less than they are, 2.3 characters a value on a 4,000-band run where
+ * whole counts took 2.7 and decimal with a comma 8. A zero is '-', a run of RUN_MIN or
+ * more '.' and the run's length as a number. Nothing in it needs escaping. 0, or -1
+ * when out of memory. */
 #define RUN_MIN 3
 static int write_packed_counts(struct json_writer *w, const uint64_t *vals, size_t count,
                                uint64_t unit)
@@ -186,6 +188,7 @@ static int write_packed_counts(struct json_writer *w, const uint64_t *vals, size
     static const char digits[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
     /* at most 13 base-32 digits a uint64_t (65 bits), and a '.' */
     char *buf = malloc(count * 14 + 1), *p = buf;
+    uint64_t last = 0;
     if (!buf)
         return -1;
     for (size_t i = 0; i < count;) {
@@ -193,11 +196,21 @@ static int write_packed_counts(struct json_writer *w, const uint64_t *vals, size
         size_t run = 0;
         while (i + run < count && vals[i + run] == 0)
             run++;
+        if (run > 0 && run < RUN_MIN) {
+            memset(p, '-', run);
+            p += run;
+            i += run;
+            continue;
+        }
         if (run >= RUN_MIN) {
             *p++ = '.';
             x = run;
             i += run;
         } else {
+            /* a count is below 2^63 (a heap's bytes), so the difference fits an int64_t */
+            int64_t d = (int64_t)(x - last);
+            last = x;
+            x = d >= 0 ? (uint64_t)d << 1 : ((uint64_t)-(d + 1) << 1) | 1;
             i++;
         }
         for (; x >= 32; x >>= 5)
