@@ -226,6 +226,17 @@ unsigned gc_stats_allocating(const struct gc_stats *g)
     return g->allocating;
 }
 
+uint64_t gc_stats_pauses_below_pow2(const struct gc_stats *g, unsigned gen, unsigned k)
+{
+    if (gen >= g->generations || !g->gens[gen].hist || k >= 64)
+        return 0;
+    unsigned edge = bucket_of((uint64_t)1 << k);   /* the first bucket at or past 2^k */
+    uint64_t n = 0;
+    for (unsigned b = 0; b < edge; b++)
+        n += g->gens[gen].hist[b];
+    return n;
+}
+
 /* The pause of nearest rank ceil(q * n) (1-based), clamped to the exact extremes. */
 static uint64_t percentile(const struct gen_state *s, double q)
 {

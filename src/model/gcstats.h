@@ -79,6 +79,11 @@ uint64_t gc_stats_allocated(const struct gc_stats *g);
 /* How many capabilities have counted their allocation (HEAP_ALLOCATED) so far. */
 unsigned gc_stats_allocating(const struct gc_stats *g);
 
+/* A generation's pauses (index as gc_summary.gen[]) shorter than 2^k nanoseconds
+ * (k < 64), exactly: every power of two is an edge of the histogram's buckets. For a
+ * Prometheus histogram, whose bounds are "less or equal": those at most 2^k - 1 ns. */
+uint64_t gc_stats_pauses_below_pow2(const struct gc_stats *g, unsigned gen, unsigned k);
+
 /* The figures so far; end_ns: the run's end (run_info.end_time_ns). */
 void gc_stats_summary(const struct gc_stats *g, uint64_t end_ns, struct gc_summary *out);
 

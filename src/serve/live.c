@@ -953,6 +953,10 @@ int live_metrics(struct live *l, char **buf, size_t *len, struct ev_error *err)
         };
         if (m.has_time_profile)
             m.time_samples = timeprof_samples(l->src.timeprof);
+        if (l->src.model) {   /* the collector's figures, when the model keeps them */
+            m.gc = l->src.model->gc;
+            m.end_ns = l->src.model->info ? l->src.model->info->end_time_ns : 0;
+        }
         memcpy(m.has_total, l->has_total, sizeof m.has_total);
         memcpy(m.totals, l->totals, sizeof m.totals);
         metrics_write(out, &m);   /* under the lock: the labels are the live state's */

@@ -3,6 +3,7 @@
 
 #include <inttypes.h>
 
+#include "base/format.h"
 #include "sink/textout.h"
 
 /* What the exposition format escapes in a label value. */
@@ -24,6 +25,65 @@ static void family(FILE *out, const char *name, const char *type, const char *he
 static void sample(FILE *out, const char *name, uint64_t v)
 {
     fprintf(out, "%s %" PRIu64 "\n", name, v);
+}
+
+/* The histogram's bounds: 2^k - 1 ns for these k (4 µs to 17 s, every second octave). */
+#define PAUSE_K_FIRST 12u
+#define PAUSE_K_LAST 34u
+
+/* Nanoseconds as seconds to the nanosecond: the histogram's bounds are exact. */
+static void seconds_ns(FILE *out, uint64_t ns)
+{
+    fprintf(out, "%" PRIu64 ".%09" PRIu64, ns / 1000000000u, ns % 1000000000u);
+}
+
+/* A per-generation sample: NAME{gen="G"} V. */
+static void gen_sample(FILE *out, const char *name, unsigned gen, uint64_t v)
+{
+    fprintf(out, "%s{gen=\"%u\"} %" PRIu64 "\n", name, gen, v);
+}
+
+/* The collector's families; nothing before its first collection. */
+static void write_gc(FILE *out, const struct gc_stats *gc, uint64_t end_ns)
+{
+    struct gc_summary s;
+    gc_stats_summary(gc, end_ns, &s);
+    if (!s.any)
+        return;
+    family(out, "ghc_gc_pause_seconds", "histogram",
+           "Collections' pauses per generation (the leading capability's GC_START to its "
+           "GC_END, as +RTS -s times them); bounds are 2^k - 1 ns, exact.");
+    for (unsigned i = 0; i < s.generations; i++) {
+        const struct gc_generation *g = &s.gen[i];
+        for (unsigned k = PAUSE_K_FIRST; k <= PAUSE_K_LAST; k += 2) {
+            fprintf(out, "ghc_gc_pause_seconds_bucket{gen=\"%u\",le=\"", g->gen);
+            seconds_ns(out, ((uint64_t)1 << k) - 1);
+            fprintf(out, "\"} %" PRIu64 "\n", gc_stats_pauses_below_pow2(gc, i, k));
+        }
+        fprintf(out, "ghc_gc_pause_seconds_bucket{gen=\"%u\",le=\"+Inf\"} %" PRIu64 "\n",
+                g->gen, g->pauses);
+        fprintf(out, "ghc_gc_pause_seconds_sum{gen=\"%u\"} ", g->gen);
+        seconds_ns(out, g->elapsed_ns);
+        fprintf(out, "\nghc_gc_pause_seconds_count{gen=\"%u\"} %" PRIu64 "\n", g->gen,
+                g->pauses);
+    }
+    family(out, "ghc_gc_collections_total", "counter",
+           "Collections per generation (GC_STATS_GHC), as +RTS -s counts them.");
+    for (unsigned i = 0; i < s.generations; i++)
+        gen_sample(out, "ghc_gc_collections_total", s.gen[i].gen, s.gen[i].collections);
+    family(out, "ghc_gc_copied_bytes_total", "counter",
+           "Bytes copied by the collections of each generation (GC_STATS_GHC).");
+    for (unsigned i = 0; i < s.generations; i++)
+        gen_sample(out, "ghc_gc_copied_bytes_total", s.gen[i].gen, s.gen[i].copied_bytes);
+    if (s.has_allocated) {
+        family(out, "ghc_gc_allocated_bytes_total", "counter",
+               "Bytes allocated so far, every capability's last HEAP_ALLOCATED summed.");
+        sample(out, "ghc_gc_allocated_bytes_total", s.allocated_bytes);
+    }
+    family(out, "ghc_gc_productivity", "gauge",
+           "Mutator time over elapsed time so far (0 to 1; the collections' pauses are "
+           "the GC time).");
+    format_fprintf(out, "ghc_gc_productivity %.6f\n", s.productivity);
 }
 
 void metrics_write(FILE *out, const struct live_metrics *m)
@@ -75,4 +135,6 @@ void metrics_write(FILE *out, const struct live_metrics *m)
                "Time-profile samples read (one per capability per tick, +RTS -p -l).");
         sample(out, "ghc_time_profile_samples_total", m->time_samples);
     }
+    if (m->gc)
+        write_gc(out, m->gc, m->end_ns);
 }

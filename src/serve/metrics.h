@@ -8,7 +8,11 @@
  * options shows, --bands, and OTHER for the rest, so the number of series stays bounded
  * whatever the program does), the census count and the last census's time and total, the
  * runtime's heap totals when the eventlog has them, markers, censuses lost to damage,
- * whether the stream has ended, and a time profile's samples. Label values are escaped
+ * whether the stream has ended, and a time profile's samples; and, once a collection is
+ * read, the collector's figures as --summary=json's gc has them (model/gcstats.h): the
+ * pauses per generation as a histogram (ghc_gc_pause_seconds{gen}, bounds 2^k - 1 ns,
+ * each an exact edge of gcstats' histogram, so every bucket's count is exact), the
+ * collections, bytes copied and bytes allocated as counters, productivity as a gauge. Label values are escaped
  * as the format says (backslash, double quote, line feed); bytes that are not UTF-8
  * become U+FFFD, so a label is always one valid string whatever the program named its
  * cost centres.
@@ -22,6 +26,7 @@
 #include <stdio.h>
 
 #include "model/frame.h"
+#include "model/gcstats.h"
 
 struct metrics_band {
     const char *label;             /* as charts show it */
@@ -44,6 +49,9 @@ struct live_metrics {
     unsigned long sse_dropped;     /* /events clients dropped for reading too slowly */
     bool has_time_profile;         /* the input has a time profile (+RTS -p -l) */
     uint64_t time_samples;         /* its samples read so far */
+    const struct gc_stats *gc;     /* the collector's figures so far (model/gcstats.h), or
+                                    * NULL: none kept */
+    uint64_t end_ns;               /* the latest time read (for productivity) */
 };
 
 /* Writes the exposition; the caller checks ferror. */
