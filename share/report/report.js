@@ -1378,6 +1378,15 @@
     if (run.gc) item("collector", collectorSection(run.gc));
     // a run cut short: what led up to its end, as the text summary says it
     if (run.end && run.end.paragraph) item("end", el("p", { id: "endrun" }, run.end.paragraph));
+    // each capability's shares of the run, as the text summary's line says them
+    if (run.capabilities) {
+      const pct = (x) => (100 * x).toFixed(1) + " %";
+      const line = run.capabilities.map(
+        (c) =>
+          `cap ${c.cap}: ${pct(c.running)} running, ${pct(c.gc)} collecting, ${pct(c.idle)} idle`,
+      );
+      item("capabilities", el("span", { id: "capabilities" }, line.join("; ")));
+    }
     if (flame) {
       const f = data.flame;
       const secs =

@@ -310,6 +310,7 @@ int sink_needs(enum output_format format, const struct sink_settings *settings,
         needs->gc = true;     /* and the collector's figures */
         needs->ticky = true;  /* and a -ticky run's counters (the Ticky tab) */
         needs->end = true;    /* and what led up to the end */
+        needs->caps = true;   /* and each capability's shares */
         return run_model_need_chart(needs, &feed);
     }
     if (format_is_chart(format) && chart->view == CHART_VIEW_HEAP)

@@ -14,6 +14,7 @@
  * (report_assets.h): nothing is fetched when the report is opened, so it works from disk
  * and offline.
  */
+#include "sink/cap_summary.h"
 #include "sink/end_summary.h"
 #include "sink/gc_summary.h"
 #include "sink/ticky_summary.h"
@@ -542,6 +543,7 @@ static int write_run(struct json_writer *w, const struct profile_view *v,
     if (table) {   /* the collector, and how the run ended, as --summary=json's gc and end */
         gc_summary_json(w, ctx->run);
         end_summary_json(w, ctx->run);
+        cap_summary_json(w, ctx->run);
         ticky_summary_json(w, ctx->run);   /* the Ticky tab's (ticky.js) */
     }
     json_newline(w);

@@ -3,10 +3,11 @@
 //
 //   node end_test.mjs CHROMIUM WORKDIR CASE...
 //
-// A CASE is "name|report.html|paragraph.txt": the page's "end" item must read as the
-// text in paragraph.txt (--summary=json's end.paragraph, the text summary's words), or,
-// when paragraph.txt is "", the page must have no such item (a run that ended with its
-// end-of-data marker); no console or page errors.
+// A CASE is "name|report.html|paragraph.txt[|selector]": the page's element of selector
+// (default "#endrun", the "end" item) must read as the text in paragraph.txt (the text
+// summary's words), or, when paragraph.txt is "", the page must have no such element (a
+// run that ended with its end-of-data marker); no console or page errors. The
+// capabilities' line ("#capabilities") is checked the same way.
 import fs from "node:fs";
 import path from "node:path";
 import { launch, check, openReport, runCases } from "./launch.mjs";
@@ -15,9 +16,9 @@ const [chromium, work, ...cases] = process.argv.slice(2);
 const browser = await launch(chromium, path.join(work, "profile"));
 
 async function runCase(spec) {
-  const [name, html, want] = spec.split("|");
+  const [name, html, want, selector = "#endrun"] = spec.split("|");
   const { page, errors } = await openReport(browser, path.resolve(html));
-  const shown = await page.$eval("#endrun", (p) => p.textContent).catch(() => null);
+  const shown = await page.$eval(selector, (p) => p.textContent).catch(() => null);
   if (!want) check(shown === null, `${name}: an end paragraph for a complete run: ${shown}`);
   else {
     const text = fs.readFileSync(want, "utf8").trim();
