@@ -1,0 +1,96 @@
+/* test_capstats.c: each capability's shares of the run (model/capstats.h) and the
+ * histogram counts /metrics reads (gc_stats_pauses_below_pow2), at their edges:
+ * a capability left running or collecting at the run's end keeps that state to the end;
+ * one with only collection events (no scheduler event) is not listed; events of no
+ * capability are counted as dropped; the shares sum to 1 and cover the whole run from 0;
+ * a pause of exactly 2^k ns is not below 2^k, one of 2^k - 1 ns is.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "model/capstats.h"
+#include "model/gcstats.h"
+
+static void feed(struct cap_stats *s, enum gc_event_kind kind, uint16_t cap, uint64_t t)
+{
+    struct gc_event e = { .kind = kind, .cap = cap, .time_ns = t };
+    assert_int_equal(cap_stats_event(s, &e), 0);
+}
+
+static void states_to_the_end(void **state)
+{
+    (void)state;
+    struct cap_stats *s = cap_stats_new();
+    assert_non_null(s);
+    feed(s, GC_EVENT_RUN, 0, 100);      /* idle 0..100 */
+    feed(s, GC_EVENT_STOP, 0, 400);     /* running 100..400 */
+    feed(s, GC_EVENT_START, 0, 500);    /* idle 400..500 */
+    feed(s, GC_EVENT_END, 0, 600);      /* gc 500..600 */
+    feed(s, GC_EVENT_RUN, 0, 900);      /* idle 600..900; running 900..1000 (the end) */
+    feed(s, GC_EVENT_STOP, 1, 200);     /* cap 1: idle 0..200, then idle */
+    feed(s, GC_EVENT_START, 1, 700);    /* collecting 700..1000 (the end) */
+    feed(s, GC_EVENT_START, 2, 300);    /* cap 2: collections only: not listed */
+    feed(s, GC_EVENT_END, 2, 350);
+    feed(s, GC_EVENT_RUN, GC_CAP_NONE, 10);
+    struct cap_share out[4];
+    assert_int_equal(cap_stats_shares(s, 1000, out, 4), 2);
+    assert_int_equal(out[0].cap, 0);
+    assert_int_equal(out[0].running_ns, 400);
+    assert_int_equal(out[0].gc_ns, 100);
+    assert_int_equal(out[0].idle_ns, 500);
+    assert_true(out[0].running == 0.4 && out[0].gc == 0.1);
+    assert_int_equal(out[1].cap, 1);
+    assert_int_equal(out[1].running_ns, 0);
+    assert_int_equal(out[1].gc_ns, 300);
+    assert_int_equal(out[1].idle_ns, 700);
+    for (int i = 0; i < 2; i++)
+        assert_true(out[i].running + out[i].gc + out[i].idle == 1.0);
+    assert_int_equal(cap_stats_dropped(s), 1);
+    struct cap_stats *c = cap_stats_copy(s);   /* the live server's copy: the same */
+    struct cap_share again[4];
+    assert_int_equal(cap_stats_shares(c, 1000, again, 4), 2);
+    for (int i = 0; i < 2; i++) {
+        assert_int_equal(again[i].cap, out[i].cap);
+        assert_int_equal(again[i].running_ns, out[i].running_ns);
+        assert_int_equal(again[i].gc_ns, out[i].gc_ns);
+        assert_int_equal(again[i].idle_ns, out[i].idle_ns);
+    }
+    cap_stats_free(c);
+    cap_stats_free(s);
+}
+
+static void pause_counts_at_powers_of_two(void **state)
+{
+    (void)state;
+    struct gc_stats *g = gc_stats_new();
+    assert_non_null(g);
+    const uint64_t pauses[] = { 4095, 4096, 16383, 16384, 100000 };
+    for (size_t i = 0; i < sizeof pauses / sizeof *pauses; i++) {
+        uint64_t t = 1000000 * (i + 1);
+        struct gc_event e = { .kind = GC_EVENT_START, .cap = 0, .time_ns = t };
+        assert_true(gc_stats_event(g, &e, NULL) >= 0);
+        e = (struct gc_event){ .kind = GC_EVENT_STATS, .cap = 0, .time_ns = t, .threads = 1 };
+        assert_true(gc_stats_event(g, &e, NULL) >= 0);
+        e = (struct gc_event){ .kind = GC_EVENT_END, .cap = 0, .time_ns = t + pauses[i] };
+        assert_int_equal(gc_stats_event(g, &e, NULL), 1);
+    }
+    assert_int_equal(gc_stats_pauses_below_pow2(g, 0, 12), 1);   /* 4095 */
+    assert_int_equal(gc_stats_pauses_below_pow2(g, 0, 13), 2);   /* and 4096 */
+    assert_int_equal(gc_stats_pauses_below_pow2(g, 0, 14), 3);   /* and 16383 */
+    assert_int_equal(gc_stats_pauses_below_pow2(g, 0, 17), 5);
+    assert_int_equal(gc_stats_pauses_below_pow2(g, 1, 17), 0);   /* no such generation */
+    gc_stats_free(g);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(states_to_the_end),
+        cmocka_unit_test(pause_counts_at_powers_of_two),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
