@@ -47,7 +47,7 @@ cases="$cases spread-groups|spread|$tmp/leak-hc.html|cc|$tmp/leak-hc-cc.json"
 "$EV2HP" -q --group-by none "$tmp/gen.eventlog" -o "$tmp/gen.html" || fail "gen: report"
 cases="$cases spread-unknown|spread|$tmp/gen.html|cc|-"
 
-# units: a heap census flame graph with calling contexts left out
+# units: a heap census flame graph with calling contexts left out; the page's byte sizes
 "$gen" -s 1 -k stack -b 25000 "$tmp/stacks.eventlog" >/dev/null || fail "gen_eventlog -b 25000"
 "$EV2HP" -q --group-by none "$tmp/stacks.eventlog" -o "$tmp/stacks.html" || fail "stacks: report"
 cases="$cases units|units|$tmp/stacks.html"

@@ -24,7 +24,10 @@
       v /= 1024;
       u++;
     }
-    const s = u === 0 ? String(Math.round(v)) : trimZeros(v.toPrecision(3));
+    // three figures, as the C side's format_bytes: no decimals from 100 up (toPrecision
+    // would write 1000 to 1023 of a unit as "1.00e+3")
+    const s =
+      u === 0 ? String(Math.round(v)) : v >= 100 ? v.toFixed(0) : trimZeros(v.toPrecision(3));
     return (b < 0 ? "-" : "") + s + " " + UNITS[u];
   }
   /* "1.50" -> "1.5", "100" stays: zeros go only after a decimal point. */

@@ -162,6 +162,14 @@ async function unitsCase(name, html) {
   check(!/sample/.test(note), `${name}: the heap flame graph's note counts samples: "${note}"`);
   check(/\(\d[\d.]* [KMGT]?i?B\)/.test(note), `${name}: the note says no bytes: "${note}"`);
   check(!/sample/.test(bar), `${name}: the heap flame graph's view says samples`);
+  // bytes in three figures as the C side's format_bytes, never in exponent form
+  const sizes = await page.evaluate(() =>
+    [500, 1023, 1024, 1536, 100 * 1024, 1000 * 1024, 1023.7 * 1024, 1024 * 1024].map(
+      window.ev2hp.kit.fmtBytes,
+    ),
+  );
+  const want = ["500 B", "1023 B", "1 KiB", "1.5 KiB", "100 KiB", "1000 KiB", "1024 KiB", "1 MiB"];
+  check(sizes.join() === want.join(), `${name}: bytes read ${sizes.join(", ")}`);
   check(!errors.length, `${name}: ${errors.join("; ")}`);
   await page.close();
   return note.slice(note.indexOf(" · ") + 3);
