@@ -71,6 +71,8 @@ def ours(path):
         return []
     with open(path, newline="", encoding="utf-8", errors="replace") as f:
         rows = list(csv.reader(f))
+    if rows and rows[0][:1] != ["time_s"]:
+        return []   # a table of ticky counters: the run has no census
     # a label a spreadsheet would run is written after an apostrophe (textout.h)
     labels = [l[1:] if l[:1] == "'" and l[1:2] in ("=", "+", "-", "@", "\t", "\r") else l
               for l in rows[0][1:]]
