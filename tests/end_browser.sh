@@ -7,10 +7,7 @@
 # node/npm is missing; `bootstrap` installs them.
 set -eu
 . "${SRCDIR:?}/tests/testlib.sh"
-skip_without "chromium|chromium-browser" node npm
-browser=$(find_chromium)
-deps=${REPORT_DEPS:-$PWD/tests/browser-deps}
-sh "$SRCDIR/tests/browser/deps.sh" "$SRCDIR" "$deps"
+browser_setup
 run="$data/end/grow-killed.eventlog.gz"
 "$EV2HP" -q "$run" -o "$tmp/killed.html"
 "$EV2HP" -q "$data/gcstats/n1.eventlog.gz" -o "$tmp/n1.html"

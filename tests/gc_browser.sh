@@ -6,10 +6,7 @@
 # Skipped (77) only when chromium or node/npm is missing; `bootstrap` installs them.
 set -eu
 . "${SRCDIR:?}/tests/testlib.sh"
-skip_without "chromium|chromium-browser" node npm
-browser=$(find_chromium)
-deps=${REPORT_DEPS:-$PWD/tests/browser-deps}
-sh "$SRCDIR/tests/browser/deps.sh" "$SRCDIR" "$deps"
+browser_setup
 gc="$data/gcstats"
 "$EV2HP" -q "$gc/n2.eventlog.gz" -o "$tmp/n2.html"
 "$EV2HP" -q "$gc/nonmoving.eventlog.gz" -o "$tmp/nonmoving.html"

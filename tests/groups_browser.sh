@@ -9,10 +9,7 @@
 # them. The keys in the report's data are checked without a browser by report_groups.sh.
 set -eu
 . "${SRCDIR:?}/tests/testlib.sh"
-skip_without "chromium|chromium-browser" node npm
-browser=$(find_chromium)
-deps=${REPORT_DEPS:-$PWD/tests/browser-deps}
-sh "$SRCDIR/tests/browser/deps.sh" "$SRCDIR" "$deps"
+browser_setup
 
 cases=""
 add() {   # add NAME INPUT CHOICES BANDS KEY...: the report with --bands BANDS, its bands

@@ -6,10 +6,7 @@
 # Skipped (77) only when chromium or node/npm is missing; `bootstrap` installs them.
 set -eu
 . "${SRCDIR:?}/tests/testlib.sh"
-skip_without "chromium|chromium-browser" node npm
-browser=$(find_chromium)
-deps=${REPORT_DEPS:-$PWD/tests/browser-deps}
-sh "$SRCDIR/tests/browser/deps.sh" "$SRCDIR" "$deps"
+browser_setup
 t="$data/ticky"
 for run in P P-ipe; do
     "$EV2HP" -q "$t/$run.eventlog.gz" -o "$tmp/$run.html" --summary=json > "$tmp/$run.json"

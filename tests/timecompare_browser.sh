@@ -8,10 +8,7 @@
 # or node/npm is missing; `bootstrap` installs them.
 set -eu
 . "${SRCDIR:?}/tests/testlib.sh"
-skip_without "chromium|chromium-browser" node npm
-browser=$(find_chromium)
-deps=${REPORT_DEPS:-$PWD/tests/browser-deps}
-sh "$SRCDIR/tests/browser/deps.sh" "$SRCDIR" "$deps"
+browser_setup
 tc="$data/timecompare"
 
 "$EV2HP" -q "$tc/tpdouble-now.eventlog" -o "$tmp/one.html"
