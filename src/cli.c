@@ -16,6 +16,7 @@
 #include "census/ccslabel.h"
 #include "model/peak.h"
 #include "read/connect.h"
+#include "trendrun.h"
 
 const char cli_usage[] =
     "Usage: ev2hp [OPTION]... [INPUT]\n"
@@ -39,7 +40,14 @@ const char cli_usage[] =
     "      --stop-at-damage   keep only what precedes the first damage instead of\n"
     "                         skipping damaged regions and reading on\n"
     "      --summary[=FMT]    print what the run shows (peak, largest bands, markers,\n"
-    "                         damage) as text, json or markdown on standard output\n"
+    "                         damage) as text, json or markdown on standard output;\n"
+    "                         benchmark: the peak, the heap's growth and the\n"
+    "                         collector's figures as github-action-benchmark's\n"
+    "                         customSmallerIsBetter JSON\n"
+    "      --commit SHA       --summary=json names the commit the run was made at (its\n"
+    "                         \"commit\" object, which --trend reads); with it\n"
+    "      --commit-time TIME its time, ISO 8601 (git log -1 --format=%%cI)\n"
+    "      --commit-subject TEXT  its subject (git log -1 --format=%%s)\n"
     "      --compare BASE     draw BASE (an eventlog or .hp of an earlier run) above\n"
     "                         INPUT on the same scales, and report the change of peak in\n"
     "                         --summary; .folded outputs and the flame views become\n"
@@ -127,6 +135,16 @@ const char cli_usage[] =
     "      --y-max SIZE       fix the top of the memory scale (as --max-peak); values\n"
     "                         above it are clipped, and the chart says so\n"
     "\n"
+    "The heap across commits:\n"
+    "      --trend FILE...    draw the runs' --summary=json FILEs, given in commit\n"
+    "                         order: the peak, the --bands largest bands' peaks\n"
+    "                         (default 5) and the heap's growth per commit, commits\n"
+    "                         where a gate failed marked; -o x.svg, .png, .pdf, .ps,\n"
+    "                         .eps or .html (default: SVG on standard output); a\n"
+    "                         commit is named by its summary's \"commit\" (--commit),\n"
+    "                         else by the file's name; summaries without a heap\n"
+    "                         census are left out, and said so\n"
+    "\n"
     "Watching a running program (ev2hp(1), \"WATCHING A RUNNING PROGRAM\"):\n"
     "      --serve [HOST:]PORT  serve the run live over HTTP while it is read: the\n"
     "                         report at /, /metrics (Prometheus), /events, /chart.svg,\n"
@@ -211,8 +229,101 @@ enum {
     OPT_NO_PROGRESS, OPT_VIEW, OPT_SYSTEM_CCS, OPT_STOP_AT_DAMAGE, OPT_MAX_INCREASE,
     OPT_MAX_GROWTH, OPT_MAX_PAUSE, OPT_MIN_PRODUCTIVITY, OPT_JUNIT, OPT_FOLLOW, OPT_WAIT,
     OPT_SERVE, OPT_EVERY, OPT_ALLOW_HOST, OPT_GROUP_BY, OPT_AT, OPT_ALIGN,
-    OPT_DIFF_NORMALIZE,
+    OPT_DIFF_NORMALIZE, OPT_TREND, OPT_COMMIT, OPT_COMMIT_TIME, OPT_COMMIT_SUBJECT,
 };
+
+/* Whether s is all hexadecimal digits, from min to max of them. */
+static bool hex_digits(const char *s, size_t min, size_t max)
+{
+    size_t n = strspn(s, "0123456789abcdefABCDEF");
+    return !s[n] && n >= min && n <= max;
+}
+
+/* An ISO 8601 date and time with its zone, as git's %cI prints it:
+ * 2026-11-28T09:30:00+01:00, or with Z, or with a fraction of a second. */
+static bool iso_time(const char *s)
+{
+    static const char shape[] = "dddd-dd-ddTdd:dd:dd";
+    size_t i = 0;
+    for (; shape[i]; i++)
+        if (shape[i] == 'd' ? !(s[i] >= '0' && s[i] <= '9') : s[i] != shape[i])
+            return false;
+    if (s[i] == '.' && s[i + 1] >= '0' && s[i + 1] <= '9')
+        for (i++; s[i] >= '0' && s[i] <= '9'; i++)
+            ;
+    if (strcmp(s + i, "Z") == 0)
+        return true;
+    static const char zone[] = "dd:dd";
+    if (s[i] != '+' && s[i] != '-')
+        return false;
+    for (size_t k = 0; zone[k]; k++)
+        if (zone[k] == 'd' ? !(s[i + 1 + k] >= '0' && s[i + 1 + k] <= '9') : s[i + 1 + k] != ':')
+            return false;
+    return s[i + 6] == '\0';
+}
+
+/* --commit, --commit-time, --commit-subject; false after a usage error. */
+static bool commit_option(struct cli_options *o, int c, const char *arg)
+{
+    if (c == OPT_COMMIT) {
+        if (!hex_digits(arg, 4, 64))
+            return usage_error(o, "--commit wants a commit's sha (4 to 64 hexadecimal "
+                               "digits), not '%s'", arg), false;
+        o->commit.sha = arg;
+    } else if (c == OPT_COMMIT_TIME) {
+        if (!iso_time(arg))
+            return usage_error(o, "--commit-time wants an ISO 8601 time with its zone, as "
+                               "git log -1 --format=%%cI prints it "
+                               "(2026-11-28T09:30:00+01:00), not '%s'", arg), false;
+        o->commit.time = arg;
+    } else {
+        o->commit.subject = arg;
+    }
+    return true;
+}
+
+/* --trend FILE...: what applies to it, its outputs (SVG by default). */
+static void trend_command(struct cli_options *o, int argc, char **argv,
+                          enum output_format forced)
+{
+    const char *other = o->summary ? "--summary" : o->junit ? "--junit"
+                        : o->compare ? "--compare" : o->dump ? "--dump"
+                        : o->serve.serve ? "--serve" : o->follow ? "--follow"
+                        : o->binary ? "--binary" : o->commit.sha ? "--commit"
+                        : o->gates.has_max_peak || o->gates.has_max_increase ||
+                          o->gates.has_max_growth || o->gates.has_max_pause ||
+                          o->gates.has_min_productivity ? "a gate" : NULL;
+    if (other)
+        return usage_error(o, "--trend draws summaries already made: %s does not apply "
+                           "(make each summary with it)", other);
+    if (argc - optind < 2)
+        return usage_error(o, "--trend wants two summaries or more (each commit's "
+                           "--summary=json), in commit order");
+    o->trend_files = argv + optind;
+    o->trend_file_count = (size_t)(argc - optind);
+    if (o->output_count == 0)
+        o->outputs[o->output_count++].path = NULL;
+    for (size_t i = 0; i < o->output_count; i++) {
+        struct output_request *r = &o->outputs[i];
+        r->format = forced;
+        if (r->format == FORMAT_NONE)
+            r->format = r->path && format_path_has_extension(r->path)
+                            ? format_from_path(r->path) : FORMAT_SVG;
+        if (!trendrun_writes(r->format))
+            return usage_error(o, "--trend draws .svg, .png, .pdf, .ps, .eps or .html, not "
+                               "'%s'", r->path ? r->path : "(standard output)");
+        if (!r->path && (r->format == FORMAT_PNG || r->format == FORMAT_PDF) &&
+            isatty(STDOUT_FILENO))
+            return usage_error(o, "refusing to write %s to a terminal",
+                               r->format == FORMAT_PNG ? "PNG" : "PDF");
+        int w, h;
+        struct ev_error err;
+        if (r->format == FORMAT_PNG &&
+            png_pixel_size(o->chart.width, o->chart.height, o->scale, &w, &h, &err) != 0)
+            return usage_error(o, "--width, --height and --scale: %s", err.what);
+    }
+    o->action = CLI_TREND;
+}
 
 /* A --wait: seconds, or inf for no limit. */
 static bool parse_wait(const char *s, double *out)
@@ -237,6 +348,7 @@ static bool chart_option(struct cli_options *o, int c, const char *arg)
         if (!parse_unsigned(arg, BANDS_MAX, &n))
             return usage_error(o, "--bands wants a number (0 = all), not '%s'", arg), false;
         pr->bands = (unsigned)n;
+        o->bands_given = true;
         return true;
     case OPT_TRACE:
         if (!parse_seconds(arg, &pr->trace_percent) || pr->trace_percent > 100)
@@ -409,6 +521,10 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
         { "allow-host", required_argument, NULL, OPT_ALLOW_HOST },
         { "follow", no_argument, NULL, OPT_FOLLOW },
         { "wait", required_argument, NULL, OPT_WAIT },
+        { "trend", no_argument, NULL, OPT_TREND },
+        { "commit", required_argument, NULL, OPT_COMMIT },
+        { "commit-time", required_argument, NULL, OPT_COMMIT_TIME },
+        { "commit-subject", required_argument, NULL, OPT_COMMIT_SUBJECT },
         { NULL, 0, NULL, 0 },
     };
     memset(o, 0, sizeof *o);
@@ -459,8 +575,11 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
                 o->summary = FORMAT_SUMMARY_JSON;
             else if (strcmp(optarg, "markdown") == 0)
                 o->summary = FORMAT_SUMMARY_MARKDOWN;
+            else if (strcmp(optarg, "benchmark") == 0)
+                o->summary = FORMAT_SUMMARY_BENCHMARK;
             else
-                return usage_error(o, "--summary is text, json or markdown, not '%s'", optarg);
+                return usage_error(o, "--summary is text, json, markdown or benchmark, not "
+                                   "'%s'", optarg);
             break;
         case OPT_MAX_PEAK:
             if (peak_parse_size(optarg, &o->gates.max_peak) != 0)
@@ -563,6 +682,15 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
         case OPT_FOLLOW:
             o->follow = true;
             break;
+        case OPT_TREND:
+            o->trend = true;
+            break;
+        case OPT_COMMIT:
+        case OPT_COMMIT_TIME:
+        case OPT_COMMIT_SUBJECT:
+            if (!commit_option(o, c, optarg))
+                return;
+            break;
         case OPT_WAIT:
             if (!parse_wait(optarg, &o->wait_seconds))
                 return usage_error(o, "--wait wants seconds or inf, not '%s'", optarg);
@@ -589,6 +717,13 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
             return usage_error(o, "unknown or incomplete option '%s'", argv[optind - 1]);
         }
     }
+    if (o->trend)
+        return trend_command(o, argc, argv, forced);
+    if (o->commit.sha && o->summary != FORMAT_SUMMARY_JSON)
+        return usage_error(o, "--commit is written into --summary=json: give it too");
+    if ((o->commit.time || o->commit.subject) && !o->commit.sha)
+        return usage_error(o, "--%s describes the commit --commit SHA names: give it too",
+                           o->commit.time ? "commit-time" : "commit-subject");
     if (o->chart.profile.has_from && o->chart.profile.has_to &&
         o->chart.profile.to_seconds <= o->chart.profile.from_seconds)
         return usage_error(o, "--to must be after --from");

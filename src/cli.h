@@ -15,9 +15,11 @@
 #include "chart/chart.h"
 #include "convert.h"
 #include "facts/gates.h"
+#include "model/trend.h"
 
 
-enum cli_action { CLI_CONVERT, CLI_HELP, CLI_VERSION, CLI_USAGE_ERROR };
+/* CLI_TREND: --trend FILE..., the heap across commits (trendrun.h). */
+enum cli_action { CLI_CONVERT, CLI_TREND, CLI_HELP, CLI_VERSION, CLI_USAGE_ERROR };
 
 struct cli_options {
     enum cli_action action;
@@ -48,6 +50,13 @@ struct cli_options {
     char serve_host[256];          /* --serve's host, when one is given */
     bool follow;                   /* --follow: follow a regular file as it grows */
     double wait_seconds;           /* --wait: for a unix:/tcp: program to listen */
+    bool bands_given;              /* --bands was given (--trend's default is its own) */
+    /* --trend FILE...: the summaries (argv's), in commit order */
+    bool trend;
+    char *const *trend_files;
+    size_t trend_file_count;
+    /* --commit, --commit-time, --commit-subject: written into --summary=json */
+    struct trend_commit commit;
 };
 
 void cli_parse(int argc, char **argv, struct cli_options *out);

@@ -242,7 +242,8 @@ static bool wants(const struct convert_options *opt, bool (*kind)(enum output_fo
 /* The settings every format takes its own from. */
 static struct sink_settings settings_of(const struct convert_options *opt)
 {
-    return (struct sink_settings){ opt->chart, opt->png_scale, opt->system_ccs, opt->unicode };
+    return (struct sink_settings){ opt->chart, opt->png_scale, opt->system_ccs, opt->unicode,
+                                   opt->commit };
 }
 
 /* --from/--to/--at seconds as event nanoseconds, saturating (the window check is inclusive). */

@@ -81,6 +81,9 @@ struct convert_options {
     void (*interrupted)(void *ctx, const struct convert_result *r);
     void *serve_ctx;
     bool unicode;                  /* the text summary may draw sparklines */
+    /* --commit, --commit-time, --commit-subject: the commit the run was made at, which
+     * --summary=json writes as its `commit` (for --trend); NULL: none. */
+    const struct trend_commit *commit;
     /* Live inputs (census/input.h): --follow, --wait, a stop flag set from a signal
      * handler or another thread, and what to say meanwhile (NULL = nothing). */
     bool follow;

@@ -24,6 +24,8 @@
 #include "read/connect.h"
 #include "sink/outfile.h"
 #include "sink/textout.h"
+#include "chart/trendchart.h"
+#include "trendrun.h"
 
 /* One line on standard error: the file name and the message may hold a label's or a
  * marker's bytes, whose control characters are escaped (textout_plain): no escape
@@ -172,6 +174,30 @@ static void print_interrupted(void *ctx, const struct convert_result *result)
     exit(print_outcome(cli_of_run, opt, result));
 }
 
+/* --trend FILE...: the summaries left out are said, then the error if any. */
+static int run_trend(const struct cli_options *cli)
+{
+    outfile_catch_signals();
+    struct trendrun_options opt = {
+        .files = (const char *const *)cli->trend_files,
+        .file_count = cli->trend_file_count,
+        .outputs = cli->outputs,
+        .output_count = cli->output_count,
+        .chart = &cli->chart,
+        .bands = cli->bands_given ? cli->chart.profile.bands : TREND_DEFAULT_BANDS,
+        .png_scale = cli->scale,
+    };
+    struct trendrun_result r;
+    trendrun(&opt, &r);
+    if (!cli->quiet)
+        for (size_t i = 0; i < r.skipped_count; i++)
+            print_message(r.skipped[i].file, &r.skipped[i].why);
+    if (r.exit_status != EXIT_SUCCESS_)
+        print_message(r.error_file, &r.error);
+    trendrun_result_free(&r);
+    return r.exit_status;
+}
+
 int main(int argc, char **argv)
 {
     struct cli_options cli;
@@ -187,6 +213,8 @@ int main(int argc, char **argv)
     case CLI_USAGE_ERROR:
         fprintf(stderr, "ev2hp: %s\nTry 'ev2hp --help' for more information.\n", cli.message);
         return EXIT_USAGE;
+    case CLI_TREND:
+        return run_trend(&cli);
     case CLI_CONVERT:
         break;
     }
@@ -218,6 +246,7 @@ int main(int argc, char **argv)
         .png_scale = cli.scale,
         .system_ccs = cli.system_ccs,
         .unicode = cli_utf8_locale(getenv("LC_ALL"), getenv("LC_CTYPE"), getenv("LANG")),
+        .commit = cli.commit.sha ? &cli.commit : NULL,
         .follow = cli.follow || cli.serve.serve,   /* --serve follows a file by default */
         .wait_seconds = cli.wait_seconds,
         .serve = cli.serve.serve || cli.serve.every_seconds > 0 ? &cli.serve : NULL,

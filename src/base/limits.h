@@ -44,6 +44,8 @@
 #define CHART_MAX_SIZE 16384
 #define PNG_SCALE_MIN 1.0                   /* --scale */
 #define PNG_SCALE_MAX 8.0
+#define TREND_MAX_RUNS 10000                /* --trend: summaries drawn */
+#define TREND_MAX_FILE_BYTES ((size_t)256 << 20)   /* --trend: one summary's bytes */
 
 /* --- what a chart keeps and draws --- */
 #define PROFILE_MIN_COLUMNS 16              /* time columns of a chart's profile */

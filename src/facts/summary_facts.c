@@ -136,6 +136,14 @@ bool summary_heapless(const struct run_model *run)
     return !run->peak.censuses;
 }
 
+double summary_heap_growth(const struct profile_view *v)
+{
+    double sum = 0;
+    for (size_t i = 0; i < v->band_count; i++)
+        sum += v->bands[i].stats.growth;
+    return sum;
+}
+
 const char *summary_heap_one_sided(const struct run_model *run, const struct run_model *base)
 {
     if (!base || !run->peak.censuses == !base->peak.censuses)

@@ -20,6 +20,7 @@
 struct run_model;   /* runmodel.h */
 struct chart_options;   /* chart.h */
 struct ev_error;   /* base/error.h */
+struct trend_commit;   /* model/trend.h */
 
 /* Settings of --summary (and of --junit's text summary). */
 struct summary_settings {
@@ -27,6 +28,7 @@ struct summary_settings {
                                         * their number; NULL = defaults */
     bool system_ccs;            /* the time profile part */
     bool unicode;               /* text: a sparkline per band (a UTF-8 locale) */
+    const struct trend_commit *commit;  /* JSON: the run's commit (--commit); NULL: none */
 };
 
 /* The profile options of a summary's view: every band, none folded into OTHER, in the
@@ -94,6 +96,12 @@ bool summary_breakdown_mismatch(const struct run_info *now, const struct run_mod
  * before its first census): the summaries then write no peak, band table or suspects of
  * it (none of them has anything true to say), whatever the base has. */
 bool summary_heapless(const struct run_model *run);
+
+/* The heap's growth over the run (the window): the least-squares slope of the census
+ * totals against time, in bytes per second, as the sum of every band's slope in the
+ * summary's view (exact: slopes add, every band counted 0 where absent). The JSON
+ * summary's `growth_bytes_per_s`, --summary=benchmark's "heap growth" and --trend's. */
+double summary_heap_growth(const struct profile_view *v);
 
 /* With --compare, when only one of the two runs has a heap census (a heap run beside a
  * time profile): which one lacks it, in words ("the base has no heap census"), for the

@@ -56,7 +56,7 @@ static struct sink *make_json(enum output_format f, FILE *out, const struct sink
 
 static struct summary_settings summary_of(const struct sink_settings *s)
 {
-    return (struct summary_settings){ s->chart, s->system_ccs, s->unicode };
+    return (struct summary_settings){ s->chart, s->system_ccs, s->unicode, s->commit };
 }
 
 static struct sink *make_summary_text(enum output_format f, FILE *out,
@@ -138,6 +138,15 @@ static struct sink *make_pprof(enum output_format f, FILE *out,
     return sink_pprof_new(out, ctx, &pprof);
 }
 
+static struct sink *make_benchmark(enum output_format f, FILE *out,
+                                   const struct sink_context *ctx,
+                                   const struct sink_settings *s)
+{
+    (void)f;
+    struct summary_settings summary = summary_of(s);
+    return sink_benchmark_new(out, ctx, &summary);
+}
+
 static struct sink *make_html(enum output_format f, FILE *out, const struct sink_context *ctx,
                               const struct sink_settings *s)
 {
@@ -172,6 +181,7 @@ static const struct format_row {
     { FORMAT_SUMMARY_TEXT, NULL, NULL, SUMMARY, make_summary_text },
     { FORMAT_SUMMARY_JSON, NULL, NULL, SUMMARY, make_summary_json },
     { FORMAT_SUMMARY_MARKDOWN, NULL, NULL, SUMMARY, make_summary_markdown },
+    { FORMAT_SUMMARY_BENCHMARK, NULL, NULL, KIND_SUMMARY, make_benchmark },
     /* --junit carries the text summary */
     { FORMAT_JUNIT, NULL, NULL, SUMMARY, make_junit },
 };

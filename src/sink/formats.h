@@ -15,6 +15,7 @@
 
 struct chart_options;   /* chart.h */
 struct run_model_needs; /* runmodel.h */
+struct trend_commit;    /* model/trend.h */
 
 /* The format named by "hp", "svg", "png", ... (for -f), or FORMAT_NONE. */
 enum output_format format_from_name(const char *name);
@@ -43,6 +44,7 @@ struct sink_settings {
     double png_scale;           /* PNG: --scale, pixels per layout unit; 0 = 1 */
     bool system_ccs;            /* --system-ccs: keep the runtime's own cost centres */
     bool unicode;               /* the text summary may use block characters (sparklines) */
+    const struct trend_commit *commit;  /* --commit ...: the JSON summary's; NULL: none */
 };
 
 /* A sink of format writing to out, with its settings taken from settings; NULL when out

@@ -26,6 +26,7 @@ enum output_format {
     FORMAT_SUMMARY_MARKDOWN,                    /* --summary=markdown */
     FORMAT_JUNIT,                               /* --junit: the gates as JUnit XML */
     FORMAT_PPROF,                               /* pprof's profile.proto, gzipped */
+    FORMAT_SUMMARY_BENCHMARK,                   /* --summary=benchmark */
 };
 
 struct run_model;       /* runmodel.h */

@@ -69,12 +69,6 @@ static int no_memory(void)
     return -1;
 }
 
-/* The markup characters of an HTML element's text, as entities. */
-static const char *html_escape(unsigned char c)
-{
-    return c == '<' ? "&lt;" : c == '>' ? "&gt;" : c == '&' ? "&amp;" : NULL;
-}
-
 /* A double of the data: ten significant digits, which statistics need no more than
  * (the shortest exact form would be up to 17, and the report holds many). */
 static void json_stat(struct json_writer *w, double x)
@@ -1163,7 +1157,7 @@ static int html_finish(struct sink *s)
     fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
           "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
           "<meta name=\"generator\" content=\"ev2hp " PACKAGE_VERSION "\">\n<title>", out);
-    textout_escaped(out, title, strlen(title), html_escape);
+    textout_html(out, title, strlen(title));
     fputs(" – ev2hp report</title>\n<style>\n", out);
     fwrite(report_css, 1, report_css_len, out);
     fputs("</style>\n</head>\n<body>\n<noscript>This report draws its charts with "

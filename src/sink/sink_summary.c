@@ -38,6 +38,7 @@
 #include "sink/timeprof_summary.h"
 #include "census/autogroup.h"
 #include "model/breakdown.h"
+#include "model/trend.h"
 
 /* Bands named in the text summary; the JSON has them all. */
 #define TEXT_TOP_AT_PEAK 5
@@ -59,6 +60,7 @@ struct summary_sink {
     bool unicode;                   /* text: a sparkline per band */
     bool windowed;                  /* --from/--to: the figures are of this window */
     struct time_window window_ns;
+    const struct trend_commit *commit;   /* JSON: --commit's, or NULL */
     char window[64];                /* its words */
     char raw[65536 + 16];
     char name[4 * 65536 + 16];      /* raw with its control characters as \xHH */
@@ -400,10 +402,20 @@ static void json_compare(struct json_writer *w, struct summary_sink *m, const st
     json_object_end(w);
 }
 
-/* The run's facts and the peak with its largest bands. */
-static void json_run(struct json_writer *w, struct summary_sink *m, const struct peak *pk)
+/* The run's facts, the peak with its largest bands, and the heap's growth. */
+static void json_run(struct json_writer *w, struct summary_sink *m, const struct peak *pk,
+                     const struct profile_view *v)
 {
     const struct run_info *info = m->base.ctx.info;
+    if (m->commit) {   /* --commit: what --trend names the run by */
+        json_key(w, "commit");
+        json_object_begin(w);
+        json_member_cstring(w, "sha", m->commit->sha);
+        json_member_cstring(w, "time", m->commit->time);
+        json_member_cstring(w, "subject", m->commit->subject);
+        json_object_end(w);
+        json_newline(w);
+    }
     textout_json_run_names(w, info, true);
     json_newline(w);
     if (m->base.ctx.autogroup) {
@@ -422,7 +434,10 @@ static void json_run(struct json_writer *w, struct summary_sink *m, const struct
         json_newline(w);
     }
     json_key(w, "peak");
-    if (m->heapless) {   /* no census: no peak to give */
+    if (m->heapless) {   /* no census: no peak nor growth to give */
+        json_null(w);
+        json_newline(w);
+        json_key(w, "growth_bytes_per_s");
         json_null(w);
         return;
     }
@@ -440,6 +455,8 @@ static void json_run(struct json_writer *w, struct summary_sink *m, const struct
     }
     json_array_end(w);
     json_object_end(w);
+    json_newline(w);
+    json_member_double_fixed(w, "growth_bytes_per_s", summary_heap_growth(v), 3);
 }
 
 /* Every band with its statistics, one a line; then the suspects and the rule. */
@@ -564,7 +581,7 @@ static int write_json(struct summary_sink *m, const struct peak *pk,
     if (!w)
         return -1;
     json_object_begin(w);
-    json_run(w, m, pk);
+    json_run(w, m, pk, v);
     json_bands(w, m, v);
     json_events(w, m);
     gc_summary_json(w, m->base.ctx.run);
@@ -625,6 +642,7 @@ static struct sink *summary_new(FILE *out, const struct sink_context *ctx,
     m->system_ccs = settings->system_ccs;
     m->by_share = summary_by_share(settings);
     m->unicode = settings->unicode;
+    m->commit = settings->commit;
     m->windowed = summary_window(settings, m->window, sizeof m->window);
     if (m->windowed)
         m->window_ns = profile_window(&settings->chart->profile);

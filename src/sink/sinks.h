@@ -57,6 +57,8 @@ struct sink *sink_summary_json_new(FILE *out, const struct sink_context *ctx,
                                    const struct summary_settings *settings);
 struct sink *sink_summary_markdown_new(FILE *out, const struct sink_context *ctx,
                                        const struct summary_settings *settings);
+struct sink *sink_benchmark_new(FILE *out, const struct sink_context *ctx,
+                                const struct summary_settings *settings);
 struct sink *sink_junit_new(FILE *out, const struct sink_context *ctx,
                             const struct summary_settings *settings);
 struct sink *sink_svg_new(FILE *out, const struct sink_context *ctx,

@@ -113,6 +113,18 @@ size_t textout_plain_copy(const char *s, size_t len, char *buf, size_t cap)
 
 /* Markdown's escapes (textout.h): HTML entities, control characters as spaces, and the
  * punctuation Markdown gives a meaning backslash-escaped. */
+/* HTML text and attribute values (in double quotes). */
+static const char *html_escape(unsigned char c)
+{
+    return c == '<' ? "&lt;" : c == '>' ? "&gt;" : c == '&' ? "&amp;" : c == '"' ? "&quot;"
+                                                                           : NULL;
+}
+
+void textout_html(FILE *out, const char *s, size_t len)
+{
+    textout_escaped(out, s, len, html_escape);
+}
+
 static const char *markdown_escape(unsigned char c)
 {
     static const char punctuation[] = "\\`*_[]|~!#$:";   /* '@': textout_markdown */

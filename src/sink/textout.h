@@ -25,6 +25,10 @@
 void textout_escaped(FILE *out, const char *s, size_t len,
                      const char *(*escape)(unsigned char c));
 
+/* Text in HTML, as element content or a double-quoted attribute value (textout_escaped:
+ * <, >, & and " escaped). */
+void textout_html(FILE *out, const char *s, size_t len);
+
 /* Text for a terminal or a log (the text summary, standard error), that shows itself
  * and does nothing: control characters (C0 and DEL: an escape sequence would drive the
  * terminal, a newline forge a line such as a CI system's "::error::") as \xHH, bytes that
