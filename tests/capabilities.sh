@@ -6,7 +6,9 @@
 #   capability RUN_THREAD..STOP_THREAD running, GC_START..GC_END collecting, the rest
 #   idle): every capability listed, each share within 1e-6, the three summing to 1. The
 #   text and Markdown summaries carry the line; a run without scheduler events (the
-#   gcstats runs, made with -l-agu) and a .hp have none (JSON null).
+#   gcstats runs, made with -l-agu) and a .hp have none (JSON null). The heap view's
+#   strip per capability (SVG, PNG) draws the same shares (tests/capstrip_check.py);
+#   a -threaded run of one capability has one strip, a non-threaded run none.
 . "${SRCDIR:?}/tests/testlib.sh"
 for n in 2 4; do
     run="$data/caps/n$n.eventlog.gz"
@@ -32,4 +34,26 @@ assert json.load(open(sys.argv[1]))["capabilities"] is None' "$tmp/$f.json" ||
 done
 "$EV2HP" --summary "$data/gcstats/n2.eventlog.gz" 2> /dev/null | grep -q '^capabilities' &&
     fail "a run without scheduler events has a capabilities line"
+
+# The heap view's strip per capability (SVG and PNG of one drawing): each capability's
+# blue, orange and grey areas are its shares in the summary (tests/capstrip_check.py).
+for n in 2 4; do
+    run="$data/caps/n$n.eventlog.gz"
+    "$EV2HP" --view heap -o "$tmp/n$n.svg" -o "$tmp/n$n.png" "$run" 2> /dev/null ||
+        fail "-N$n heap view: status $?"
+    "$PYTHON3" "$SRCDIR/tests/capstrip_check.py" "$tmp/n$n.json" "$tmp/n$n.svg" "$tmp/n$n.png" \
+        > "$tmp/n$n.strip" || fail "-N$n strips: $(grep -v '^PNG cap\|^cap' "$tmp/n$n.strip")"
+done
+grep -qF '>running Haskell threads</text>' "$tmp/n2.svg" || fail "the strips' legend"
+# a -threaded run with one capability has its strip; a non-threaded run (rts_p) and a run
+# without scheduler events (-l-agu) have none
+"$EV2HP" --summary=json "$data/end/grow-killed.eventlog.gz" > "$tmp/one.json" 2> /dev/null
+"$EV2HP" --view heap -o "$tmp/one.svg" "$data/end/grow-killed.eventlog.gz" 2> /dev/null ||
+    fail "-N1 heap view: status $?"
+"$PYTHON3" "$SRCDIR/tests/capstrip_check.py" "$tmp/one.json" "$tmp/one.svg" > "$tmp/one.strip" ||
+    fail "one capability's strip: $(cat "$tmp/one.strip")"
+for run in "$data/labels-hc-g910.eventlog" "$data/gcstats/n2.eventlog.gz"; do
+    "$EV2HP" --view heap -o "$tmp/none.svg" "$run" 2> /dev/null || fail "$run: status $?"
+    grep -q 'class="cap-' "$tmp/none.svg" && fail "$run: a strip per capability"
+done
 exit $failed

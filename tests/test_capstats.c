@@ -3,7 +3,11 @@
  * a capability left running or collecting at the run's end keeps that state to the end;
  * one with only collection events (no scheduler event) is not listed; events of no
  * capability are counted as dropped; the shares sum to 1 and cover the whole run from 0;
- * a pause of exactly 2^k ns is not below 2^k, one of 2^k - 1 ns is.
+ * a pause of exactly 2^k ns is not below 2^k, one of 2^k - 1 ns is. The timeline (the
+ * heap view's strip per capability): slots add up to the shares exactly, through the
+ * slots' widening (a run past CAP_TIMELINE_SLOTS first widths), an interval across many
+ * slots, the state left at the end carried to the run's end, and in the live server's
+ * copy.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -86,11 +90,62 @@ static void pause_counts_at_powers_of_two(void **state)
     gc_stats_free(g);
 }
 
+static void timeline_sums_to_shares(void **state)
+{
+    (void)state;
+    struct cap_stats *s = cap_stats_new();
+    assert_non_null(s);
+    const uint64_t w = CAP_TIMELINE_FIRST_WIDTH_NS;
+    feed(s, GC_EVENT_RUN, 0, w / 2);              /* running across many slots */
+    feed(s, GC_EVENT_STOP, 0, 37 * w + 5);
+    feed(s, GC_EVENT_START, 0, 100 * w);
+    feed(s, GC_EVENT_END, 0, 100 * w + 3);        /* within one slot */
+    feed(s, GC_EVENT_RUN, 1, 3 * w);
+    feed(s, GC_EVENT_START, 1, 700 * w + 11);     /* past the first slots: widened, twice */
+    feed(s, GC_EVENT_END, 1, 701 * w);
+    feed(s, GC_EVENT_RUN, 0, 900 * w);            /* running to the run's end */
+    uint64_t end = 1000 * w + 17;
+    struct cap_share shares[2];
+    assert_int_equal(cap_stats_shares(s, end, shares, 2), 2);
+    struct cap_stats *c = cap_stats_copy(s);
+    assert_non_null(c);
+    static struct cap_timeline tl;
+    for (int copy = 0; copy < 2; copy++) {
+        for (size_t i = 0; i < 2; i++) {
+            assert_true(cap_stats_timeline(copy ? c : s, i, end, &tl));
+            assert_int_equal(tl.cap, i);
+            assert_int_equal(tl.width_ns, 4 * w);
+            assert_int_equal(tl.slots, (end - 1) / tl.width_ns + 1);
+            uint64_t run = 0, gc = 0;
+            for (size_t k = 0; k < CAP_TIMELINE_SLOTS; k++) {
+                assert_true(tl.running_ns[k] + tl.gc_ns[k] <= tl.width_ns);
+                assert_true(k < tl.slots || tl.running_ns[k] + tl.gc_ns[k] == 0);
+                run += tl.running_ns[k];
+                gc += tl.gc_ns[k];
+            }
+            assert_int_equal(run, shares[i].running_ns);
+            assert_int_equal(gc, shares[i].gc_ns);
+        }
+        assert_false(cap_stats_timeline(copy ? c : s, 2, end, &tl));
+    }
+    /* the slot of cap 0's collection: 3 ns of it */
+    assert_true(cap_stats_timeline(s, 0, end, &tl));
+    assert_int_equal(tl.gc_ns[100 * w / (4 * w)], 3);
+    /* a later end widens the timeline it gives, not the one kept */
+    assert_true(cap_stats_timeline(s, 0, 3000 * w, &tl));
+    assert_int_equal(tl.width_ns, 16 * w);
+    assert_true(cap_stats_timeline(s, 0, end, &tl));
+    assert_int_equal(tl.width_ns, 4 * w);
+    cap_stats_free(c);
+    cap_stats_free(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(states_to_the_end),
         cmocka_unit_test(pause_counts_at_powers_of_two),
+        cmocka_unit_test(timeline_sums_to_shares),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -53,6 +53,8 @@ static const char *shown_label(const char *label)
 
 struct layout {
     const struct profile_view *v;
+    const struct run_info *info;         /* the panel's run */
+    double below;                        /* what the view draws under the plot */
     const struct chart_options *opt;
     struct textmeasure *tm;
     struct display_list *dl;
@@ -76,7 +78,8 @@ static struct chart_plot plot_of(struct layout *L)
     return (struct chart_plot){
         .dl = L->dl, .tm = L->tm, .v = L->v, .opt = L->opt, .colors = L->colors,
         .left = L->left, .right = L->right, .top = L->top, .bottom = L->bottom,
-        .x0 = L->x0, .x1 = L->x1, .ymax = L->ymax, .failed = false,
+        .x0 = L->x0, .x1 = L->x1, .ymax = L->ymax, .info = L->info, .below = L->below,
+        .failed = false,
     };
 }
 
@@ -975,6 +978,9 @@ struct panel {
 static void use_panel(struct layout *L, const struct panel *p)
 {
     L->v = p->run->view;
+    L->info = p->run->info;
+    const struct view_ops *ops = view_ops(L->opt->view);
+    L->below = ops->below ? ops->below(L->v, L->info) : 0;
     L->colors = p->colors;
     L->names = p->names;
     L->top = p->top;
@@ -997,7 +1003,7 @@ static void panel_frame(struct layout *L, struct panel *p)
     double subtitle_y = chart_kit_title(&P, p->run->info, p->title, p->prefix, L->unlabelled,
                                         p->y0);
     plot_back(L, &P);
-    p->bottom = p->y1 - X_AXIS_HEIGHT;
+    p->bottom = p->y1 - X_AXIS_HEIGHT - L->below;
     double spare = p->bottom - (subtitle_y + 16) - PLOT_MIN_HEIGHT;
     p->marker_rows_fit = spare > 0 ? (size_t)floor(spare / MARKER_ROW) : 0;
     if (p->marker_rows > p->marker_rows_fit)
@@ -1014,8 +1020,8 @@ static void clip_note(struct layout *L, const struct y_ticks *t)
     snprintf(what, sizeof what, "clipped: values above %s (--y-max) are drawn at the top", top);
     /* on the line of the time axis's name, right-aligned: clear of bands and the peak */
     text_elide_end(L->tm, what, KIT_TICK_SIZE, false, L->right - L->left, L->buf, sizeof L->buf);
-    text(L, L->right, L->bottom + 12 + 2 * KIT_TICK_SIZE + 2, L->buf, KIT_TICK_SIZE, COLOR_INK,
-         DL_ANCHOR_END, false, "note", strcmp(L->buf, what) != 0 ? what : NULL);
+    text(L, L->right, L->bottom + L->below + 12 + 2 * KIT_TICK_SIZE + 2, L->buf, KIT_TICK_SIZE,
+         COLOR_INK, DL_ANCHOR_END, false, "note", strcmp(L->buf, what) != 0 ? what : NULL);
 }
 
 /* Everything of one panel but its title, on the scales already fixed in L. */
@@ -1150,7 +1156,8 @@ static int layout_pass(struct panel *panels, size_t n, const char *document_titl
     }
     if (lg.count && lg.below) {
         /* a small chart's plot reached below its slice: the legend gives up rows */
-        double axis_end = panels[n - 1].bottom + X_AXIS_HEIGHT + 6;
+        use_panel(&L, &panels[n - 1]);
+        double axis_end = panels[n - 1].bottom + L.below + X_AXIS_HEIGHT + 6;
         double over = axis_end - (H - KIT_MARGIN - lg.height);
         if (over > 0)
             legend_fit_below(&L, &lg, W - 2 * KIT_MARGIN, lg.height - over);

@@ -34,6 +34,13 @@ static const struct dl_color COLOR_ALERT = { 0xb2, 0x22, 0x22, 255 };
 static const struct dl_color COLOR_MARKER = { 60, 60, 60, 150 };    /* marker lines */
 /* marker lines crossing the detail view's many small rows: fainter */
 static const struct dl_color COLOR_MARKER_FAINT = { 60, 60, 60, 110 };
+/* The strip per capability (chart/view_heap.c, and the report's, which is given them):
+ * each against the others it meets at least 3:1 in luminance, as WCAG asks of graphics
+ * (collecting on idle 3.4, running on collecting 3.7, running on idle 12.7), and dark
+ * blue against orange for eyes that do not tell red from green. */
+static const struct dl_color COLOR_CAP_RUNNING = { 0x10, 0x24, 0x5a, 255 };
+static const struct dl_color COLOR_CAP_GC = { 0xc8, 0x64, 0x18, 255 };
+static const struct dl_color COLOR_CAP_IDLE = { 0xee, 0xee, 0xee, 255 };
 
 /* The own colour of a band labelled label (NUL-terminated; a leading "(n)" ignored):
  * what it is drawn in unless a larger band shown with it has that colour. */

@@ -323,22 +323,23 @@ void chart_kit_x_axis(struct chart_plot *P, bool grid, bool named)
     char label[48];
     double span = P->x1 - P->x0;
     double step = time_step(P);
+    double axis = P->bottom + P->below;   /* under what the view draws below the plot */
     for (double s = ceil(P->x0 / step - 1e-9) * step; s <= P->x1 + step * 1e-9; s += step) {
         if (fabs(s) < step * 1e-6)
             s = 0;   /* no "-0" */
         double x = P->left + (s - P->x0) / span * (P->right - P->left);
         if (grid && x > P->left + 0.5)
             chart_kit_line(P, x, P->top, x, P->bottom, COLOR_GRID, 1, false, "grid");
-        chart_kit_line(P, x, P->bottom, x, P->bottom + 4, COLOR_AXIS, 1, false, "axis");
+        chart_kit_line(P, x, axis, x, axis + 4, COLOR_AXIS, 1, false, "axis");
         format_tick_seconds(s, step, label, sizeof label);
         /* the first and last labels stay inside the picture */
         double w = text_width(P->tm, label, KIT_TICK_SIZE, false);
         double lx = fmin(fmax(x, KIT_MARGIN / 2 + w / 2), P->dl->width - KIT_MARGIN / 2 - w / 2);
-        chart_kit_text(P, lx, P->bottom + 6 + KIT_TICK_SIZE, label, KIT_TICK_SIZE, COLOR_QUIET,
+        chart_kit_text(P, lx, axis + 6 + KIT_TICK_SIZE, label, KIT_TICK_SIZE, COLOR_QUIET,
                        DL_ANCHOR_MIDDLE, false, "axis", NULL);
     }
     if (named)
-        chart_kit_text(P, (P->left + P->right) / 2, P->bottom + 12 + 2 * KIT_TICK_SIZE + 2,
+        chart_kit_text(P, (P->left + P->right) / 2, axis + 12 + 2 * KIT_TICK_SIZE + 2,
                        "time (s)", KIT_TICK_SIZE, COLOR_QUIET, DL_ANCHOR_MIDDLE, false, "axis",
                        NULL);
 }

@@ -87,6 +87,9 @@ struct chart_plot {
     double left, right, top, bottom;   /* the plot area */
     double x0, x1;                     /* seconds at left and right */
     double ymax;                       /* the top of the y scale, in the view's unit */
+    const struct run_info *info;       /* the run drawn (may be NULL) */
+    double below;                      /* what the view draws under the plot (views.h's
+                                        * below): the time axis is under it */
     bool failed;                       /* out of memory somewhere: the layout fails */
 };
 

@@ -8,6 +8,14 @@
  * (model/gcstats.h), as marks along the bottom of the plot, a lane per generation, each
  * as long as its pause. None of it needs a heap census, so the view works for any
  * eventlog.
+ *
+ * Under the plot, for a -threaded run with the scheduler's events, a strip per
+ * capability on the same time axis (model/capstats.h's timeline): in each of its slots
+ * the share of the slot it ran Haskell threads (dark blue, from the strip's foot) and
+ * collected (orange, above it); the grey left over is idle (colours: chart/colors.h). The strip's areas are the
+ * summary's shares (cap_stats_shares), which the row's tooltip states. A non-threaded
+ * run (one capability, RTS_IDENTIFIER without "rts_thr") has no strip: its one
+ * capability's time is the run's.
  */
 #include "chart/views.h"
 #include "chart/colors.h"
@@ -17,6 +25,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #define LANE 6.0                 /* a generation's lane of collections, user units */
 #define NOTE_SIZE 10.0
@@ -160,14 +169,125 @@ static void collections(struct chart_plot *P)
                     NULL);
 }
 
+#define CAP_ROW_MAX 10.0          /* a capability's strip, user units */
+#define CAP_ROW_MIN 3.0
+#define CAP_ROWS_MAX 120.0        /* all strips: more capabilities get thinner strips */
+#define CAP_GAP 2.0
+#define CAP_LEGEND 20.0           /* the legend's line above the strips */
+
+/* The capabilities drawn: those with scheduler events, of a threaded runtime (or more
+ * than one, whatever the identifier says). */
+static size_t strip_caps(const struct profile_view *v, const struct run_info *info)
+{
+    size_t n = v->caps ? cap_stats_shares(v->caps, 0, NULL, 0) : 0;
+    bool threaded = info && info->rts_version && strstr(info->rts_version, "rts_thr");
+    return n > 1 || (n == 1 && threaded) ? n : 0;
+}
+
+static double cap_row(size_t n)
+{
+    return fmax(CAP_ROW_MIN, fmin(CAP_ROW_MAX, CAP_ROWS_MAX / (double)n - CAP_GAP));
+}
+
+static double heap_below(const struct profile_view *v, const struct run_info *info)
+{
+    size_t n = strip_caps(v, info);
+    return n ? CAP_LEGEND + (double)n * (cap_row(n) + CAP_GAP) + 4 : 0;
+}
+
+/* A swatch and its word in the legend line; returns the x after it. */
+static double legend_entry(struct chart_plot *P, double x, double y, struct dl_color ink,
+                           const char *word)
+{
+    chart_kit_check(P, display_rect(P->dl, x, y - 8, 9, 9, ink, (struct dl_color){ 0 }, 0,
+                                    "cap-legend"), NULL);
+    chart_kit_text(P, x + 12, y, word, NOTE_SIZE, COLOR_INK, DL_ANCHOR_START, false,
+                   "cap-legend", NULL);
+    return x + 12 + text_width(P->tm, word, NOTE_SIZE, false) + 14;
+}
+
+/* One capability's strip, its foot at y (row high): slot by slot its running and
+ * collecting time as shares of the slot's time up to the run's end, on an idle ground
+ * from the run's start to its end; named (left of it) when asked. */
+static void cap_strip(struct chart_plot *P, const struct cap_timeline *tl,
+                      const struct cap_share *share, uint64_t end_ns, double y, double row,
+                      bool named)
+{
+    char tip[160], name[24];
+    snprintf(name, sizeof name, "cap %u", tl->cap);
+    format_snprintf(tip, sizeof tip, "%s: %.1f %% running, %.1f %% collecting, %.1f %% idle",
+                    name, 100 * share->running, 100 * share->gc, 100 * share->idle);
+    double x0 = fmax(chart_plot_x(P, 0), P->left), x1 = fmin(chart_plot_x(P, end_ns), P->right);
+    if (x1 > x0)
+        chart_kit_check(P, display_rect(P->dl, x0, y - row, x1 - x0, row, COLOR_CAP_IDLE,
+                                        (struct dl_color){ 0 }, 0, "cap-idle"), tip);
+    for (size_t k = 0; k < tl->slots; k++) {
+        uint64_t t0 = k * tl->width_ns, t1 = t0 + tl->width_ns < end_ns ? t0 + tl->width_ns
+                                                                        : end_ns;
+        if (t1 <= t0 || !(tl->running_ns[k] || tl->gc_ns[k]))
+            continue;
+        double a = chart_plot_x(P, t0), b = chart_plot_x(P, t1);
+        if (b <= P->left || a >= P->right)
+            continue;
+        a = fmax(a, P->left);
+        b = fmin(b, P->right);
+        double run = row * (double)tl->running_ns[k] / (double)(t1 - t0);
+        double gc = row * (double)tl->gc_ns[k] / (double)(t1 - t0);
+        if (run > 0)
+            chart_kit_check(P, display_rect(P->dl, a, y - run, b - a, run, COLOR_CAP_RUNNING,
+                                            (struct dl_color){ 0 }, 0, "cap-running"), NULL);
+        if (gc > 0)
+            chart_kit_check(P, display_rect(P->dl, a, y - run - gc, b - a, gc, COLOR_CAP_GC,
+                                            (struct dl_color){ 0 }, 0, "cap-gc"), NULL);
+    }
+    /* the name left of the strip, in the y axis's margin; thin strips name the first
+     * and last only (the tooltips name every one) */
+    if (named)
+        chart_kit_text(P, P->left - 6, y - row / 2 + 3.5, name, fmin(NOTE_SIZE, row + 1),
+                       COLOR_QUIET, DL_ANCHOR_END, false, "cap-name", tip);
+}
+
+static void capabilities(struct chart_plot *P)
+{
+    size_t n = strip_caps(P->v, P->info);
+    if (!n)
+        return;
+    struct cap_share *shares = calloc(n, sizeof *shares);
+    struct cap_timeline *tl = malloc(sizeof *tl);
+    if (!shares || !tl) {
+        P->failed = true;
+        goto done;
+    }
+    uint64_t end_ns = P->info->end_time_ns;
+    cap_stats_shares(P->v->caps, end_ns, shares, n);
+    double y = P->bottom + CAP_LEGEND - 4;
+    double x = legend_entry(P, P->left, y, COLOR_CAP_RUNNING, "running Haskell threads");
+    x = legend_entry(P, x, y, COLOR_CAP_GC, "collecting");
+    x = legend_entry(P, x, y, COLOR_CAP_IDLE, "idle");
+    chart_kit_text(P, x, y, "each capability, from the scheduler's and the collector's events",
+                   NOTE_SIZE, COLOR_QUIET, DL_ANCHOR_START, false, "cap-legend", NULL);
+    double row = cap_row(n);
+    for (size_t i = 0; i < n; i++) {
+        if (!cap_stats_timeline(P->v->caps, i, end_ns, tl))
+            continue;
+        double foot = P->bottom + CAP_LEGEND + (double)(i + 1) * (row + CAP_GAP);
+        cap_strip(P, tl, &shares[i], end_ns, foot, row, row >= 7 || i == 0 || i + 1 == n);
+    }
+done:
+    free(shares);
+    free(tl);
+}
+
 static void heap_draw(struct chart_plot *P)
 {
     allocation(P);
     collections(P);
+    capabilities(P);
 }
 
 /* The lines are the chart's heap totals, always listed; no band is. */
 const struct view_ops view_heap_ops = {
     .name = "heap", .view = CHART_VIEW_HEAP, .scale_top = heap_top, .draw = heap_draw,
+    .below = heap_below,
     .lists_bands = false, .totals = VIEW_TOTALS_ALWAYS,
 };

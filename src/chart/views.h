@@ -9,8 +9,9 @@
  *   lines       each band its own line from zero, on the memory scale of the largest;
  *               (these three: view_bands.c)
  *   heap        the runtime's totals (heap size, live bytes, blocks), the allocation rate
- *               from HEAP_ALLOCATED and garbage collections as a strip: needs no census
- *               (view_heap.c);
+ *               from HEAP_ALLOCATED, each garbage collection a mark as long as its
+ *               pause, and under the plot a strip per capability of a -threaded run:
+ *               needs no census (view_heap.c);
  *   detail      small multiples, one row per band (view_detail.c): a whole layout;
  *   flame, icicle  the time profile or a heap census (flame.h), laid out by sink_chart.c;
  *   diff        --compare: this run minus the base per band (view_diff.h), laid out by
@@ -59,6 +60,10 @@ struct view_ops {
     /* Draws the data in place of the area chart's bands; NULL draws nothing (the area
      * chart draws its bands itself: view_is_area). */
     void (*draw)(struct chart_plot *P);
+    /* The height the view draws into under its plot (the heap view's strip per
+     * capability), the time axis under that; NULL or 0: none. draw draws it, from
+     * P->bottom down P->below. */
+    double (*below)(const struct profile_view *v, const struct run_info *info);
     bool lists_bands;                      /* the legend lists bands (all but heap) */
     enum view_totals totals;
     bool marks_peak;                       /* the peak of the stacked total (area) */

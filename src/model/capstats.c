@@ -16,17 +16,25 @@ struct cap_track {
     enum cap_state state;
     uint64_t since;                /* the time of its last change */
     uint64_t ns[3];                /* by enum cap_state */
+    uint64_t *slots;               /* the timeline: per slot running then collecting ns;
+                                    * NULL until the capability runs or collects */
 };
 
 struct cap_stats {
     struct cap_track *caps;
     size_t count, alloc;
     uint64_t dropped;
+    uint64_t width_ns;             /* every capability's slots are this wide */
 };
+
+#define SLOT_VALUES (2 * CAP_TIMELINE_SLOTS)
 
 struct cap_stats *cap_stats_new(void)
 {
-    return calloc(1, sizeof(struct cap_stats));
+    struct cap_stats *s = calloc(1, sizeof *s);
+    if (s)
+        s->width_ns = CAP_TIMELINE_FIRST_WIDTH_NS;
+    return s;
 }
 
 struct cap_stats *cap_stats_copy(const struct cap_stats *s)
@@ -44,15 +52,77 @@ struct cap_stats *cap_stats_copy(const struct cap_stats *s)
         }
         memcpy(c->caps, s->caps, s->count * sizeof *s->caps);
         c->alloc = s->count;
+        for (size_t i = 0; i < s->count; i++)
+            c->caps[i].slots = NULL;
+        for (size_t i = 0; i < s->count; i++) {
+            if (!s->caps[i].slots)
+                continue;
+            if (!(c->caps[i].slots = malloc(SLOT_VALUES * sizeof(uint64_t)))) {
+                cap_stats_free(c);
+                return NULL;
+            }
+            memcpy(c->caps[i].slots, s->caps[i].slots, SLOT_VALUES * sizeof(uint64_t));
+        }
     }
     return c;
 }
 
 void cap_stats_free(struct cap_stats *s)
 {
-    if (s)
+    if (s) {
+        for (size_t i = 0; i < s->count; i++)
+            free(s->caps[i].slots);
         free(s->caps);
+    }
     free(s);
+}
+
+/* Slots twice as wide: each pair of neighbours summed into one. */
+static void merge_pairs(uint64_t *slots)
+{
+    for (size_t i = 0; i < CAP_TIMELINE_SLOTS / 2; i++) {
+        slots[2 * i] = slots[4 * i] + slots[4 * i + 2];
+        slots[2 * i + 1] = slots[4 * i + 1] + slots[4 * i + 3];
+    }
+    memset(slots + CAP_TIMELINE_SLOTS, 0, CAP_TIMELINE_SLOTS * sizeof *slots);
+}
+
+/* Whether slots of width reach end (an interval ending there fits); a width past which
+ * doubling would overflow reaches every time. */
+static bool slots_reach(uint64_t width, uint64_t end)
+{
+    return width > UINT64_MAX / CAP_TIMELINE_SLOTS / 2 || end <= width * CAP_TIMELINE_SLOTS;
+}
+
+/* Time [from, to) in state (running or collecting) added to slots of width. */
+static void slots_add(uint64_t *slots, uint64_t width, enum cap_state state, uint64_t from,
+                      uint64_t to)
+{
+    size_t column = state == CAP_RUNNING ? 0 : 1;
+    for (uint64_t k = from / width; k < CAP_TIMELINE_SLOTS && k * width < to; k++) {
+        uint64_t lo = from > k * width ? from : k * width;
+        uint64_t hi = to < (k + 1) * width ? to : (k + 1) * width;
+        slots[2 * k + column] += hi - lo;
+    }
+}
+
+/* The capability's time [from, to) in state on the timeline: the slots widened first
+ * (every capability's alike) until they reach to. 0, or -1 when out of memory. */
+static int timeline_add(struct cap_stats *s, struct cap_track *t, enum cap_state state,
+                        uint64_t from, uint64_t to)
+{
+    if (state == CAP_IDLE)
+        return 0;
+    if (!t->slots && !(t->slots = calloc(SLOT_VALUES, sizeof *t->slots)))
+        return -1;
+    while (!slots_reach(s->width_ns, to)) {
+        for (size_t i = 0; i < s->count; i++)
+            if (s->caps[i].slots)
+                merge_pairs(s->caps[i].slots);
+        s->width_ns *= 2;
+    }
+    slots_add(t->slots, s->width_ns, state, from, to);
+    return 0;
 }
 
 int cap_stats_event(struct cap_stats *s, const struct gc_event *e)
@@ -77,8 +147,11 @@ int cap_stats_event(struct cap_stats *s, const struct gc_event *e)
     struct cap_track *t = &s->caps[e->cap];
     /* before its first event the capability was idle, from the run's start */
     uint64_t since = t->seen ? t->since : 0;
-    if (e->time_ns > since)
+    if (e->time_ns > since) {
         t->ns[t->state] += e->time_ns - since;
+        if (timeline_add(s, t, t->state, since, e->time_ns) != 0)
+            return -1;
+    }
     if (e->time_ns > since || !t->seen)
         t->since = e->time_ns;
     t->seen = true;
@@ -112,6 +185,39 @@ size_t cap_stats_shares(const struct cap_stats *s, uint64_t end_ns, struct cap_s
         n++;
     }
     return n;
+}
+
+bool cap_stats_timeline(const struct cap_stats *s, size_t index, uint64_t end_ns,
+                        struct cap_timeline *out)
+{
+    const struct cap_track *t = NULL;
+    for (size_t i = 0, n = 0; i < s->count && !t; i++)
+        if (s->caps[i].scheduled && n++ == index) {
+            t = &s->caps[i];
+            out->cap = (unsigned)i;
+        }
+    if (!t)
+        return false;
+    uint64_t slots[SLOT_VALUES] = { 0 };
+    if (t->slots)
+        memcpy(slots, t->slots, SLOT_VALUES * sizeof *slots);
+    uint64_t width = s->width_ns;
+    /* the state left at the last event, to the run's end, as cap_stats_shares counts it */
+    while (!slots_reach(width, end_ns)) {
+        merge_pairs(slots);
+        width *= 2;
+    }
+    if (end_ns > t->since && t->state != CAP_IDLE)
+        slots_add(slots, width, t->state, t->since, end_ns);
+    out->width_ns = width;
+    out->slots = end_ns ? (size_t)((end_ns - 1) / width) + 1 : 0;
+    if (out->slots > CAP_TIMELINE_SLOTS)
+        out->slots = CAP_TIMELINE_SLOTS;
+    for (size_t k = 0; k < CAP_TIMELINE_SLOTS; k++) {
+        out->running_ns[k] = slots[2 * k];
+        out->gc_ns[k] = slots[2 * k + 1];
+    }
+    return true;
 }
 
 uint64_t cap_stats_dropped(const struct cap_stats *s)

@@ -11,10 +11,19 @@
  * end (run_info.end_time_ns) in the state it was left in. So running + gc + idle is the
  * run's length exactly, per capability. A capability without a scheduler event is not
  * listed (a collection alone says nothing of what it ran).
+ *
+ * The same time is also kept along the run, for the heap view's strip per capability
+ * (chart/view_heap.c) and the report's: per capability CAP_TIMELINE_SLOTS slots of equal
+ * width from the run's start, each with the nanoseconds running and collecting in it
+ * (idle is the rest). The width starts at CAP_TIMELINE_FIRST_WIDTH_NS and doubles when
+ * the run outgrows the slots, neighbouring slots merging pairwise: sums merge exactly, so
+ * a capability's slots add up to its shares whatever the merging (memory: 4 KiB per
+ * capability, whatever the length of the run).
  */
 #ifndef EV2HP_CAPSTATS_H
 #define EV2HP_CAPSTATS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -43,6 +52,25 @@ struct cap_share {
  * how many; out (may be NULL) receives up to cap of them. */
 size_t cap_stats_shares(const struct cap_stats *s, uint64_t end_ns, struct cap_share *out,
                         size_t cap);
+/* How one listed capability spent the run along it: slots of width_ns from 0, the last
+ * one reaching end_ns (the state left at the capability's last event held to end_ns, as
+ * in cap_stats_shares); running_ns[i] and gc_ns[i] are the time running and collecting
+ * in slot i (idle: the rest of the slot, up to end_ns). Summed over the slots they are
+ * cap_stats_shares' running_ns and gc_ns exactly. */
+#define CAP_TIMELINE_SLOTS 256
+#define CAP_TIMELINE_FIRST_WIDTH_NS (1u << 20)   /* about 1 ms */
+struct cap_timeline {
+    unsigned cap;
+    uint64_t width_ns;
+    size_t slots;                  /* used: up to the one holding end_ns */
+    uint64_t running_ns[CAP_TIMELINE_SLOTS], gc_ns[CAP_TIMELINE_SLOTS];
+};
+
+/* The timeline of the index-th listed capability (as cap_stats_shares orders them) at the
+ * run's end end_ns: false when there is no such capability. */
+bool cap_stats_timeline(const struct cap_stats *s, size_t index, uint64_t end_ns,
+                        struct cap_timeline *out);
+
 /* Events of capabilities not followed. */
 uint64_t cap_stats_dropped(const struct cap_stats *s);
 

@@ -32,6 +32,7 @@ struct profile {
     uint64_t gc_count[PROFILE_GC_LANES];    /* collections begun in the window, by lane */
     uint64_t gc_total_ns[PROFILE_GC_LANES]; /* their pauses */
     bool allocation_split;       /* profile_split_allocation */
+    const struct cap_stats *caps; /* profile_show_caps: borrowed */
 };
 
 void profile_options_default(struct profile_options *opt)
@@ -207,6 +208,11 @@ int profile_add_marker(struct profile *p, uint64_t time_ns, const char *text, si
     return buckets_add_marker(&p->grid, time_ns, text, len);
 }
 
+void profile_show_caps(struct profile *p, const struct cap_stats *caps)
+{
+    p->caps = caps;
+}
+
 void profile_split_allocation(struct profile *p)
 {
     p->allocation_split = true;
@@ -284,6 +290,7 @@ static struct profile *reduce(const struct profile *p, const struct profile_opti
     q->run_last_ns = p->run_last_ns;
     q->peak_total = p->peak_total;
     q->allocation_split = p->allocation_split;
+    q->caps = p->caps;
     memcpy(q->gc_count, p->gc_count, sizeof q->gc_count);
     memcpy(q->gc_total_ns, p->gc_total_ns, sizeof q->gc_total_ns);
     if ((p->stats.censuses && kept_census_copy(&q->previous, &p->previous) != 0) ||
@@ -441,6 +448,7 @@ static int view_run(const struct profile *p, struct profile_view *v)
     v->to_ns = p->opt.has_to ? p->to_ns : 0;
     v->peak_total = p->peak_total;
     v->allocation_split = p->allocation_split;
+    v->caps = p->caps;
     v->shapes = p->stats.shape;
     v->shape_bands = p->stats.shape ? p->stats.cap : 0;
     v->shape_slots = bandstats_shape_slots(&p->stats);

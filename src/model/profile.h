@@ -32,6 +32,7 @@
 #include "model/bandselect.h"
 #include "model/bandstats.h"
 #include "model/buckets.h"
+#include "model/capstats.h"
 #include "model/frame.h"
 
 
@@ -96,6 +97,11 @@ int profile_add_pause(struct profile *p, unsigned gen, uint64_t start_ns, uint64
  * allocation_split). */
 void profile_split_allocation(struct profile *p);
 
+/* Each capability's time along the run (capstats.h), which the heap view draws as a
+ * strip per capability: borrowed, not owned (the run model keeps it), handed on to the
+ * profile's views and reductions; NULL (the default) when the run model keeps none. */
+void profile_show_caps(struct profile *p, const struct cap_stats *caps);
+
 /* Garbage collections begun in the window, by generation lane (0, 1, 2 and older): per
  * time bucket the longest pause and how many began there (buckets.h), and per lane the
  * collections and their pauses in all. */
@@ -129,6 +135,7 @@ struct profile_view {
     struct profile_gc gc;           /* garbage collections, per bucket and lane */
     bool allocation_split;          /* totals[HEAP_TOTAL_ALLOCATED] are several
                                      * capabilities' counts: no rate of the run */
+    const struct cap_stats *caps;   /* profile_show_caps: borrowed, or NULL */
     uint64_t peak_total;            /* the largest census total (every band) in the window */
     /* The bands' shapes (bandstats.h), borrowed from the profile, slot by slot: band b's
      * value in slot c at shapes[c x shape_bands + b], for b below shape_bands; NULL when

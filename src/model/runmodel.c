@@ -72,6 +72,14 @@ void run_model_need_summary(struct run_model_needs *n, const struct profile_opti
     n->summary = true;
 }
 
+/* The heap view's strip per capability draws from the chart profile (profile.h); its
+ * reductions take the same pointer. */
+static void show_caps(struct run_model *m)
+{
+    if (m->profile)
+        profile_show_caps(m->profile, m->caps);
+}
+
 int run_model_init(struct run_model *m, const struct run_model_needs *needs,
                    struct ev_error *err)
 {
@@ -95,6 +103,7 @@ int run_model_init(struct run_model *m, const struct run_model_needs *needs,
         ev_error_set(err, "out of memory");
         return -1;
     }
+    show_caps(m);
     return 0;
 }
 
@@ -308,6 +317,7 @@ int run_model_copy(const struct run_model *m, struct run_model *copy, unsigned c
         (m->end && !(copy->end = run_end_copy(m->end))) ||
         (m->caps && !(copy->caps = cap_stats_copy(m->caps))))
         goto no_memory;
+    show_caps(copy);   /* the copy's own, not the original's the profiles were made from */
     if (m->marker_count) {
         if (!(copy->markers = calloc(m->marker_count, sizeof *m->markers)))
             goto no_memory;

@@ -323,8 +323,10 @@ int sink_needs(enum output_format format, const struct sink_settings *settings,
         needs->caps = true;   /* and each capability's shares */
         return run_model_need_chart(needs, &feed);
     }
-    if (format_is_chart(format) && chart->view == CHART_VIEW_HEAP)
+    if (format_is_chart(format) && chart->view == CHART_VIEW_HEAP) {
         needs->gc = true;     /* its collections, paired by their leaders (gcstats.h) */
+        needs->caps = true;   /* and its strip per capability (capstats.h) */
+    }
     if (format_is_chart(format) ||
         (format_has_diff_data(format) && chart->view == CHART_VIEW_DIFF)) {
         chart_profile_options(chart, &feed);
