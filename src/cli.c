@@ -81,7 +81,14 @@ const char cli_usage[] =
     "      --min-productivity PCT  the mutator has at least PCT % of the run's elapsed\n"
     "                         time (as +RTS -s reports it; needs +RTS -l)\n"
     "      --junit FILE       write the gates' verdicts as JUnit XML, one test case\n"
-    "                         per gate, the text summary as its output\n"
+    "                         per gate (and per phase and gate), the text summary as\n"
+    "                         its output\n"
+    "      --phases marker|REGEX  the summaries list each phase (start, length, peak,\n"
+    "                         growth, suspects) and --max-peak, --max-growth judge\n"
+    "                         each too: marker: every marker starts a phase the next\n"
+    "                         ends; REGEX (POSIX extended): the markers it matches, an\n"
+    "                         \"X start\" and the next \"X end\" bounding phase X (the\n"
+    "                         input must be a file)\n"
     "\n"
     "Charts:\n"
     "      --bands N          show the N largest bands, the rest as OTHER (default 15;\n"
@@ -230,6 +237,7 @@ enum {
     OPT_MAX_GROWTH, OPT_MAX_PAUSE, OPT_MIN_PRODUCTIVITY, OPT_JUNIT, OPT_FOLLOW, OPT_WAIT,
     OPT_SERVE, OPT_EVERY, OPT_ALLOW_HOST, OPT_GROUP_BY, OPT_AT, OPT_ALIGN,
     OPT_DIFF_NORMALIZE, OPT_TREND, OPT_COMMIT, OPT_COMMIT_TIME, OPT_COMMIT_SUBJECT,
+    OPT_PHASES,
 };
 
 /* Whether s is all hexadecimal digits, from min to max of them. */
@@ -290,6 +298,7 @@ static void trend_command(struct cli_options *o, int argc, char **argv,
                         : o->compare ? "--compare" : o->dump ? "--dump"
                         : o->serve.serve ? "--serve" : o->follow ? "--follow"
                         : o->binary ? "--binary" : o->commit.sha ? "--commit"
+                        : o->phases ? "--phases"
                         : o->gates.has_max_peak || o->gates.has_max_increase ||
                           o->gates.has_max_growth || o->gates.has_max_pause ||
                           o->gates.has_min_productivity ? "a gate" : NULL;
@@ -507,6 +516,7 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
         { "max-pause", required_argument, NULL, OPT_MAX_PAUSE },
         { "min-productivity", required_argument, NULL, OPT_MIN_PRODUCTIVITY },
         { "junit", required_argument, NULL, OPT_JUNIT },
+        { "phases", required_argument, NULL, OPT_PHASES },
         { "compare", required_argument, NULL, OPT_COMPARE },
         { "binary", required_argument, NULL, OPT_BINARY },
         { "base-binary", required_argument, NULL, OPT_BASE_BINARY },
@@ -651,6 +661,11 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
         case OPT_ALIGN: case OPT_DIFF_NORMALIZE:
             if (!chart_option(o, c, optarg))
                 return;
+            break;
+        case OPT_PHASES:
+            if (!*optarg)
+                return usage_error(o, "--phases wants marker or a regular expression");
+            o->phases = optarg;
             break;
         case OPT_VIEW:
             if (!chart_view_from_name(optarg, &o->chart.view))

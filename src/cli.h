@@ -44,6 +44,7 @@ struct cli_options {
     const char *base_binary;       /* --base-binary PROG: the same for BASE */
     struct chart_options chart;    /* --bands, --width, --include, ... */
     struct marker_window window;   /* --from/--to marker:TEXT (convert.c reads the times) */
+    const char *phases;            /* --phases marker|REGEX (census/phases.h); NULL without */
     double scale;                  /* --scale: PNG pixels per layout unit, 1 to 8 */
     bool system_ccs;               /* --system-ccs: time profiles keep GC, SYSTEM, ... */
     struct serve_options serve;    /* --serve [HOST:]PORT, --every SECONDS */

@@ -27,6 +27,8 @@
 #include "census/timeprof.h"
 #include "chart/chart.h"
 #include "census/base_input.h"
+#include "census/phases.h"
+#include "facts/phases.h"
 #include "census/input.h"
 #include "serve/http.h"
 #include "serve/live.h"
@@ -55,6 +57,11 @@ struct run {
     struct symnames *base_symbols; /* --base-binary: BASE's; or NULL */
     struct run_model base_model;   /* --compare: BASE as the outputs draw it */
     struct gate_report gates;      /* the verdicts, before the outputs finish */
+    /* --phases: the phases (read first), their windows, and their facts and gates (of the
+     * model the summaries read), before the outputs finish */
+    struct phase_list phase_list;
+    struct time_window *phase_windows;
+    struct phase_report phases;
     const struct run_model *base;  /* &base_model once BASE is read; or NULL */
     /* The default grouping (census/autogroup.h): decided at the end of INPUT; when it
      * groups, INPUT (and BASE) read again grouped, for the outputs that show groups. */
@@ -358,7 +365,9 @@ static int finish_outputs(struct run *run)
         (grouped && run_model_finish(&run->grouped_model, &err) != 0) ||
         gates_check(&run->opt->gates, grouped ? &run->grouped_model : &run->model,
                     grouped && run->base ? &run->grouped_base_model : run->base, &run->gates,
-                    &err) != 0) {
+                    &err) != 0 ||
+        phase_report_of(grouped ? &run->grouped_model : &run->model, &run->phase_list,
+                        &run->opt->gates, &run->phases, &err) != 0) {
         errno = ENOMEM;
         return output_failed(run, 0);
     }
@@ -397,17 +406,34 @@ static void apply_gates(struct run *run, const char *input_name)
 {
     struct convert_result *r = run->result;
     r->gates = run->gates;
+    for (size_t i = 0; i < run->phases.count; i++)
+        for (size_t k = 0; k < run->phases.phases[i].gates.count; k++) {
+            const struct gate *g = &run->phases.phases[i].gates.gates[k];
+            if (g->verdict == GATE_PASSED)
+                continue;
+            if (r->phase_gate_count < CONVERT_MAX_WARNINGS)
+                r->phase_gates[r->phase_gate_count++] = g->why;
+            else
+                r->phase_gates_not_listed++;
+        }
     if (r->exit_status != EXIT_SUCCESS_)
         return;
-    for (int pass = 0; pass < 2; pass++)
-        for (size_t i = 0; i < run->gates.count; i++) {
-            const struct gate *g = &run->gates.gates[i];
-            if (g->verdict == (pass == 0 ? GATE_UNCHECKED : GATE_FAILED)) {
-                fail(r, pass == 0 ? EXIT_BAD_INPUT : EXIT_BUDGET, input_name, &g->why);
-                r->gate_status = true;
-                return;
-            }
+    /* the whole run's gates first, then each phase's, unchecked before failed */
+    const struct gate *phase = phase_report_deciding(&run->phases);
+    for (int pass = 0; pass < 2; pass++) {
+        enum gate_verdict v = pass == 0 ? GATE_UNCHECKED : GATE_FAILED;
+        const struct gate *decided = NULL;
+        for (size_t i = 0; i < run->gates.count && !decided; i++)
+            if (run->gates.gates[i].verdict == v)
+                decided = &run->gates.gates[i];
+        if (!decided && phase && phase->verdict == v)
+            decided = phase;
+        if (decided) {
+            fail(r, pass == 0 ? EXIT_BAD_INPUT : EXIT_BUDGET, input_name, &decided->why);
+            r->gate_status = true;
+            return;
         }
+    }
 }
 
 /* Warnings of the input, damage first: the summary reports them. */
@@ -968,7 +994,10 @@ static void convert_input(struct run *run, const char *input_name)
         iopt.time_profile = &topt;
     }
     struct run_model_needs needs;
-    if (model_needs(opt, &needs, &err) != 0 || run_model_init(&run->model, &needs, &err) != 0) {
+    int needs_rc = model_needs(opt, &needs, &err);
+    needs.phases = run->phase_windows;
+    needs.phase_count = run->phase_list.count;
+    if (needs_rc != 0 || run_model_init(&run->model, &needs, &err) != 0) {
         fail(result, EXIT_BAD_INPUT, input_name, &err);
         return;
     }
@@ -1000,7 +1029,7 @@ static void convert_input(struct run *run, const char *input_name)
         .info = run->model.info, .bands = run->model.bands, .input_name = input_name,
         .warnings = result->warnings, .warning_count = &result->warning_count,
         .run = &run->model, .base = run->base, .ccs = input_costcentres(in),
-        .ipe = input_ipe_names(in), .gates = &run->gates,
+        .ipe = input_ipe_names(in), .gates = &run->gates, .phases = &run->phases,
         .grouped = opt->group_by != GROUP_NONE,
     };
     run->bands = ctx.bands;
@@ -1029,6 +1058,8 @@ static void convert_input(struct run *run, const char *input_name)
         goto done;
     }
     take_warnings(result, &outcome);
+    for (size_t i = 0; i < run->phase_list.note_count; i++)   /* what --phases dropped */
+        warn(result, &run->phase_list.notes[i]);
     check_censuses(run, in, &outcome);
     window_warning(run);
     if (group_by_default(run, in, input_name) != 0)
@@ -1105,6 +1136,43 @@ static int window_at_markers(const struct convert_options *opt, struct convert_o
     return -1;
 }
 
+/* --phases: the phases of the input's markers into run (read first, as a marker window
+ * is). 0, or -1 with the result failed: a usage error (status 2) when the input cannot be
+ * read twice, the rule is no regular expression, or no marker makes a phase. */
+static int read_phases(struct run *run)
+{
+    const struct convert_options *opt = run->opt;
+    const char *input_name = convert_input_name(opt);
+    struct ev_error err = { 0 };
+    if (!rereadable(opt->input_path) || opt->follow || opt->serve) {
+        ev_error_set(&err, "--phases %s: the phases are read from the markers before the "
+                     "outputs are written, which takes a file read twice, not a pipe, a "
+                     "socket or a file still growing (--follow, --serve)", opt->phases);
+        fail(run->result, EXIT_USAGE, input_name, &err);
+        return -1;
+    }
+    struct input_options iopt = { .path = opt->input_path, .ccs_length = opt->ccs_length,
+                                  .group_by = opt->group_by, .read_buffer = opt->read_buffer,
+                                  .stop_at_damage = opt->stop_at_damage };
+    switch (phases_resolve(&iopt, opt->phases, &run->phase_list, &err)) {
+    case PHASES_OK:
+        if (!(run->phase_windows = calloc(run->phase_list.count,
+                                          sizeof *run->phase_windows))) {
+            ev_error_set(&err, "out of memory");
+            break;
+        }
+        phase_windows(&run->phase_list, run->phase_windows);
+        return 0;
+    case PHASES_USAGE:
+        fail(run->result, EXIT_USAGE, input_name, &err);
+        return -1;
+    case PHASES_BAD_INPUT:
+        break;
+    }
+    fail(run->result, EXIT_BAD_INPUT, input_name, &err);
+    return -1;
+}
+
 void convert_run(const struct convert_options *opt, struct convert_result *result)
 {
     memset(result, 0, sizeof *result);
@@ -1123,13 +1191,17 @@ void convert_run(const struct convert_options *opt, struct convert_result *resul
         fail(result, EXIT_BAD_INPUT, convert_input_name(opt), &err);
         return;
     }
-    if (check_paths(opt, result) == 0 && read_symbols(opt->binary_path, &run.symbols, result) == 0 &&
+    if (check_paths(opt, result) == 0 && (!opt->phases || read_phases(&run) == 0) &&
+        read_symbols(opt->binary_path, &run.symbols, result) == 0 &&
         read_symbols(opt->base_binary_path, &run.base_symbols, result) == 0 &&
         (!opt->compare_path || read_base(&run) == 0))
         convert_input(&run, convert_input_name(opt));
     symnames_free(run.symbols);
     symnames_free(run.base_symbols);
     free(run.outputs);
+    phase_report_free(&run.phases);
+    phase_list_free(&run.phase_list);
+    free(run.phase_windows);
     run_model_free(&run.model);
     run_model_free(&run.base_model);
     base_input_free(&run.base_input);

@@ -58,6 +58,10 @@ struct convert_options {
      * first (census/markerwindow.h) and set into a copy of chart's window, which every
      * output then honours. Needs chart and a regular file (else a usage error). */
     struct marker_window window;
+    /* --phases marker|REGEX: the run's phases, read first from its markers
+     * (census/phases.h) like a marker window (a regular file only): the summaries list
+     * them (facts/phases.h) and the heap gates judge each. NULL: none. */
+    const char *phases;
     struct gate_limits gates;      /* --max-peak, ...: every gate evaluated (gates.h) */
     /* --compare: an earlier run (eventlog or .hp), read whole before the input; charts
      * and the summary set it against the input. NULL: none. */
@@ -114,6 +118,11 @@ struct convert_result {
      * one decided the exit status, gate_status is true and error is that gate's why. */
     struct gate_report gates;
     bool gate_status;
+    /* --phases: the messages of the phases' gates that did not pass, in phase order (at
+     * most CONVERT_MAX_WARNINGS; the rest counted): main prints them after the run's. */
+    struct ev_error phase_gates[CONVERT_MAX_WARNINGS];
+    size_t phase_gate_count;
+    uint64_t phase_gates_not_listed;
 };
 
 /* The name messages use for the input: its path, or "(standard input)". */

@@ -124,6 +124,14 @@ static int print_outcome(const struct cli_options *cli, const struct convert_opt
     for (size_t i = 0; i < result->gates.count; i++)
         if (result->gates.gates[i].verdict != GATE_PASSED)
             print_message(convert_input_name(opt), &result->gates.gates[i].why);
+    for (size_t i = 0; i < result->phase_gate_count; i++)
+        print_message(convert_input_name(opt), &result->phase_gates[i]);
+    if (result->phase_gates_not_listed) {
+        struct ev_error more = { 0 };
+        ev_error_set(&more, "%" PRIu64 " more gates of phases did not pass (the summaries "
+                     "and --junit list each)", result->phase_gates_not_listed);
+        print_message(convert_input_name(opt), &more);
+    }
     if (result->exit_status != EXIT_SUCCESS_ && !result->gate_status)
         print_message(result->error_file, &result->error);
     return result->exit_status;
@@ -239,6 +247,7 @@ int main(int argc, char **argv)
         .output_count = cli.output_count,
         .chart = &cli.chart,
         .window = cli.window,
+        .phases = cli.phases,
         .gates = cli.gates,
         .compare_path = cli.compare,
         .binary_path = cli.binary,

@@ -105,6 +105,27 @@ static int on_total(void *ctx, enum heap_total kind, uint64_t time_ns, uint64_t 
     return 0;
 }
 
+int marker_scan(const struct input_options *iopt,
+                int (*marker)(void *ctx, uint64_t time_ns, const char *text, size_t len),
+                void *ctx, struct ev_error *err)
+{
+    struct input_options first = { .path = iopt->path, .ccs_length = iopt->ccs_length,
+                                   .read_buffer = iopt->read_buffer,
+                                   .group_by = iopt->group_by,
+                                   .stop_at_damage = iopt->stop_at_damage,
+                                   .markers_only = true };
+    struct census_events events = { on_frame, marker, on_total, ctx, NULL, NULL };
+    struct input *in = input_open(&first, &events, err);
+    if (!in)
+        return -1;
+    struct input_outcome outcome;
+    enum input_status st = input_read(in, &outcome, err);
+    input_free(in);
+    if (st == INPUT_STOPPED)
+        ev_error_set(err, "out of memory");
+    return st == INPUT_OK ? 0 : -1;
+}
+
 static int by_time(const void *a, const void *b)
 {
     const struct named *x = a, *y = b;
@@ -137,36 +158,15 @@ static void unknown(struct scan *s, const char *option, const char *text, const 
                      s->more ? ", ..." : "");
 }
 
-/* A marker's time as the window's seconds: half a nanosecond on, so that profile_window's
- * conversion back (which truncates) gives the marker's own nanosecond, never the one
- * before it, and the marker is in the window at either end. */
-static double seconds_of(uint64_t ns)
-{
-    return (ns + 0.5) / 1e9;
-}
 
 enum marker_window_status marker_window_resolve(const struct input_options *iopt,
                                                 const struct marker_window *w,
                                                 struct profile_options *pr,
                                                 struct ev_error *err)
 {
-    struct input_options first = { .path = iopt->path, .ccs_length = iopt->ccs_length,
-                                   .read_buffer = iopt->read_buffer,
-                                   .group_by = iopt->group_by,
-                                   .stop_at_damage = iopt->stop_at_damage,
-                                   .markers_only = true };
     struct scan s = { .w = w };
-    struct census_events events = { on_frame, on_marker, on_total, &s, NULL, NULL };
-    struct input *in = input_open(&first, &events, err);
-    if (!in)
-        return MARKER_WINDOW_BAD_INPUT;
-    struct input_outcome outcome;
-    enum input_status st = input_read(in, &outcome, err);
-    input_free(in);
     enum marker_window_status result = MARKER_WINDOW_OK;
-    if (st == INPUT_STOPPED)
-        ev_error_set(err, "out of memory");
-    if (st != INPUT_OK) {
+    if (marker_scan(iopt, on_marker, &s, err) != 0) {
         result = MARKER_WINDOW_BAD_INPUT;
         goto done;
     }
@@ -177,7 +177,7 @@ enum marker_window_status marker_window_resolve(const struct input_options *iopt
             goto done;
         }
         pr->has_from = true;
-        pr->from_seconds = seconds_of(s.from_ns);
+        pr->from_seconds = time_window_seconds(s.from_ns);
     }
     if (w->to) {
         /* the end's marker is the first after the start, whichever way it was given */
@@ -198,7 +198,7 @@ enum marker_window_status marker_window_resolve(const struct input_options *iopt
             goto done;
         }
         pr->has_to = true;
-        pr->to_seconds = seconds_of(to_ns);
+        pr->to_seconds = time_window_seconds(to_ns);
     }
     if (pr->has_from && pr->has_to && pr->to_seconds <= pr->from_seconds) {
         ev_error_set(err, "--to (%.6f s) must be after --from (%.6f s)", pr->to_seconds,

@@ -44,4 +44,13 @@ enum marker_window_status marker_window_resolve(const struct input_options *iopt
                                                 struct profile_options *pr,
                                                 struct ev_error *err);
 
+/* The first read of a window's or phases' markers: the input iopt names (only its path,
+ * -L, --group-by, the buffer and --stop-at-damage matter) read for its markers alone,
+ * each given to marker (in the file's order, which is not time order across
+ * capabilities). 0, or -1 with err set when the input cannot be read (or marker
+ * failed: out of memory). */
+int marker_scan(const struct input_options *iopt,
+                int (*marker)(void *ctx, uint64_t time_ns, const char *text, size_t len),
+                void *ctx, struct ev_error *err);
+
 #endif

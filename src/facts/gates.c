@@ -331,6 +331,64 @@ static void min_productivity(const struct gate_limits *l, const struct run_model
                  s.gc_ns / 1e9, s.elapsed_ns / 1e9, g->allowed);
 }
 
+/* --max-peak over a phase. */
+static void phase_peak(const struct gate_limits *l, const struct gate_phase *p, struct gate *g)
+{
+    format_bytes((double)l->max_peak, g->allowed, sizeof g->allowed);
+    g->allowed_value = (double)l->max_peak;
+    if (!p->censuses) {
+        g->verdict = GATE_UNCHECKED;
+        ev_error_set(&g->why, "phase \"%s\": --max-peak cannot be checked: the phase has no "
+                     "heap census", p->name);
+        return;
+    }
+    format_bytes((double)p->peak_bytes, g->measured, sizeof g->measured);
+    g->measured_value = (double)p->peak_bytes;
+    tell_apart(g);
+    if (p->peak_bytes <= l->max_peak)
+        return;
+    g->verdict = GATE_FAILED;
+    ev_error_set(&g->why, "phase \"%s\": peak residency %s is over the budget of %s", p->name,
+                 g->measured, g->allowed);
+}
+
+/* --max-growth over a phase: its fastest suspect's rise. */
+static void phase_growth(const struct gate_limits *l, const struct gate_phase *p, struct gate *g)
+{
+    char rate[32];
+    format_bytes(l->max_growth, rate, sizeof rate);
+    snprintf(g->allowed, sizeof g->allowed, "%s/s", rate);
+    g->allowed_value = l->max_growth;
+    if (p->censuses < PROFILE_SUSPECT_CENSUSES) {
+        g->verdict = GATE_UNCHECKED;
+        ev_error_set(&g->why, "phase \"%s\": --max-growth cannot be checked: %llu censuses are "
+                     "too few to tell a leak (%d or more)", p->name,
+                     (unsigned long long)p->censuses, PROFILE_SUSPECT_CENSUSES);
+        return;
+    }
+    double rise = p->suspects ? p->rise : 0;
+    format_rate(rise, g->measured, sizeof g->measured);
+    g->measured_value = rise;
+    tell_apart(g);
+    if (!p->suspects || !(p->rise > l->max_growth))
+        return;
+    g->verdict = GATE_FAILED;
+    ev_error_set(&g->why, "phase \"%s\": leak suspect %.*s rose %s to its peak at %.2f s; "
+                 "--max-growth allows %s for the rise", p->name,
+                 (int)(p->suspect_len > 120 ? 120 : p->suspect_len), p->suspect, g->measured,
+                 p->rise_peak_ns / 1e9, g->allowed);
+}
+
+void gates_check_phase(const struct gate_limits *l, const struct gate_phase *p,
+                       struct gate_report *out)
+{
+    out->count = 0;
+    if (l->has_max_peak)
+        phase_peak(l, p, add(out, GATE_MAX_PEAK));
+    if (l->has_max_growth)
+        phase_growth(l, p, add(out, GATE_MAX_GROWTH));
+}
+
 int gates_check(const struct gate_limits *l, const struct run_model *run,
                 const struct run_model *base, struct gate_report *out, struct ev_error *err)
 {

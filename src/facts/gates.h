@@ -91,6 +91,24 @@ void gates_needs(const struct gate_limits *limits, const struct profile_options 
 int gates_check(const struct gate_limits *limits, const struct run_model *run,
                 const struct run_model *base, struct gate_report *out, struct ev_error *err);
 
+/* What the heap gates judge in one phase (facts/phases.h), worked out there. */
+struct gate_phase {
+    const char *name;              /* the phase's, for the messages */
+    uint64_t censuses;             /* censuses in it */
+    uint64_t peak_bytes;           /* its largest census total */
+    size_t suspects;               /* its leak suspects */
+    double rise;                   /* the fastest one's rise to its peak, bytes per second */
+    uint64_t rise_peak_ns;         /* when that one peaked */
+    const char *suspect;           /* its name, suspect_len bytes */
+    size_t suspect_len;
+};
+
+/* The gates of l that apply to a phase, evaluated on it into out: --max-peak (the
+ * phase's peak) and --max-growth (its suspects' rise), as for the whole run; the others
+ * (--max-increase, --max-pause, --min-productivity) are of the whole run only. */
+void gates_check_phase(const struct gate_limits *limits, const struct gate_phase *phase,
+                       struct gate_report *out);
+
 /* A --max-growth RATE: a size (peak_parse_size) followed by "/s", as "512K/s" or
  * "1M/s". 0, or -1 when it is not one. */
 int gates_parse_rate(const char *text, double *bytes_per_s);

@@ -62,6 +62,11 @@ struct time_window profile_window(const struct profile_options *opt)
         opt->has_to ? (uint64_t)(opt->to_seconds * 1e9) : UINT64_MAX };
 }
 
+double time_window_seconds(uint64_t ns)
+{
+    return (ns + 0.5) / 1e9;
+}
+
 bool time_window_holds(struct time_window w, uint64_t time_ns)
 {
     return time_ns >= w.from_ns && time_ns <= w.to_ns;

@@ -67,6 +67,10 @@ struct time_window {
     uint64_t from_ns, to_ns;
 };
 struct time_window profile_window(const struct profile_options *opt);
+/* A time as a window's seconds (from_seconds, to_seconds) that profile_window gives back
+ * to the nanosecond: half a nanosecond on, as its conversion truncates, so that a marker
+ * a window starts or ends at is in it. */
+double time_window_seconds(uint64_t ns);
 /* Whether a census (marker, sample) at time_ns is in w. */
 bool time_window_holds(struct time_window w, uint64_t time_ns);
 

@@ -72,6 +72,28 @@ void run_model_need_summary(struct run_model_needs *n, const struct profile_opti
     n->summary = true;
 }
 
+/* A profile per phase: every band, the phase's window, statistics only. */
+static int new_phases(struct run_model *m, struct ev_error *err)
+{
+    if (!(m->phase = calloc(m->needs.phase_count, sizeof *m->phase))) {
+        ev_error_set(err, "out of memory");
+        return -1;
+    }
+    for (size_t i = 0; i < m->needs.phase_count; i++) {
+        const struct time_window *w = &m->needs.phases[i];
+        struct profile_options o;
+        profile_options_every_band(&o);
+        o.columns = PROFILE_MIN_COLUMNS;   /* only its statistics are read */
+        o.has_from = w->from_ns > 0;
+        o.from_seconds = time_window_seconds(w->from_ns);
+        o.has_to = w->to_ns != UINT64_MAX;
+        o.to_seconds = time_window_seconds(w->to_ns);
+        if (!(m->phase[i] = profile_new(&o, err)))
+            return -1;
+    }
+    return 0;
+}
+
 /* The heap view's strip per capability draws from the chart profile (profile.h); its
  * reductions take the same pointer. */
 static void show_caps(struct run_model *m)
@@ -95,6 +117,8 @@ int run_model_init(struct run_model *m, const struct run_model_needs *needs,
     if (needs->chart && !(m->profile = profile_new(&m->needs.chart_feed, err)))
         return -1;
     if (needs->summary && !shared && !(m->every = profile_new(&needs->summary_feed, err)))
+        return -1;
+    if (needs->phase_count && new_phases(m, err) != 0)
         return -1;
     if ((needs->gc && !(m->gc = gc_stats_new())) ||
         (needs->ticky && !(m->ticky = ticky_new())) ||
@@ -122,6 +146,9 @@ void run_model_free(struct run_model *m)
     ticky_free(m->ticky);
     run_end_free(m->end);
     cap_stats_free(m->caps);
+    for (size_t i = 0; m->phase && i < m->needs.phase_count; i++)
+        profile_free(m->phase[i]);
+    free(m->phase);
     memset(m, 0, sizeof *m);
 }
 
@@ -141,6 +168,12 @@ int run_model_frame(struct run_model *m, const struct census_frame *frame)
         (m->every && profile_add_frame(m->every, frame, m->bands) != 0) ||
         (m->end && run_end_frame(m->end, frame) != 0))
         return no_memory();
+    /* a phase is fed its own censuses only: what lies outside would be copied for a
+     * chart's edges, which no phase draws */
+    for (size_t i = 0; m->phase && i < m->needs.phase_count; i++)
+        if (time_window_holds(m->needs.phases[i], frame->time_ns) &&
+            profile_add_frame(m->phase[i], frame, m->bands) != 0)
+            return no_memory();
     return 0;
 }
 
@@ -375,6 +408,11 @@ struct profile *run_model_summary(const struct run_model *m, const struct profil
     o.columns = PROFILE_MIN_COLUMNS;   /* statistics only: the least to copy */
     o.band_shapes = true;              /* and the sparklines' shapes */
     return profile_reduce_borrowing(p, &o, err);   /* freed before m, which is not fed */
+}
+
+const struct profile *run_model_phase(const struct run_model *m, size_t i)
+{
+    return m->phase && i < m->needs.phase_count ? m->phase[i] : NULL;
 }
 
 void run_model_census(const struct run_model *m, struct run_census *out)

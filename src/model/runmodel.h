@@ -65,6 +65,10 @@ struct run_model_needs {
     bool ticky;                          /* ticky counters' totals (ticky.h) */
     bool end;                            /* what led up to the end (runend.h); with gc */
     bool caps;                           /* each capability's shares (capstats.h); with gc */
+    /* --phases (census/phases.h): each phase's window; the model keeps band statistics
+     * of every band over each (run_model_phase), for facts/phases.h. NULL: none. */
+    const struct time_window *phases;
+    size_t phase_count;
 };
 
 /* A chart or report of feed's options, at feed's columns. 0, or -1 when the run asks for
@@ -103,6 +107,8 @@ struct run_model {
     struct ticky *ticky;           /* needs.ticky: ticky counters' totals; else NULL */
     struct run_end *end;           /* needs.end: the run's last moments; else NULL */
     struct cap_stats *caps;        /* needs.caps: each capability's shares; else NULL */
+    struct profile **phase;        /* needs.phases: a profile of every band per phase,
+                                    * fed only the censuses in its window */
 };
 
 /* An empty model of what needs asks for: 0, or -1 with err set (a bad pattern, or out of
@@ -136,6 +142,11 @@ size_t run_model_caps(const struct run_model *m, struct cap_share *out, size_t c
  * to each coarser resolution asked for (but those only the live server asks for). 0, or
  * -1 with err set when out of memory. */
 int run_model_finish(struct run_model *m, struct ev_error *err);
+
+/* The profile of phase i (below needs.phase_count; NULL when none was asked): every band
+ * over the censuses of the phase's window, statistics only (no shapes, the least
+ * resolution). Lent: valid until run_model_free. */
+const struct profile *run_model_phase(const struct run_model *m, size_t i);
 
 /* One whole census of the run, for the outputs that show one moment of the heap (a
  * census as a flame graph or folded stacks, a pprof profile): with --at

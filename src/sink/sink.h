@@ -35,6 +35,8 @@ struct autogroup;       /* census/autogroup.h */
 
 /* What every sink may read; owned by the producer and alive until finish returns. Knobs
  * of one format are not here: each sink gets its own settings at construction. */
+struct phase_report;   /* facts/phases.h */
+
 struct sink_context {
     const struct run_info *info;
     const struct bands *bands;
@@ -68,6 +70,9 @@ struct sink_context {
     /* --max-peak, --max-increase, --max-growth: every verdict, complete when finish is
      * called (gates.h); NULL or none when no gate was asked for. */
     const struct gate_report *gates;
+    /* --phases: each phase's facts and gates (facts/phases.h), complete when finish is
+     * called; NULL or none without. */
+    const struct phase_report *phases;
 };
 
 struct sink;

@@ -2,7 +2,10 @@
  *
  * JUnit XML as GitLab (artifacts:reports:junit), Jenkins and the GitHub test-report
  * actions read it: one test suite for the run, one test case per gate asked for
- * (gates.h), in the order --max-peak, --max-increase, --max-growth. A gate that failed
+ * (gates.h), in the order --max-peak, --max-increase, --max-growth; with --phases, then
+ * one test case per phase and heap gate (facts/phases.h), named by the phase (class
+ * ev2hp.phases, name "PHASE: --max-growth: ..."), so a test suite that marks each of its
+ * tests gets a heap verdict per test. A gate that failed
  * carries a <failure> whose message is the line ev2hp prints and whose text gives the
  * measured and allowed values; a gate that could not be checked (no census, no base) an
  * <error>, which these readers count as a failed test too. The text summary (the one
@@ -23,6 +26,7 @@
 #include "base/utf8.h"
 #include "render/xmlquiet.h"
 #include "facts/gates.h"
+#include "facts/phases.h"
 
 struct junit_sink {
     struct sink base;
@@ -105,15 +109,24 @@ static char *text_summary(struct junit_sink *j)
     return text;
 }
 
-static void testcase(struct junit_sink *j, const struct gate *g)
+/* A gate's test case; phase: the phase's name, or NULL for the whole run's. */
+static void testcase(struct junit_sink *j, const struct gate *g, const char *phase)
 {
-    /* named by the gate alone: a CI system keeps a test's history by its name, which a
-     * changed threshold must not break; the threshold is in the message and the detail */
-    char name[160], detail[160];
-    snprintf(name, sizeof name, "--%s: %s", gate_name(g->kind), gate_description(g->kind));
+    /* named by the gate alone (and its phase): a CI system keeps a test's history by its
+     * name, which a changed threshold must not break; the threshold is in the message
+     * and the detail */
+    char detail[160];
+    char *name = NULL;
+    if (asprintf(&name, "%s%s--%s: %s", phase ? phase : "", phase ? ": " : "",
+                 gate_name(g->kind), gate_description(g->kind)) < 0) {
+        j->rc = -1;
+        errno = ENOMEM;
+        return;
+    }
     start(j, "testcase");
-    attr(j, "classname", "ev2hp.gates");
+    attr(j, "classname", phase ? "ev2hp.phases" : "ev2hp.gates");
     attr(j, "name", name);
+    free(name);
     attr(j, "time", "0");
     if (g->verdict != GATE_PASSED) {
         start(j, g->verdict == GATE_FAILED ? "failure" : "error");
@@ -127,14 +140,24 @@ static void testcase(struct junit_sink *j, const struct gate *g)
     end(j);
 }
 
+/* The tests of a gate report into the counts. */
+static void count(const struct gate_report *r, size_t *tests, size_t *failures, size_t *errors)
+{
+    for (size_t i = 0; r && i < r->count; i++) {
+        (*tests)++;
+        *failures += r->gates[i].verdict == GATE_FAILED;
+        *errors += r->gates[i].verdict == GATE_UNCHECKED;
+    }
+}
+
 static void document(struct junit_sink *j, const char *summary)
 {
     const struct gate_report *r = j->base.ctx.gates;
-    size_t tests = r ? r->count : 0, failures = 0, errors = 0;
-    for (size_t i = 0; i < tests; i++) {
-        failures += r->gates[i].verdict == GATE_FAILED;
-        errors += r->gates[i].verdict == GATE_UNCHECKED;
-    }
+    const struct phase_report *ph = j->base.ctx.phases;
+    size_t tests = 0, failures = 0, errors = 0;
+    count(r, &tests, &failures, &errors);
+    for (size_t i = 0; ph && i < ph->count; i++)
+        count(&ph->phases[i].gates, &tests, &failures, &errors);
     char suite[512];
     snprintf(suite, sizeof suite, "ev2hp: %s", j->base.ctx.input_name);
     if (j->rc >= 0)
@@ -151,8 +174,11 @@ static void document(struct junit_sink *j, const char *summary)
     attr_count(j, "errors", errors);
     attr(j, "skipped", "0");
     attr(j, "time", "0");
-    for (size_t i = 0; i < tests; i++)
-        testcase(j, &r->gates[i]);
+    for (size_t i = 0; r && i < r->count; i++)
+        testcase(j, &r->gates[i], NULL);
+    for (size_t i = 0; ph && i < ph->count; i++)
+        for (size_t k = 0; k < ph->phases[i].gates.count; k++)
+            testcase(j, &ph->phases[i].gates.gates[k], ph->phases[i].name);
     start(j, "system-out");
     body(j, summary);
     end(j);

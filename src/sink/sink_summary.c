@@ -26,6 +26,7 @@
 #include "model/peak.h"
 #include "model/profile.h"
 #include "facts/gates.h"
+#include "facts/phases.h"
 #include "sink/cap_summary.h"
 #include "sink/end_summary.h"
 #include "sink/gc_summary.h"
@@ -134,6 +135,44 @@ static void write_text_heap(struct summary_sink *m, const struct peak *pk,
     }
 }
 
+/* --phases: a line per phase (start, length, censuses, peak, growth, name), then the band
+ * that grew most in it and its suspects (facts/phases.h), each under it. */
+static void write_text_phases(struct summary_sink *m)
+{
+    const struct phase_report *r = m->base.ctx.phases;
+    FILE *out = m->base.out;
+    size_t len;
+    if (!r || !r->count)
+        return;
+    fprintf(out, "phases     %zu, each over its own censuses:\n", r->count);
+    fprintf(out, "  %12s  %10s  %8s  %10s  %12s  name\n", "start s", "length s", "censuses",
+            "peak", "growth/s");
+    for (size_t i = 0; i < r->count; i++) {
+        const struct phase_facts *f = &r->phases[i];
+        char peak[32] = "-", growth[40] = "-";
+        if (f->has_heap)
+            format_bytes((double)f->peak_bytes, peak, sizeof peak);
+        if (f->has_growth)
+            format_rate(f->growth, growth, sizeof growth);
+        format_fprintf(out, "  %12.6f  %10.6f  %8" PRIu64 "  %10s  %12s  ", f->start_ns / 1e9,
+                       (f->end_ns - f->start_ns) / 1e9, f->censuses, peak, growth);
+        textout_plain(out, f->name, strlen(f->name));
+        fputs(f->to_end ? "  (to the end)" : "", out);
+        fputs(f->has_heap ? "\n" : "  (no census)\n", out);
+        if (f->has_grew_most) {
+            format_rate(f->grew_most_growth, growth, sizeof growth);
+            const char *name = name_of(m, f->grew_most, &len);
+            fprintf(out, "  %36s grew most %12s  %.*s\n", "", growth, (int)len, name);
+        }
+        for (size_t k = 0; k < f->suspect_count; k++) {
+            format_rate(f->suspects[k].rise, growth, sizeof growth);
+            const char *name = name_of(m, f->suspects[k].band, &len);
+            format_fprintf(out, "  %36s suspect   %12s  R2 %.2f  %.*s\n", "", growth,
+                           f->suspects[k].rise_r2, (int)len, name);
+        }
+    }
+}
+
 /* The markers and the damage. */
 static void write_text_events(struct summary_sink *m)
 {
@@ -199,6 +238,7 @@ static void write_text(struct summary_sink *m, const struct peak *pk,
         fprintf(out, "window     %s (--from, --to): the figures below are of it\n", m->window);
     if (!m->heapless)
         write_text_heap(m, pk, v);
+    write_text_phases(m);
     gc_summary_text(out, m->base.ctx.run);
     cap_summary_text(out, m->base.ctx.run);
     ticky_summary_text(out, m->base.ctx.run);
@@ -548,10 +588,8 @@ static void json_events(struct json_writer *w, struct summary_sink *m)
 /* Every gate asked for (gates.h), in the order of the exit status's decision: its name,
  * verdict, the measured and allowed numbers in its unit (measured null when unchecked),
  * the same as the Markdown and JUnit print them, and the message (null when it passed). */
-static void json_gates(struct json_writer *w, struct summary_sink *m)
+static void json_gates(struct json_writer *w, const struct gate_report *r)
 {
-    const struct gate_report *r = m->base.ctx.gates;
-    json_newline(w);
     json_key(w, "gates");
     json_array_begin(w);
     for (size_t i = 0; r && i < r->count; i++) {
@@ -573,6 +611,63 @@ static void json_gates(struct json_writer *w, struct summary_sink *m)
     json_array_end(w);
 }
 
+/* --phases: each phase's facts (facts/phases.h), one object a phase: its name, start and
+ * end, censuses, peak, growth (null without a census, or two), the band that grew most,
+ * its suspects' names (largest rise first) and its gates. */
+static void json_phases(struct json_writer *w, struct summary_sink *m)
+{
+    const struct phase_report *r = m->base.ctx.phases;
+    if (!r || !r->count)
+        return;
+    json_newline(w);
+    json_key(w, "phases");
+    json_array_begin(w);
+    for (size_t i = 0; i < r->count; i++) {
+        const struct phase_facts *f = &r->phases[i];
+        json_newline(w);
+        json_object_begin(w);
+        json_member_cstring(w, "name", f->name);
+        textout_json_member_seconds(w, "start_s", f->start_ns);
+        textout_json_member_seconds(w, "end_s", f->end_ns);
+        json_key(w, "to_end");
+        json_bool(w, f->to_end);
+        json_member_uint(w, "censuses", f->censuses);
+        json_key(w, "peak_bytes");
+        if (f->has_heap)
+            json_uint(w, f->peak_bytes);
+        else
+            json_null(w);
+        json_key(w, "growth_bytes_per_s");
+        if (f->has_growth)
+            json_double_fixed(w, f->growth, 3);
+        else
+            json_null(w);
+        json_key(w, "grew_most");
+        if (f->has_grew_most) {
+            json_object_begin(w);
+            json_key(w, "label");
+            json_band_name(w, m, f->grew_most);
+            json_member_double_fixed(w, "growth_bytes_per_s", f->grew_most_growth, 3);
+            json_object_end(w);
+        } else {
+            json_null(w);
+        }
+        json_key(w, "suspects");
+        json_array_begin(w);
+        for (size_t k = 0; k < f->suspect_count; k++)
+            json_band_name(w, m, f->suspects[k].band);
+        json_array_end(w);
+        json_key(w, "suspect_rises_bytes_per_s");
+        json_array_begin(w);
+        for (size_t k = 0; k < f->suspect_count; k++)
+            json_double_fixed(w, f->suspects[k].rise, 3);
+        json_array_end(w);
+        json_gates(w, &f->gates);
+        json_object_end(w);
+    }
+    json_array_end(w);
+}
+
 /* The summary as one JSON object, a line per member: 0, or -1 with errno set. */
 static int write_json(struct summary_sink *m, const struct peak *pk,
                       const struct profile_view *v)
@@ -588,7 +683,9 @@ static int write_json(struct summary_sink *m, const struct peak *pk,
     ticky_summary_json(w, m->base.ctx.run);
     end_summary_json(w, m->base.ctx.run);
     cap_summary_json(w, m->base.ctx.run);
-    json_gates(w, m);
+    json_newline(w);
+    json_gates(w, m->base.ctx.gates);
+    json_phases(w, m);
     if (m->base.ctx.base)
         json_compare(w, m, pk, v);
     if (timeprof_summary_json(w, m->base.ctx.run->timeprof, m->system_ccs) != 0)

@@ -28,6 +28,7 @@
 #include "chart/chart.h"
 #include "model/profile.h"
 #include "facts/gates.h"
+#include "facts/phases.h"
 #include "model/runmodel.h"
 #include "facts/sparkline.h"
 #include "facts/summary_facts.h"
@@ -316,6 +317,55 @@ static void write_gates(struct markdown_sink *m)
     }
 }
 
+/* A phase's gates in a cell: each that did not pass, by name; "passed" when all did. */
+static void phase_gates_cell(FILE *out, const struct gate_report *r)
+{
+    size_t bad = 0;
+    for (size_t k = 0; k < r->count; k++) {
+        const struct gate *g = &r->gates[k];
+        if (g->verdict == GATE_PASSED)
+            continue;
+        fprintf(out, "%s%s `--%s` %s", bad++ ? ", " : "", g->verdict == GATE_FAILED ? "❌" : "⚠️",
+                gate_name(g->kind), g->measured[0] ? g->measured : "not checked");
+    }
+    if (!bad)
+        fputs(r->count ? "✅ passed" : "", out);
+}
+
+/* --phases: a row per phase (facts/phases.h). */
+static void write_phases(struct markdown_sink *m)
+{
+    FILE *out = m->base.out;
+    const struct phase_report *r = m->base.ctx.phases;
+    if (!r || !r->count)
+        return;
+    fputs("\n#### Phases\n\n| Phase | Start | Length | Peak | Growth | Grew most | Suspects "
+          "| Gates |\n| :--- | ---: | ---: | ---: | ---: | :--- | :--- | :--- |\n", out);
+    for (size_t i = 0; i < r->count; i++) {
+        const struct phase_facts *f = &r->phases[i];
+        char peak[32] = "no census", growth[40] = "n/a";
+        if (f->has_heap)
+            format_bytes((double)f->peak_bytes, peak, sizeof peak);
+        if (f->has_growth)
+            format_rate(f->growth, growth, sizeof growth);
+        fputs("| ", out);
+        text_z(m, f->name);
+        format_fprintf(out, " | %.6f s | %.6f s%s | %s | %s | ", f->start_ns / 1e9,
+                       (f->end_ns - f->start_ns) / 1e9, f->to_end ? " (to the end)" : "", peak,
+                       growth);
+        if (f->has_grew_most)
+            band_name(m, f->grew_most);
+        fputs(" | ", out);
+        for (size_t k = 0; k < f->suspect_count; k++) {
+            fputs(k ? ", " : "", out);
+            band_name(m, f->suspects[k].band);
+        }
+        fputs(f->suspect_count ? " | " : "none | ", out);
+        phase_gates_cell(out, &f->gates);
+        fputs(" |\n", out);
+    }
+}
+
 static void write_markers_and_damage(struct markdown_sink *m)
 {
     FILE *out = m->base.out;
@@ -367,6 +417,7 @@ static int markdown_finish(struct sink *s)
         write_bands(m, &sv.view);
         write_suspects(m, &sv.view);
     }
+    write_phases(m);
     if (s->ctx.base)
         write_compare(m, pk, &sv.view);
     gc_summary_markdown(s->out, s->ctx.run);
