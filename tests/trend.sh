@@ -119,6 +119,31 @@ done
 run 0 --trend c1.json c2.json c3.json c4.json c5.json
 cmp -s "$tmp/out" u.svg || fail "--trend without -o is not the SVG on standard output"
 
+# A band is one across runs by its label without the "(n)" a run numbers its stacks by;
+# a summary written before growth_bytes_per_s was there grows by the sum of its bands'.
+printf '%s' '{"peak": {"bytes": 100, "time_s": 1}, "bands": [{"label": "(3)foo", "peak": 60,
+  "growth_bytes_per_s": 1.5}, {"label": "(4)bar", "peak": 40, "growth_bytes_per_s": 2.5}],
+  "gates": []}' > old1.json
+printf '%s' '{"peak": {"bytes": 200, "time_s": 1}, "growth_bytes_per_s": -7,
+  "bands": [{"label": "(9)foo", "peak": 150, "growth_bytes_per_s": 3}],
+  "gates": [{"gate": "max-peak", "verdict": "unchecked"}]}' > old2.json
+run 0 --trend old1.json old2.json -o old.svg
+"$PYTHON3" - old.svg <<'PY' || fail "bands across runs, the growth of an older summary"
+import sys, xml.etree.ElementTree as ET
+root = ET.parse(sys.argv[1]).getroot()
+series = {}
+for r in root.iter("{http://www.w3.org/2000/svg}rect"):
+    t = r.find("{http://www.w3.org/2000/svg}title")
+    if r.get("class") == "trend-point":
+        name, commit, value = t.text.split("\n")
+        series.setdefault(name.split(" ")[0], []).append((commit, value))
+assert series["foo"] == [("old1", "60 B"), ("old2", "150 B")], series
+assert series["bar"] == [("old1", "40 B"), ("old2", "0 B")], series
+assert series["growth"] == [("old1", "+4 B/s"), ("old2", "-7 B/s")], series
+assert not [r for r in root.iter("{http://www.w3.org/2000/svg}rect")
+            if r.get("class") == "gate-failed"], "an unchecked gate is no failure"
+PY
+
 # Bad inputs: the file and where, status 1; the command line's mistakes, status 2.
 printf 'hello\n' > text.json
 run 1 --trend c1.json text.json -o bad.svg
