@@ -6,7 +6,7 @@ const browser = Object.fromEntries(
   [
     "window", "document", "console", "getComputedStyle", "requestAnimationFrame",
     "performance", "Intl", "navigator", "CSS", "fetch", "EventSource", "setTimeout",
-    "clearTimeout",
+    "clearTimeout", "location", "history", "URLSearchParams",
   ].map((name) => [name, "readonly"]),
 );
 const node = Object.fromEntries(

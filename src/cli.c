@@ -17,6 +17,7 @@
 #include "model/peak.h"
 #include "read/connect.h"
 #include "trendrun.h"
+#include "sink/reportlink.h"
 
 const char cli_usage[] =
     "Usage: ev2hp [OPTION]... [INPUT]\n"
@@ -48,6 +49,8 @@ const char cli_usage[] =
     "                         \"commit\" object, which --trend reads); with it\n"
     "      --commit-time TIME its time, ISO 8601 (git log -1 --format=%%cI)\n"
     "      --commit-subject TEXT  its subject (git log -1 --format=%%s)\n"
+    "      --report-url URL   --summary=markdown: link each band to that view of the\n"
+    "                         HTML report at URL (http://, https:// or relative)\n"
     "      --compare BASE     draw BASE (an eventlog or .hp of an earlier run) above\n"
     "                         INPUT on the same scales, and report the change of peak in\n"
     "                         --summary; .folded outputs and the flame views become\n"
@@ -234,7 +237,7 @@ enum {
     OPT_TO, OPT_TITLE, OPT_WIDTH, OPT_HEIGHT, OPT_NO_MARKERS, OPT_TOTALS,
     OPT_SUMMARY, OPT_MAX_PEAK, OPT_COMPARE, OPT_BINARY, OPT_BASE_BINARY, OPT_Y_MAX, OPT_SCALE, OPT_PROGRESS,
     OPT_NO_PROGRESS, OPT_VIEW, OPT_SYSTEM_CCS, OPT_STOP_AT_DAMAGE, OPT_MAX_INCREASE,
-    OPT_MAX_GROWTH, OPT_MAX_PAUSE, OPT_MIN_PRODUCTIVITY, OPT_JUNIT, OPT_FOLLOW, OPT_WAIT,
+    OPT_MAX_GROWTH, OPT_MAX_PAUSE, OPT_MIN_PRODUCTIVITY, OPT_JUNIT, OPT_REPORT_URL, OPT_FOLLOW, OPT_WAIT,
     OPT_SERVE, OPT_EVERY, OPT_ALLOW_HOST, OPT_GROUP_BY, OPT_AT, OPT_ALIGN,
     OPT_DIFF_NORMALIZE, OPT_TREND, OPT_COMMIT, OPT_COMMIT_TIME, OPT_COMMIT_SUBJECT,
     OPT_PHASES,
@@ -517,6 +520,7 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
         { "min-productivity", required_argument, NULL, OPT_MIN_PRODUCTIVITY },
         { "junit", required_argument, NULL, OPT_JUNIT },
         { "phases", required_argument, NULL, OPT_PHASES },
+        { "report-url", required_argument, NULL, OPT_REPORT_URL },
         { "compare", required_argument, NULL, OPT_COMPARE },
         { "binary", required_argument, NULL, OPT_BINARY },
         { "base-binary", required_argument, NULL, OPT_BASE_BINARY },
@@ -622,6 +626,13 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
                                    "such as 80, not '%s'", optarg);
             o->gates.min_productivity = pct;
             o->gates.has_min_productivity = true;
+            break;
+        }
+        case OPT_REPORT_URL: {
+            const char *why = reportlink_refused(optarg);
+            if (why)
+                return usage_error(o, "--report-url '%s' %s", optarg, why);
+            o->report_url = optarg;
             break;
         }
         case OPT_JUNIT:
@@ -799,6 +810,8 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
             return usage_error(o, "at most %d outputs", CLI_MAX_OUTPUTS);
         o->outputs[o->output_count++] = (struct output_request){ NULL, o->summary };
     }
+    if (o->report_url && o->summary != FORMAT_SUMMARY_MARKDOWN)
+        return usage_error(o, "--report-url links the bands of --summary=markdown: give that too");
     if (o->junit) {
         bool to_stdout = strcmp(o->junit, "-") == 0;
         if (to_stdout && (o->dump || o->summary))

@@ -39,6 +39,7 @@ struct cli_options {
                                     * NONE */
     struct gate_limits gates;      /* --max-peak, --max-increase, --max-growth */
     const char *junit;             /* --junit FILE; NULL without ("-": standard output) */
+    const char *report_url;        /* --report-url URL (checked); NULL without */
     const char *compare;           /* --compare BASE; NULL without */
     const char *binary;            /* --binary PROG: names -hi tables; NULL without */
     const char *base_binary;       /* --base-binary PROG: the same for BASE */

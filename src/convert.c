@@ -250,7 +250,8 @@ static bool wants(const struct convert_options *opt, bool (*kind)(enum output_fo
 static struct sink_settings settings_of(const struct convert_options *opt)
 {
     return (struct sink_settings){ opt->chart, opt->png_scale, opt->system_ccs, opt->unicode,
-                                   opt->commit };
+                                   opt->commit,
+                                   opt->report_url };
 }
 
 /* --from/--to/--at seconds as event nanoseconds, saturating (the window check is inclusive). */

@@ -88,6 +88,7 @@ struct convert_options {
     /* --commit, --commit-time, --commit-subject: the commit the run was made at, which
      * --summary=json writes as its `commit` (for --trend); NULL: none. */
     const struct trend_commit *commit;
+    const char *report_url;        /* --report-url: the Markdown summary links into it */
     /* Live inputs (census/input.h): --follow, --wait, a stop flag set from a signal
      * handler or another thread, and what to say meanwhile (NULL = nothing). */
     bool follow;

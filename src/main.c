@@ -256,6 +256,7 @@ int main(int argc, char **argv)
         .system_ccs = cli.system_ccs,
         .unicode = cli_utf8_locale(getenv("LC_ALL"), getenv("LC_CTYPE"), getenv("LANG")),
         .commit = cli.commit.sha ? &cli.commit : NULL,
+        .report_url = cli.report_url,
         .follow = cli.follow || cli.serve.serve,   /* --serve follows a file by default */
         .wait_seconds = cli.wait_seconds,
         .serve = cli.serve.serve || cli.serve.every_seconds > 0 ? &cli.serve : NULL,

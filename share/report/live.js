@@ -4,7 +4,9 @@
  * a few times a second, this script fetches the report's data again (/report.json: the
  * same document a report file holds, for the input read so far) and has report.js draw
  * the page again (window.ev2hpReport, with kit.js and flame.js as they are), carrying the user's view, zoom, hidden bands,
- * table order and filter across (report.js hands its state to restore). When the user
+ * table order and filter across (report.js hands its state to restore), and the window
+ * chosen (a zoom, a phase: every view is of it). The state is in the page's address too
+ * (link.js), so a link to the live page opens on the same view. When the user
  * has not zoomed, the time axis follows the run as it grows. A bar above the report says
  * how many censuses came in and when the stream ended, and offers the program's controls
  * (a census now, heap profiling on and off) only when the server says they reach it (its
@@ -22,13 +24,20 @@
   let carried = null; // the state of the page being replaced
 
   window.ev2hpLive = {
-    restore(state) {
-      if (carried) {
+    // whether report.js is drawing the page again with the user's state (not from a link)
+    carrying() {
+      return carried !== null;
+    },
+    // fromLink: the page follows a link (the fragment changed): its state, not the carried
+    restore(state, fromLink) {
+      if (carried && !fromLink) {
         state.view = carried.view;
         state.focus = carried.focus;
         state.hidden = carried.hidden;
         state.sort = carried.sort;
         state.filterText = carried.filterText;
+        state.census = carried.census;
+        state.flameMode = carried.flameMode;
         if (carried.zooms.length) {
           // zoomed in: the user's range stays; not zoomed: the axis follows the run
           state.range = carried.range;

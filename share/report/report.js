@@ -60,12 +60,21 @@
   // the grouping control (group.js): the keys of this run, and the one chosen (on this
   // page, or carried across a live page's redraw); data is the run of groups then
   const groupChoices = ev2hp.grouping.choices(given);
+  // the view a link asks for (link.js): when the page opens, and when the fragment changes
+  // (not when the live page redraws, or another grouping is chosen: the state carries)
+  const live = window.ev2hpLive || null;
+  const fromLink = (opts && opts.fromLink) || (!(opts && opts.carry) && !(live && live.carrying()));
+  const link = fromLink ? ev2hp.link.read(location.hash) : {};
   const groupBy =
     opts && "groupBy" in opts
       ? opts.groupBy
-      : window.ev2hpLive && window.ev2hpLive.groupBy
-        ? window.ev2hpLive.groupBy()
-        : null;
+      : fromLink
+        ? groupChoices && groupChoices.includes(link.group) && link.group !== groupChoices[0]
+          ? link.group
+          : null
+        : live
+          ? live.groupBy()
+          : null;
   const data = ev2hp.grouping.regroup(given, groupBy);
   const grouped = data.run.grouped || null;
   // what the run's rows are: groups when the page or ev2hp (grouped_by) grouped them
@@ -216,6 +225,7 @@
     );
   const first = Math.min(...runs.map((r) => Math.min(...times(r))));
   const last = Math.max(...runs.map((r) => Math.max(...times(r))));
+  const whole = [first, last > first ? last : first + 1]; // the whole run's range
   const peakFlame = data.flame ? ev2hp.flameGraph(data.flame) : null;
   let flame = peakFlame; // the flame views' graph: the peak's census, or one chosen on a chart
   // a time profile without a census in either run: no heap view has anything to draw
@@ -235,15 +245,17 @@
         : views[0][0],
     focus: 0, // the flame graph's frame spanning the width (0: all)
     hidden: new Set(),
-    range: [first, last > first ? last : first + 1],
+    range: whole, // the chart's range: the window of every view when not the whole run
     zooms: [], // ranges to go back to, the latest last
+    census: null, // the census chosen on a chart for the flame graph (its time), or null
+    flameMode: "peak", // a window's flame graph: at its peak census, or what grew ("grew")
     sort: { key: "area", desc: true },
     filterText: "", // the band table's search box (any part of a label, case aside)
     align: data.options.align === "progress" ? "progress" : "time", // the Diff tab's (--align)
     groupBy: grouped ? grouped.key : null,
   };
   // the live page (live.js) carries the user's view, zoom and hidden bands across redraws
-  if (window.ev2hpLive) window.ev2hpLive.restore(state);
+  if (live) live.restore(state, fromLink);
   // another grouping chosen: the view, zoom, table order and search stay (not the hidden
   // bands: the bands are others)
   if (opts && opts.carry) {
@@ -586,7 +598,7 @@
         }
         return;
       }
-      zoomTo(toTime(Math.max(lo, M.left)), toTime(Math.min(hi, M.left + pw)));
+      zoomTo(micros(toTime(Math.max(lo, M.left))), micros(toTime(Math.min(hi, M.left + pw))));
     });
     overlay.addEventListener("dblclick", () => {
       clearTimeout(clickTimer);
@@ -685,10 +697,10 @@
 
   // --- a census chosen on a chart as a flame graph ------------------------------------------
 
-  /* The flame graph data (as data.flame) of point i of this run: each shown band's bytes
-   * there on its stack (data.census_stacks), OTHER and bands drawn out of it as frames of
-   * their own; so the frames sum to that census. */
-  function censusFlame(i) {
+  /* The flame graph data (as data.flame) of bytes(band) for each band of this run: on its
+   * stack (data.census_stacks), OTHER and bands drawn out of it as frames of their own; so
+   * the frames sum to what bytes gives (a census: point i's bytes). */
+  function censusFlame(bytes, what, census) {
     const cs = data.census_stacks;
     const run = data.run;
     const frames = cs.frames.slice();
@@ -711,7 +723,7 @@
       nodes[node][2] += v;
     };
     for (const b of run.bands) {
-      const v = run.v[b.index][i];
+      const v = bytes(b);
       if (!v) continue;
       const stack = !b.unfolded && b.index < cs.bands.length ? cs.bands[b.index] : -1;
       if (stack >= 0) add(cs.stacks[stack], v);
@@ -725,38 +737,170 @@
       nodes: nodes.flat(),
       unit: "bytes",
       samples: nodes[0][3],
-      what: "the heap census at " + fmtSeconds(run.t[i]) + " (chosen on the chart)",
-      census_s: run.t[i],
+      what: what,
+      census_s: census,
       dropped_nodes: 0,
       dropped_samples: 0,
       outside_window: 0,
     };
   }
   function chooseCensus(i) {
-    flame = ev2hp.flameGraph(censusFlame(i));
-    state.focus = 0;
+    state.census = data.run.t[i];
     selectView(state.view === "icicle" ? "icicle" : "flame");
+  }
+  /* The flame graph the flame views show: the census chosen on a chart; else in a window
+   * (with a heap census's stacks) the window's peak census, or what grew in it and is
+   * still there (each band's bytes at the window's last census less those at its first,
+   * where more); else ev2hp's (the peak's census, or the time profile). Made again only
+   * when what it shows changes (the frame in focus then goes back to the root). */
+  let flameKey = "peak";
+  function refreshFlame() {
+    const run = data.run;
+    const cs = data.census_stacks && run.t.length ? data.census_stacks : null;
+    const fig = cs && state.census == null ? windowFigures() : null;
+    let key = "peak";
+    let make = () => peakFlame;
+    if (cs && state.census != null) {
+      const i = nearestPoint(run.t, state.census);
+      key = "census " + i;
+      const what = "the heap census at " + fmtSeconds(run.t[i]) + " (chosen on the chart)";
+      make = () => ev2hp.flameGraph(censusFlame((b) => run.v[b.index][i], what, run.t[i]));
+    } else if (fig && fig.points && state.flameMode === "grew") {
+      const [a, z] = [fig.first, fig.last];
+      key = "grew " + a + " " + z;
+      const what =
+        "what grew from " +
+        fmtSeconds(run.t[a]) +
+        " to " +
+        fmtSeconds(run.t[z]) +
+        " and is still there";
+      make = () =>
+        ev2hp.flameGraph(
+          censusFlame((b) => Math.max(0, run.v[b.index][z] - run.v[b.index][a]), what, null),
+        );
+    } else if (fig && fig.points) {
+      const i = fig.peakIndex;
+      key = "census " + i;
+      const what = "the heap census at " + fmtSeconds(run.t[i]) + ", the window's peak";
+      make = () => ev2hp.flameGraph(censusFlame((b) => run.v[b.index][i], what, run.t[i]));
+    }
+    if (key === flameKey) return;
+    flameKey = key;
+    flame = make();
+    state.focus = 0;
   }
 
   // --- zoom ------------------------------------------------------------------------------
+
+  // The chart's range is the window of every view (window.js): the band table's figures,
+  // the suspects, the legend's order and the flame graph are of it, until the whole run
+  // is chosen again.
 
   function zoomTo(a, b) {
     if (!(b > a)) return;
     state.zooms.push(state.range);
     state.range = [a, b];
-    drawCharts();
+    state.census = null;
+    windowChanged();
   }
   function zoomBack() {
     if (!state.zooms.length) return;
     state.range = state.zooms.pop();
+    state.census = null;
+    windowChanged();
+  }
+  function wholeRun() {
+    state.range = whole;
+    state.zooms = [];
+    state.census = null;
+    windowChanged();
+  }
+  function windowChanged() {
     drawCharts();
+    drawTable();
+    fillSuspects();
+  }
+  /* A time dragged to on a chart, to the microsecond (what a link then says). */
+  const micros = (t) => Math.round(t * 1e6) / 1e6;
+
+  /* The window of the views: the chart's range when it is not the whole run, else null. */
+  function currentWindow() {
+    return state.range[0] > whole[0] || state.range[1] < whole[1] ? state.range : null;
+  }
+
+  /* This run's figures over the window (window.js), or null for the whole run (ev2hp's,
+   * in the data): per band key (the shown bands, OTHER too) and per folded band's record
+   * of the table; the window's points (first, last, how many), its largest census total
+   * and where, the area of all, the suspects. Made once per window. */
+  let figuresMemo = null;
+  function windowFigures() {
+    const win = currentWindow();
+    const run = data.run;
+    if (!win || !run.t.length) return null;
+    const memoKey = win.join(",") + " " + run.v.length;
+    if (figuresMemo && figuresMemo.memoKey === memoKey) return figuresMemo;
+    const W = ev2hp.windowStats;
+    const f = {
+      memoKey: memoKey,
+      points: 0,
+      first: -1,
+      last: -1,
+      peakTotal: 0,
+      peakIndex: -1,
+      totalArea: 0,
+      byKey: new Map(),
+      byRecord: new Map(),
+      suspects: [],
+    };
+    figuresMemo = f;
+    const at = W.indices(run.t, win[0], win[1]);
+    if (!at) return f;
+    const [a, b] = at;
+    Object.assign(f, { points: b - a + 1, first: a, last: b, peakIndex: a });
+    for (let i = a; i <= b; i++) {
+      const total = censusTotal(run, i);
+      if (total > f.peakTotal) [f.peakTotal, f.peakIndex] = [total, i];
+    }
+    const candidates = [];
+    for (const band of run.bands) {
+      const st = W.stats(run.t, run.v[band.index], a, b);
+      f.byKey.set(band.key, st);
+      f.totalArea += st.area;
+      if (!band.other) candidates.push([band.key, band.label, st]);
+    }
+    const tt = run.table ? W.indices(tableT, win[0], win[1]) : null;
+    if (tt)
+      for (const r of run.table.bands) {
+        if (r[3] >= 0 || !r[10] || r.drawn) continue;
+        const st = W.stats(tableT, r[10], tt[0], tt[1]);
+        f.byRecord.set(r, st);
+        candidates.push(["f:" + r[0], r[0], st]);
+      }
+    // the suspects as ev2hp lists them (profile_suspects): by the rise's slope, ten
+    f.suspects = candidates
+      .filter((c) => W.isSuspect(c[2], f.peakTotal))
+      .sort((p, q) => q[2].rise - p[2].rise)
+      .slice(0, 10);
+    return f;
   }
 
   // --- legend ----------------------------------------------------------------------------
 
+  /* The legend's entries, top first: the bands as stacked, the top of the stack first; in a
+   * window, by the window's area (the largest last, at the bottom, as ev2hp orders bands
+   * by area), OTHER where it was. */
+  function legendOrder() {
+    const fig = windowFigures();
+    if (!fig || !fig.points) return bandKeys.slice().reverse();
+    const area = (k) => (fig.byKey.has(k) ? fig.byKey.get(k).area : -1);
+    const ranked = bandKeys.filter((k) => k !== "OTHER").sort((p, q) => area(q) - area(p));
+    const at = bandKeys.indexOf("OTHER");
+    if (at >= 0) ranked.splice(Math.min(at, ranked.length), 0, "OTHER");
+    return ranked.reverse();
+  }
   function legend() {
     const ul = el("ul", { class: "legend", id: "legend" });
-    for (const key of bandKeys.slice().reverse()) {
+    for (const key of legendOrder()) {
       const info = bandInfo.get(key);
       const li = el(
         "li",
@@ -799,7 +943,10 @@
     const t = performance.now();
     chartsBox.textContent = "";
     hideTooltip();
+    drawWindowBar();
     if (state.view === "flame" || state.view === "icicle") {
+      refreshFlame();
+      flameModeBar();
       flame.draw(chartsBox, state.view === "icicle", state.focus, W, (node) => {
         state.focus = node;
         drawCharts();
@@ -808,11 +955,13 @@
       if (flame === peakFlame && data.flame.base)
         chartsBox.append(el("p", { class: "hint base-run" }, "base: " + runWho(data.base)));
       root.dataset.drawMs = (performance.now() - t).toFixed(1);
+      saveLink();
       return;
     }
     if (state.view === "ticky") {
       ev2hp.tickyView(chartsBox, ticky, W);
       root.dataset.drawMs = (performance.now() - t).toFixed(1);
+      saveLink();
       return;
     }
     if (state.view === "detail") {
@@ -850,6 +999,118 @@
     if (!["heap", "detail", "diff"].includes(state.view)) chartsBox.append(legend());
     root.dataset.drawMs = (performance.now() - t).toFixed(1);
     root.dataset.range = state.range.join(",");
+    saveLink();
+  }
+
+  /* Above a flame graph of a window (a heap census's stacks): at the window's peak census,
+   * or what grew in it and is still there; a time profile's graph is of the whole run. */
+  function flameModeBar() {
+    const win = currentWindow();
+    if (!win) return;
+    if (!data.census_stacks) {
+      chartsBox.append(
+        el("p", { class: "hint", id: "flamemode" }, "the time profile is of the whole run"),
+      );
+      return;
+    }
+    if (state.census != null) return;
+    const box = el("div", { class: "flamemode", id: "flamemode", role: "group" });
+    for (const [mode, title] of [
+      ["peak", "at the window's peak census"],
+      ["grew", "what grew in it and is still there"],
+    ])
+      box.append(
+        el(
+          "button",
+          {
+            "data-mode": mode,
+            "aria-pressed": String(state.flameMode === mode),
+            onclick: () => {
+              state.flameMode = mode;
+              drawCharts();
+            },
+          },
+          title,
+        ),
+      );
+    chartsBox.append(box);
+  }
+
+  // --- the window: the whole run or a stretch of it, chosen on a chart or as a phase -------
+
+  /* The stretches between the run's markers (data.run.markers): each pair "X start" and
+   * "X end" is phase X (as ev2hp --phases pairs them); with no such pair, each marker
+   * starts a stretch the next one ends (the last, the run). [name, from, to] each. */
+  function phases() {
+    const ms = data.run.markers;
+    const out = [];
+    const open = new Map();
+    for (const m of ms) {
+      const start = /^(.*\S)\s+start$/s.exec(m.text);
+      const end = /^(.*\S)\s+end$/s.exec(m.text);
+      if (start) open.set(start[1], m.t);
+      else if (end && open.has(end[1])) {
+        out.push([end[1], open.get(end[1]), m.t]);
+        open.delete(end[1]);
+      }
+    }
+    if (out.length) return out;
+    ms.forEach((m, i) => {
+      const to = i + 1 < ms.length ? ms[i + 1].t : whole[1];
+      if (to > m.t) out.push([m.text, m.t, to]);
+    });
+    return out;
+  }
+
+  const windowBox = el("div", { id: "window", class: "windowbar" });
+  function drawWindowBar() {
+    windowBox.textContent = "";
+    const win = currentWindow();
+    const fig = windowFigures();
+    const run = data.run;
+    let what = "whole run";
+    if (win) {
+      what = "window " + fmtSeconds(win[0]) + " – " + fmtSeconds(win[1]) + ": ";
+      what += !fig || !fig.points ? "no census in it" : fig.points + " censuses";
+      if (fig && fig.points) {
+        what += ", peak " + fmtBytes(fig.peakTotal) + " at " + fmtSeconds(run.t[fig.peakIndex]);
+        if (run.t.length !== run.censuses)
+          what +=
+            " (of the " + run.t.length + " censuses the report keeps, of " + run.censuses + ")";
+      }
+    }
+    windowBox.append(
+      el("span", { id: "window-chip", class: win ? "chip on" : "chip" }, what),
+      el(
+        "button",
+        Object.assign(
+          { id: "wholerun", title: "the whole run again", onclick: wholeRun },
+          win ? {} : { disabled: "" },
+        ),
+        "whole run",
+      ),
+    );
+    const list = phases();
+    if (list.length) {
+      const select = el("select", { id: "phases", "aria-label": "a phase as the window" });
+      select.append(el("option", { value: "" }, "phase…"));
+      list.forEach(([name, a, b], k) =>
+        select.append(
+          el(
+            "option",
+            { value: String(k) },
+            name + " (" + fmtSeconds(a) + " – " + fmtSeconds(b) + ")",
+          ),
+        ),
+      );
+      select.addEventListener("change", () => {
+        const p = list[Number(select.value)];
+        if (p) zoomTo(p[1], p[2]);
+      });
+      windowBox.append(select);
+    }
+    if (!win)
+      windowBox.append(el("span", { class: "hint" }, "drag across a chart to choose a window"));
   }
 
   // --- detail: one row per band, sparkline on a shared time axis ----------------------------
@@ -950,7 +1211,25 @@
         : { key: "g:" + label, label: label, colour: "#bbbbbb", gone: {}, basePeak: peak };
     });
   }
+  /* The rows of this run, with a window's figures (window.js) in a window. */
   function runRows() {
+    const fig = windowFigures();
+    const rows = wholeRows();
+    if (!fig) return rows;
+    return rows.map((row) => {
+      const st = row.record ? fig.byRecord.get(row.record) : fig.byKey.get(row.key);
+      return Object.assign({}, row, {
+        whole: row,
+        peak: st ? st.peak : 0,
+        mean: st ? st.mean : 0,
+        stddev: st ? st.stddev : 0,
+        area: st ? st.area : 0,
+        growth_bytes_per_s: st ? st.growth : 0,
+        growth_r2: row.other || !st ? null : st.r2,
+      });
+    });
+  }
+  function wholeRows() {
     const run = data.run;
     if (!run.table) return run.bands.slice();
     const rows = [];
@@ -1009,6 +1288,12 @@
   /* Draws a folded band: out of OTHER (its values taken from OTHER's, never below 0) and
    * into the run's bands, before OTHER, with its own colour and legend entry. */
   function drawFolded(row) {
+    unfold(row.whole || row);
+    drawCharts();
+    drawTable();
+    fillSuspects();
+  }
+  function unfold(row) {
     const run = data.run;
     const other = run.bands.find((b) => b.other);
     const values = unfoldedValues(row.series);
@@ -1036,8 +1321,7 @@
     addBand(band);
     row.record.drawn = band;
     totalsCache.delete(run);
-    drawCharts();
-    drawTable();
+    figuresMemo = null;
   }
 
   const hasGrowth = data.run.bands.some((b) => b.growth_bytes_per_s != null);
@@ -1076,7 +1360,7 @@
       [
         "share",
         "share",
-        (b) => (b.gone ? null : data.run.total_area > 0 ? (100 * b.area) / data.run.total_area : 0),
+        (b) => (b.gone ? null : totalArea() > 0 ? (100 * b.area) / totalArea() : 0),
       ],
     ])
     .concat(
@@ -1095,6 +1379,12 @@
           ]
         : [],
     );
+
+  /* The area of every band, of the window or of the run. */
+  function totalArea() {
+    const fig = windowFigures();
+    return fig ? fig.totalArea : data.run.total_area;
+  }
 
   // an order carried from another page (another grouping, a live redraw) by a column this
   // one has not (an info table's type, when the rows are groups): the default
@@ -1272,11 +1562,55 @@
       scroller.scrollTop = 0;
       renderRows();
       status.textContent = rows.length + " of " + all.length + " " + unit;
+      const win = currentWindow();
+      table.dataset.window = win ? win.join(",") : "";
+      saveLink();
     }
     fillRows();
   }
 
   // --- title block and summary -------------------------------------------------------------
+
+  /* The suspects, as --summary lists them (the bands that rose steadily to their peak):
+   * ev2hp's for the whole run, the window's (window.js) in a window. */
+  const suspectsBox = el("div", { id: "suspectsbox" });
+  function fillSuspects() {
+    suspectsBox.textContent = "";
+    const run = data.run;
+    if (!run.suspects) return;
+    const fig = windowFigures();
+    const list = fig
+      ? fig.suspects.map(([key, label, st]) => [key, label, st.rise, st.riseR2, st.peakTime])
+      : run.suspects.map((s) => {
+          const band = run.bands[s.band];
+          return [band.key, band.label, s.rise_bytes_per_s, s.rise_r2, s.peak_time_s];
+        });
+    suspectsBox.dataset.window = fig ? currentWindow().join(",") : "";
+    if (!list.length) {
+      suspectsBox.append(el("span", { id: "suspects" }, fig ? "none in the window" : "none"));
+      return;
+    }
+    const ol = el("ol", { id: "suspects" });
+    for (const [key, label, rise, r2, at] of list)
+      ol.append(
+        el(
+          "li",
+          { "data-band": key, "data-label": label, "data-rise": rise },
+          el("span", { class: "num" }, fmtRate(rise)),
+          " R² " + r2.toFixed(2) + " to its peak at " + fmtSeconds(at) + " ",
+          label,
+        ),
+      );
+    suspectsBox.append(
+      el(
+        "span",
+        { class: "hint" },
+        "rose steadily to their peak (R² ≥ 0.8 over 4 or more censuses, by at least 10 % of the " +
+          (fig ? "window's peak), in the window:" : "peak):"),
+      ),
+      ol,
+    );
+  }
 
   function summary() {
     const run = data.run;
@@ -1343,38 +1677,7 @@
         (otherNote() ? ", OTHER holds " + otherNote() : ""),
     );
     item("markers", String(run.markers.length));
-    if (run.suspects) {
-      // as --summary lists them: the bands that rose steadily to their peak
-      const list = el("ol", { id: "suspects" });
-      for (const s of run.suspects) {
-        const band = run.bands[s.band];
-        list.append(
-          el(
-            "li",
-            { "data-band": band.key, "data-rise": s.rise_bytes_per_s },
-            el("span", { class: "num" }, fmtRate(s.rise_bytes_per_s)),
-            " R² " + s.rise_r2.toFixed(2) + " to its peak at " + fmtSeconds(s.peak_time_s) + " ",
-            band.label,
-          ),
-        );
-      }
-      item(
-        "suspects",
-        run.suspects.length
-          ? el(
-              "div",
-              {},
-              el(
-                "span",
-                { class: "hint" },
-                "rose steadily to their peak (R² ≥ 0.8 over 4 or more censuses, " +
-                  "by at least 10 % of the peak):",
-              ),
-              list,
-            )
-          : el("span", { id: "suspects" }, "none"),
-      );
-    }
+    if (run.suspects) item("suspects", suspectsBox);
     if (run.gc) item("collector", collectorSection(run.gc));
     // a run cut short: what led up to its end, as the text summary says it
     if (run.end && run.end.paragraph) item("end", el("p", { id: "endrun" }, run.end.paragraph));
@@ -1428,6 +1731,70 @@
 
   // --- the page ----------------------------------------------------------------------------
 
+  // --- the view as a link (link.js) ------------------------------------------------------
+
+  /* The state a link asks for, where this page has it: a view it offers, bands it has, a
+   * column of its table. band=LABEL (ev2hp --report-url's links): that band drawn alone
+   * (out of OTHER first, when folded there) and looked up in the table. */
+  function applyLink(l) {
+    if (l.view && views.some((v) => v[0] === l.view)) state.view = l.view;
+    if (l.window) {
+      state.range = l.window;
+      state.zooms = [whole];
+    }
+    if (l.filterText != null) state.filterText = l.filterText;
+    if (l.sort && COLUMNS.some((c) => c[0] === l.sort.key)) state.sort = l.sort;
+    if (l.hide) state.hidden = new Set(l.hide.filter((k) => bandInfo.has(k)));
+    let only = l.only != null && bandInfo.has(l.only) ? l.only : null;
+    if (l.band != null) {
+      const row = wholeRows().find((r) => r.label === l.band && !r.other);
+      if (row && row.record && !row.record.drawn) unfold(row);
+      if (row) only = row.record ? row.record.drawn.key : row.key;
+      if (l.filterText == null) state.filterText = l.band;
+    }
+    if (only !== null) state.hidden = new Set(bandKeys.filter((k) => k !== only));
+    if (l.census != null && data.census_stacks) state.census = l.census;
+    if (l.flame) state.flameMode = l.flame;
+  }
+  /* The fragment of the state, written in place (replaceState: the back button does not
+   * step through every change); the page's own writes are told from a person's. */
+  function saveLink() {
+    const shown = bandKeys.filter((k) => !state.hidden.has(k));
+    const alone = bandKeys.length > 1 && shown.length === 1;
+    const sorted = state.sort.key !== "area" || !state.sort.desc;
+    const hash = ev2hp.link.write({
+      view: state.view !== defaultView ? state.view : null,
+      window: currentWindow(),
+      group: state.groupBy,
+      filterText: state.filterText,
+      sort: sorted ? state.sort : null,
+      only: alone ? shown[0] : null,
+      hide: alone ? [] : [...state.hidden],
+      census: state.census,
+      flame: state.flameMode !== "peak" ? state.flameMode : null,
+    });
+    window.ev2hpLinkWritten = hash;
+    if (hash === location.hash) return;
+    try {
+      history.replaceState(history.state, "", hash || location.pathname + location.search);
+    } catch {
+      // a page history cannot be written in (some file:// settings): the link stays as it was
+    }
+  }
+  const defaultView = state.view;
+  if (fromLink) applyLink(link);
+  // a link opened on this page (the fragment changed by hand, or a link followed): the
+  // page drawn again as it asks; once, whichever redraw made the listener
+  if (!window.ev2hpLinkListening) {
+    window.ev2hpLinkListening = true;
+    window.addEventListener("hashchange", () => {
+      if (location.hash === (window.ev2hpLinkWritten || "")) return;
+      hideTooltip();
+      root.textContent = "";
+      window.ev2hpReport(ev2hp, { fromLink: true });
+    });
+  }
+
   const tabs = el("nav", { class: "views", id: "views", role: "tablist" });
   for (const [name, title] of views) {
     tabs.append(
@@ -1438,9 +1805,9 @@
           role: "tab",
           "aria-selected": String(name === state.view),
           onclick: () => {
-            // the flame tabs from another view: the peak's census again
+            // the flame tabs from another view: the peak's census again (the window's)
             const flames = ["flame", "icicle"];
-            if (flames.includes(name) && !flames.includes(state.view)) flame = peakFlame;
+            if (flames.includes(name) && !flames.includes(state.view)) state.census = null;
             selectView(name);
           },
         },
@@ -1502,10 +1869,11 @@
 
   root.append(summary());
   if (groupChoices) root.append(groupControl());
-  root.append(tabs, chartsBox, tableBox);
+  root.append(tabs, windowBox, chartsBox, tableBox);
   document.body.append(tooltip);
   drawCharts();
   drawTable();
+  fillSuspects();
   root.dataset.readyMs = performance.now().toFixed(0); // since navigation started
   root.dataset.ready = "true";
   root.dataset.groupBy = state.groupBy || "";

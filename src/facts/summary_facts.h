@@ -29,6 +29,7 @@ struct summary_settings {
     bool system_ccs;            /* the time profile part */
     bool unicode;               /* text: a sparkline per band (a UTF-8 locale) */
     const struct trend_commit *commit;  /* JSON: the run's commit (--commit); NULL: none */
+    const char *report_url;     /* Markdown: each band links to it (sink/reportlink.h) */
 };
 
 /* The profile options of a summary's view: every band, none folded into OTHER, in the

@@ -56,7 +56,8 @@ static struct sink *make_json(enum output_format f, FILE *out, const struct sink
 
 static struct summary_settings summary_of(const struct sink_settings *s)
 {
-    return (struct summary_settings){ s->chart, s->system_ccs, s->unicode, s->commit };
+    return (struct summary_settings){ s->chart, s->system_ccs, s->unicode, s->commit,
+                                      s->report_url };
 }
 
 static struct sink *make_summary_text(enum output_format f, FILE *out,

@@ -45,6 +45,7 @@ struct sink_settings {
     bool system_ccs;            /* --system-ccs: keep the runtime's own cost centres */
     bool unicode;               /* the text summary may use block characters (sparklines) */
     const struct trend_commit *commit;  /* --commit ...: the JSON summary's; NULL: none */
+    const char *report_url;     /* --report-url: the Markdown summary links into the report */
 };
 
 /* A sink of format writing to out, with its settings taken from settings; NULL when out

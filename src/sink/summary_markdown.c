@@ -11,7 +11,8 @@
  * the markers and the damage. The numbers are the text summary's (summary_facts.h, the
  * same run model); every text that comes from the input (program, labels, markers,
  * warnings) goes through textout_markdown, so a cost centre named `<script>` or `a|b`
- * renders as text and cannot cut a table row or open a tag.
+ * renders as text and cannot cut a table row or open a tag. With --report-url, each band
+ * named links to the report at that band (and the summary's window), reportlink.h.
  */
 #include "sink/sinks.h"
 
@@ -32,6 +33,7 @@
 #include "model/runmodel.h"
 #include "facts/sparkline.h"
 #include "facts/summary_facts.h"
+#include "sink/reportlink.h"
 #include "sink/textout.h"
 #include "sink/cap_summary.h"
 #include "sink/end_summary.h"
@@ -54,6 +56,8 @@ struct markdown_sink {
     bool heapless;                  /* no census in this run: no heap lines of it */
     bool windowed;                  /* --from/--to: the figures are of this window */
     char window[64];                /* its words */
+    const char *report_url;         /* --report-url: bands link to the report there */
+    struct reportlink_view link;    /* what a link opens: its window (the summary's) */
     char name[65536 + 16];
 };
 
@@ -71,6 +75,22 @@ static void band_name(struct markdown_sink *m, uint32_t band)
 {
     size_t len = bands_person_name(m->base.ctx.bands, band, m->name, sizeof m->name);
     text(m, m->name, len);
+}
+
+/* A band of the view as the table and the suspects name it: with --report-url, a link to
+ * the report opened at it (its label as the report has it). */
+static void band_link(struct markdown_sink *m, const struct profile_band *pb)
+{
+    if (!m->report_url) {
+        band_name(m, pb->band);
+        return;
+    }
+    fputc('[', m->base.out);
+    band_name(m, pb->band);
+    fputs("](", m->base.out);
+    m->link.band = pb->label;
+    reportlink_destination(m->base.out, m->report_url, &m->link);
+    fputc(')', m->base.out);
 }
 
 static void write_run(struct markdown_sink *m, const struct peak *pk)
@@ -148,7 +168,7 @@ static void write_bands(struct markdown_sink *m, const struct profile_view *v)
         format_rate(st->growth, growth, sizeof growth);
         sparkline_of(v, i, spark, sizeof spark);
         fputs("| ", out);
-        band_name(m, v->bands[i].band);
+        band_link(m, &v->bands[i]);
         fprintf(out, " | %s | %s | %s | %s |\n", peak, mean, growth, spark);
     }
     if (rows < v->band_count)
@@ -170,7 +190,7 @@ static void write_suspects(struct markdown_sink *m, const struct profile_view *v
         char rise[40];
         format_rate(st->rise, rise, sizeof rise);
         fputs("- **", out);
-        band_name(m, v->bands[sus[i]].band);
+        band_link(m, &v->bands[sus[i]]);
         format_fprintf(out, "**: rose %s (R² %.2f over %" PRIu64 " censuses) to its peak at "
                        "%.2f s\n", rise, st->rise_r2, st->rise_censuses, st->peak_ns / 1e9);
     }
@@ -449,5 +469,13 @@ struct sink *sink_summary_markdown_new(FILE *out, const struct sink_context *ctx
     m->system_ccs = settings->system_ccs;
     m->by_share = summary_by_share(settings);
     m->windowed = summary_window(settings, m->window, sizeof m->window);
+    m->report_url = settings->report_url;
+    const struct profile_options *p = settings->chart ? &settings->chart->profile : NULL;
+    if (m->windowed) {   /* the links open the report on the summary's window */
+        struct time_window w = profile_window(p);
+        m->link.has_window = true;
+        m->link.from_s = w.from_ns / 1e9;
+        m->link.to_s = w.to_ns == UINT64_MAX ? ctx->info->end_time_ns / 1e9 : w.to_ns / 1e9;
+    }
     return &m->base;
 }

@@ -1,0 +1,87 @@
+#!/bin/sh
+# report_url.sh: --summary=markdown --report-url URL (issue 36, item 4): each band of the
+# table and of the suspects links to the report opened at it (URL#band=LABEL, and the
+# summary's window with --from/--to), rendered by cmark-gfm as links whose text is the
+# band's name and whose labels still never act (markup, pipes, autolinks, entities); a URL
+# that is not http://, https:// or relative, or has a fragment, a space or a control
+# character, or --report-url without --summary=markdown, is a usage error (status 2).
+# That the links open the report at their band is tests/report_window.sh's (a browser).
+set -u
+. "${SRCDIR:?}/tests/testlib.sh"
+
+for url in 'javascript:alert(1)' 'JavaScript:alert(1)' 'data:text/html,x' 'file:///etc/passwd' \
+    'http://' 'https:///x' 'https://h/r.html#x' 'r.html#band=x' 'a b.html' "$(printf 'r\001.html')" ''; do
+    run 2 "$data/leak-hc.eventlog" --summary=markdown --report-url "$url"
+    grep -q -- "--report-url" "$tmp/err" || fail "--report-url '$url': $(cat "$tmp/err")"
+done
+run 2 "$data/leak-hc.eventlog" --summary --report-url r.html
+grep -q "summary=markdown" "$tmp/err" || fail "--report-url without markdown: $(cat "$tmp/err")"
+
+# the README's example, as written (doc/guide.md)
+( cd "$tmp" && "$EV2HP" -q "$data/leak-hc.eventlog" -o report.html \
+    --summary=markdown --report-url report.html > summary.md ) || fail "the guide's example"
+grep -q '^| \[(8)buildMap.\\\\/buildMap/main.m/main\](report.html#band=buildMap.%5C%2FbuildMap%2Fmain.m%2Fmain) |' \
+    "$tmp/summary.md" || fail "no link for the largest band: $(grep '^| \[' "$tmp/summary.md" | head -2)"
+run 0 "$data/leak-hc.eventlog" --from 1 --to 3.5 --summary=markdown --report-url 'https://ci.example.org/r/report.html'
+grep -q '](https://ci.example.org/r/report.html#band=lazySum%2Fmain&window=1%2C3.5)' "$tmp/out" ||
+    fail "the window is not in the links: $(grep lazySum "$tmp/out")"
+
+# hostile labels (as tests/ci.sh's) through cmark-gfm with GitHub's extensions
+{
+    printf 'JOB "evil"\nDATE "now"\nSAMPLE_UNIT "seconds"\nVALUE_UNIT "bytes"\n'
+    for i in 1 2 3 4 5 6; do
+        printf 'BEGIN_SAMPLE %d.0\n' "$i"
+        printf '<script>alert(1)</script>\t%d\n' $((i * 6000))
+        printf 'a|b\t%d\n' $((i * 5000))
+        printf '`code` and *stars* and _under_)\t%d\n' $((i * 4000))
+        printf '[link](http://example.com) <b>bold</b> &amp;\t%d\n' $((i * 3000))
+        printf '$x$ @someone #1 ~~gone~~ \\\t%d\n' $((i * 2000))
+        printf 'www.example.org/path\t%d\n' $((i * 1500))
+        printf 'x@example.org and javascript:alert(2)\t%d\n' $((i * 1000))
+        printf 'END_SAMPLE %d.0\n' "$i"
+    done
+} > "$tmp/evil.hp"
+url='https://ci.example.org/r (1)/report.html?a=1&copy;=2&lt=<x>'
+url=$(printf '%s' "$url" | sed 's/ /%20/g')
+LC_ALL=C "$EV2HP" --summary=markdown --report-url "$url" "$tmp/evil.hp" > "$tmp/evil.md" ||
+    fail "hostile labels: status $?"
+skip_without cmark-gfm
+cmark-gfm -e table -e strikethrough -e autolink "$tmp/evil.md" > "$tmp/evil.html"
+"$PYTHON3" - "$tmp/evil.html" <<'PY' || fail "the links do not render as links to their bands"
+import html.parser, sys, urllib.parse
+page = open(sys.argv[1]).read()
+class Links(html.parser.HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.tags, self.links, self.text = set(), [], None
+    def handle_starttag(self, tag, attrs):
+        self.tags.add(tag)
+        if tag == "a":
+            self.links.append([dict(attrs)["href"], ""])
+            self.text = ""
+    def handle_endtag(self, tag):
+        if tag == "a":
+            self.links[-1][1] = self.text
+            self.text = None
+    def handle_data(self, data):
+        if self.text is not None:
+            self.text += data
+p = Links()
+p.feed(page)
+p.close()
+bad = p.tags - {"h3", "h4", "ul", "li", "strong", "p", "table", "thead", "tbody", "tr",
+                "th", "td", "code", "a"}
+assert not bad, bad
+base = "https://ci.example.org/r%20%281%29/report.html?a=1&copy%3B=2&lt=%3Cx%3E#"
+labels = ["<script>alert(1)</script>", "a|b", "`code` and *stars* and _under_)",
+          "[link](http://example.com) <b>bold</b> &amp;", "$x$ @someone #1 ~~gone~~ \\",
+          "www.example.org/path", "x@example.org and javascript:alert(2)"]
+seen = set()
+for href, text in p.links:
+    assert href.startswith(base), href
+    band = urllib.parse.parse_qs(href[len(base):])["band"][0]
+    assert text.replace("\u2060", "") == band, (text, band)
+    seen.add(band)
+assert seen == set(labels), seen ^ set(labels)
+PY
+exit $failed
