@@ -19,7 +19,7 @@ browser_setup
 cases=""
 if command -v cmark-gfm > /dev/null 2>&1; then
     cmark-gfm -e table -e strikethrough -e autolink "$tmp/leak.md" > "$tmp/leak.md.html"
-    cases="md|markdown links|$tmp/leak.md.html"
+    cases="md|markdown-links|$tmp/leak.md.html"
 else
     echo "SKIP: cmark-gfm not installed: the Markdown summary's links are not followed"
 fi
