@@ -1,0 +1,466 @@
+"""action_test.py: the GitHub Action (action.yml, ci/action/) run as GitHub's runner runs it
+(tests/action_runner.py), against a stand-in for GitHub (tests/github_stub.py), with the
+real tools: Debian's gh (API calls, the release download, main's eventlog), git (the
+pictures branch, pushed over HTTP to a local bare repository through git http-backend),
+curl (the comment's image links followed as a browser would), jq, and a program GHC built
+(tests/ghc/CiProg.hs, run by the action's own command line). tests/action.sh runs it.
+
+The story, each run a fresh checkout of a local repository whose commits have fixed times:
+  1. a push to main (release v1 of owner/ev2hp has a .deb: installed from it): no
+     comparison, no comment; the eventlog and the outputs uploaded; the pictures branch made.
+  2. the pull request's first push: compared with main's run (gh run list, gh run
+     download of its eventlog), ONE comment made, holding the summary with the change
+     against main and the heap and diff PNGs, whose links lead (GitHub's redirect) to
+     PNGs committed to the pictures branch.
+  3. its second push with a gate that fails: the same comment edited (PATCH, same id),
+     now saying the gate failed, with this commit's pictures; then the action fails.
+  4. a pull request from a fork (the comment refused, 403) whose labels are markup: a
+     warning, the action's verdict is the gates'; the body renders (cmark-gfm, GitHub's
+     extensions) with no label acting: only the action's own links and images.
+  5. a release with no .deb (404): the action says it builds from source and asks apt-get
+     for the build's packages (the build itself, minutes, is not run here: its commands
+     are stubbed and the step stops there).
+Every request the stand-in could not answer is a failure.
+"""
+import html.parser
+import json
+import os
+import re
+import shutil
+import stat
+import subprocess
+import sys
+import tempfile
+import urllib.parse
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import action_runner  # noqa: E402
+import github_stub  # noqa: E402
+import pngread  # noqa: E402
+
+EV2HP, SRCDIR = os.environ["EV2HP"], os.environ["SRCDIR"]
+TOKEN = "ghs_stubtoken0123456789"
+REPO = "owner/project"
+WORKFLOW = "heap profile"
+failed = False
+
+
+def fail(msg):
+    global failed
+    print("FAIL: " + msg)
+    failed = True
+
+
+def ok(msg):
+    print("ok: " + msg)
+
+
+def sh(*args, **kw):
+    return subprocess.run(args, check=True, capture_output=True, text=True, **kw).stdout
+
+
+SUDO = r"""#!/bin/sh
+# sudo: the runner's passwordless sudo, played: apt-get install of a .deb unpacks it under
+# $STUB_ROOT (on PATH), as dpkg would under /; other apt-get lines are recorded only
+echo "sudo $*" >> "$STUB_LOG"
+[ "$1" = apt-get ] || { echo "sudo stub: $*" >&2; exit 1; }
+shift
+case "$1" in
+update) exit 0 ;;
+install)
+    for a in "$@"; do
+        case "$a" in
+        *.deb) dpkg-deb --info "$a" > /dev/null || exit 100
+               dpkg-deb -x "$a" "$STUB_ROOT" ;;
+        esac
+    done ;;
+*) echo "sudo stub: apt-get $*" >&2; exit 1 ;;
+esac
+"""
+AUTORECONF = r"""#!/bin/sh
+# autoreconf: the source build's first command; not run here (minutes of build)
+echo "autoreconf $* in $PWD" >> "$STUB_LOG"
+echo "autoreconf stub: the source build is not run in this test" >&2
+exit 42
+"""
+
+
+class World:
+    """The machine the runs share: the stand-in, the bare repositories, the project."""
+
+    def __init__(self, tmp):
+        self.tmp = tmp
+        site = os.path.join(tmp, "site")
+        os.makedirs(site)
+        self.bare = os.path.join(site, "project.git")
+        sh("git", "init", "-q", "--bare", self.bare)
+        sh("git", "--git-dir", self.bare, "config", "http.receivepack", "true")
+        self.state = github_stub.State(TOKEN, self.bare)
+        self.state.workflows = [WORKFLOW]
+        self.server, self.proxy = github_stub.start(self.state)
+        self.stubs = os.path.join(tmp, "stubs")
+        os.makedirs(self.stubs)
+        for name, text in (("sudo", SUDO), ("autoreconf", AUTORECONF)):
+            p = os.path.join(self.stubs, name)
+            with open(p, "w") as f:
+                f.write(text)
+            os.chmod(p, 0o755)
+        self.root = os.path.join(tmp, "root")   # where the .deb unpacks
+        self.log = os.path.join(tmp, "stub.log")
+        self.run_id = 9000
+        self.project = os.path.join(tmp, "project")
+        self.commits = {}
+        sh("git", "init", "-q", "-b", "main", self.project)
+        self.ghc_out = os.path.join(tmp, "ghc")
+
+    def commit(self, name, when):
+        """A commit of the project at the fixed time WHEN (ISO 8601)."""
+        with open(os.path.join(self.project, "NOTES"), "a") as f:
+            f.write(name + "\n")
+        env = dict(os.environ, GIT_AUTHOR_DATE=when, GIT_COMMITTER_DATE=when,
+                   GIT_AUTHOR_NAME="a", GIT_AUTHOR_EMAIL="a@b", GIT_COMMITTER_NAME="a",
+                   GIT_COMMITTER_EMAIL="a@b")
+        sh("git", "-C", self.project, "add", "NOTES", env=env)
+        sh("git", "-C", self.project, "commit", "-q", "-m", name, env=env)
+        self.commits[name] = sh("git", "-C", self.project, "rev-parse", "HEAD").strip()
+        return self.commits[name]
+
+    def build_program(self):
+        os.makedirs(self.ghc_out)
+        prog = os.path.join(self.tmp, "prog")
+        subprocess.run(["ghc", "-O0", "-rtsopts", "-eventlog", "-outputdir", self.ghc_out,
+                        os.path.join(SRCDIR, "tests", "ghc", "CiProg.hs"), "-o", prog],
+                       check=True, capture_output=True)
+        return prog
+
+    def make_deb(self):
+        """A .deb of this build's ev2hp, as a release would attach (the real package is
+        built and installed by tests/debian_package.sh)."""
+        version = re.search(r"AC_INIT\(\[ev2hp\], \[([^]]*)\]",
+                            open(os.path.join(SRCDIR, "configure.ac")).read()).group(1)
+        arch = sh("dpkg", "--print-architecture").strip()
+        tree = os.path.join(self.tmp, "deb")
+        os.makedirs(os.path.join(tree, "DEBIAN"))
+        os.makedirs(os.path.join(tree, "usr", "bin"))
+        shutil.copy(EV2HP, os.path.join(tree, "usr", "bin", "ev2hp"))
+        with open(os.path.join(tree, "DEBIAN", "control"), "w") as f:
+            f.write("Package: ev2hp\nVersion: %s\nArchitecture: %s\nMaintainer: t <t@t>\n"
+                    "Description: test\n" % (version, arch))
+        name = "ev2hp_%s_%s.deb" % (version, arch)
+        sh("dpkg-deb", "--root-owner-group", "-b", tree, os.path.join(self.tmp, name))
+        with open(os.path.join(self.tmp, name), "rb") as f:
+            return name, f.read()
+
+    def push(self, label, commit, pr=None, inputs=None, action_ref="v1"):
+        """The action run for a push of COMMIT (to main, or to pull request PR)."""
+        self.run_id += 1
+        run_id = self.run_id
+        sha = self.commits[commit]
+        work = os.path.join(self.tmp, "run%d" % run_id)
+        ws = os.path.join(work, "workspace")
+        sh("git", "clone", "-q", self.project, ws)
+        sh("git", "-C", ws, "checkout", "-q", sha)
+        branch = "main" if pr is None else "feature"
+        github = {"repository": REPO, "sha": sha, "workflow": WORKFLOW, "run_id": str(run_id),
+                  "server_url": "http://github.localhost", "token": TOKEN,
+                  "action_repository": "owner/ev2hp", "action_ref": action_ref,
+                  "event": {"repository": {"default_branch": "main"}}}
+        env = dict(os.environ)
+        for k in list(env):
+            if k.startswith(("GITHUB_", "GH_", "RUNNER_")) or k.lower().endswith("_proxy"):
+                del env[k]
+        env.update(github_stub.proxy_env(self.proxy))
+        env.update(PATH=os.pathsep.join([self.stubs, os.path.join(self.root, "usr", "bin"),
+                                         "/usr/sbin", "/usr/bin", "/sbin", "/bin"]),
+                   HOME=os.path.join(work, "home"), GH_CONFIG_DIR=os.path.join(work, "gh"),
+                   STUB_ROOT=self.root, STUB_LOG=self.log, LC_ALL="C.UTF-8",
+                   GITHUB_REPOSITORY=REPO, GITHUB_WORKFLOW=WORKFLOW, GITHUB_SHA=sha,
+                   GITHUB_RUN_ID=str(run_id), GITHUB_ACTIONS="true", CI="true",
+                   GITHUB_STEP_SUMMARY=os.path.join(work, "step-summary.md"))
+        if pr is None:
+            github.update(ref="refs/heads/main", ref_name="main", head_ref="",
+                          event_name="push")
+            env.update(GITHUB_REF="refs/heads/main", GITHUB_REF_NAME="main",
+                       GITHUB_HEAD_REF="", GITHUB_EVENT_NAME="push")
+        else:
+            github.update(ref="refs/pull/%d/merge" % pr, ref_name="%d/merge" % pr,
+                          head_ref=branch, event_name="pull_request")
+            github["event"]["pull_request"] = {"number": pr, "head": {"sha": sha}}
+            env.update(GITHUB_REF=github["ref"], GITHUB_REF_NAME=github["ref_name"],
+                       GITHUB_HEAD_REF=branch, GITHUB_EVENT_NAME="pull_request")
+        os.makedirs(env["HOME"])
+        artifacts = {}
+
+        def upload(with_, step_env):
+            """actions/upload-artifact: the files kept with the run (the stand-in serves
+            them to gh run download)."""
+            path = os.path.join(ws, with_["path"])
+            files = {}
+            if os.path.isdir(path):
+                for name in sorted(os.listdir(path)):
+                    with open(os.path.join(path, name), "rb") as f:
+                        files[name] = f.read()
+            elif os.path.isfile(path):
+                with open(path, "rb") as f:
+                    files[os.path.basename(path)] = f.read()
+            else:
+                return 1, {}
+            artifacts[with_["name"]] = files
+            aid = run_id * 10 + len(artifacts)
+            return 0, {"artifact-id": str(aid), "artifact-url": "http://github.localhost/%s/"
+                       "actions/runs/%d/artifacts/%d" % (REPO, run_id, aid)}
+
+        action = action_runner.Action(SRCDIR, uses={"actions/upload-artifact": upload})
+        lines = []
+        status, outputs, steps = action.run(ws, inputs or {}, github, env,
+                                            os.path.join(work, "runner-temp"), lines.append)
+        # the run, finished, as GitHub lists it for later runs
+        self.state.runs.append({"id": run_id, "branch": branch, "status": "completed",
+                                "conclusion": "failure" if status else "success",
+                                "workflow": WORKFLOW, "artifacts": artifacts})
+        summary = os.path.join(work, "step-summary.md")
+        text = open(summary).read() if os.path.exists(summary) else ""
+        print("%s: %s" % (label, "; ".join(lines)))
+        return status, outputs, steps, text, artifacts
+
+
+def requests(state, method, rx):
+    return [r for r in state.requests if r["method"] == method and re.fullmatch(rx, r["path"].split("?")[0])]
+
+
+class Page(html.parser.HTMLParser):
+    """The tags, links and images of a rendered comment."""
+
+    def __init__(self):
+        super().__init__()
+        self.tags, self.links, self.images = set(), [], []
+
+    def handle_starttag(self, tag, attrs):
+        self.tags.add(tag)
+        a = dict(attrs)
+        if tag == "a":
+            self.links.append(a.get("href"))
+        if tag == "img":
+            self.images.append(a.get("src"))
+
+
+def render(text):
+    r = subprocess.run(["cmark-gfm", "--extension", "table", "--extension", "strikethrough",
+                        "--extension", "autolink", "--extension", "tagfilter",
+                        "--extension", "tasklist"], input=text, capture_output=True, text=True,
+                       check=True)
+    p = Page()
+    p.feed(r.stdout)
+    return p
+
+
+def fetch_image(world, url, where):
+    """Follows an image link as a browser would (curl -L through the stand-in); the bytes
+    must be the PNG committed to the pictures branch at the path the link names."""
+    out = os.path.join(world.tmp, "fetched.png")
+    env = dict(os.environ, **github_stub.proxy_env(world.proxy))
+    r = subprocess.run(["curl", "-sS", "-f", "-L", "-o", out, "-w", "%{num_redirects}", url],
+                       env=env, capture_output=True, text=True)
+    if r.returncode:
+        fail("%s: %s does not resolve: %s" % (where, url, r.stderr.strip()))
+        return None
+    m = re.fullmatch(r"http://github\.localhost/owner/project/blob/([^/]+)/(.+)\?raw=true", url)
+    if not m:
+        fail("%s: %s is not a github.com/O/R/blob/BRANCH/PATH?raw=true link" % (where, url))
+        return None
+    committed = subprocess.run(["git", "--git-dir", world.bare, "cat-file", "blob",
+                                "%s:%s" % m.groups()], capture_output=True).stdout
+    with open(out, "rb") as f:
+        got = f.read()
+    if not committed or got != committed:
+        fail("%s: %s is not the PNG committed at %s:%s" % ((where, url) + m.groups()))
+        return None
+    w, h, _ = pngread.read(out)
+    return m.group(2), w, h
+
+
+def check_comment(world, body, where, commit, want_diff):
+    if not body.startswith("<!-- ev2hp -->"):
+        fail("%s: the comment does not start with the marker" % where)
+    for want in ("| Band | Peak | Mean | Growth (whole run)", "GHC-9", "by closure type"):
+        if want not in body:
+            fail("%s: the comment has no %r (the program's summary)" % (where, want))
+    if want_diff and "#### Compared with" not in body:
+        fail("%s: the comment does not compare with main" % where)
+    page = render(body)
+    pngs = {}
+    for src in page.images:
+        got = fetch_image(world, src, where)
+        if got:
+            pngs[got[0]] = got[1:]
+    sha = world.commits[commit]
+    want = {"%s/heap.png" % sha} | ({"%s/heap-diff.png" % sha} if want_diff else set())
+    if not want <= set(pngs):
+        fail("%s: the comment's images %s, not %s" % (where, sorted(pngs), sorted(want)))
+    elif all(w == 1280 and h == 720 for w, h in pngs.values()):
+        ok("%s: the comment shows %s, committed PNGs of 1280x720" % (where, ", ".join(
+            os.path.basename(p) for p in sorted(pngs))))
+    else:
+        fail("%s: the images' sizes %s" % (where, pngs))
+    links = [h for h in page.links if "/artifacts/" in h]
+    if not links:
+        fail("%s: no link to the report (the run's artifact)" % where)
+    return page
+
+
+def main():
+    for tool in ("gh", "git", "curl", "jq", "cmark-gfm", "ghc", "dpkg-deb"):
+        if not shutil.which(tool):
+            print("action.sh: %s not installed: skipped" % tool)
+            return 77
+    tmp = tempfile.mkdtemp(prefix="ev2hp-action.")
+    try:
+        return story(World(tmp))
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def story(world):
+    st = world.state
+    prog = world.build_program()
+    deb_name, deb = world.make_deb()
+    st.releases[("owner/ev2hp", "v1")] = [(deb_name, deb), ("ev2hp-1.0.tar.gz", b"source")]
+    world.commit("m1", "2026-01-01T10:00:00Z")
+    inputs = {"command": prog, "max-peak": "512M", "max-increase": "10", "max-growth": "1M/s"}
+
+    # 1. main
+    status, outputs, steps, text, arts = world.push("main's push", "m1", inputs=inputs)
+    if status:
+        fail("main's push: status %d" % status)
+    log = open(world.log).read() if os.path.exists(world.log) else ""
+    if "sudo apt-get install -y -qq --no-install-recommends %s" % os.path.join(
+            world.tmp, "run%d" % world.run_id, "runner-temp", "ev2hp-deb", deb_name) not in log:
+        fail("main's push: the release's .deb was not installed (%s)" % log.strip())
+    elif not requests(st, "GET", r"/repos/owner/ev2hp/releases/assets/\d+"):
+        fail("main's push: gh did not download the release asset")
+    else:
+        ok("main's push: ev2hp installed from the release v1's %s (gh release download)" % deb_name)
+    if requests(st, "POST", r"/repos/.*/comments"):
+        fail("main's push: commented (no pull request)")
+    if sorted(arts) != ["heap-profile", "heap-profile-eventlog"]:
+        fail("main's push: artifacts %s" % sorted(arts))
+    elif not {"heap.png", "heap.svg", "heap.html", "heap-summary.md"} <= set(arts["heap-profile"]):
+        fail("main's push: the outputs uploaded: %s" % sorted(arts["heap-profile"]))
+    else:
+        ok("main's push: outputs and the eventlog uploaded, no comment")
+    if "| Band | Peak |" not in text:
+        fail("main's push: no summary in the job summary")
+    hist = "main/%s.json" % world.commits["m1"]
+    r = subprocess.run(["git", "--git-dir", world.bare, "cat-file", "blob",
+                        "ev2hp-pictures:history/" + hist], capture_output=True, text=True)
+    if r.returncode or json.loads(r.stdout).get("commit") != world.commits["m1"]:
+        fail("main's push: no history/%s on the pictures branch" % hist)
+    else:
+        h = json.loads(r.stdout)
+        ok("main's push: history/%s on ev2hp-pictures (peak %d bytes, time %s)"
+           % (hist, h["peak"]["bytes"], h["commit_time"]))
+
+    # 2. the pull request's first push
+    world.commit("p1", "2026-01-02T10:00:00Z")
+    status, outputs, steps, text, arts = world.push("first push of #7", "p1", pr=7, inputs=inputs)
+    if status:
+        fail("first push: status %d" % status)
+    if not requests(st, "GET", r"/repos/owner/project/actions/runs/9001/artifacts"):
+        fail("first push: main's run's artifacts were not asked for (gh run download)")
+    posts = requests(st, "POST", r"/repos/owner/project/issues/7/comments")
+    comments = st.comments.get(7, [])
+    if len(posts) != 1 or len(comments) != 1:
+        fail("first push: %d comments made, %d on the pull request" % (len(posts), len(comments)))
+    else:
+        cid = comments[0]["id"]
+        ok("first push: one comment made (id %d)" % cid)
+        check_comment(world, comments[0]["body"], "first push", "p1", True)
+        if outputs.get("comment-url") != comments[0]["html_url"]:
+            fail("first push: the output comment-url is %r" % outputs.get("comment-url"))
+    if "## ev2hp: ✅ every gate passed" not in text:
+        fail("first push: the job summary has not the comment's verdict")
+
+    # 3. the second push: a gate fails
+    world.commit("p2", "2026-01-03T10:00:00Z")
+    status, outputs, steps, text, arts = world.push(
+        "second push of #7", "p2", pr=7, inputs=dict(inputs, **{"max-peak": "100K"}))
+    comments = st.comments.get(7, [])
+    patches = requests(st, "PATCH", r"/repos/owner/project/issues/comments/\d+")
+    posts = requests(st, "POST", r"/repos/owner/project/issues/7/comments")
+    if status == 0 or steps["comment"]["outcome"] != "success":
+        fail("second push: the action's status %d, the comment step %s"
+             % (status, steps["comment"]["outcome"]))
+    elif [s for s, v in steps.items() if v["outcome"] == "failure"] != ["__step%d" % (
+            len(steps) - 1)]:
+        fail("second push: the failed steps: %s" % [s for s, v in steps.items()
+                                                     if v["outcome"] == "failure"])
+    else:
+        ok("second push: the last step (the gates) failed, after the comment")
+    if len(posts) != 1 or len(patches) != 1 or len(comments) != 1:
+        fail("second push: %d POST, %d PATCH, %d comments" % (len(posts), len(patches), len(comments)))
+    elif patches[0]["path"] != "/repos/owner/project/issues/comments/%d" % comments[0]["id"]:
+        fail("second push: PATCH %s, not the comment %d" % (patches[0]["path"], comments[0]["id"]))
+    else:
+        body = comments[0]["body"]
+        ok("second push: the same comment edited (PATCH %s)" % patches[0]["path"])
+        if "## ev2hp: ❌ a gate failed" not in body or "`--max-peak` | 100 KiB" not in body:
+            fail("second push: the edited comment does not say the gate failed")
+        check_comment(world, body, "second push", "p2", True)
+    # 4. a pull request from a fork (its token may not comment) whose labels are markup
+    evil = os.path.join(world.tmp, "evil.hp")
+    with open(evil, "w") as f:
+        f.write('JOB "evil <script>alert(1)</script> | `x` ![i](http://evil.example/i.png)"\n'
+                'SAMPLE_UNIT "seconds"\nVALUE_UNIT "bytes"\n')
+        for i in range(1, 7):
+            f.write("BEGIN_SAMPLE %d.0\n" % i)
+            for n, label in enumerate(["<script>alert(1)</script>", "a|b", "`code` *em* _u_",
+                                       "[link](http://evil.example) <b>b</b> &amp;",
+                                       "![img](http://evil.example/x.png) @someone #1 ~~s~~",
+                                       "www.evil.example/path x@evil.example"]):
+                f.write("%s\t%d\n" % (label, i * (6000 - 800 * n)))
+            f.write("END_SAMPLE %d.0\n" % i)
+    world.commit("f1", "2026-01-04T10:00:00Z")
+    st.refuse.add(("POST", r"/repos/owner/project/issues/8/comments"))
+    status, outputs, steps, text, arts = world.push(
+        "a fork's pull request #8", "f1", pr=8, inputs={"eventlog": evil, "base": "none"})
+    if status or steps["comment"]["outcome"] != "success" or st.comments.get(8):
+        fail("fork: status %d, the comment step %s, comments %s" % (
+            status, steps["comment"]["outcome"], st.comments.get(8)))
+    else:
+        ok("fork: the comment refused (403): a warning, the job's status is the gates' (0)")
+    page = render(text)
+    bad = page.tags - {"h2", "h3", "h4", "ul", "li", "strong", "p", "table", "thead", "tbody",
+                       "tr", "th", "td", "code", "a", "img", "em"}
+    ours = [u for u in page.links + page.images
+            if not u.startswith("http://github.localhost/owner/project/")]
+    if bad or ours or "evil.example" in "".join(page.links + page.images):
+        fail("fork: labels act in the rendered comment: tags %s, links %s" % (bad, ours))
+    elif not text.startswith("<!-- ev2hp -->") or "&lt;script&gt;" not in subprocess.run(
+            ["cmark-gfm", "--extension", "table"], input=text, capture_output=True,
+            text=True).stdout:
+        fail("fork: the hostile labels are not shown as text")
+    else:
+        ok("fork: rendered by cmark-gfm with GitHub's extensions, no label acts "
+           "(links and images: the action's own, %d)" % len(page.links + page.images))
+
+    # 5. a release without a .deb: built from the action's source
+    world.commit("p3", "2026-01-05T10:00:00Z")
+    before = open(world.log).read()
+    status, outputs, steps, text, arts = world.push(
+        "#7 with an action ref that has no release", "p3", pr=7, inputs=inputs, action_ref="main")
+    log = open(world.log).read()[len(before):]
+    if not requests(st, "GET", r"/repos/owner/ev2hp/releases/tags/main"):
+        fail("no release: the release was not asked for")
+    elif "libmicrohttpd-dev" not in log or "autoreconf -fi in " not in log:
+        fail("no release: the source build was not started (%s)" % log)
+    else:
+        ok("no release (404): the build's packages asked for, the source build started")
+
+    unanswered = [r for r in st.requests if not r["answered"]]
+    for r in unanswered:
+        fail("the stand-in could not answer %s %s%s" % (r["method"], r["host"], r["path"]))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
