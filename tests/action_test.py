@@ -6,14 +6,17 @@ curl (the comment's image links followed as a browser would), jq, and a program 
 (tests/ghc/CiProg.hs, run by the action's own command line). tests/action.sh runs it.
 
 The story, each run a fresh checkout of a local repository whose commits have fixed times:
-  1. a push to main (release v1 of owner/ev2hp has a .deb: installed from it): no
-     comparison, no comment; the eventlog and the outputs uploaded; the pictures branch made.
-  2. the pull request's first push: compared with main's run (gh run list, gh run
+  1. three pushes to main (release v1 of owner/ev2hp has a .deb: installed from it): no
+     comparison, no comment; the eventlog and the outputs uploaded; the pictures branch
+     made, each commit's history file on it.
+  2. the pull request's first push: compared with main's last run (gh run list, gh run
      download of its eventlog), ONE comment made, holding the summary with the change
-     against main and the heap and diff PNGs, whose links lead (GitHub's redirect) to
-     PNGs committed to the pictures branch.
+     against main and the heap, diff and trend PNGs, whose links lead (GitHub's redirect)
+     to PNGs committed to the pictures branch.
   3. its second push with a gate that fails: the same comment edited (PATCH, same id),
-     now saying the gate failed, with this commit's pictures; then the action fails.
+     now saying the gate failed, with this commit's pictures; then the action fails. The
+     trend of the five recorded commits (main's three, the pull request's two) has five
+     points per series and the failed commit marked (its SVG).
   4. a pull request from a fork (the comment refused, 403) whose labels are markup: a
      warning, the action's verdict is the gates'; the body renders (cmark-gfm, GitHub's
      extensions) with no label acting: only the action's own links and images.
@@ -221,6 +224,7 @@ class World:
         summary = os.path.join(work, "step-summary.md")
         text = open(summary).read() if os.path.exists(summary) else ""
         print("%s: %s" % (label, "; ".join(lines)))
+        self.workspace = ws
         return status, outputs, steps, text, artifacts
 
 
@@ -279,7 +283,37 @@ def fetch_image(world, url, where):
     return m.group(2), w, h
 
 
-def check_comment(world, body, where, commit, want_diff):
+def check_trend(world, path, names, failed_commit):
+    """The trend of the recorded commits: five points per series, the failed one marked."""
+    import xml.etree.ElementTree as ET
+    if not os.path.exists(path):
+        fail("trend: no %s" % path)
+        return
+    ns = "{http://www.w3.org/2000/svg}"
+    root = ET.parse(path).getroot()
+    shas = [world.commits[n][:7] for n in names]
+    points = {}
+    for r in root.iter(ns + "rect"):
+        if r.get("class") == "trend-point":
+            series, commit, _ = r.find(ns + "title").text.split("\n")
+            points.setdefault(series, []).append((float(r.get("x")) + float(r.get("width")) / 2,
+                                                  commit.split(" ")[0]))
+    bad = [s for s, pts in points.items() if [c for _, c in pts] != shas]
+    if len(points) < 3 or bad:
+        fail("trend: series %s, not five points at %s each (%s)" % (sorted(points), shas, bad))
+        return
+    xs = [x for x, _ in next(iter(points.values()))]
+    marks = [r for r in root.iter(ns + "rect") if r.get("class") == "gate-failed"]
+    at = [float(m.get("x")) + float(m.get("width")) / 2 for m in marks]
+    want = xs[names.index(failed_commit)]
+    if len(marks) != 1 or abs(at[0] - want) > 0.2:
+        fail("trend: the failed gates marked at %s, not once at %s (%s)" % (at, want, failed_commit))
+        return
+    ok("trend: %d series of five points (%s), the failed commit %s marked"
+       % (len(points), ", ".join(shas), world.commits[failed_commit][:7]))
+
+
+def check_comment(world, body, where, commit, want_diff, trend=False):
     if not body.startswith("<!-- ev2hp -->"):
         fail("%s: the comment does not start with the marker" % where)
     for want in ("| Band | Peak | Mean | Growth (whole run)", "GHC-9", "by closure type"):
@@ -294,12 +328,14 @@ def check_comment(world, body, where, commit, want_diff):
         if got:
             pngs[got[0]] = got[1:]
     sha = world.commits[commit]
-    want = {"%s/heap.png" % sha} | ({"%s/heap-diff.png" % sha} if want_diff else set())
+    want = {"%s/heap.png" % sha} | ({"%s/heap-diff.png" % sha} if want_diff else set()) | (
+        {"%s/trend.png" % sha} if trend else set())
     if not want <= set(pngs):
         fail("%s: the comment's images %s, not %s" % (where, sorted(pngs), sorted(want)))
-    elif all(w == 1280 and h == 720 for w, h in pngs.values()):
-        ok("%s: the comment shows %s, committed PNGs of 1280x720" % (where, ", ".join(
-            os.path.basename(p) for p in sorted(pngs))))
+    elif all(w >= 640 and h >= 360 for w, h in pngs.values()):
+        ok("%s: the comment shows %s, committed PNGs (%s)" % (where, ", ".join(
+            os.path.basename(p) for p in sorted(pngs)), ", ".join(
+            "%dx%d" % pngs[p] for p in sorted(pngs))))
     else:
         fail("%s: the images' sizes %s" % (where, pngs))
     links = [h for h in page.links if "/artifacts/" in h]
@@ -325,13 +361,15 @@ def story(world):
     prog = world.build_program()
     deb_name, deb = world.make_deb()
     st.releases[("owner/ev2hp", "v1")] = [(deb_name, deb), ("ev2hp-1.0.tar.gz", b"source")]
-    world.commit("m1", "2026-01-01T10:00:00Z")
     inputs = {"command": prog, "max-peak": "512M", "max-increase": "10", "max-growth": "1M/s"}
 
-    # 1. main
-    status, outputs, steps, text, arts = world.push("main's push", "m1", inputs=inputs)
-    if status:
-        fail("main's push: status %d" % status)
+    # 1. main, three pushes (the history the trend starts from)
+    for n in (1, 2, 3):
+        world.commit("m%d" % n, "2026-01-0%dT10:00:00Z" % n)
+        status, outputs, steps, text, arts = world.push("main's push %d" % n, "m%d" % n,
+                                                        inputs=inputs)
+        if status:
+            fail("main's push %d: status %d" % (n, status))
     log = open(world.log).read() if os.path.exists(world.log) else ""
     if "sudo apt-get install -y -qq --no-install-recommends %s" % os.path.join(
             world.tmp, "run%d" % world.run_id, "runner-temp", "ev2hp-deb", deb_name) not in log:
@@ -350,22 +388,24 @@ def story(world):
         ok("main's push: outputs and the eventlog uploaded, no comment")
     if "| Band | Peak |" not in text:
         fail("main's push: no summary in the job summary")
-    hist = "main/%s.json" % world.commits["m1"]
-    r = subprocess.run(["git", "--git-dir", world.bare, "cat-file", "blob",
-                        "ev2hp-pictures:history/" + hist], capture_output=True, text=True)
-    if r.returncode or json.loads(r.stdout).get("commit") != world.commits["m1"]:
-        fail("main's push: no history/%s on the pictures branch" % hist)
-    else:
-        h = json.loads(r.stdout)
-        ok("main's push: history/%s on ev2hp-pictures (peak %d bytes, time %s)"
-           % (hist, h["peak"]["bytes"], h["commit_time"]))
+    for n in (1, 2, 3):
+        sha = world.commits["m%d" % n]
+        r = subprocess.run(["git", "--git-dir", world.bare, "cat-file", "blob",
+                            "ev2hp-pictures:history/main/%s.json" % sha], capture_output=True,
+                           text=True)
+        if r.returncode or json.loads(r.stdout).get("commit", {}).get("sha") != sha:
+            fail("main's push %d: no history/main/%s.json on the pictures branch" % (n, sha))
+        else:
+            h = json.loads(r.stdout)
+            ok("main's push %d: history/main/%s.json on ev2hp-pictures (peak %d bytes, %s)"
+               % (n, sha[:7], h["peak"]["bytes"], h["commit"]["time"]))
 
     # 2. the pull request's first push
-    world.commit("p1", "2026-01-02T10:00:00Z")
+    world.commit("p1", "2026-01-04T10:00:00Z")
     status, outputs, steps, text, arts = world.push("first push of #7", "p1", pr=7, inputs=inputs)
     if status:
         fail("first push: status %d" % status)
-    if not requests(st, "GET", r"/repos/owner/project/actions/runs/9001/artifacts"):
+    if not requests(st, "GET", r"/repos/owner/project/actions/runs/9003/artifacts"):
         fail("first push: main's run's artifacts were not asked for (gh run download)")
     posts = requests(st, "POST", r"/repos/owner/project/issues/7/comments")
     comments = st.comments.get(7, [])
@@ -381,7 +421,7 @@ def story(world):
         fail("first push: the job summary has not the comment's verdict")
 
     # 3. the second push: a gate fails
-    world.commit("p2", "2026-01-03T10:00:00Z")
+    world.commit("p2", "2026-01-05T10:00:00Z")
     status, outputs, steps, text, arts = world.push(
         "second push of #7", "p2", pr=7, inputs=dict(inputs, **{"max-peak": "100K"}))
     comments = st.comments.get(7, [])
@@ -405,7 +445,9 @@ def story(world):
         ok("second push: the same comment edited (PATCH %s)" % patches[0]["path"])
         if "## ev2hp: ❌ a gate failed" not in body or "`--max-peak` | 100 KiB" not in body:
             fail("second push: the edited comment does not say the gate failed")
-        check_comment(world, body, "second push", "p2", True)
+        check_comment(world, body, "second push", "p2", True, trend=True)
+    check_trend(world, os.path.join(world.workspace, "heap-profile", "trend.svg"),
+                ["m1", "m2", "m3", "p1", "p2"], "p2")
     # 4. a pull request from a fork (its token may not comment) whose labels are markup
     evil = os.path.join(world.tmp, "evil.hp")
     with open(evil, "w") as f:
@@ -419,7 +461,7 @@ def story(world):
                                        "www.evil.example/path x@evil.example"]):
                 f.write("%s\t%d\n" % (label, i * (6000 - 800 * n)))
             f.write("END_SAMPLE %d.0\n" % i)
-    world.commit("f1", "2026-01-04T10:00:00Z")
+    world.commit("f1", "2026-01-06T10:00:00Z")
     st.refuse.add(("POST", r"/repos/owner/project/issues/8/comments"))
     status, outputs, steps, text, arts = world.push(
         "a fork's pull request #8", "f1", pr=8, inputs={"eventlog": evil, "base": "none"})
@@ -444,7 +486,7 @@ def story(world):
            "(links and images: the action's own, %d)" % len(page.links + page.images))
 
     # 5. a release without a .deb: built from the action's source
-    world.commit("p3", "2026-01-05T10:00:00Z")
+    world.commit("p3", "2026-01-07T10:00:00Z")
     before = open(world.log).read()
     status, outputs, steps, text, arts = world.push(
         "#7 with an action ref that has no release", "p3", pr=7, inputs=inputs, action_ref="main")

@@ -49,7 +49,7 @@ sudo apt-get update -qq
 sudo apt-get install -y -qq --no-install-recommends \
     build-essential autoconf automake pkg-config \
     libxml2-dev libpng-dev libcairo2-dev libpango1.0-dev zlib1g-dev \
-    libmicrohttpd-dev libprotobuf-c-dev protobuf-c-compiler libelf-dev \
+    libmicrohttpd-dev libprotobuf-c-dev protobuf-c-compiler libelf-dev libjansson-dev \
     fonts-dejavu-core
 src="${RUNNER_TEMP:-/tmp}/ev2hp-src"
 rm -rf "$src"

@@ -1,8 +1,8 @@
 #!/bin/sh
 # profile.sh: ev2hp reads the eventlog once for the outputs the workflow asked for (the
 # PNG always: the comment shows it), the Markdown summary, the gates and their JUnit
-# report; once more for the JSON summary the history keeps (the commit and its time
-# added: the trend's points), and, compared with a base, once more for the diff view's
+# report; once more for the JSON summary the history keeps (naming the commit: the
+# trend's points), and, compared with a base, once more for the diff view's
 # PNG. The gates' verdict does not fail this step: the outputs, the summary and the
 # comment come first, and the action's last step fails with ev2hp's status.
 # Outputs: status (ev2hp's), summary (the Markdown file), compared (true or false).
@@ -44,13 +44,13 @@ if [ ! -s "$out/heap-summary.md" ]; then
 fi
 echo "summary=$out/heap-summary.md" >>"$GITHUB_OUTPUT"
 
-# The run as the history keeps it: --summary=json, and the commit with its time.
+# The run as the history keeps it: --summary=json naming the commit, with its time and
+# subject when the checkout has it (a pull request's head may not be in a shallow one).
+set -- "$@" --commit "$EV2HP_COMMIT"
+if time=$(git log -1 --format=%cI "$EV2HP_COMMIT" 2>/dev/null); then
+    set -- "$@" --commit-time "$time" --commit-subject "$(git log -1 --format=%s "$EV2HP_COMMIT")"
+fi
 ev2hp "$EV2HP_EVENTLOG" "$@" --summary=json 2>/dev/null >"$out/heap-summary.json" || true
-time=$(git log -1 --format=%cI "$EV2HP_COMMIT" 2>/dev/null || date -u +%Y-%m-%dT%H:%M:%SZ)
-jq --arg commit "$EV2HP_COMMIT" --arg time "$time" --argjson status "$status" \
-    '. + {commit: $commit, commit_time: $time, status: $status}' \
-    "$out/heap-summary.json" >"$out/heap-summary.json.new"
-mv "$out/heap-summary.json.new" "$out/heap-summary.json"
 
 if [ "$compared" = true ]; then
     # shellcheck disable=SC2086

@@ -5,7 +5,7 @@
 # The pictures branch (EV2HP_PICTURES_BRANCH, ev2hp-pictures; created on first use, with
 # no history shared with the code) holds a folder per commit (heap.png, heap-diff.png
 # when compared, trend.png) and the history: history/KEY/COMMIT.json, each run's
-# --summary=json with its commit, time and status, KEY the base branch, pr-N for a pull
+# --summary=json naming its commit (--commit, --commit-time), KEY the base branch, pr-N for a pull
 # request, or the branch. The trend is drawn from the base branch's last
 # EV2HP_TREND_LENGTH recorded commits, then the pull request's own. The commit is pushed
 # with the job's token (contents: write); when another run pushed first, it is made again
@@ -32,15 +32,12 @@ else
 fi
 base_key=$(printf %s "$EV2HP_BASE_BRANCH" | tr -c 'A-Za-z0-9._-' '-')
 
-# ev2hp draws the trend when it can (--trend, ev2hp 1.x and later).
-has_trend() { ev2hp --help 2>/dev/null | grep -q -- '--trend'; }
-
 # history_files DIR KEY N: the newest N history files of KEY, oldest first (commit time,
 # then name: the same order on every run).
 history_files() {
     [ -d "$1/history/$2" ] || return 0
     for f in "$1/history/$2"/*.json; do
-        [ -f "$f" ] && printf '%s\t%s\n' "$(jq -r '.commit_time // ""' "$f")" "$f"
+        [ -f "$f" ] && printf '%s\t%s\n' "$(jq -r '.commit.time // ""' "$f")" "$f"
     done | sort | tail -n "$3" | cut -f 2
 }
 
@@ -71,17 +68,16 @@ if [ -n "$EV2HP_PICTURES_BRANCH" ]; then
         cp "$out/heap.png" "$repo/$commit/heap.png"
         [ ! -f "$out/heap-diff.png" ] || cp "$out/heap-diff.png" "$repo/$commit/heap-diff.png"
         cp "$out/heap-summary.json" "$repo/history/$key/$commit.json"
-        if has_trend; then
-            # shellcheck disable=SC2046 # file names: hex and the keys, no blanks
-            set -- $(history_files "$repo" "$base_key" "$EV2HP_TREND_LENGTH")
-            # shellcheck disable=SC2046
-            [ "$key" = "$base_key" ] || set -- "$@" $(history_files "$repo" "$key" 1000)
-            if [ $# -ge 2 ] && ev2hp --trend "$@" -o "$out/trend.png" -o "$out/trend.svg" \
-                2>"$repo.trend.err"; then
+        # shellcheck disable=SC2046 # file names: hex and the keys, no blanks
+        set -- $(history_files "$repo" "$base_key" "$EV2HP_TREND_LENGTH")
+        # shellcheck disable=SC2046
+        [ "$key" = "$base_key" ] || set -- "$@" $(history_files "$repo" "$key" 1000)
+        rm -f "$out/trend.png" "$out/trend.svg"
+        if [ $# -ge 2 ]; then
+            if ev2hp --trend "$@" -o "$out/trend.png" -o "$out/trend.svg" 2>"$repo.trend.err"; then
                 cp "$out/trend.png" "$repo/$commit/trend.png"
             else
-                rm -f "$repo/$commit/trend.png"
-                [ $# -lt 2 ] || echo "::warning::the trend: $(head -n 1 "$repo.trend.err")"
+                echo "::warning::the trend: $(head -n 1 "$repo.trend.err")"
             fi
         fi
         git_ add -A
