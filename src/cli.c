@@ -148,12 +148,12 @@ const char cli_usage[] =
     "The heap across commits:\n"
     "      --trend FILE...    draw the runs' --summary=json FILEs, given in commit\n"
     "                         order: the peak, the --bands largest bands' peaks\n"
-    "                         (default 5) and the heap's growth per commit, commits\n"
-    "                         where a gate failed marked; -o x.svg, .png, .pdf, .ps,\n"
-    "                         .eps or .html (default: SVG on standard output); a\n"
-    "                         commit is named by its summary's \"commit\" (--commit),\n"
-    "                         else by the file's name; summaries without a heap\n"
-    "                         census are left out, and said so\n"
+    "                         (default 5; 0: all) and the heap's growth per commit,\n"
+    "                         commits where a gate failed marked; -o x.svg, .png,\n"
+    "                         .pdf, .ps, .eps or .html (default: SVG on standard\n"
+    "                         output); a commit is named by its summary's \"commit\"\n"
+    "                         (--commit), else by the file's name; summaries without\n"
+    "                         a heap census are left out, and said so\n"
     "\n"
     "Watching a running program (ev2hp(1), \"WATCHING A RUNNING PROGRAM\"):\n"
     "      --serve [HOST:]PORT  serve the run live over HTTP while it is read: the\n"
@@ -293,11 +293,19 @@ static bool commit_option(struct cli_options *o, int c, const char *arg)
     return true;
 }
 
-/* --trend FILE...: what applies to it, its outputs (SVG by default). */
-static void trend_command(struct cli_options *o, int argc, char **argv,
-                          enum output_format forced)
+/* The first option given that a trend cannot honour (its chart has no time, no view to
+ * choose and no band filters; gates and summaries belong to the runs), or NULL. */
+static const char *not_for_trend(const struct cli_options *o)
 {
-    const char *other = o->summary ? "--summary" : o->junit ? "--junit"
+    const struct profile_options *pr = &o->chart.profile;
+    const char *chart = o->chart.view != CHART_VIEW_AUTO ? "--view"
+                        : pr->has_from || o->window.from ? "--from"
+                        : pr->has_to || o->window.to ? "--to"
+                        : o->chart.has_at ? "--at"
+                        : pr->include_count ? "--include" : pr->exclude_count ? "--exclude"
+                        : o->chart.has_y_max ? "--y-max"
+                        : o->group_by_given ? "--group-by" : NULL;
+    return chart ? chart : o->summary ? "--summary" : o->junit ? "--junit"
                         : o->compare ? "--compare" : o->dump ? "--dump"
                         : o->serve.serve ? "--serve" : o->follow ? "--follow"
                         : o->binary ? "--binary" : o->commit.sha ? "--commit"
@@ -305,9 +313,16 @@ static void trend_command(struct cli_options *o, int argc, char **argv,
                         : o->gates.has_max_peak || o->gates.has_max_increase ||
                           o->gates.has_max_growth || o->gates.has_max_pause ||
                           o->gates.has_min_productivity ? "a gate" : NULL;
+}
+
+/* --trend FILE...: what applies to it, its outputs (SVG by default). */
+static void trend_command(struct cli_options *o, int argc, char **argv,
+                          enum output_format forced)
+{
+    const char *other = not_for_trend(o);
     if (other)
         return usage_error(o, "--trend draws summaries already made: %s does not apply "
-                           "(make each summary with it)", other);
+                           "to it", other);
     if (argc - optind < 2)
         return usage_error(o, "--trend wants two summaries or more (each commit's "
                            "--summary=json), in commit order");

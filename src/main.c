@@ -192,7 +192,9 @@ static int run_trend(const struct cli_options *cli)
         .outputs = cli->outputs,
         .output_count = cli->output_count,
         .chart = &cli->chart,
-        .bands = cli->bands_given ? cli->chart.profile.bands : TREND_DEFAULT_BANDS,
+        /* --bands 0: all, as for every chart */
+        .bands = !cli->bands_given ? TREND_DEFAULT_BANDS
+                 : cli->chart.profile.bands ? cli->chart.profile.bands : SIZE_MAX,
         .png_scale = cli->scale,
     };
     struct trendrun_result r;

@@ -24,7 +24,7 @@ struct trendrun_options {
     const struct output_request *outputs;
     size_t output_count;
     const struct chart_options *chart;   /* --width, --height, --title, dates */
-    size_t bands;                  /* the largest bands drawn */
+    size_t bands;                  /* the largest bands drawn (SIZE_MAX: all) */
     double png_scale;              /* --scale; 0 = 1 */
 };
 

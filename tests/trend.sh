@@ -144,6 +144,19 @@ assert not [r for r in root.iter("{http://www.w3.org/2000/svg}rect")
             if r.get("class") == "gate-failed"], "an unchecked gate is no failure"
 PY
 
+# --bands: the N largest in any run (foo, 150 B), 0 all of them.
+for bands in 1:foo 0:bar,foo; do
+    run 0 --trend old1.json old2.json --bands "${bands%%:*}"
+    got=$("$PYTHON3" -c '
+import sys, xml.etree.ElementTree as ET
+root = ET.parse(sys.argv[1]).getroot()
+print(",".join(sorted({p.find("{http://www.w3.org/2000/svg}title").text.split("\n")[0]
+      for p in root.iter("{http://www.w3.org/2000/svg}rect") if p.get("class") == "trend-point"}
+      - {"peak (the heap'"'"'s largest census)", "growth (the heap over each run, per second)"})))
+' "$tmp/out")
+    [ "$got" = "${bands#*:}" ] || fail "--bands ${bands%%:*}: $got"
+done
+
 # Bad inputs: the file and where, status 1; the command line's mistakes, status 2.
 printf 'hello\n' > text.json
 run 1 --trend c1.json text.json -o bad.svg
@@ -179,6 +192,9 @@ grep -q "^ev2hp: --trend draws .svg, .png, .pdf, .ps, .eps or .html, not 't.csv'
 run 2 --trend c1.json c2.json --max-peak 1G
 grep -q '^ev2hp: --trend draws summaries already made: a gate does not apply' "$tmp/err" ||
     fail "a gate: $(cat "$tmp/err")"
+run 2 --trend c1.json c2.json --view lines
+grep -q '^ev2hp: --trend draws summaries already made: --view does not apply to it' \
+    "$tmp/err" || fail "a view: $(cat "$tmp/err")"
 # --commit and its friends
 run 2 "$data/leak-hc.eventlog" --summary=json --commit xyz
 grep -q "^ev2hp: --commit wants a commit's sha" "$tmp/err" || fail "--commit xyz: $(cat "$tmp/err")"

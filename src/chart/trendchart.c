@@ -26,7 +26,8 @@ struct series {
 };
 
 struct trend_layout {
-    struct chart_plot P;          /* dl, tm, the failure flag; the plot is the panel's */
+    struct chart_plot P;          /* the kit's state: dl, tm and the failure flag (its
+                                   * plot and time fields are unused: scales of its own) */
     const struct trend *t;
     double colw;                  /* a commit's column */
     double left, right;
@@ -241,8 +242,9 @@ static int make_series(const struct trend_chart *tc, struct series **out, size_t
                        struct series *growth)
 {
     const struct trend *t = tc->trend;
-    uint32_t *top = malloc((tc->bands ? tc->bands : 1) * sizeof *top);
-    long nb = top ? trend_top_bands(t, tc->bands, top) : -1;
+    size_t want = trend_band_count(t) < tc->bands ? trend_band_count(t) : tc->bands;
+    uint32_t *top = malloc((want ? want : 1) * sizeof *top);
+    long nb = top ? trend_top_bands(t, want, top) : -1;
     struct series *s = nb < 0 ? NULL : calloc((size_t)nb + 1, sizeof *s);
     struct chart_color_band *cb = nb < 0 ? NULL : calloc((size_t)nb + 1, sizeof *cb);
     struct dl_color *colors = nb < 0 ? NULL : calloc((size_t)nb + 1, sizeof *colors);

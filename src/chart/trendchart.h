@@ -25,7 +25,7 @@
 
 struct trend_chart {
     const struct trend *trend;
-    size_t bands;               /* the largest bands drawn */
+    size_t bands;               /* the largest bands drawn (SIZE_MAX: all) */
     const char *title;          /* --title; NULL: "Heap across N commits" */
     const char *note;           /* said after the subtitle (the summaries skipped), or NULL */
 };

@@ -157,6 +157,11 @@ uint64_t trend_run_band_peak(const struct trend_run *run, uint32_t band)
     return 0;
 }
 
+size_t trend_band_count(const struct trend *t)
+{
+    return intern_count(t->labels);
+}
+
 struct ranked {
     uint32_t band;
     uint64_t peak;

@@ -82,6 +82,9 @@ const char *trend_band_label(const struct trend *t, uint32_t band, size_t *len);
  * held bytes, so a band it does not list held none). */
 uint64_t trend_run_band_peak(const struct trend_run *run, uint32_t band);
 
+/* The number of distinct bands of every run. */
+size_t trend_band_count(const struct trend *t);
+
 /* The n bands drawn: those with the largest peak in any run, largest first (ties by
  * label, in byte order); their number, at most n. -1 when out of memory. */
 long trend_top_bands(const struct trend *t, size_t n, uint32_t *out);
