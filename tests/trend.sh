@@ -108,6 +108,8 @@ pdfinfo t.pdf > /dev/null 2>&1 || fail "t.pdf does not open"
 grep -q 'first &lt;commit&gt; &amp; &quot;quoted&quot;' t.html ||
     fail "the subject is not escaped in the page"
 grep -q '<commit>' t.html && fail "a subject's markup reached the page as markup"
+grep -q '^<li><code>tp.json</code>: skipped: the run had no heap census' t.html ||
+    fail "the page does not list the summary left out"
 
 # The same summaries, the same bytes.
 "$EV2HP" --trend c1.json c2.json c3.json c4.json c5.json -o u.svg -o u.png -o u.html 2> /dev/null
