@@ -7,7 +7,8 @@
 #   oracle and checks --summary=json's gc: collections and parallel collections per
 #   generation, bytes copied and maximum residency exactly; allocation within 0.1 %; each
 #   generation's worst pause within 1 ms and elapsed within 5 %; productivity within 2
-#   points; the work balance to -s's two decimals. The text summary prints -s's lines
+#   points; the work balance to -s's two decimals; with --nonmoving-gc, its syncs and
+#   concurrent cycles (gc.nonmoving) against -s's lines. The text summary prints -s's lines
 #   (the same byte counts, the generation lines) and the Markdown its Collector table.
 #   --max-pause (any generation, and gen1:) and --min-productivity pass and fail on each
 #   run as its -s says they should (status, JSON verdict, a JUnit test case); cannot be
@@ -37,6 +38,23 @@ grep -qE '^  Gen  1      16 colls,     15 par    0\.068s    0\.0042s    0\.0219s
     fail "--summary=markdown: status $?"
 grep -qF '| Gen 1 | 16 | 15 | ' "$tmp/n2.md" || fail "the Markdown lacks its Collector row"
 grep -qF '#### Collector' "$tmp/n2.md" || fail "the Markdown lacks its Collector section"
+
+# --nonmoving-gc: the nonmoving collector's lines under the generations' (its
+# synchronisations and concurrent cycles, as -s's syncs and concurrent lines), what the
+# cycles did, and the Markdown's sentence; runs without it have none (JSON null: checked
+# by gcstats_check.py).
+"$EV2HP" --summary "$gc/nonmoving.eventlog.gz" > "$tmp/nm.txt" 2> /dev/null ||
+    fail "nonmoving --summary: status $?"
+grep -qE '^  Gen  1       7 syncs,               0\.020s    0\.0028s    0\.0063s$' "$tmp/nm.txt" ||
+    fail "the syncs line: $(grep syncs "$tmp/nm.txt")"
+grep -qE '^  Gen  1       7 concurrent,          0\.161s    0\.0230s    0\.0535s$' "$tmp/nm.txt" ||
+    fail "the concurrent line: $(grep concurrent, "$tmp/nm.txt")"
+grep -qF '  Nonmoving: 7 concurrent cycles; 34 marks 0.132s (1,415,560 objects), 7 syncs stopping the program 0.020s, 7 sweeps 0.008s' \
+    "$tmp/nm.txt" || fail "the nonmoving line: $(grep Nonmoving "$tmp/nm.txt")"
+grep -q 'syncs,\|Nonmoving' "$tmp/n2.txt" && fail "-N2 (no nonmoving collector) has its lines"
+"$EV2HP" --summary=markdown "$gc/nonmoving.eventlog.gz" 2> /dev/null |
+    grep -qF 'Nonmoving collector: 7 concurrent cycles, 0.161 s (the longest 0.0535 s): 34 marks 0.132 s, 7 syncs stopping the program 0.020 s (the longest 0.0063 s), 7 sweeps 0.008 s.' ||
+    fail "the Markdown's nonmoving sentence"
 
 # --max-pause and --min-productivity pass and fail as each run's -s says they should:
 # limits 2 ms either side of -s's worst pause (of all generations, and of generation 1

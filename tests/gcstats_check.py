@@ -6,7 +6,9 @@ Exact: collections and parallel collections per generation, bytes copied (all
 generations), maximum residency. Within 0.1 %: bytes allocated. Per generation: the
 worst pause within 1 ms, the elapsed time within 5 % (or 1 ms, -s prints milliseconds),
 the average pause as -s prints it (within 0.1 ms). Productivity (of elapsed time) within
-2 points; the work balance to -s's two decimals. Also that the percentiles are ordered
+2 points; the work balance to -s's two decimals. With --nonmoving-gc, the
+nonmoving collector's synchronisations and concurrent cycles (gc.nonmoving): their totals
+within 5 %, their longest within 1 ms of -s's syncs and concurrent lines. Also that the percentiles are ordered
 and the JSON has exactly the keys issue 35 names. Prints every mismatch; status 1 if any.
 """
 import json
@@ -30,6 +32,15 @@ def parse_s(path):
         out["gens"][int(m.group(1))] = {
             "collections": int(m.group(2)), "parallel": int(m.group(3)),
             "elapsed": float(m.group(5)), "avg": float(m.group(6)), "max": float(m.group(7))}
+    # --nonmoving-gc: the oldest generation's synchronisations and concurrent cycles; -s
+    # counts and averages both over that generation's collections
+    m = re.search(r"Gen\s+(\d+)\s+(\d+) syncs,\s+([\d.]+)s\s+([\d.]+)s\s+([\d.]+)s", text)
+    out["syncs"] = {"elapsed": float(m.group(3)), "avg": float(m.group(4)),
+                    "max": float(m.group(5))} if m else None
+    m = re.search(r"Gen\s+(\d+)\s+concurrent,\s+([\d.]+)s\s+([\d.]+)s\s+([\d.]+)s"
+                  r"\s+([\d.]+)s", text)
+    out["concurrent"] = {"elapsed": float(m.group(3)), "avg": float(m.group(4)),
+                         "max": float(m.group(5))} if m else None
     m = re.search(r"Productivity\s+[\d.]+% of total user,\s+([\d.]+)% of total elapsed", text)
     out["productivity"] = float(m.group(1)) / 100
     m = re.search(r"Parallel GC work balance:\s+([\d.]+)%", text)
@@ -40,7 +51,37 @@ def parse_s(path):
 GEN_KEYS = {"gen", "collections", "parallel", "copied_bytes", "elapsed_s", "avg_pause_s",
             "max_pause_s", "pause_p50_s", "pause_p90_s", "pause_p99_s"}
 GC_KEYS = {"generations", "allocated_bytes", "max_residency_bytes", "mut_s", "gc_s",
-           "productivity"}
+           "productivity", "nonmoving"}
+NONMOVING_KEYS = {"cycles", "concurrent_s", "max_concurrent_s", "marks", "mark_s",
+                  "marked_objects", "syncs", "sync_s", "avg_sync_s", "max_sync_s", "sweeps",
+                  "sweep_s"}
+
+
+def check_nonmoving(s, gc, check):
+    """The nonmoving collector's phases against -s's syncs and concurrent lines: each
+    total within 5 % (or 1 ms), each longest within 1 ms; -s's averages are over the
+    oldest generation's collections."""
+    nm = gc.get("nonmoving")
+    if s["syncs"] is None:
+        check(nm is None, f"nonmoving {nm} for a run without the nonmoving collector")
+        return
+    check(nm is not None, "no gc.nonmoving for a --nonmoving-gc run")
+    if nm is None:
+        return
+    check(set(nm) == NONMOVING_KEYS, f"nonmoving keys {sorted(nm)}")
+    majors = s["gens"][max(s["gens"])]["collections"]
+    for phase, total, worst in (("syncs", "sync_s", "max_sync_s"),
+                                ("concurrent", "concurrent_s", "max_concurrent_s")):
+        want = s[phase]
+        check(abs(nm[total] - want["elapsed"]) <= max(0.05 * want["elapsed"], 0.0005 + 1e-9),
+              f"{phase} elapsed {nm[total]}, -s {want['elapsed']}")
+        check(abs(nm[worst] - want["max"]) <= 0.001 + 0.00005,
+              f"{phase} longest {nm[worst]}, -s {want['max']}")
+        check(abs(nm[total] / majors - want["avg"]) <= 0.0001 + 0.00005,
+              f"{phase} over {majors} collections {nm[total] / majors}, -s {want['avg']}")
+    check(nm["syncs"] >= 1 and nm["cycles"] >= 1 and nm["marks"] >= nm["cycles"] and
+          nm["sweeps"] == nm["cycles"], f"phase counts {nm}")
+    check(nm["avg_sync_s"] <= nm["max_sync_s"] <= nm["sync_s"], "sync average, longest, total")
 
 
 def main():
@@ -85,6 +126,7 @@ def main():
         check(gc.get("work_balance") is not None and
               abs(gc["work_balance"] - s["balance"]) <= 0.00005 + 1e-9,
               f"work balance {gc.get('work_balance')}, -s {s['balance']}")
+    check_nonmoving(s, gc, check)
     gc_s = sum(g["elapsed_s"] for g in gc["generations"])
     check(abs(gc["gc_s"] - gc_s) < 1e-5, f"gc_s {gc['gc_s']} is not the generations' sum")
     for line in bad:

@@ -6,7 +6,9 @@
  * capability's last HEAP_ALLOCATED summed. Through the conversion a user runs (written
  * eventlogs, --summary=json): a run without collection events says "gc": null; one
  * collection on two capabilities gives its exact figures; a file cut inside a later
- * collection's events keeps the collections read before the damage.
+ * collection's events keeps the collections read before the damage; the nonmoving
+ * collector's phases (doubled synchronisation events, a stray END, GHC 9.4's empty
+ * CONC_MARK_END).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -163,6 +165,17 @@ static const char *summary_of(const struct evw *w, int *status)
     return testkit_read(out);
 }
 
+/* The summary (JSON) of w's eventlog, ended here, converted with status 0; w freed. */
+static const char *finished_summary(struct evw *w)
+{
+    evw_data_end(w);
+    int status;
+    const char *json = summary_of(w, &status);
+    assert_int_equal(status, 0);
+    evw_free(w);
+    return json;
+}
+
 /* The summary (JSON) of a heap profile of one census, with a generation-1 collection
  * before it or none; the conversion's status 0. */
 static const char *census_run(bool collection)
@@ -173,12 +186,7 @@ static const char *census_run(bool collection)
     if (collection)
         write_collection(w, 10 * MS, 1, 123456);
     evw_two_band_census(w, 100 * MS, "a", 10, "b", 20);
-    evw_data_end(w);
-    int status;
-    const char *json = summary_of(w, &status);
-    assert_int_equal(status, 0);
-    evw_free(w);
-    return json;
+    return finished_summary(w);
 }
 
 static void no_collection_events_say_null(void **state)
@@ -201,7 +209,7 @@ static void one_collection_exactly(void **state)
                                  "\"max_slop_bytes\": 512"));
     assert_non_null(strstr(json, "\"mut_s\": 0.097000, \"gc_s\": 0.003000, "
                                  "\"productivity\": 0.97"));   /* 97 / 100, every digit */
-    assert_non_null(strstr(json, "\"work_balance\": 0.25}"));
+    assert_non_null(strstr(json, "\"work_balance\": 0.25, \"nonmoving\": null}"));
 }
 
 static void damage_keeps_the_collections_before_it(void **state)
@@ -222,6 +230,61 @@ static void damage_keeps_the_collections_before_it(void **state)
     evw_free(w);
 }
 
+/* The nonmoving collector's phases (model/nonmoving.h), from the collector thread's
+ * events in the global buffer: a synchronisation GHC 9.10 writes twice (its BEGIN and END
+ * doubled) is one, from the first BEGIN to the last END; an END whose BEGIN the file does
+ * not have is none; a cycle is from its first mark to the end of its sweep. GHC 9.4
+ * declared CONC_MARK_END empty (no count): its phases end all the same. */
+static const char *nonmoving_run(bool empty_mark_end)
+{
+    struct evw *w = evw_new();
+    evw_header_begin(w);
+    for (size_t i = 0; i < ev_registry_count; i++) {
+        uint16_t tag = ev_registry_tags[i];
+        int16_t size = ev_has_fixed_size(tag) ? (int16_t)ev_min_size(tag) : -1;
+        if (tag == EV_CONC_MARK_END && empty_mark_end)
+            size = 0;
+        evw_declare(w, tag, size, ev_name(tag));
+    }
+    evw_header_end(w);
+    write_collection(w, 10 * MS, 1, 1000);
+    static const struct evw_payload empty;
+    struct evw_payload marked = { 0 };
+    size_t b = evw_block_begin(w, 13 * MS, 0xffff);
+    const struct { uint16_t tag; uint64_t at_us; uint32_t marked; } seq[] = {
+        { EV_CONC_SYNC_END, 13500, 0 },          /* its BEGIN not in the file: none */
+        { EV_CONC_MARK_BEGIN, 14000, 0 }, { EV_CONC_MARK_END, 16000, 100 },
+        { EV_CONC_SYNC_BEGIN, 16500, 0 }, { EV_CONC_SYNC_BEGIN, 16600, 0 },
+        { EV_CONC_MARK_BEGIN, 17000, 0 }, { EV_CONC_MARK_END, 17500, 5 },
+        { EV_CONC_SYNC_END, 18000, 0 }, { EV_CONC_SYNC_END, 18100, 0 },
+        { EV_CONC_SWEEP_BEGIN, 18200, 0 }, { EV_CONC_SWEEP_END, 19000, 0 },
+    };
+    for (size_t i = 0; i < sizeof seq / sizeof *seq; i++) {
+        evw_p_reset(&marked);
+        if (seq[i].tag == EV_CONC_MARK_END && !empty_mark_end)
+            evw_p_u32(&marked, seq[i].marked);
+        evw_event(w, seq[i].tag, seq[i].at_us * 1000, seq[i].tag == EV_CONC_MARK_END
+                                                          ? &marked : &empty);
+    }
+    evw_block_end(w, b, 19 * MS);
+    return finished_summary(w);
+}
+
+static void nonmoving_phases(void **state)
+{
+    (void)state;
+    assert_non_null(strstr(nonmoving_run(false),
+                           "\"nonmoving\": {\"cycles\": 1, \"concurrent_s\": 0.005000, "
+                           "\"max_concurrent_s\": 0.005000, \"marks\": 2, \"mark_s\": 0.002500, "
+                           "\"marked_objects\": 105, \"syncs\": 1, \"sync_s\": 0.001600, "
+                           "\"avg_sync_s\": 0.001600, \"max_sync_s\": 0.001600, "
+                           "\"sweeps\": 1, \"sweep_s\": 0.000800}"));
+    assert_non_null(strstr(nonmoving_run(true), "\"marks\": 2, \"mark_s\": 0.002500, "
+                                                "\"marked_objects\": 0, \"syncs\": 1"));
+    /* without the nonmoving collector: null */
+    assert_non_null(strstr(census_run(true), "\"nonmoving\": null"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -231,6 +294,7 @@ int main(void)
         cmocka_unit_test(no_collection_events_say_null),
         cmocka_unit_test(one_collection_exactly),
         cmocka_unit_test(damage_keeps_the_collections_before_it),
+        cmocka_unit_test(nonmoving_phases),
     };
     return cmocka_run_group_tests(tests, testkit_setup_dir, testkit_teardown_dir);
 }

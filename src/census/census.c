@@ -687,6 +687,15 @@ static enum census_status pass_gc(struct census *c, const struct ev_event *ev,
     case EV_STOP_THREAD:
         e.kind = GC_EVENT_STOP;
         break;
+    case EV_CONC_MARK_BEGIN: e.kind = GC_EVENT_CONC_MARK_BEGIN; break;
+    case EV_CONC_MARK_END:
+        e.kind = GC_EVENT_CONC_MARK_END;
+        e.marked = b->CONC_MARK_END.marked;
+        break;
+    case EV_CONC_SYNC_BEGIN: e.kind = GC_EVENT_CONC_SYNC_BEGIN; break;
+    case EV_CONC_SYNC_END: e.kind = GC_EVENT_CONC_SYNC_END; break;
+    case EV_CONC_SWEEP_BEGIN: e.kind = GC_EVENT_CONC_SWEEP_BEGIN; break;
+    case EV_CONC_SWEEP_END: e.kind = GC_EVENT_CONC_SWEEP_END; break;
     default: {
         const struct ev_GC_STATS_GHC *s = &b->GC_STATS_GHC;
         e.kind = GC_EVENT_STATS;
@@ -775,6 +784,10 @@ enum census_status census_feed(struct census *c, const struct ev_event *ev,
     enum ev_decode_status decoded = ev_decode(ev->tag, ev->payload, ev->size, &b);
     if (ev->tag == EV_GC_STATS_GHC && decoded == EV_SHORT && ev->size >= GC_STATS_BEFORE_BALANCE)
         decoded = EV_DECODED;   /* a runtime before the balance field (GHC 8.2) */
+    if (ev->tag == EV_CONC_MARK_END && decoded == EV_SHORT) {
+        decoded = EV_DECODED;   /* GHC 9.4's, without its count: the phase still ends */
+        b.CONC_MARK_END.marked = 0;
+    }
     if (decoded != EV_DECODED) {
         if (ev_role(ev->tag) == EVR_CENSUS)
             return too_short(ev, err);
@@ -890,6 +903,8 @@ enum census_status census_feed(struct census *c, const struct ev_event *ev,
             return CENSUS_STOPPED;
         return pass_gc(c, ev, &b);
     case EV_GC_STATS_GHC: case EV_RUN_THREAD: case EV_STOP_THREAD:
+    case EV_CONC_MARK_BEGIN: case EV_CONC_MARK_END: case EV_CONC_SYNC_BEGIN:
+    case EV_CONC_SYNC_END: case EV_CONC_SWEEP_BEGIN: case EV_CONC_SWEEP_END:
         return pass_gc(c, ev, &b);
     case EV_TICKY_COUNTER_DEF: case EV_TICKY_COUNTER_SAMPLE: case EV_TICKY_COUNTER_BEGIN_SAMPLE:
         return pass_ticky(c, ev, &b);

@@ -60,7 +60,12 @@ enum heap_total {
 enum gc_event_kind { GC_EVENT_START, GC_EVENT_END, GC_EVENT_STATS, GC_EVENT_ALLOCATED,
                      /* the scheduler: the capability runs a Haskell thread, or stops it
                       * (RUN_THREAD, STOP_THREAD; model/capstats.h) */
-                     GC_EVENT_RUN, GC_EVENT_STOP };
+                     GC_EVENT_RUN, GC_EVENT_STOP,
+                     /* the nonmoving collector's phases (CONC_MARK_BEGIN ...
+                      * CONC_SWEEP_END; model/nonmoving.h) */
+                     GC_EVENT_CONC_MARK_BEGIN, GC_EVENT_CONC_MARK_END,
+                     GC_EVENT_CONC_SYNC_BEGIN, GC_EVENT_CONC_SYNC_END,
+                     GC_EVENT_CONC_SWEEP_BEGIN, GC_EVENT_CONC_SWEEP_END };
 #define GC_CAP_NONE 0xffffu
 
 struct gc_event {
@@ -73,6 +78,8 @@ struct gc_event {
     bool has_balanced;              /* the event carried balanced_copied */
     /* GC_EVENT_ALLOCATED (HEAP_ALLOCATED): the capability's allocation so far */
     uint64_t bytes;
+    /* GC_EVENT_CONC_MARK_END: the objects marked in that phase */
+    uint32_t marked;
 };
 
 /* Ticky counters' events (role TICKY) as model/ticky.h reads them; the strings point into

@@ -44,6 +44,7 @@ struct gc_stats {
     uint64_t par_copied, par_balanced;
     uint64_t allocated;            /* the capabilities' last counts summed */
     unsigned allocating;           /* capabilities with a count */
+    struct nonmoving_stats nonmoving;
 };
 
 struct gc_stats *gc_stats_new(void)
@@ -175,6 +176,10 @@ static int take_pause(struct gc_stats *g, struct cap_state *c, uint64_t end_ns,
 
 int gc_stats_event(struct gc_stats *g, const struct gc_event *e, struct gc_pause *done)
 {
+    if (nonmoving_event_kind(e->kind)) {   /* the collector thread's: no capability */
+        nonmoving_event(&g->nonmoving, e);
+        return 0;
+    }
     struct cap_state *c = cap_of(g, e->cap);
     if (!c)
         return -1;
@@ -199,6 +204,8 @@ int gc_stats_event(struct gc_stats *g, const struct gc_event *e, struct gc_pause
         return 0;
     case GC_EVENT_RUN: case GC_EVENT_STOP:
         return 0;   /* the scheduler's: capstats.h */
+    default:
+        return 0;
     }
     return 0;
 }
@@ -290,4 +297,6 @@ void gc_stats_summary(const struct gc_stats *g, uint64_t end_ns, struct gc_summa
     out->productivity = end_ns ? (double)out->mut_ns / (double)end_ns : 0;
     out->has_balance = g->has_balance && g->par_copied;
     out->work_balance = out->has_balance ? (double)g->par_balanced / (double)g->par_copied : 0;
+    out->has_nonmoving = nonmoving_any(&g->nonmoving);
+    out->nonmoving = g->nonmoving;
 }

@@ -23,6 +23,7 @@
 
 #include "base/limits.h"
 #include "model/frame.h"
+#include "model/nonmoving.h"
 
 struct gc_stats;
 
@@ -56,6 +57,8 @@ struct gc_summary {
     bool has_balance;              /* a parallel collection said its balanced share */
     double work_balance;           /* balanced bytes / bytes copied by parallel
                                     * collections (0 serial .. 1 perfect), as -s */
+    bool has_nonmoving;            /* the nonmoving collector's phases (nonmoving.h) */
+    struct nonmoving_stats nonmoving;
 };
 
 struct gc_stats *gc_stats_new(void);

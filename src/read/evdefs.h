@@ -88,6 +88,13 @@
     EVENT(167, PROF_SAMPLE_COST_CENTRE, EVF_PROF_SAMPLE_COST_CENTRE, TIME_PROFILE)     \
     EVENT(168, PROF_BEGIN, EVF_PROF_BEGIN, TIME_PROFILE)                               \
     EVENT(169, IPE, EVF_IPE, RUN_INFO)                                               \
+    EVENT(200, CONC_MARK_BEGIN, EVF_NONE, GC)                                          \
+    EVENT(201, CONC_MARK_END, EVF_CONC_MARK_END, GC)                                   \
+    EVENT(202, CONC_SYNC_BEGIN, EVF_NONE, GC)                                          \
+    EVENT(203, CONC_SYNC_END, EVF_NONE, GC)                                            \
+    EVENT(204, CONC_SWEEP_BEGIN, EVF_NONE, GC)                                         \
+    EVENT(205, CONC_SWEEP_END, EVF_NONE, GC)                                           \
+    EVENT(206, CONC_UPD_REM_SET_FLUSH, EVF_CAP, NONE)                                  \
     EVENT(210, TICKY_COUNTER_DEF, EVF_TICKY_COUNTER_DEF, TICKY)                        \
     EVENT(211, TICKY_COUNTER_SAMPLE, EVF_TICKY_COUNTER_SAMPLE, TICKY)                  \
     EVENT(212, TICKY_COUNTER_BEGIN_SAMPLE, EVF_NONE, TICKY)
@@ -121,6 +128,7 @@ enum ev_role {
     FIELD(U32, thread, "thread id")                                              \
     FIELD(U16, cap, "capability")
 #define EVF_MESSAGE(FIELD) FIELD(STR, text, "the message")
+#define EVF_CONC_MARK_END(FIELD) FIELD(U32, marked, "objects marked in this phase")
 #define EVF_STARTUP(FIELD) FIELD(U16, caps, "number of capabilities")
 #define EVF_BLOCK_MARKER(FIELD)                                                  \
     FIELD(U32, size, "bytes in the block")                                       \

@@ -36,6 +36,34 @@ static double seconds(uint64_t ns)
     return (double)ns / 1e9;
 }
 
+static uint64_t average(const struct nonmoving_phase *p)
+{
+    return p->count ? p->total_ns / p->count : 0;
+}
+
+/* The nonmoving collector's lines, under the generations' as -s has them: its
+ * synchronisations (the program stopped) and its cycles beside the program; then what
+ * the cycles did. Averages are per synchronisation and per cycle (-s divides both by
+ * the oldest generation's collections). */
+static void nonmoving_text(FILE *out, const struct gc_summary *s)
+{
+    const struct nonmoving_stats *n = &s->nonmoving;
+    unsigned oldest = s->generations ? s->generations - 1 : 0;
+    format_fprintf(out, "  Gen %2u %7" PRIu64 " syncs,            %8.3fs %9.4fs %9.4fs\n",
+                   oldest, n->sync.count, seconds(n->sync.total_ns),
+                   seconds(average(&n->sync)), seconds(n->sync.max_ns));
+    format_fprintf(out, "  Gen %2u %7" PRIu64 " concurrent,       %8.3fs %9.4fs %9.4fs\n",
+                   oldest, n->cycle.count, seconds(n->cycle.total_ns),
+                   seconds(average(&n->cycle)), seconds(n->cycle.max_ns));
+    char marked[32];
+    with_commas(n->marked, marked, sizeof marked);
+    format_fprintf(out, "  Nonmoving: %" PRIu64 " concurrent cycles; %" PRIu64 " marks %.3fs "
+                   "(%s objects), %" PRIu64 " syncs stopping the program %.3fs, %" PRIu64
+                   " sweeps %.3fs\n", n->cycle.count, n->mark.count,
+                   seconds(n->mark.total_ns), marked, n->sync.count,
+                   seconds(n->sync.total_ns), n->sweep.count, seconds(n->sweep.total_ns));
+}
+
 void gc_summary_text(FILE *out, const struct run_model *run)
 {
     struct gc_summary s;
@@ -72,6 +100,8 @@ void gc_summary_text(FILE *out, const struct run_model *run)
                        seconds(g->elapsed_ns), seconds(avg), seconds(g->max_pause_ns),
                        seconds(g->p50_ns), seconds(g->p90_ns), seconds(g->p99_ns));
     }
+    if (s.has_nonmoving)
+        nonmoving_text(out, &s);
     if (s.has_balance)
         format_fprintf(out, "  Parallel GC work balance: %.2f%% (serial 0%%, perfect 100%%)\n",
                        100 * s.work_balance);
@@ -106,6 +136,25 @@ static void member_bytes(struct json_writer *w, const char *key, bool known, uin
         json_null(w);
 }
 
+/* JSON gc.nonmoving: each phase's count, time and longest. */
+static void nonmoving_json(struct json_writer *w, const struct nonmoving_stats *n)
+{
+    json_object_begin(w);
+    json_member_uint(w, "cycles", n->cycle.count);
+    textout_json_member_seconds(w, "concurrent_s", n->cycle.total_ns);
+    textout_json_member_seconds(w, "max_concurrent_s", n->cycle.max_ns);
+    json_member_uint(w, "marks", n->mark.count);
+    textout_json_member_seconds(w, "mark_s", n->mark.total_ns);
+    json_member_uint(w, "marked_objects", n->marked);
+    json_member_uint(w, "syncs", n->sync.count);
+    textout_json_member_seconds(w, "sync_s", n->sync.total_ns);
+    textout_json_member_seconds(w, "avg_sync_s", average(&n->sync));
+    textout_json_member_seconds(w, "max_sync_s", n->sync.max_ns);
+    json_member_uint(w, "sweeps", n->sweep.count);
+    textout_json_member_seconds(w, "sweep_s", n->sweep.total_ns);
+    json_object_end(w);
+}
+
 void gc_summary_json(struct json_writer *w, const struct run_model *run)
 {
     struct gc_summary s;
@@ -133,6 +182,11 @@ void gc_summary_json(struct json_writer *w, const struct run_model *run)
     json_key(w, "work_balance");
     if (s.has_balance)
         json_double(w, s.work_balance);
+    else
+        json_null(w);
+    json_key(w, "nonmoving");
+    if (s.has_nonmoving)
+        nonmoving_json(w, &s.nonmoving);
     else
         json_null(w);
     json_object_end(w);
@@ -168,4 +222,14 @@ void gc_summary_markdown(FILE *out, const struct run_model *run)
     if (s.has_balance)
         format_fprintf(out, "; parallel work balance %.2f %%", 100 * s.work_balance);
     fputs(".\n", out);
+    if (s.has_nonmoving) {
+        const struct nonmoving_stats *n = &s.nonmoving;
+        format_fprintf(out, "\nNonmoving collector: %" PRIu64 " concurrent cycles, %.3f s "
+                       "(the longest %.4f s): %" PRIu64 " marks %.3f s, %" PRIu64 " syncs "
+                       "stopping the program %.3f s (the longest %.4f s), %" PRIu64
+                       " sweeps %.3f s.\n", n->cycle.count, seconds(n->cycle.total_ns),
+                       seconds(n->cycle.max_ns), n->mark.count, seconds(n->mark.total_ns),
+                       n->sync.count, seconds(n->sync.total_ns), seconds(n->sync.max_ns),
+                       n->sweep.count, seconds(n->sweep.total_ns));
+    }
 }

@@ -1,0 +1,61 @@
+/* nonmoving.c: the nonmoving collector's phases (see nonmoving.h). */
+#include "model/nonmoving.h"
+
+bool nonmoving_event_kind(enum gc_event_kind kind)
+{
+    switch (kind) {
+    case GC_EVENT_CONC_MARK_BEGIN: case GC_EVENT_CONC_MARK_END:
+    case GC_EVENT_CONC_SYNC_BEGIN: case GC_EVENT_CONC_SYNC_END:
+    case GC_EVENT_CONC_SWEEP_BEGIN: case GC_EVENT_CONC_SWEEP_END:
+        return true;
+    default:
+        return false;
+    }
+}
+
+static void begin(struct nonmoving_phase *p, uint64_t t)
+{
+    if (p->depth++ == 0)
+        p->since = t;
+}
+
+/* An END without its BEGIN (lost to damage, or the file began after it) is no phase. */
+static void end(struct nonmoving_phase *p, uint64_t t)
+{
+    if (!p->depth || --p->depth)
+        return;
+    uint64_t d = t > p->since ? t - p->since : 0;
+    p->count++;
+    p->total_ns += d;
+    if (d > p->max_ns)
+        p->max_ns = d;
+}
+
+void nonmoving_event(struct nonmoving_stats *s, const struct gc_event *e)
+{
+    switch (e->kind) {
+    case GC_EVENT_CONC_MARK_BEGIN:
+        if (!s->cycle.depth)   /* the cycle's first mark */
+            begin(&s->cycle, e->time_ns);
+        begin(&s->mark, e->time_ns);
+        break;
+    case GC_EVENT_CONC_MARK_END:
+        s->marked += e->marked;
+        end(&s->mark, e->time_ns);
+        break;
+    case GC_EVENT_CONC_SYNC_BEGIN: begin(&s->sync, e->time_ns); break;
+    case GC_EVENT_CONC_SYNC_END: end(&s->sync, e->time_ns); break;
+    case GC_EVENT_CONC_SWEEP_BEGIN: begin(&s->sweep, e->time_ns); break;
+    case GC_EVENT_CONC_SWEEP_END:
+        end(&s->sweep, e->time_ns);
+        end(&s->cycle, e->time_ns);
+        break;
+    default:
+        break;
+    }
+}
+
+bool nonmoving_any(const struct nonmoving_stats *s)
+{
+    return s->mark.count || s->sync.count || s->sweep.count;
+}
