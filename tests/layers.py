@@ -19,7 +19,9 @@ Given the build's folder too, the same two rules hold for calls, which includes 
 not show (a header may declare what a module above defines): the object files under
 BUILD_DIR/src, read with nm, give which module uses a function or variable another
 defines; a use going up a layer, and a cycle of modules using each other, are printed
-with the symbol that makes the edge. (An object automake names "libev2hp_a-sink.o" is
+with the symbol that makes the edge; and no module of chart/ or above (the writers) uses
+one of the model's statistic functions (STATISTICS: the suspect rule, a band's
+statistics), which only model/ and facts/ apply: the writers format facts/' figures. (An object automake names "libev2hp_a-sink.o" is
 the module sink.) Files the build makes under BUILD_DIR/src (protoc-c's code) may be
 included.
 
@@ -34,6 +36,14 @@ import sys
 
 # Bottom up. "" is the top layer: cli, convert, main (files directly in src/).
 LAYERS = ["base", "model", "read", "census", "chart", "render", "facts", "sink", "serve", ""]
+
+# The model's statistic functions. A figure an output states (a peak, a growth, a suspect,
+# a verdict) is decided in facts/, which the layers that draw and write (chart/ and
+# above) ask: none of them calls these itself (doc/DESIGN.md, "Where new code goes").
+# (profile_suspects, the suspects' search the writers called before facts/suspects.c
+# took it, stays listed so that it does not come back.)
+STATISTICS = {"profile_is_suspect", "profile_suspects", "bandstats_of", "profile_stats"}
+WRITERS = {"chart", "render", "sink", "serve", ""}
 
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"')
 
@@ -244,6 +254,9 @@ def check_calls(uses, rank):
         if a != b and a in rank and b in rank and rank[b] > rank[a]:
             problems.append("%s uses %s of %s: %s is above %s (calls go down only)"
                             % (user, sym, definer, layer_name(b), layer_name(a)))
+        if sym in STATISTICS and a in WRITERS:
+            problems.append("%s uses %s of %s: a statistic is decided in facts/, which %s "
+                            "only formats" % (user, sym, definer, layer_name(a)))
     calls = [(user, "%s" % sym, definer) for user, sym, definer in sorted(set(uses))]
     problems += check_graph("call", lambda m: m, calls, lambda m: m)
     return problems

@@ -2,9 +2,9 @@
 # layers.sh: src/ includes and calls only downward (doc/DESIGN.md, "Layers"), checked by
 # tests/layers.py on the tree itself and on the build's objects; and the checker catches
 # each kind of break, shown on small trees made here: base/ reaching out, an include
-# going up, a cycle between folders and one between modules, an undeclared folder, an
-# include of no file; a call going up, and two modules calling each other (objects
-# compiled here).
+# going up (facts/ including a sink), a cycle between folders and one between modules, an
+# undeclared folder, an include of no file; a call going up, two modules calling each
+# other, and a sink applying a statistic of the model itself (objects compiled here).
 set -u
 : "${SRCDIR:?}" "${PYTHON3:=python3}"
 tmp=$(mktemp -d)
@@ -68,6 +68,10 @@ expect folders 1 "folder cycle: census/ -> read/ (census/c.h:1), read/ -> census
 tree modules chart/a.c:chart/b.h chart/b.c:chart/a.h chart/a.h:- chart/b.h:-
 expect modules 1 "module cycle: chart/a -> chart/b (chart/a.c:1), chart/b -> chart/a (chart/b.c:1)"
 
+# facts/ (what the outputs state) is below the sinks that write it
+tree facts_up facts/f.c:sink/s.h sink/s.h:-
+expect facts_up 1 "facts/f.c:1: includes sink/s.h: sink/ is above facts/"
+
 tree undeclared extra/x.c:-
 expect undeclared 1 "extra/: a folder that is not a declared layer"
 
@@ -107,6 +111,11 @@ expect calls_up 1 "read/r uses draw of chart/c: chart/ is above read/ (calls go 
 objects calls_cycle sink/sink:sink_new:sink_hp_new sink/sink_hp:sink_hp_new:sink_alloc \
     sink/base:sink_alloc:sink_new
 expect calls_cycle 1 "call cycle: sink/base -> sink/sink (sink_new), sink/sink -> sink/sink_hp (sink_hp_new), sink/sink_hp -> sink/base (sink_alloc)" calls
+
+# a writer applying the suspect rule itself, not through facts/
+objects calls_statistic sink/sink_summary:write_text:profile_is_suspect \
+    model/bandstats:profile_is_suspect:-
+expect calls_statistic 1 "sink/sink_summary uses profile_is_suspect of model/bandstats: a statistic is decided in facts/, which sink/ only formats" calls
 
 mkdir -p "$tmp/no_objects/src"
 expect no_objects 1 "the build has no object files under src/" calls

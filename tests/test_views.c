@@ -19,6 +19,7 @@
 #include "base/format.h"
 #include "chart/textmeasure.h"
 #include "chart/views.h"
+#include "facts/suspects.h"
 #include "render/png_render.h"
 #include "render/vector.h"
 
@@ -177,7 +178,7 @@ static void suspects_on_built_profiles(void **state)
     struct profile_view v;
     assert_int_equal(profile_view(b.p, b.bands, &v), 0);
     size_t sus[W];
-    size_t n = profile_suspects(&v, sus, W);
+    size_t n = suspects_of(&v, sus, W);
     assert_int_equal(n, 1);
     assert_string_equal(v.bands[sus[0]].label, "leak");
     profile_view_free(&v);
@@ -188,7 +189,7 @@ static void suspects_on_built_profiles(void **state)
         bytes[c * W + 0] = 1000;
     build(&b, labels, W, t, bytes, N, false);
     assert_int_equal(profile_view(b.p, b.bands, &v), 0);
-    n = profile_suspects(&v, sus, W);
+    n = suspects_of(&v, sus, W);
     assert_int_equal(n, 1);
     assert_string_equal(v.bands[sus[0]].label, "leak");
     profile_view_free(&v);
@@ -336,6 +337,7 @@ static void lay_out(struct laid *l, enum chart_view view, bool censuses)
     ch.width = 640;
     ch.height = 400;
     ch.view = view;
+    ch.suspects = suspects_of;   /* as the chart sink hands it */
     l->tm = textmeasure_new();
     struct run_info info = { .program = "prog +RTS -hT -l", .end_time_ns = 2000000000 };
     assert_int_equal(chart_layout(&l->v, &info, "input", &ch, l->tm, &l->dl), 0);
@@ -530,6 +532,7 @@ static void detail_many_rows(void **state)
     chart_options_default(&ch);
     ch.height = 400;
     ch.view = CHART_VIEW_DETAIL;
+    ch.suspects = suspects_of;
     struct textmeasure *tm = textmeasure_new();
     struct run_info info = { 0 };
     struct display_list dl;

@@ -69,6 +69,10 @@ struct chart_options {
     /* Set by the chart's sink, not the command line: the bands are grouped by default
      * (census/autogroup.h), said first in the subtitle with the flag that undoes it. */
     const char *grouped_note;
+    /* Set by the chart's sink, not the command line: the leak suspects of a view
+     * (facts/suspects.h's suspects_of, above the chart: handed down as a function), which
+     * the detail view marks. NULL: none is marked. */
+    size_t (*suspects)(const struct profile_view *v, size_t *out, size_t max);
 };
 
 /* The defaults of ev2hp(1). */

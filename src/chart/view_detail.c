@@ -6,7 +6,7 @@
  * drawn on its own scale from 0 to the band's peak (so a small band's shape is as
  * readable as a large one's: the numbers beside it give its size), then its peak, mean,
  * growth (the least-squares slope over the window) and the fit's R^2. A band that is a
- * leak suspect (profile.h) says so in its row. Rows share the height; when they would be
+ * leak suspect (chart_options.suspects: facts/suspects.h) says so in its row. Rows share the height; when they would be
  * thinner than ROW_MIN the last line counts the bands left out (--bands or --height
  * show more). The title block is the area chart's.
  */
@@ -72,7 +72,7 @@ static int detail_layout(const struct profile_view *v, const struct run_info *in
         goto fail;
     if (chart_kit_colors(v, colors) != 0)
         goto fail;
-    size_t ns = profile_suspects(v, sus, w);
+    size_t ns = opt->suspects ? opt->suspects(v, sus, w) : 0;
     for (size_t i = 0; i < ns; i++)
         suspect[sus[i]] = true;
 

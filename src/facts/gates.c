@@ -12,6 +12,7 @@
 #include "model/profile.h"
 #include "model/runmodel.h"
 #include "facts/summary_facts.h"
+#include "facts/suspects.h"
 
 /* Whether l asks for any gate. */
 static bool wanted(const struct gate_limits *l)
@@ -209,7 +210,7 @@ static int max_growth(const struct gate_limits *l, const struct run_model *run, 
         return -1;
     const struct profile_view *v = &sv.view;
     size_t sus[PROFILE_SUSPECTS_LISTED];
-    size_t n = profile_suspects(v, sus, PROFILE_SUSPECTS_LISTED);
+    size_t n = suspects_of(v, sus, PROFILE_SUSPECTS_LISTED);
     /* suspects come fastest first: the first is the one measured */
     format_rate(n ? v->bands[sus[0]].stats.rise : 0, g->measured, sizeof g->measured);
     g->measured_value = n ? v->bands[sus[0]].stats.rise : 0;

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "facts/suspects.h"
 #include "model/runmodel.h"
 
 void phase_windows(const struct phase_list *list, struct time_window *out)
@@ -40,7 +41,7 @@ static void facts_of_view(const struct profile_view *v, struct phase_facts *f)
         f->has_grew_most = false;
     }
     size_t sus[PROFILE_SUSPECTS_LISTED];
-    f->suspect_count = profile_suspects(v, sus, PROFILE_SUSPECTS_LISTED);
+    f->suspect_count = suspects_of(v, sus, PROFILE_SUSPECTS_LISTED);
     for (size_t i = 0; i < f->suspect_count; i++) {
         const struct profile_band_stats *st = &v->bands[sus[i]].stats;
         f->suspects[i] = (struct phase_suspect){ v->bands[sus[i]].band, st->rise,

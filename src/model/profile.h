@@ -188,12 +188,8 @@ int profile_table(const struct profile *p, const struct bands *bands,
                   struct profile_table *t);
 void profile_table_free(struct profile_table *t);
 
-/* How many suspects the summary and the report list. */
+/* How many suspects the summary and the report list (facts/suspects.h finds them). */
 #define PROFILE_SUSPECTS_LISTED 10
-
-/* The suspects of a view (the rule above): up to max indices into v->bands, by slope,
- * largest first; OTHER is never one. Returns how many. */
-size_t profile_suspects(const struct profile_view *v, size_t *out, size_t max);
 
 /* The profile p would be had it been fed at opt's resolution: opt names the same filters
  * and window as p's options (they decide what is fed) and at most p's columns (0, or

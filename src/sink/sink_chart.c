@@ -26,6 +26,7 @@
 #include "chart/flame.h"
 #include "model/profile.h"
 #include "chart/textmeasure.h"
+#include "facts/suspects.h"
 #include "render/png_encode.h"
 #include "render/png_render.h"
 #include "render/svg.h"
@@ -162,6 +163,7 @@ static struct sink *chart_sink_new(FILE *out, const struct sink_context *ctx,
         g->chart = *settings->chart;
     else
         chart_options_default(&g->chart);
+    g->chart.suspects = suspects_of;   /* the detail view's marks, as the summary's */
     /* The profile's resolution is the layout's, not the pixels': the same kept censuses,
      * so the same outlines in SVG and in PNG at any --scale. */
     g->scale = settings->scale > 0 ? settings->scale : 1;

@@ -34,6 +34,7 @@
 #include "chart/flame.h"
 #include "chart/kit.h"
 #include "facts/peakbands.h"
+#include "facts/suspects.h"
 #include "model/bandmatch.h"
 #include "model/diffseries.h"
 #include "census/foldstacks.h"
@@ -517,7 +518,7 @@ static int write_run(struct json_writer *w, const struct profile_view *v,
     }
     /* The suspects (profile.h's rule, as --summary lists them): indices into bands. */
     size_t sus[PROFILE_SUSPECTS_LISTED];
-    size_t ns = profile_suspects(v, sus, PROFILE_SUSPECTS_LISTED);
+    size_t ns = suspects_of(v, sus, PROFILE_SUSPECTS_LISTED);
     json_newline(w);
     json_key(w, "suspects");
     json_array_begin(w);

@@ -35,6 +35,7 @@
 #include "model/runmodel.h"
 #include "facts/sparkline.h"
 #include "facts/summary_facts.h"
+#include "facts/suspects.h"
 #include "sink/textout.h"
 #include "sink/timeprof_summary.h"
 #include "census/autogroup.h"
@@ -120,7 +121,7 @@ static void write_text_heap(struct summary_sink *m, const struct peak *pk,
         fprintf(out, "%.*s\n", (int)len, name);
     }
     size_t sus[PROFILE_SUSPECTS_LISTED];
-    size_t ns = profile_suspects(v, sus, PROFILE_SUSPECTS_LISTED);
+    size_t ns = suspects_of(v, sus, PROFILE_SUSPECTS_LISTED);
     fprintf(out, "suspects   %s\n", ns ? "(rose steadily to their peak: R2 >= 0.8 over 4 "
                                          "censuses or more, by 10% of the heap's peak or more; "
                                          "--max-growth gates this rise, not the run growth)"
@@ -532,7 +533,7 @@ static void json_bands(struct json_writer *w, struct summary_sink *m,
     json_member_double_fixed(w, "min_rise_of_peak", PROFILE_SUSPECT_RISE, 2);
     json_object_end(w);
     size_t sus[PROFILE_SUSPECTS_LISTED];
-    size_t ns = profile_suspects(v, sus, PROFILE_SUSPECTS_LISTED);
+    size_t ns = suspects_of(v, sus, PROFILE_SUSPECTS_LISTED);
     json_newline(w);
     json_key(w, "suspects");
     json_array_begin(w);

@@ -33,6 +33,7 @@
 #include "model/runmodel.h"
 #include "facts/sparkline.h"
 #include "facts/summary_facts.h"
+#include "facts/suspects.h"
 #include "sink/reportlink.h"
 #include "sink/textout.h"
 #include "sink/cap_summary.h"
@@ -179,7 +180,7 @@ static void write_suspects(struct markdown_sink *m, const struct profile_view *v
 {
     FILE *out = m->base.out;
     size_t sus[PROFILE_SUSPECTS_LISTED];
-    size_t n = profile_suspects(v, sus, PROFILE_SUSPECTS_LISTED);
+    size_t n = suspects_of(v, sus, PROFILE_SUSPECTS_LISTED);
     fputs("\n#### Leak suspects\n\n", out);
     if (!n) {
         fputs("None: no band rose steadily to its peak.\n", out);
