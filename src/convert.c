@@ -1157,6 +1157,13 @@ static int read_phases(struct run *run)
                                   .stop_at_damage = opt->stop_at_damage };
     switch (phases_resolve(&iopt, opt->phases, &run->phase_list, &err)) {
     case PHASES_OK:
+        if (opt->chart && (opt->chart->profile.has_from || opt->chart->profile.has_to))
+            phase_list_clip(&run->phase_list, profile_window(&opt->chart->profile));
+        if (!run->phase_list.count) {
+            ev_error_set(&err, "--phases %s: no phase lies within --from/--to", opt->phases);
+            fail(run->result, EXIT_USAGE, input_name, &err);
+            return -1;
+        }
         if (!(run->phase_windows = calloc(run->phase_list.count,
                                           sizeof *run->phase_windows))) {
             ev_error_set(&err, "out of memory");

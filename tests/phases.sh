@@ -11,6 +11,7 @@
 #     the phase, valid against tests/junit.xsd;
 #   - --phases REGEX: only the matching markers; "X start"/"X end" pairs bound phase X,
 #     and what does not pair is dropped and said (written by tests/phase_runs);
+#   - with --from/--to, each phase is cut to the window, those outside it left out (said);
 #   - no marker, a REGEX matching none (the markers named), a bad REGEX and a pipe are
 #     usage errors (status 2); a phase without a census says so (no numbers) and its
 #     gate cannot be checked (status 1).
@@ -125,6 +126,22 @@ grep -q '^| load | .* | none | ✅ passed |$' "$tmp/md" || fail "Markdown: load'
 "$EV2HP" "$log" --phases 'serv|shut' --summary=json > "$tmp/re.json" || fail "regex: status $?"
 "$PYTHON3" -c 'import json,sys; d=json.load(open(sys.argv[1])); assert [p["name"] for p in d["phases"]] == ["serve", "shutdown"], d["phases"]' \
     "$tmp/re.json" || fail "regex: not serve and shutdown"
+
+# with --from/--to, the phases are cut to the window; the one outside it is left out, said
+"$EV2HP" "$log" --phases marker --from 1 --to 2 --summary=json > "$tmp/cut.json" 2> "$tmp/err" ||
+    fail "cut: status $?"
+grep -q -- '--phases: 1 of the phases lie outside --from/--to, left out' "$tmp/err" ||
+    fail "cut: not said: $(cat "$tmp/err")"
+"$EV2HP" "$log" --from 1 --to marker:shutdown --summary=json > "$tmp/cutwin.json" ||
+    fail "cut window: status $?"
+"$PYTHON3" - "$tmp/cut.json" "$tmp/cutwin.json" <<'PY' || fail "phases cut to --from/--to"
+import json, sys
+serve, shutdown = json.load(open(sys.argv[1]))["phases"]
+win = json.load(open(sys.argv[2]))
+assert (serve["name"], serve["start_s"]) == ("serve", 1.0), serve
+assert (shutdown["end_s"], shutdown["to_end"]) == (2.0, False), shutdown
+assert (serve["censuses"], serve["peak_bytes"]) == (win["censuses"], win["peak"]["bytes"]), serve
+PY
 
 # --- edge cases -------------------------------------------------------------------------
 # expect_usage NAME TEXT ARGS...: status 2, one line on standard error holding TEXT

@@ -297,6 +297,28 @@ done:
     return st;
 }
 
+void phase_list_clip(struct phase_list *l, struct time_window w)
+{
+    size_t kept = 0, out = 0;
+    for (size_t i = 0; i < l->count; i++) {
+        struct phase p = l->phases[i];
+        if (p.end_ns < w.from_ns || p.start_ns > w.to_ns) {
+            free(p.name);
+            out++;
+            continue;
+        }
+        if (p.start_ns < w.from_ns)
+            p.start_ns = w.from_ns;
+        if (p.end_ns > w.to_ns)
+            p.end_ns = w.to_ns;
+        l->phases[kept++] = p;
+    }
+    l->count = kept;
+    if (out && l->note_count < PHASES_NOTES)
+        ev_error_note(&l->notes[l->note_count++], "--phases: %zu of the phases lie outside "
+                      "--from/--to, left out; the others are cut to it", out);
+}
+
 void phase_list_free(struct phase_list *l)
 {
     for (size_t i = 0; i < l->count; i++)

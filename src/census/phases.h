@@ -32,6 +32,7 @@
 
 #include "base/error.h"
 #include "census/input.h"
+#include "model/profile.h"
 
 /* The --phases value that makes every marker start a phase. */
 #define PHASES_EVERY_MARKER "marker"
@@ -67,5 +68,10 @@ enum phases_status {
 enum phases_status phases_resolve(const struct input_options *iopt, const char *rule,
                                   struct phase_list *out, struct ev_error *err);
 void phase_list_free(struct phase_list *l);
+
+/* --from/--to with --phases: each phase cut to the window w (a phase's end of UINT64_MAX
+ * stays the run's end when the window has none), the phases wholly outside it left out;
+ * how many, said in a note when there is room. */
+void phase_list_clip(struct phase_list *l, struct time_window w);
 
 #endif

@@ -13,6 +13,10 @@
 # machine the CPU column is the one to compare between runs: wall time includes waiting
 # for a processor.
 #
+# On the dense generated logs, a window (issue 36): a chart, a .hp and the summary of the
+# whole run, of its second fifth in seconds and as markers; then the summary alone of the
+# whole run, of that window, and of every phase (--phases marker).
+#
 # For the 4 GiB eventlog of 100,000 bands (gen-hy100k-4G, issue 31) it then prints, for
 # SVG, PNG, HTML and --summary, the peak memory in MB (10^6 bytes) and the ratio of each
 # one's wall and CPU time to the .hp written to /dev/null (the stdout row), against the
@@ -276,6 +280,20 @@ print("%.6f %.6f" % (m[0], m[1]) if len(m) > 1 else "")')
                 --from marker:checkpoint --to marker:checkpoint > /dev/null' sh \
                 "$EV2HP" "$f" "$OUT.svg" "$OUT.hp"
             row "" "markers"
+            # The summary alone (issue 36, session 10): of the whole run, of the same
+            # window, and of every phase between "checkpoint" markers (--phases marker:
+            # a first read for the markers, then every band's statistics per phase).
+            run_cell "$runs" sh -c 'exec "$1" -q "$2" --summary=json > /dev/null' sh \
+                "$EV2HP" "$f"
+            row "" "sum-run"
+            run_cell "$runs" sh -c 'exec "$1" -q "$2" --summary=json --from "$3" --to "$4" \
+                > /dev/null' sh "$EV2HP" "$f" "$1" "$2"
+            row "" "sum-win"
+            if "$EV2HP" --help 2>&1 | grep -q -- --phases; then
+                run_cell "$runs" sh -c 'exec "$1" -q "$2" --summary=json --phases marker \
+                    > /dev/null' sh "$EV2HP" "$f"
+                row "" "sum-phs"
+            fi
         fi
     fi
     if [[ $name == gen-hy100k-* ]]; then
