@@ -28,6 +28,7 @@
 #include "chart/chart.h"
 #include "census/base_input.h"
 #include "census/phases.h"
+#include "outpaths.h"
 #include "facts/phases.h"
 #include "census/input.h"
 #include "serve/http.h"
@@ -557,56 +558,21 @@ static int read_base(struct run *run)
     return 0;
 }
 
-/* The identity of an input (a path, or standard input for NULL or "-"). */
-static bool input_id(const char *path, struct file_id *id)
-{
-    if (!path || strcmp(path, "-") == 0)
-        return file_id_of_fd(STDIN_FILENO, id);
-    return file_id_of_path(path, id) && id->exists;
-}
-
-/* Refuses (status 2) an output that is the input or BASE, and one file named twice as an
- * output (under two names, or standard output and /dev/stdout): either would clobber
- * what is being read, or interleave two outputs. */
+/* Refuses (status 2) an output that is the input or BASE, or one file named twice as an
+ * output (outpaths.h). */
 static int check_paths(const struct convert_options *opt, struct convert_result *r)
 {
-    struct file_id in, base, out[64];
-    bool has_in = input_id(opt->input_path, &in) && in.regular;
-    bool has_base = opt->compare_path && input_id(opt->compare_path, &base) && base.regular;
-    size_t n = opt->output_count < 64 ? opt->output_count : 64;
-    for (size_t i = 0; i < n; i++) {
-        const char *path = opt->outputs[i].path;
-        const char *name = path ? path : "(standard output)";
-        bool known = path ? file_id_of_path(path, &out[i]) : file_id_of_fd(STDOUT_FILENO, &out[i]);
-        struct ev_error err = { 0 };
-        if (!known) {
-            out[i].exists = false;
-            out[i].dev = (dev_t)-1;   /* unknown: opening it will say why */
-            out[i].ino = 0;
-            snprintf(out[i].name, sizeof out[i].name, "%zu", i);
-            continue;
-        }
-        if (has_in && file_id_same(&out[i], &in))
-            ev_error_set(&err, "is the input; refusing to write over it");
-        else if (has_base && file_id_same(&out[i], &base))
-            ev_error_set(&err, "is the --compare base; refusing to write over it");
-        for (size_t j = 0; j < i && !err.what[0]; j++) {
-            bool clash = (!path && !opt->outputs[j].path) ||
-                         (file_id_same(&out[i], &out[j]) &&
-                          (!out[i].exists || out[i].regular || out[i].stream));
-            const char *other = opt->outputs[j].path ? opt->outputs[j].path
-                                                     : "(standard output)";
-            if (clash && strcmp(other, name) == 0)
-                ev_error_set(&err, "is named twice as an output");
-            else if (clash)
-                ev_error_set(&err, "is named twice as an output (also as %s)", other);
-        }
-        if (err.what[0]) {
-            fail(r, EXIT_USAGE, name, &err);
-            return -1;
-        }
-    }
-    return 0;
+    struct read_path reads[] = {
+        { opt->input_path, "the input" },
+        { opt->compare_path, "the --compare base" },
+    };
+    const char *bad = NULL;
+    struct ev_error err = { 0 };
+    if (outpaths_check(opt->outputs, opt->output_count, reads, opt->compare_path ? 2 : 1,
+                       &bad, &err) == 0)
+        return 0;
+    fail(r, EXIT_USAGE, bad, &err);
+    return -1;
 }
 
 static bool needs_censuses(enum output_format format)

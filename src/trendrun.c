@@ -12,6 +12,7 @@
 #include "render/png_render.h"
 #include "render/svg.h"
 #include "render/vector.h"
+#include "outpaths.h"
 #include "sink/outfile.h"
 
 bool trendrun_writes(enum output_format format)
@@ -134,9 +135,30 @@ static void write_all(const struct trendrun_options *opt, const struct trend *t,
         }
 }
 
+/* Refuses (status 2) an output that is one of the summaries read, or named twice. */
+static int check_paths(const struct trendrun_options *opt, struct trendrun_result *r)
+{
+    struct read_path *reads = calloc(opt->file_count, sizeof *reads);
+    if (!reads) {
+        ev_error_set(&r->error, "out of memory");
+        return fail(r, EXIT_BAD_INPUT, "--trend"), -1;
+    }
+    for (size_t i = 0; i < opt->file_count; i++)
+        reads[i] = (struct read_path){ opt->files[i], "one of the --trend summaries" };
+    const char *bad = NULL;
+    int rc = outpaths_check(opt->outputs, opt->output_count, reads, opt->file_count, &bad,
+                            &r->error);
+    free(reads);
+    if (rc != 0)
+        fail(r, EXIT_USAGE, bad);
+    return rc;
+}
+
 void trendrun(const struct trendrun_options *opt, struct trendrun_result *result)
 {
     memset(result, 0, sizeof *result);
+    if (check_paths(opt, result) != 0)
+        return;
     struct trend *t = trend_new();
     if (!t) {
         ev_error_set(&result->error, "out of memory");

@@ -197,6 +197,17 @@ grep -q '^ev2hp: --trend draws summaries already made: a gate does not apply' "$
 run 2 --trend c1.json c2.json --view lines
 grep -q '^ev2hp: --trend draws summaries already made: --view does not apply to it' \
     "$tmp/err" || fail "a view: $(cat "$tmp/err")"
+# an output that is one of the summaries read (however named), or named twice: refused
+# before anything is written, the summaries untouched
+cp c2.json keep.json
+run 2 --trend c1.json c2.json -f svg -o ./c2.json
+grep -q '^ev2hp: ./c2.json: is one of the --trend summaries; refusing to write over it$' \
+    "$tmp/err" || fail "-o a summary read: $(cat "$tmp/err")"
+cmp -s c2.json keep.json || fail "-o a summary read: the summary was changed"
+run 2 --trend c1.json c2.json -o twice.svg -o ./twice.svg
+grep -q "^ev2hp: ./twice.svg: is named twice as an output (also as twice.svg)$" "$tmp/err" ||
+    fail "an output named twice: $(cat "$tmp/err")"
+[ -e twice.svg ] && fail "an output named twice was written"
 # --commit and its friends
 run 2 "$data/leak-hc.eventlog" --summary=json --commit xyz
 grep -q "^ev2hp: --commit wants a commit's sha" "$tmp/err" || fail "--commit xyz: $(cat "$tmp/err")"
