@@ -129,6 +129,14 @@ static void other_is_sum_of_folded(void **state)
             other_peak = folded;
     }
     assert_int_equal(v.bands[2].stats.peak, other_peak);
+    /* the default grouping's measure of it (autogroup.h), and its bound from the folded
+     * bands' own peaks, no census read: 200 + 56 + 20, above OTHER's 275 at 0.6 s */
+    const struct bandselect_rule rule = { o.bands, o.trace_percent, o.sort, o.reverse };
+    uint64_t measured, bound;
+    assert_int_equal(profile_grouped_other(p, &rule, NULL, 0, &measured), 0);
+    assert_int_equal(measured, other_peak);
+    assert_int_equal(profile_other_peak_bound(p, &rule, &bound), 0);
+    assert_int_equal(bound, 276);
     double folded_area = profile_stats(p, f.id[2]).area + profile_stats(p, f.id[3]).area +
                          profile_stats(p, f.id[4]).area;
     assert_true(fabs(v.bands[2].stats.area - folded_area) < 1e-9);

@@ -73,6 +73,14 @@ int autogroup_choose(const struct profile *p, const struct bandselect_rule *rule
     }
     if (!keys || !p || !rule->bands)
         return 0;
+    /* The folded bands' own peaks summed are no less than OTHER's peak: when they are
+     * under the trigger, so is OTHER, and its exact peak (every kept census read) is not
+     * needed. other_share is read only of a grouped run. */
+    uint64_t bound, peak = profile_peak_total(p);
+    if (profile_other_peak_bound(p, rule, &bound) != 0)
+        return -1;
+    if ((double)bound <= AUTOGROUP_TRIGGER_SHARE * (double)peak)
+        return 0;
     if (other_share(p, rule, src, GROUP_NONE, &a->other_share) != 0)
         return -1;
     if (a->other_share <= AUTOGROUP_TRIGGER_SHARE)

@@ -656,17 +656,23 @@ void profile_table_free(struct profile_table *t)
     memset(t, 0, sizeof *t);
 }
 
-int profile_grouped_other(const struct profile *p, const struct bandselect_rule *rule,
-                          const uint32_t *group_of, size_t groups, uint64_t *other_peak)
+/* The groups (group_of, as profile_grouped_other) the rule shows: shown[g], n of them
+ * (calloc'd here, for the caller to free); *bound: the peaks of the members of the others
+ * summed, at least OTHER's peak in any census. 0, or -1 when out of memory. */
+static int rank_groups(const struct profile *p, const struct bandselect_rule *rule,
+                       const uint32_t *group_of, size_t groups, bool **shown_out,
+                       uint64_t *bound)
 {
     const struct bandstats *s = &p->stats;
     size_t n = group_of ? groups : s->cap;
     struct profile_band *r = calloc(n ? n : 1, sizeof *r);
     bool *shown = calloc(n ? n : 1, sizeof *shown);
-    int rc = -1;
-    *other_peak = 0;
-    if (!r || !shown)
-        goto done;
+    *shown_out = NULL;
+    if (!r || !shown) {
+        free(r);
+        free(shown);
+        return -1;
+    }
     /* a group's area adds up from its members' (exact); its peak, which only ranks a
      * profile without area (one census), is their sum, exact for that one census */
     for (size_t g = 0; g < n; g++)
@@ -688,9 +694,25 @@ int profile_grouped_other(const struct profile *p, const struct bandselect_rule 
     size_t count = bandselect_rank(r, m, rule, &total_area);
     for (size_t i = 0; i < count; i++)
         shown[r[i].band] = true;
+    *bound = 0;
+    for (size_t i = count; i < m; i++)
+        *bound += r[i].stats.peak;
+    free(r);
+    *shown_out = shown;
+    return 0;
+}
+
+int profile_grouped_other(const struct profile *p, const struct bandselect_rule *rule,
+                          const uint32_t *group_of, size_t groups, uint64_t *other_peak)
+{
+    bool *shown;
+    uint64_t bound;
+    *other_peak = 0;
+    if (rank_groups(p, rule, group_of, groups, &shown, &bound) != 0)
+        return -1;
     struct census_entry *scratch = NULL;
     size_t cap = 0;
-    rc = 0;
+    int rc = 0;
     for (size_t i = 0; i < p->grid.count && rc == 0; i++)
         for (unsigned k = 0; k < p->grid.census[i].reps; k++) {
             const struct kept_census *c = &p->grid.census[i].rep[k];
@@ -707,10 +729,18 @@ int profile_grouped_other(const struct profile *p, const struct bandselect_rule 
                 *other_peak = other;
         }
     free(scratch);
-done:
-    free(r);
     free(shown);
     return rc;
+}
+
+int profile_other_peak_bound(const struct profile *p, const struct bandselect_rule *rule,
+                             uint64_t *bound)
+{
+    bool *shown;
+    if (rank_groups(p, rule, NULL, 0, &shown, bound) != 0)
+        return -1;
+    free(shown);
+    return 0;
 }
 
 uint64_t profile_peak_total(const struct profile *p)

@@ -221,6 +221,11 @@ unsigned profile_columns(const struct profile *p);
  * be read. */
 int profile_grouped_other(const struct profile *p, const struct bandselect_rule *rule,
                           const uint32_t *group_of, size_t groups, uint64_t *other_peak);
+/* No less than profile_grouped_other(p, rule, NULL, 0): the peaks of the bands the rule
+ * would fold into OTHER, summed, from the bands' statistics alone (no census read).
+ * 0, or -1 when out of memory. */
+int profile_other_peak_bound(const struct profile *p, const struct bandselect_rule *rule,
+                             uint64_t *bound);
 /* The largest census total p was fed (in its window). */
 uint64_t profile_peak_total(const struct profile *p);
 /* The number of band records p's statistics hold: band ids below it. */
