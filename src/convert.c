@@ -878,6 +878,7 @@ static int group_by_default(struct run *run, struct input *in, const char *input
     }
     struct input_options iopt = { .path = opt->input_path, .ccs_length = opt->ccs_length,
                                   .group_by = a->key, .read_buffer = opt->read_buffer,
+                                  .sched = run->model.needs.caps,
                                   .stop_at_damage = opt->stop_at_damage,
                                   .symbols = run->symbols, .symbols_path = opt->binary_path };
     struct census_events events = { model_frame, model_marker, model_total,
@@ -968,6 +969,7 @@ static void convert_input(struct run *run, const char *input_name)
         fail(result, EXIT_BAD_INPUT, input_name, &err);
         return;
     }
+    iopt.sched = needs.caps;   /* the scheduler's events only for the capabilities' shares */
     struct census_events events = { on_frame, on_marker, on_total, run,
                                     run->model.gc ? on_gc : NULL,
                                     run->model.ticky ? on_ticky : NULL };

@@ -103,7 +103,7 @@ void evw_ghc9_header(struct evw *w, bool with_sample_end)
         bool framing_tag = false;
         for (size_t j = 0; j < sizeof framing / sizeof *framing; j++)
             framing_tag |= framing[j] == tag;
-        if (!framing_tag && !census_wants_time(tag))
+        if (!framing_tag && !census_wants_time_sched(tag))
             continue;
         if (tag == EV_HEAP_PROF_SAMPLE_END && !with_sample_end)
             continue;

@@ -3,6 +3,7 @@
  * a capability left running or collecting at the run's end keeps that state to the end;
  * one with only collection events (no scheduler event) is not listed; events of no
  * capability are counted as dropped; the shares sum to 1 and cover the whole run from 0;
+ * a time gone back counts nothing;
  * a pause of exactly 2^k ns is not below 2^k, one of 2^k - 1 ns is. The timeline (the
  * heap view's strip per capability): slots add up to the shares exactly, through the
  * slots' widening (a run past CAP_TIMELINE_SLOTS first widths), an interval across many
@@ -64,6 +65,25 @@ static void states_to_the_end(void **state)
         assert_int_equal(again[i].idle_ns, out[i].idle_ns);
     }
     cap_stats_free(c);
+    cap_stats_free(s);
+}
+
+/* A first event at the run's very start, and a time gone back (damage): nothing is
+ * counted twice or backwards, and the capability's clock stays at its latest time. */
+static void time_zero_and_going_back(void **state)
+{
+    (void)state;
+    struct cap_stats *s = cap_stats_new();
+    assert_non_null(s);
+    feed(s, GC_EVENT_RUN, 0, 0);        /* running from 0 */
+    feed(s, GC_EVENT_STOP, 0, 500);     /* running 0..500 */
+    feed(s, GC_EVENT_RUN, 0, 300);      /* back in time: nothing; running from 500 */
+    feed(s, GC_EVENT_STOP, 0, 800);     /* running 500..800; idle to the end */
+    struct cap_share out[1];
+    assert_int_equal(cap_stats_shares(s, 1000, out, 1), 1);
+    assert_int_equal(out[0].running_ns, 800);
+    assert_int_equal(out[0].gc_ns, 0);
+    assert_int_equal(out[0].idle_ns, 200);
     cap_stats_free(s);
 }
 
@@ -144,6 +164,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(states_to_the_end),
+        cmocka_unit_test(time_zero_and_going_back),
         cmocka_unit_test(pause_counts_at_powers_of_two),
         cmocka_unit_test(timeline_sums_to_shares),
     };

@@ -460,6 +460,83 @@ static void a_cost_centre_group_key_is_its_frame_cut_between_characters(void **s
     costcentres_free(ccs);
 }
 
+/* The scheduler's events (RUN_THREAD, STOP_THREAD, millions in a busy run) are read only
+ * for an assembler asked for them (census_options.sched, the capabilities' shares): the
+ * reader skips them otherwise, a time profile's reader too; the collector's events are
+ * passed either way. Each reaches events.gc with its capability and time. */
+struct sched_seen {
+    int runs, stops, starts;
+    uint16_t cap;
+    uint64_t last_ns;
+};
+
+static int on_gc_event(void *ctx, const struct gc_event *e)
+{
+    struct sched_seen *s = ctx;
+    s->runs += e->kind == GC_EVENT_RUN;
+    s->stops += e->kind == GC_EVENT_STOP;
+    s->starts += e->kind == GC_EVENT_START;
+    s->cap = e->cap;
+    s->last_ns = e->time_ns;
+    return 0;
+}
+
+static struct sched_seen read_sched(const struct evw *w, bool sched)
+{
+    struct sched_seen seen = { 0 };
+    struct census_options opt = { .sched = sched };
+    struct census_events events = { NULL, NULL, NULL, &seen, on_gc_event, NULL };
+    struct census *census = census_new(&opt, &events);
+    assert_non_null(census);
+    struct source_memory mem = { w->data, w->len, 0, 0 };
+    struct ev_reader *r = ev_reader_new((struct ev_source){ .read = source_memory_read, .ctx = &mem }, 0);
+    struct ev_error err;
+    assert_int_equal(ev_reader_read_header(r, &err), EV_OK);
+    ev_reader_skip_unwanted(r, census_wants_for(false, sched));
+    struct ev_event ev;
+    while (ev_reader_next(r, &ev, &err) == EV_OK)
+        assert_int_equal(census_feed(census, &ev, &err), CENSUS_OK);
+    ev_reader_free(r);
+    census_free(census);
+    return seen;
+}
+
+static void scheduler_events_are_read_only_when_asked(void **state)
+{
+    struct fixture *f = *state;
+    evw_ghc9_header(f->w, true);
+    struct evw_payload thread = { 0 }, stop = { 0 }, none = { 0 };
+    evw_p_u32(&thread, 7);
+    evw_p_u32(&stop, 7);
+    evw_p_u16(&stop, 3);           /* status: yielding */
+    evw_p_u32(&stop, 0);           /* blocked on */
+    size_t block = evw_block_begin(f->w, 100, 1);
+    evw_event(f->w, EV_RUN_THREAD, 100, &thread);
+    evw_event(f->w, EV_STOP_THREAD, 300, &stop);
+    evw_event(f->w, EV_GC_START, 400, &none);
+    evw_event(f->w, EV_RUN_THREAD, 500, &thread);
+    evw_block_end(f->w, block, 500);
+    evw_data_end(f->w);
+    struct sched_seen off = read_sched(f->w, false), on = read_sched(f->w, true);
+    assert_int_equal(off.runs + off.stops, 0);
+    assert_int_equal(off.starts, 1);
+    assert_int_equal(on.runs, 2);
+    assert_int_equal(on.stops, 1);
+    assert_int_equal(on.starts, 1);
+    assert_int_equal(on.cap, 1);
+    assert_int_equal(on.last_ns, 500);
+    /* the reader's filters: a time profile's leaves them out too */
+    assert_false(census_wants(EV_RUN_THREAD));
+    assert_false(census_wants_time(EV_STOP_THREAD));
+    assert_true(census_wants_time(EV_PROF_SAMPLE_COST_CENTRE));
+    assert_true(census_wants_sched(EV_RUN_THREAD));
+    assert_true(census_wants_time_sched(EV_STOP_THREAD));
+    assert_true(census_wants_for(true, false) == census_wants_time);
+    assert_true(census_wants_for(true, true) == census_wants_time_sched);
+    assert_true(census_wants_for(false, true) == census_wants_sched);
+    assert_true(census_wants_for(false, false) == census_wants);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -473,6 +550,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(anomalies_are_counted_not_fatal, fixture_new, fixture_free),
         cmocka_unit_test_setup_teardown(a_short_heap_event_is_bad, fixture_new, fixture_free),
         cmocka_unit_test_setup_teardown(info_table_bands_are_described_by_ipe_events, fixture_new, fixture_free),
+        cmocka_unit_test_setup_teardown(scheduler_events_are_read_only_when_asked, fixture_new, fixture_free),
         cmocka_unit_test(breakdowns_in_words),
         cmocka_unit_test(a_cost_centre_group_key_is_its_frame_cut_between_characters),
     };

@@ -68,6 +68,7 @@ struct census {
     struct timeprof *tp;           /* the time profile, when asked for */
     struct ccs_name *name_scratch; /* 255 names: the deepest stack an event can hold */
     struct ev_extension extension; /* the bytes past a stack that the format allows */
+    size_t sched_min_size[2];      /* STOP_THREAD's and RUN_THREAD's (ev_min_size) */
 };
 
 void census_free(struct census *c)
@@ -97,6 +98,8 @@ struct census *census_new(const struct census_options *opt, const struct census_
     c->events = *events;
     c->info.ccs_length = opt->ccs_length ? opt->ccs_length : CCS_LENGTH_DEFAULT;
     ev_extension_init(&c->extension);
+    c->sched_min_size[0] = ev_min_size(EV_STOP_THREAD);
+    c->sched_min_size[1] = ev_min_size(EV_RUN_THREAD);
     c->bands = bands_new();
     c->ccs = costcentres_new(CENSUS_MAX_COST_CENTRES);
     c->ipe = ipe_names_new(BANDS_MAX);
@@ -572,6 +575,22 @@ bool census_wants_sched(uint16_t tag)
     return census_wants(tag) || ev_role(tag) == EVR_SCHED;
 }
 
+bool census_wants_time(uint16_t tag)
+{
+    return census_wants(tag) || ev_role(tag) == EVR_TIME_PROFILE;
+}
+
+bool census_wants_time_sched(uint16_t tag)
+{
+    return ev_role(tag) != EVR_NONE;
+}
+
+bool (*census_wants_for(bool time_profile, bool sched))(uint16_t tag)
+{
+    return time_profile ? (sched ? census_wants_time_sched : census_wants_time)
+                        : (sched ? census_wants_sched : census_wants);
+}
+
 /* Drops the open census, if any, counting it in *lost; census events are then ignored
  * until the next census begins. */
 static void drop_open_census(struct census *c, uint64_t *lost)
@@ -611,11 +630,6 @@ static bool unlocked_runtime(const struct census *c)
 bool census_racing_runtime(const struct census *c)
 {
     return c->info.has_heap_profile && c->stats.time_ticks && unlocked_runtime(c);
-}
-
-bool census_wants_time(uint16_t tag)
-{
-    return ev_role(tag) != EVR_NONE;
 }
 
 bool census_wants_markers(uint16_t tag)
@@ -681,12 +695,6 @@ static enum census_status pass_gc(struct census *c, const struct ev_event *ev,
         e.kind = GC_EVENT_ALLOCATED;
         e.bytes = b->HEAP_ALLOCATED.bytes;
         break;
-    case EV_RUN_THREAD:
-        e.kind = GC_EVENT_RUN;
-        break;
-    case EV_STOP_THREAD:
-        e.kind = GC_EVENT_STOP;
-        break;
     case EV_CONC_MARK_BEGIN: e.kind = GC_EVENT_CONC_MARK_BEGIN; break;
     case EV_CONC_MARK_END:
         e.kind = GC_EVENT_CONC_MARK_END;
@@ -709,6 +717,24 @@ static enum census_status pass_gc(struct census *c, const struct ev_event *ev,
         break;
     }
     }
+    return c->events.gc(c->events.ctx, &e) != 0 ? CENSUS_STOPPED : CENSUS_OK;
+}
+
+/* The scheduler's events to whoever reads them (opt.sched, with events.gc). There are
+ * millions of them in a busy run, and nothing of their fields is read (the capability
+ * and the time are the event's own): they are not decoded, only checked as long as their
+ * fields (a shorter one is skipped, as every short event of a role but CENSUS). */
+static enum census_status pass_sched(struct census *c, const struct ev_event *ev)
+{
+    bool run = ev->tag == EV_RUN_THREAD;
+    if (!c->events.gc || !c->opt.sched || ev->size < c->sched_min_size[run])
+        return CENSUS_OK;
+    /* the event's kind, capability and time: the fields a scheduler's event has (set
+     * one by one, not zeroing the collector's statistics for each) */
+    struct gc_event e;
+    e.kind = run ? GC_EVENT_RUN : GC_EVENT_STOP;
+    e.cap = ev->cap;
+    e.time_ns = ev->time;
     return c->events.gc(c->events.ctx, &e) != 0 ? CENSUS_STOPPED : CENSUS_OK;
 }
 
@@ -754,13 +780,12 @@ static enum census_status pass_ticky(struct census *c, const struct ev_event *ev
     return c->events.ticky(c->events.ctx, &e) != 0 ? CENSUS_STOPPED : CENSUS_OK;
 }
 
-enum census_status census_feed(struct census *c, const struct ev_event *ev,
-                               struct ev_error *err)
+/* census_feed of an event it reads, but the scheduler's. Not inlined: its frame (a
+ * decoded event, a dozen registers saved) is not to be paid by the scheduler's events. */
+static __attribute__((noinline)) enum census_status feed_decoded(struct census *c,
+                                                                 const struct ev_event *ev,
+                                                                 struct ev_error *err)
 {
-    census_note_time(c, ev->time);
-    if (!census_wants(ev->tag) && !(c->tp && ev_role(ev->tag) == EVR_TIME_PROFILE) &&
-        !(c->events.gc && ev_role(ev->tag) == EVR_SCHED))
-        return CENSUS_OK;
     union ev_body b;
     if (ev->tag == EV_PROF_SAMPLE_COST_CENTRE) {
         c->stats.time_ticks++;
@@ -902,7 +927,7 @@ enum census_status census_feed(struct census *c, const struct ev_event *ev,
                             ev->time, 0) != 0)
             return CENSUS_STOPPED;
         return pass_gc(c, ev, &b);
-    case EV_GC_STATS_GHC: case EV_RUN_THREAD: case EV_STOP_THREAD:
+    case EV_GC_STATS_GHC:
     case EV_CONC_MARK_BEGIN: case EV_CONC_MARK_END: case EV_CONC_SYNC_BEGIN:
     case EV_CONC_SYNC_END: case EV_CONC_SWEEP_BEGIN: case EV_CONC_SWEEP_END:
         return pass_gc(c, ev, &b);
@@ -911,6 +936,18 @@ enum census_status census_feed(struct census *c, const struct ev_event *ev,
     default:
         return CENSUS_OK;
     }
+}
+
+enum census_status census_feed(struct census *c, const struct ev_event *ev,
+                               struct ev_error *err)
+{
+    census_note_time(c, ev->time);
+    enum ev_role role = ev_role(ev->tag);
+    if (role == EVR_SCHED)
+        return pass_sched(c, ev);
+    if (!census_wants(ev->tag) && !(c->tp && role == EVR_TIME_PROFILE))
+        return CENSUS_OK;
+    return feed_decoded(c, ev, err);
 }
 
 static int by_time(const void *a, const void *b)

@@ -34,6 +34,9 @@ struct census_options {
     /* Assemble the time profile (PROF_BEGIN, PROF_SAMPLE_COST_CENTRE) with these
      * options; NULL: its events are not read. */
     const struct timeprof_options *time_profile;
+    /* The scheduler's events (RUN_THREAD, STOP_THREAD) go to events.gc (GC_EVENT_RUN,
+     * GC_EVENT_STOP: each capability's shares); false: they are not read. */
+    bool sched;
     /* The reader recovers from damage (ev_reader_recover): signs of damage that every
      * event parsing cleanly does not rule out are returned as CENSUS_DUPLICATE and
      * CENSUS_SUSPECT instead of being ignored. */
@@ -99,10 +102,15 @@ enum census_status census_feed(struct census *c, const struct ev_event *ev,
  * The others need not be fed (convert has the reader skip them) provided the latest
  * timestamp of the input is given to census_note_time before census_finish. */
 bool census_wants(uint16_t tag);
-/* census_wants, and the scheduler's events: for a census whose events.gc reads them. */
+/* census_wants, and the scheduler's events: for a census given sched (and events.gc). */
 bool census_wants_sched(uint16_t tag);
-/* The same, with the time profile's events: for an assembler given time_profile. */
+/* census_wants, and the time profile's events: for an assembler given time_profile. */
 bool census_wants_time(uint16_t tag);
+/* Both: every event of a role (census_wants_time and census_wants_sched). */
+bool census_wants_time_sched(uint16_t tag);
+/* The one of the four above for an assembler with or without time_profile and with or
+ * without the scheduler's events (census_options.sched, with events.gc). */
+bool (*census_wants_for(bool time_profile, bool sched))(uint16_t tag);
 /* Only the markers (census/markerwindow.h's first read: no census is assembled). */
 bool census_wants_markers(uint16_t tag);
 

@@ -399,6 +399,7 @@ static int open_eventlog(struct input *in, struct ev_source src, struct ev_error
         ev_reader_recover(in->reader, !in->opt.stop_at_damage);
     struct census_options copt = { .ccs_length = in->opt.ccs_length,
                                    .time_profile = in->opt.time_profile,
+                                   .sched = in->opt.sched,
                                    .recover = !in->opt.stop_at_damage,
                                    .symbols = in->opt.symbols };
     in->census = census_new(&copt, &in->events);
@@ -696,10 +697,11 @@ static enum ev_status feed_events(struct input *in, struct input_outcome *out,
 static void choose_events(struct input *in)
 {
     if (!in->opt.dump)
-        ev_reader_skip_unwanted(in->reader, in->opt.markers_only ? census_wants_markers
-                                            : in->opt.time_profile ? census_wants_time
-                                            : in->events.gc ? census_wants_sched
-                                            : census_wants);
+        ev_reader_skip_unwanted(in->reader,
+                                in->opt.markers_only
+                                    ? census_wants_markers
+                                    : census_wants_for(in->opt.time_profile != NULL,
+                                                       in->opt.sched && in->events.gc));
 }
 
 #define INPUT_GAPS_LISTED 4   /* dropped connections with a warning each (all counted) */

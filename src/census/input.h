@@ -57,6 +57,10 @@ struct input_options {
     /* An eventlog: assemble its time profile with these options (input_timeprof);
      * NULL: its events are skipped. */
     const struct timeprof_options *time_profile;
+    /* An eventlog: its scheduler's events (RUN_THREAD, STOP_THREAD) go to events.gc, for
+     * each capability's shares (model/capstats.h); false: they are skipped, one or two
+     * each time a thread runs, most of a busy run's events. */
+    bool sched;
     bool stop_at_damage;        /* stop at the first damage instead of recovering */
     /* An eventlog: only its markers are decoded (every other event is skipped, no census
      * assembled): census/markerwindow.h's first read. */

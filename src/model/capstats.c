@@ -12,9 +12,9 @@ enum cap_state { CAP_IDLE, CAP_RUNNING, CAP_GC };
 
 struct cap_track {
     bool scheduled;                /* a RUN_THREAD or STOP_THREAD seen: listed */
-    bool seen;                     /* any event seen: since holds its time */
     enum cap_state state;
-    uint64_t since;                /* the time of its last change */
+    uint64_t since;                /* the time of its last change (0, the run's start,
+                                    * before its first event: it was idle until then) */
     uint64_t ns[3];                /* by enum cap_state */
     uint64_t *slots;               /* the timeline: per slot running then collecting ns;
                                     * NULL until the capability runs or collects */
@@ -145,16 +145,14 @@ int cap_stats_event(struct cap_stats *s, const struct gc_event *e)
         s->count = (size_t)e->cap + 1;
     }
     struct cap_track *t = &s->caps[e->cap];
-    /* before its first event the capability was idle, from the run's start */
-    uint64_t since = t->seen ? t->since : 0;
-    if (e->time_ns > since) {
-        t->ns[t->state] += e->time_ns - since;
-        if (timeline_add(s, t, t->state, since, e->time_ns) != 0)
+    /* before its first event the capability was idle, from the run's start (since 0);
+     * a time gone back (damage) adds nothing, and since stays the latest time */
+    if (e->time_ns > t->since) {
+        t->ns[t->state] += e->time_ns - t->since;
+        if (timeline_add(s, t, t->state, t->since, e->time_ns) != 0)
             return -1;
-    }
-    if (e->time_ns > since || !t->seen)
         t->since = e->time_ns;
-    t->seen = true;
+    }
     t->state = to;
     t->scheduled |= e->kind == GC_EVENT_RUN || e->kind == GC_EVENT_STOP;
     return 0;

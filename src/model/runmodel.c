@@ -220,6 +220,10 @@ int run_model_total(struct run_model *m, enum heap_total kind, uint64_t time_ns,
 
 int run_model_gc_event(struct run_model *m, const struct gc_event *event)
 {
+    /* the scheduler's events, most of a busy run's: only the capabilities' shares read
+     * them (gcstats and runend take none) */
+    if (event->kind == GC_EVENT_RUN || event->kind == GC_EVENT_STOP)
+        return m->caps && cap_stats_event(m->caps, event) != 0 ? no_memory() : 0;
     struct gc_pause pause;
     int rc = m->gc ? gc_stats_event(m->gc, event, &pause) : 0;
     if (rc < 0 || (rc == 1 && m->profile &&
