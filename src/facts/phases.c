@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "facts/summary_facts.h"
 #include "facts/suspects.h"
 #include "model/runmodel.h"
 
@@ -25,10 +26,9 @@ static void facts_of_view(const struct profile_view *v, struct phase_facts *f)
     f->has_heap = v->censuses > 0;
     f->peak_bytes = v->peak_total;
     f->has_growth = v->censuses >= 2 && v->last_ns > v->first_ns;
-    f->growth = 0;
+    f->growth = summary_heap_growth(v);   /* the slope of the totals, as the run's */
     for (size_t i = 0; i < v->band_count; i++) {
         const struct profile_band *b = &v->bands[i];
-        f->growth += b->stats.growth;   /* slopes add: the slope of the totals */
         if (b->band != PROFILE_OTHER && b->stats.growth >= PHASE_GREW_MIN &&
             (!f->has_grew_most || b->stats.growth > f->grew_most_growth)) {
             f->has_grew_most = true;

@@ -15,8 +15,8 @@
 #include "model/profile.h"
 
 /* The suspects of v: up to max indices into v->bands, by the slope of their rise,
- * largest first; OTHER is never one. Returns how many there are (possibly more than
- * max: the first max are in out). */
+ * largest first (the max fastest when there are more); OTHER is never one. Returns how
+ * many it put in out. */
 size_t suspects_of(const struct profile_view *v, size_t *out, size_t max);
 
 #endif
