@@ -158,6 +158,14 @@
     );
     if (gc.work_balance !== null)
       facts.push("parallel work balance " + (100 * gc.work_balance).toFixed(2) + " %");
+    // --nonmoving-gc: the collector's cycles beside the program, as the text summary
+    const nm = gc.nonmoving;
+    if (nm)
+      facts.push(
+        `nonmoving collector: ${nm.cycles} concurrent cycles ${fmtSeconds(nm.concurrent_s)}, ` +
+          `${nm.syncs} syncs stopping the program ${fmtSeconds(nm.sync_s)} ` +
+          `(the longest ${ms(nm.max_sync_s)}), ${nm.marks} marks, ${nm.sweeps} sweeps`,
+      );
     return el(
       "div",
       { id: "collector" },
@@ -984,6 +992,9 @@
               : "this run: " + run.name;
         const title = name + (state.view === "heap" ? " (heap totals and the census total)" : "");
         chartsBox.append(panel(run, title, height, dom));
+        // a -threaded run: a strip per capability under its heap chart (caps.js)
+        const strips = state.view === "heap" && ev2hp.capStrips(run, state.range, W, M);
+        if (strips) chartsBox.append(strips);
       });
     }
     chartsBox.prepend(

@@ -25,7 +25,6 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #define LANE 6.0                 /* a generation's lane of collections, user units */
 #define NOTE_SIZE 10.0
@@ -175,15 +174,6 @@ static void collections(struct chart_plot *P)
 #define CAP_GAP 2.0
 #define CAP_LEGEND 20.0           /* the legend's line above the strips */
 
-/* The capabilities drawn: those with scheduler events, of a threaded runtime (or more
- * than one, whatever the identifier says). */
-static size_t strip_caps(const struct profile_view *v, const struct run_info *info)
-{
-    size_t n = v->caps ? cap_stats_shares(v->caps, 0, NULL, 0) : 0;
-    bool threaded = info && info->rts_version && strstr(info->rts_version, "rts_thr");
-    return n > 1 || (n == 1 && threaded) ? n : 0;
-}
-
 static double cap_row(size_t n)
 {
     return fmax(CAP_ROW_MIN, fmin(CAP_ROW_MAX, CAP_ROWS_MAX / (double)n - CAP_GAP));
@@ -191,7 +181,7 @@ static double cap_row(size_t n)
 
 static double heap_below(const struct profile_view *v, const struct run_info *info)
 {
-    size_t n = strip_caps(v, info);
+    size_t n = cap_stats_strips(v->caps, info);
     return n ? CAP_LEGEND + (double)n * (cap_row(n) + CAP_GAP) + 4 : 0;
 }
 
@@ -249,7 +239,7 @@ static void cap_strip(struct chart_plot *P, const struct cap_timeline *tl,
 
 static void capabilities(struct chart_plot *P)
 {
-    size_t n = strip_caps(P->v, P->info);
+    size_t n = cap_stats_strips(P->v->caps, P->info);
     if (!n)
         return;
     struct cap_share *shares = calloc(n, sizeof *shares);

@@ -218,6 +218,13 @@ bool cap_stats_timeline(const struct cap_stats *s, size_t index, uint64_t end_ns
     return true;
 }
 
+size_t cap_stats_strips(const struct cap_stats *s, const struct run_info *info)
+{
+    size_t n = s ? cap_stats_shares(s, 0, NULL, 0) : 0;
+    bool threaded = info && info->rts_version && strstr(info->rts_version, "rts_thr");
+    return n > 1 || (n == 1 && threaded) ? n : 0;
+}
+
 uint64_t cap_stats_dropped(const struct cap_stats *s)
 {
     return s->dropped;

@@ -71,6 +71,12 @@ struct cap_timeline {
 bool cap_stats_timeline(const struct cap_stats *s, size_t index, uint64_t end_ns,
                         struct cap_timeline *out);
 
+/* The capabilities a strip per capability shows (the heap view's, the report's): those
+ * cap_stats_shares lists, when the runtime is the threaded one (RTS_IDENTIFIER naming
+ * "rts_thr") or they are more than one; else 0 (a non-threaded run's one capability's
+ * time is the run's). s may be NULL. */
+size_t cap_stats_strips(const struct cap_stats *s, const struct run_info *info);
+
 /* Events of capabilities not followed. */
 uint64_t cap_stats_dropped(const struct cap_stats *s);
 

@@ -277,6 +277,17 @@ bool run_model_end(const struct run_model *m, struct run_end_summary *out)
     return true;
 }
 
+size_t run_model_cap_strips(const struct run_model *m)
+{
+    return m->info ? cap_stats_strips(m->caps, m->info) : 0;   /* the end is info's */
+}
+
+bool run_model_cap_timeline(const struct run_model *m, size_t index, struct cap_timeline *out)
+{
+    return index < run_model_cap_strips(m) &&
+           cap_stats_timeline(m->caps, index, m->info->end_time_ns, out);
+}
+
 size_t run_model_caps(const struct run_model *m, struct cap_share *out, size_t cap)
 {
     if (!m->caps)

@@ -138,6 +138,10 @@ bool run_model_end(const struct run_model *m, struct run_end_summary *out);
 /* Each capability's shares of the run (capstats.h): how many have scheduler events (0
  * when the model keeps none); out (may be NULL) receives up to cap of them. */
 size_t run_model_caps(const struct run_model *m, struct cap_share *out, size_t cap);
+/* The strips per capability the run shows (cap_stats_strips), and the index-th one's
+ * timeline at the run's end (false past them). */
+size_t run_model_cap_strips(const struct run_model *m);
+bool run_model_cap_timeline(const struct run_model *m, size_t index, struct cap_timeline *out);
 /* The end of input: the peak's bands and the markers put in order, the profile reduced
  * to each coarser resolution asked for (but those only the live server asks for). 0, or
  * -1 with err set when out of memory. */

@@ -4,7 +4,9 @@
  * The figures are model/capstats.h's, from the run model; this module only writes them:
  * one line for people ("cap 0: 61.2 % running, 4.1 % collecting, 34.7 % idle; cap 1:
  * ..."), and JSON `capabilities` (each `cap`, `running`, `gc`, `idle`, fractions of the
- * run summing to 1, and the same in seconds), the keys issue 35 names.
+ * run summing to 1, and the same in seconds), the keys issue 35 names; and for the
+ * report, each capability's time along the run (`cap_timeline`), which the page draws as
+ * the heap view's strips do.
  */
 #include "sink/cap_summary.h"
 
@@ -12,6 +14,8 @@
 
 #include "base/format.h"
 #include "base/json.h"
+#include "chart/colors.h"
+#include "chart/display.h"
 #include "model/runmodel.h"
 #include "sink/textout.h"
 
@@ -87,4 +91,58 @@ void cap_summary_json(struct json_writer *w, const struct run_model *run)
     }
     json_array_end(w);
     free(s);
+}
+
+/* A slot series in seconds. */
+static void slot_seconds(struct json_writer *w, const char *key, const uint64_t *ns, size_t n)
+{
+    json_key(w, key);
+    json_array_begin(w);
+    for (size_t k = 0; k < n; k++)
+        json_double(w, (double)ns[k] / 1e9);
+    json_array_end(w);
+}
+
+static void member_ink(struct json_writer *w, const char *key, struct dl_color c)
+{
+    char hex[8];
+    dl_color_hex(c, hex);
+    json_member_cstring(w, key, hex);
+}
+
+void cap_summary_timeline_json(struct json_writer *w, const struct run_model *run)
+{
+    size_t n = run_model_cap_strips(run);
+    struct cap_timeline *tl = n ? malloc(sizeof *tl) : NULL;
+    json_newline(w);
+    json_key(w, "cap_timeline");
+    if (!tl || !run_model_cap_timeline(run, 0, tl)) {
+        json_null(w);   /* no strip (out of memory: none rather than a wrong one) */
+        free(tl);
+        return;
+    }
+    json_object_begin(w);
+    json_key(w, "width_s");
+    json_double(w, (double)tl->width_ns / 1e9);
+    json_key(w, "end_s");
+    json_double(w, (double)run->info->end_time_ns / 1e9);
+    json_key(w, "inks");
+    json_object_begin(w);
+    member_ink(w, "running", COLOR_CAP_RUNNING);
+    member_ink(w, "gc", COLOR_CAP_GC);
+    member_ink(w, "idle", COLOR_CAP_IDLE);
+    json_object_end(w);
+    json_key(w, "caps");
+    json_array_begin(w);
+    for (size_t i = 0; i < n && run_model_cap_timeline(run, i, tl); i++) {
+        json_newline(w);
+        json_object_begin(w);
+        json_member_uint(w, "cap", tl->cap);
+        slot_seconds(w, "running_s", tl->running_ns, tl->slots);
+        slot_seconds(w, "gc_s", tl->gc_ns, tl->slots);
+        json_object_end(w);
+    }
+    json_array_end(w);
+    json_object_end(w);
+    free(tl);
 }

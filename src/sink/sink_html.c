@@ -539,6 +539,7 @@ static int write_run(struct json_writer *w, const struct profile_view *v,
         gc_summary_json(w, ctx->run);
         end_summary_json(w, ctx->run);
         cap_summary_json(w, ctx->run);
+        cap_summary_timeline_json(w, ctx->run);   /* the strips under the heap view */
         ticky_summary_json(w, ctx->run);   /* the Ticky tab's (ticky.js) */
     }
     json_newline(w);

@@ -1,0 +1,24 @@
+#!/bin/sh
+# caps_browser.sh: the report's strip per capability under its heap view and the
+# nonmoving collector's line of its collector section, in headless Chromium
+# (tests/browser/caps_test.mjs; issue 35, items 2 and 1). tests/data/caps: real GHC 9.10
+# -N2 and -N4 runs with the scheduler's events: each strip's areas are --summary=json's
+# capabilities; a non-threaded run (labels-hc-g910, rts_p) has none; the --nonmoving-gc
+# run's facts line gives its cycles and syncs as the text summary does. Skipped (77)
+# only when chromium or node/npm is missing; `bootstrap` installs them.
+set -eu
+. "${SRCDIR:?}/tests/testlib.sh"
+browser_setup
+for n in 2 4; do
+    "$EV2HP" -q "$data/caps/n$n.eventlog.gz" -o "$tmp/n$n.html"
+    "$EV2HP" --summary=json "$data/caps/n$n.eventlog.gz" > "$tmp/n$n.json" 2> /dev/null
+done
+"$EV2HP" -q "$data/labels-hc-g910.eventlog" -o "$tmp/rts_p.html"
+"$EV2HP" -q "$data/gcstats/nonmoving.eventlog.gz" -o "$tmp/nonmoving.html"
+timeout 600 node "$deps/caps_test.mjs" "$browser" "$tmp" \
+    "n2|$tmp/n2.html|$tmp/n2.json|strips" \
+    "n4|$tmp/n4.html|$tmp/n4.json|strips" \
+    "non-threaded|$tmp/rts_p.html||none" \
+    "nonmoving|$tmp/nonmoving.html||facts:nonmoving collector: 7 concurrent cycles 0.161 s, 7 syncs stopping the program 0.0196 s (the longest 6.301 ms), 34 marks, 7 sweeps" ||
+    fail "caps_test.mjs"
+exit $failed
