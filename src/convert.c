@@ -300,6 +300,7 @@ static int model_needs(const struct convert_options *opt, struct run_model_needs
     for (size_t i = asked_by_outputs; i < needs->resolutions; i++)
         needs->live_only |= 1u << i;
     if (opt->serve && opt->serve->serve) {
+        needs->report_whole = false;   /* a live run's copies draw the window alone */
         /* the same outputs (profile.h), with less copied by every drawing */
         needs->chart_feed.kept_memory = PROFILE_KEPT_MEMORY_SERVED;
         needs->summary_feed.kept_memory = PROFILE_KEPT_MEMORY_SERVED;

@@ -13,6 +13,8 @@ set -eu
 browser_setup
 "$EV2HP" -q "$data/markers40-hT.eventlog" -o "$tmp/m40.html"
 "$EV2HP" -q "$data/leak-hc.eventlog" -o "$tmp/leak.html"
+# --from/--to: the report opens on the window, the whole run there too
+"$EV2HP" -q "$data/markers40-hT.eventlog" --from 0.5 --to 1.5 -o "$tmp/m40w.html"
 # the Markdown summary's links (--report-url, relative: beside the report), as GitHub
 # renders them
 "$EV2HP" -q "$data/leak-hc.eventlog" --summary=markdown --report-url leak.html > "$tmp/leak.md"
@@ -26,6 +28,7 @@ fi
 timeout 900 node "$deps/window_test.mjs" "$browser" "$tmp" "$EV2HP" \
     "stats|markers40 window|$tmp/m40.html|$data/markers40-hT.eventlog" \
     "stats|leak-hc window|$tmp/leak.html|$data/leak-hc.eventlog" \
+    "stats|markers40 --from/--to|$tmp/m40w.html|$data/markers40-hT.eventlog|0.5,1.5" \
     "flame|leak-hc flame|$tmp/leak.html|$data/leak-hc.eventlog" \
     "phase|markers40 phases|$tmp/m40.html" \
     "link|markers40 link|$tmp/m40.html" \

@@ -96,14 +96,11 @@ assert [c["time_s"] for c in json.load(open(wjson))["censuses"]] == got, "JSON c
 
 doc = json.load(open(summary))
 assert doc["window"] == {"from_s": fs, "to_s": ts}, doc["window"]
-# the report's run names its window, and its figures are the summary's
+# the report's run names its window, which it opens on, and holds the whole run (issue
+# 36: the page computes the window's figures, tests/report_window.sh checks them)
 run = report_data(sys.argv[8])["run"]
 assert run["window"] == doc["window"], ("report window", run["window"])
-assert run["censuses"] == len(got), ("report censuses", run["censuses"], len(got))
-peaks = {b["label"]: b["peak"] for b in run["bands"] if not b.get("other")}
-for band in doc["bands"]:
-    if band["label"] in peaks:
-        assert peaks[band["label"]] == band["peak"], ("report peak", band["label"])
+assert run["censuses"] == len(all_rows), ("report censuses", run["censuses"], len(all_rows))
 assert doc["censuses"] == len(got), ("censuses", doc["censuses"], len(got))
 totals = [sum(v) for _, v in w]
 peak = max(totals)

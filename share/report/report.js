@@ -1653,6 +1653,7 @@
         "peak",
         el("strong", { id: "peak" }, fmtBytes(pk.bytes)),
         " at " + fmtSeconds(pk.time_s),
+        run.window ? " (in the window of --from/--to)" : "",
         list,
       );
     } else {
@@ -1793,6 +1794,12 @@
     }
   }
   const defaultView = state.view;
+  // --from/--to: the page opens on that window (data.run.window), the whole run in it too
+  const cliWindow = data.run.window;
+  if (fromLink && cliWindow && !link.window) {
+    state.range = [cliWindow.from_s, cliWindow.to_s == null ? whole[1] : cliWindow.to_s];
+    state.zooms = [whole];
+  }
   if (fromLink) applyLink(link);
   // a link opened on this page (the fragment changed by hand, or a link followed): the
   // page drawn again as it asks; once, whichever redraw made the listener

@@ -100,6 +100,8 @@ static void show_caps(struct run_model *m)
 {
     if (m->profile)
         profile_show_caps(m->profile, m->caps);
+    if (m->report)
+        profile_show_caps(m->report, m->caps);
 }
 
 int run_model_init(struct run_model *m, const struct run_model_needs *needs,
@@ -117,6 +119,8 @@ int run_model_init(struct run_model *m, const struct run_model_needs *needs,
     if (needs->chart && !(m->profile = profile_new(&m->needs.chart_feed, err)))
         return -1;
     if (needs->summary && !shared && !(m->every = profile_new(&needs->summary_feed, err)))
+        return -1;
+    if (needs->report_whole && !(m->report = profile_new(&needs->report_feed, err)))
         return -1;
     if (needs->phase_count && new_phases(m, err) != 0)
         return -1;
@@ -137,6 +141,7 @@ void run_model_free(struct run_model *m)
         profile_free(m->reduced[i]);
     profile_free(m->profile);
     profile_free(m->every);
+    profile_free(m->report);
     peak_free(&m->peak);
     peak_free(&m->at);
     for (size_t i = 0; i < m->marker_count; i++)
@@ -166,6 +171,7 @@ int run_model_frame(struct run_model *m, const struct census_frame *frame)
         (in && m->needs.has_at && peak_add_until(&m->at, frame, m->needs.at_ns) != 0) ||
         (m->profile && profile_add_frame(m->profile, frame, m->bands) != 0) ||
         (m->every && profile_add_frame(m->every, frame, m->bands) != 0) ||
+        (m->report && profile_add_frame(m->report, frame, m->bands) != 0) ||
         (m->end && run_end_frame(m->end, frame) != 0))
         return no_memory();
     /* a phase is fed its own censuses only: what lies outside would be copied for a
@@ -201,6 +207,7 @@ int run_model_marker(struct run_model *m, uint64_t time_ns, const char *text, si
     if (m->keep_markers && list_marker(m, time_ns, text, len) != 0)
         return -1;
     if ((m->profile && profile_add_marker(m->profile, time_ns, text, len) != 0) ||
+        (m->report && profile_add_marker(m->report, time_ns, text, len) != 0) ||
         (m->end && run_end_marker(m->end, time_ns, text, len) != 0))
         return no_memory();
     return 0;
@@ -209,7 +216,8 @@ int run_model_marker(struct run_model *m, uint64_t time_ns, const char *text, si
 int run_model_total(struct run_model *m, enum heap_total kind, uint64_t time_ns,
                     uint64_t bytes)
 {
-    if (m->profile && profile_add_total(m->profile, kind, time_ns, bytes) != 0)
+    if ((m->profile && profile_add_total(m->profile, kind, time_ns, bytes) != 0) ||
+        (m->report && profile_add_total(m->report, kind, time_ns, bytes) != 0))
         return no_memory();
     if (m->gc)
         gc_stats_total(m->gc, kind, bytes);
@@ -227,7 +235,9 @@ int run_model_gc_event(struct run_model *m, const struct gc_event *event)
     struct gc_pause pause;
     int rc = m->gc ? gc_stats_event(m->gc, event, &pause) : 0;
     if (rc < 0 || (rc == 1 && m->profile &&
-                   profile_add_pause(m->profile, pause.gen, pause.start_ns, pause.end_ns) != 0))
+                   profile_add_pause(m->profile, pause.gen, pause.start_ns, pause.end_ns) != 0) ||
+        (rc == 1 && m->report &&
+         profile_add_pause(m->report, pause.gen, pause.start_ns, pause.end_ns) != 0))
         return no_memory();
     if (m->caps && cap_stats_event(m->caps, event) != 0)
         return no_memory();
@@ -241,9 +251,12 @@ int run_model_gc_event(struct run_model *m, const struct gc_event *event)
     }
     /* HEAP_ALLOCATED counts one capability's allocation: a second capability's counts
      * make the profile's one series of them no rate of the run's */
-    if (m->gc && m->profile && event->kind == GC_EVENT_ALLOCATED &&
-        gc_stats_allocating(m->gc) > 1)
-        profile_split_allocation(m->profile);
+    if (m->gc && event->kind == GC_EVENT_ALLOCATED && gc_stats_allocating(m->gc) > 1) {
+        if (m->profile)
+            profile_split_allocation(m->profile);
+        if (m->report)
+            profile_split_allocation(m->report);
+    }
     return 0;
 }
 
@@ -336,6 +349,7 @@ int run_model_copy(const struct run_model *m, struct run_model *copy, unsigned c
 {
     memset(copy, 0, sizeof *copy);
     copy->needs = m->needs;
+    copy->needs.report_whole = false;   /* the live server's report is of the window */
     copy->needs.summary = summary && m->needs.summary;
     /* a chart's copy leaves out what only summaries read: the bands' shapes (96 bytes a
      * band) and the summary's own profile */
@@ -408,6 +422,11 @@ const struct profile *run_model_chart(const struct run_model *m,
             return m->reduced[i];
     ev_error_set(err, "no chart profile of %u columns was asked of the run", columns);
     return NULL;
+}
+
+const struct profile *run_model_report_whole(const struct run_model *m)
+{
+    return m->report;
 }
 
 struct profile *run_model_summary(const struct run_model *m, const struct profile_options *opt,

@@ -57,6 +57,10 @@ struct run_model_needs {
      * profiles apply their own options' window, the same: profile_window). */
     bool windowed;
     struct time_window window;
+    /* The report with --from/--to opens on the window with the whole run there: its own
+     * profile of every census (report_feed: the report's options without the window). */
+    bool report_whole;
+    struct profile_options report_feed;
     bool peak;                           /* the exact peak census */
     bool has_at;                         /* --at: also the last census at or before */
     uint64_t at_ns;                      /* this time (run_model_census) */
@@ -95,6 +99,7 @@ struct run_model {
     struct profile *reduced[RUN_MODEL_RESOLUTIONS]; /* at needs.columns[i], by
                                     * run_model_finish; NULL for the finest (profile) */
     struct profile *every;         /* the summary's, when its feed is not the charts' */
+    struct profile *report;        /* needs.report_whole: the report's, the whole run */
     bool track_peak;
     struct peak peak;              /* sorted by run_model_finish */
     struct peak at;                /* needs.has_at: the last census at or before it */
@@ -183,6 +188,9 @@ int run_model_copy(const struct run_model *m, struct run_model *copy, unsigned c
  * with the same options. NULL with err set when it was not. */
 const struct profile *run_model_chart(const struct run_model *m,
                                       const struct profile_options *opt, struct ev_error *err);
+/* The report's profile of the whole run when a window is given (needs.report_whole), lent
+ * like run_model_chart's; NULL without one (the report then draws run_model_chart's). */
+const struct profile *run_model_report_whole(const struct run_model *m);
 /* The summary's: every band in the summary's window, ordered by opt's sort. */
 struct profile *run_model_summary(const struct run_model *m, const struct profile_options *opt,
                                   struct ev_error *err);

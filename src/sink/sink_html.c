@@ -480,11 +480,13 @@ done:
 
 /* One run: what it says about itself, its bands with exact statistics and colours (per
  * band of v), the kept censuses (t, and v[band][point]), heap totals and markers; with
- * table (the run, not a base), every band (write_table). */
+ * table (the run, not a base), every band (write_table), and the window (window: the
+ * chart options, --from/--to) the page opens on. */
 static int write_run(struct json_writer *w, const struct profile_view *v,
                      const struct dl_color *colours, const struct run_info *info,
                      const struct bands *bands, const char *name, const char *title,
-                     const struct profile_table *table, const struct sink_context *ctx)
+                     const struct profile_table *table, const struct sink_context *ctx,
+                     const struct profile_options *window)
 {
     json_object_begin(w);
     json_member_cstring(w, "name", name);
@@ -497,8 +499,12 @@ static int write_run(struct json_writer *w, const struct profile_view *v,
     json_member_uint(w, "censuses", v->censuses);
     textout_json_member_seconds(w, "first_s", v->first_ns);
     textout_json_member_seconds(w, "last_s", v->last_ns);
-    if (table && (v->has_from || v->has_to))   /* --from/--to: every figure is of it */
-        textout_json_member_window(w, v->from_ns, v->has_to, v->to_ns);
+    if (table && window && (window->has_from || window->has_to)) {
+        /* --from/--to: the page opens on it; v is the whole run (run_model_report_whole),
+         * or the window alone on a live page */
+        struct time_window tw = profile_window(window);
+        textout_json_member_window(w, tw.from_ns, window->has_to, tw.to_ns);
+    }
     json_member_uint(w, "bands_seen", v->bands_seen);
     json_member_uint(w, "bands_filtered", v->bands_filtered);
     json_key(w, "total_area");
@@ -974,7 +980,7 @@ static int write_data(struct html_sink *h, const struct profile_view *now,
     json_newline(w);
     json_key(w, "run");
     if (write_run(w, now, colours[0], ctx->info, ctx->bands, sink_file_name(ctx->input_name),
-                  h->chart.title, table, ctx) != 0) {
+                  h->chart.title, table, ctx, &h->chart.profile) != 0) {
         errno = ENOMEM;
         goto done;
     }
@@ -985,7 +991,7 @@ static int write_data(struct html_sink *h, const struct profile_view *now,
     json_key(w, "base");
     if (base_view) {
         (void)write_run(w, base_view, colours[1], ctx->base->info, ctx->base->bands,
-                        sink_file_name(ctx->base->name), NULL, NULL, ctx);  /* no table: 0 */
+                        sink_file_name(ctx->base->name), NULL, NULL, ctx, NULL);  /* no table: 0 */
         json_newline(w);
         json_key(w, "base_peak");
         write_peak(w, &ctx->base->peak, NULL);
@@ -1101,7 +1107,11 @@ static int html_views(struct html_sink *h, struct profile_view *now, struct prof
     sink_html_profile_options(&h->chart, &finer);
     chart_profile_options(&h->chart, &popt);
     struct ev_error err;
-    const struct profile *p = run_model_chart(ctx->run, &finer, &err);
+    /* with --from/--to, the whole run (the page opens on the window), when the run model
+     * kept it (not on a live page) */
+    const struct profile *p = run_model_report_whole(ctx->run);
+    if (!p)
+        p = run_model_chart(ctx->run, &finer, &err);
     *compare = ctx->base && ctx->base->profile;
     const struct profile *was = *compare ? run_model_chart(ctx->base, &popt, &err) : NULL;
     if (!p || (*compare && !was))

@@ -6,7 +6,8 @@
 // A CASE is "kind|name|report.html|input|extra": kind is
 //   stats  drag across the chart: the window's figures in the band table (peak, mean,
 //          growth, R²) and the suspects are ev2hp's for the same window (`--from A --to B
-//          --summary=json`, run here on input); "whole run" goes back to ev2hp's own;
+//          --summary=json`, run here on input); "whole run" goes back to ev2hp's own; with
+//          extra "A,B", the report was made with --from A --to B and must open on it;
 //   flame  the same drag on a heap census's run (-hc): the flame graph is the window's
 //          peak census, each stack's bytes those of `--from A --to B -o x.folded`; "what
 //          grew" is the folded census at the window's last census (--at) less its first;
@@ -87,9 +88,15 @@ async function row(page, label) {
 }
 
 /* The window's band figures and suspects against ev2hp's summary of the same window. */
-async function stats(name, html, input) {
+async function stats(name, html, input, opened) {
   const { page, errors } = await open("file://" + html);
-  const win = await drag(page, 0.3, 0.75);
+  let win;
+  if (opened) {
+    // made with --from/--to: the page opens on that window
+    win = opened.split(",").map(Number);
+    const shown = await page.$eval("#bandtable", (t) => t.dataset.window);
+    check(shown === opened, `${name}: the report opens on "${shown}", not --from/--to's ${opened}`);
+  } else win = await drag(page, 0.3, 0.75);
   const sum = JSON.parse(
     cli(input, "--from", String(win[0]), "--to", String(win[1]), "--summary=json"),
   );
@@ -379,7 +386,7 @@ async function mdCase(name, rendered) {
 
 async function runCase(spec) {
   const [kind, name, html, input, extra] = spec.split("|");
-  if (kind === "stats") return stats(name, path.resolve(html), input);
+  if (kind === "stats") return stats(name, path.resolve(html), input, extra);
   if (kind === "flame") return flame(name, path.resolve(html), input);
   if (kind === "phase") return phase(name, path.resolve(html));
   if (kind === "link") return linkCase(name, path.resolve(html), extra === "census");
