@@ -18,10 +18,17 @@ browser_setup
 # the Markdown summary's links (--report-url, relative: beside the report), as GitHub
 # renders them
 "$EV2HP" -q "$data/leak-hc.eventlog" --summary=markdown --report-url leak.html > "$tmp/leak.md"
+# --phases (a real GHC 9.10 run of three phases, tests/phases.sh): the report lists them,
+# and the Markdown summary links each phase to its window
+phases="$data/phases3-hT.eventlog.gz"
+"$EV2HP" -q "$phases" --phases marker -o "$tmp/phases.html" --summary=json > "$tmp/phases.json"
+"$EV2HP" -q "$phases" --phases marker --summary=markdown --report-url phases.html \
+    > "$tmp/phases.md"
 cases=""
 if command -v cmark-gfm > /dev/null 2>&1; then
     cmark-gfm -e table -e strikethrough -e autolink "$tmp/leak.md" > "$tmp/leak.md.html"
-    cases="md|markdown-links|$tmp/leak.md.html"
+    cmark-gfm -e table -e strikethrough -e autolink "$tmp/phases.md" > "$tmp/phases.md.html"
+    cases="md|markdown-links|$tmp/leak.md.html md|markdown-phase-links|$tmp/phases.md.html"
 else
     echo "SKIP: cmark-gfm not installed: the Markdown summary's links are not followed"
 fi
@@ -31,6 +38,7 @@ timeout 900 node "$deps/window_test.mjs" "$browser" "$tmp" "$EV2HP" \
     "stats|markers40 --from/--to|$tmp/m40w.html|$data/markers40-hT.eventlog|0.5,1.5" \
     "flame|leak-hc flame|$tmp/leak.html|$data/leak-hc.eventlog" \
     "phase|markers40 phases|$tmp/m40.html" \
+    "phases|--phases|$tmp/phases.html|$tmp/phases.json" \
     "link|markers40 link|$tmp/m40.html" \
     "link|leak-hc link with a census|$tmp/leak.html||census" \
     "band|a band by its label|$tmp/m40.html||THUNK" \

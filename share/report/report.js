@@ -1049,10 +1049,12 @@
 
   // --- the window: the whole run or a stretch of it, chosen on a chart or as a phase -------
 
-  /* The stretches between the run's markers (data.run.markers): each pair "X start" and
-   * "X end" is phase X (as ev2hp --phases pairs them); with no such pair, each marker
-   * starts a stretch the next one ends (the last, the run). [name, from, to] each. */
+  /* The phases of the run, [name, from, to] each: --phases' (data.phases), else the
+   * stretches between the run's markers (data.run.markers): each pair "X start" and
+   * "X end" is phase X (as --phases REGEX pairs them); with no such pair, each marker
+   * starts a stretch the next one ends (the last, the run). */
   function phases() {
+    if (data.phases) return data.phases.map((p) => [p.name, p.start_s, p.end_s]);
     const ms = data.run.markers;
     const out = [];
     const open = new Map();
@@ -1091,7 +1093,16 @@
       }
     }
     windowBox.append(
-      el("span", { id: "window-chip", class: win ? "chip on" : "chip" }, what),
+      el(
+        "span",
+        {
+          id: "window-chip",
+          class: win ? "chip on" : "chip",
+          "data-peak": fig && fig.points ? fig.peakTotal : "",
+          "data-censuses": fig ? fig.points : "",
+        },
+        what,
+      ),
       el(
         "button",
         Object.assign(

@@ -68,9 +68,10 @@ static void write_url(FILE *out, const char *url)
 
 /* A value in the form encoding (application/x-www-form-urlencoded, as URLSearchParams
  * writes and reads it). */
-static void write_form(FILE *out, const char *s)
+static void write_form(FILE *out, const char *s, size_t len)
 {
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+    for (const unsigned char *p = (const unsigned char *)s; p < (const unsigned char *)s + len;
+         p++) {
         if (alnum(*p) || strchr("*-._", *p))
             fputc(*p, out);
         else if (*p == ' ')
@@ -100,7 +101,7 @@ void reportlink_destination(FILE *out, const char *url, const struct reportlink_
     const char *sep = "#";
     if (view->band) {
         fputs("#band=", out);
-        write_form(out, view->band);
+        write_form(out, view->band, view->band_len);
         sep = "&";
     }
     if (view->has_window) {

@@ -2,7 +2,7 @@
  *
  * The report keeps its view in the URL's fragment (share/report/link.js): `band=LABEL`
  * opens it with that band drawn alone and found in the table, `window=FROM,TO` (seconds)
- * on that window of the run. This module checks the URL a user gives and writes a link's
+ * on that window of the run (a phase's, --phases). This module checks the URL a user gives and writes a link's
  * destination into Markdown: the URL with every byte a Markdown destination or an
  * address cannot hold as it is percent-encoded, then the fragment in the form encoding
  * URLSearchParams reads (letters, digits and `*-._` as they are, a space `+`, every other
@@ -12,6 +12,7 @@
 #define EV2HP_REPORTLINK_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 
 /* Whether url may be linked to: http:// or https:// with a host, or a relative reference
@@ -19,10 +20,11 @@
  * or why not (a phrase for the usage error). */
 const char *reportlink_refused(const char *url);
 
-/* What a link opens in the report: a band (its label as the report has it, or NULL) and
- * a window (has_window: from_s to to_s). */
+/* What a link opens in the report: a band (its label as the report has it, band_len
+ * bytes, or NULL) and a window (has_window: from_s to to_s). */
 struct reportlink_view {
     const char *band;
+    size_t band_len;
     bool has_window;
     double from_s, to_s;
 };

@@ -34,6 +34,7 @@
 #include "chart/flame.h"
 #include "chart/kit.h"
 #include "facts/peakbands.h"
+#include "facts/phases.h"
 #include "facts/suspects.h"
 #include "model/bandmatch.h"
 #include "model/diffseries.h"
@@ -1035,6 +1036,22 @@ static int write_data(struct html_sink *h, const struct profile_view *now,
             errno = ENOMEM;
             goto done;
         }
+    }
+    /* --phases: each phase's name and window, for the page's list of phases (its figures
+     * the page computes over the window, as it does for one chosen on the chart) */
+    const struct phase_report *phases = ctx->phases;
+    if (phases && phases->count) {
+        json_newline(w);
+        json_key(w, "phases");
+        json_array_begin(w);
+        for (size_t i = 0; i < phases->count; i++) {
+            json_object_begin(w);
+            json_member_cstring(w, "name", phases->phases[i].name);
+            textout_json_member_seconds(w, "start_s", phases->phases[i].start_ns);
+            textout_json_member_seconds(w, "end_s", phases->phases[i].end_ns);
+            json_object_end(w);
+        }
+        json_array_end(w);
     }
     /* the band palette (chart/colors.h), for the bands the page colours itself: groups,
      * a band drawn out of OTHER */

@@ -78,19 +78,35 @@ static void band_name(struct markdown_sink *m, uint32_t band)
     text(m, m->name, len);
 }
 
-/* A band of the view as the table and the suspects name it: with --report-url, a link to
- * the report opened at it (its label as the report has it). */
-static void band_link(struct markdown_sink *m, const struct profile_band *pb)
+/* A band as the tables and the suspects name it: with --report-url, a link to the report
+ * opened at it (its label as the report has it, bands_display_label) in view's window. */
+static void band_link(struct markdown_sink *m, uint32_t band, const struct reportlink_view *view)
 {
     if (!m->report_url) {
-        band_name(m, pb->band);
+        band_name(m, band);
+        return;
+    }
+    struct reportlink_view at = *view;
+    at.band = bands_display_label(m->base.ctx.bands, band, &at.band_len);
+    fputc('[', m->base.out);
+    band_name(m, band);
+    fputs("](", m->base.out);
+    reportlink_destination(m->base.out, m->report_url, &at);
+    fputc(')', m->base.out);
+}
+
+/* A phase's name: with --report-url, a link to the report on the phase's window. */
+static void phase_link(struct markdown_sink *m, const struct phase_facts *f,
+                       const struct reportlink_view *view)
+{
+    if (!m->report_url) {
+        text_z(m, f->name);
         return;
     }
     fputc('[', m->base.out);
-    band_name(m, pb->band);
+    text_z(m, f->name);
     fputs("](", m->base.out);
-    m->link.band = pb->label;
-    reportlink_destination(m->base.out, m->report_url, &m->link);
+    reportlink_destination(m->base.out, m->report_url, view);
     fputc(')', m->base.out);
 }
 
@@ -169,7 +185,7 @@ static void write_bands(struct markdown_sink *m, const struct profile_view *v)
         format_rate(st->growth, growth, sizeof growth);
         sparkline_of(v, i, spark, sizeof spark);
         fputs("| ", out);
-        band_link(m, &v->bands[i]);
+        band_link(m, v->bands[i].band, &m->link);
         fprintf(out, " | %s | %s | %s | %s |\n", peak, mean, growth, spark);
     }
     if (rows < v->band_count)
@@ -191,7 +207,7 @@ static void write_suspects(struct markdown_sink *m, const struct profile_view *v
         char rise[40];
         format_rate(st->rise, rise, sizeof rise);
         fputs("- **", out);
-        band_link(m, &v->bands[sus[i]]);
+        band_link(m, v->bands[sus[i]].band, &m->link);
         format_fprintf(out, "**: rose %s (R² %.2f over %" PRIu64 " censuses) to its peak at "
                        "%.2f s\n", rise, st->rise_r2, st->rise_censuses, st->peak_ns / 1e9);
     }
@@ -369,17 +385,19 @@ static void write_phases(struct markdown_sink *m)
             format_bytes((double)f->peak_bytes, peak, sizeof peak);
         if (f->has_growth)
             format_rate(f->growth, growth, sizeof growth);
+        struct reportlink_view in = { .has_window = true, .from_s = f->start_ns / 1e9,
+                                      .to_s = f->end_ns / 1e9 };
         fputs("| ", out);
-        text_z(m, f->name);
+        phase_link(m, f, &in);
         format_fprintf(out, " | %.6f s | %.6f s%s | %s | %s | ", f->start_ns / 1e9,
                        (f->end_ns - f->start_ns) / 1e9, f->to_end ? " (to the end)" : "", peak,
                        growth);
         if (f->has_grew_most)
-            band_name(m, f->grew_most);
+            band_link(m, f->grew_most, &in);
         fputs(" | ", out);
         for (size_t k = 0; k < f->suspect_count; k++) {
             fputs(k ? ", " : "", out);
-            band_name(m, f->suspects[k].band);
+            band_link(m, f->suspects[k].band, &in);
         }
         fputs(f->suspect_count ? " | " : "none | ", out);
         phase_gates_cell(out, &f->gates);

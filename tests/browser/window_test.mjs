@@ -19,9 +19,12 @@
 //          and a fragment that tries markup or nonsense opens the page as it was.
 //   band   extra is a band label: report.html#band=LABEL draws that band alone and
 //          finds it in the table (what --report-url's links open);
-//   md     extra is a Markdown summary rendered by cmark-gfm to HTML: every link into the
-//          report opens it at the band its text names.
+//   md     html is a Markdown summary rendered by cmark-gfm to HTML: every link into the
+//          report opens it at the band its text names (and a phase's at its window);
+//   phases a report made with --phases, input its --summary=json: each phase listed, chosen,
+//          is its window, with the phase's censuses, peak and suspects.
 import { execFileSync } from "node:child_process";
+import fs from "node:fs";
 import path from "node:path";
 import { launch, check, overlayBox, runCases } from "./launch.mjs";
 
@@ -366,22 +369,71 @@ async function bandCase(name, url, label) {
   return `${label} alone`;
 }
 
-/* Every link of a Markdown summary (rendered by cmark-gfm) opens the band it names: the
- * link's text is the band's name in the summary, and its address the report at it. */
+/* Every link of a Markdown summary (rendered by cmark-gfm) opens the report at what it
+ * names: a band's link (its text the band's name in the summary) that band alone, a
+ * phase's link (--phases) its window, a band's link in a phase's row both. */
 async function mdCase(name, rendered) {
   const page = await browser.newPage();
   await page.goto("file://" + path.resolve(rendered));
   const links = await page.$$eval("a[href]", (as) =>
-    as.map((a) => [a.href, a.textContent]).filter(([h]) => h.includes("#band=")),
+    as.map((a) => [a.href, a.textContent]).filter(([h]) => /#(band|window)=/.test(h)),
   );
   await page.close();
-  check(links.length > 1, `${name}: ${links.length} links to bands in the rendered summary`);
+  check(links.length > 1, `${name}: ${links.length} links into the report in the summary`);
+  let windows = 0;
   for (const [href, text] of links) {
-    const label = new URLSearchParams(href.slice(href.indexOf("#") + 1)).get("band");
-    check(text.endsWith(label), `${name}: a link's text "${text}" is not its band ${label}`);
-    await bandCase(name, href, label);
+    const params = new URLSearchParams(href.slice(href.indexOf("#") + 1));
+    const label = params.get("band");
+    if (label) {
+      check(text.endsWith(label), `${name}: a link's text "${text}" is not its band ${label}`);
+      await bandCase(name, href, label);
+    }
+    if (params.get("window")) {
+      const { page: p, errors } = await open(href);
+      const win = await p.$eval("#bandtable", (t) => t.dataset.window);
+      check(win === params.get("window"), `${name}: ${text}: opens on ${win}, not ${params}`);
+      check(!errors.length, `${name}: page errors: ${errors.join("; ")}`);
+      await p.close();
+      windows++;
+    }
   }
-  return `${links.length} links open their bands`;
+  return `${links.length} links open their bands (${windows} in their phase's window)`;
+}
+
+/* A report made with --phases: the list offers ev2hp's phases; each chosen is the window
+ * of the views, its censuses, peak and suspects those of --summary=json's phases. */
+async function phasesCase(name, html, summaryPath) {
+  const sum = JSON.parse(fs.readFileSync(summaryPath, "utf8"));
+  const { page, errors } = await open("file://" + html);
+  const options = await page.$$eval("#phases option", (os) =>
+    os.filter((o) => o.value).map((o) => [o.value, o.textContent]),
+  );
+  check(
+    options.length === sum.phases.length,
+    `${name}: ${options.length} phases listed, ev2hp ${sum.phases.length}`,
+  );
+  for (const [k, ph] of sum.phases.entries()) {
+    check(options[k][1].startsWith(ph.name + " ("), `${name}: phase ${k}: ${options[k][1]}`);
+    await page.select("#phases", options[k][0]);
+    const chip = await page.$eval("#window-chip", (c) => [c.dataset.censuses, c.dataset.peak]);
+    const win = await page.$eval("#bandtable", (t) => t.dataset.window);
+    check(win === ph.start_s + "," + ph.end_s, `${name}: ${ph.name}: window ${win}`);
+    check(
+      Number(chip[0]) === ph.censuses && (ph.censuses === 0 || Number(chip[1]) === ph.peak_bytes),
+      `${name}: ${ph.name}: ${chip[0]} censuses, peak ${chip[1]}; ev2hp ${ph.censuses}, ${ph.peak_bytes}`,
+    );
+    const sus = await page.$$eval("#suspects li", (lis) => lis.map((li) => li.dataset.label));
+    check(
+      JSON.stringify(sus) === JSON.stringify(ph.suspects),
+      `${name}: ${ph.name}: suspects ${sus}, ev2hp ${ph.suspects}`,
+    );
+    await page.click("#wholerun");
+  }
+  check(!errors.length, `${name}: page errors: ${errors.join("; ")}`);
+  await page.close();
+  return sum.phases
+    .map((p) => `${p.name} (${p.censuses} censuses, ${p.suspects.length} suspects)`)
+    .join(", ");
 }
 
 async function runCase(spec) {
@@ -397,6 +449,7 @@ async function runCase(spec) {
       extra,
     );
   if (kind === "md") return mdCase(name, html);
+  if (kind === "phases") return phasesCase(name, path.resolve(html), input);
   throw new Error("unknown case " + kind);
 }
 
