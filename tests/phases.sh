@@ -7,6 +7,8 @@
 #     of the totals against time), and its suspects are the window's summary's; only
 #     serve is a suspect and fails --max-growth (status 3, its message on standard
 #     error, none for the others); the text and Markdown summaries list the three;
+#   - --max-pause and --min-productivity per phase: the collections whose pause began in
+#     it, checked against the --dump's GC_START/GC_END pairs;
 #   - --junit has one test case per gate of the run and per phase and gate, named by
 #     the phase, valid against tests/junit.xsd;
 #   - --phases REGEX: only the matching markers; "X start"/"X end" pairs bound phase X,
@@ -107,6 +109,50 @@ PY
 else
     echo "xmllint not installed: the JUnit's schema not checked"
 fi
+
+# the collector's gates per phase: the collections whose pause began in the phase, as the
+# --dump's GC_START/GC_END pairs give them (one capability: each pair one collection)
+"$EV2HP" "$log" --phases marker --max-pause 5ms --min-productivity 95 --summary=json \
+    > "$tmp/gc.json" 2> "$tmp/err"
+status=$?
+[ $status -eq 3 ] || fail "collector gates: status $status, expected 3"
+grep -q '^ev2hp: .*: phase "serve": productivity 85.5 % (collector 0.130 s of the phase'"'"'s 0.900 s) is below --min-productivity'"'"'s 95.0 %$' \
+    "$tmp/err" || fail "collector gates: serve's productivity not said: $(cat "$tmp/err")"
+"$EV2HP" "$log" --dump > "$tmp/dump" || fail "--dump: status $?"
+"$PYTHON3" - "$tmp/gc.json" "$tmp/dump" <<'PY' || fail "the collector's gates per phase"
+import json, sys
+doc = json.load(open(sys.argv[1]))
+marks, pauses, start = {}, [], None
+for line in open(sys.argv[2]):
+    f = line.split()
+    if len(f) < 2:
+        continue
+    t = int(f[0])
+    if f[1] == "USER_MARKER":
+        marks[line.split('text="')[1].rstrip('"\n')] = t
+    elif f[1] == "GC_START":
+        start = t
+    elif f[1] == "GC_END" and start is not None:
+        pauses.append((start, t))
+        start = None
+names = [p["name"] for p in doc["phases"]]
+for i, p in enumerate(doc["phases"]):
+    s = marks[p["name"]]
+    e = marks[names[i + 1]] if i + 1 < len(names) else None
+    mine = [(a, b) for a, b in pauses if a >= s and (e is None or a <= e)]
+    end = e if e is not None else round(p["end_s"] * 1e9)
+    worst = max(b - a for a, b in mine)
+    gc = sum(min(b, e) - a if e is not None else b - a for a, b in mine)
+    productivity = 100 * (end - s - gc) / (end - s)
+    g = {x["gate"]: x for x in p["gates"]}
+    assert g["max-pause"]["measured"] == worst / 1e9, (p["name"], g["max-pause"], worst)
+    assert abs(g["min-productivity"]["measured"] - productivity) < 1e-3, \
+        (p["name"], g["min-productivity"], productivity)
+    assert g["max-pause"]["verdict"] == ("failed" if worst > 5e6 else "passed"), p
+verdicts = {(p["name"], x["gate"]): x["verdict"] for p in doc["phases"] for x in p["gates"]}
+assert verdicts[("shutdown", "max-pause")] == "passed" == verdicts[("shutdown", "min-productivity")]
+assert verdicts[("serve", "min-productivity")] == "failed", verdicts
+PY
 
 # the text and Markdown summaries list the three, serve's suspect under it
 "$EV2HP" "$log" --phases marker --summary > "$tmp/text" || fail "text: status $?"

@@ -308,6 +308,19 @@ static void max_pause(const struct gate_limits *l, const struct run_model *run, 
                  over > 1 ? "; other generations' worst pauses too" : "");
 }
 
+/* --min-productivity's measured percentage, with the digits that tell it from the
+ * allowed one (up to six decimals) when they differ. */
+static void productivity_texts(const struct gate_limits *l, double percent, struct gate *g)
+{
+    g->measured_value = percent;
+    format_snprintf(g->measured, sizeof g->measured, "%.1f %%", percent);
+    for (int d = 2; d <= 6 && percent != l->min_productivity &&
+                    strcmp(g->measured, g->allowed) == 0; d++) {
+        format_snprintf(g->measured, sizeof g->measured, "%.*f %%", d, percent);
+        format_snprintf(g->allowed, sizeof g->allowed, "%.*f %%", d, l->min_productivity);
+    }
+}
+
 static void min_productivity(const struct gate_limits *l, const struct run_model *run,
                              struct gate *g)
 {
@@ -317,13 +330,7 @@ static void min_productivity(const struct gate_limits *l, const struct run_model
     if (!collector(run, g, &s))
         return;
     double percent = 100 * s.productivity;
-    g->measured_value = percent;
-    format_snprintf(g->measured, sizeof g->measured, "%.1f %%", percent);
-    for (int d = 2; d <= 6 && percent != l->min_productivity &&
-                    strcmp(g->measured, g->allowed) == 0; d++) {
-        format_snprintf(g->measured, sizeof g->measured, "%.*f %%", d, percent);
-        format_snprintf(g->allowed, sizeof g->allowed, "%.*f %%", d, l->min_productivity);
-    }
+    productivity_texts(l, percent, g);
     if (!(percent < l->min_productivity))
         return;
     g->verdict = GATE_FAILED;
@@ -380,6 +387,69 @@ static void phase_growth(const struct gate_limits *l, const struct gate_phase *p
                  p->rise_peak_ns / 1e9, g->allowed);
 }
 
+/* Whether a phase has the collector's figures; else the gate is unchecked, as the run's. */
+static bool phase_collector(const struct gate_phase *p, struct gate *g)
+{
+    if (p->gc)
+        return true;
+    g->verdict = GATE_UNCHECKED;
+    ev_error_set(&g->why, "phase \"%s\": --%s cannot be checked: the input has no garbage "
+                 "collection events (run the program with +RTS -l)", p->name,
+                 gate_name(g->kind));
+    return false;
+}
+
+/* --max-pause over a phase: the longest pause of the collections begun in it (of the
+ * generation asked for), none: 0. */
+static void phase_pause(const struct gate_limits *l, const struct gate_phase *p, struct gate *g)
+{
+    pause_texts(l, l->max_pause_ns, g);
+    g->measured[0] = '\0';
+    g->allowed_value = (double)l->max_pause_ns / 1e9;
+    if (!phase_collector(p, g))
+        return;
+    uint64_t worst = 0;
+    unsigned gen = 0;
+    for (unsigned i = 0; i < p->gc->generations; i++)
+        if ((l->max_pause_gen < 0 || (int)i == l->max_pause_gen) && p->gc->worst_ns[i] > worst)
+            worst = p->gc->worst_ns[i], gen = i;
+    g->measured_value = (double)worst / 1e9;
+    pause_texts(l, worst, g);
+    if (worst <= l->max_pause_ns)
+        return;
+    g->verdict = GATE_FAILED;
+    ev_error_set(&g->why, "phase \"%s\": the worst garbage collection pause, %s in generation "
+                 "%u (of %llu collections in the phase), is longer than --max-pause allows "
+                 "(%s)", p->name, g->measured, gen, (unsigned long long)p->gc->collections,
+                 g->allowed);
+}
+
+/* --min-productivity over a phase: the share of its length no collection begun in it
+ * paused the program. */
+static void phase_productivity(const struct gate_limits *l, const struct gate_phase *p,
+                               struct gate *g)
+{
+    format_snprintf(g->allowed, sizeof g->allowed, "%.1f %%", l->min_productivity);
+    g->allowed_value = l->min_productivity;
+    if (!phase_collector(p, g))
+        return;
+    if (!p->length_ns) {
+        g->verdict = GATE_UNCHECKED;
+        ev_error_set(&g->why, "phase \"%s\": --min-productivity cannot be checked: the "
+                     "phase has no length", p->name);
+        return;
+    }
+    uint64_t gc = p->gc->pause_ns < p->length_ns ? p->gc->pause_ns : p->length_ns;
+    double percent = 100.0 * (double)(p->length_ns - gc) / (double)p->length_ns;
+    productivity_texts(l, percent, g);
+    if (!(percent < l->min_productivity))
+        return;
+    g->verdict = GATE_FAILED;
+    ev_error_set(&g->why, "phase \"%s\": productivity %s (collector %.3f s of the phase's "
+                 "%.3f s) is below --min-productivity's %s", p->name, g->measured, gc / 1e9,
+                 p->length_ns / 1e9, g->allowed);
+}
+
 void gates_check_phase(const struct gate_limits *l, const struct gate_phase *p,
                        struct gate_report *out)
 {
@@ -388,6 +458,10 @@ void gates_check_phase(const struct gate_limits *l, const struct gate_phase *p,
         phase_peak(l, p, add(out, GATE_MAX_PEAK));
     if (l->has_max_growth)
         phase_growth(l, p, add(out, GATE_MAX_GROWTH));
+    if (l->has_max_pause)
+        phase_pause(l, p, add(out, GATE_MAX_PAUSE));
+    if (l->has_min_productivity)
+        phase_productivity(l, p, add(out, GATE_MIN_PRODUCTIVITY));
 }
 
 int gates_check(const struct gate_limits *l, const struct run_model *run,

@@ -27,6 +27,7 @@
 #include "base/error.h"
 
 struct run_model;   /* runmodel.h */
+struct phase_gc;
 struct run_model_needs;
 
 enum gate_kind { GATE_MAX_PEAK, GATE_MAX_INCREASE, GATE_MAX_GROWTH, GATE_MAX_PAUSE,
@@ -101,11 +102,17 @@ struct gate_phase {
     uint64_t rise_peak_ns;         /* when that one peaked */
     const char *suspect;           /* its name, suspect_len bytes */
     size_t suspect_len;
+    uint64_t length_ns;            /* the phase's length */
+    const struct phase_gc *gc;     /* its collections (model/runmodel.h); NULL: the run
+                                    * has no collector's figures */
 };
 
 /* The gates of l that apply to a phase, evaluated on it into out: --max-peak (the
- * phase's peak) and --max-growth (its suspects' rise), as for the whole run; the others
- * (--max-increase, --max-pause, --min-productivity) are of the whole run only. */
+ * phase's peak) and --max-growth (its suspects' rise), as for the whole run;
+ * --max-pause (the longest pause of the collections begun in the phase) and
+ * --min-productivity (the share of the phase's length those collections did not pause
+ * the program, their pauses cut at its end). --max-increase is of the whole run only: the
+ * base has no phases. */
 void gates_check_phase(const struct gate_limits *limits, const struct gate_phase *phase,
                        struct gate_report *out);
 

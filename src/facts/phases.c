@@ -50,11 +50,12 @@ static void facts_of_view(const struct profile_view *v, struct phase_facts *f)
 }
 
 static void gates_of(const struct gate_limits *limits, const struct bands *bands,
-                     struct phase_facts *f)
+                     const struct phase_gc *gc, struct phase_facts *f)
 {
     char label[256];
     struct gate_phase p = { .name = f->name, .censuses = f->censuses,
-                            .peak_bytes = f->peak_bytes, .suspects = f->suspect_count };
+                            .peak_bytes = f->peak_bytes, .suspects = f->suspect_count,
+                            .length_ns = f->end_ns - f->start_ns, .gc = gc };
     if (f->suspect_count) {
         p.rise = f->suspects[0].rise;
         p.rise_peak_ns = f->suspects[0].peak_ns;
@@ -92,7 +93,9 @@ int phase_report_of(const struct run_model *run, const struct phase_list *list,
         }
         facts_of_view(&v, f);
         profile_view_free(&v);
-        gates_of(limits, run->bands, f);
+        struct gc_summary whole;   /* a run without collections has none in a phase */
+        gates_of(limits, run->bands, run_model_gc(run, &whole) ? run_model_phase_gc(run, i)
+                                                               : NULL, f);
     }
     return 0;
 }

@@ -14,7 +14,7 @@
  *     or more (none otherwise);
  *   - its leak suspects, by the rule of the whole run (model/bandstats.h), judged on the
  *     phase's censuses alone: the rise from its first census to each band's peak in it;
- *   - the heap gates (--max-peak, --max-growth) judged on it (gates.h).
+ *   - the gates judged on it (gates.h's gates_check_phase: all but --max-increase).
  *
  * A phase without a census has no peak, growth or suspect: the outputs say so (censuses
  * 0, has_heap false) instead of writing numbers, and its gates cannot be checked.
@@ -53,7 +53,7 @@ struct phase_facts {
     double grew_most_growth;
     size_t suspect_count;          /* largest rise first */
     struct phase_suspect suspects[PROFILE_SUSPECTS_LISTED];
-    struct gate_report gates;      /* the heap gates asked for, of this phase */
+    struct gate_report gates;      /* the gates asked for, of this phase */
 };
 
 struct phase_report {

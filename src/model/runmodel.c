@@ -79,6 +79,10 @@ static int new_phases(struct run_model *m, struct ev_error *err)
         ev_error_set(err, "out of memory");
         return -1;
     }
+    if (m->needs.gc && !(m->phase_gc = calloc(m->needs.phase_count, sizeof *m->phase_gc))) {
+        ev_error_set(err, "out of memory");
+        return -1;
+    }
     for (size_t i = 0; i < m->needs.phase_count; i++) {
         const struct time_window *w = &m->needs.phases[i];
         struct profile_options o;
@@ -154,6 +158,7 @@ void run_model_free(struct run_model *m)
     for (size_t i = 0; m->phase && i < m->needs.phase_count; i++)
         profile_free(m->phase[i]);
     free(m->phase);
+    free(m->phase_gc);
     memset(m, 0, sizeof *m);
 }
 
@@ -226,6 +231,24 @@ int run_model_total(struct run_model *m, enum heap_total kind, uint64_t time_ns,
     return 0;
 }
 
+/* A collection's pause into the phases it began in. */
+static void phase_pause(struct run_model *m, const struct gc_pause *p)
+{
+    for (size_t i = 0; m->phase_gc && i < m->needs.phase_count; i++) {
+        struct time_window w = m->needs.phases[i];
+        if (!time_window_holds(w, p->start_ns) || p->gen >= GC_STATS_MAX_GENS)
+            continue;
+        struct phase_gc *g = &m->phase_gc[i];
+        uint64_t end = p->end_ns < w.to_ns ? p->end_ns : w.to_ns;
+        g->collections++;
+        g->pause_ns += end > p->start_ns ? end - p->start_ns : 0;
+        if (p->gen + 1 > g->generations)
+            g->generations = p->gen + 1;
+        if (p->end_ns - p->start_ns > g->worst_ns[p->gen])
+            g->worst_ns[p->gen] = p->end_ns - p->start_ns;
+    }
+}
+
 int run_model_gc_event(struct run_model *m, const struct gc_event *event)
 {
     /* the scheduler's events, most of a busy run's: only the capabilities' shares read
@@ -234,6 +257,8 @@ int run_model_gc_event(struct run_model *m, const struct gc_event *event)
         return m->caps && cap_stats_event(m->caps, event) != 0 ? no_memory() : 0;
     struct gc_pause pause;
     int rc = m->gc ? gc_stats_event(m->gc, event, &pause) : 0;
+    if (rc == 1)
+        phase_pause(m, &pause);
     if (rc < 0 || (rc == 1 && m->profile &&
                    profile_add_pause(m->profile, pause.gen, pause.start_ns, pause.end_ns) != 0) ||
         (rc == 1 && m->report &&
@@ -447,6 +472,11 @@ struct profile *run_model_summary(const struct run_model *m, const struct profil
 const struct profile *run_model_phase(const struct run_model *m, size_t i)
 {
     return m->phase && i < m->needs.phase_count ? m->phase[i] : NULL;
+}
+
+const struct phase_gc *run_model_phase_gc(const struct run_model *m, size_t i)
+{
+    return m->phase_gc && i < m->needs.phase_count ? &m->phase_gc[i] : NULL;
 }
 
 void run_model_census(const struct run_model *m, struct run_census *out)

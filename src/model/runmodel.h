@@ -81,6 +81,16 @@ int run_model_need_chart(struct run_model_needs *n, const struct profile_options
 /* A summary of feed's window (feed's filters are ignored: a summary lists every band). */
 void run_model_need_summary(struct run_model_needs *n, const struct profile_options *feed);
 
+/* The collections of a phase (--phases with the collector's gates): those whose pause
+ * began in its window (the leader's GC_START, as gcstats pairs them). */
+struct phase_gc {
+    uint64_t collections;
+    uint64_t pause_ns;                     /* their pauses summed, each cut at the window's
+                                            * end */
+    unsigned generations;                  /* generations collected: 0 .. oldest */
+    uint64_t worst_ns[GC_STATS_MAX_GENS];  /* the longest pause of each */
+};
+
 struct run_marker {
     uint64_t time_ns;
     uint64_t seq;                  /* arrival order: equal times stay in it */
@@ -114,6 +124,7 @@ struct run_model {
     struct cap_stats *caps;        /* needs.caps: each capability's shares; else NULL */
     struct profile **phase;        /* needs.phases: a profile of every band per phase,
                                     * fed only the censuses in its window */
+    struct phase_gc *phase_gc;     /* needs.phases with needs.gc: each phase's collections */
 };
 
 /* An empty model of what needs asks for: 0, or -1 with err set (a bad pattern, or out of
@@ -156,6 +167,8 @@ int run_model_finish(struct run_model *m, struct ev_error *err);
  * over the censuses of the phase's window, statistics only (no shapes, the least
  * resolution). Lent: valid until run_model_free. */
 const struct profile *run_model_phase(const struct run_model *m, size_t i);
+/* The collections of phase i; NULL when the model keeps none (needs.gc unset). */
+const struct phase_gc *run_model_phase_gc(const struct run_model *m, size_t i);
 
 /* One whole census of the run, for the outputs that show one moment of the heap (a
  * census as a flame graph or folded stacks, a pprof profile): with --at

@@ -3,7 +3,7 @@
  * JUnit XML as GitLab (artifacts:reports:junit), Jenkins and the GitHub test-report
  * actions read it: one test suite for the run, one test case per gate asked for
  * (gates.h), in the order --max-peak, --max-increase, --max-growth; with --phases, then
- * one test case per phase and heap gate (facts/phases.h), named by the phase (class
+ * one test case per phase and gate (facts/phases.h), named by the phase (class
  * ev2hp.phases, name "PHASE: --max-growth: ..."), so a test suite that marks each of its
  * tests gets a heap verdict per test. A gate that failed
  * carries a <failure> whose message is the line ev2hp prints and whose text gives the
