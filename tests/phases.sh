@@ -258,6 +258,15 @@ want = ['--phases: "t3 end" at 0.045000 s dropped: no start before it',
         '--phases: "t4 start" at 0.055000 s dropped: no end after it']
 assert notes == want, notes
 PY
+# a name twice in JUnit: the second "(2)", so no two test cases share a name
+"$EV2HP" "$tmp/pairs.eventlog" --phases '^t[0-9]+ (start|end)$' --max-peak 1M \
+    --junit "$tmp/pairs.xml" 2> /dev/null
+"$PYTHON3" - "$tmp/pairs.xml" <<'PY' || fail "pairs: JUnit names"
+import sys, xml.etree.ElementTree as ET
+names = [c.get("name") for c in ET.parse(sys.argv[1]).getroot().iter("testcase")]
+assert names == ["--max-peak: peak residency within the budget"] + [
+    "%s: --max-peak: peak residency within the budget" % p for p in ("t1", "t2", "t2 (2)")], names
+PY
 for n in "t3 end" "t4 start" "t2 start"; do
     grep -q "\"$n\" at .* dropped" "$tmp/err" || fail "pairs: $n not said: $(cat "$tmp/err")"
 done

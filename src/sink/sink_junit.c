@@ -109,15 +109,18 @@ static char *text_summary(struct junit_sink *j)
     return text;
 }
 
-/* A gate's test case; phase: the phase's name, or NULL for the whole run's. */
-static void testcase(struct junit_sink *j, const struct gate *g, const char *phase)
+/* A gate's test case; phase: the phase's name, or NULL for the whole run's; nth: the
+ * phase is the nth of its name (a test marked twice), 0 for the first. */
+static void testcase(struct junit_sink *j, const struct gate *g, const char *phase, size_t nth)
 {
     /* named by the gate alone (and its phase): a CI system keeps a test's history by its
      * name, which a changed threshold must not break; the threshold is in the message
-     * and the detail */
-    char detail[160];
+     * and the detail. A phase's second run of a name is "(2)", so no two cases share one */
+    char detail[160], again[32] = "";
     char *name = NULL;
-    if (asprintf(&name, "%s%s--%s: %s", phase ? phase : "", phase ? ": " : "",
+    if (nth)
+        snprintf(again, sizeof again, " (%zu)", nth + 1);
+    if (asprintf(&name, "%s%s%s--%s: %s", phase ? phase : "", again, phase ? ": " : "",
                  gate_name(g->kind), gate_description(g->kind)) < 0) {
         j->rc = -1;
         errno = ENOMEM;
@@ -175,10 +178,14 @@ static void document(struct junit_sink *j, const char *summary)
     attr(j, "skipped", "0");
     attr(j, "time", "0");
     for (size_t i = 0; r && i < r->count; i++)
-        testcase(j, &r->gates[i], NULL);
-    for (size_t i = 0; ph && i < ph->count; i++)
+        testcase(j, &r->gates[i], NULL, 0);
+    for (size_t i = 0; ph && i < ph->count; i++) {
+        size_t nth = 0;   /* earlier phases of this name */
+        for (size_t e = 0; e < i; e++)
+            nth += strcmp(ph->phases[e].name, ph->phases[i].name) == 0;
         for (size_t k = 0; k < ph->phases[i].gates.count; k++)
-            testcase(j, &ph->phases[i].gates.gates[k], ph->phases[i].name);
+            testcase(j, &ph->phases[i].gates.gates[k], ph->phases[i].name, nth);
+    }
     start(j, "system-out");
     body(j, summary);
     end(j);
