@@ -107,17 +107,17 @@ static size_t pair_name_len(const struct counted *m, const char *suffix)
 struct build {
     struct phase_list *out;
     size_t cap;
-    uint64_t dropped;              /* notes not said (past PHASES_NOTES - 1) */
+    uint64_t dropped;              /* markers dropped and not said one by one */
     uint64_t past_max;             /* phases past PHASES_MAX */
-    uint64_t order;
 };
 
-/* A marker the pairing could not use, said in a note (the first PHASES_NOTES - 1; the
- * rest counted). */
+/* A marker the pairing could not use, said in a note (the first PHASES_NOTES - 3; the
+ * rest counted in one note; the last two are for the phases past PHASES_MAX and those
+ * outside --from/--to). */
 static void drop(struct build *b, const struct counted *m, const char *why)
 {
     struct phase_list *l = b->out;
-    if (l->note_count == PHASES_NOTES - 1) {
+    if (l->note_count == PHASES_NOTES - 3) {
         b->dropped++;
         return;
     }
@@ -285,7 +285,7 @@ enum phases_status phases_resolve(const struct input_options *iopt, const char *
     if (b.dropped)
         ev_error_note(&out->notes[out->note_count++], "--phases: %llu more \"start\" or "
                       "\"end\" markers dropped, unmatched", (unsigned long long)b.dropped);
-    else if (b.past_max || c.not_kept)
+    if (b.past_max || c.not_kept)
         ev_error_note(&out->notes[out->note_count++], "--phases: %llu phases past the "
                       "first %d dropped (%llu markers not read past %d)",
                       (unsigned long long)b.past_max, PHASES_MAX,

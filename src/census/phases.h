@@ -38,8 +38,9 @@
 #define PHASES_EVERY_MARKER "marker"
 /* Phases of one run at most (each keeps its own band statistics while the run is read). */
 #define PHASES_MAX 1000
-/* Notes of what the rule dropped, at most; the rest are counted in the last. */
-#define PHASES_NOTES 4
+/* Notes of what the rule dropped, at most: three markers said one by one, then how many
+ * more, then the phases past PHASES_MAX (and phase_list_clip's); see phases.c. */
+#define PHASES_NOTES 6
 
 struct phase {
     char *name;                    /* the marker's text, or X of "X start"; NUL-terminated */
