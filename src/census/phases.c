@@ -130,10 +130,6 @@ static int add_phase(struct build *b, const char *name, size_t len, uint64_t sta
                      uint64_t end_ns)
 {
     struct phase_list *l = b->out;
-    if (l->count == PHASES_MAX) {
-        b->past_max++;
-        return 0;
-    }
     if (GROW_ARRAY(l->phases, &b->cap, l->count + 1) != 0)
         return -1;
     char *copy = text_copy(name, len);
@@ -282,6 +278,10 @@ enum phases_status phases_resolve(const struct input_options *iopt, const char *
         goto done;
     }
     qsort(out->phases, out->count, sizeof *out->phases, by_start);
+    while (out->count > PHASES_MAX) {   /* the first PHASES_MAX in time are kept */
+        free(out->phases[--out->count].name);
+        b.past_max++;
+    }
     if (b.dropped)
         ev_error_note(&out->notes[out->note_count++], "--phases: %llu more \"start\" or "
                       "\"end\" markers dropped, unmatched", (unsigned long long)b.dropped);
