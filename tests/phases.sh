@@ -241,6 +241,16 @@ PY
 grep -q '^ *0.020000 *0.010000 *0 *- *- *quiet  (no census)$' "$tmp/gap.txt" ||
     fail "no census: text: $(sed -n '/^phases/,/^markers/p' "$tmp/gap.txt")"
 
+# at most 1000 phases: the first in time kept, the rest dropped and said
+items=$(seq 1 1002 | sed 's/^\(.*\)$/m:\1:p\1/')
+"$runs" "$tmp/many.eventlog" c:1:10:0 $items c:2000:10:0 || fail "phase_runs"
+"$EV2HP" "$tmp/many.eventlog" --phases marker --summary=json > "$tmp/many.json" \
+    2> "$tmp/err" || fail "many phases: status $?"
+grep -q -- '--phases: the phases past the first 1000 are dropped (2 phases; 0 counted' \
+    "$tmp/err" || fail "many phases: not said: $(cat "$tmp/err")"
+"$PYTHON3" -c 'import json,sys; p=json.load(open(sys.argv[1]))["phases"]; assert len(p) == 1000 and p[-1]["name"] == "p1000", (len(p), p[-1])' \
+    "$tmp/many.json" || fail "many phases: not the first 1000"
+
 # pairs: "X start" to the first "X end" after it; what does not pair is dropped, said
 "$runs" "$tmp/pairs.eventlog" "m:0:t1 start" c:10:100:0 m:15:noise c:20:100:10 \
     "m:25:t2 start" "m:30:t1 end" c:40:100:20 "m:45:t3 end" "m:50:t2 end" "m:55:t4 start" \

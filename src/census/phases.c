@@ -285,10 +285,10 @@ enum phases_status phases_resolve(const struct input_options *iopt, const char *
     if (b.dropped)
         ev_error_note(&out->notes[out->note_count++], "--phases: %llu more \"start\" or "
                       "\"end\" markers dropped, unmatched", (unsigned long long)b.dropped);
-    if (b.past_max || c.not_kept)
-        ev_error_note(&out->notes[out->note_count++], "--phases: %llu phases past the "
-                      "first %d dropped (%llu markers not read past %d)",
-                      (unsigned long long)b.past_max, PHASES_MAX,
+    if (b.past_max || c.not_kept)   /* (a marker past the bound makes no phase) */
+        ev_error_note(&out->notes[out->note_count++], "--phases: the phases past the first "
+                      "%d are dropped (%llu phases; %llu counted markers past the first %d "
+                      "not kept)", PHASES_MAX, (unsigned long long)b.past_max,
                       (unsigned long long)c.not_kept, SUMMARY_MAX_MARKERS);
 done:
     free_counted(&c);
