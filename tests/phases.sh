@@ -13,6 +13,8 @@
 #     the phase, valid against tests/junit.xsd;
 #   - --phases REGEX: only the matching markers; "X start"/"X end" pairs bound phase X,
 #     and what does not pair is dropped and said (written by tests/phase_runs);
+#   - the detail view of a phase's window marks its suspects (facts/suspects.h, handed
+#     to the chart by its sink);
 #   - with --from/--to, each phase is cut to the window, those outside it left out (said);
 #   - no marker, a REGEX matching none (the markers named), a bad REGEX and a pipe are
 #     usage errors (status 2); a phase without a census says so (no numbers) and its
@@ -70,6 +72,16 @@ assert serve["growth_bytes_per_s"] > 1 << 20, serve
 for p in (phases[0], phases[2]):
     assert p["growth_bytes_per_s"] < 1 << 10, p
 PY
+
+# the detail view marks the suspects facts/suspects finds, handed down by the chart's
+# sink: serve's two in its window, none in load's
+for w in "serve --to marker:shutdown:2" "load --to marker:serve:0"; do
+    set -- ${w%:*}
+    "$EV2HP" "$log" --from "marker:$1" "$2" "$3" --view detail -o "$tmp/detail.svg" ||
+        fail "detail view of $1: status $?"
+    n=$(grep -o '<text class="suspect"' "$tmp/detail.svg" | wc -l)
+    [ "$n" -eq "${w##*:}" ] || fail "detail view of $1: $n suspects marked, not ${w##*:}"
+done
 
 # the gates per phase: only serve fails --max-growth; every phase passes --max-peak 8M
 "$EV2HP" "$log" --phases marker --max-growth 1M/s --max-peak 8M --junit "$tmp/j.xml" \
