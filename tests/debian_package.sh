@@ -6,10 +6,11 @@
 # docs and the examples and name the libraries ev2hp opens with dlopen (libmicrohttpd) and
 # the font the PNG needs, which dpkg-shlibdeps cannot see; lintian must report no error and
 # no warning. Then it is installed with `apt-get install ./ev2hp_*.deb` into a fresh
-# minbase chroot of each suite in DEBIAN_PACKAGE_SUITES (bookworm unless set; "bookworm
-# sid" checks sid too, for a few minutes more), made by debootstrap from the machine's own
-# Debian mirror as ../shared/tools/newghc.sh does, where ev2hp draws the example's SVG, PNG
-# and HTML (the same bytes as this build's ev2hp) and `ev2hp --serve` answers curl inside
+# minbase chroot of each suite in DEBIAN_PACKAGE_SUITES ("bookworm sid" unless set: the
+# stable release and unstable, whose libraries are the next release's), made by
+# debootstrap from the machine's own Debian mirror as ../shared/tools/newghc.sh does,
+# where ev2hp draws the example's SVG, PNG and HTML (the same bytes as this build's ev2hp;
+# sid's PNG the same but for text's grey edges) and `ev2hp --serve` answers curl inside
 # the chroot.
 #
 # Skipped (77), saying why, when not root (debootstrap and chroot need it), when
@@ -121,7 +122,7 @@ unmount_root() {
 }
 trap 'unmount_root; rm -rf --one-file-system "$tmp"' EXIT
 
-for suite in ${DEBIAN_PACKAGE_SUITES:-bookworm}; do
+for suite in ${DEBIAN_PACKAGE_SUITES:-bookworm sid}; do
     started=$(date +%s)
     # The suite's chroot, made once: minbase, curl (to ask --serve), apt's lists.
     if [ ! -x "$cache/$suite/usr/bin/curl" ]; then
