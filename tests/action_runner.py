@@ -167,7 +167,8 @@ class Action:
         self.uses = uses or {}
 
     def run(self, workspace, inputs, github, env, runner_temp, log=None):
-        """Runs every step; returns (status, outputs of the action, steps)."""
+        """Runs every step; returns (status: 0, or the first failed step's, the action's
+        outputs, the steps' outcomes and outputs)."""
         steps, failed = {}, False
         ctx_env = dict(env)
 
@@ -183,7 +184,7 @@ class Action:
             return v
 
         def status(fn):
-            return {"always": True, "success": not failed, "failure": failed,
+            return {"always": True, "success": not failed, "failure": bool(failed),
                     "cancelled": False}[fn]
 
         def expr(text):
@@ -244,10 +245,10 @@ class Action:
                                 step.get("name", sid)))
             steps[sid] = {"outputs": outputs, "outcome": "success" if rc == 0 else "failure",
                           "conclusion": "success" if rc == 0 else "failure", "status": rc}
-            if rc:
-                failed = True
+            if rc and not failed:
+                failed = rc
         outs = {k: template(v["value"]) for k, v in (self.doc.get("outputs") or {}).items()}
-        return (1 if failed else 0), outs, steps
+        return (failed or 0), outs, steps
 
 
 def read_outputs(path):

@@ -1,32 +1,30 @@
 """ci_workflows.py: runs the example CI workflows (doc/ci/*.yml) as the CI systems would (ci_workflows.sh).
 
-Both files must parse as YAML. Their shell steps then run verbatim (GitHub: each `run`
-step in bash -eo pipefail with the workflow's and the step's env, `if:` decided for the
-event; GitLab: `rules:` decided for the pipeline, then the job's script lines in one
-bash -eo pipefail shell with its variables), in a scratch directory, with ev2hp on PATH,
-and with real parts wherever this machine has them:
+Both files must parse as YAML. Their shell steps then run verbatim, in a scratch
+directory, with real parts wherever this machine has them:
+  - GitHub: each `run` step in bash -eo pipefail with the workflow's and the step's env,
+    `if:` decided for the event; the `uses: OWNER/ev2hp@v1` step is ev2hp's Action
+    (action.yml), its steps run as the runner runs them (tests/action_runner.py) with
+    the step's `with:`, in a world (tests/action_world.py) whose GitHub is a local
+    stand-in (tests/github_stub.py) that Debian's gh, git and curl talk to: the release
+    v1 with a .deb of this build's ev2hp, and main's runs (one in progress, one finished
+    that kept the eventlog) when the scenario has a base.
+  - GitLab: `rules:` decided for the pipeline, then the job's script lines in one bash
+    -eo pipefail shell with its variables; Debian's curl and jq talk to the same stand-in
+    as GitLab's API (the default branch's eventlog, the uploads, the merge request's notes).
   - the program is tests/ghc/CiProg.hs, built by Debian's GHC with the workflow's own
     --ghc-options (the `cabal` stub runs ghc; plus -eventlog, which GHC 9.4 and later
-    link always), and run with the workflow's own +RTS line: a line GHC rejects fails
-    the step, as it would in CI (the test checks that the old `-ol FILE` form does).
-    Where a scenario needs known numbers (a base at half the size, a leak), the program
-    still runs as written, ev2hp must read the eventlog it wrote, and then a bundled
-    eventlog takes its place (the `program` wrapper).
-  - gh: every command line goes first to Debian's gh, offline (the workflow's token,
-    every connection refused by a proxy at 127.0.0.1:9): gh parses its flags and
-    arguments before it connects, so only a line it accepts reaches the network error;
-    anything else is rejected, as the real gh would. Then GitHub's answer is played:
-    runs of main (one in progress, one finished with the eventlog) and of the pull
-    request's branch, filtered by the flags given; the --jq expression runs in jq.
-  - curl (GitLab's API): every command line goes first to Debian's curl with its
-    connections refused the same way; then the artifact download or the note is played.
+    link always), and run with the workflow's own +RTS line (the action's, for GitHub):
+    a line GHC rejects fails the step, as it would in CI (the test checks that the old
+    `-ol FILE` form does). Where a scenario needs known numbers (a base at half the size,
+    a leak), the program still runs as written, ev2hp must read the eventlog it wrote,
+    and then a bundled eventlog takes its place (the `program` wrapper).
   - cmark-gfm, xmllint: the summary must render, the JUnit report validate.
-A command line the real tool rejected fails the scenario even when the workflow swallows
-the error. The steps that install packages and build ev2hp are not run (the suite's ev2hp
-is on PATH instead); their package lists are checked instead: every library configure
-requires (by the Debian package owning its .pc file here) and every command the build
-runs must be installed by the list, Depends followed in this machine's dpkg database,
-and by bootstrap's list too.
+The steps that install packages and build ev2hp are not run (the suite's ev2hp is on
+PATH instead, or in the release's .deb); their package lists are checked instead: every
+library configure requires (by the Debian package owning its .pc file here) and every
+command the build runs must be installed by the list, Depends followed in this machine's
+dpkg database, and by bootstrap's list too.
 """
 import os
 import re
@@ -37,6 +35,10 @@ import sys
 import tempfile
 
 import yaml
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import action_world  # noqa: E402
+import github_stub  # noqa: E402
 
 EV2HP, SRCDIR = os.environ["EV2HP"], os.environ["SRCDIR"]
 DATA = os.path.join(SRCDIR, "tests", "data")
@@ -57,16 +59,17 @@ STUBS = {
 case "$1" in
 update) exit 0 ;;
 build)
-    [ "$2" = "exe:$PROG" ] || { echo "cabal stub: no target exe:$PROG in: $*" >&2; exit 1; }
+    case "$2" in exe:?*) ;; *) echo "cabal stub: no target exe:NAME in: $*" >&2; exit 1 ;; esac
     opts=""
     for a in "$@"; do case "$a" in --ghc-options=*) opts="$opts ${a#--ghc-options=}" ;; esac; done
     mkdir -p "$STUB_DIR/bin"
     # shellcheck disable=SC2086
     ghc -O0 $opts -eventlog -outputdir "$CI_TEST_GHC_OUT" "$CI_TEST_PROG_SRC" \
-        -o "$STUB_DIR/bin/$PROG" > "$STUB_DIR/ghc.log" 2>&1 || { cat "$STUB_DIR/ghc.log" >&2; exit 1; } ;;
+        -o "$STUB_DIR/bin/${2#exe:}" > "$STUB_DIR/ghc.log" 2>&1 || { cat "$STUB_DIR/ghc.log" >&2; exit 1; } ;;
 list-bin)
-    [ "$2" = "exe:$PROG" ] && [ -x "$STUB_DIR/bin/$PROG" ] || { echo "cabal stub: $*: not built" >&2; exit 1; }
-    if [ -n "${CI_TEST_EVENTLOG:-}" ]; then echo "$STUB_DIR/program"; else echo "$STUB_DIR/bin/$PROG"; fi ;;
+    [ -x "$STUB_DIR/bin/${2#exe:}" ] || { echo "cabal stub: $*: not built" >&2; exit 1; }
+    echo "${2#exe:}" > "$STUB_DIR/name"
+    if [ -n "${CI_TEST_EVENTLOG:-}" ]; then echo "$STUB_DIR/program"; else echo "$STUB_DIR/bin/${2#exe:}"; fi ;;
 *) echo "cabal stub: $*" >&2; exit 1 ;;
 esac
 """,
@@ -74,112 +77,19 @@ esac
 # the GHC-built program, run with the workflow's arguments as they are; ev2hp must read the
 # eventlog it wrote, which then gives way to the scenario's (CI_TEST_EVENTLOG)
 touch "$STUB_DIR/before"
-"$STUB_DIR/bin/$PROG" "$@" || exit
+"$STUB_DIR/bin/$(cat "$STUB_DIR/name")" "$@" || exit
 written=$(find . -maxdepth 1 -name '*.eventlog' -newer "$STUB_DIR/before")
 [ -n "$written" ] && [ "$(echo "$written" | wc -l)" = 1 ] || {
     echo "program wrapper: the program wrote no eventlog here ($written)" >&2; exit 1; }
 "$EV2HP" --summary "$written" > /dev/null || { echo "program wrapper: $written unreadable" >&2; exit 1; }
 cp "$CI_TEST_EVENTLOG" "$written"
 """,
-    "gh": r"""#!PYTHON3
-# gh: Debian's gh checks the command line offline, then GitHub's answer is played
-import json, os, shutil, subprocess, sys
-args = sys.argv[1:]
-log = open(os.environ["CI_TEST_TOOL_LOG"], "a")
-off = dict(os.environ, GH_CONFIG_DIR=os.path.join(os.environ["STUB_DIR"], "gh-config"),
-           GH_NO_UPDATE_NOTIFIER="1", GH_PROMPT_DISABLED="1", NO_PROXY="", no_proxy="")
-for k in ("HTTPS_PROXY", "HTTP_PROXY", "https_proxy", "http_proxy"):
-    off[k] = "http://127.0.0.1:9"
-r = subprocess.run([os.environ["CI_TEST_REAL_GH"]] + args, env=off, capture_output=True,
-                   text=True, timeout=60, stdin=subprocess.DEVNULL)
-if "proxyconnect tcp: dial tcp 127.0.0.1:9" not in r.stderr:
-    log.write("rejected: gh %s: %s\n" % (" ".join(args), r.stderr.splitlines()[:1]))
-    sys.stderr.write(r.stderr)
-    sys.exit(r.returncode or 1)
-log.write("accepted: gh %s\n" % " ".join(args))
-longs = {"-R": "--repo", "-b": "--branch", "-w": "--workflow", "-L": "--limit", "-q": "--jq",
-         "-n": "--name", "-D": "--dir"}
-opts, pos, i = {}, [], 2
-while i < len(args):
-    a = args[i]
-    if a.startswith("-"):
-        k, eq, v = a.partition("=")
-        k = longs.get(k, k)
-        if not eq:
-            i += 1
-            v = args[i]
-        opts[k] = v
-    else:
-        pos.append(a)
-    i += 1
-base = os.environ.get("CI_TEST_BASE")
-if args[:2] == ["run", "list"]:
-    runs = [{"databaseId": 4300, "status": "in_progress", "conclusion": "",
-             "headBranch": "feature", "workflowName": os.environ["CI_TEST_WORKFLOW"]}]
-    if base:   # main: a run still going, then the finished one that kept the eventlog
-        runs += [dict(runs[0], databaseId=4243, headBranch="main"),
-                 dict(runs[0], databaseId=4242, headBranch="main", status="completed",
-                      conclusion="success")]
-    if opts.get("--workflow", os.environ["CI_TEST_WORKFLOW"]) != os.environ["CI_TEST_WORKFLOW"]:
-        sys.exit("could not find any workflows named %s" % opts["--workflow"])
-    runs = [r for r in runs if opts.get("--branch", r["headBranch"]) == r["headBranch"]]
-    runs = runs[:int(opts.get("--limit", 20))]
-    fields = opts["--json"].split(",")
-    out = json.dumps([{f: r[f] for f in fields} for r in runs])
-    if "--jq" in opts:
-        out = subprocess.run(["jq", "-r", opts["--jq"]], input=out, capture_output=True,
-                             text=True, check=True).stdout
-    sys.stdout.write(out)
-elif args[:2] == ["run", "download"]:
-    if not base or pos != ["4242"]:
-        sys.exit("no valid artifacts found to download")
-    name = os.environ["CI_TEST_ARTIFACT"]
-    d = opts.get("--dir", ".")
-    if "--name" not in opts:
-        d = os.path.join(d, name)
-    elif opts["--name"] != name:
-        sys.exit("no artifact matches any of the names or patterns provided")
-    os.makedirs(d, exist_ok=True)
-    shutil.copy(base, os.path.join(d, "prog.eventlog"))
-else:
-    sys.exit("gh stub: no answer for gh %s" % " ".join(args))
-""",
-    "curl": r"""#!/bin/sh
-# curl: Debian's curl checks the command line (every connection refused by a proxy at
-# 127.0.0.1:9: status 7 means it got that far), then GitLab's API is played: a raw
-# artifact download (--output FILE), or a note posted (body@FILE)
-err=$(/usr/bin/curl --proxy http://127.0.0.1:9 --noproxy '' "$@" 2>&1 > /dev/null)
-rc=$?
-if [ "$rc" != 7 ]; then
-    echo "rejected: curl $*: status $rc: $err" >> "$CI_TEST_TOOL_LOG"
-    echo "$err" >&2; exit "$rc"
-fi
-echo "accepted: curl $*" >> "$CI_TEST_TOOL_LOG"
-output="" body="" url=""
-while [ $# -gt 0 ]; do
-    case "$1" in
-    --output) output=$2; shift ;;
-    --data-urlencode) body=${2#body@}; shift ;;
-    --header|--request) shift ;;
-    http*) url=$1 ;;
-    esac
-    shift
-done
-case "$url" in
-*/jobs/artifacts/*/raw/prog.eventlog\?job=*)
-    [ -n "${CI_TEST_BASE:-}" ] || exit 22
-    cp "$CI_TEST_BASE" "$output" ;;
-*/merge_requests/*/notes)
-    cp "$body" "$CI_TEST_NOTE" ;;
-*) echo "curl stub: $url" >&2; exit 1 ;;
-esac
-""",
 }
 
 
 def stub_dir(tmp):
     d = os.path.join(tmp, "stubs")
-    os.makedirs(d)
+    os.makedirs(d, exist_ok=True)
     for name, text in STUBS.items():
         path = os.path.join(d, name)
         with open(path, "w") as f:
@@ -188,21 +98,18 @@ def stub_dir(tmp):
     return d
 
 
-def base_env(tmp, ghc_out, eventlog, base):
-    env = dict(os.environ)
+def base_env(tmp, ghc_out, eventlog, base, env):
+    """ENV (the runner's) with the stubs first on PATH, then the suite's ev2hp."""
+    env = dict(env)
     env["PATH"] = stub_dir(tmp) + os.pathsep + os.path.dirname(EV2HP) + os.pathsep + env["PATH"]
     env["STUB_DIR"] = os.path.join(tmp, "stubs")
     env["CI_TEST_GHC_OUT"] = ghc_out
     env["CI_TEST_PROG_SRC"] = PROG_SRC
-    env["CI_TEST_REAL_GH"] = shutil.which("gh") or "/usr/bin/gh"
-    env["CI_TEST_TOOL_LOG"] = os.path.join(tmp, "tools.log")
     env["LC_ALL"] = "C.UTF-8"
     for k in ("CI_TEST_BASE", "CI_TEST_EVENTLOG", "GH_TOKEN", "GITHUB_TOKEN"):
         env.pop(k, None)
     if eventlog:
         env["CI_TEST_EVENTLOG"] = eventlog
-    if base:
-        env["CI_TEST_BASE"] = base
     return env
 
 
@@ -254,32 +161,55 @@ def quiet(env):
     return subprocess.DEVNULL if env.get("CI_TEST_QUIET") else None
 
 
-def run_github(doc, work, env, on_main):
-    """0 or the failing step's status, and the artifact paths kept."""
-    status, kept = 0, []
+def run_github(doc, world, ghc_out, eventlog, base, on_main, env_extra):
+    """The workflow for a push to main (on_main) or pull request 7, in WORLD: 0 or the
+    failing step's status, the artifacts (name -> {file: bytes}), the job summary."""
+    st = world.state
+    deb_name, deb = world.make_deb()
+    uses = [s["uses"] for s in doc["jobs"]["heap"]["steps"] if "/ev2hp@" in s.get("uses", "")]
+    assert len(uses) == 1, "the workflow does not use the action once: %s" % uses
+    repo, ref = uses[0].split("@")
+    st.releases[(repo, ref)] = [(deb_name, deb)]
+    if base:   # main: a run still going, then the finished one that kept the eventlog
+        with open(base, "rb") as f:
+            st.runs.append({"id": 4242, "branch": "main", "status": "completed",
+                            "conclusion": "success", "workflow": doc["name"],
+                            "artifacts": {"heap-profile-eventlog": {"heap.eventlog": f.read()}}})
+        st.runs.append({"id": 4243, "branch": "main", "status": "in_progress",
+                        "workflow": doc["name"], "artifacts": {}})
+    world.commit("c1", "2026-01-01T10:00:00Z")
+    github, env, work, ws = world.context("c1", None if on_main else 7, ref)
+    github["action_repository"] = repo
+    github["workflow"] = env["GITHUB_WORKFLOW"] = doc["name"]
+    env = base_env(work, ghc_out, eventlog, base, env)
+    env.update(env_extra)
+    status, artifacts, lines = 0, {}, []
     wf_env = strings(doc.get("env"))
-    for job in doc["jobs"].values():
-        for step in job["steps"]:
-            when = github_if(step.get("if"), on_main)
-            if status and "always()" not in str(step.get("if", "")):
-                when = False
-            if not when:
-                continue
-            if "uses" in step:
-                if step["uses"].startswith("actions/upload-artifact"):
-                    kept += str(step["with"]["path"]).split()
-                continue
-            if step.get("id") == "ev2hp":
-                continue   # the suite's ev2hp is on PATH
-            e = dict(env, **wf_env, **strings(step.get("env")))
-            r = subprocess.run(["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c",
-                                step["run"]], cwd=work, env=e, stderr=quiet(env))
-            if r.returncode and not status:
-                status = r.returncode
-    return status, kept
+    for step in doc["jobs"]["heap"]["steps"]:
+        when = github_if(step.get("if"), on_main)
+        if status and "always()" not in str(step.get("if", "")):
+            when = False
+        if not when:
+            continue
+        e = dict(env, **wf_env, **strings(step.get("env")))
+        if "/ev2hp@" in step.get("uses", ""):
+            rc, _, _ = world.run_action(github, e, work, ws, step.get("with"), artifacts, lines)
+        elif "uses" in step:
+            assert step["uses"].split("@")[0] in ("actions/checkout", "haskell-actions/setup"), \
+                "a step the test cannot play: %s" % step["uses"]
+            continue   # the workspace is the checkout; Debian's GHC is installed
+        else:
+            rc = subprocess.run(["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c",
+                                 step["run"]], cwd=ws, env=e, stderr=quiet(env)).returncode
+        if rc and not status:
+            status = rc
+    world.record(github, status, artifacts)
+    summary = env["GITHUB_STEP_SUMMARY"]
+    return status, artifacts, open(summary).read() if os.path.exists(summary) else ""
 
 
-def run_gitlab(doc, work, env, on_main):
+def run_gitlab(doc, world, work, env):
+    """The job's script in WORK: its status, the artifact paths kept."""
     job = doc["heap-profile"]
     e = dict(env, **strings(doc.get("variables")), **strings(job.get("variables")))
     script = "\n".join(job["script"])
@@ -314,17 +244,11 @@ def load(kind):
         return f.read()
 
 
-def pipeline_env(kind, on_main, doc):
-    """What GitHub or GitLab sets for a push to main (on_main) or a pull/merge request."""
-    if kind == "github":
-        upload = [s for s in doc["jobs"]["heap"]["steps"] if "upload-artifact" in s.get("uses", "")
-                  and "eventlog" in str(s["with"]["path"])]
-        return dict(GITHUB_REPOSITORY="owner/project", GITHUB_WORKFLOW=doc["name"],
-                    CI_TEST_WORKFLOW=doc["name"], CI_TEST_ARTIFACT=upload[0]["with"]["name"],
-                    GITHUB_REF="refs/heads/main" if on_main else "refs/pull/7/merge")
-    env = dict(CI_JOB_TOKEN="stub", CI_API_V4_URL="https://gitlab.example/api/v4",
+def pipeline_env(on_main):
+    """What GitLab sets for a push to the default branch (on_main) or a merge request."""
+    env = dict(CI_JOB_TOKEN=action_world.TOKEN, CI_API_V4_URL="http://gitlab.localhost/api/v4",
                CI_PROJECT_ID="1", CI_DEFAULT_BRANCH="main", CI_JOB_NAME="heap-profile",
-               HEAP_NOTE_TOKEN="stub")
+               HEAP_NOTE_TOKEN=action_world.TOKEN)
     if on_main:
         env.update(CI_PIPELINE_SOURCE="push", CI_COMMIT_BRANCH="main")
     else:   # a merge-request pipeline has no CI_COMMIT_BRANCH
@@ -333,65 +257,84 @@ def pipeline_env(kind, on_main, doc):
 
 
 def scenario(ghc_out, kind, name, eventlog, base, want_status, checks, on_main=False,
-             text=None):
+             text=None, pushes=1):
     doc = yaml.safe_load(text or load(kind))
     with tempfile.TemporaryDirectory() as tmp:
+        world = action_world.World(os.path.join(tmp, "world"))
+        try:
+            for push in range(1, pushes + 1):
+                label = "%s: %s%s" % (kind, name, " (push %d)" % push if pushes > 1 else "")
+                one_run(doc, world, tmp, ghc_out, kind, label, eventlog, base, want_status,
+                        checks, on_main)
+        finally:
+            world.server.shutdown()
+
+
+def one_run(doc, world, tmp, ghc_out, kind, label, eventlog, base, want_status, checks,
+            on_main):
+    quiet_env = {"CI_TEST_QUIET": "1"} if want_status not in (0, 3) else {}
+    junit = None
+    if kind == "github":
+        status, artifacts, text = run_github(doc, world, ghc_out, eventlog, base, on_main,
+                                             quiet_env)
+        kept = artifacts.get("heap-profile", {})
+        missing = [f for f in ("heap.svg", "heap.png", "heap.html", "heap-summary.md")
+                   if not kept.get(f)]
+    else:
         work = os.path.join(tmp, "work")
+        shutil.rmtree(work, ignore_errors=True)
         os.makedirs(work)
-        env = base_env(tmp, ghc_out, eventlog, base)
-        env["GITHUB_STEP_SUMMARY"] = os.path.join(tmp, "step-summary.md")
-        env["RUNNER_TEMP"] = tmp
-        env["CI_TEST_NOTE"] = os.path.join(tmp, "note.md")
-        env.update(pipeline_env(kind, on_main, doc))
-        label = "%s: %s" % (kind, name)
-        if kind == "gitlab" and not gitlab_runs(doc["heap-profile"], env):
+        env = dict(os.environ, **github_stub.proxy_env(world.proxy))
+        env = base_env(tmp, ghc_out, eventlog, base, env)
+        env.update(pipeline_env(on_main), **quiet_env)
+        if base:
+            with open(base, "rb") as f:
+                world.state.gitlab_artifacts[("main", "prog.eventlog", "heap-profile")] = f.read()
+        if not gitlab_runs(doc["heap-profile"], env):
             fail("%s: the job's rules: do not run it in this pipeline" % label)
             return
-        run = run_github if kind == "github" else run_gitlab
-        if want_status not in (0, 3):   # a broken step: its messages are not shown
-            env["CI_TEST_QUIET"] = "1"
-        status, kept = run(doc, work, env, on_main)
-        if status != want_status:
-            fail("%s: status %d, not %d" % (label, status, want_status))
-        if want_status not in (0, 3):   # a broken step: nothing more is expected
-            if not failed:
-                print("ok: %s: status %d" % (label, status))
-            return
-        for p in kept:
-            if not os.path.isfile(os.path.join(work, p)) or not os.path.getsize(os.path.join(work, p)):
-                fail("%s: the artifact %s was not written" % (label, p))
-        tools = open(env["CI_TEST_TOOL_LOG"]).read() if os.path.exists(env["CI_TEST_TOOL_LOG"]) else ""
-        for line in tools.splitlines():
-            if line.startswith("rejected:"):
-                fail("%s: %s" % (label, line))
-        shown = env["GITHUB_STEP_SUMMARY"] if kind == "github" else env["CI_TEST_NOTE"]
-        text = open(shown).read() if os.path.exists(shown) else ""
-        summary = os.path.join(work, "heap-summary.md")
-        if on_main and kind == "gitlab":   # no merge request: no note; the artifact
+        status, paths = run_gitlab(doc, world, work, env)
+        missing = [p for p in paths if not os.path.isfile(os.path.join(work, p))
+                   or not os.path.getsize(os.path.join(work, p))]
+        notes = world.state.notes.get(7, [])
+        text = notes[-1]["body"] if notes else ""
+        if on_main:   # no merge request: no note; the artifact
+            summary = os.path.join(work, "heap-summary.md")
             text = open(summary).read() if os.path.exists(summary) else ""
-        if "| Band | Peak | Mean | Growth (whole run)" not in text:
-            fail("%s: the summary was not %s" % (label, "written to the job summary"
-                                                  if kind == "github" else "posted"))
-        r = subprocess.run(["cmark-gfm", "--extension", "table"], input=text, text=True,
-                           capture_output=True)
-        if r.returncode or "<table>" not in r.stdout:
-            fail("%s: cmark-gfm does not render the summary's table" % label)
-        junit = None
-        if kind == "gitlab" and os.path.exists(os.path.join(work, "heap-junit.xml")):
+        if os.path.exists(os.path.join(work, "heap-junit.xml")):
             try:
                 junit = junit_counts(os.path.join(work, "heap-junit.xml"))
             except subprocess.CalledProcessError:
                 fail("%s: heap-junit.xml does not validate" % label)
-        for check in checks:
-            if not check(text, junit, tools):
-                fail("%s: %s" % (label, check.__doc__))
+    if status != want_status:
+        fail("%s: status %d, not %d" % (label, status, want_status))
+    if want_status not in (0, 3):   # a broken step: nothing more is expected
         if not failed:
             print("ok: %s: status %d" % (label, status))
+        return
+    for p in missing:
+        fail("%s: the artifact %s was not written" % (label, p))
+    for r in world.state.requests:
+        if not r["answered"]:
+            fail("%s: the stand-in could not answer %s %s%s" % (label, r["method"], r["host"],
+                                                                r["path"]))
+    if "| Band | Peak | Mean | Growth (whole run)" not in text:
+        fail("%s: the summary was not %s" % (label, "written to the job summary"
+                                              if kind == "github" else "posted"))
+    r = subprocess.run(["cmark-gfm", "--extension", "table"], input=text, text=True,
+                       capture_output=True)
+    if r.returncode or "<table>" not in r.stdout:
+        fail("%s: cmark-gfm does not render the summary's table" % label)
+    for check in checks:
+        if not check(text, junit, world.state):
+            fail("%s: %s" % (label, check.__doc__))
+    if not failed:
+        print("ok: %s: status %d" % (label, status))
 
 
 def compared(text, junit, tools):
     """the summary compares with main's run"""
-    return "#### Compared with base/prog.eventlog" in text
+    return "#### Compared with " in text
 
 
 def not_compared(text, junit, tools):
@@ -409,10 +352,24 @@ def real_run(text, junit, tools):
     return "closure type" in text and "GHC-9" in text
 
 
-def asked_github(text, junit, tools):
+def asked_github(text, junit, state):
     """gh listed main's runs and downloaded the finished one's eventlog"""
-    return ("accepted: gh run list" in tools and "--branch main" in tools
-            and re.search(r"accepted: gh run download 4242 ", tools) is not None)
+    return (action_world.requests(state, "GET", r"/repos/owner/project/actions/workflows/\d+/runs")
+            and action_world.requests(state, "GET", r"/repos/owner/project/actions/artifacts/4242\d/zip"))
+
+
+def one_note(text, junit, state):
+    """one note on the merge request, with the marker, made once (POST) and edited (PUT)
+    on later pushes, its images the PNGs uploaded to the project"""
+    notes = state.notes.get(7, [])
+    posts = action_world.requests(state, "POST", r"/api/v4/projects/1/merge_requests/7/notes")
+    gets = action_world.requests(state, "GET", r"/api/v4/projects/1/merge_requests/7/notes")
+    puts = action_world.requests(state, "PUT", r"/api/v4/projects/1/merge_requests/7/notes/\d+")
+    if len(notes) != 1 or len(posts) != 1 or len(puts) != len(gets) - 1:
+        return False
+    images = re.findall(r"!\[[^]]*\]\((/uploads/[^)]+)\)", notes[0]["body"])
+    return (notes[0]["body"].startswith("<!-- ev2hp -->\n") and len(images) == 2 and
+            all(state.uploads.get(u, b"")[:8] == b"\x89PNG\r\n\x1a\n" for u in images))
 
 
 def junit_gates(n, failures):
@@ -477,16 +434,15 @@ def package_lists():
     with open(os.path.join(SRCDIR, "bootstrap")) as f:
         boot = re.search(r'PACKAGES="([^"]*)"', f.read()).group(1).split()
     lists = {"bootstrap": boot}
-    for kind in ("github", "gitlab"):
-        doc = yaml.safe_load(load(kind))
-        if kind == "github":
-            steps = [s for s in doc["jobs"]["heap"]["steps"] if s.get("id") == "ev2hp"]
-            script = steps[0]["run"]
-        else:
-            script = "\n".join(doc["heap-profile"]["before_script"])
-        m = re.search(r"apt-get install((?:\s+(?:\\\n)?\s*[\w.+-]+)+)", script)
-        lists[kind] = [w for w in m.group(1).replace("\\\n", " ").split()
-                       if not w.startswith("-")] if m else []
+    with open(os.path.join(SRCDIR, "ci", "action", "install.sh")) as f:
+        action = f.read()
+    for name, script in (("the action", action),
+                         ("gitlab", "\n".join(yaml.safe_load(load("gitlab"))["heap-profile"]
+                                              ["before_script"]))):
+        # the longest apt-get install line (the action's other installs the .deb)
+        found = [m.group(1).replace("\\\n", " ").split() for m in re.finditer(
+            r"apt-get install((?:\s+(?:\\\n)?\s*[\w.+-]+)+)", script)]
+        lists[name] = [w for w in max(found, key=len, default=[]) if not w.startswith("-")]
     for name, pkgs in lists.items():
         have = installed_closure(pkgs)
         missing = sorted("%s (%s)" % (pkg, what) for what, pkg in needed.items()
@@ -502,9 +458,9 @@ def rules():
     """GitLab runs the job in merge-request pipelines and on the default branch only."""
     doc = yaml.safe_load(load("gitlab"))
     job = doc["heap-profile"]
-    cases = [("a merge-request pipeline", pipeline_env("gitlab", False, doc), True),
-             ("the default branch", pipeline_env("gitlab", True, doc), True),
-             ("another branch's pipeline", dict(pipeline_env("gitlab", True, doc),
+    cases = [("a merge-request pipeline", pipeline_env(False), True),
+             ("the default branch", pipeline_env(True), True),
+             ("another branch's pipeline", dict(pipeline_env(True),
                                                 CI_COMMIT_BRANCH="feature"), False)]
     for what, env, want in cases:
         if gitlab_runs(job, env) != want:
@@ -544,10 +500,15 @@ def main():
             scenario(ghc_out, kind, "on main", None, flat, 0, [not_compared, real_run],
                      on_main=True)
             scenario(ghc_out, kind, "no change", flat, flat, 0,
-                     [compared, junit_gates(3, 0)] + ([asked_github] if kind == "github" else []))
+                     [compared, junit_gates(3, 0)] +
+                     ([asked_github] if kind == "github" else [one_note]))
             scenario(ghc_out, kind, "peak doubled", flat, half, 3,
                      [compared, plus_100, junit_gates(3, 1)])
             scenario(ghc_out, kind, "a leak", leak, None, 3, [junit_gates(2, 1)])
+            if kind == "github":   # the action's command line: tests/action.sh runs it
+                continue
+            scenario(ghc_out, kind, "two pushes of the merge request", flat, half, 3,
+                     [compared, one_note], pushes=2)
             # the form GHC rejects ("-ol expects filename") must fail the program's step
             broken = texts[kind].replace("-olprog.eventlog", "-ol prog.eventlog")
             if broken == texts[kind]:

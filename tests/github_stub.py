@@ -27,13 +27,17 @@ they send it absolute URLs and no certificate is needed. It serves:
     GET /O/R/blob/BRANCH/PATH?raw=true        302 to raw.github.localhost, as GitHub does
   raw.github.localhost
     GET /O/R/BRANCH/PATH                      the file's bytes from the bare repository
-  gitlab.localhost (GitLab's notes API, PRIVATE-TOKEN)
+  gitlab.localhost (GitLab's API: JOB-TOKEN for artifacts, PRIVATE-TOKEN for the rest)
+    GET  /api/v4/projects/ID/jobs/artifacts/REF/raw/PATH?job=NAME   a job's file
+    POST /api/v4/projects/ID/uploads          a file for notes (multipart), its Markdown
     GET/POST /api/v4/projects/ID/merge_requests/IID/notes, PUT .../notes/NOTE_ID
 
 Anything else is a 404 and recorded as unanswered, so a test sees an endpoint it did not
 expect.
 """
 import base64
+import email.parser
+import email.policy
 import http.server
 import io
 import json
@@ -60,6 +64,8 @@ class State:
         self.runs = []              # dicts: id, branch, status, workflow, artifacts {name: {file: bytes}}
         self.workflows = []         # names
         self.notes = {}             # GitLab: mr iid -> [note]
+        self.uploads = {}           # GitLab: /uploads/HASH/NAME -> bytes
+        self.gitlab_artifacts = {}  # GitLab: (ref, path, job) -> bytes
         self.refuse = set()         # (method, path regex) answered 403
         self.requests = []
         self.lock = threading.Lock()
@@ -83,6 +89,12 @@ class Handler(http.server.BaseHTTPRequestHandler):
 
     def log_message(self, *args):
         pass
+
+    def handle(self):
+        try:
+            super().handle()
+        except (BrokenPipeError, ConnectionResetError):
+            pass   # the client went away (gh drops a query it no longer needs)
 
     def _send(self, code, body=b"", ctype="application/json; charset=utf-8", headers=()):
         if isinstance(body, (dict, list)):
@@ -335,8 +347,32 @@ class Handler(http.server.BaseHTTPRequestHandler):
 
     def _gitlab(self, path, body):
         st = self.state
+        m = re.fullmatch(r"/api/v4/projects/([^/]+)/jobs/artifacts/([^/]+)/raw/(.+)", path)
+        if m:
+            if self.headers.get("JOB-TOKEN") != st.token:
+                self._send(401, {"message": "401 Unauthorized"})
+                return True
+            job = urllib.parse.parse_qs(urllib.parse.urlsplit(self.path).query).get("job", [""])[0]
+            data = st.gitlab_artifacts.get((m.group(2), m.group(3), job))
+            self._send(200 if data else 404, data or {"message": "404 Not Found"},
+                       "application/octet-stream" if data else "application/json")
+            return True
         if self.headers.get("PRIVATE-TOKEN") != st.token:
             self._send(401, {"message": "401 Unauthorized"})
+            return True
+        m = re.fullmatch(r"/api/v4/projects/([^/]+)/uploads", path)
+        if m and self.command == "POST":
+            msg = email.parser.BytesParser(policy=email.policy.HTTP).parsebytes(
+                b"Content-Type: " + self.headers["Content-Type"].encode() + b"\r\n\r\n" + body)
+            part = [p for p in msg.iter_parts() if p.get_param("name", header="content-disposition") == "file"][0]
+            name = part.get_filename()
+            with st.lock:
+                st.next_id += 1
+                url = "/uploads/%032x/%s" % (st.next_id, name)
+                st.uploads[url] = part.get_payload(decode=True)
+            self._send(201, {"id": st.next_id, "alt": name.rsplit(".", 1)[0], "url": url,
+                             "full_path": "/-/project/%s%s" % (m.group(1), url),
+                             "markdown": "![%s](%s)" % (name.rsplit(".", 1)[0], url)})
             return True
         m = re.fullmatch(r"/api/v4/projects/([^/]+)/merge_requests/(\d+)/notes(?:/(\d+))?", path)
         if not m:

@@ -47,7 +47,7 @@ fi
 # configure.ac), then the build, in a copy: the action's folder stays as it was.
 sudo apt-get update -qq
 sudo apt-get install -y -qq --no-install-recommends \
-    build-essential autoconf automake pkg-config \
+    build-essential git autoconf automake pkg-config \
     libxml2-dev libpng-dev libcairo2-dev libpango1.0-dev zlib1g-dev \
     libmicrohttpd-dev libprotobuf-c-dev protobuf-c-compiler libelf-dev libjansson-dev \
     fonts-dejavu-core
