@@ -79,7 +79,8 @@ static int new_phases(struct run_model *m, struct ev_error *err)
         ev_error_set(err, "out of memory");
         return -1;
     }
-    if (m->needs.gc && !(m->phase_gc = calloc(m->needs.phase_count, sizeof *m->phase_gc))) {
+    if ((m->needs.gc && !(m->phase_gc = calloc(m->needs.phase_count, sizeof *m->phase_gc))) ||
+        !(m->phase_active = calloc(m->needs.phase_count, sizeof *m->phase_active))) {
         ev_error_set(err, "out of memory");
         return -1;
     }
@@ -159,6 +160,7 @@ void run_model_free(struct run_model *m)
         profile_free(m->phase[i]);
     free(m->phase);
     free(m->phase_gc);
+    free(m->phase_active);
     memset(m, 0, sizeof *m);
 }
 
@@ -166,6 +168,36 @@ static int no_memory(void)
 {
     errno = ENOMEM;
     return -1;
+}
+
+/* A census into the phases that hold it, and only those: what lies outside a phase would
+ * be copied for a chart's edges, which no phase draws. Censuses come in time order, so
+ * the phases begun and not ended are kept as a list (a run of a phase per test case has
+ * hundreds, a census falls in one or two); one out of order is looked up among all. */
+static int phases_frame(struct run_model *m, const struct census_frame *frame)
+{
+    uint64_t t = frame->time_ns;
+    const struct time_window *w = m->needs.phases;
+    if (t < m->phase_last_ns) {
+        for (size_t i = 0; i < m->needs.phase_count; i++)
+            if (time_window_holds(w[i], t) && profile_add_frame(m->phase[i], frame, m->bands) != 0)
+                return no_memory();
+        return 0;
+    }
+    m->phase_last_ns = t;
+    while (m->phase_next < m->needs.phase_count && w[m->phase_next].from_ns <= t)
+        m->phase_active[m->phase_active_count++] = m->phase_next++;
+    size_t kept = 0;
+    for (size_t k = 0; k < m->phase_active_count; k++) {
+        size_t i = m->phase_active[k];
+        if (w[i].to_ns < t)
+            continue;   /* ended: later censuses are later still */
+        m->phase_active[kept++] = i;
+        if (profile_add_frame(m->phase[i], frame, m->bands) != 0)
+            return no_memory();
+    }
+    m->phase_active_count = kept;
+    return 0;
 }
 
 int run_model_frame(struct run_model *m, const struct census_frame *frame)
@@ -179,13 +211,7 @@ int run_model_frame(struct run_model *m, const struct census_frame *frame)
         (m->report && profile_add_frame(m->report, frame, m->bands) != 0) ||
         (m->end && run_end_frame(m->end, frame) != 0))
         return no_memory();
-    /* a phase is fed its own censuses only: what lies outside would be copied for a
-     * chart's edges, which no phase draws */
-    for (size_t i = 0; m->phase && i < m->needs.phase_count; i++)
-        if (time_window_holds(m->needs.phases[i], frame->time_ns) &&
-            profile_add_frame(m->phase[i], frame, m->bands) != 0)
-            return no_memory();
-    return 0;
+    return m->phase ? phases_frame(m, frame) : 0;
 }
 
 /* Every marker for the summary's list, up to SUMMARY_MAX_MARKERS, then counted. */

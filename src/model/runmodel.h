@@ -69,8 +69,9 @@ struct run_model_needs {
     bool ticky;                          /* ticky counters' totals (ticky.h) */
     bool end;                            /* what led up to the end (runend.h); with gc */
     bool caps;                           /* each capability's shares (capstats.h); with gc */
-    /* --phases (census/phases.h): each phase's window; the model keeps band statistics
-     * of every band over each (run_model_phase), for facts/phases.h. NULL: none. */
+    /* --phases (census/phases.h): each phase's window, in order of their starts; the model
+     * keeps band statistics of every band over each (run_model_phase), for
+     * facts/phases.h. NULL: none. */
     const struct time_window *phases;
     size_t phase_count;
 };
@@ -125,6 +126,12 @@ struct run_model {
     struct profile **phase;        /* needs.phases: a profile of every band per phase,
                                     * fed only the censuses in its window */
     struct phase_gc *phase_gc;     /* needs.phases with needs.gc: each phase's collections */
+    /* The phases a census can fall in, as censuses come in time order: those begun
+     * (before phase_next) and not yet ended, by index; phase_last_ns: the last census's
+     * time (a census before it is looked up among every phase). */
+    size_t *phase_active;
+    size_t phase_active_count, phase_next;
+    uint64_t phase_last_ns;
 };
 
 /* An empty model of what needs asks for: 0, or -1 with err set (a bad pattern, or out of
