@@ -7,7 +7,10 @@
 #   oracle and checks --summary=json's gc: collections and parallel collections per
 #   generation, bytes copied and maximum residency exactly; allocation within 0.1 %; each
 #   generation's worst pause within 1 ms and elapsed within 5 %; productivity within 2
-#   points; the work balance to -s's two decimals; with --nonmoving-gc, its syncs and
+#   points. tests/data/gcsched has the same runs (and -N1 -qg, and -A256k for the small
+#   -A) with `+RTS -l`, whose scheduler's tasks give the program's span: there INIT, MUT
+#   and EXIT are -s's to its millisecond and productivity to its tenth of a point. The
+#   work balance to -s's two decimals; with --nonmoving-gc, its syncs and
 #   concurrent cycles (gc.nonmoving) against -s's lines. The text summary prints -s's lines
 #   (the same byte counts, the generation lines) and the Markdown its Collector table.
 #   --max-pause (any generation, and gen1:) and --min-productivity pass and fail on each
@@ -15,11 +18,29 @@
 #   checked on a .hp (status 1); usage mistakes exit 2.
 . "${SRCDIR:?}/tests/testlib.sh"
 gc="$data/gcstats"
-for run in n1 n2 n2qg n4 n4qg smallA largeA nonmoving; do
-    "$EV2HP" --summary=json "$gc/$run.eventlog.gz" > "$tmp/$run.json" 2> "$tmp/$run.err" ||
-        fail "$run: --summary=json status $?"
-    "$PYTHON3" "$SRCDIR/tests/gcstats_check.py" "$gc/$run.s" "$tmp/$run.json" > "$tmp/$run.check" ||
-        fail "$run against its -s: $(cat "$tmp/$run.check")"
+# tests/data/gcsched: the same matrix with the scheduler's events (+RTS -l), whose tasks
+# give the program's span: INIT, MUT and EXIT to -s's millisecond, productivity to its
+# tenth of a point (gcstats_check.py), and -N1 -qg.
+sched="$data/gcsched"
+for run in $(cd "$gc" && ls *.s) $(cd "$sched" && ls *.s | sed 's/^/sched:/'); do
+    dir=$gc
+    case $run in sched:*) dir=$sched run=${run#sched:} ;; esac
+    run=${run%.s}
+    "$EV2HP" --summary=json "$dir/$run.eventlog.gz" > "$tmp/$run.json" 2> "$tmp/$run.err" ||
+        fail "$dir/$run: --summary=json status $?"
+    "$PYTHON3" "$SRCDIR/tests/gcstats_check.py" "$dir/$run.s" "$tmp/$run.json" > "$tmp/$run.check" ||
+        fail "$dir/$run against its -s: $(cat "$tmp/$run.check")"
+    case $dir in
+    "$sched") grep -q '"init_s": null' "$tmp/$run.json" && fail "$dir/$run: no program span" ;;
+    *) grep -q '"init_s": null, "exit_s": null' "$tmp/$run.json" ||
+        fail "$dir/$run (-l-agu, no tasks): a program span" ;;
+    esac
+done
+[ "$(ls "$gc"/*.s "$sched"/*.s | wc -l)" -eq 17 ] || fail "the matrix is not the 17 runs"
+"$EV2HP" --summary "$sched/n4qg.eventlog.gz" 2> /dev/null > "$tmp/n4qg.txt"
+for line in '  INIT    time     0.004s elapsed' '  MUT     time     0.270s elapsed' \
+    '  EXIT    time     0.001s elapsed' '  Productivity  51.3% of total elapsed'; do
+    grep -qxF "$line" "$tmp/n4qg.txt" || fail "n4qg's text lacks '$line'"
 done
 
 # The text summary's lines carry -s's numbers as -s writes them.
@@ -58,8 +79,12 @@ grep -q 'syncs,\|Nonmoving' "$tmp/n2.txt" && fail "-N2 (no nonmoving collector) 
 
 # --max-pause and --min-productivity pass and fail as each run's -s says they should:
 # limits 2 ms either side of -s's worst pause (of all generations, and of generation 1
-# alone), 3 points either side of its productivity; JUnit names each gate.
-for run in n1 n2 n2qg n4 n4qg smallA largeA nonmoving; do
+# alone), 3 points either side of its productivity (0.2 with the scheduler's events:
+# gcsched); JUnit names each gate.
+for run in $(cd "$gc" && ls *.s) $(cd "$sched" && ls *.s | sed 's/^/sched:/'); do
+    dir=$gc margin=3
+    case $run in sched:*) dir=$sched run=${run#sched:} margin=0.2 ;; esac
+    run=${run%.s}
     set -- $("$PYTHON3" -c '
 import sys
 sys.path.insert(0, sys.argv[1])
@@ -67,13 +92,13 @@ from gcstats_check import parse_s
 s = parse_s(sys.argv[2])
 worst = 1000 * max(g["max"] for g in s["gens"].values())
 gen1 = 1000 * s["gens"][1]["max"]
-p = 100 * s["productivity"]
-print("%.3fms %.3fms %.3fms %.3fms %.1f %.1f" % (worst + 2, max(worst - 2, 0.001), gen1 + 2,
-      max(gen1 - 2, 0.001), p - 3, min(p + 3, 100)))' "$SRCDIR/tests" "$gc/$run.s")
+p, m = 100 * s["productivity"], float(sys.argv[3])
+print("%.3fms %.3fms %.3fms %.3fms %.2f %.2f" % (worst + 2, max(worst - 2, 0.001), gen1 + 2,
+      max(gen1 - 2, 0.001), p - m, min(p + m, 100)))' "$SRCDIR/tests" "$dir/$run.s" "$margin")
     for gate in "--max-pause $1:0" "--max-pause $2:3" "--max-pause gen1:$3:0" \
         "--max-pause gen1:$4:3" "--min-productivity $5:0" "--min-productivity $6:3"; do
         limit=${gate%:*} want=${gate##*:}
-        "$EV2HP" --summary=json $limit --junit "$tmp/junit.xml" "$gc/$run.eventlog.gz" \
+        "$EV2HP" --summary=json $limit --junit "$tmp/junit.xml" "$dir/$run.eventlog.gz" \
             > "$tmp/gate.json" 2> /dev/null
         got=$?
         [ "$got" -eq "$want" ] || fail "$run $limit: status $got, -s says $want"

@@ -119,6 +119,66 @@ static void allocation_is_summed_over_capabilities(void **state)
     gc_stats_free(g);
 }
 
+/* The program's span (model/mutspan.h): the main OS thread's longest bound task, its
+ * creation and deletion read out of time order (by capability); a task of another thread
+ * is not the program's; the collections after the span are the exit's (GC, not MUT); -s's
+ * Total ends at the last HEAP_ALLOCATED after the last collection. */
+static void feed_gc(struct gc_stats *g, enum gc_event_kind kind, uint16_t cap, uint64_t t,
+                    uint64_t task, uint64_t tid)
+{
+    struct gc_event e = { .kind = kind, .cap = cap, .time_ns = t, .task = task, .tid = tid,
+                          .threads = 1 };
+    assert_true(gc_stats_event(g, &e, NULL) >= 0);
+}
+
+static void program_span_is_the_main_threads_longest_task(void **state)
+{
+    (void)state;
+    struct gc_stats *g = gc_stats_new();
+    assert_non_null(g);
+    feed_gc(g, GC_EVENT_PID, GC_CAP_NONE, 1 * MS, 0, 77);
+    /* capability 1's block first: the program's task's deletion, the exit's task, and
+     * a worker (another thread) living longer */
+    feed_gc(g, GC_EVENT_TASK_DELETE, 1, 90 * MS, 5, 0);
+    feed_gc(g, GC_EVENT_TASK_CREATE, 1, 91 * MS, 5, 77);
+    feed_gc(g, GC_EVENT_TASK_DELETE, 1, 92 * MS, 5, 0);
+    feed_gc(g, GC_EVENT_TASK_CREATE, 1, 2 * MS, 9, 78);
+    feed_gc(g, GC_EVENT_TASK_DELETE, 1, 99 * MS, 9, 0);
+    /* then capability 0's: the start-up's task, the program's creation, a collection in
+     * the program (10 ms) and the exit's (3 ms), the last allocation counts at 97 ms */
+    feed_gc(g, GC_EVENT_TASK_CREATE, 0, 2 * MS, 5, 77);
+    feed_gc(g, GC_EVENT_TASK_DELETE, 0, 3 * MS, 5, 0);
+    feed_gc(g, GC_EVENT_TASK_CREATE, 0, 4 * MS, 5, 77);
+    feed_gc(g, GC_EVENT_START, 0, 20 * MS, 0, 0);
+    feed_gc(g, GC_EVENT_STATS, 0, 21 * MS, 0, 0);
+    feed_gc(g, GC_EVENT_END, 0, 30 * MS, 0, 0);
+    feed_gc(g, GC_EVENT_START, 0, 93 * MS, 0, 0);
+    feed_gc(g, GC_EVENT_STATS, 0, 94 * MS, 0, 0);
+    feed_gc(g, GC_EVENT_END, 0, 96 * MS, 0, 0);
+    feed_gc(g, GC_EVENT_ALLOCATED, 0, 97 * MS, 0, 0);
+    struct gc_summary s;
+    gc_stats_summary(g, 100 * MS, &s);
+    assert_true(s.has_span);
+    assert_int_equal(s.elapsed_ns, 97 * MS);    /* the last count, after the exit's GC */
+    assert_int_equal(s.init_ns, 4 * MS);
+    assert_int_equal(s.mut_ns, 86 * MS - 10 * MS);
+    assert_int_equal(s.gc_ns, 13 * MS);
+    assert_int_equal(s.exit_ns, 97 * MS - 90 * MS - 3 * MS);
+    assert_int_equal(s.init_ns + s.mut_ns + s.gc_ns + s.exit_ns, s.elapsed_ns);
+    gc_stats_free(g);
+    /* no process id (or tasks of another thread only): no span, MUT the rest */
+    g = gc_stats_new();
+    feed_gc(g, GC_EVENT_TASK_CREATE, 0, 4 * MS, 5, 77);
+    feed_gc(g, GC_EVENT_TASK_DELETE, 0, 90 * MS, 5, 0);
+    feed_gc(g, GC_EVENT_START, 0, 20 * MS, 0, 0);
+    feed_gc(g, GC_EVENT_STATS, 0, 21 * MS, 0, 0);
+    feed_gc(g, GC_EVENT_END, 0, 30 * MS, 0, 0);
+    gc_stats_summary(g, 100 * MS, &s);
+    assert_false(s.has_span);
+    assert_int_equal(s.mut_ns, 90 * MS);
+    gc_stats_free(g);
+}
+
 /* --- through the conversion -------------------------------------------------------- */
 
 static void gc_stats_event_of(struct evw *w, uint64_t t, uint16_t gen, uint64_t copied,
@@ -208,6 +268,7 @@ static void one_collection_exactly(void **state)
     assert_non_null(strstr(json, "\"allocated_bytes\": 10000, \"max_residency_bytes\": 77778, "
                                  "\"max_slop_bytes\": 512"));
     assert_non_null(strstr(json, "\"mut_s\": 0.097000, \"gc_s\": 0.003000, "
+                                 "\"init_s\": null, \"exit_s\": null, "
                                  "\"productivity\": 0.97"));   /* 97 / 100, every digit */
     assert_non_null(strstr(json, "\"work_balance\": 0.25, \"nonmoving\": null}"));
 }
@@ -295,6 +356,7 @@ int main(void)
         cmocka_unit_test(one_collection_exactly),
         cmocka_unit_test(damage_keeps_the_collections_before_it),
         cmocka_unit_test(nonmoving_phases),
+        cmocka_unit_test(program_span_is_the_main_threads_longest_task),
     };
     return cmocka_run_group_tests(tests, testkit_setup_dir, testkit_teardown_dir);
 }

@@ -704,6 +704,19 @@ static enum census_status pass_gc(struct census *c, const struct ev_event *ev,
     case EV_CONC_SYNC_END: e.kind = GC_EVENT_CONC_SYNC_END; break;
     case EV_CONC_SWEEP_BEGIN: e.kind = GC_EVENT_CONC_SWEEP_BEGIN; break;
     case EV_CONC_SWEEP_END: e.kind = GC_EVENT_CONC_SWEEP_END; break;
+    case EV_OSPROCESS_PID:
+        e.kind = GC_EVENT_PID;
+        e.tid = b->OSPROCESS_PID.pid;
+        break;
+    case EV_TASK_CREATE:
+        e.kind = GC_EVENT_TASK_CREATE;
+        e.task = b->TASK_CREATE.task;
+        e.tid = b->TASK_CREATE.tid;
+        break;
+    case EV_TASK_DELETE:
+        e.kind = GC_EVENT_TASK_DELETE;
+        e.task = b->TASK_DELETE.task;
+        break;
     default: {
         const struct ev_GC_STATS_GHC *s = &b->GC_STATS_GHC;
         e.kind = GC_EVENT_STATS;
@@ -930,6 +943,7 @@ static __attribute__((noinline)) enum census_status feed_decoded(struct census *
     case EV_GC_STATS_GHC:
     case EV_CONC_MARK_BEGIN: case EV_CONC_MARK_END: case EV_CONC_SYNC_BEGIN:
     case EV_CONC_SYNC_END: case EV_CONC_SWEEP_BEGIN: case EV_CONC_SWEEP_END:
+    case EV_OSPROCESS_PID: case EV_TASK_CREATE: case EV_TASK_DELETE:
         return pass_gc(c, ev, &b);
     case EV_TICKY_COUNTER_DEF: case EV_TICKY_COUNTER_SAMPLE: case EV_TICKY_COUNTER_BEGIN_SAMPLE:
         return pass_ticky(c, ev, &b);

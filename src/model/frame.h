@@ -65,7 +65,11 @@ enum gc_event_kind { GC_EVENT_START, GC_EVENT_END, GC_EVENT_STATS, GC_EVENT_ALLO
                       * CONC_SWEEP_END; model/nonmoving.h) */
                      GC_EVENT_CONC_MARK_BEGIN, GC_EVENT_CONC_MARK_END,
                      GC_EVENT_CONC_SYNC_BEGIN, GC_EVENT_CONC_SYNC_END,
-                     GC_EVENT_CONC_SWEEP_BEGIN, GC_EVENT_CONC_SWEEP_END };
+                     GC_EVENT_CONC_SWEEP_BEGIN, GC_EVENT_CONC_SWEEP_END,
+                     /* the runtime's tasks (OS threads) and the process, for when the
+                      * program's own code began and ended (model/mutspan.h):
+                      * OSPROCESS_PID, TASK_CREATE, TASK_DELETE */
+                     GC_EVENT_PID, GC_EVENT_TASK_CREATE, GC_EVENT_TASK_DELETE };
 #define GC_CAP_NONE 0xffffu
 
 struct gc_event {
@@ -80,6 +84,9 @@ struct gc_event {
     uint64_t bytes;
     /* GC_EVENT_CONC_MARK_END: the objects marked in that phase */
     uint32_t marked;
+    /* GC_EVENT_TASK_CREATE and _DELETE: the task; _CREATE: its kernel thread id;
+     * GC_EVENT_PID: the process id in tid */
+    uint64_t task, tid;
 };
 
 /* Ticky counters' events (role TICKY) as model/ticky.h reads them; the strings point into

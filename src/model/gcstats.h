@@ -23,6 +23,7 @@
 
 #include "base/limits.h"
 #include "model/frame.h"
+#include "model/mutspan.h"
 #include "model/nonmoving.h"
 
 struct gc_stats;
@@ -52,7 +53,12 @@ struct gc_summary {
     bool has_memory;
     uint64_t memory_in_use_bytes;  /* the largest HEAP_SIZE */
     uint64_t elapsed_ns;           /* the run: its last event's time */
-    uint64_t gc_ns, mut_ns;        /* pauses summed; the rest of the run */
+    uint64_t gc_ns, mut_ns;        /* pauses summed; the program's span less the
+                                    * collections in it (has_span), else the rest of
+                                    * the run */
+    bool has_span;                 /* the program's span is known (mutspan.h) */
+    uint64_t init_ns, exit_ns;     /* has_span: -s's INIT and EXIT (the exit's own
+                                    * collections are GC time) */
     double productivity;           /* mut / elapsed (0 .. 1); 0 for a run of no length */
     bool has_balance;              /* a parallel collection said its balanced share */
     double work_balance;           /* balanced bytes / bytes copied by parallel

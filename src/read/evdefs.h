@@ -56,7 +56,7 @@
     EVENT(29, RTS_IDENTIFIER, EVF_RTS_IDENTIFIER, RUN_INFO)                            \
     EVENT(30, PROGRAM_ARGS, EVF_CAPSET_ARGV, RUN_INFO)                                 \
     EVENT(31, PROGRAM_ENV, EVF_CAPSET_ARGV, NONE)                                      \
-    EVENT(32, OSPROCESS_PID, EVF_CAPSET_PID, NONE)                                     \
+    EVENT(32, OSPROCESS_PID, EVF_CAPSET_PID, GC)                                       \
     EVENT(33, OSPROCESS_PPID, EVF_CAPSET_PID, NONE)                                    \
     EVENT(43, WALL_CLOCK_TIME, EVF_WALL_CLOCK_TIME, RUN_INFO)                          \
     EVENT(44, THREAD_LABEL, EVF_THREAD_LABEL, NONE)                                    \
@@ -70,9 +70,9 @@
     EVENT(52, HEAP_INFO_GHC, EVF_HEAP_INFO_GHC, NONE)                                  \
     EVENT(53, GC_STATS_GHC, EVF_GC_STATS_GHC, GC)                                      \
     EVENT(54, GC_GLOBAL_SYNC, EVF_NONE, NONE)                                          \
-    EVENT(55, TASK_CREATE, EVF_TASK_CREATE, NONE)                                      \
+    EVENT(55, TASK_CREATE, EVF_TASK_CREATE, GC)                                        \
     EVENT(56, TASK_MIGRATE, EVF_TASK_MIGRATE, NONE)                                    \
-    EVENT(57, TASK_DELETE, EVF_TASK, NONE)                                             \
+    EVENT(57, TASK_DELETE, EVF_TASK, GC)                                               \
     EVENT(58, USER_MARKER, EVF_MESSAGE, MARKER)                                        \
     EVENT(65, CREATE_MACHINE, EVF_MACHINE_CREATE, NONE)  /* Eden */                    \
     EVENT(66, KILL_MACHINE, EVF_MACHINE, NONE)  /* Eden */                             \

@@ -105,8 +105,12 @@ void gc_summary_text(FILE *out, const struct run_model *run)
     if (s.has_balance)
         format_fprintf(out, "  Parallel GC work balance: %.2f%% (serial 0%%, perfect 100%%)\n",
                        100 * s.work_balance);
+    if (s.has_span)
+        format_fprintf(out, "  INIT    time  %8.3fs elapsed\n", seconds(s.init_ns));
     format_fprintf(out, "  MUT     time  %8.3fs elapsed\n", seconds(s.mut_ns));
     format_fprintf(out, "  GC      time  %8.3fs elapsed\n", seconds(s.gc_ns));
+    if (s.has_span)
+        format_fprintf(out, "  EXIT    time  %8.3fs elapsed\n", seconds(s.exit_ns));
     format_fprintf(out, "  Productivity  %.1f%% of total elapsed\n", 100 * s.productivity);
 }
 
@@ -155,6 +159,17 @@ static void nonmoving_json(struct json_writer *w, const struct nonmoving_stats *
     json_object_end(w);
 }
 
+/* Seconds the input may not give: null without them. */
+static void member_seconds(struct json_writer *w, const char *key, bool known, uint64_t ns)
+{
+    if (known) {
+        textout_json_member_seconds(w, key, ns);
+    } else {
+        json_key(w, key);
+        json_null(w);
+    }
+}
+
 void gc_summary_json(struct json_writer *w, const struct run_model *run)
 {
     struct gc_summary s;
@@ -176,6 +191,10 @@ void gc_summary_json(struct json_writer *w, const struct run_model *run)
     member_bytes(w, "memory_in_use_bytes", s.has_memory, s.memory_in_use_bytes);
     textout_json_member_seconds(w, "mut_s", s.mut_ns);
     textout_json_member_seconds(w, "gc_s", s.gc_ns);
+    /* -s's INIT and EXIT, when the runtime's tasks say where the program began and
+     * ended (model/mutspan.h); else null, and MUT is the whole run less the collections */
+    member_seconds(w, "init_s", s.has_span, s.init_ns);
+    member_seconds(w, "exit_s", s.has_span, s.exit_ns);
     /* every digit: a reader rounding it prints what the text summary prints */
     json_key(w, "productivity");
     json_double(w, s.productivity);
@@ -216,9 +235,13 @@ void gc_summary_markdown(FILE *out, const struct run_model *run)
         format_bytes((double)s.allocated_bytes, a, sizeof a);
     if (s.has_residency)
         format_bytes((double)s.max_residency_bytes, r, sizeof r);
-    format_fprintf(out, "\nAllocated %s, maximum residency %s; MUT %.3f s, GC %.3f s elapsed: "
-                   "productivity %.1f %%", a, r, seconds(s.mut_ns), seconds(s.gc_ns),
-                   100 * s.productivity);
+    format_fprintf(out, "\nAllocated %s, maximum residency %s; ", a, r);
+    if (s.has_span)
+        format_fprintf(out, "INIT %.3f s, ", seconds(s.init_ns));
+    format_fprintf(out, "MUT %.3f s, GC %.3f s", seconds(s.mut_ns), seconds(s.gc_ns));
+    if (s.has_span)
+        format_fprintf(out, ", EXIT %.3f s", seconds(s.exit_ns));
+    format_fprintf(out, " elapsed: productivity %.1f %%", 100 * s.productivity);
     if (s.has_balance)
         format_fprintf(out, "; parallel work balance %.2f %%", 100 * s.work_balance);
     fputs(".\n", out);
