@@ -32,11 +32,6 @@ enum exit_status {
     EXIT_WRITE = 4,      /* an output could not be written, or --serve cannot serve */
 };
 
-struct output_request {
-    const char *path;              /* NULL = standard output */
-    enum output_format format;
-};
-
 struct convert_result;
 
 struct convert_options {

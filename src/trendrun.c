@@ -12,8 +12,8 @@
 #include "render/png_render.h"
 #include "render/svg.h"
 #include "render/vector.h"
-#include "outpaths.h"
 #include "sink/outfile.h"
+#include "sink/outpaths.h"
 
 bool trendrun_writes(enum output_format format)
 {

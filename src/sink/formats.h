@@ -38,6 +38,12 @@ bool format_uses_time_profile(enum output_format format);
  * both runs as the diff chart is (CSV, JSON: sink_diff.c), instead of the censuses. */
 bool format_has_diff_data(enum output_format format);
 
+/* One output a run writes: -o PATH in its format. */
+struct output_request {
+    const char *path;              /* NULL = standard output */
+    enum output_format format;
+};
+
 /* The options of a run, from which sink_new gives each format its own settings. */
 struct sink_settings {
     const struct chart_options *chart; /* --bands, --width, ...; NULL = defaults */

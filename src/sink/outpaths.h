@@ -12,7 +12,7 @@
 #include <stddef.h>
 
 #include "base/error.h"
-#include "convert.h"
+#include "sink/formats.h"
 
 /* A file a run reads, and how the refusal calls it ("the input", "the --compare base"). */
 struct read_path {

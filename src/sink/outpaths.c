@@ -1,5 +1,5 @@
 /* outpaths.c: refusing outputs that would clobber what a run reads (see outpaths.h). */
-#include "outpaths.h"
+#include "sink/outpaths.h"
 
 #include <stdio.h>
 #include <string.h>
