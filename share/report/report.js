@@ -1767,7 +1767,8 @@
     }
     if (l.filterText != null) state.filterText = l.filterText;
     if (l.sort && COLUMNS.some((c) => c[0] === l.sort.key)) state.sort = l.sort;
-    if (l.hide) state.hidden = new Set(l.hide.filter((k) => bandInfo.has(k)));
+    // (kept whether the page has the band or not yet: a live page's comes with its censuses)
+    if (l.hide) state.hidden = new Set(l.hide);
     let only = l.only != null && bandInfo.has(l.only) ? l.only : null;
     if (l.band != null) {
       const row = wholeRows().find((r) => r.label === l.band && !r.other);
