@@ -12,6 +12,12 @@
  * tab (diff.js), and the table's base peak and change columns, with a "gone" row for
  * every band only the base has (data.gone).
  *
+ * The chart's range, zoomed in (by a drag, a phase, --from/--to), is the window of every
+ * view: the table's figures, the suspects, the legend's order and the flame graph are
+ * then of it (window.js, by ev2hp's rules); "whole run" goes back. The view (tab, window,
+ * grouping, search, sort, hidden bands, chosen census) is kept in the URL's fragment
+ * (link.js), so every view is a link.
+ *
  * Why plain JavaScript over SVG and not a charting library (uPlot was the candidate):
  * the data is already reduced to at most a few points per pixel column, so SVG paths stay
  * small and draw fast; stacking, normalizing, streamgraphs and the two-run comparison
@@ -1078,6 +1084,7 @@
   const windowBox = el("div", { id: "window", class: "windowbar" });
   function drawWindowBar() {
     windowBox.textContent = "";
+    if (heapless) return; // a time profile alone: no census to take a window of
     const win = currentWindow();
     const fig = windowFigures();
     const run = data.run;
