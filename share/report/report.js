@@ -1088,7 +1088,10 @@
     const win = currentWindow();
     const fig = windowFigures();
     const run = data.run;
-    let what = "whole run";
+    // (a live page of --from/--to: the server keeps that window alone)
+    let what = data.run.window_only
+      ? "the window of --from/--to (all this page holds)"
+      : "whole run";
     if (win) {
       what = "window " + fmtSeconds(win[0]) + " – " + fmtSeconds(win[1]) + ": ";
       what += !fig || !fig.points ? "no census in it" : fig.points + " censuses";

@@ -505,6 +505,8 @@ static int write_run(struct json_writer *w, const struct profile_view *v,
          * or the window alone on a live page */
         struct time_window tw = profile_window(window);
         textout_json_member_window(w, tw.from_ns, window->has_to, tw.to_ns);
+        if (v->has_from || v->has_to)   /* the page has this window alone: it says so */
+            json_member_bool(w, "window_only", true);
     }
     json_member_uint(w, "bands_seen", v->bands_seen);
     json_member_uint(w, "bands_filtered", v->bands_filtered);
