@@ -7,7 +7,8 @@
 #   idle): every capability listed, each share within 1e-6, the three summing to 1. The
 #   text and Markdown summaries carry the line; a run without scheduler events (the
 #   gcstats runs, made with -l-agu) and a .hp have none (JSON null). The heap view's
-#   strip per capability (SVG, PNG) draws the same shares (tests/capstrip_check.py);
+#   strip per capability (SVG; PNG, PDF and EPS rendered) draws the same shares
+#   (tests/capstrip_check.py);
 #   a -threaded run of one capability has one strip, a non-threaded run none.
 . "${SRCDIR:?}/tests/testlib.sh"
 for n in 2 4; do
@@ -37,13 +38,35 @@ done
 
 # The heap view's strip per capability (SVG and PNG of one drawing): each capability's
 # blue, orange and grey areas are its shares in the summary (tests/capstrip_check.py).
+# The PDF and EPS of the same drawing, rendered at 96 dpi (a user unit a pixel), alike.
 for n in 2 4; do
     run="$data/caps/n$n.eventlog.gz"
-    "$EV2HP" --view heap -o "$tmp/n$n.svg" -o "$tmp/n$n.png" "$run" 2> /dev/null ||
-        fail "-N$n heap view: status $?"
-    "$PYTHON3" "$SRCDIR/tests/capstrip_check.py" "$tmp/n$n.json" "$tmp/n$n.svg" "$tmp/n$n.png" \
-        > "$tmp/n$n.strip" || fail "-N$n strips: $(grep -v '^PNG cap\|^cap' "$tmp/n$n.strip")"
+    "$EV2HP" --view heap -o "$tmp/n$n.svg" -o "$tmp/n$n.png" -o "$tmp/n$n.pdf" \
+        -o "$tmp/n$n.eps" "$run" 2> /dev/null || fail "-N$n heap view: status $?"
+    pictures="$tmp/n$n.png"
+    if have pdftoppm; then
+        pdftoppm -r 96 -png -singlefile "$tmp/n$n.pdf" "$tmp/n$n-pdf" && pictures="$pictures $tmp/n$n-pdf.png"
+    fi
+    if have gs; then
+        gs -q -dSAFER -dBATCH -dNOPAUSE -dEPSCrop -dGraphicsAlphaBits=4 -sDEVICE=png16m -r96 \
+            -o "$tmp/n$n-eps.png" "$tmp/n$n.eps" && pictures="$pictures $tmp/n$n-eps.png"
+    fi
+    echo "-N$n: $pictures"
+    for picture in $pictures; do
+        "$PYTHON3" "$SRCDIR/tests/capstrip_check.py" "$tmp/n$n.json" "$tmp/n$n.svg" "$picture" \
+            > "$tmp/n$n.strip" ||
+            fail "-N$n strips ($picture): $(grep -v '^PNG cap\|^cap' "$tmp/n$n.strip")"
+    done
 done
+# the scheduler's events of the gcsched runs: -N1 threaded has one strip, -N4 four
+for run in n1 n4qg nonmoving; do
+    "$EV2HP" --summary=json "$data/gcsched/$run.eventlog.gz" > "$tmp/$run.json" 2> /dev/null
+    "$EV2HP" --view heap -o "$tmp/$run.svg" "$data/gcsched/$run.eventlog.gz" 2> /dev/null ||
+        fail "gcsched/$run heap view: status $?"
+    "$PYTHON3" "$SRCDIR/tests/capstrip_check.py" "$tmp/$run.json" "$tmp/$run.svg" > "$tmp/$run.strip" ||
+        fail "gcsched/$run strips: $(grep -v '^cap' "$tmp/$run.strip")"
+done
+grep -c 'class="cap-idle"' "$tmp/n1.svg" | grep -qx 1 || fail "-N1: not one strip"
 grep -qF '>running Haskell threads</text>' "$tmp/n2.svg" || fail "the strips' legend"
 # a -threaded run with one capability has its strip; a non-threaded run (rts_p) and a run
 # without scheduler events (-l-agu) have none

@@ -9,9 +9,10 @@ area is the capability's running share, the orange its collecting share, and the
 left uncovered its idle share. Checks, per capability listed in the JSON, in order: a
 strip, titled with the summary's line for it; its blue and orange areas within 1.25 %
 (and 0.002) of running and gc: the SVG's coordinates carry one decimal, and a slot at
-least 4 units wide is within 1.25 % of its width. With a PNG drawn from the same
-input: the pixels inside each strip's ground, each taken as the nearest of the three
-inks, within 0.02 of the three shares (edges are anti-aliased). Prints what differs;
+least 4 units wide is within 1.25 % of its width. With a picture drawn from the same
+input (its PNG, or its PDF or EPS rendered at 96 dpi): the pixels inside each strip's
+ground, each an anti-aliased blend of the three inks taken apart by area, within 0.02
+of the three shares. Prints what differs;
 status 1 then."""
 import json
 import os
@@ -22,6 +23,26 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import pngread  # noqa: E402
 
 INKS = {"running": (0x10, 0x24, 0x5a), "gc": (0xc8, 0x64, 0x18), "idle": (0xee, 0xee, 0xee)}
+
+
+
+def unmix(rgb):
+    """A pixel's shares of the running and collecting inks over the idle one: an edge's
+    pixel is their blend, by area (least squares over the three channels, clamped)."""
+    i = INKS["idle"]
+    u = [a - b for a, b in zip(INKS["running"], i)]
+    v = [a - b for a, b in zip(INKS["gc"], i)]
+    p = [a - b for a, b in zip(rgb, i)]
+    dot = lambda a, b: sum(x * y for x, y in zip(a, b))
+    uu, uv, vv, pu, pv = dot(u, u), dot(u, v), dot(v, v), dot(p, u), dot(p, v)
+    det = uu * vv - uv * uv
+    run = (pu * vv - pv * uv) / det
+    gc = (pv * uu - pu * uv) / det
+    run, gc = min(max(run, 0), 1), min(max(gc, 0), 1)
+    if run + gc > 1:
+        run, gc = run / (run + gc), gc / (run + gc)
+    return run, gc
+
 
 summary_json, svg_path = sys.argv[1], sys.argv[2]
 png_path = sys.argv[3] if len(sys.argv) > 3 else None
@@ -57,13 +78,15 @@ for c, (x, y, w, h, title) in zip(caps, grounds):
 if png_path:
     width, height, px = pngread.read(png_path)
     for c, (x, y, w, h, _) in zip(caps, grounds):
-        counts = dict.fromkeys(INKS, 0)
+        counts = dict.fromkeys(INKS, 0.0)
+        total = 0
         for py in range(int(round(y)), int(round(y + h))):
             for pxl in range(int(round(x)), int(round(x + w))):
-                rgb = px(pxl, py)
-                nearest = min(INKS, key=lambda k: sum((a - b) ** 2 for a, b in zip(rgb, INKS[k])))
-                counts[nearest] += 1
-        total = sum(counts.values())
+                run, gc = unmix(px(pxl, py))
+                counts["running"] += run
+                counts["gc"] += gc
+                counts["idle"] += 1 - run - gc
+                total += 1
         for kind in INKS:
             share = counts[kind] / total
             if abs(share - c[kind]) > 0.02:

@@ -25,6 +25,9 @@ fail() { echo "FAIL: $*"; failed=1; }
 export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
 leak_checks() { ASAN_OPTIONS="$ASAN_OPTIONS:detect_leaks=1"; }
 
+# have TOOL: whether TOOL is installed (a test that can do without it says so).
+have() { command -v "$1" >/dev/null 2>&1; }
+
 # skip_without TOOL...: unless every TOOL is installed (on PATH; a TOOL "a|b" is either),
 # says which is not and ends the test as skipped (status 77).
 skip_without() {

@@ -6,7 +6,6 @@
 # identical runs; values in the SVG; suspects on a leaking program (the map the bundled
 # example builds, first) and none on a program whose memory stays flat.
 . "${SRCDIR:?}/tests/testlib.sh"
-have() { command -v "$1" >/dev/null 2>&1; }
 
 # Each case is ev2hp writing the four formats, then pdfinfo and pdftoppm on its PDF; the
 # SVGs are checked by one xmllint and the EPS files rendered by one ghostscript after the

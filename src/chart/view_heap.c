@@ -219,8 +219,12 @@ static void cap_strip(struct chart_plot *P, const struct cap_timeline *tl,
         double a = chart_plot_x(P, t0), b = chart_plot_x(P, t1);
         if (b <= P->left || a >= P->right)
             continue;
-        a = fmax(a, P->left);
-        b = fmin(b, P->right);
+        /* whole units at both edges: neighbours meet on a pixel's edge, where blending
+         * two anti-aliased edges would let the idle ground show through between them */
+        a = round(fmax(a, P->left));
+        b = round(fmin(b, P->right));
+        if (b <= a)
+            continue;
         double run = row * (double)tl->running_ns[k] / (double)(t1 - t0);
         double gc = row * (double)tl->gc_ns[k] / (double)(t1 - t0);
         if (run > 0)
