@@ -178,6 +178,12 @@ static enum census_status push_entry(struct entry_vec *v, uint32_t band, uint64_
     return CENSUS_OK;
 }
 
+/* A callback's answer as the assembler's status: anything but 0 stops the producer. */
+static enum census_status answered(int rc)
+{
+    return rc != 0 ? CENSUS_STOPPED : CENSUS_OK;
+}
+
 static enum census_status report(struct census *c, uint64_t time_ns, uint64_t era,
                                  const struct census_entry *entries, size_t count)
 {
@@ -188,9 +194,7 @@ static enum census_status report(struct census *c, uint64_t time_ns, uint64_t er
     c->stats.censuses++;
     c->stats.last_time_ns = time_ns;
     struct census_frame frame = { time_ns, era, count, entries };
-    if (c->events.frame && c->events.frame(c->events.ctx, &frame) != 0)
-        return CENSUS_STOPPED;
-    return CENSUS_OK;
+    return c->events.frame ? answered(c->events.frame(c->events.ctx, &frame)) : CENSUS_OK;
 }
 
 /* Held censuses are bounded like everything else: a file of nothing but (even empty)
@@ -676,6 +680,44 @@ _Static_assert(EV_NO_CAP == GC_CAP_NONE, "one number for no capability");
  * words): what a runtime before GHC 8.2 writes. */
 #define GC_STATS_BEFORE_BALANCE (4 + 2 + 3 * 8 + 4 + 2 * 8)
 
+/* A heap total to whoever reads them (events.total). */
+static enum census_status pass_total(struct census *c, enum heap_total kind, uint64_t time_ns,
+                                     uint64_t bytes)
+{
+    return c->events.total ? answered(c->events.total(c->events.ctx, kind, time_ns, bytes))
+                           : CENSUS_OK;
+}
+
+/* The kind of one of the collector's events (those pass_gc is given). */
+static enum gc_event_kind gc_kind_of(uint16_t tag)
+{
+    switch (tag) {
+    case EV_GC_START: return GC_EVENT_START;
+    case EV_GC_END: return GC_EVENT_END;
+    case EV_HEAP_ALLOCATED: return GC_EVENT_ALLOCATED;
+    case EV_CONC_MARK_BEGIN: return GC_EVENT_CONC_MARK_BEGIN;
+    case EV_CONC_MARK_END: return GC_EVENT_CONC_MARK_END;
+    case EV_CONC_SYNC_BEGIN: return GC_EVENT_CONC_SYNC_BEGIN;
+    case EV_CONC_SYNC_END: return GC_EVENT_CONC_SYNC_END;
+    case EV_CONC_SWEEP_BEGIN: return GC_EVENT_CONC_SWEEP_BEGIN;
+    case EV_CONC_SWEEP_END: return GC_EVENT_CONC_SWEEP_END;
+    case EV_OSPROCESS_PID: return GC_EVENT_PID;
+    case EV_TASK_CREATE: return GC_EVENT_TASK_CREATE;
+    case EV_TASK_DELETE: return GC_EVENT_TASK_DELETE;
+    default: return GC_EVENT_STATS;   /* GC_STATS_GHC */
+    }
+}
+
+/* A GC_STATS_GHC event as the collector's statistics read it. */
+static struct gc_event gc_stats_of(const struct ev_event *ev, const struct ev_GC_STATS_GHC *s)
+{
+    return (struct gc_event){ .kind = GC_EVENT_STATS, .cap = ev->cap, .time_ns = ev->time,
+                              .gen = s->gen, .copied = s->copied, .slop = s->slop,
+                              .threads = s->threads, .max_copied = s->max_copied,
+                              .balanced_copied = s->balanced_copied,
+                              .has_balanced = ev->size > GC_STATS_BEFORE_BALANCE };
+}
+
 /* The collector's events to whoever reads its statistics (events.gc), with the
  * capability whose block held them. */
 static enum census_status pass_gc(struct census *c, const struct ev_event *ev,
@@ -683,54 +725,22 @@ static enum census_status pass_gc(struct census *c, const struct ev_event *ev,
 {
     if (!c->events.gc)
         return CENSUS_OK;
-    struct gc_event e = { .cap = ev->cap, .time_ns = ev->time };
-    switch (ev->tag) {
-    case EV_GC_START:
-        e.kind = GC_EVENT_START;
-        break;
-    case EV_GC_END:
-        e.kind = GC_EVENT_END;
-        break;
-    case EV_HEAP_ALLOCATED:
-        e.kind = GC_EVENT_ALLOCATED;
+    /* the kind, the capability and the time, and the fields of those that have any */
+    struct gc_event e = { .kind = gc_kind_of(ev->tag), .cap = ev->cap, .time_ns = ev->time };
+    if (e.kind == GC_EVENT_STATS)
+        e = gc_stats_of(ev, &b->GC_STATS_GHC);
+    else if (e.kind == GC_EVENT_ALLOCATED)
         e.bytes = b->HEAP_ALLOCATED.bytes;
-        break;
-    case EV_CONC_MARK_BEGIN: e.kind = GC_EVENT_CONC_MARK_BEGIN; break;
-    case EV_CONC_MARK_END:
-        e.kind = GC_EVENT_CONC_MARK_END;
+    else if (e.kind == GC_EVENT_CONC_MARK_END)
         e.marked = b->CONC_MARK_END.marked;
-        break;
-    case EV_CONC_SYNC_BEGIN: e.kind = GC_EVENT_CONC_SYNC_BEGIN; break;
-    case EV_CONC_SYNC_END: e.kind = GC_EVENT_CONC_SYNC_END; break;
-    case EV_CONC_SWEEP_BEGIN: e.kind = GC_EVENT_CONC_SWEEP_BEGIN; break;
-    case EV_CONC_SWEEP_END: e.kind = GC_EVENT_CONC_SWEEP_END; break;
-    case EV_OSPROCESS_PID:
-        e.kind = GC_EVENT_PID;
+    else if (e.kind == GC_EVENT_PID)
         e.tid = b->OSPROCESS_PID.pid;
-        break;
-    case EV_TASK_CREATE:
-        e.kind = GC_EVENT_TASK_CREATE;
+    else if (e.kind == GC_EVENT_TASK_CREATE) {
         e.task = b->TASK_CREATE.task;
         e.tid = b->TASK_CREATE.tid;
-        break;
-    case EV_TASK_DELETE:
-        e.kind = GC_EVENT_TASK_DELETE;
+    } else if (e.kind == GC_EVENT_TASK_DELETE)
         e.task = b->TASK_DELETE.task;
-        break;
-    default: {
-        const struct ev_GC_STATS_GHC *s = &b->GC_STATS_GHC;
-        e.kind = GC_EVENT_STATS;
-        e.gen = s->gen;
-        e.copied = s->copied;
-        e.slop = s->slop;
-        e.threads = s->threads;
-        e.max_copied = s->max_copied;
-        e.balanced_copied = s->balanced_copied;
-        e.has_balanced = ev->size > GC_STATS_BEFORE_BALANCE;
-        break;
-    }
-    }
-    return c->events.gc(c->events.ctx, &e) != 0 ? CENSUS_STOPPED : CENSUS_OK;
+    return answered(c->events.gc(c->events.ctx, &e));
 }
 
 /* The scheduler's events to whoever reads them (opt.sched, with events.gc). There are
@@ -748,7 +758,46 @@ static enum census_status pass_sched(struct census *c, const struct ev_event *ev
     e.kind = run ? GC_EVENT_RUN : GC_EVENT_STOP;
     e.cap = ev->cap;
     e.time_ns = ev->time;
-    return c->events.gc(c->events.ctx, &e) != 0 ? CENSUS_STOPPED : CENSUS_OK;
+    return answered(c->events.gc(c->events.ctx, &e));
+}
+
+/* A TICKY_COUNTER_DEF event as the ticky counters read it (its info table's name not
+ * yet looked up). */
+static struct ticky_event ticky_def_of(const struct ev_event *ev,
+                                       const struct ev_TICKY_COUNTER_DEF *d)
+{
+    return (struct ticky_event){ .kind = TICKY_EVENT_DEF, .time_ns = ev->time, .id = d->id,
+                                 .arity = d->arity, .kinds = d->kinds.ptr,
+                                 .kinds_len = d->kinds.len, .name = d->name.ptr,
+                                 .name_len = d->name.len, .info = d->info };
+}
+
+/* A TICKY_COUNTER_SAMPLE event as the ticky counters read it. */
+static struct ticky_event ticky_sample_of(const struct ev_event *ev,
+                                          const struct ev_TICKY_COUNTER_SAMPLE *s)
+{
+    return (struct ticky_event){ .kind = TICKY_EVENT_SAMPLE, .time_ns = ev->time,
+                                 .id = s->id, .entries = s->entries, .allocs = s->allocs,
+                                 .allocd = s->allocd };
+}
+
+/* A counter's definition, with its info table named when an IPE event (written at
+ * start-up, before the definitions at the end) described it: the key a -hi label
+ * prints. */
+static enum census_status pass_ticky_def(struct census *c, const struct ev_event *ev,
+                                         const struct ev_TICKY_COUNTER_DEF *d)
+{
+    struct ticky_event e = ticky_def_of(ev, d);
+    char key[24];
+    int n = snprintf(key, sizeof key, "0x%" PRIx64, d->info);
+    const struct ipe_info *info = ipe_names_info(c->ipe, key, (size_t)n);
+    char *table = info ? ipe_info_describe(info, &e.table_len) : NULL;
+    if (info && !table)
+        return CENSUS_NO_MEMORY;
+    e.table = table;
+    int rc = c->events.ticky(c->events.ctx, &e);
+    free(table);
+    return answered(rc);
 }
 
 /* Ticky counters' events to whoever reads them (events.ticky). */
@@ -757,40 +806,12 @@ static enum census_status pass_ticky(struct census *c, const struct ev_event *ev
 {
     if (!c->events.ticky)
         return CENSUS_OK;
-    struct ticky_event e = { .time_ns = ev->time };
-    if (ev->tag == EV_TICKY_COUNTER_DEF) {
-        const struct ev_TICKY_COUNTER_DEF *d = &b->TICKY_COUNTER_DEF;
-        e.kind = TICKY_EVENT_DEF;
-        e.id = d->id;
-        e.arity = d->arity;
-        e.kinds = d->kinds.ptr;
-        e.kinds_len = d->kinds.len;
-        e.name = d->name.ptr;
-        e.name_len = d->name.len;
-        e.info = d->info;
-        /* Its info table, named when an IPE event (written at start-up, before the
-         * definitions at the end) described it: the key a -hi label prints. */
-        char key[24];
-        int n = snprintf(key, sizeof key, "0x%" PRIx64, d->info);
-        const struct ipe_info *info = ipe_names_info(c->ipe, key, (size_t)n);
-        char *table = info ? ipe_info_describe(info, &e.table_len) : NULL;
-        if (info && !table)
-            return CENSUS_NO_MEMORY;
-        e.table = table;
-        int rc = c->events.ticky(c->events.ctx, &e);
-        free(table);
-        return rc != 0 ? CENSUS_STOPPED : CENSUS_OK;
-    } else if (ev->tag == EV_TICKY_COUNTER_SAMPLE) {
-        const struct ev_TICKY_COUNTER_SAMPLE *s = &b->TICKY_COUNTER_SAMPLE;
-        e.kind = TICKY_EVENT_SAMPLE;
-        e.id = s->id;
-        e.entries = s->entries;
-        e.allocs = s->allocs;
-        e.allocd = s->allocd;
-    } else {
-        e.kind = TICKY_EVENT_BEGIN_SAMPLE;
-    }
-    return c->events.ticky(c->events.ctx, &e) != 0 ? CENSUS_STOPPED : CENSUS_OK;
+    if (ev->tag == EV_TICKY_COUNTER_DEF)
+        return pass_ticky_def(c, ev, &b->TICKY_COUNTER_DEF);
+    struct ticky_event e = { .kind = TICKY_EVENT_BEGIN_SAMPLE, .time_ns = ev->time };
+    if (ev->tag == EV_TICKY_COUNTER_SAMPLE)
+        e = ticky_sample_of(ev, &b->TICKY_COUNTER_SAMPLE);
+    return answered(c->events.ticky(c->events.ctx, &e));
 }
 
 /* census_feed of an event it reads, but the scheduler's. Not inlined: its frame (a
@@ -914,32 +935,24 @@ static __attribute__((noinline)) enum census_status feed_decoded(struct census *
         timeprof_begin(c->tp, b.PROF_BEGIN.interval);
         return CENSUS_OK;
     case EV_USER_MARKER:
-        if (c->events.marker &&
-            c->events.marker(c->events.ctx, ev->time, b.USER_MARKER.text.ptr,
-                             b.USER_MARKER.text.len) != 0)
-            return CENSUS_STOPPED;
-        return CENSUS_OK;
-    case EV_HEAP_SIZE: case EV_HEAP_LIVE: case EV_BLOCKS_SIZE: {
-        enum heap_total kind = ev->tag == EV_HEAP_SIZE   ? HEAP_TOTAL_SIZE
-                               : ev->tag == EV_HEAP_LIVE ? HEAP_TOTAL_LIVE
-                                                         : HEAP_TOTAL_BLOCKS;
-        if (c->events.total &&
-            c->events.total(c->events.ctx, kind, ev->time, b.HEAP_SIZE.bytes) != 0)
-            return CENSUS_STOPPED;
-        return CENSUS_OK;
+        return c->events.marker ? answered(c->events.marker(c->events.ctx, ev->time,
+                                                            b.USER_MARKER.text.ptr,
+                                                            b.USER_MARKER.text.len))
+                                : CENSUS_OK;
+    case EV_HEAP_SIZE: case EV_HEAP_LIVE: case EV_BLOCKS_SIZE:
+        return pass_total(c, ev->tag == EV_HEAP_SIZE   ? HEAP_TOTAL_SIZE
+                             : ev->tag == EV_HEAP_LIVE ? HEAP_TOTAL_LIVE
+                                                       : HEAP_TOTAL_BLOCKS,
+                          ev->time, b.HEAP_SIZE.bytes);
+    case EV_HEAP_ALLOCATED: case EV_GC_START: case EV_GC_END: {
+        /* a heap total too: the allocation so far, the collection's start or end */
+        enum census_status st =
+            pass_total(c, ev->tag == EV_HEAP_ALLOCATED ? HEAP_TOTAL_ALLOCATED
+                          : ev->tag == EV_GC_START     ? HEAP_GC_START
+                                                       : HEAP_GC_END,
+                       ev->time, ev->tag == EV_HEAP_ALLOCATED ? b.HEAP_ALLOCATED.bytes : 0);
+        return st != CENSUS_OK ? st : pass_gc(c, ev, &b);
     }
-    case EV_HEAP_ALLOCATED:
-        if (c->events.total &&
-            c->events.total(c->events.ctx, HEAP_TOTAL_ALLOCATED, ev->time,
-                            b.HEAP_ALLOCATED.bytes) != 0)
-            return CENSUS_STOPPED;
-        return pass_gc(c, ev, &b);
-    case EV_GC_START: case EV_GC_END:
-        if (c->events.total &&
-            c->events.total(c->events.ctx, ev->tag == EV_GC_START ? HEAP_GC_START : HEAP_GC_END,
-                            ev->time, 0) != 0)
-            return CENSUS_STOPPED;
-        return pass_gc(c, ev, &b);
     case EV_GC_STATS_GHC:
     case EV_CONC_MARK_BEGIN: case EV_CONC_MARK_END: case EV_CONC_SYNC_BEGIN:
     case EV_CONC_SYNC_END: case EV_CONC_SWEEP_BEGIN: case EV_CONC_SWEEP_END:
