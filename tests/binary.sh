@@ -25,6 +25,15 @@ containerszm0zi7zminplace_DataziMapziInternal_Bin_con_info containers-0.7:Data.M
 stg_STACK_info STACK rts
 TABLE
 
+# says STATUS MESSAGE WHAT ARGS...: ev2hp ARGS exits with STATUS and says MESSAGE, that
+# line alone, on standard error (WHAT names the case when it does not).
+says() {
+    status=$1 message=$2 what=$3
+    shift 3
+    run "$status" "$@"
+    [ "$(cat "$tmp/err")" = "$message" ] || fail "$what: $(cat "$tmp/err")"
+}
+
 run 0 --binary "$prog" "$log" -o "$tmp/ours.hp" -o "$tmp/all.json" -o "$tmp/all.csv" \
     -o "$tmp/chart.svg" -o "$tmp/report.html" -o "$tmp/peak.folded" -o "$tmp/peak.pb.gz"
 cp "$tmp/err" "$tmp/named.err"
@@ -140,9 +149,8 @@ PY
 [ "$(grep -c 'no IPE event, no symbol in' "$tmp/named.err")" = 1 ] &&
     [ "$(wc -l < "$tmp/named.err")" = 1 ] || fail "--binary: messages: $(cat "$tmp/named.err")"
 # Without --binary, once: how to name them.
-run 0 "$log" -o "$tmp/plain.svg"
-[ "$(cat "$tmp/err")" = "ev2hp: $log: 33 info tables have no IPE event and are shown as addresses (0x416168, ...): --binary PROG names them from the program's symbol table" ] ||
-    fail "without --binary: $(cat "$tmp/err")"
+says 0 "ev2hp: $log: 33 info tables have no IPE event and are shown as addresses (0x416168, ...): --binary PROG names them from the program's symbol table" \
+    "without --binary" "$log" -o "$tmp/plain.svg"
 run 0 "$log" --summary
 grep -q "^  33 info tables have no IPE event and are shown as addresses .*--binary PROG" "$tmp/out" ||
     fail "without --binary: the summary does not say how to name them"
@@ -152,24 +160,19 @@ grep -q "^ev2hp: $log: 33 info tables .*: --base-binary PROG names them" "$tmp/e
     fail "BASE without --base-binary: $(cat "$tmp/err")"
 
 # An input --binary cannot name: said once, the outputs written.
-run 0 --binary "$prog" "$data/leak-hc.eventlog" -o "$tmp/hc.svg"
-[ "$(cat "$tmp/err")" = "ev2hp: $data/leak-hc.eventlog: --binary names the info tables of a -hi profile; this one is by cost-centre stack: it names nothing" ] ||
-    fail "--binary on -hc: $(cat "$tmp/err")"
-run 0 --binary "$prog" "$d/mapstrings-hi-g910.hp" -o "$tmp/fromhp.svg"
-[ "$(cat "$tmp/err")" = "ev2hp: $d/mapstrings-hi-g910.hp: --binary names the info tables of an eventlog; a .hp's bands stay as the runtime wrote them" ] ||
-    fail "--binary on a .hp: $(cat "$tmp/err")"
+says 0 "ev2hp: $data/leak-hc.eventlog: --binary names the info tables of a -hi profile; this one is by cost-centre stack: it names nothing" \
+    "--binary on -hc" --binary "$prog" "$data/leak-hc.eventlog" -o "$tmp/hc.svg"
+says 0 "ev2hp: $d/mapstrings-hi-g910.hp: --binary names the info tables of an eventlog; a .hp's bands stay as the runtime wrote them" \
+    "--binary on a .hp" --binary "$prog" "$d/mapstrings-hi-g910.hp" -o "$tmp/fromhp.svg"
 
 # A file that cannot name anything: one line naming it, status 1, nothing written.
 strip -o "$tmp/stripped" "$prog" || fail "strip"
-run 1 --binary "$tmp/stripped" "$log" -o "$tmp/x.svg"
-[ "$(cat "$tmp/err")" = "ev2hp: $tmp/stripped: no symbol table (the program is stripped): --binary wants the executable as linked, or its debug file (objcopy --only-keep-debug)" ] ||
-    fail "stripped: $(cat "$tmp/err")"
-run 1 --binary "$d/mapstrings-hi-g910.hp" "$log" -o "$tmp/x.svg"
-[ "$(cat "$tmp/err")" = "ev2hp: $d/mapstrings-hi-g910.hp: not an ELF file: --binary wants the program's executable" ] ||
-    fail "not ELF: $(cat "$tmp/err")"
-run 1 --binary "$tmp/none" "$log" -o "$tmp/x.svg"
-[ "$(cat "$tmp/err")" = "ev2hp: $tmp/none: cannot open: No such file or directory" ] ||
-    fail "missing: $(cat "$tmp/err")"
+says 1 "ev2hp: $tmp/stripped: no symbol table (the program is stripped): --binary wants the executable as linked, or its debug file (objcopy --only-keep-debug)" \
+    stripped --binary "$tmp/stripped" "$log" -o "$tmp/x.svg"
+says 1 "ev2hp: $d/mapstrings-hi-g910.hp: not an ELF file: --binary wants the program's executable" \
+    "not ELF" --binary "$d/mapstrings-hi-g910.hp" "$log" -o "$tmp/x.svg"
+says 1 "ev2hp: $tmp/none: cannot open: No such file or directory" missing \
+    --binary "$tmp/none" "$log" -o "$tmp/x.svg"
 run 1 --base-binary "$tmp/stripped" --binary "$prog" --compare "$log" "$log" -o "$tmp/x.svg"
 grep -q "^ev2hp: $tmp/stripped: no symbol table" "$tmp/err" || fail "--base-binary stripped: $(cat "$tmp/err")"
 [ -e "$tmp/x.svg" ] && fail "an output was written after a --binary error"
