@@ -66,6 +66,28 @@ static const struct ticky_counter *find(const struct ticky_counter **v, size_t n
     return NULL;
 }
 
+/* check of t, then of its copy (the live server's) once t is freed: the copy is whole
+ * and owns all it holds. Frees both. */
+static void and_of_its_copy(struct ticky *t, void (*check)(const struct ticky *t))
+{
+    check(t);
+    struct ticky *copy = ticky_copy(t);
+    assert_non_null(copy);
+    ticky_free(t);
+    check(copy);
+    ticky_free(copy);
+}
+
+/* totals_are_samples_summed's three counters, the first named. */
+static void three_counters_f_named(const struct ticky *t)
+{
+    size_t n;
+    const struct ticky_counter **v = ticky_sorted(t, &n);
+    assert_int_equal(n, 3);
+    assert_string_equal(find(v, n, 0x1000)->name, "Main.f{v r1} (fun)");
+    free(v);
+}
+
 static void totals_are_samples_summed(void **state)
 {
     (void)state;
@@ -107,13 +129,7 @@ static void totals_are_samples_summed(void **state)
     assert_true(find(v, n, 0x3000)->defined);
     assert_int_equal(find(v, n, 0x3000)->entries, 0);
     free(v);
-    struct ticky *copy = ticky_copy(t);
-    ticky_free(t);
-    v = ticky_sorted(copy, &n);
-    assert_int_equal(n, 3);
-    assert_string_equal(find(v, n, 0x1000)->name, "Main.f{v r1} (fun)");
-    free(v);
-    ticky_free(copy);
+    and_of_its_copy(t, three_counters_f_named);
 }
 
 static void thousands_of_counters(void **state)
@@ -185,11 +201,7 @@ static void series_merge_exactly(void **state)
         assert_int_equal(cols.end_ns[k], 1000 * (s + 4));
     }
     free(v);
-    series_sum_to_totals(t);
-    struct ticky *copy = ticky_copy(t);
-    ticky_free(t);
-    series_sum_to_totals(copy);
-    ticky_free(copy);
+    and_of_its_copy(t, series_sum_to_totals);
 }
 
 static void series_within_their_bound(void **state)
