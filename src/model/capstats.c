@@ -18,6 +18,8 @@ struct cap_track {
     uint64_t ns[3];                /* by enum cap_state */
     uint64_t *slots;               /* the timeline: per slot running then collecting ns;
                                     * NULL until the capability runs or collects */
+    uint64_t slot;                 /* the slot its last time on the timeline ended in:
+                                    * where its next most likely lies (checked) */
 };
 
 struct cap_stats {
@@ -121,7 +123,16 @@ static int timeline_add(struct cap_stats *s, struct cap_track *t, enum cap_state
                 merge_pairs(s->caps[i].slots);
         s->width_ns *= 2;
     }
+    /* A capability's events come in time order, thousands to a slot in a busy run: most
+     * intervals lie in the slot the one before ended in, and are added to it as
+     * slots_add would, without its division (a quarter of this function's time). */
+    uint64_t lo = t->slot * s->width_ns;
+    if (t->slot < CAP_TIMELINE_SLOTS && from >= lo && to <= lo + s->width_ns) {
+        t->slots[2 * t->slot + (state == CAP_RUNNING ? 0 : 1)] += to - from;
+        return 0;
+    }
     slots_add(t->slots, s->width_ns, state, from, to);
+    t->slot = to / s->width_ns;
     return 0;
 }
 
