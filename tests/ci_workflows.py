@@ -454,6 +454,26 @@ def package_lists():
                   % (name, len(set(needed.values()))))
 
 
+def documented_step():
+    """The Action's step as the README and the guide show it is a step of
+    doc/ci/github-actions.yml (which the scenarios run): the same action and release, its
+    inputs given the same values there."""
+    wf = [s for s in yaml.safe_load(load("github"))["jobs"]["heap"]["steps"]
+          if "/ev2hp@" in s.get("uses", "")][0]
+    for doc in ("README.md", os.path.join("doc", "guide.md")):
+        text = open(os.path.join(SRCDIR, doc), encoding="utf-8").read()
+        m = re.search(r"\n\n((    - uses: OWNER/ev2hp@.*\n)(    .*\n)*)", text)
+        if not m:
+            fail("%s shows no step `- uses: OWNER/ev2hp@...`" % doc)
+            continue
+        step = yaml.safe_load(re.sub(r"(?m)^    ", "", m.group(1)))[0]
+        if step["uses"] != wf["uses"] or any(wf["with"].get(k) != v
+                                             for k, v in step["with"].items()):
+            fail("%s's step %s is not the workflow's %s" % (doc, step, wf))
+        else:
+            print("ok: %s's step is the workflow's (%d lines)" % (doc, m.group(1).count("\n")))
+
+
 def rules():
     """GitLab runs the job in merge-request pipelines and on the default branch only."""
     doc = yaml.safe_load(load("gitlab"))
@@ -486,6 +506,7 @@ def main():
     if failed:
         return 1
     package_lists()
+    documented_step()
     rules()
     with tempfile.TemporaryDirectory() as tmp:
         ghc_out = os.path.join(tmp, "ghc")

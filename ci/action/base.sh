@@ -29,8 +29,13 @@ auto)
             echo "no finished run on $EV2HP_BASE_BRANCH yet: not compared"
         elif gh run download "$run" --repo "$GITHUB_REPOSITORY" --name "$EV2HP_ARTIFACT" \
             --dir "$dir"; then
-            file="$dir/${EV2HP_EVENTLOG##*/}"
-            [ -f "$file" ] || file=$(find "$dir" -type f | head -n 1)
+            got="$dir/${EV2HP_EVENTLOG##*/}"
+            [ -f "$got" ] || got=$(find "$dir" -type f | head -n 1)
+            # kept in the workspace by the branch's name: the summary says "Compared
+            # with ev2hp-base/main.eventlog"
+            mkdir -p ev2hp-base
+            file="ev2hp-base/$(printf %s "$EV2HP_BASE_BRANCH" | tr -c 'A-Za-z0-9._-' '-').eventlog"
+            mv "$got" "$file"
             echo "compared with $EV2HP_BASE_BRANCH's run $run"
         else
             echo "::warning::$EV2HP_BASE_BRANCH's run $run kept no $EV2HP_ARTIFACT (expired?): not compared"

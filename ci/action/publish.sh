@@ -31,6 +31,8 @@ else
     key=$(printf %s "$EV2HP_BRANCH" | tr -c 'A-Za-z0-9._-' '-')
 fi
 base_key=$(printf %s "$EV2HP_BASE_BRANCH" | tr -c 'A-Za-z0-9._-' '-')
+# the base branch's name as Markdown text (a branch may be named with * _ [ ] < >...)
+base_md=$(printf %s "$EV2HP_BASE_BRANCH" | sed 's/[][\\`*_<>()#!|~&]/\\&/g')
 
 # history_files DIR KEY N: the newest N history files of KEY, oldest first (commit time,
 # then name: the same order on every run).
@@ -120,11 +122,19 @@ fi
     echo
     echo
     if [ -n "$published" ]; then
+        # the heap at the comment's width, then the diff and the trend side by side (a
+        # table row; GitHub opens each picture at its full size when clicked)
         echo "![The heap profile of $short]($published/heap.png?raw=true)"
-        [ ! -f "$out/heap-diff.png" ] ||
-            echo "![This run minus $EV2HP_BASE_BRANCH's, band by band]($published/heap-diff.png?raw=true)"
-        [ ! -f "$out/trend.png" ] ||
-            echo "![The trend across commits]($published/trend.png?raw=true)"
+        head="" rule="" row=""
+        if [ -f "$out/heap-diff.png" ]; then
+            head="$head | Against $base_md" rule="$rule | :---:"
+            row="$row | ![This run minus $base_md's, band by band]($published/heap-diff.png?raw=true)"
+        fi
+        if [ -f "$out/trend.png" ]; then
+            head="$head | Across commits" rule="$rule | :---:"
+            row="$row | ![The trend across commits]($published/trend.png?raw=true)"
+        fi
+        [ -z "$row" ] || printf '\n%s |\n%s |\n%s |\n' "$head" "$rule" "$row"
     elif [ -n "$why" ]; then
         echo "*The pictures are not shown: $why.*"
     fi

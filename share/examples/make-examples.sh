@@ -3,12 +3,14 @@
 # and the user guide's) again with EV2HP from the files in the source tree, into OUTDIR.
 # `make examples` runs it into share/examples; tests/docs_examples.sh checks that every
 # picture the documents show is one this script makes. Each picture's command is the one
-# its caption shows. Two pictures need a browser and are made only when asked
-# (EXAMPLES_SCREENSHOTS=1, with chromium, node and npm; go for the second):
+# its caption shows. Three pictures need a browser and are made only when asked
+# (EXAMPLES_SCREENSHOTS=1, with chromium, node and npm; go for the second; git and
+# cmark-gfm for the third):
 # leak-hc-report.png, the HTML report hovered at 2.9 s (report_test.mjs's "shot" case, as
 # tests/report.sh runs it, with puppeteer-core installed into the build tree's
-# tests/browser-deps), and leak-hc-pprof.png, `go tool pprof -http`'s flame graph of
-# leak-hc.pb.gz.
+# tests/browser-deps), leak-hc-pprof.png, `go tool pprof -http`'s flame graph of
+# leak-hc.pb.gz, and action-comment.png, the GitHub Action's pull request comment
+# (action-comment.sh).
 set -eu
 # Inputs are named from the source tree's top, as the captions name them (the diff view's
 # subtitle names its base file).
@@ -41,6 +43,8 @@ done
     --view flame -o "$out/leak-P-diff-flame.svg"
 
 [ "${EXAMPLES_SCREENSHOTS:-0}" = 1 ] || exit 0
+# The pull request comment of ev2hp's GitHub Action, made by its own scripts.
+sh share/examples/action-comment.sh "$ev2hp" "$out/action-comment.png"
 # The report of the bundled example in headless Chromium, the pointer at 2.9 s.
 deps=$build/tests/browser-deps
 sh tests/browser/deps.sh . "$deps"
