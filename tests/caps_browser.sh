@@ -4,7 +4,8 @@
 # (tests/browser/caps_test.mjs; issue 35, items 2 and 1). tests/data/caps: real GHC 9.10
 # -N2 and -N4 runs with the scheduler's events: each strip's areas are --summary=json's
 # capabilities; a non-threaded run (labels-hc-g910, rts_p) has none; the --nonmoving-gc
-# run's facts line gives its cycles and syncs as the text summary does. Skipped (77)
+# run's facts line gives its cycles and syncs as the text summary does, a run with the
+# scheduler's events -s's INIT and EXIT (tests/data/gcsched). Skipped (77)
 # only when chromium or node/npm is missing; `bootstrap` installs them.
 set -eu
 . "${SRCDIR:?}/tests/testlib.sh"
@@ -15,10 +16,15 @@ for n in 2 4; do
 done
 "$EV2HP" -q "$data/labels-hc-g910.eventlog" -o "$tmp/rts_p.html"
 "$EV2HP" -q "$data/gcstats/nonmoving.eventlog.gz" -o "$tmp/nonmoving.html"
+# -s's INIT and EXIT in the collector's facts where the scheduler's tasks give them
+# (gcsched), none without (gcstats, -l-agu): -s says INIT 0.004 s, MUT 0.270 s, EXIT 0.001 s
+"$EV2HP" -q "$data/gcsched/n4qg.eventlog.gz" -o "$tmp/n4qg.html"
 timeout 600 node "$deps/caps_test.mjs" "$browser" "$tmp" \
     "n2|$tmp/n2.html|$tmp/n2.json|strips" \
     "n4|$tmp/n4.html|$tmp/n4.json|strips" \
     "non-threaded|$tmp/rts_p.html||none" \
-    "nonmoving|$tmp/nonmoving.html||facts:nonmoving collector: 7 concurrent cycles 0.161 s, 7 syncs stopping the program 0.0196 s (the longest 6.301 ms), 34 marks, 7 sweeps" ||
+    "nonmoving|$tmp/nonmoving.html||facts:nonmoving collector: 7 concurrent cycles 0.161 s, 7 syncs stopping the program 0.0196 s (the longest 6.301 ms), 34 marks, 7 sweeps" \
+    "span|$tmp/n4qg.html||facts:INIT 0.00388 s, MUT 0.27 s, GC 0.252 s, EXIT 0.000744 s elapsed: productivity 51.3 %" \
+    "no span|$tmp/nonmoving.html||facts:; MUT 0.117 s, GC 0.185 s elapsed: productivity" ||
     fail "caps_test.mjs"
 exit $failed

@@ -153,11 +153,15 @@
     if (gc.allocated_bytes !== null) facts.push(fmtBytes(gc.allocated_bytes) + " allocated");
     if (gc.max_residency_bytes !== null)
       facts.push(fmtBytes(gc.max_residency_bytes) + " maximum residency");
+    // INIT and EXIT as -s gives them, when the runtime's tasks mark the program's span
+    const span = gc.init_s !== null && gc.init_s !== undefined;
     facts.push(
-      "MUT " +
+      (span ? "INIT " + fmtSeconds(gc.init_s) + ", " : "") +
+        "MUT " +
         fmtSeconds(gc.mut_s) +
         ", GC " +
         fmtSeconds(gc.gc_s) +
+        (span ? ", EXIT " + fmtSeconds(gc.exit_s) : "") +
         " elapsed: productivity " +
         (100 * gc.productivity).toFixed(1) +
         " %",
