@@ -114,12 +114,8 @@ enum table_status timeprof_sample(struct timeprof *tp, uint64_t time_ns, uint32_
             return TABLE_FULL;
         if (st != TABLE_OK)
             return TABLE_NO_MEMORY;
-        if (id >= tp->cap) {
-            size_t old = tp->cap;
-            if (GROW_ARRAY(tp->counts, &tp->cap, (size_t)id + 1) != 0)
-                return TABLE_NO_MEMORY;
-            memset(tp->counts + old, 0, (tp->cap - old) * sizeof *tp->counts);
-        }
+        if (GROW_ARRAY_ZEROED(tp->counts, &tp->cap, (size_t)id + 1) != 0)
+            return TABLE_NO_MEMORY;
         if (len <= sizeof tp->last_key) {
             memcpy(tp->last_key, stack->ids, len);
             tp->last_len = len;

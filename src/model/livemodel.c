@@ -176,13 +176,7 @@ static int by_number(const void *x, const void *y)
 /* Room in the open arrays for band; a band new to them starts in no bucket. */
 static int reach(struct live_model *m, uint32_t band)
 {
-    size_t old = m->dense_cap;
-    if (band < old)
-        return 0;
-    if (GROW_ARRAY(m->dense, &m->dense_cap, (size_t)band + 1) != 0)
-        return -1;
-    memset(m->dense + old, 0, (m->dense_cap - old) * sizeof *m->dense);
-    return 0;
+    return GROW_ARRAY_ZEROED(m->dense, &m->dense_cap, (size_t)band + 1);
 }
 
 /* A band into the open bucket (its records zero when new to it). */

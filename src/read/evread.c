@@ -262,9 +262,8 @@ static enum ev_status expect_magic(struct ev_reader *r, uint32_t magic, const ch
 static bool grow_tags(struct ev_reader *r, uint32_t count)
 {
     size_t cap = r->tag_count;
-    if (GROW_ARRAY(r->tags, &cap, count) != 0)
+    if (GROW_ARRAY_ZEROED(r->tags, &cap, count) != 0)
         return false;
-    memset(r->tags + r->tag_count, 0, (cap - r->tag_count) * sizeof *r->tags);
     r->tag_count = (uint32_t)cap;
     return true;
 }
