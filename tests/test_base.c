@@ -19,6 +19,7 @@
 #include "base/textcopy.h"
 #include "base/utf8.h"
 #include "testlocale.h"
+#include "testkit.h"
 
 static void grows_to_at_least_need_and_keeps_contents(void **state)
 {
@@ -193,12 +194,9 @@ static void numbers_keep_the_point_under_a_comma_locale(void **state)
     struct ev_error err;
     ev_error_set(&err, "at %.2f s", 2.5);   /* messages too */
     assert_string_equal(err.what, "at 2.50 s");
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&buf, &len);
-    assert_non_null(f);
-    format_fprintf(f, "%.3f", 0.125);
-    fclose(f);
+    struct testkit_memout m;
+    format_fprintf(testkit_memout_open(&m), "%.3f", 0.125);
+    char *buf = testkit_memout_text(&m);
     assert_string_equal(buf, "0.125");
     free(buf);
     /* the caller's locale is back after each call */

@@ -12,6 +12,7 @@
 #include "read/evdecode.h"
 #include "read/evextension.h"
 #include "evwriter.h"
+#include "testkit.h"
 
 static void names_come_from_the_registry(void **state)
 {
@@ -141,11 +142,9 @@ static void dump_lines_quote_strings(void **state)
     evw_p_str(&p, "a \"b\"\n");
     union ev_body b;
     assert_int_equal(ev_decode(30, p.bytes, p.len, &b), EV_DECODED);
-    char *text = NULL;
-    size_t len = 0;
-    FILE *out = open_memstream(&text, &len);
-    ev_print_fields(out, 30, &b);
-    fclose(out);
+    struct testkit_memout m;
+    ev_print_fields(testkit_memout_open(&m), 30, &b);
+    char *text = testkit_memout_text(&m);
     assert_string_equal(text, " capset=0 args=[\"./prog\",\"a \\\"b\\\"\\x0a\"]");
     free(text);
 }

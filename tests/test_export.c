@@ -91,13 +91,9 @@ typedef void (*text_writer)(FILE *out, const char *s, size_t len);
 /* What write makes of in[0..len), malloc'd. */
 static char *written(text_writer write, const char *in, size_t len)
 {
-    char *buf = NULL;
-    size_t size = 0;
-    FILE *f = open_memstream(&buf, &size);
-    assert_non_null(f);
-    write(f, in, len);
-    assert_int_equal(fclose(f), 0);
-    return buf;
+    struct testkit_memout m;
+    write(testkit_memout_open(&m), in, len);
+    return testkit_memout_text(&m);
 }
 
 /* Markdown (textout_markdown) and Prometheus label values (metrics_label_value): each

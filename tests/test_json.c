@@ -17,22 +17,17 @@
 
 #include "base/json.h"
 #include "testlocale.h"
+#include "testkit.h"
 
 /* A writer onto memory, and what it wrote. */
 struct capture {
-    FILE *f;
-    char *buf;
-    size_t len;
+    struct testkit_memout out;
     struct json_writer *w;
 };
 
 static void capture_open(struct capture *c, unsigned flags)
 {
-    c->buf = NULL;
-    c->len = 0;
-    c->f = open_memstream(&c->buf, &c->len);
-    assert_non_null(c->f);
-    c->w = json_writer_new(c->f, flags);
+    c->w = json_writer_new(testkit_memout_open(&c->out), flags);
     assert_non_null(c->w);
 }
 
@@ -41,14 +36,12 @@ static const char *capture_text(struct capture *c)
 {
     json_writer_free(c->w);
     c->w = NULL;
-    assert_int_equal(fclose(c->f), 0);
-    c->f = NULL;
-    return c->buf;
+    return testkit_memout_text(&c->out);
 }
 
 static void capture_free(struct capture *c)
 {
-    free(c->buf);
+    free(c->out.text);
 }
 
 /* The writer finished without error, having written exactly want; c freed. */

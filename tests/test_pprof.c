@@ -21,6 +21,7 @@
 #include "census/srcloc.h"
 #include "sink/pprof.h"
 #include "sink/profile.pb-c.h"
+#include "testkit.h"
 
 struct srcloc_case {
     const char *name, *text, *file;
@@ -87,12 +88,10 @@ static struct pprof *sample_profile(void)
 static Perftools__Profiles__Profile *written(bool gzip)
 {
     struct pprof *p = sample_profile();
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *out = open_memstream(&buf, &len);
-    assert_non_null(out);
-    assert_int_equal(pprof_write(p, out, gzip), 0);
-    assert_int_equal(fclose(out), 0);
+    struct testkit_memout m;
+    assert_int_equal(pprof_write(p, testkit_memout_open(&m), gzip), 0);
+    char *buf = testkit_memout_text(&m);
+    size_t len = m.len;
     pprof_free(p);
     unsigned char *plain = (unsigned char *)buf;
     size_t plain_len = len;

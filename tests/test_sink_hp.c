@@ -11,6 +11,7 @@
 
 #include "sink/formats.h"
 #include "model/bands.h"
+#include "testkit.h"
 
 static void writes_the_runtime_layout(void **state)
 {
@@ -32,9 +33,8 @@ static void writes_the_runtime_layout(void **state)
     info.start_time = 1795317913;   /* Sun Nov 22 03:25:13 2026 UTC */
     info.end_time_ns = 3500000000u;
 
-    char *text = NULL;
-    size_t len = 0;
-    FILE *out = open_memstream(&text, &len);
+    struct testkit_memout m;
+    FILE *out = testkit_memout_open(&m);
     struct sink_context ctx = { .info = &info, .bands = b, .input_name = "in.eventlog" };
     struct sink *s = sink_new(FORMAT_HP, out, &ctx, &(struct sink_settings){ 0 });
     assert_non_null(s);
@@ -45,7 +45,7 @@ static void writes_the_runtime_layout(void **state)
     assert_int_equal(s->ops->frame(s, &g), 0);
     assert_int_equal(s->ops->finish(s), 0);
     s->ops->destroy(s);
-    fclose(out);
+    char *text = testkit_memout_text(&m);
     assert_string_equal(text,
                         "JOB \"prog 10 +RTS -hc \"\"x\"\"\"\n"
                         "DATE \"Sun Nov 22 03:25 2026\"\n"
@@ -66,14 +66,13 @@ static void an_empty_run_still_has_a_header(void **state)
     (void)state;
     struct bands *b = bands_new();
     struct run_info info = { 0 };
-    char *text = NULL;
-    size_t len = 0;
-    FILE *out = open_memstream(&text, &len);
+    struct testkit_memout m;
+    FILE *out = testkit_memout_open(&m);
     struct sink_context ctx = { .info = &info, .bands = b, .input_name = "in" };
     struct sink *s = sink_new(FORMAT_HP, out, &ctx, &(struct sink_settings){ 0 });
     assert_int_equal(s->ops->finish(s), 0);
     s->ops->destroy(s);
-    fclose(out);
+    char *text = testkit_memout_text(&m);
     assert_string_equal(text, "JOB \"\"\nDATE \"\"\nSAMPLE_UNIT \"seconds\"\n"
                               "VALUE_UNIT \"bytes\"\n"
                               "BEGIN_SAMPLE 0.000000\nEND_SAMPLE 0.000000\n"

@@ -254,12 +254,9 @@ static void tree_and_totals(void **state)
     assert_int_equal(ccframe_name(&odd, NULL, 0), 7);     /* only measured */
 
     /* The summary's rows name cost centres as frames do: "#2", not ".#2". */
-    char *text = NULL;
-    size_t text_len = 0;
-    FILE *f = open_memstream(&text, &text_len);
-    assert_non_null(f);
-    assert_int_equal(timeprof_summary_text(f, tp, false), 0);
-    assert_int_equal(fclose(f), 0);
+    struct testkit_memout m;
+    assert_int_equal(timeprof_summary_text(testkit_memout_open(&m), tp, false), 0);
+    char *text = testkit_memout_text(&m);
     assert_non_null(strstr(text, "by individual time:\n"));
     assert_non_null(strstr(text, " %  #2  \n"));
     assert_null(strstr(text, ".#"));

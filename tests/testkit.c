@@ -89,6 +89,22 @@ int testkit_convert(const char *input, const char *output, enum output_format fo
     return res->exit_status;
 }
 
+FILE *testkit_memout_open(struct testkit_memout *m)
+{
+    m->text = NULL;
+    m->len = 0;
+    m->f = open_memstream(&m->text, &m->len);
+    assert_non_null(m->f);
+    return m->f;
+}
+
+char *testkit_memout_text(struct testkit_memout *m)
+{
+    assert_int_equal(fclose(m->f), 0);
+    m->f = NULL;
+    return m->text;
+}
+
 void testkit_write(const char *path, const void *data, size_t len)
 {
     FILE *f = fopen(path, "wb");

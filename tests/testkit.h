@@ -1,12 +1,14 @@
 /* testkit.h: what the cmocka programs share besides the eventlog writer: one temporary
  * directory per program (cmocka group setup and teardown; mkdtemp, so programs run in
  * parallel under `make -j check`), names in it, a built eventlog saved into it, a file
- * read whole, and a conversion run as ev2hp runs it.
+ * read whole, what a writer wrote to a stream in memory, and a conversion run as ev2hp
+ * runs it.
  */
 #ifndef EV2HP_TESTKIT_H
 #define EV2HP_TESTKIT_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "convert.h"
 #include "evwriter.h"
@@ -30,6 +32,18 @@ char *testkit_slurp(const char *path, size_t *len);
 /* The whole file, NUL-terminated, kept until the next call; NULL when it cannot be
  * opened. */
 const char *testkit_read(const char *path);
+
+/* What code under test writes to a stream, kept in memory (open_memstream):
+ * testkit_memout_open returns the stream (a failure fails the test); testkit_memout_text
+ * closes it (a failed close fails the test) and returns the text, NUL-terminated, its
+ * length in m->len, in memory the caller frees. */
+struct testkit_memout {
+    FILE *f;
+    char *text;
+    size_t len;
+};
+FILE *testkit_memout_open(struct testkit_memout *m);
+char *testkit_memout_text(struct testkit_memout *m);
 
 /* Writes len bytes of data to path; a failure fails the test. */
 void testkit_write(const char *path, const void *data, size_t len);
