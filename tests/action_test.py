@@ -6,7 +6,9 @@ curl (the comment's image links followed as a browser would), jq, and a program 
 (tests/ghc/CiProg.hs, run by the action's own command line). tests/action.sh runs it.
 
 The story, each run a fresh checkout of a local repository whose commits have fixed times:
-  1. three pushes to main (release v1 of owner/ev2hp has a .deb: installed from it): no
+  0. the release v1 of owner/ev2hp is published: .github/workflows/release.yml's upload
+     step (Debian's gh) attaches the package (here a .deb of this build's ev2hp).
+  1. three pushes to main (ev2hp installed from that release's .deb): no
      comparison, no comment; the eventlog and the outputs uploaded; the pictures branch
      made, each commit's history file on it.
   2. the pull request's first push: compared with main's last run (gh run list, gh run
@@ -35,6 +37,9 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import yaml  # noqa: E402
+
+import action_world  # noqa: E402
 import github_stub  # noqa: E402
 import pngread  # noqa: E402
 from action_world import World, requests  # noqa: E402
@@ -176,18 +181,48 @@ def main():
         shutil.rmtree(tmp, ignore_errors=True)
 
 
+def release_upload(world, deb_name, deb):
+    """release.yml's upload step, with Debian's gh, the package built beside it (its build
+    step is debian_package.sh's dpkg-buildpackage, not run here)."""
+    with open(os.path.join(action_world.SRCDIR, ".github", "workflows", "release.yml")) as f:
+        steps = yaml.safe_load(f)["jobs"]["deb"]["steps"]
+    build = [s for s in steps if "dpkg-buildpackage -us -uc -b" in s.get("run", "")]
+    upload = [s for s in steps if "gh release upload" in s.get("run", "")]
+    if len(build) != 1 or len(upload) != 1:
+        fail("release.yml: no build step or no upload step")
+        return
+    d = os.path.join(world.tmp, "release")
+    os.makedirs(d)
+    with open(os.path.join(d, deb_name), "wb") as f:
+        f.write(deb)
+    env = dict(os.environ, **github_stub.proxy_env(world.proxy))
+    env.update(GH_TOKEN=action_world.TOKEN, GH_HOST="github.localhost",
+               GH_CONFIG_DIR=os.path.join(d, "gh"), GITHUB_REF_NAME="v1",
+               GITHUB_REPOSITORY="owner/ev2hp")
+    rc = subprocess.run(["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c",
+                         upload[0]["run"]], cwd=d, env=env).returncode
+    got = dict(world.state.releases[("owner/ev2hp", "v1")])
+    if rc or got.get(deb_name) != deb:
+        fail("release.yml: the upload step (status %d) did not attach %s: %s"
+             % (rc, deb_name, sorted(got)))
+    else:
+        ok("release.yml: %s attached to the release v1 (gh release upload)" % deb_name)
+
+
 def story(world):
     st = world.state
     prog = world.build_program()
     deb_name, deb = world.make_deb()
-    st.releases[("owner/ev2hp", "v1")] = [(deb_name, deb), ("ev2hp-1.0.tar.gz", b"source")]
+    # 0. the release v1 published: .github/workflows/release.yml attaches the package
+    st.releases[("owner/ev2hp", "v1")] = [("ev2hp-1.0.tar.gz", b"source")]
+    release_upload(world, deb_name, deb)
     inputs = {"command": prog, "max-peak": "512M", "max-increase": "10", "max-growth": "1M/s"}
 
     # 1. main, three pushes (the history the trend starts from)
     for n in (1, 2, 3):
         world.commit("m%d" % n, "2026-01-0%dT10:00:00Z" % n)
-        status, outputs, steps, text, arts = world.push("main's push %d" % n, "m%d" % n,
-                                                        inputs=inputs)
+        status, outputs, steps, text, arts = world.push(
+            "main's push %d" % n, "m%d" % n, inputs=dict(inputs, outputs="svg png html benchmark"))
         if status:
             fail("main's push %d: status %d" % (n, status))
     log = open(world.log).read() if os.path.exists(world.log) else ""
@@ -206,6 +241,9 @@ def story(world):
         fail("main's push: the outputs uploaded: %s" % sorted(arts["heap-profile"]))
     else:
         ok("main's push: outputs and the eventlog uploaded, no comment")
+    bench = json.loads(arts["heap-profile"].get("heap-benchmark.json", b"[]"))
+    if not bench or not all({"name", "unit", "value"} <= set(b) for b in bench):
+        fail("main's push: heap-benchmark.json is not github-action-benchmark's list: %s" % bench)
     if "| Band | Peak |" not in text:
         fail("main's push: no summary in the job summary")
     for n in (1, 2, 3):

@@ -14,6 +14,7 @@ they send it absolute URLs and no certificate is needed. It serves:
     PATCH /repos/O/R/issues/comments/ID       200 and the edited comment
     GET   /repos/O/R/releases/tags/TAG        the release, or 404 (none)
     GET   /repos/O/R/releases/assets/ID       the asset's bytes (Accept: octet-stream)
+    DELETE /repos/O/R/releases/assets/ID      (gh release upload --clobber)
     GET   /repos/O/R/actions/workflows[/ID]   the workflows (gh run list --workflow)
     GET   /repos/O/R/actions[/workflows/ID]/runs  the runs, filtered by branch
     GET   /repos/O/R/actions/runs/ID/artifacts    a run's artifacts
@@ -25,6 +26,8 @@ they send it absolute URLs and no certificate is needed. It serves:
                                               local bare repository, push and fetch, the
                                               token as actions/checkout sends it (basic)
     GET /O/R/blob/BRANCH/PATH?raw=true        302 to raw.github.localhost, as GitHub does
+  uploads.github.localhost
+    POST /repos/O/R/releases/ID/assets?name=N  a release asset uploaded (the upload_url)
   raw.github.localhost
     GET /O/R/BRANCH/PATH                      the file's bytes from the bare repository
   gitlab.localhost (GitLab's API: JOB-TOKEN for artifacts, PRIVATE-TOKEN for the rest)
@@ -157,6 +160,19 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 self._send(302, b"", "text/html", [("Location", "http://raw.%s/%s/%s/%s" % (
                     HOST, m.group(1), m.group(2), m.group(3)))])
                 return True
+        if host == "uploads." + HOST:
+            if self.headers.get("Authorization") != "token " + st.token:
+                self._send(401, {"message": "Bad credentials"})
+                return True
+            m = re.fullmatch(r"/repos/([^/]+/[^/]+)/releases/(\d+)/assets", path)
+            if m and self.command == "POST":
+                key = sorted(st.releases)[int(m.group(2)) - 1]
+                name = query["name"][0]
+                with st.lock:
+                    st.releases[key] = [a for a in st.releases[key] if a[0] != name] + [(name, body)]
+                i = [a[0] for a in st.releases[key]].index(name)
+                self._send(201, self._release(key[0], key[1], st.releases[key])["assets"][i])
+                return True
         if host == "raw." + HOST:
             m = re.fullmatch(r"/([^/]+/[^/]+)/([^/]+)/(.+)", path)
             if m and st.bare:
@@ -223,6 +239,14 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self._send(200, self._release(m.group(1), m.group(2), assets))
             return True
         m = re.fullmatch(r"/repos/([^/]+/[^/]+)/releases/assets/(\d+)", path)
+        if m and self.command == "DELETE":
+            for (repo, tag), assets in st.releases.items():
+                for i in range(len(assets)):
+                    if repo == m.group(1) and self._asset_id(repo, tag, i) == int(m.group(2)):
+                        with st.lock:
+                            del assets[i]
+                        self._send(204)
+                        return True
         if m:
             for (repo, tag), assets in st.releases.items():
                 for i, (name, data) in enumerate(assets):
@@ -291,9 +315,15 @@ class Handler(http.server.BaseHTTPRequestHandler):
     def _asset_id(self, repo, tag, i):
         return 500 + 10 * sorted(self.state.releases).index((repo, tag)) + i
 
+    def _release_id(self, repo, tag):
+        return 1 + sorted(self.state.releases).index((repo, tag))
+
     def _release(self, repo, tag, assets):
-        return {"id": 1, "tag_name": tag, "name": tag, "draft": False, "prerelease": False,
-                "url": "http://api.%s/repos/%s/releases/1" % (HOST, repo),
+        rid = self._release_id(repo, tag)
+        return {"id": rid, "tag_name": tag, "name": tag, "draft": False, "prerelease": False,
+                "url": "http://api.%s/repos/%s/releases/%d" % (HOST, repo, rid),
+                "upload_url": "http://uploads.%s/repos/%s/releases/%d/assets{?name,label}"
+                % (HOST, repo, rid),
                 "html_url": "http://%s/%s/releases/tag/%s" % (HOST, repo, tag),
                 "tarball_url": "http://api.%s/repos/%s/tarball/%s" % (HOST, repo, tag),
                 "zipball_url": "http://api.%s/repos/%s/zipball/%s" % (HOST, repo, tag),

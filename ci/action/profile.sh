@@ -5,6 +5,7 @@
 # trend's points), and, compared with a base, once more for the diff view's
 # PNG. The gates' verdict does not fail this step: the outputs, the summary and the
 # comment come first, and the action's last step fails with ev2hp's status.
+# With `benchmark` among the outputs, --summary=benchmark too (heap-benchmark.json).
 # Outputs: status (ev2hp's), summary (the Markdown file), compared (true or false).
 set -eu
 out=$EV2HP_OUTPUT_DIR
@@ -26,7 +27,7 @@ set -- "$@" $EV2HP_ARGS
 outputs="-o $out/heap.png"
 for ext in $EV2HP_OUTPUTS; do
     case "$ext" in
-    png) ;;
+    png|benchmark) ;;
     svg|html|pdf|hp|json|csv|eps|ps|folded) outputs="$outputs -o $out/heap.$ext" ;;
     *) echo "::error::outputs: '$ext' is not an output ev2hp writes"; exit 1 ;;
     esac
@@ -51,6 +52,13 @@ if time=$(git log -1 --format=%cI "$EV2HP_COMMIT" 2>/dev/null); then
     set -- "$@" --commit-time "$time" --commit-subject "$(git log -1 --format=%s "$EV2HP_COMMIT")"
 fi
 ev2hp "$EV2HP_EVENTLOG" "$@" --summary=json 2>/dev/null >"$out/heap-summary.json" || true
+
+# benchmark: the JSON github-action-benchmark reads (customSmallerIsBetter)
+case " $EV2HP_OUTPUTS " in
+*" benchmark "*)
+    # shellcheck disable=SC2086
+    ev2hp "$EV2HP_EVENTLOG" $EV2HP_ARGS --summary=benchmark >"$out/heap-benchmark.json" ;;
+esac
 
 if [ "$compared" = true ]; then
     # shellcheck disable=SC2086
