@@ -35,6 +35,7 @@
 #include "serve/serve.h"
 #include "sink/outfile.h"
 #include "sink/outpaths.h"
+#include "sink/sinks.h"
 #include "model/runmodel.h"
 #include "census/symnames.h"
 
@@ -299,8 +300,19 @@ static int model_needs(const struct convert_options *opt, struct run_model_needs
         }
     for (size_t i = asked_by_outputs; i < needs->resolutions; i++)
         needs->live_only |= 1u << i;
+    if (opt->serve && opt->serve->serve && needs->report_whole) {
+        /* a live run's copies draw the window alone: the report is drawn from the
+         * window's chart profile (and not only by the server: -o's report too) */
+        struct profile_options windowed;
+        sink_html_profile_options(opt->chart, &windowed);
+        needs->report_whole = false;
+        if (run_model_need_chart(needs, &windowed) != 0) {
+            ev_error_set(err, "the outputs and --serve ask for more than %d chart resolutions",
+                         RUN_MODEL_RESOLUTIONS);
+            return -1;
+        }
+    }
     if (opt->serve && opt->serve->serve) {
-        needs->report_whole = false;   /* a live run's copies draw the window alone */
         /* the same outputs (profile.h), with less copied by every drawing */
         needs->chart_feed.kept_memory = PROFILE_KEPT_MEMORY_SERVED;
         needs->summary_feed.kept_memory = PROFILE_KEPT_MEMORY_SERVED;
@@ -852,7 +864,10 @@ static int group_by_default(struct run *run, struct input *in, const char *input
     struct ev_error err = { 0 };
     if (!may_group(opt))
         return 0;
-    const struct profile *p = run->model.profile ? run->model.profile : run->model.every;
+    /* (a report of --from/--to alone keeps only the whole run's: run_model_report_whole) */
+    const struct profile *p = run->model.profile  ? run->model.profile
+                              : run->model.every ? run->model.every
+                                                 : run_model_report_whole(&run->model);
     const struct group_source src = { input_bands(in), input_ipe_names(in),
                                       input_costcentres(in), input_run_info(in) };
     struct chart_options defaults;

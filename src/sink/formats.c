@@ -317,19 +317,21 @@ int sink_needs(enum output_format format, const struct sink_settings *settings,
         needs->peak = true;   /* or, without one, a heap census (runstacks.h) */
     if (format == FORMAT_HTML) {
         sink_html_profile_options(chart, &feed);
-        if (feed.has_from || feed.has_to) {
-            /* --from/--to: the report opens on the window with the whole run there (its
-             * own profile, fed every census); the peak and the flame graph are the
-             * window's */
-            needs->report_whole = true;
-            needs->report_feed = feed;
-            needs->report_feed.has_from = needs->report_feed.has_to = false;
-        }
         needs->peak = true;   /* the report shows the exact peak and its largest bands */
         needs->gc = true;     /* and the collector's figures */
         needs->ticky = true;  /* and a -ticky run's counters (the Ticky tab) */
         needs->end = true;    /* and what led up to the end */
         needs->caps = true;   /* and each capability's shares */
+        if (feed.has_from || feed.has_to) {
+            /* --from/--to: the report opens on the window with the whole run there (its
+             * own profile, fed every census, and no profile of the window: the page
+             * computes its figures); the peak and the flame graph are the window's. A
+             * live run's report is of the window (convert.c asks for its profile). */
+            needs->report_whole = true;
+            needs->report_feed = feed;
+            needs->report_feed.has_from = needs->report_feed.has_to = false;
+            return 0;
+        }
         return run_model_need_chart(needs, &feed);
     }
     if (format_is_chart(format) && chart->view == CHART_VIEW_HEAP) {
