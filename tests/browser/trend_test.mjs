@@ -27,17 +27,24 @@ async function runCase() {
     for (const r of svg.querySelectorAll("rect.trend-point")) {
       const name = r.querySelector("title").textContent.split("\n")[0];
       const b = r.getBoundingClientRect();
-      const inside = b.width > 0 && b.left >= box.left && b.right <= box.right &&
-        b.top >= box.top && b.bottom <= box.bottom;
+      const inside =
+        b.width > 0 &&
+        b.left >= box.left &&
+        b.right <= box.right &&
+        b.top >= box.top &&
+        b.bottom <= box.bottom;
       (series[name] ||= []).push(inside);
     }
     const rows = [...document.querySelectorAll("#commits tbody tr")];
     const axis = [...svg.querySelectorAll("text.commit")].map((t) => t.lastChild.textContent);
     return {
-      width: box.width, height: box.height, series,
+      width: box.width,
+      height: box.height,
+      series,
       rows: rows.map((r) => r.cells[1].textContent),
       failed: rows.filter((r) => r.classList.contains("failed")).length,
-      subject: rows[0].cells[3].textContent, markup: rows[0].cells[3].children.length,
+      subject: rows[0].cells[3].textContent,
+      markup: rows[0].cells[3].children.length,
       axis,
     };
   });
@@ -46,11 +53,16 @@ async function runCase() {
   check(names.length >= 3, `series: ${names}`);
   for (const [name, pts] of Object.entries(got.series)) {
     check(pts.length === Number(commits), `${name}: ${pts.length} points`);
-    check(pts.every((p) => p), `${name}: a point outside the chart`);
+    check(
+      pts.every((p) => p),
+      `${name}: a point outside the chart`,
+    );
   }
   check(got.rows.length === Number(commits), `${got.rows.length} rows`);
-  check(JSON.stringify(got.rows) === JSON.stringify(got.axis),
-        `the table's commits ${got.rows} are not the chart's ${got.axis}`);
+  check(
+    JSON.stringify(got.rows) === JSON.stringify(got.axis),
+    `the table's commits ${got.rows} are not the chart's ${got.axis}`,
+  );
   check(got.failed === Number(failed), `${got.failed} rows marked failed`);
   check(got.markup === 0 && got.subject.includes("<commit>"), `the subject: ${got.subject}`);
   check(!errors.length, `page errors: ${errors.join("; ")}`);
