@@ -27,6 +27,8 @@ grep -q '^| \[(8)buildMap.\\\\/buildMap/main.m/main\](report.html#band=buildMap.
 run 0 "$data/leak-hc.eventlog" --from 1 --to 3.5 --summary=markdown --report-url 'https://ci.example.org/r/report.html'
 grep -q '](https://ci.example.org/r/report.html#band=lazySum%2Fmain&window=1%2C3.5)' "$tmp/out" ||
     fail "the window is not in the links: $(grep lazySum "$tmp/out")"
+grep -q '^- \*\*Window:\*\* .*(\[the report on it\](https://ci.example.org/r/report.html#window=1%2C3.5))$' \
+    "$tmp/out" || fail "the window's line does not link the report: $(grep Window "$tmp/out")"
 
 # hostile labels (as tests/ci.sh's) through cmark-gfm with GitHub's extensions
 {

@@ -132,9 +132,15 @@ static void write_run(struct markdown_sink *m, const struct peak *pk)
         format_fprintf(out, " from %.2f s to %.2f s", pk->first_ns / 1e9, pk->last_ns / 1e9);
     if (info->period_ns)
         format_fprintf(out, ", every %g s", info->period_ns / 1e9);
-    if (m->windowed)
+    if (m->windowed) {
         fprintf(out, "\n- **Window:** %s (`--from`, `--to`): the figures here are of it",
                 m->window);
+        if (m->report_url) {   /* the report opened on it */
+            fputs(" ([the report on it](", out);
+            reportlink_destination(out, m->report_url, &m->link);
+            fputs("))", out);
+        }
+    }
     fputs("\n- **Runtime:** ", out);
     if (info->rts_version)
         text_z(m, info->rts_version);
