@@ -45,12 +45,12 @@ find_chromium() {
     command -v chromium || command -v chromium-browser || true
 }
 
-# browser_setup: for a test that drives a page in headless Chromium: skips it (77) without
-# chromium, node or npm, and sets browser (Chromium's path) and deps (the folder of
-# puppeteer-core and the scripts of tests/browser: REPORT_DEPS, or tests/browser-deps of
-# the build tree; tests/browser/deps.sh installs it).
+# browser_setup [TOOL...]: for a test that drives a page in headless Chromium: skips it
+# (77) without chromium, node, npm or a TOOL it names, and sets browser (Chromium's path)
+# and deps (the folder of puppeteer-core and the scripts of tests/browser: REPORT_DEPS, or
+# tests/browser-deps of the build tree; tests/browser/deps.sh installs it).
 browser_setup() {
-    skip_without "chromium|chromium-browser" node npm
+    skip_without "chromium|chromium-browser" node npm "$@"
     browser=$(find_chromium)
     deps=${REPORT_DEPS:-$PWD/tests/browser-deps}
     sh "$SRCDIR/tests/browser/deps.sh" "$SRCDIR" "$deps"

@@ -15,14 +15,9 @@ serve_cleanup() {
 trap serve_cleanup EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 
-# browser_ready: for a test of the live page in headless Chromium: skipped (77) without
-# chromium, node, npm or curl; sets browser (Chromium's path) and deps (the folder with
-# puppeteer-core and tests/browser's scripts, tests/browser/deps.sh).
+# browser_ready: browser_setup for a test of the live page, which also wants curl.
 browser_ready() {
-    skip_without "chromium|chromium-browser" node npm curl
-    browser=$(find_chromium)
-    deps=${REPORT_DEPS:-$PWD/tests/browser-deps}
-    sh "$SRCDIR/tests/browser/deps.sh" "$SRCDIR" "$deps"
+    browser_setup curl
 }
 
 # serve_start NAME ARGS...: runs ev2hp ARGS (with --serve) in the background, its standard
