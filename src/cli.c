@@ -645,8 +645,8 @@ void cli_parse(int argc, char **argv, struct cli_options *o)
         }
         case OPT_REPORT_URL: {
             const char *why = reportlink_refused(optarg);
-            if (why)
-                return usage_error(o, "--report-url '%s' %s", optarg, why);
+            if (why)   /* (the URL not echoed: it may hold control characters) */
+                return usage_error(o, "--report-url: the URL %s", why);
             o->report_url = optarg;
             break;
         }

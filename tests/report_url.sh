@@ -13,7 +13,9 @@ for url in 'javascript:alert(1)' 'JavaScript:alert(1)' 'data:text/html,x' 'file:
     'http://' 'https:///x' 'https://h/r.html#x' 'r.html#band=x' 'a b.html' "$(printf 'r\001.html')" ''; do
     run 2 "$data/leak-hc.eventlog" --summary=markdown --report-url "$url"
     grep -q -- "--report-url" "$tmp/err" || fail "--report-url '$url': $(cat "$tmp/err")"
+    LC_ALL=C grep -q '[[:cntrl:]]' "$tmp/err" && fail "--report-url: a control character echoed"
 done
+run 2 "$data/leak-hc.eventlog" --summary=markdown --report-url "$(printf 'r\033[31m.html')"
 run 2 "$data/leak-hc.eventlog" --summary --report-url r.html
 grep -q "summary=markdown" "$tmp/err" || fail "--report-url without markdown: $(cat "$tmp/err")"
 
