@@ -16,6 +16,7 @@ for url in 'javascript:alert(1)' 'JavaScript:alert(1)' 'data:text/html,x' 'file:
     LC_ALL=C grep -q '[[:cntrl:]]' "$tmp/err" && fail "--report-url: a control character echoed"
 done
 run 2 "$data/leak-hc.eventlog" --summary=markdown --report-url "$(printf 'r\033[31m.html')"
+LC_ALL=C grep -q '[[:cntrl:]]' "$tmp/err" && fail "--report-url: an escape sequence echoed"
 run 2 "$data/leak-hc.eventlog" --summary --report-url r.html
 grep -q "summary=markdown" "$tmp/err" || fail "--report-url without markdown: $(cat "$tmp/err")"
 
