@@ -32,12 +32,14 @@ struct built {
 };
 
 /* A profile of n censuses at times t[c] (seconds) of w bands, bytes[c * w + b] (0:
- * absent); every_band: no folding. */
-static void build(struct built *b, const char *const *labels, size_t w, const double *t,
-                  const uint64_t *bytes, size_t n, bool twice)
+ * absent); every_band: no folding; its bands in the order sort names (NULL: the default). */
+static void build(struct built *b, const char *sort, const char *const *labels, size_t w,
+                  const double *t, const uint64_t *bytes, size_t n, bool twice)
 {
     struct profile_options po;
     profile_options_every_band(&po);
+    if (sort)
+        assert_true(profile_sort_from_name(sort, &po.sort));
     struct ev_error err;
     b->bands = bands_new();
     for (size_t i = 0; i < w; i++)
@@ -108,7 +110,7 @@ static void growth_against_reference(void **state)
     }
     for (int twice = 0; twice <= 1; twice++) {
         struct built b;
-        build(&b, labels, W, t, bytes, N, twice);
+        build(&b, NULL, labels, W, t, bytes, N, twice);
         for (int i = 0; i < W; i++) {
             double y[N], slope, r2;
             for (int c = 0; c < N; c++)
@@ -140,17 +142,17 @@ static void growth_degenerate(void **state)
     double t[2] = { 1, 1 };
     uint64_t bytes[2] = { 5, 9 };
     struct built b;
-    build(&b, labels, 1, t, bytes, 1, false);   /* one census: no line */
+    build(&b, NULL, labels, 1, t, bytes, 1, false);   /* one census: no line */
     struct profile_band_stats st = profile_stats(b.p, b.ids[0]);
     assert_true(st.growth == 0 && st.growth_r2 == 0);
     built_free(&b);
-    build(&b, labels, 1, t, bytes, 2, false);   /* two censuses at one time: none either */
+    build(&b, NULL, labels, 1, t, bytes, 2, false);   /* two censuses at one time: none either */
     st = profile_stats(b.p, b.ids[0]);
     assert_true(st.growth == 0 && st.growth_r2 == 0);
     built_free(&b);
     uint64_t flat[3] = { 7, 7, 7 };
     double t3[3] = { 0, 1, 2 };
-    build(&b, labels, 1, t3, flat, 3, false);   /* constant: slope 0, R^2 0 */
+    build(&b, NULL, labels, 1, t3, flat, 3, false);   /* constant: slope 0, R^2 0 */
     st = profile_stats(b.p, b.ids[0]);
     assert_true(fabs(st.growth) < 1e-9 && st.growth_r2 == 0);
     built_free(&b);
@@ -174,7 +176,7 @@ static void suspects_on_built_profiles(void **state)
         bytes[c * W + 4] = c < 3 ? 100000 + (uint64_t)c * 4000000 : 100000;  /* 3 censuses */
     }
     struct built b;
-    build(&b, labels, W, t, bytes, N, false);
+    build(&b, NULL, labels, W, t, bytes, N, false);
     struct profile_view v;
     assert_int_equal(profile_view(b.p, b.bands, &v), 0);
     size_t sus[W];
@@ -187,7 +189,7 @@ static void suspects_on_built_profiles(void **state)
     /* the same leak with a teardown at the end (as at a program's exit): still found */
     for (int c = N - 3; c < N; c++)
         bytes[c * W + 0] = 1000;
-    build(&b, labels, W, t, bytes, N, false);
+    build(&b, NULL, labels, W, t, bytes, N, false);
     assert_int_equal(profile_view(b.p, b.bands, &v), 0);
     n = suspects_of(&v, sus, W);
     assert_int_equal(n, 1);
@@ -210,20 +212,7 @@ static void sort_by_growth(void **state)
         bytes[c * W + 2] = 1000000 + (uint64_t)c * 500000;
     }
     struct built b;
-    build(&b, labels, W, t, bytes, N, false);
-    profile_free(b.p);
-    struct profile_options po;
-    profile_options_every_band(&po);
-    assert_true(profile_sort_from_name("growth", &po.sort));
-    struct ev_error err;
-    b.p = profile_new(&po, &err);
-    struct census_entry e[W];
-    for (int c = 0; c < N; c++) {
-        for (int i = 0; i < W; i++)
-            e[i] = (struct census_entry){ b.ids[i], bytes[c * W + i] };
-        struct census_frame f = { (uint64_t)c * 1000000000ull, 0, W, e };
-        profile_add_frame(b.p, &f, b.bands);
-    }
+    build(&b, "growth", labels, W, t, bytes, N, false);
     struct profile_view v;
     assert_int_equal(profile_view(b.p, b.bands, &v), 0);
     assert_string_equal(v.bands[0].label, "grows");
