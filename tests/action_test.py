@@ -19,6 +19,8 @@ The story, each run a fresh checkout of a local repository whose commits have fi
      now saying the gate failed, with this commit's pictures; then the action fails. The
      trend of the five recorded commits (main's three, the pull request's two) has five
      points per series and the failed commit marked (its SVG).
+  then another run's push lands between this run's fetch and its push: the pictures are
+     committed again on top of it, both kept.
   4. a pull request from a fork (the comment refused, 403) whose labels are markup: a
      warning, the action's verdict is the gates'; the body renders (cmark-gfm, GitHub's
      extensions) with no label acting: only the action's own links and images.
@@ -42,7 +44,7 @@ import yaml  # noqa: E402
 import action_world  # noqa: E402
 import github_stub  # noqa: E402
 import pngread  # noqa: E402
-from action_world import World, requests  # noqa: E402
+from action_world import World, requests, sh  # noqa: E402
 
 failed = False
 
@@ -306,6 +308,35 @@ def story(world):
         check_comment(world, body, "second push", "p2", True, trend=True)
     check_trend(world, os.path.join(world.workspace, "heap-profile", "trend.svg"),
                 ["m1", "m2", "m3", "p1", "p2"], "p2")
+    # another run's push lands between this run's fetch and push: made again on top
+    def other_run():
+        # a commit of another pull request's pictures on top of the branch, in the bare
+        # repository (as its push would leave it)
+        env = dict(os.environ, GIT_INDEX_FILE=os.path.join(world.tmp, "race.index"),
+                   GIT_AUTHOR_NAME="b", GIT_AUTHOR_EMAIL="b@b", GIT_COMMITTER_NAME="b",
+                   GIT_COMMITTER_EMAIL="b@b")
+        git = ["git", "--git-dir", world.bare]
+        sh(*git, "read-tree", "ev2hp-pictures", env=env)
+        blob = subprocess.run(git + ["hash-object", "-w", "--stdin"], input=b"other",
+                              capture_output=True, check=True).stdout.decode().strip()
+        sh(*git, "update-index", "--add", "--cacheinfo", "100644,%s,other-run/heap.png" % blob,
+           env=env)
+        tree = sh(*git, "write-tree", env=env).strip()
+        new = sh(*git, "commit-tree", tree, "-p", "ev2hp-pictures", "-m", "other run",
+                 env=env).strip()
+        sh(*git, "update-ref", "refs/heads/ev2hp-pictures", new)
+    st.race = other_run
+    world.commit("p2b", "2026-01-05T12:00:00Z")
+    status, outputs, steps, text, arts = world.push("#7 racing another run", "p2b", pr=7,
+                                                    inputs=inputs)
+    tree = sh("git", "--git-dir", world.bare, "ls-tree", "-r", "--name-only", "ev2hp-pictures")
+    if st.race or status or "other-run/heap.png" not in tree or \
+            "%s/heap.png" % world.commits["p2b"] not in tree:
+        fail("race: the other run's push and this one's are not both on the branch "
+             "(status %d)" % status)
+    else:
+        ok("race: another run pushed first; the pictures were committed again on top of it")
+
     # 4. a pull request from a fork (its token may not comment) whose labels are markup
     evil = os.path.join(world.tmp, "evil.hp")
     with open(evil, "w") as f:

@@ -70,6 +70,8 @@ class State:
         self.uploads = {}           # GitLab: /uploads/HASH/NAME -> bytes
         self.gitlab_artifacts = {}  # GitLab: (ref, path, job) -> bytes
         self.refuse = set()         # (method, path regex) answered 403
+        self.race = None            # a function run once before a push is answered: another
+                                    # run's push landing first
         self.requests = []
         self.lock = threading.Lock()
 
@@ -353,6 +355,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self._send(401, b"Authentication required\n", "text/plain",
                        [("WWW-Authenticate", 'Basic realm="GitHub"')])
             return True
+        if rest == "/info/refs" and "service=git-receive-pack" in query and st.race:
+            race, st.race = st.race, None
+            race()
         env = dict(os.environ, GIT_PROJECT_ROOT=os.path.dirname(st.bare),
                    GIT_HTTP_EXPORT_ALL="1", REMOTE_USER="x-access-token",
                    PATH_INFO="/" + os.path.basename(st.bare) + rest, QUERY_STRING=query,
