@@ -406,6 +406,24 @@ void json_member_uint(struct json_writer *w, const char *key, uint64_t v)
     json_uint(w, v);
 }
 
+void json_member_uint_or_null(struct json_writer *w, const char *key, bool known, uint64_t v)
+{
+    json_key(w, key);
+    if (known)
+        json_uint(w, v);
+    else
+        json_null(w);
+}
+
+void json_member_double_or_null(struct json_writer *w, const char *key, bool known, double x)
+{
+    json_key(w, key);
+    if (known)
+        json_double(w, x);
+    else
+        json_null(w);
+}
+
 void json_member_int(struct json_writer *w, const char *key, int64_t v)
 {
     json_key(w, key);

@@ -113,6 +113,9 @@ void json_member_string(struct json_writer *w, const char *key, const char *s, s
 void json_member_cstring(struct json_writer *w, const char *key, const char *s);
 void json_member_double_fixed(struct json_writer *w, const char *key, double x, int decimals);
 void json_member_bool(struct json_writer *w, const char *key, bool v);
+/* The same of a value the input may not give: null when not known. */
+void json_member_uint_or_null(struct json_writer *w, const char *key, bool known, uint64_t v);
+void json_member_double_or_null(struct json_writer *w, const char *key, bool known, double x);
 
 /* The next key or value starts on a new line (after its comma), indented one space per
  * open container with JSON_PRETTY. Only inside a container, not between a key and its

@@ -91,28 +91,26 @@ static void paragraph(FILE *out, const struct run_model *run, const struct run_e
     fputc('\n', out);
 }
 
-/* The figures of a run cut short; false for one that ended with its marker, or none. */
-static bool cut_short(const struct run_model *run, struct run_end_summary *s)
+/* The paragraph after its heading, for a run cut short (nothing for one that ended with
+ * its marker, or an input that says nothing of its end). */
+static void say_end(FILE *out, const struct run_model *run, const char *heading,
+                    text_fn text)
 {
-    return run_model_end(run, s) && run->info->ending == RUN_ENDING_CUT;
+    struct run_end_summary s;
+    if (!run_model_end(run, &s) || run->info->ending != RUN_ENDING_CUT)
+        return;
+    fputs(heading, out);
+    paragraph(out, run, &s, text);
 }
 
 void end_summary_text(FILE *out, const struct run_model *run)
 {
-    struct run_end_summary s;
-    if (!cut_short(run, &s))
-        return;
-    fputs("end        ", out);
-    paragraph(out, run, &s, textout_plain);
+    say_end(out, run, "end        ", textout_plain);
 }
 
 void end_summary_markdown(FILE *out, const struct run_model *run)
 {
-    struct run_end_summary s;
-    if (!cut_short(run, &s))
-        return;
-    fputs("\n#### How the run ended\n\n", out);
-    paragraph(out, run, &s, textout_markdown);
+    say_end(out, run, "\n#### How the run ended\n\n", textout_markdown);
 }
 
 /* The text summary's paragraph as a JSON string (the report shows it), null for a run
@@ -141,53 +139,20 @@ static void json_paragraph(struct json_writer *w, const struct run_model *run,
 void end_summary_json(struct json_writer *w, const struct run_model *run)
 {
     struct run_end_summary s;
-    json_newline(w);
-    json_key(w, "end");
-    if (!run_model_end(run, &s)) {
-        json_null(w);
+    if (!textout_json_section(w, "end", run_model_end(run, &s)))
         return;
-    }
-    json_object_begin(w);
     json_member_bool(w, "complete", run->info->ending == RUN_ENDING_MARKED);
     json_key(w, "paragraph");
     json_paragraph(w, run, &s);
     textout_json_member_seconds(w, "last_event_s", run->info->end_time_ns);
-    json_key(w, "last_census_s");
-    if (s.censuses)
-        textout_json_seconds(w, s.last_census_ns);
-    else
-        json_null(w);
-    json_key(w, "last_census_bytes");
-    if (s.censuses)
-        json_uint(w, s.last_census_bytes);
-    else
-        json_null(w);
+    textout_json_member_seconds_or_null(w, "last_census_s", s.censuses, s.last_census_ns);
+    json_member_uint_or_null(w, "last_census_bytes", s.censuses, s.last_census_bytes);
     json_member_uint(w, "growth_censuses", s.censuses);
-    json_key(w, "growth_from_s");
-    if (s.has_growth)
-        textout_json_seconds(w, s.first_census_ns);
-    else
-        json_null(w);
-    json_key(w, "growth_bytes_per_s");
-    if (s.has_growth)
-        json_double(w, s.growth_bytes_per_s);
-    else
-        json_null(w);
-    json_key(w, "heap_size_bytes");
-    if (s.has_heap_size)
-        json_uint(w, s.heap_size_bytes);
-    else
-        json_null(w);
-    json_key(w, "gc_share_last_second");
-    if (s.has_gc)
-        json_double(w, s.gc_share);
-    else
-        json_null(w);
-    json_key(w, "gc_last_second_s");
-    if (s.has_gc)
-        textout_json_seconds(w, s.gc_in_window_ns);
-    else
-        json_null(w);
+    textout_json_member_seconds_or_null(w, "growth_from_s", s.has_growth, s.first_census_ns);
+    json_member_double_or_null(w, "growth_bytes_per_s", s.has_growth, s.growth_bytes_per_s);
+    json_member_uint_or_null(w, "heap_size_bytes", s.has_heap_size, s.heap_size_bytes);
+    json_member_double_or_null(w, "gc_share_last_second", s.has_gc, s.gc_share);
+    textout_json_member_seconds_or_null(w, "gc_last_second_s", s.has_gc, s.gc_in_window_ns);
     textout_json_member_seconds(w, "last_second_s", s.window_ns);
     json_key(w, "last_markers");
     json_array_begin(w);

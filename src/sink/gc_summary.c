@@ -130,16 +130,6 @@ static void json_generation(struct json_writer *w, const struct gc_generation *g
     json_object_end(w);
 }
 
-/* A byte count the input may not carry: null without its event. */
-static void member_bytes(struct json_writer *w, const char *key, bool known, uint64_t bytes)
-{
-    json_key(w, key);
-    if (known)
-        json_uint(w, bytes);
-    else
-        json_null(w);
-}
-
 /* JSON gc.nonmoving: each phase's count, time and longest. */
 static void nonmoving_json(struct json_writer *w, const struct nonmoving_stats *n)
 {
@@ -159,50 +149,30 @@ static void nonmoving_json(struct json_writer *w, const struct nonmoving_stats *
     json_object_end(w);
 }
 
-/* Seconds the input may not give: null without them. */
-static void member_seconds(struct json_writer *w, const char *key, bool known, uint64_t ns)
-{
-    if (known) {
-        textout_json_member_seconds(w, key, ns);
-    } else {
-        json_key(w, key);
-        json_null(w);
-    }
-}
-
 void gc_summary_json(struct json_writer *w, const struct run_model *run)
 {
     struct gc_summary s;
-    json_newline(w);
-    json_key(w, "gc");
-    if (!run_model_gc(run, &s)) {
-        json_null(w);
+    if (!textout_json_section(w, "gc", run_model_gc(run, &s)))
         return;
-    }
-    json_object_begin(w);
     json_key(w, "generations");
     json_array_begin(w);
     for (unsigned i = 0; i < s.generations; i++)
         json_generation(w, &s.gen[i]);
     json_array_end(w);
-    member_bytes(w, "allocated_bytes", s.has_allocated, s.allocated_bytes);
-    member_bytes(w, "max_residency_bytes", s.has_residency, s.max_residency_bytes);
+    json_member_uint_or_null(w, "allocated_bytes", s.has_allocated, s.allocated_bytes);
+    json_member_uint_or_null(w, "max_residency_bytes", s.has_residency, s.max_residency_bytes);
     json_member_uint(w, "max_slop_bytes", s.max_slop_bytes);
-    member_bytes(w, "memory_in_use_bytes", s.has_memory, s.memory_in_use_bytes);
+    json_member_uint_or_null(w, "memory_in_use_bytes", s.has_memory, s.memory_in_use_bytes);
     textout_json_member_seconds(w, "mut_s", s.mut_ns);
     textout_json_member_seconds(w, "gc_s", s.gc_ns);
     /* -s's INIT and EXIT, when the runtime's tasks say where the program began and
      * ended (model/mutspan.h); else null, and MUT is the whole run less the collections */
-    member_seconds(w, "init_s", s.has_span, s.init_ns);
-    member_seconds(w, "exit_s", s.has_span, s.exit_ns);
+    textout_json_member_seconds_or_null(w, "init_s", s.has_span, s.init_ns);
+    textout_json_member_seconds_or_null(w, "exit_s", s.has_span, s.exit_ns);
     /* every digit: a reader rounding it prints what the text summary prints */
     json_key(w, "productivity");
     json_double(w, s.productivity);
-    json_key(w, "work_balance");
-    if (s.has_balance)
-        json_double(w, s.work_balance);
-    else
-        json_null(w);
+    json_member_double_or_null(w, "work_balance", s.has_balance, s.work_balance);
     json_key(w, "nonmoving");
     if (s.has_nonmoving)
         nonmoving_json(w, &s.nonmoving);

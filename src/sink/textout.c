@@ -271,6 +271,27 @@ void textout_json_member_seconds(struct json_writer *w, const char *key, uint64_
     textout_json_seconds(w, ns);
 }
 
+bool textout_json_section(struct json_writer *w, const char *key, bool present)
+{
+    json_newline(w);
+    json_key(w, key);
+    if (present)
+        json_object_begin(w);
+    else
+        json_null(w);
+    return present;
+}
+
+void textout_json_member_seconds_or_null(struct json_writer *w, const char *key, bool known,
+                                         uint64_t ns)
+{
+    json_key(w, key);
+    if (known)
+        textout_json_seconds(w, ns);
+    else
+        json_null(w);
+}
+
 void textout_json_member_window(struct json_writer *w, uint64_t from_ns, bool has_to,
                                 uint64_t to_ns)
 {

@@ -83,6 +83,13 @@ void textout_seconds(FILE *out, uint64_t ns);
 void textout_json_seconds(struct json_writer *w, uint64_t ns);
 /* The member key: seconds (json_key, then textout_json_seconds). */
 void textout_json_member_seconds(struct json_writer *w, const char *key, uint64_t ns);
+/* A section of the JSON summary (and the report's data) that a run may not have, on a
+ * line of its own: key, then null when not present (false), else an object begun for
+ * the caller to fill and end (true). */
+bool textout_json_section(struct json_writer *w, const char *key, bool present);
+/* The same of seconds the input may not give: null when not known. */
+void textout_json_member_seconds_or_null(struct json_writer *w, const char *key, bool known,
+                                         uint64_t ns);
 /* The member "window" (--from/--to: the figures of the object it is in are of it):
  * {"from_s": seconds, "to_s": seconds, or null when the window runs to the end}. The
  * summary and the report's data write it alike. */

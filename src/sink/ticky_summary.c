@@ -117,11 +117,7 @@ void ticky_summary_text(FILE *out, const struct run_model *run)
 static void json_share(struct json_writer *w, const char *key, const struct ticky_view *v,
                        uint64_t bytes)
 {
-    json_key(w, key);
-    if (v->has_allocated)
-        json_double(w, share(v, bytes));
-    else
-        json_null(w);
+    json_member_double_or_null(w, key, v->has_allocated, share(v, bytes));
 }
 
 static void json_counter(struct json_writer *w, const struct ticky_view *v,
@@ -196,20 +192,11 @@ static void json_series(struct json_writer *w, const struct run_model *run,
 void ticky_summary_json(struct json_writer *w, const struct run_model *run)
 {
     struct ticky_view v;
-    json_newline(w);
-    json_key(w, "ticky");
-    if (!view_open(run, &v)) {
-        json_null(w);
+    if (!textout_json_section(w, "ticky", view_open(run, &v)))
         return;
-    }
-    json_object_begin(w);
     json_member_uint(w, "samples", v.totals.samples);
     textout_json_member_seconds(w, "last_sample_s", v.totals.last_sample_ns);
-    json_key(w, "allocated_bytes");
-    if (v.has_allocated)
-        json_uint(w, v.allocated_bytes);
-    else
-        json_null(w);
+    json_member_uint_or_null(w, "allocated_bytes", v.has_allocated, v.allocated_bytes);
     json_share(w, "covered", &v, v.totals.allocs);
     json_member_uint(w, "dropped_events", v.totals.dropped);
     json_member_uint(w, "moving_at_last_sample", v.totals.moving);
