@@ -36,7 +36,7 @@ for run in $(cd "$gc" && ls *.s) $(cd "$sched" && ls *.s | sed 's/^/sched:/'); d
         fail "$dir/$run (-l-agu, no tasks): a program span" ;;
     esac
 done
-[ "$(ls "$gc"/*.s "$sched"/*.s | wc -l)" -eq 17 ] || fail "the matrix is not the 17 runs"
+[ "$(ls "$gc"/*.s "$sched"/*.s | wc -l)" -eq 18 ] || fail "the matrix is not the 18 runs"
 "$EV2HP" --summary "$sched/n4qg.eventlog.gz" 2> /dev/null > "$tmp/n4qg.txt"
 for line in '  INIT    time     0.004s elapsed' '  MUT     time     0.270s elapsed' \
     '  EXIT    time     0.001s elapsed' '  Productivity  51.3% of total elapsed'; do
@@ -76,6 +76,33 @@ grep -q 'syncs,\|Nonmoving' "$tmp/n2.txt" && fail "-N2 (no nonmoving collector) 
 "$EV2HP" --summary=markdown "$gc/nonmoving.eventlog.gz" 2> /dev/null |
     grep -qF 'Nonmoving collector: 7 concurrent cycles, 0.161 s (the longest 0.0535 s): 34 marks 0.132 s, 7 syncs stopping the program 0.020 s (the longest 0.0063 s), 7 sweeps 0.008 s.' ||
     fail "the Markdown's nonmoving sentence"
+
+# -ln: the nonmoving heap at its last census, each block size's latest census summed (as
+# --dump gives them); none without -ln
+"$EV2HP" --summary=json "$gc/nmcensus.eventlog.gz" > "$tmp/nmc.json" 2> /dev/null
+"$EV2HP" --dump "$gc/nmcensus.eventlog.gz" > "$tmp/nmc.dump" 2> /dev/null
+"$PYTHON3" - "$tmp/nmc.json" "$tmp/nmc.dump" "$tmp/nonmoving.json" <<'PY' || fail "the nonmoving heap's census"
+import json, re, sys
+heap = json.load(open(sys.argv[1]))["gc"]["nonmoving"]["heap"]
+last = {}
+for line in open(sys.argv[2]):
+    m = re.match(r"(\d+) NONMOVING_HEAP_CENSUS block_size=(\d+) active_segments=(\d+) "
+                 r"filled_segments=(\d+) live_blocks=(\d+)", line)
+    if m:
+        t, size, active, filled, live = map(int, m.groups())
+        if size not in last or last[size][0] < t:
+            last[size] = (t, active, filled, live)
+want = {"block_sizes": len(last), "census_s": round(max(v[0] for v in last.values()) / 1e9, 6),
+        "active_segments": sum(v[1] for v in last.values()),
+        "filled_segments": sum(v[2] for v in last.values()),
+        "live_blocks": sum(v[3] for v in last.values()),
+        "live_bytes": sum(size * v[3] for size, v in last.items())}
+assert heap == want, (heap, want)
+assert json.load(open(sys.argv[3]))["gc"]["nonmoving"]["heap"] is None
+PY
+"$EV2HP" --summary "$gc/nmcensus.eventlog.gz" 2> /dev/null |
+    grep -qF '  Nonmoving heap at its last census (0.398s): 4,426,664 bytes live in 32 active and 125 filled segments of 23 block sizes' ||
+    fail "the text's nonmoving heap line"
 
 # --max-pause and --min-productivity pass and fail as each run's -s says they should:
 # limits 2 ms either side of -s's worst pause (of all generations, and of generation 1

@@ -58,7 +58,7 @@ GC_KEYS = {"generations", "allocated_bytes", "max_residency_bytes", "mut_s", "gc
            "init_s", "exit_s", "productivity", "nonmoving"}
 NONMOVING_KEYS = {"cycles", "concurrent_s", "max_concurrent_s", "marks", "mark_s",
                   "marked_objects", "syncs", "sync_s", "avg_sync_s", "max_sync_s", "sweeps",
-                  "sweep_s"}
+                  "sweep_s", "heap"}
 
 
 def check_nonmoving(s, gc, check):

@@ -8,7 +8,7 @@
  * collection on two capabilities gives its exact figures; a file cut inside a later
  * collection's events keeps the collections read before the damage; the nonmoving
  * collector's phases (doubled synchronisation events, a stray END, GHC 9.4's empty
- * CONC_MARK_END).
+ * CONC_MARK_END) and its heap's last census (9.10's layout and the one before).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -305,6 +305,8 @@ static const char *nonmoving_run(bool empty_mark_end)
         int16_t size = ev_has_fixed_size(tag) ? (int16_t)ev_min_size(tag) : -1;
         if (tag == EV_CONC_MARK_END && empty_mark_end)
             size = 0;
+        if (tag == EV_NONMOVING_HEAP_CENSUS && empty_mark_end)
+            size = 13;   /* before 9.10: the block size's log2, a Word8 */
         evw_declare(w, tag, size, ev_name(tag));
     }
     evw_header_end(w);
@@ -327,7 +329,22 @@ static const char *nonmoving_run(bool empty_mark_end)
         evw_event(w, seq[i].tag, seq[i].at_us * 1000, seq[i].tag == EV_CONC_MARK_END
                                                           ? &marked : &empty);
     }
-    evw_block_end(w, b, 19 * MS);
+    /* the heap's census: two sub-heaps, the 16-byte one twice (the latest stands) */
+    const struct { uint64_t at_us; uint8_t log2; uint32_t active, filled, live; } census[] = {
+        { 19100, 4, 9, 9, 9 }, { 19200, 5, 1, 2, 30 }, { 19300, 4, 3, 4, 100 },
+    };
+    for (size_t i = 0; i < sizeof census / sizeof *census; i++) {
+        evw_p_reset(&marked);
+        if (empty_mark_end)
+            evw_p_u8(&marked, census[i].log2);
+        else
+            evw_p_u16(&marked, (uint16_t)(1u << census[i].log2));
+        evw_p_u32(&marked, census[i].active);
+        evw_p_u32(&marked, census[i].filled);
+        evw_p_u32(&marked, census[i].live);
+        evw_event(w, EV_NONMOVING_HEAP_CENSUS, census[i].at_us * 1000, &marked);
+    }
+    evw_block_end(w, b, 20 * MS);
     return finished_summary(w);
 }
 
@@ -339,9 +356,14 @@ static void nonmoving_phases(void **state)
                            "\"max_concurrent_s\": 0.005000, \"marks\": 2, \"mark_s\": 0.002500, "
                            "\"marked_objects\": 105, \"syncs\": 1, \"sync_s\": 0.001600, "
                            "\"avg_sync_s\": 0.001600, \"max_sync_s\": 0.001600, "
-                           "\"sweeps\": 1, \"sweep_s\": 0.000800}"));
-    assert_non_null(strstr(nonmoving_run(true), "\"marks\": 2, \"mark_s\": 0.002500, "
-                                                "\"marked_objects\": 0, \"syncs\": 1"));
+                           "\"sweeps\": 1, \"sweep_s\": 0.000800, \"heap\": {\"census_s\": "
+                           "0.019300, \"block_sizes\": 2, \"active_segments\": 4, "
+                           "\"filled_segments\": 6, \"live_blocks\": 130, "
+                           "\"live_bytes\": 2560}}"));
+    const char *older = nonmoving_run(true);
+    assert_non_null(strstr(older, "\"marks\": 2, \"mark_s\": 0.002500, "
+                                  "\"marked_objects\": 0, \"syncs\": 1"));
+    assert_non_null(strstr(older, "\"live_blocks\": 130, \"live_bytes\": 2560}"));
     /* without the nonmoving collector: null */
     assert_non_null(strstr(census_run(true), "\"nonmoving\": null"));
 }

@@ -20,6 +20,7 @@
 #include "census/symnames.h"
 #include "read/evdecode.h"
 #include "read/evextension.h"
+#include "base/bytes.h"
 #include "base/grow.h"
 #include "base/textcopy.h"
 
@@ -704,6 +705,7 @@ static enum gc_event_kind gc_kind_of(uint16_t tag)
     case EV_OSPROCESS_PID: return GC_EVENT_PID;
     case EV_TASK_CREATE: return GC_EVENT_TASK_CREATE;
     case EV_TASK_DELETE: return GC_EVENT_TASK_DELETE;
+    case EV_NONMOVING_HEAP_CENSUS: return GC_EVENT_NONMOVING_CENSUS;
     default: return GC_EVENT_STATS;   /* GC_STATS_GHC */
     }
 }
@@ -738,8 +740,15 @@ static enum census_status pass_gc(struct census *c, const struct ev_event *ev,
     else if (e.kind == GC_EVENT_TASK_CREATE) {
         e.task = b->TASK_CREATE.task;
         e.tid = b->TASK_CREATE.tid;
-    } else if (e.kind == GC_EVENT_TASK_DELETE)
+    } else if (e.kind == GC_EVENT_TASK_DELETE) {
         e.task = b->TASK_DELETE.task;
+    } else if (e.kind == GC_EVENT_NONMOVING_CENSUS) {
+        const struct ev_NONMOVING_HEAP_CENSUS *n = &b->NONMOVING_HEAP_CENSUS;
+        e.census.block_size = n->block_size;
+        e.census.active = n->active_segments;
+        e.census.filled = n->filled_segments;
+        e.census.live = n->live_blocks;
+    }
     return answered(c->events.gc(c->events.ctx, &e));
 }
 
@@ -843,6 +852,14 @@ static __attribute__((noinline)) enum census_status feed_decoded(struct census *
     enum ev_decode_status decoded = ev_decode(ev->tag, ev->payload, ev->size, &b);
     if (ev->tag == EV_GC_STATS_GHC && decoded == EV_SHORT && ev->size >= GC_STATS_BEFORE_BALANCE)
         decoded = EV_DECODED;   /* a runtime before the balance field (GHC 8.2) */
+    if (ev->tag == EV_NONMOVING_HEAP_CENSUS && decoded == EV_SHORT && ev->size >= 13) {
+        decoded = EV_DECODED;   /* before GHC 9.10: the block size as its log2, a Word8 */
+        b.NONMOVING_HEAP_CENSUS.block_size = (uint16_t)(ev->payload[0] < 16
+                                                            ? 1u << ev->payload[0] : 0);
+        b.NONMOVING_HEAP_CENSUS.active_segments = be32(ev->payload + 1);
+        b.NONMOVING_HEAP_CENSUS.filled_segments = be32(ev->payload + 5);
+        b.NONMOVING_HEAP_CENSUS.live_blocks = be32(ev->payload + 9);
+    }
     if (ev->tag == EV_CONC_MARK_END && decoded == EV_SHORT) {
         decoded = EV_DECODED;   /* GHC 9.4's, without its count: the phase still ends */
         b.CONC_MARK_END.marked = 0;
@@ -957,6 +974,7 @@ static __attribute__((noinline)) enum census_status feed_decoded(struct census *
     case EV_CONC_MARK_BEGIN: case EV_CONC_MARK_END: case EV_CONC_SYNC_BEGIN:
     case EV_CONC_SYNC_END: case EV_CONC_SWEEP_BEGIN: case EV_CONC_SWEEP_END:
     case EV_OSPROCESS_PID: case EV_TASK_CREATE: case EV_TASK_DELETE:
+    case EV_NONMOVING_HEAP_CENSUS:
         return pass_gc(c, ev, &b);
     case EV_TICKY_COUNTER_DEF: case EV_TICKY_COUNTER_SAMPLE: case EV_TICKY_COUNTER_BEGIN_SAMPLE:
         return pass_ticky(c, ev, &b);

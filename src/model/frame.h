@@ -69,7 +69,9 @@ enum gc_event_kind { GC_EVENT_START, GC_EVENT_END, GC_EVENT_STATS, GC_EVENT_ALLO
                      /* the runtime's tasks (OS threads) and the process, for when the
                       * program's own code began and ended (model/mutspan.h):
                       * OSPROCESS_PID, TASK_CREATE, TASK_DELETE */
-                     GC_EVENT_PID, GC_EVENT_TASK_CREATE, GC_EVENT_TASK_DELETE };
+                     GC_EVENT_PID, GC_EVENT_TASK_CREATE, GC_EVENT_TASK_DELETE,
+                     /* one sub-heap of the nonmoving heap (NONMOVING_HEAP_CENSUS) */
+                     GC_EVENT_NONMOVING_CENSUS };
 #define GC_CAP_NONE 0xffffu
 
 struct gc_event {
@@ -87,6 +89,8 @@ struct gc_event {
     /* GC_EVENT_TASK_CREATE and _DELETE: the task; _CREATE: its kernel thread id;
      * GC_EVENT_PID: the process id in tid */
     uint64_t task, tid;
+    /* GC_EVENT_NONMOVING_CENSUS: the sub-heap of blocks of block_size bytes */
+    struct { uint32_t block_size, active, filled, live; } census;
 };
 
 /* Ticky counters' events (role TICKY) as model/ticky.h reads them; the strings point into

@@ -13,7 +13,9 @@
  * A synchronisation the collector gives up (out of its marking budget) and starts
  * again is two; GHC 9.10 writes each CONC_SYNC_BEGIN and CONC_SYNC_END twice (once
  * from stat_startNonmovingGcSync, once from the flush), so a phase is from the first
- * BEGIN of a nesting to the END that closes it. The events are the collector thread's,
+ * BEGIN of a nesting to the END that closes it. With `-ln`, the heap's census after each
+ * cycle (NONMOVING_HEAP_CENSUS, one per block size) gives its last occupancy. The events
+ * are the collector thread's,
  * written into the global buffer (no capability), in time order. Plain counters: no
  * allocation, copied with the struct that holds it.
  */
@@ -32,10 +34,29 @@ struct nonmoving_phase {
     uint64_t since;                /* the first of them */
 };
 
+/* The nonmoving heap as its last census found it (NONMOVING_HEAP_CENSUS, `+RTS -ln`: a
+ * census of each sub-heap, one per block size, after each cycle): each block size's
+ * latest figures, at most NONMOVING_BLOCK_SIZES of them (GHC has a few dozen). */
+#define NONMOVING_BLOCK_SIZES 64
+struct nonmoving_census {
+    uint64_t time_ns;              /* its latest census */
+    uint32_t block_size, active, filled, live;
+};
+
 struct nonmoving_stats {
     struct nonmoving_phase mark, sync, sweep, cycle;
     uint64_t marked;               /* objects, over every CONC_MARK_END */
+    unsigned sizes;
+    struct nonmoving_census heap[NONMOVING_BLOCK_SIZES];
 };
+
+/* The heap's last census summed over its block sizes: false without one. */
+struct nonmoving_heap {
+    uint64_t time_ns;              /* the latest sub-heap's census */
+    unsigned block_sizes;
+    uint64_t active_segments, filled_segments, live_blocks, live_bytes;
+};
+bool nonmoving_heap(const struct nonmoving_stats *s, struct nonmoving_heap *out);
 
 /* Whether e is one of the nonmoving collector's events (GC_EVENT_CONC_...). */
 bool nonmoving_event_kind(enum gc_event_kind kind);

@@ -95,6 +95,8 @@
     EVENT(204, CONC_SWEEP_BEGIN, EVF_NONE, GC)                                         \
     EVENT(205, CONC_SWEEP_END, EVF_NONE, GC)                                           \
     EVENT(206, CONC_UPD_REM_SET_FLUSH, EVF_CAP, NONE)                                  \
+    EVENT(207, NONMOVING_HEAP_CENSUS, EVF_NONMOVING_HEAP_CENSUS, GC)                   \
+    EVENT(208, NONMOVING_PRUNED_SEGMENTS, EVF_NONMOVING_PRUNED_SEGMENTS, NONE)         \
     EVENT(210, TICKY_COUNTER_DEF, EVF_TICKY_COUNTER_DEF, TICKY)                        \
     EVENT(211, TICKY_COUNTER_SAMPLE, EVF_TICKY_COUNTER_SAMPLE, TICKY)                  \
     EVENT(212, TICKY_COUNTER_BEGIN_SAMPLE, EVF_NONE, TICKY)
@@ -129,6 +131,16 @@ enum ev_role {
     FIELD(U16, cap, "capability")
 #define EVF_MESSAGE(FIELD) FIELD(STR, text, "the message")
 #define EVF_CONC_MARK_END(FIELD) FIELD(U32, marked, "objects marked in this phase")
+/* GHC 9.10's layout; before it the block size was a Word8, its log2 (13 bytes: census.c
+ * reads that one by its size) */
+#define EVF_NONMOVING_HEAP_CENSUS(FIELD)                                         \
+    FIELD(U16, block_size, "the sub-heap's block size, bytes")                   \
+    FIELD(U32, active_segments, "active segments")                               \
+    FIELD(U32, filled_segments, "filled segments")                               \
+    FIELD(U32, live_blocks, "live blocks")
+#define EVF_NONMOVING_PRUNED_SEGMENTS(FIELD)                                     \
+    FIELD(U32, pruned, "segments pruned")                                        \
+    FIELD(U32, free, "segments left on the free list")
 #define EVF_STARTUP(FIELD) FIELD(U16, caps, "number of capabilities")
 #define EVF_BLOCK_MARKER(FIELD)                                                  \
     FIELD(U32, size, "bytes in the block")                                       \

@@ -62,6 +62,15 @@ static void nonmoving_text(FILE *out, const struct gc_summary *s)
                    " sweeps %.3fs\n", n->cycle.count, n->mark.count,
                    seconds(n->mark.total_ns), marked, n->sync.count,
                    seconds(n->sync.total_ns), n->sweep.count, seconds(n->sweep.total_ns));
+    struct nonmoving_heap h;
+    if (nonmoving_heap(n, &h)) {
+        char live[32];
+        with_commas(h.live_bytes, live, sizeof live);
+        format_fprintf(out, "  Nonmoving heap at its last census (%.3fs): %s bytes live in "
+                       "%" PRIu64 " active and %" PRIu64 " filled segments of %u block "
+                       "sizes\n", seconds(h.time_ns), live, h.active_segments,
+                       h.filled_segments, h.block_sizes);
+    }
 }
 
 void gc_summary_text(FILE *out, const struct run_model *run)
@@ -146,6 +155,21 @@ static void nonmoving_json(struct json_writer *w, const struct nonmoving_stats *
     textout_json_member_seconds(w, "max_sync_s", n->sync.max_ns);
     json_member_uint(w, "sweeps", n->sweep.count);
     textout_json_member_seconds(w, "sweep_s", n->sweep.total_ns);
+    /* the heap at its last census (+RTS -ln), or null */
+    struct nonmoving_heap h;
+    json_key(w, "heap");
+    if (nonmoving_heap(n, &h)) {
+        json_object_begin(w);
+        textout_json_member_seconds(w, "census_s", h.time_ns);
+        json_member_uint(w, "block_sizes", h.block_sizes);
+        json_member_uint(w, "active_segments", h.active_segments);
+        json_member_uint(w, "filled_segments", h.filled_segments);
+        json_member_uint(w, "live_blocks", h.live_blocks);
+        json_member_uint(w, "live_bytes", h.live_bytes);
+        json_object_end(w);
+    } else {
+        json_null(w);
+    }
     json_object_end(w);
 }
 
