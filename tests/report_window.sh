@@ -15,6 +15,9 @@ browser_setup
 "$EV2HP" -q "$data/leak-hc.eventlog" -o "$tmp/leak.html"
 # --from/--to: the report opens on the window, the whole run there too
 "$EV2HP" -q "$data/markers40-hT.eventlog" --from 0.5 --to 1.5 -o "$tmp/m40w.html"
+# --compare: two real GHC runs of one program (tests/data/diff)
+"$EV2HP" -q "$data/diff/diffpair-k2-hc.eventlog" --compare "$data/diff/diffpair-k1-hc.eventlog" \
+    -o "$tmp/cmp.html"
 # the Markdown summary's links (--report-url, relative: beside the report), as GitHub
 # renders them
 "$EV2HP" -q "$data/leak-hc.eventlog" --summary=markdown --report-url leak.html > "$tmp/leak.md"
@@ -39,6 +42,7 @@ timeout 900 node "$deps/window_test.mjs" "$browser" "$tmp" "$EV2HP" \
     "flame|leak-hc flame|$tmp/leak.html|$data/leak-hc.eventlog" \
     "phase|markers40 phases|$tmp/m40.html" \
     "phases|--phases|$tmp/phases.html|$tmp/phases.json" \
+    "compare|--compare|$tmp/cmp.html|$data/diff/diffpair-k1-hc.eventlog" \
     "link|markers40 link|$tmp/m40.html" \
     "link|leak-hc link with a census|$tmp/leak.html||census" \
     "band|a band by its label|$tmp/m40.html||THUNK" \

@@ -1368,20 +1368,35 @@
     goneRows().some((b) => isAddress(b.raw));
   // --compare: each band's peak in the base (its partner's), and the change
   const baseByKey = data.base ? new Map(data.base.bands.map((b) => [b.key, b])) : null;
+  /* A row's peak in the base: ev2hp's; in a window, the base band's largest value at the
+   * base's points in the same window (undefined, unknown, where the base's chart lacks the
+   * band, folded into its OTHER, or has no census in the window). */
   const basePeak = (b) => {
+    const win = currentWindow();
+    if (win) {
+      const band = baseByKey.get(b.gone ? b.gone.key : b.key);
+      if (!band) return b.gone ? undefined : null;
+      const at = ev2hp.windowStats.indices(data.base.t, win[0], win[1]);
+      if (!at) return undefined;
+      return ev2hp.windowStats.stats(data.base.t, data.base.v[band.index], at[0], at[1]).peak;
+    }
     if (b.gone) return b.basePeak;
     const p = baseByKey ? baseByKey.get(b.key) : null;
     return p ? p.peak : null;
   };
+  const change = (b) => {
+    const p = basePeak(b);
+    return p === undefined ? undefined : (b.peak || 0) - (p || 0);
+  };
+  const changePct = (b) => {
+    const p = basePeak(b);
+    return p === undefined ? undefined : p ? (100 * ((b.peak || 0) - p)) / p : null;
+  };
   const COMPARE_COLUMNS = data.base
     ? [
         ["base_peak", "base peak", basePeak],
-        ["change", "change", (b) => (b.peak || 0) - (basePeak(b) || 0)],
-        [
-          "change_pct",
-          "change %",
-          (b) => (basePeak(b) ? (100 * ((b.peak || 0) - basePeak(b))) / basePeak(b) : null),
-        ],
+        ["change", "change", change],
+        ["change_pct", "change %", changePct],
       ]
     : [];
   const COLUMNS = [
@@ -1473,6 +1488,8 @@
       } else if (b.gone && key === "peak") text = "none";
       else if (b.gone && v == null)
         text = ""; // a value only this run's bands have
+      else if (v === undefined)
+        text = ""; // the base's figure in a window, unknown (basePeak)
       else if (key === "base_peak") text = v == null ? "none" : fmtBytes(v);
       else if (key === "change") text = fmtChange(v);
       else if (key === "change_pct")
@@ -1524,7 +1541,13 @@
     tableBox.append(
       el("h2", {}, grouped ? "Groups by " + grouped.key : "Bands"),
       data.base
-        ? el("p", { class: "hint base-run" }, "base peak and change: against " + runWho(data.base))
+        ? el(
+            "p",
+            { class: "hint base-run" },
+            "base peak and change: against " +
+              runWho(data.base) +
+              (currentWindow() ? ", its peak in the same window (at its chart's censuses)" : ""),
+          )
         : null,
       el("div", { class: "filterbar" }, input, status),
     );

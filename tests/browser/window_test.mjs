@@ -22,7 +22,9 @@
 //   md     html is a Markdown summary rendered by cmark-gfm to HTML: every link into the
 //          report opens it at the band its text names (and a phase's at its window);
 //   phases a report made with --phases, input its --summary=json: each phase listed, chosen,
-//          is its window, with the phase's censuses, peak and suspects.
+//          is its window, with the phase's censuses, peak and suspects;
+//   compare a report made with --compare input: in a dragged window, the base peak and
+//          change columns are of the base's censuses in the same window.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -436,6 +438,35 @@ async function phasesCase(name, html, summaryPath) {
     .join(", ");
 }
 
+/* --compare: in a window, a band's base peak is the base's in the same window (its
+ * --from/--to --summary=json, the base's chart holding every census of it), the change
+ * against it. */
+async function compareCase(name, html, base) {
+  const { page, errors } = await open("file://" + html);
+  const win = await drag(page, 0.3, 0.75);
+  const sum = JSON.parse(
+    cli(base, "--from", String(win[0]), "--to", String(win[1]), "--summary=json"),
+  );
+  let checked = 0;
+  for (const b of sum.bands) {
+    const r = await row(page, label(b.label));
+    if (!r || r.base_peak === "") continue; // not this run's, or folded in the base's OTHER
+    check(
+      Number(r.base_peak) === b.peak,
+      `${name}: ${b.label}: base peak ${r.base_peak} in the window, the base's ${b.peak}`,
+    );
+    check(
+      Number(r.change) === Number(r.peak) - b.peak,
+      `${name}: ${b.label}: change ${r.change}, ${r.peak} - ${b.peak}`,
+    );
+    checked++;
+  }
+  check(checked > 2, `${name}: ${checked} bands' base peaks checked`);
+  check(!errors.length, `${name}: page errors: ${errors.join("; ")}`);
+  await page.close();
+  return `window ${win}: ${checked} bands' base peaks are the base's in the window`;
+}
+
 async function runCase(spec) {
   const [kind, name, html, input, extra] = spec.split("|");
   if (kind === "stats") return stats(name, path.resolve(html), input, extra);
@@ -450,6 +481,7 @@ async function runCase(spec) {
     );
   if (kind === "md") return mdCase(name, html);
   if (kind === "phases") return phasesCase(name, path.resolve(html), input);
+  if (kind === "compare") return compareCase(name, path.resolve(html), input);
   throw new Error("unknown case " + kind);
 }
 
