@@ -16,6 +16,8 @@ for n in 2 4; do
 done
 "$EV2HP" -q "$data/labels-hc-g910.eventlog" -o "$tmp/rts_p.html"
 "$EV2HP" -q "$data/gcstats/nonmoving.eventlog.gz" -o "$tmp/nonmoving.html"
+# the nonmoving heap's last census (-ln), as the text summary sums it
+"$EV2HP" -q "$data/gcstats/nmcensus.eventlog.gz" -o "$tmp/nmcensus.html"
 # -s's INIT and EXIT in the collector's facts where the scheduler's tasks give them
 # (gcsched), none without (gcstats, -l-agu): -s says INIT 0.004 s, MUT 0.270 s, EXIT 0.001 s
 "$EV2HP" -q "$data/gcsched/n4qg.eventlog.gz" -o "$tmp/n4qg.html"
@@ -25,6 +27,7 @@ timeout 600 node "$deps/caps_test.mjs" "$browser" "$tmp" \
     "non-threaded|$tmp/rts_p.html||none" \
     "nonmoving|$tmp/nonmoving.html||facts:nonmoving collector: 7 concurrent cycles 0.161 s, 7 syncs stopping the program 0.0196 s (the longest 6.301 ms), 34 marks, 7 sweeps" \
     "span|$tmp/n4qg.html||facts:INIT 0.00388 s, MUT 0.27 s, GC 0.252 s, EXIT 0.000744 s elapsed: productivity 51.3 %" \
-    "no span|$tmp/nonmoving.html||facts:; MUT 0.117 s, GC 0.185 s elapsed: productivity" ||
+    "no span|$tmp/nonmoving.html||facts:; MUT 0.117 s, GC 0.185 s elapsed: productivity" \
+    "heap census|$tmp/nmcensus.html||facts:12 sweeps; its heap at the last census (+RTS -ln): 4.22 MiB live in 157 segments" ||
     fail "caps_test.mjs"
 exit $failed

@@ -174,7 +174,11 @@
       facts.push(
         `nonmoving collector: ${nm.cycles} concurrent cycles ${fmtSeconds(nm.concurrent_s)}, ` +
           `${nm.syncs} syncs stopping the program ${fmtSeconds(nm.sync_s)} ` +
-          `(the longest ${ms(nm.max_sync_s)}), ${nm.marks} marks, ${nm.sweeps} sweeps`,
+          `(the longest ${ms(nm.max_sync_s)}), ${nm.marks} marks, ${nm.sweeps} sweeps` +
+          (nm.heap
+            ? `; its heap at the last census (+RTS -ln): ${fmtBytes(nm.heap.live_bytes)} live ` +
+              `in ${nm.heap.active_segments + nm.heap.filled_segments} segments`
+            : ""),
       );
     return el(
       "div",
