@@ -25,6 +25,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #define LANE 6.0                 /* a generation's lane of collections, user units */
 #define NOTE_SIZE 10.0
@@ -181,7 +182,7 @@ static double cap_row(size_t n)
 
 static double heap_below(const struct profile_view *v, const struct run_info *info)
 {
-    size_t n = cap_stats_strips(v->caps, info);
+    size_t n = info ? cap_stats_strips(v->caps, info) : 0;   /* the end is info's */
     return n ? CAP_LEGEND + (double)n * (cap_row(n) + CAP_GAP) + 4 : 0;
 }
 
@@ -243,7 +244,7 @@ static void cap_strip(struct chart_plot *P, const struct cap_timeline *tl,
 
 static void capabilities(struct chart_plot *P)
 {
-    size_t n = cap_stats_strips(P->v->caps, P->info);
+    size_t n = P->info ? cap_stats_strips(P->v->caps, P->info) : 0;
     if (!n)
         return;
     struct cap_share *shares = calloc(n, sizeof *shares);
@@ -258,8 +259,12 @@ static void capabilities(struct chart_plot *P)
     double x = legend_entry(P, P->left, y, COLOR_CAP_RUNNING, "running Haskell threads");
     x = legend_entry(P, x, y, COLOR_CAP_GC, "collecting");
     x = legend_entry(P, x, y, COLOR_CAP_IDLE, "idle");
-    chart_kit_text(P, x, y, "each capability, from the scheduler's and the collector's events",
-                   NOTE_SIZE, COLOR_QUIET, DL_ANCHOR_START, false, "cap-legend", NULL);
+    /* what the strips are, cut to the plot's width (whole in its tooltip) */
+    static const char what[] = "each capability, from the scheduler's and the collector's events";
+    char cut[sizeof what + 8];
+    text_elide_end(P->tm, what, NOTE_SIZE, false, fmax(P->right - x, 0), cut, sizeof cut);
+    chart_kit_text(P, x, y, cut, NOTE_SIZE, COLOR_QUIET, DL_ANCHOR_START, false, "cap-legend",
+                   strcmp(cut, what) != 0 ? what : NULL);
     double row = cap_row(n);
     for (size_t i = 0; i < n; i++) {
         if (!cap_stats_timeline(P->v->caps, i, end_ns, tl))
