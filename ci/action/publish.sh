@@ -5,8 +5,8 @@
 # The pictures branch (EV2HP_PICTURES_BRANCH, ev2hp-pictures; created on first use, with
 # no history shared with the code) holds a folder per commit (heap.png, heap-diff.png
 # when compared, trend.png) and the history: history/KEY/COMMIT.json, each run's
-# --summary=json naming its commit (--commit, --commit-time), KEY the base branch, pr-N for a pull
-# request, or the branch. The trend is drawn from the base branch's last
+# --summary=json naming its commit (--commit, --commit-time), KEY the base branch, pr-N
+# for a pull request, or the branch. The trend is drawn from the base branch's last
 # EV2HP_TREND_LENGTH recorded commits, then the pull request's own. The commit is pushed
 # with the job's token (contents: write); when another run pushed first, it is made again
 # on top of theirs (the folders do not overlap), five times at most. The images are
@@ -83,7 +83,9 @@ if [ -n "$EV2HP_PICTURES_BRANCH" ]; then
             fi
         fi
         git_ add -A
-        git_ commit -q -m "ev2hp: the pictures and history of $commit ($key)"
+        # (a re-run of a commit draws the same bytes: nothing new to commit, then)
+        git_ diff --cached --quiet ||
+            git_ commit -q -m "ev2hp: the pictures and history of $commit ($key)"
         if git_ push -q origin "HEAD:refs/heads/$EV2HP_PICTURES_BRANCH" 2>"$repo.err"; then
             published="$server/$GITHUB_REPOSITORY/blob/$EV2HP_PICTURES_BRANCH/$commit"
             echo "the pictures: $EV2HP_PICTURES_BRANCH/$commit"
