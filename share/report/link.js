@@ -4,7 +4,7 @@
  * table's search and order, the hidden or isolated bands, the census chosen for the flame
  * graph and what the flame graph shows of a window) in its state; this file writes that
  * state into the fragment (`#view=flame&window=1.5,2.25&hide=b%3ATHUNK`, the form encoding
- * of URLSearchParams) and reads it back. `ev2hp --summary=markdown --report-url URL`
+ * of URLSearchParams; `draw=LABEL`: a band drawn out of OTHER) and reads it back. `ev2hp --summary=markdown --report-url URL`
  * writes the same form (src/sink/reportlink.c): `band=LABEL` (the band a link names,
  * drawn alone and found in the table) and `window=FROM,TO` (seconds).
  *
@@ -60,6 +60,12 @@
     if (hide.length) out.hide = hide;
     const only = textOf(params.get("only"));
     if (only !== null) out.only = only;
+    const draw = params
+      .getAll("draw")
+      .slice(0, MAX_LIST)
+      .map(textOf)
+      .filter((k) => k !== null);
+    if (draw.length) out.draw = draw;
     const band = textOf(params.get("band"));
     if (band !== null) out.band = band;
     const census = number(params.get("census"));
@@ -78,6 +84,7 @@
     if (s.group) p.set("group", s.group);
     if (s.filterText) p.set("q", s.filterText);
     if (s.sort) p.set("sort", (s.sort.desc ? "-" : "") + s.sort.key);
+    for (const label of s.draw || []) p.append("draw", label);
     if (s.only != null) p.set("only", s.only);
     else for (const k of s.hide || []) p.append("hide", k);
     if (s.census != null) p.set("census", String(s.census));

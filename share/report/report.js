@@ -1808,6 +1808,11 @@
     }
     if (l.filterText != null) state.filterText = l.filterText;
     if (l.sort && COLUMNS.some((c) => c[0] === l.sort.key)) state.sort = l.sort;
+    // the bands drawn out of OTHER, before the bands hidden (they may be among them)
+    for (const label of l.draw || []) {
+      const row = wholeRows().find((r) => r.record && !r.record.drawn && r.label === label);
+      if (row) unfold(row);
+    }
     // (kept whether the page has the band or not yet: a live page's comes with its censuses)
     if (l.hide) state.hidden = new Set(l.hide);
     let only = l.only != null && bandInfo.has(l.only) ? l.only : null;
@@ -1833,6 +1838,7 @@
       group: state.groupBy,
       filterText: state.filterText,
       sort: sorted ? state.sort : null,
+      draw: data.run.bands.filter((b) => b.unfolded).map((b) => b.label),
       only: alone ? shown[0] : null,
       hide: alone ? [] : [...state.hidden],
       census: state.census,
