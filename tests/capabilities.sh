@@ -68,6 +68,22 @@ for run in n1 n4qg nonmoving; do
 done
 grep -c 'class="cap-idle"' "$tmp/n1.svg" | grep -qx 1 || fail "-N1: not one strip"
 grep -qF '>running Haskell threads</text>' "$tmp/n2.svg" || fail "the strips' legend"
+# narrow (480 units): the notes over the collections' lanes on lines of their own, the
+# allocation's and the strips' legend cut to the plot (whole in their tooltips)
+"$EV2HP" --view heap --width 480 -o "$tmp/narrow.svg" "$data/caps/n4.eventlog.gz" 2> /dev/null ||
+    fail "narrow heap view: status $?"
+"$PYTHON3" - "$tmp/narrow.svg" <<'PY' || fail "the narrow heap view's notes"
+import re, sys
+svg = open(sys.argv[1]).read()
+alloc = re.search(r'<text class="allocation" x="[\d.]+" y="([\d.]+)"[^>]*><title>allocation rate '
+                  r'not drawn: each capability counts its own allocation \(HEAP_ALLOCATED\)'
+                  r'</title>allocation rate not drawn[^<]*\u2026</text>', svg)
+gc = re.search(r'<text class="gc" x="[\d.]+" y="([\d.]+)"', svg)
+assert alloc and gc, "the notes"
+assert float(gc.group(1)) - float(alloc.group(1)) >= 10, (alloc.group(1), gc.group(1))
+assert re.search(r"<title>each capability, from the scheduler's and the collector's events"
+                 r"</title>each capability[^<]*\u2026</text>", svg), "the strips' legend"
+PY
 # a -threaded run with one capability has its strip; a non-threaded run (rts_p) and a run
 # without scheduler events (-l-agu) have none
 "$EV2HP" --summary=json "$data/end/grow-killed.eventlog.gz" > "$tmp/one.json" 2> /dev/null

@@ -43,6 +43,9 @@ static double heap_top(const struct profile_view *v)
 }
 
 static double strip_height(const struct profile_view *v);
+static int gc_lanes(const struct profile_gc *gc);
+static void collections_label(const struct chart_plot *P, bool merged, char *label,
+                              size_t size);
 
 /* The allocation rate between kept counts (bytes per second); counts that go back (a
  * capability's count out of order) give no interval. */
@@ -52,12 +55,24 @@ static void allocation(struct chart_plot *P)
     if (a->count < 2)
         return;
     if (P->v->allocation_split) {
-        /* one capability's count after another's is no rate: said, not drawn */
-        chart_kit_check(P, display_text(P->dl, P->left + 6, P->bottom - strip_height(P->v) - 4,
-                                        "allocation rate not drawn: each capability counts "
-                                        "its own allocation (HEAP_ALLOCATED)", NOTE_SIZE,
-                                        ALLOC_LINE, DL_ANCHOR_START, false, 0, "allocation"),
-                        NULL);
+        /* one capability's count after another's is no rate: said, not drawn; a line
+         * above the collections' note when the plot is too narrow for both on one (the
+         * note's longest form: whether buckets merged is known only as they are drawn) */
+        static const char note[] = "allocation rate not drawn: each capability counts its "
+                                   "own allocation (HEAP_ALLOCATED)";
+        char label[240];
+        collections_label(P, true, label, sizeof label);
+        double y = P->bottom - strip_height(P->v) - 4;
+        if (gc_lanes(&P->v->gc) &&
+            text_width(P->tm, note, NOTE_SIZE, false) + text_width(P->tm, label, NOTE_SIZE,
+                                                                    false) + 16 >
+                P->right - P->left)
+            y -= NOTE_SIZE + 3;
+        char cut[sizeof note + 8];   /* within the plot (whole in its tooltip) */
+        text_elide_end(P->tm, note, NOTE_SIZE, false, fmax(P->right - P->left - 12, 0), cut,
+                       sizeof cut);
+        chart_kit_text(P, P->left + 6, y, cut, NOTE_SIZE, ALLOC_LINE, DL_ANCHOR_START, false,
+                       "allocation", strcmp(cut, note) != 0 ? note : NULL);
         return;
     }
     double *rate = malloc(a->count * sizeof *rate);
@@ -142,28 +157,37 @@ static bool gc_lane(struct chart_plot *P, int lane, double y)
     return merged;
 }
 
-static void collections(struct chart_plot *P)
+/* The collections' note: each lane's count and pauses, and whether a bucket's longest
+ * stands for several (merged). */
+static void collections_label(const struct chart_plot *P, bool merged, char *label,
+                              size_t size)
 {
     const struct profile_gc *gc = &P->v->gc;
     int lanes = gc_lanes(gc);
+    size_t n = (size_t)format_snprintf(label, size, "collections, each pause as long "
+                                       "as it lasted:");
+    for (int l = 0; l < lanes && n < size; l++)
+        n += (size_t)format_snprintf(label + n, size - n, "%s gen %d%s %llu, %.3f s",
+                                     l ? ";" : "", l, l == PROFILE_GC_LANES - 1 ? "+" : "",
+                                     (unsigned long long)gc->collections[l],
+                                     gc->total_ns[l] / 1e9);
+    if (merged && n < size) {
+        char width[32];
+        format_seconds(gc->width_ns, 6, width, sizeof width);
+        format_snprintf(label + n, size - n, " (the longest of each %s s)", width);
+    }
+}
+
+static void collections(struct chart_plot *P)
+{
+    int lanes = gc_lanes(&P->v->gc);
     if (!lanes)
         return;
     bool merged = false;
     for (int l = 0; l < lanes; l++)
         merged |= gc_lane(P, l, P->bottom - (l + 1) * LANE);
     char label[240];
-    size_t n = (size_t)format_snprintf(label, sizeof label, "collections, each pause as long "
-                                       "as it lasted:");
-    for (int l = 0; l < lanes && n < sizeof label; l++)
-        n += (size_t)format_snprintf(label + n, sizeof label - n, "%s gen %d%s %llu, %.3f s",
-                                     l ? ";" : "", l, l == PROFILE_GC_LANES - 1 ? "+" : "",
-                                     (unsigned long long)gc->collections[l],
-                                     gc->total_ns[l] / 1e9);
-    if (merged && n < sizeof label) {
-        char width[32];
-        format_seconds(gc->width_ns, 6, width, sizeof width);
-        format_snprintf(label + n, sizeof label - n, " (the longest of each %s s)", width);
-    }
+    collections_label(P, merged, label, sizeof label);
     chart_kit_check(P, display_text(P->dl, P->right - 4, P->bottom - lanes * LANE - 3, label,
                                     NOTE_SIZE, COLOR_QUIET, DL_ANCHOR_END, false, 0, "gc"),
                     NULL);
