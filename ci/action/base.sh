@@ -18,7 +18,8 @@ case "$EV2HP_BASE" in
 none) echo "base: none: not compared" ;;
 auto)
     if [ "$on_base" = true ]; then
-        echo "a run on $EV2HP_BASE_BRANCH: not compared; its eventlog is kept for later runs"
+        echo "a run on $EV2HP_BASE_BRANCH: not compared; its eventlog is kept for" \
+            "later runs"
     else
         dir="${RUNNER_TEMP:-/tmp}/ev2hp-base"
         rm -rf "$dir"
@@ -34,11 +35,13 @@ auto)
             # kept in the workspace by the branch's name: the summary says "Compared
             # with ev2hp-base/main.eventlog"
             mkdir -p ev2hp-base
-            file="ev2hp-base/$(printf %s "$EV2HP_BASE_BRANCH" | tr -c 'A-Za-z0-9._-' '-').eventlog"
+            name=$(printf %s "$EV2HP_BASE_BRANCH" | tr -c 'A-Za-z0-9._-' '-')
+            file="ev2hp-base/$name.eventlog"
             mv "$got" "$file"
             echo "compared with $EV2HP_BASE_BRANCH's run $run"
         else
-            echo "::warning::$EV2HP_BASE_BRANCH's run $run kept no $EV2HP_ARTIFACT (expired?): not compared"
+            echo "::warning::$EV2HP_BASE_BRANCH's run $run kept no $EV2HP_ARTIFACT" \
+                "(expired?): not compared"
         fi
     fi ;;
 *)

@@ -10,18 +10,20 @@ marker='<!-- ev2hp -->'
 api="repos/$GITHUB_REPOSITORY/issues"
 json="$EV2HP_BODY.json"
 jq -Rs '{body: .}' "$EV2HP_BODY" >"$json"
+# say MESSAGE: the refusal as a warning (with gh's own words); the step ends well
+say() { echo "::warning::$1: $(cat "$json.err")"; exit 0; }
 # (every page: the pull request may have more than 30 comments)
 gh api --paginate "$api/$EV2HP_PR/comments" \
-    --jq "[.[] | select(.body | contains(\"$marker\"))][0].id // empty" >"$json.ids" 2>"$json.err" ||
-    { echo "::warning::could not read the comments of #$EV2HP_PR: $(cat "$json.err")"; exit 0; }
+    --jq "[.[] | select(.body | contains(\"$marker\"))][0].id // empty" \
+    >"$json.ids" 2>"$json.err" || say "could not read the comments of #$EV2HP_PR"
 id=$(head -n 1 "$json.ids")
 if [ -n "$id" ]; then
-    url=$(gh api --method PATCH "$api/comments/$id" --input "$json" --jq .html_url 2>"$json.err") ||
-        { echo "::warning::could not edit the comment $id: $(cat "$json.err")"; exit 0; }
+    url=$(gh api --method PATCH "$api/comments/$id" --input "$json" --jq .html_url \
+        2>"$json.err") || say "could not edit the comment $id"
     echo "the comment, edited: $url"
 else
-    url=$(gh api --method POST "$api/$EV2HP_PR/comments" --input "$json" --jq .html_url 2>"$json.err") ||
-        { echo "::warning::could not comment on #$EV2HP_PR: $(cat "$json.err")"; exit 0; }
+    url=$(gh api --method POST "$api/$EV2HP_PR/comments" --input "$json" --jq .html_url \
+        2>"$json.err") || say "could not comment on #$EV2HP_PR"
     echo "the comment, made: $url"
 fi
 echo "url=$url" >>"$GITHUB_OUTPUT"

@@ -31,7 +31,8 @@ if [ "$EV2HP_INSTALL" = auto ] && [ -n "$EV2HP_ACTION_REPOSITORY" ] &&
     if gh release download "$EV2HP_ACTION_REF" --repo "$EV2HP_ACTION_REPOSITORY" \
         --pattern "ev2hp_*_$arch.deb" --dir "$debs" 2>"$debs.err"; then
         deb=$(ls "$debs"/ev2hp_*_"$arch".deb)
-        echo "ev2hp from the release $EV2HP_ACTION_REF of $EV2HP_ACTION_REPOSITORY: ${deb##*/}"
+        echo "ev2hp from the release $EV2HP_ACTION_REF of" \
+            "$EV2HP_ACTION_REPOSITORY: ${deb##*/}"
         sudo apt-get update -qq
         sudo apt-get install -y -qq --no-install-recommends "$deb"
         ev2hp --version | head -n 1

@@ -49,7 +49,8 @@ echo "summary=$out/heap-summary.md" >>"$GITHUB_OUTPUT"
 # subject when the checkout has it (a pull request's head may not be in a shallow one).
 set -- "$@" --commit "$EV2HP_COMMIT"
 if time=$(git log -1 --format=%cI "$EV2HP_COMMIT" 2>/dev/null); then
-    set -- "$@" --commit-time "$time" --commit-subject "$(git log -1 --format=%s "$EV2HP_COMMIT")"
+    subject=$(git log -1 --format=%s "$EV2HP_COMMIT")
+    set -- "$@" --commit-time "$time" --commit-subject "$subject"
 fi
 ev2hp "$EV2HP_EVENTLOG" "$@" --summary=json 2>/dev/null >"$out/heap-summary.json" || true
 

@@ -69,7 +69,9 @@ if [ -n "$EV2HP_PICTURES_BRANCH" ]; then
         mkdir -p "$repo/$commit" "$repo/history/$key"
         cp "$out/heap.png" "$repo/$commit/heap.png"
         [ ! -f "$out/heap-diff.png" ] || cp "$out/heap-diff.png" "$repo/$commit/heap-diff.png"
-        cp "$out/heap-summary.json" "$repo/history/$key/$commit.json"
+        # (no JSON summary, e.g. a sha --commit refuses: no point of the trend)
+        [ ! -s "$out/heap-summary.json" ] ||
+            cp "$out/heap-summary.json" "$repo/history/$key/$commit.json"
         # shellcheck disable=SC2046 # file names: hex and the keys, no blanks
         set -- $(history_files "$repo" "$base_key" "$EV2HP_TREND_LENGTH")
         # shellcheck disable=SC2046
