@@ -79,6 +79,7 @@
         "aria-label": (icicle ? "icicle " : "flame ") + what,
         "data-total": f.samples,
         "data-census": f.census_s == null ? "" : f.census_s,
+        "data-focus": focusId,
       });
       const rowY = (depth) => (icicle ? 4 + depth * FROW : H - 4 - (depth + 1) * FROW);
       let narrow = 0;

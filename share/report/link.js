@@ -70,6 +70,8 @@
     if (band !== null) out.band = band;
     const census = number(params.get("census"));
     if (census !== null) out.census = census;
+    const focus = params.get("focus");
+    if (focus && /^[0-9]{1,9}$/.test(focus)) out.focus = Number(focus);
     const flame = params.get("flame");
     if (flame === "peak" || flame === "grew") out.flame = flame;
     return out;
@@ -89,6 +91,7 @@
     else for (const k of s.hide || []) p.append("hide", k);
     if (s.census != null) p.set("census", String(s.census));
     if (s.flame) p.set("flame", s.flame);
+    if (s.focus) p.set("focus", String(s.focus));
     const text = p.toString();
     return text ? "#" + text : "";
   }

@@ -806,11 +806,16 @@
       const what = "the heap census at " + fmtSeconds(run.t[i]) + ", the window's peak";
       make = () => ev2hp.flameGraph(censusFlame((b) => run.v[b.index][i], what, run.t[i]));
     }
-    if (key === flameKey) return;
-    flameKey = key;
-    flame = make();
-    state.focus = 0;
+    if (key !== flameKey) {
+      flameKey = key;
+      flame = make();
+      state.focus = 0;
+    }
+    // a link's frame in focus, when the graph has it
+    if (pendingFocus !== null && pendingFocus < flame.tree.nodes.length) state.focus = pendingFocus;
+    pendingFocus = null;
   }
+  let pendingFocus = null;
 
   // --- zoom ------------------------------------------------------------------------------
 
@@ -1824,6 +1829,7 @@
     }
     if (only !== null) state.hidden = new Set(bandKeys.filter((k) => k !== only));
     if (l.census != null && data.census_stacks) state.census = l.census;
+    if (l.focus) pendingFocus = l.focus; // once the flame graph it is a frame of is made
     if (l.flame) state.flameMode = l.flame;
   }
   /* The fragment of the state, written in place (replaceState: the back button does not
@@ -1843,6 +1849,7 @@
       hide: alone ? [] : [...state.hidden],
       census: state.census,
       flame: state.flameMode !== "peak" ? state.flameMode : null,
+      focus: ["flame", "icicle"].includes(state.view) ? state.focus : 0,
     });
     window.ev2hpLinkWritten = hash;
     if (hash === location.hash) return;

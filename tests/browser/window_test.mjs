@@ -286,6 +286,7 @@ function viewOf(page) {
     ),
     census: (document.querySelector("#charts svg.flame") || { dataset: {} }).dataset.census,
     flameTotal: (document.querySelector("#charts svg.flame") || { dataset: {} }).dataset.total,
+    focus: (document.querySelector("#charts svg.flame") || { dataset: {} }).dataset.focus,
   }));
 }
 
@@ -319,6 +320,19 @@ async function linkCase(name, html, withCensus) {
     const box = await overlayBox(page);
     await page.mouse.click(box.x + box.width * 0.6, box.y + box.height / 2);
     await page.waitForSelector("#charts svg.flame");
+    // a frame clicked: in focus, spanning the width
+    const frames = await page.$$eval(".flame .frame:not(.above)", (gs) =>
+      gs
+        .map((g) => [g.dataset.node, Number(g.querySelector("rect").getAttribute("width"))])
+        .filter(([n, w]) => n !== "0" && w >= 4),
+    );
+    check(frames.length, `${name}: no frame to click`);
+    await page.click(`.flame .frame[data-node="${frames[0][0]}"] rect`);
+    await page.waitForFunction(
+      (n) => document.querySelector("#charts svg.flame").dataset.focus === n,
+      {},
+      frames[0][0],
+    );
   }
   const want = await viewOf(page);
   const url = await page.evaluate(() => location.href);
