@@ -14,7 +14,7 @@ gc="$data/gcstats"
 # the -s lines: "Gen  0        60 colls,    60 par ... 0.0095s"
 rows() {
     awk '/^  Gen +[0-9]+ +[0-9]+ colls,/ { sub(/s$/, "", $NF); printf "%s%s:%s:%s:%.1f",
-        n++ ? "," : "", $2, $3, $5, $NF * 1000 }' "$gc/$1.s"
+        n++ ? "," : "", $2, $3, $5, $NF * 1000 }' "$gc/$1.stat"
 }
 timeout 600 node "$deps/gc_test.mjs" "$browser" "$tmp" \
     "n2|$tmp/n2.html|$(rows n2)" \

@@ -21,7 +21,7 @@ for run in n2 n4qg; do
     if command -v promtool >/dev/null; then
         promtool check metrics <"$work/$run.metrics" || fail "$run: promtool check metrics"
     fi
-    "$PYTHON3" "$SRCDIR/tests/gc_metrics_check.py" "$work/$run.metrics" "$gc/$run.s" \
+    "$PYTHON3" "$SRCDIR/tests/gc_metrics_check.py" "$work/$run.metrics" "$gc/$run.stat" \
         "$work/$run.dump" "$work/$run.json" >"$work/$run.check" ||
         fail "$run: $(cat "$work/$run.check")"
     for f in ghc_gc_pause_seconds ghc_gc_collections_total ghc_gc_copied_bytes_total \
@@ -35,7 +35,7 @@ if command -v prometheus >/dev/null; then
     port=$(free_port)
     prometheus_start "$(command -v prometheus)" "$port"
     serve_start prom --serve "127.0.0.1:$port" "$gc/n2.eventlog.gz"
-    want=$(sed -n 's/^ *Gen  1 *\([0-9]*\) colls,.*/\1/p' "$gc/n2.s")
+    want=$(sed -n 's/^ *Gen  1 *\([0-9]*\) colls,.*/\1/p' "$gc/n2.stat")
     i=0
     until [ "$(query 'ghc_gc_collections_total{job="ev2hp",gen="1"}')" = "$want" ]; do
         kill -0 "$prom" 2>/dev/null || fail "prometheus exited: $(tail -5 "$work/prometheus.log")"

@@ -22,13 +22,13 @@ gc="$data/gcstats"
 # give the program's span: INIT, MUT and EXIT to -s's millisecond, productivity to its
 # tenth of a point (gcstats_check.py), and -N1 -qg.
 sched="$data/gcsched"
-for run in $(cd "$gc" && ls *.s) $(cd "$sched" && ls *.s | sed 's/^/sched:/'); do
+for run in $(cd "$gc" && ls *.stat) $(cd "$sched" && ls *.stat | sed 's/^/sched:/'); do
     dir=$gc
     case $run in sched:*) dir=$sched run=${run#sched:} ;; esac
-    run=${run%.s}
+    run=${run%.stat}
     "$EV2HP" --summary=json "$dir/$run.eventlog.gz" > "$tmp/$run.json" 2> "$tmp/$run.err" ||
         fail "$dir/$run: --summary=json status $?"
-    "$PYTHON3" "$SRCDIR/tests/gcstats_check.py" "$dir/$run.s" "$tmp/$run.json" > "$tmp/$run.check" ||
+    "$PYTHON3" "$SRCDIR/tests/gcstats_check.py" "$dir/$run.stat" "$tmp/$run.json" > "$tmp/$run.check" ||
         fail "$dir/$run against its -s: $(cat "$tmp/$run.check")"
     case $dir in
     "$sched") grep -q '"init_s": null' "$tmp/$run.json" && fail "$dir/$run: no program span" ;;
@@ -36,7 +36,7 @@ for run in $(cd "$gc" && ls *.s) $(cd "$sched" && ls *.s | sed 's/^/sched:/'); d
         fail "$dir/$run (-l-agu, no tasks): a program span" ;;
     esac
 done
-[ "$(ls "$gc"/*.s "$sched"/*.s | wc -l)" -eq 18 ] || fail "the matrix is not the 18 runs"
+[ "$(ls "$gc"/*.stat "$sched"/*.stat | wc -l)" -eq 18 ] || fail "the matrix is not the 18 runs"
 "$EV2HP" --summary "$sched/n4qg.eventlog.gz" 2> /dev/null > "$tmp/n4qg.txt"
 for line in '  INIT    time     0.004s elapsed' '  MUT     time     0.270s elapsed' \
     '  EXIT    time     0.001s elapsed' '  Productivity  51.3% of total elapsed'; do
@@ -108,10 +108,10 @@ PY
 # limits 2 ms either side of -s's worst pause (of all generations, and of generation 1
 # alone), 3 points either side of its productivity (0.2 with the scheduler's events:
 # gcsched); JUnit names each gate.
-for run in $(cd "$gc" && ls *.s) $(cd "$sched" && ls *.s | sed 's/^/sched:/'); do
+for run in $(cd "$gc" && ls *.stat) $(cd "$sched" && ls *.stat | sed 's/^/sched:/'); do
     dir=$gc margin=3
     case $run in sched:*) dir=$sched run=${run#sched:} margin=0.2 ;; esac
-    run=${run%.s}
+    run=${run%.stat}
     set -- $("$PYTHON3" -c '
 import sys
 sys.path.insert(0, sys.argv[1])
@@ -121,7 +121,7 @@ worst = 1000 * max(g["max"] for g in s["gens"].values())
 gen1 = 1000 * s["gens"][1]["max"]
 p, m = 100 * s["productivity"], float(sys.argv[3])
 print("%.3fms %.3fms %.3fms %.3fms %.2f %.2f" % (worst + 2, max(worst - 2, 0.001), gen1 + 2,
-      max(gen1 - 2, 0.001), p - m, min(p + m, 100)))' "$SRCDIR/tests" "$dir/$run.s" "$margin")
+      max(gen1 - 2, 0.001), p - m, min(p + m, 100)))' "$SRCDIR/tests" "$dir/$run.stat" "$margin")
     for gate in "--max-pause $1:0" "--max-pause $2:3" "--max-pause gen1:$3:0" \
         "--max-pause gen1:$4:3" "--min-productivity $5:0" "--min-productivity $6:3"; do
         limit=${gate%:*} want=${gate##*:}
@@ -166,7 +166,7 @@ def scale(svg):   # user units per second, from the time axis's labels
     (t0, x0), (t1, x1) = ticks[0], ticks[-1]
     return (x1 - x0) / (t1 - t0)
 svg = open(f"{tmp}/n2.svg").read()
-s = parse_s(f"{gc}/n2.s")
+s = parse_s(f"{gc}/n2.stat")
 for lane in (0, 1):
     assert len(marks(svg, lane)) == s["gens"][lane]["collections"], (lane, len(marks(svg, lane)))
 widest = max(w for _, w in marks(svg, 1)) / scale(svg)
