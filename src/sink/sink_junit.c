@@ -21,72 +21,21 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <libxml/xmlwriter.h>
-
-#include "base/utf8.h"
-#include "render/xmlquiet.h"
+#include "render/xmlout.h"
 #include "facts/gates.h"
 #include "facts/phases.h"
 
 struct junit_sink {
     struct sink base;
     struct summary_settings summary;   /* of the text summary in <system-out> */
-    int rc;                            /* the first failed writer call's, or >= 0 */
-    xmlTextWriterPtr w;
+    struct xml_out x;
 };
-
-static void start(struct junit_sink *j, const char *element)
-{
-    if (j->rc >= 0)
-        j->rc = xmlTextWriterStartElement(j->w, BAD_CAST element);
-}
-
-static void end(struct junit_sink *j)
-{
-    if (j->rc >= 0)
-        j->rc = xmlTextWriterEndElement(j->w);
-}
-
-/* text as XML can hold it (utf8_xml_text), malloc'd; NULL when out of memory. */
-static char *xml_text(const char *text)
-{
-    char *out = malloc(strlen(text) * 3 + 1);
-    if (out)
-        utf8_xml_text(text, out);
-    return out;
-}
-
-/* value, made fit for XML (xml_text), as the attribute name of the open element, or with
- * name NULL as its text. */
-static void put_text(struct junit_sink *j, const char *name, const char *value)
-{
-    char *v = xml_text(value);
-    if (!v) {
-        j->rc = -1;
-        errno = ENOMEM;
-        return;
-    }
-    if (j->rc >= 0)
-        j->rc = name ? xmlTextWriterWriteAttribute(j->w, BAD_CAST name, BAD_CAST v)
-                     : xmlTextWriterWriteString(j->w, BAD_CAST v);
-    free(v);
-}
-
-static void attr(struct junit_sink *j, const char *name, const char *value)
-{
-    put_text(j, name, value);
-}
 
 static void attr_count(struct junit_sink *j, const char *name, size_t n)
 {
     char v[32];
     snprintf(v, sizeof v, "%zu", n);
-    attr(j, name, v);
-}
-
-static void body(struct junit_sink *j, const char *value)
-{
-    put_text(j, NULL, value);
+    xml_out_attr(&j->x, name, v);
 }
 
 /* The text summary of the run, as --summary writes it: a malloc'd string, or NULL when
@@ -122,25 +71,25 @@ static void testcase(struct junit_sink *j, const struct gate *g, const char *pha
         snprintf(again, sizeof again, " (%zu)", nth + 1);
     if (asprintf(&name, "%s%s%s--%s: %s", phase ? phase : "", again, phase ? ": " : "",
                  gate_name(g->kind), gate_description(g->kind)) < 0) {
-        j->rc = -1;
+        j->x.rc = -1;
         errno = ENOMEM;
         return;
     }
-    start(j, "testcase");
-    attr(j, "classname", phase ? "ev2hp.phases" : "ev2hp.gates");
-    attr(j, "name", name);
+    xml_out_start(&j->x, "testcase");
+    xml_out_text_attr(&j->x, "classname", phase ? "ev2hp.phases" : "ev2hp.gates");
+    xml_out_text_attr(&j->x, "name", name);
     free(name);
-    attr(j, "time", "0");
+    xml_out_text_attr(&j->x, "time", "0");
     if (g->verdict != GATE_PASSED) {
-        start(j, g->verdict == GATE_FAILED ? "failure" : "error");
-        attr(j, "message", g->why.what);
-        attr(j, "type", gate_name(g->kind));
+        xml_out_start(&j->x, g->verdict == GATE_FAILED ? "failure" : "error");
+        xml_out_text_attr(&j->x, "message", g->why.what);
+        xml_out_text_attr(&j->x, "type", gate_name(g->kind));
         snprintf(detail, sizeof detail, "measured: %s\nallowed: %s\n",
                  g->measured[0] ? g->measured : "(cannot be measured)", g->allowed);
-        body(j, detail);
-        end(j);
+        xml_out_string(&j->x, detail);
+        xml_out_end(&j->x);
     }
-    end(j);
+    xml_out_end(&j->x);
 }
 
 /* The tests of a gate report into the counts. */
@@ -163,20 +112,18 @@ static void document(struct junit_sink *j, const char *summary)
         count(&ph->phases[i].gates, &tests, &failures, &errors);
     char suite[512];
     snprintf(suite, sizeof suite, "ev2hp: %s", j->base.ctx.input_name);
-    if (j->rc >= 0)
-        j->rc = xmlTextWriterStartDocument(j->w, "1.0", "UTF-8", NULL);
-    start(j, "testsuites");
-    attr(j, "name", "ev2hp");
+    xml_out_start(&j->x, "testsuites");
+    xml_out_text_attr(&j->x, "name", "ev2hp");
     attr_count(j, "tests", tests);
     attr_count(j, "failures", failures);
     attr_count(j, "errors", errors);
-    start(j, "testsuite");
-    attr(j, "name", suite);
+    xml_out_start(&j->x, "testsuite");
+    xml_out_text_attr(&j->x, "name", suite);
     attr_count(j, "tests", tests);
     attr_count(j, "failures", failures);
     attr_count(j, "errors", errors);
-    attr(j, "skipped", "0");
-    attr(j, "time", "0");
+    xml_out_text_attr(&j->x, "skipped", "0");
+    xml_out_text_attr(&j->x, "time", "0");
     for (size_t i = 0; r && i < r->count; i++)
         testcase(j, &r->gates[i], NULL, 0);
     for (size_t i = 0; ph && i < ph->count; i++) {
@@ -186,13 +133,11 @@ static void document(struct junit_sink *j, const char *summary)
         for (size_t k = 0; k < ph->phases[i].gates.count; k++)
             testcase(j, &ph->phases[i].gates.gates[k], ph->phases[i].name, nth);
     }
-    start(j, "system-out");
-    body(j, summary);
-    end(j);
-    end(j);   /* testsuite */
-    end(j);   /* testsuites */
-    if (j->rc >= 0)
-        j->rc = xmlTextWriterEndDocument(j->w);
+    xml_out_start(&j->x, "system-out");
+    xml_out_string(&j->x, summary);
+    xml_out_end(&j->x);
+    xml_out_end(&j->x);   /* testsuite */
+    xml_out_end(&j->x);   /* testsuites */
 }
 
 static int junit_finish(struct sink *s)
@@ -204,31 +149,14 @@ static int junit_finish(struct sink *s)
             errno = ENOMEM;
         return -1;
     }
-    xml_quiet();   /* a failed write is reported once, by main.c, with the file */
-    xmlOutputBufferPtr buf = xmlOutputBufferCreateFile(s->out, NULL);
-    j->w = buf ? xmlNewTextWriter(buf) : NULL;
-    if (!j->w) {
-        if (buf)
-            xmlOutputBufferClose(buf);
+    /* a failed write is reported once, by main.c, with the file */
+    if (xml_out_open(&j->x, s->out, true) != 0) {
         free(summary);
-        errno = ENOMEM;
         return -1;
     }
-    j->rc = xmlTextWriterSetIndent(j->w, 1);
-    if (j->rc >= 0)
-        j->rc = xmlTextWriterSetIndentString(j->w, BAD_CAST "  ");
     document(j, summary);
-    if (j->rc >= 0)
-        j->rc = xmlTextWriterFlush(j->w);
-    xmlFreeTextWriter(j->w);   /* closes buf; the FILE stays open (outfile commits it) */
-    j->w = NULL;
     free(summary);
-    if (j->rc < 0 || fflush(s->out) != 0 || ferror(s->out)) {
-        if (!errno)
-            errno = EIO;
-        return -1;
-    }
-    return 0;
+    return xml_out_close(&j->x, s->out);
 }
 
 /* Censuses and markers go to the run model, not here: this sink only writes. */
