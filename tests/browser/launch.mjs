@@ -2,8 +2,10 @@
 // installed browser through puppeteer-core, a profile folder of the script's own, no
 // background traffic, no sandbox: the tests run as root in CI), check, which throws
 // what failed, runCases, the loop over a script's cases, overlayBox and hover, the
-// report's chart and its read-out at a place of it, and for the live page awaitServed,
+// report's chart and its read-out at a place of it, and for the live page feedFifo, an
+// eventlog written into the server's FIFO as a running program would, awaitServed,
 // until the server answers, and liveControls, the buttons its bar offers.
+import fs from "node:fs";
 import puppeteer from "puppeteer-core";
 
 export function launch(chromium, profileDir) {
@@ -99,6 +101,25 @@ export async function awaitServed(url, ms) {
     if (waited > ms) throw new Error("the page never answered 200");
     await new Promise((done) => setTimeout(done, 100));
   }
+}
+
+/* Writes the first 30 % of EVENTLOG into FIFO (the header and a few censuses) at once,
+ * as a running program would; the function returned writes the rest in `pieces` pieces
+ * 100 ms apart and then ends the input, so the page sees the run grow however long the
+ * browser took to start. */
+export function feedFifo(eventlog, fifo, pieces) {
+  const bytes = fs.readFileSync(eventlog);
+  const head = Math.floor(bytes.length * 0.3);
+  const fd = fs.openSync(fifo, "w");
+  fs.writeSync(fd, bytes, 0, head);
+  return async function writeRest() {
+    const step = Math.ceil((bytes.length - head) / pieces);
+    for (let at = head; at < bytes.length; at += step) {
+      fs.writeSync(fd, bytes, at, Math.min(step, bytes.length - at));
+      await new Promise((done) => setTimeout(done, 100));
+    }
+    fs.closeSync(fd);
+  };
 }
 
 /* The buttons of the live page's bar (live.js) that a user can see, by id. */

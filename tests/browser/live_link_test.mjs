@@ -12,23 +12,12 @@
 // EVENTLOG for the same window): its censuses and each band's peak.
 import fs from "node:fs";
 import path from "node:path";
-import { launch, check, awaitServed } from "./launch.mjs";
+import { launch, check, awaitServed, feedFifo } from "./launch.mjs";
 
 const [chromium, work, url, eventlog, fifo, summaryPath] = process.argv.slice(2);
 const summary = JSON.parse(fs.readFileSync(summaryPath, "utf8"));
-const bytes = fs.readFileSync(eventlog);
-const head = Math.floor(bytes.length * 0.3);
-const fd = fs.openSync(fifo, "w");
-fs.writeSync(fd, bytes, 0, head);
+const writeRest = feedFifo(eventlog, fifo, 50);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-async function writeRest() {
-  const step = Math.ceil((bytes.length - head) / 50);
-  for (let at = head; at < bytes.length; at += step) {
-    fs.writeSync(fd, bytes, at, Math.min(step, bytes.length - at));
-    await sleep(100);
-  }
-  fs.closeSync(fd);
-}
 await awaitServed(url, 60000);
 const browser = await launch(chromium, path.join(work, "profile"));
 const win = summary.window.from_s + "," + summary.window.to_s;

@@ -14,33 +14,15 @@
 // census the server counted. Then each KEY=EXPORT is chosen in the control and the page's
 // groups checked against EXPORT, the JSON export of EVENTLOG with --group-by KEY, as the
 // static report's are (groups.mjs). No console errors, page errors or failed requests.
-import fs from "node:fs";
 import path from "node:path";
-import { launch, check } from "./launch.mjs";
+import { launch, check, awaitServed, feedFifo } from "./launch.mjs";
 import { checkKey } from "./groups.mjs";
 
 const [chromium, work, url, eventlog, fifo, key, ...exports] = process.argv.slice(2);
-const bytes = fs.readFileSync(eventlog);
-const head = Math.floor(bytes.length * 0.3);
-const fd = fs.openSync(fifo, "w");
-fs.writeSync(fd, bytes, 0, head);
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-/* The rest of the eventlog in 100 pieces over about ten seconds, then the end of input. */
-async function writeRest() {
-  const step = Math.ceil((bytes.length - head) / 100);
-  for (let at = head; at < bytes.length; at += step) {
-    fs.writeSync(fd, bytes, at, Math.min(step, bytes.length - at));
-    await sleep(100);
-  }
-  fs.closeSync(fd);
-}
+/* A first part now; writeRest, the rest in 100 pieces over about ten seconds. */
+const writeRest = feedFifo(eventlog, fifo, 100);
 /* Until the server has read the header (the page answers 503 before). */
-for (let i = 0; ; i++) {
-  const r = await fetch(url).catch(() => null);
-  if (r && r.status === 200) break;
-  if (i > 600) throw new Error("the page never answered 200");
-  await sleep(100);
-}
+await awaitServed(url, 60000);
 const browser = await launch(chromium, path.join(work, "profile"));
 
 /* The censuses the page draws now: its data element, as report.js read it. */
