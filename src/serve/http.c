@@ -103,6 +103,17 @@ static void add_common_headers(struct MHD_Response *r, const char *type)
                                 "base-uri 'none'; form-action 'none'");
 }
 
+/* r queued with status and the common headers, then released (libmicrohttpd holds its
+ * own reference while it sends). */
+static enum MHD_Result queue_answer(struct MHD_Connection *c, unsigned status,
+                                    const char *type, struct MHD_Response *r)
+{
+    add_common_headers(r, type);
+    enum MHD_Result ok = MHD_queue_response(c, status, r);
+    MHD_destroy_response(r);
+    return ok;
+}
+
 static enum MHD_Result send_buffer(struct MHD_Connection *c, unsigned status, const char *type,
                                    char *buf, size_t len)
 {
@@ -111,10 +122,7 @@ static enum MHD_Result send_buffer(struct MHD_Connection *c, unsigned status, co
         free(buf);
         return MHD_NO;
     }
-    add_common_headers(r, type);
-    enum MHD_Result ok = MHD_queue_response(c, status, r);
-    MHD_destroy_response(r);
-    return ok;
+    return queue_answer(c, status, type, r);
 }
 
 static enum MHD_Result send_text(struct MHD_Connection *c, unsigned status, const char *text)
@@ -151,10 +159,7 @@ static enum MHD_Result send_stream(struct MHD_Connection *c, uint64_t size, cons
         done(cls);
         return MHD_NO;
     }
-    add_common_headers(r, type);
-    enum MHD_Result ok = MHD_queue_response(c, MHD_HTTP_OK, r);
-    MHD_destroy_response(r);
-    return ok;
+    return queue_answer(c, MHD_HTTP_OK, type, r);
 }
 
 /* /events: the client's queue, read in its connection's thread. */
