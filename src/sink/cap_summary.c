@@ -31,37 +31,33 @@ static struct cap_share *shares(const struct run_model *run, size_t *n)
     return s;
 }
 
-/* "cap 0: 61.2 % running, 4.1 % collecting, 34.7 % idle; cap 1: ..." */
-static void shares_line(FILE *out, const struct cap_share *s, size_t n)
+/* "cap 0: 61.2 % running, 4.1 % collecting, 34.7 % idle; cap 1: ...", between lead and
+ * tail; nothing without scheduler events. */
+static void shares_line(FILE *out, const struct run_model *run, const char *lead,
+                        const char *tail)
 {
+    size_t n;
+    struct cap_share *s = shares(run, &n);
+    if (!n)
+        return;
+    fputs(lead, out);
     for (size_t i = 0; i < n; i++)
         format_fprintf(out, "%scap %u: %.1f %% running, %.1f %% collecting, %.1f %% idle",
                        i ? "; " : "", s[i].cap, 100 * s[i].running, 100 * s[i].gc,
                        100 * s[i].idle);
+    fputs(tail, out);
+    free(s);
 }
 
 void cap_summary_text(FILE *out, const struct run_model *run)
 {
-    size_t n;
-    struct cap_share *s = shares(run, &n);
-    if (!n)
-        return;
-    fputs("capabilities ", out);
-    shares_line(out, s, n);
-    fputc('\n', out);
-    free(s);
+    shares_line(out, run, "capabilities ", "\n");
 }
 
 void cap_summary_markdown(FILE *out, const struct run_model *run)
 {
-    size_t n;
-    struct cap_share *s = shares(run, &n);
-    if (!n)
-        return;
-    fputs("\nCapabilities (from the scheduler's and the collector's events): ", out);
-    shares_line(out, s, n);
-    fputs(".\n", out);
-    free(s);
+    shares_line(out, run, "\nCapabilities (from the scheduler's and the collector's events): ",
+                ".\n");
 }
 
 void cap_summary_json(struct json_writer *w, const struct run_model *run)
