@@ -349,16 +349,8 @@ static void json_band_changes(struct json_writer *w, const struct band_change *c
         json_newline(w);
         json_object_begin(w);
         json_member_cstring(w, "label", c->label);
-        json_key(w, "base");
-        if (c->in_base)
-            json_uint(w, c->base);
-        else
-            json_null(w);
-        json_key(w, "now");
-        if (c->in_now)
-            json_uint(w, c->now);
-        else
-            json_null(w);
+        json_member_uint_or_null(w, "base", c->in_base, c->base);
+        json_member_uint_or_null(w, "now", c->in_now, c->now);
         json_member_cstring(w, "match", band_match_name(c->how));
         if (c->base_label && c->in_now && strcmp(c->base_label, c->label) != 0)
             json_member_cstring(w, "base_label", c->base_label);
@@ -633,11 +625,7 @@ static void json_phases(struct json_writer *w, struct summary_sink *m)
         json_key(w, "to_end");
         json_bool(w, f->to_end);
         json_member_uint(w, "censuses", f->censuses);
-        json_key(w, "peak_bytes");
-        if (f->has_heap)
-            json_uint(w, f->peak_bytes);
-        else
-            json_null(w);
+        json_member_uint_or_null(w, "peak_bytes", f->has_heap, f->peak_bytes);
         json_key(w, "growth_bytes_per_s");
         if (f->has_growth)
             json_double_fixed(w, f->growth, 3);

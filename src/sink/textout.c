@@ -298,11 +298,7 @@ void textout_json_member_window(struct json_writer *w, uint64_t from_ns, bool ha
     json_key(w, "window");
     json_object_begin(w);
     textout_json_member_seconds(w, "from_s", from_ns);
-    json_key(w, "to_s");
-    if (has_to)
-        textout_json_seconds(w, to_ns);
-    else
-        json_null(w);
+    textout_json_member_seconds_or_null(w, "to_s", has_to, to_ns);
     json_object_end(w);
 }
 

@@ -322,16 +322,8 @@ void timeprof_change_text(FILE *out, const struct timeprof_change *c)
 void timeprof_change_json(struct json_writer *w, const struct timeprof_change *c)
 {
     json_newline(w);
-    json_key(w, "base_samples");
-    if (c)
-        json_uint(w, c->base_total);
-    else
-        json_null(w);
-    json_key(w, "samples");
-    if (c)
-        json_uint(w, c->now_total);
-    else
-        json_null(w);
+    json_member_uint_or_null(w, "base_samples", c != NULL, c ? c->base_total : 0);
+    json_member_uint_or_null(w, "samples", c != NULL, c ? c->now_total : 0);
     json_member_cstring(w, "cost_centres_by", !c ? NULL : c->by_share ? "share" : "samples");
     json_key(w, "cost_centres");
     if (!c) {
