@@ -11,7 +11,7 @@
 // the program (no "census now", no start or stop: nothing is there to receive them).
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { launch, check } from "./launch.mjs";
+import { launch, check, liveErrors } from "./launch.mjs";
 
 const [chromium, work, url, ...files] = process.argv.slice(2);
 const browser = await launch(chromium, path.join(work, "profile"));
@@ -19,12 +19,7 @@ const fragments = ["line", "feed", "carriage", "return", "para", "separator", "p
 
 async function open(address) {
   const page = await browser.newPage();
-  const errors = [];
-  page.on("console", (m) => m.type() === "error" && errors.push("console: " + m.text()));
-  page.on("pageerror", (e) => errors.push("page: " + e.message));
-  page.on("requestfailed", (r) => {
-    if (!r.url().endsWith("/events")) errors.push("request: " + r.url());
-  });
+  const errors = liveErrors(page);
   await page.goto(address, { waitUntil: "load" });
   await page.waitForSelector("#report[data-ready=true]", { timeout: 30000 });
   return { page, errors };

@@ -4,7 +4,8 @@
 // what failed, runCases, the loop over a script's cases, overlayBox and hover, the
 // report's chart and its read-out at a place of it, and for the live page feedFifo, an
 // eventlog written into the server's FIFO as a running program would, awaitServed,
-// until the server answers, and liveControls, the buttons its bar offers.
+// until the server answers, liveErrors, what goes wrong on the page, and liveControls,
+// the buttons its bar offers.
 import fs from "node:fs";
 import puppeteer from "puppeteer-core";
 
@@ -120,6 +121,22 @@ export function feedFifo(eventlog, fifo, pieces) {
     }
     fs.closeSync(fd);
   };
+}
+
+/* What goes wrong on a live page as it comes (an array): console errors but those that
+ * match expected, page errors, failed requests but the event stream's (it is cut when
+ * the server stops or the page closes). */
+export function liveErrors(page, expected = null) {
+  const errors = [];
+  page.on("console", (m) => {
+    if (m.type() === "error" && !(expected && expected.test(m.text())))
+      errors.push("console: " + m.text());
+  });
+  page.on("pageerror", (e) => errors.push("page: " + e.message));
+  page.on("requestfailed", (r) => {
+    if (!r.url().endsWith("/events")) errors.push("request: " + r.url());
+  });
+  return errors;
 }
 
 /* The buttons of the live page's bar (live.js) that a user can see, by id. */

@@ -15,7 +15,7 @@
 // groups checked against EXPORT, the JSON export of EVENTLOG with --group-by KEY, as the
 // static report's are (groups.mjs). No console errors, page errors or failed requests.
 import path from "node:path";
-import { launch, check, awaitServed, feedFifo } from "./launch.mjs";
+import { launch, check, awaitServed, feedFifo, liveErrors } from "./launch.mjs";
 import { checkKey } from "./groups.mjs";
 
 const [chromium, work, url, eventlog, fifo, key, ...exports] = process.argv.slice(2);
@@ -33,17 +33,8 @@ let status = 0;
 try {
   const page = await browser.newPage();
   await page.setViewport({ width: 1280, height: 900 }); // as groups.mjs's checks expect
-  const errors = [];
-  page.on("console", (m) => {
-    // the browser logs the answer to "census now" (409 from a FIFO) as a failed load
-    if (m.type() === "error" && !/status of 409/.test(m.text()))
-      errors.push("console: " + m.text());
-  });
-  page.on("pageerror", (e) => errors.push("page: " + e.message));
-  page.on("requestfailed", (r) => {
-    // the event stream is cut when the server stops or the page closes
-    if (!r.url().endsWith("/events")) errors.push("request: " + r.url());
-  });
+  // the browser logs the answer to "census now" (409 from a FIFO) as a failed load
+  const errors = liveErrors(page, /status of 409/);
   await page.goto(url, { waitUntil: "load" });
   await page.waitForSelector("#report[data-ready=true]");
   await page.evaluate(() => (window.liveTestMark = 1));

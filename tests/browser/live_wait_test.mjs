@@ -15,7 +15,7 @@
 // failed requests.
 import fs from "node:fs";
 import path from "node:path";
-import { launch, check, awaitServed, liveControls as offered } from "./launch.mjs";
+import { launch, check, awaitServed, liveErrors, liveControls as offered } from "./launch.mjs";
 
 const [chromium, work, url, eventlog, fifo, cutArg, patienceArg] = process.argv.slice(2);
 const bytes = fs.readFileSync(eventlog);
@@ -30,13 +30,7 @@ let status = 0;
 try {
   const page = await browser.newPage();
   await page.setViewport({ width: 1280, height: 900 });
-  const errors = [];
-  page.on("console", (m) => m.type() === "error" && errors.push("console: " + m.text()));
-  page.on("pageerror", (e) => errors.push("page: " + e.message));
-  page.on("requestfailed", (r) => {
-    // the event stream is cut when the server stops or the page closes
-    if (!r.url().endsWith("/events")) errors.push("request: " + r.url());
-  });
+  const errors = liveErrors(page);
   await page.goto(url, { waitUntil: "load" });
   await page.waitForSelector("#report[data-ready=true]", { timeout: patience });
   const opened = Date.now();
