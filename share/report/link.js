@@ -52,19 +52,18 @@
     const sort = params.get("sort");
     if (sort && NAME.test(sort.replace(/^-/, "")))
       out.sort = { key: sort.replace(/^-/, ""), desc: sort.startsWith("-") };
-    const hide = params
-      .getAll("hide")
-      .slice(0, MAX_LIST)
-      .map(textOf)
-      .filter((k) => k !== null);
+    /* a repeated key's texts, the first MAX_LIST, those too long left out */
+    const listOf = (key) =>
+      params
+        .getAll(key)
+        .slice(0, MAX_LIST)
+        .map(textOf)
+        .filter((k) => k !== null);
+    const hide = listOf("hide");
     if (hide.length) out.hide = hide;
     const only = textOf(params.get("only"));
     if (only !== null) out.only = only;
-    const draw = params
-      .getAll("draw")
-      .slice(0, MAX_LIST)
-      .map(textOf)
-      .filter((k) => k !== null);
+    const draw = listOf("draw");
     if (draw.length) out.draw = draw;
     const band = textOf(params.get("band"));
     if (band !== null) out.band = band;
