@@ -104,14 +104,17 @@ curl -sf "${url}" >"$work/live.html"
 [ "$(curl -sI "${url}chart.svg" | head -1 | tr -d '\r')" = "HTTP/1.1 200 OK" ] || fail "HEAD /chart.svg"
 # Every answer, a buffer (/metrics, a refusal) or a stream (/chart.svg), says its type,
 # not to be stored and not to be sniffed; the page, that it runs its own inline code only.
-for path in "" metrics chart.svg nope; do
-    curl -s -D "$work/headers" -o /dev/null "${url}$path"
+# (POST /metrics: a 405, Allow: GET, HEAD)
+for path in "" metrics chart.svg nope POST:metrics; do
+    method=GET
+    case $path in POST:*) method=POST path=${path#POST:} ;; esac
+    curl -s -X "$method" -D "$work/headers" -o /dev/null "${url}$path"
     tr -d '\r' <"$work/headers" >"$work/headers.txt"
     for h in "Cache-Control: no-store" "X-Content-Type-Options: nosniff" "Content-Type: "; do
-        grep -qi "^$h" "$work/headers.txt" || fail "/$path: no '$h' header"
+        grep -qi "^$h" "$work/headers.txt" || fail "$method /$path: no '$h' header"
     done
     csp=$(grep -ci "^Content-Security-Policy: default-src 'none'" "$work/headers.txt" || :)
-    [ "$csp" = "$([ -z "$path" ] && echo 1 || echo 0)" ] ||
+    [ "$csp" = "$([ -z "$path" ] && [ "$method" = GET ] && echo 1 || echo 0)" ] ||
         fail "/$path: Content-Security-Policy only on the page"
 done
 

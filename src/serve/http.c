@@ -523,10 +523,7 @@ static enum MHD_Result not_allowed(struct MHD_Connection *c, const char *allow)
         return MHD_NO;
     }
     MHD_add_response_header(r, MHD_HTTP_HEADER_ALLOW, allow);
-    MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE, "text/plain; charset=utf-8");
-    enum MHD_Result ok = MHD_queue_response(c, MHD_HTTP_METHOD_NOT_ALLOWED, r);
-    MHD_destroy_response(r);
-    return ok;
+    return queue_answer(c, MHD_HTTP_METHOD_NOT_ALLOWED, "text/plain; charset=utf-8", r);
 }
 
 /* The request's framing headers, as libmicrohttpd leaves them to us: it reads the first
