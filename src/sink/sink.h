@@ -4,7 +4,8 @@
  * censuses, markers and heap totals as they happen, then finish at the end of input. It
  * writes to a FILE it does not own (outfile.c opens and commits it). Every op returns 0,
  * or -1 when writing failed (errno tells why). This is the base the sinks build on
- * (sink_alloc, sink_free, ...); it knows none of them. Each format's constructor is in
+ * (sink_alloc, sink_writer_alloc for those that only write at finish, sink_free, ...);
+ * it knows none of them. Each format's constructor is in
  * sinks.h, and formats.h is the one place formats are chosen.
  */
 #ifndef EV2HP_SINK_H
@@ -98,6 +99,8 @@ struct sink {
     /* The failure is the input's: it lacks what the format writes (exit status 1, not
      * that of a failed write). */
     bool input_lacks;
+    /* A writer's (sink_writer_alloc) whole output, written by its finish. */
+    int (*write)(struct sink *s);
 };
 
 /* The one way a format makes its sink: its own struct of size bytes (whose first member
@@ -105,6 +108,13 @@ struct sink {
  * out of memory. */
 void *sink_alloc(size_t size, const struct sink_ops *ops, const struct sink_context *ctx,
                  FILE *out);
+/* The same for a writer: a sink that receives nothing while the input is read (its
+ * censuses, markers and totals go to the run model, convert.c) and writes its whole
+ * output at finish, from the run model, with write (0, or -1: errno, or why in
+ * s->error). Its ops are write as finish, sink_free and sink_recorded_failure: charts,
+ * the report, the summaries, JUnit, folded stacks, pprof. */
+void *sink_writer_alloc(size_t size, int (*write)(struct sink *s),
+                        const struct sink_context *ctx, FILE *out);
 /* The destroy op of a sink that owns nothing besides its struct. */
 void sink_free(struct sink *s);
 /* The failure op of a sink that says why in s->error. */

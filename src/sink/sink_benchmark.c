@@ -106,16 +106,10 @@ static int benchmark_finish(struct sink *s)
     return rc != 0 || ferror(s->out) ? -1 : 0;
 }
 
-/* Censuses go to the run model, not here: this sink only writes. */
-static const struct sink_ops benchmark_ops = {
-    .finish = benchmark_finish,
-    .destroy = sink_free,
-};
-
 struct sink *sink_benchmark_new(FILE *out, const struct sink_context *ctx,
                                 const struct summary_settings *settings)
 {
-    struct benchmark_sink *b = sink_alloc(sizeof *b, &benchmark_ops, ctx, out);
+    struct benchmark_sink *b = sink_writer_alloc(sizeof *b, benchmark_finish, ctx, out);
     if (!b)
         return NULL;
     summary_view_options(settings, &b->select);

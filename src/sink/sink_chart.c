@@ -145,17 +145,10 @@ static int chart_finish(struct sink *s)
     return rc;
 }
 
-/* Censuses, markers and totals go to the run model, not here: this sink only draws. */
-static const struct sink_ops chart_ops = {
-    .finish = chart_finish,
-    .destroy = sink_free,
-    .failure = sink_recorded_failure,
-};
-
 static struct sink *chart_sink_new(FILE *out, const struct sink_context *ctx,
                                    const struct chart_settings *settings, chart_writer write)
 {
-    struct chart_sink *g = sink_alloc(sizeof *g, &chart_ops, ctx, out);
+    struct chart_sink *g = sink_writer_alloc(sizeof *g, chart_finish, ctx, out);
     if (!g)
         return NULL;
     g->write = write;

@@ -210,17 +210,10 @@ static int diff_finish(struct sink *s)
     return rc;
 }
 
-/* Censuses go to the run model, not here: this sink writes at finish. */
-static const struct sink_ops diff_ops = {
-    .finish = diff_finish,
-    .destroy = sink_free,
-    .failure = sink_recorded_failure,
-};
-
 struct sink *sink_diff_new(enum output_format format, FILE *out, const struct sink_context *ctx,
                            const struct chart_options *chart)
 {
-    struct diff_sink *d = sink_alloc(sizeof *d, &diff_ops, ctx, out);
+    struct diff_sink *d = sink_writer_alloc(sizeof *d, diff_finish, ctx, out);
     if (!d)
         return NULL;
     d->json = format == FORMAT_JSON;

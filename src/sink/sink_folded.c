@@ -68,16 +68,10 @@ static int folded_finish(struct sink *s)
     return rc;
 }
 
-static const struct sink_ops folded_ops = {
-    .finish = folded_finish,
-    .destroy = sink_free,
-    .failure = sink_recorded_failure,
-};
-
 struct sink *sink_folded_new(FILE *out, const struct sink_context *ctx,
                              const struct folded_settings *settings)
 {
-    struct folded_sink *f = sink_alloc(sizeof *f, &folded_ops, ctx, out);
+    struct folded_sink *f = sink_writer_alloc(sizeof *f, folded_finish, ctx, out);
     if (!f)
         return NULL;
     f->system_ccs = settings->system_ccs;

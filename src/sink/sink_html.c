@@ -1213,13 +1213,6 @@ static int html_finish(struct sink *s)
     return ferror(out) ? -1 : 0;
 }
 
-/* Censuses, markers and totals go to the run model, not here: this sink only writes. */
-static const struct sink_ops html_ops = {
-    .finish = html_finish,
-    .destroy = sink_free,
-    .failure = sink_recorded_failure,
-};
-
 void sink_html_profile_options(const struct chart_options *opt, struct profile_options *out)
 {
     /* Twice the chart's resolution (up to 4 kept censuses per pixel column of the
@@ -1233,7 +1226,7 @@ void sink_html_profile_options(const struct chart_options *opt, struct profile_o
 struct sink *sink_html_new(FILE *out, const struct sink_context *ctx,
                            const struct report_settings *settings)
 {
-    struct html_sink *h = sink_alloc(sizeof *h, &html_ops, ctx, out);
+    struct html_sink *h = sink_writer_alloc(sizeof *h, html_finish, ctx, out);
     if (!h)
         return NULL;
     if (settings->chart)

@@ -159,16 +159,10 @@ static int junit_finish(struct sink *s)
     return xml_out_close(&j->x, s->out);
 }
 
-/* Censuses and markers go to the run model, not here: this sink only writes. */
-static const struct sink_ops junit_ops = {
-    .finish = junit_finish,
-    .destroy = sink_free,
-};
-
 struct sink *sink_junit_new(FILE *out, const struct sink_context *ctx,
                             const struct summary_settings *settings)
 {
-    struct junit_sink *j = sink_alloc(sizeof *j, &junit_ops, ctx, out);
+    struct junit_sink *j = sink_writer_alloc(sizeof *j, junit_finish, ctx, out);
     if (!j)
         return NULL;
     j->summary = *settings;

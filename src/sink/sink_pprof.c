@@ -59,16 +59,10 @@ static int pprof_finish(struct sink *s)
     return rc;
 }
 
-static const struct sink_ops pprof_ops = {
-    .finish = pprof_finish,
-    .destroy = sink_free,
-    .failure = sink_recorded_failure,
-};
-
 struct sink *sink_pprof_new(FILE *out, const struct sink_context *ctx,
                             const struct pprof_settings *settings)
 {
-    struct pprof_sink *ps = sink_alloc(sizeof *ps, &pprof_ops, ctx, out);
+    struct pprof_sink *ps = sink_writer_alloc(sizeof *ps, pprof_finish, ctx, out);
     if (!ps)
         return NULL;
     ps->system_ccs = settings->system_ccs;

@@ -711,16 +711,10 @@ static int summary_finish(struct sink *s)
     return ferror(s->out) ? -1 : 0;
 }
 
-/* Censuses and markers go to the run model, not here: this sink only writes. */
-static const struct sink_ops summary_ops = {
-    .finish = summary_finish,
-    .destroy = sink_free,
-};
-
 static struct sink *summary_new(FILE *out, const struct sink_context *ctx,
                                 const struct summary_settings *settings, bool json)
 {
-    struct summary_sink *m = sink_alloc(sizeof *m, &summary_ops, ctx, out);
+    struct summary_sink *m = sink_writer_alloc(sizeof *m, summary_finish, ctx, out);
     if (!m)
         return NULL;
     summary_view_options(settings, &m->select);

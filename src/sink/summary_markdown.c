@@ -475,16 +475,10 @@ static int markdown_finish(struct sink *s)
     return ferror(s->out) ? -1 : 0;
 }
 
-/* Censuses and markers go to the run model, not here: this sink only writes. */
-static const struct sink_ops markdown_ops = {
-    .finish = markdown_finish,
-    .destroy = sink_free,
-};
-
 struct sink *sink_summary_markdown_new(FILE *out, const struct sink_context *ctx,
                                        const struct summary_settings *settings)
 {
-    struct markdown_sink *m = sink_alloc(sizeof *m, &markdown_ops, ctx, out);
+    struct markdown_sink *m = sink_writer_alloc(sizeof *m, markdown_finish, ctx, out);
     if (!m)
         return NULL;
     summary_view_options(settings, &m->select);
