@@ -38,6 +38,7 @@
 #include "sink/sinks.h"
 #include "model/runmodel.h"
 #include "census/symnames.h"
+#include "read/elfsyms.h"
 
 struct output {
     struct outfile file;
@@ -55,8 +56,8 @@ struct run {
     struct run_model model;        /* what the drawing outputs and --max-peak read */
     const struct bands *bands;     /* the labels of the input being read */
     struct base_input base_input;  /* --compare: BASE, read and kept open */
-    struct symnames *symbols;      /* --binary: INPUT's program's symbols; or NULL */
-    struct symnames *base_symbols; /* --base-binary: BASE's; or NULL */
+    struct elf_symbols *symbols;      /* --binary: INPUT's program's symbols; or NULL */
+    struct elf_symbols *base_symbols; /* --base-binary: BASE's; or NULL */
     struct run_model base_model;   /* --compare: BASE as the outputs draw it */
     struct gate_report gates;      /* the verdicts, before the outputs finish */
     /* --phases: the phases (read first), their windows, and their facts and gates (of the
@@ -1069,7 +1070,8 @@ done:
 
 /* --binary PROG (or --base-binary): its symbol table into *symbols (none without path);
  * 0, or -1 with the result failed, naming PROG. */
-static int read_symbols(const char *path, struct symnames **symbols, struct convert_result *r)
+static int read_symbols(const char *path, struct elf_symbols **symbols,
+                        struct convert_result *r)
 {
     struct ev_error err = { 0 };
     if (!path)
@@ -1188,8 +1190,8 @@ void convert_run(const struct convert_options *opt, struct convert_result *resul
         read_symbols(opt->base_binary_path, &run.base_symbols, result) == 0 &&
         (!opt->compare_path || read_base(&run) == 0))
         convert_input(&run, convert_input_name(opt));
-    symnames_free(run.symbols);
-    symnames_free(run.base_symbols);
+    elfsyms_free(run.symbols);
+    elfsyms_free(run.base_symbols);
     free(run.outputs);
     phase_report_free(&run.phases);
     phase_list_free(&run.phase_list);

@@ -234,7 +234,7 @@ static void write_elf(const char *path, int cls, const struct elf_symbol_spec *s
 }
 
 /* The name symnames gives a -hi label, or "" for none. */
-static const char *lookup(const struct symnames *s, const char *label, bool profiled, char *out)
+static const char *lookup(const struct elf_symbols *s, const char *label, bool profiled, char *out)
 {
     struct sym_name *r = symnames_lookup(s, label, strlen(label), profiled);
     snprintf(out, 128, "%s", r ? r->name : "");
@@ -258,7 +258,7 @@ static void lookups_64(void **state)
     const char *path = testkit_path("prog64");
     write_elf(path, ELFCLASS64, table, sizeof table / sizeof *table, true);
     struct ev_error err = { 0 };
-    struct symnames *s = symnames_read(path, &err);
+    struct elf_symbols *s = symnames_read(path, &err);
     if (!s)
         fail_msg("%s", err.what);
     char out[128];
@@ -278,7 +278,7 @@ static void lookups_64(void **state)
     assert_string_equal(lookup(s, "0x480430", false, out), "");
     assert_string_equal(lookup(s, "0x400ff0", false, out), "");
     assert_string_equal(lookup(s, "STACK", false, out), "");
-    symnames_free(s);
+    elfsyms_free(s);
 }
 
 static void lookups_32(void **state)
@@ -288,14 +288,14 @@ static void lookups_32(void **state)
     const char *path = testkit_path("prog32");
     write_elf(path, ELFCLASS32, syms, 1, true);
     struct ev_error err = { 0 };
-    struct symnames *s = symnames_read(path, &err);
+    struct elf_symbols *s = symnames_read(path, &err);
     if (!s)
         fail_msg("%s", err.what);
     char out[128];
     assert_string_equal(lookup(s, "0x8049008", false, out), "TSO");   /* two 4-byte words */
     assert_string_equal(lookup(s, "0x8049000", true, out), "TSO");
     assert_string_equal(lookup(s, "0x8049000", false, out), "");
-    symnames_free(s);
+    elfsyms_free(s);
 }
 
 static void files_that_cannot_name(void **state)
@@ -433,7 +433,7 @@ static void assembler_names(void **state)
     const char *prog = testkit_path("prog");
     write_elf(prog, ELFCLASS64, syms, 4, true);
     struct ev_error err = { 0 };
-    struct symnames *names = symnames_read(prog, &err);
+    struct elf_symbols *names = symnames_read(prog, &err);
     if (!names)
         fail_msg("%s", err.what);
     static const struct { const char *rts, *at_0x1000; } runs[] = {
@@ -477,7 +477,7 @@ static void assembler_names(void **state)
         assert_int_equal(said, 1);
         input_free(in);
     }
-    symnames_free(names);
+    elfsyms_free(names);
 }
 
 int main(void)

@@ -43,7 +43,7 @@ struct census_options {
     bool recover;
     /* -hi: the program's symbol table (--binary), which names the info tables no IPE
      * event names (census/symnames.h); NULL: none. Kept by the caller. */
-    const struct symnames *symbols;
+    const struct elf_symbols *symbols;
 };
 
 struct census_stats {
@@ -85,7 +85,7 @@ enum census_status {
 
 struct census;
 struct ipe_names;   /* ipe.h */
-struct symnames;    /* symnames.h */
+struct elf_symbols; /* read/elfsyms.h, as census/symnames.h reads them */
 
 struct census *census_new(const struct census_options *opt, const struct census_events *events);
 void census_free(struct census *c);

@@ -69,7 +69,7 @@ struct input_options {
     /* An eventlog's -hi info tables no IPE event names are named from this symbol table
      * (--binary PROG: census/symnames.h), read from symbols_path; NULL: none (a warning
      * says how to name them). */
-    const struct symnames *symbols;
+    const struct elf_symbols *symbols;
     const char *symbols_path;
     const char *symbols_option; /* the option that gives them, for the warning: "--binary"
                                  * (NULL) or "--base-binary" */

@@ -7,10 +7,6 @@
 
 #include "read/elfsyms.h"
 
-struct symnames {
-    struct elf_symbols *symbols;
-};
-
 /* GHC.Utils.Encoding: the characters a 'z' or 'Z' escape stands for. */
 static int unescape(char escape, char c)
 {
@@ -303,42 +299,25 @@ bool symnames_rts_profiled(const char *rts_identifier)
     return false;
 }
 
-struct symnames *symnames_read(const char *path, struct ev_error *err)
+struct elf_symbols *symnames_read(const char *path, struct ev_error *err)
 {
-    struct symnames *s = calloc(1, sizeof *s);
-    if (!s) {
-        ev_error_set(err, "out of memory");
-        return NULL;
-    }
-    if (!(s->symbols = elfsyms_read(path, "_info", err))) {
-        free(s);
-        return NULL;
-    }
-    return s;
+    return elfsyms_read(path, "_info", err);
 }
 
-void symnames_free(struct symnames *s)
-{
-    if (!s)
-        return;
-    elfsyms_free(s->symbols);
-    free(s);
-}
-
-struct sym_name *symnames_lookup(const struct symnames *s, const char *label, size_t len,
-                                 bool profiled)
+struct sym_name *symnames_lookup(const struct elf_symbols *symbols, const char *label,
+                                 size_t len, bool profiled)
 {
     uint64_t address;
     size_t first;
     errno = 0;
     if (!symnames_label_address(label, len, &address))
         return NULL;
-    uint64_t at = symnames_symbol_address(address, elfsyms_word_bytes(s->symbols), profiled);
-    size_t count = elfsyms_at(s->symbols, at, &first);
+    uint64_t at = symnames_symbol_address(address, elfsyms_word_bytes(symbols), profiled);
+    size_t count = elfsyms_at(symbols, at, &first);
     /* aliases: the first (in name order) that is a name GHC writes, else the first */
     struct sym_name *found = NULL;
     for (size_t i = first; i < first + count; i++) {
-        struct sym_name *r = symnames_parse(elfsyms_name(s->symbols, i));
+        struct sym_name *r = symnames_parse(elfsyms_name(symbols, i));
         if (!r) {
             free(found);
             errno = ENOMEM;

@@ -33,7 +33,6 @@
 #include "base/error.h"
 
 struct elf_symbols;   /* read/elfsyms.h */
-struct symnames;
 
 enum sym_kind {
     SYM_CONSTRUCTOR,   /* ..._con_info: a data constructor's table */
@@ -71,14 +70,14 @@ bool symnames_label_address(const char *label, size_t len, uint64_t *address);
 /* Whether an RTS_IDENTIFIER ("GHC-9.10.3 rts_thr_p") is a profiled runtime's. */
 bool symnames_rts_profiled(const char *rts_identifier);
 
-/* The program's symbols, read from path (elfsyms_read); NULL with err set. */
-struct symnames *symnames_read(const char *path, struct ev_error *err);
-void symnames_free(struct symnames *s);
+/* The program's info tables' symbols (those ending in "_info"), read from path
+ * (elfsyms_read; elfsyms_free frees them); NULL with err set. */
+struct elf_symbols *symnames_read(const char *path, struct ev_error *err);
 
-/* The name of the table a -hi label names (by the address rule), malloc'd as
- * symnames_parse's; NULL when the symbol table has none there (errno 0) or out of
- * memory (errno ENOMEM). */
-struct sym_name *symnames_lookup(const struct symnames *s, const char *label, size_t len,
-                                 bool profiled);
+/* The name of the table a -hi label names (by the address rule) in symbols (as
+ * symnames_read gives them), malloc'd as symnames_parse's; NULL when the symbol table
+ * has none there (errno 0) or out of memory (errno ENOMEM). */
+struct sym_name *symnames_lookup(const struct elf_symbols *symbols, const char *label,
+                                 size_t len, bool profiled);
 
 #endif
