@@ -11,6 +11,19 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* What a profile was fed besides its statistics, kept censuses and buckets: figures a
+ * reduction (profile_reduce) keeps exactly as they are, so it copies them whole. */
+struct profile_fed {
+    uint64_t last_ns;            /* the last census in the window */
+    bool has_before, has_first, has_after;   /* which of the window's edges are kept */
+    uint64_t run_censuses, run_first_ns, run_last_ns;   /* the run's extent */
+    uint64_t peak_total;         /* the largest census total */
+    uint64_t gc_count[PROFILE_GC_LANES];    /* collections begun in the window, by lane */
+    uint64_t gc_total_ns[PROFILE_GC_LANES]; /* their pauses */
+    bool allocation_split;       /* profile_split_allocation */
+    const struct cap_stats *caps; /* profile_show_caps: borrowed */
+};
+
 struct profile {
     struct profile_options opt;
     struct bandfilter filter;
@@ -19,20 +32,13 @@ struct profile {
     struct bandstats stats;      /* censuses in the window: their count, first time */
     bool stats_borrowed;         /* stats are the profile's this was reduced from
                                   * (profile_reduce_borrowing): not freed with it */
-    uint64_t last_ns;
     struct kept_census previous; /* the last census (kept entries), for trapezoid areas */
     /* The window's edges: the censuses on either side of each, so bands can be cut at
-     * the edges by interpolation; and the run's extent whatever the window. */
+     * the edges by interpolation (fed.has_before ... say which are there). */
     struct kept_census before, first, after;
-    bool has_before, has_first, has_after;
-    uint64_t run_censuses, run_first_ns, run_last_ns;
 
     struct buckets grid;
-    uint64_t peak_total;         /* the largest census total */
-    uint64_t gc_count[PROFILE_GC_LANES];    /* collections begun in the window, by lane */
-    uint64_t gc_total_ns[PROFILE_GC_LANES]; /* their pauses */
-    bool allocation_split;       /* profile_split_allocation */
-    const struct cap_stats *caps; /* profile_show_caps: borrowed */
+    struct profile_fed fed;
 };
 
 void profile_options_default(struct profile_options *opt)
@@ -151,27 +157,27 @@ int profile_add_frame(struct profile *p, const struct census_frame *frame,
     if (bandstats_grow(&p->stats, band_count) != 0 ||
         bandfilter_grow(&p->filter, p->stats.cap) != 0)
         return -1;
-    if (p->run_censuses == 0)
-        p->run_first_ns = frame->time_ns;
-    if (frame->time_ns > p->run_last_ns)
-        p->run_last_ns = frame->time_ns;
-    p->run_censuses++;
+    if (p->fed.run_censuses == 0)
+        p->fed.run_first_ns = frame->time_ns;
+    if (frame->time_ns > p->fed.run_last_ns)
+        p->fed.run_last_ns = frame->time_ns;
+    p->fed.run_censuses++;
     if (frame->time_ns < p->from_ns) {
-        p->has_before = true;   /* the last census before the window */
+        p->fed.has_before = true;   /* the last census before the window */
         return copy_kept(p, frame, bands, &p->before);
     }
     if (frame->time_ns > p->to_ns) {
-        if (p->has_after)
+        if (p->fed.has_after)
             return 0;
-        p->has_after = true;    /* the first census after it */
+        p->fed.has_after = true;    /* the first census after it */
         return copy_kept(p, frame, bands, &p->after);
     }
     struct kept_census *k = &p->grid.spare;
     if (kept_census_reserve(k, frame->count) != 0)
         return -1;
     uint64_t time_ns = frame->time_ns;
-    if (p->stats.censuses && time_ns < p->last_ns)
-        time_ns = p->last_ns;   /* the assembler sorts; keep time order whatever comes */
+    if (p->stats.censuses && time_ns < p->fed.last_ns)
+        time_ns = p->fed.last_ns;   /* the assembler sorts; keep time order whatever comes */
     k->time_ns = time_ns;
     k->total = 0;
     k->count = 0;
@@ -185,17 +191,17 @@ int profile_add_frame(struct profile *p, const struct census_frame *frame,
         k->entries[k->count++] = *e;
         k->total += e->bytes;
     }
-    if (k->total > p->peak_total)
-        p->peak_total = k->total;
+    if (k->total > p->fed.peak_total)
+        p->fed.peak_total = k->total;
     if (keep_copy(&p->previous, k) != 0)
         return -1;
     if (p->stats.censuses == 0) {
-        p->has_first = true;
+        p->fed.has_first = true;
         if (keep_copy(&p->first, k) != 0)
             return -1;
     }
     bandstats_end(&p->stats);
-    p->last_ns = time_ns;
+    p->fed.last_ns = time_ns;
     buckets_make_room(&p->grid, time_ns);
     /* Memory stays bounded whatever the number of bands: past PROFILE_KEPT_MEMORY the
      * kept censuses go to disk, read back by the view (which keeps only what it draws). */
@@ -215,12 +221,12 @@ int profile_add_marker(struct profile *p, uint64_t time_ns, const char *text, si
 
 void profile_show_caps(struct profile *p, const struct cap_stats *caps)
 {
-    p->caps = caps;
+    p->fed.caps = caps;
 }
 
 void profile_split_allocation(struct profile *p)
 {
-    p->allocation_split = true;
+    p->fed.allocation_split = true;
 }
 
 int profile_add_pause(struct profile *p, unsigned gen, uint64_t start_ns, uint64_t end_ns)
@@ -230,8 +236,8 @@ int profile_add_pause(struct profile *p, unsigned gen, uint64_t start_ns, uint64
     unsigned lane = gen < PROFILE_GC_LANES ? gen : PROFILE_GC_LANES - 1;
     if (buckets_add_collection(&p->grid, lane, start_ns, end_ns) != 0)
         return -1;
-    p->gc_count[lane]++;
-    p->gc_total_ns[lane] += end_ns - start_ns;
+    p->fed.gc_count[lane]++;
+    p->fed.gc_total_ns[lane] += end_ns - start_ns;
     return 0;
 }
 
@@ -286,22 +292,11 @@ static struct profile *reduce(const struct profile *p, const struct profile_opti
     }
     if (bandfilter_copy_decisions(&q->filter, &p->filter) != 0)
         goto no_memory;
-    q->last_ns = p->last_ns;
-    q->has_before = p->has_before;
-    q->has_first = p->has_first;
-    q->has_after = p->has_after;
-    q->run_censuses = p->run_censuses;
-    q->run_first_ns = p->run_first_ns;
-    q->run_last_ns = p->run_last_ns;
-    q->peak_total = p->peak_total;
-    q->allocation_split = p->allocation_split;
-    q->caps = p->caps;
-    memcpy(q->gc_count, p->gc_count, sizeof q->gc_count);
-    memcpy(q->gc_total_ns, p->gc_total_ns, sizeof q->gc_total_ns);
+    q->fed = p->fed;
     if ((p->stats.censuses && kept_census_copy(&q->previous, &p->previous) != 0) ||
-        (p->has_before && kept_census_copy(&q->before, &p->before) != 0) ||
-        (p->has_first && kept_census_copy(&q->first, &p->first) != 0) ||
-        (p->has_after && kept_census_copy(&q->after, &p->after) != 0))
+        (p->fed.has_before && kept_census_copy(&q->before, &p->before) != 0) ||
+        (p->fed.has_first && kept_census_copy(&q->first, &p->first) != 0) ||
+        (p->fed.has_after && kept_census_copy(&q->after, &p->after) != 0))
         goto no_memory;
     int rc = buckets_reduce(&q->grid, &p->grid);
     if (rc == -2) {
@@ -418,14 +413,15 @@ static void edge_point(struct profile_view *v, const uint32_t *slot, size_t band
  * between the censuses on either side, where the window cuts between two censuses. */
 static void window_edges(const struct profile *p, struct profile_view *v, const uint32_t *slot)
 {
-    if (p->opt.has_from && p->from_ns > 0 && p->has_before) {
-        const struct kept_census *b = p->has_first ? &p->first : p->has_after ? &p->after : NULL;
+    if (p->opt.has_from && p->from_ns > 0 && p->fed.has_before) {
+        const struct kept_census *b = p->fed.has_first ? &p->first
+                                      : p->fed.has_after ? &p->after : NULL;
         if (b && b->time_ns > p->from_ns)
             edge_point(v, slot, p->stats.cap, &p->before, b, p->from_ns, true);
     }
-    if (p->opt.has_to && p->has_after) {
+    if (p->opt.has_to && p->fed.has_after) {
         const struct kept_census *a = p->stats.censuses ? &p->previous
-                                      : p->has_before ? &p->before : NULL;
+                                      : p->fed.has_before ? &p->before : NULL;
         if (a && a->time_ns < p->to_ns)
             edge_point(v, slot, p->stats.cap, a, &p->after, p->to_ns, false);
     }
@@ -441,19 +437,19 @@ static int view_run(const struct profile *p, struct profile_view *v)
 {
     v->censuses = p->stats.censuses;
     v->first_ns = p->stats.first_ns;
-    v->last_ns = p->last_ns;
-    v->run_censuses = p->run_censuses;
-    v->run_first_ns = p->run_first_ns;
-    v->run_last_ns = p->run_last_ns;
+    v->last_ns = p->fed.last_ns;
+    v->run_censuses = p->fed.run_censuses;
+    v->run_first_ns = p->fed.run_first_ns;
+    v->run_last_ns = p->fed.run_last_ns;
     v->markers = p->grid.markers;
     v->marker_count = p->grid.marker_count;
     v->has_from = p->opt.has_from;
     v->has_to = p->opt.has_to;
     v->from_ns = p->from_ns;
     v->to_ns = p->opt.has_to ? p->to_ns : 0;
-    v->peak_total = p->peak_total;
-    v->allocation_split = p->allocation_split;
-    v->caps = p->caps;
+    v->peak_total = p->fed.peak_total;
+    v->allocation_split = p->fed.allocation_split;
+    v->caps = p->fed.caps;
     v->shapes = p->stats.shape;
     v->shape_bands = p->stats.shape ? p->stats.cap : 0;
     v->shape_slots = bandstats_shape_slots(&p->stats);
@@ -472,8 +468,8 @@ static int view_run(const struct profile *p, struct profile_view *v)
         memcpy(v->gc.marks[l], p->grid.gc_marks[l], size);
         v->gc.count = p->grid.count;
         v->gc.width_ns = p->grid.width_ns;
-        v->gc.collections[l] = p->gc_count[l];
-        v->gc.total_ns[l] = p->gc_total_ns[l];
+        v->gc.collections[l] = p->fed.gc_count[l];
+        v->gc.total_ns[l] = p->fed.gc_total_ns[l];
     }
     return 0;
 }
@@ -745,7 +741,7 @@ int profile_other_peak_bound(const struct profile *p, const struct bandselect_ru
 
 uint64_t profile_peak_total(const struct profile *p)
 {
-    return p->peak_total;
+    return p->fed.peak_total;
 }
 
 size_t profile_band_cap(const struct profile *p)
