@@ -27,83 +27,67 @@ void display_free(struct display_list *dl)
     memset(dl, 0, sizeof *dl);
 }
 
-static struct dl_item *append(struct display_list *dl, enum dl_kind kind, const char *role)
+/* Appends a copy of item (a compound literal naming the kind, the role and the fields its
+ * kind uses; every field it does not name is zero): the new item, or NULL when the list
+ * cannot grow. */
+static struct dl_item *append(struct display_list *dl, const struct dl_item *item)
 {
     if (GROW_ARRAY(dl->items, &dl->cap, dl->count + 1) != 0)
         return NULL;
     struct dl_item *it = &dl->items[dl->count++];
-    memset(it, 0, sizeof *it);
-    it->kind = kind;
-    it->role = role;
+    *it = *item;
     return it;
 }
 
-/* append for an item that is to own copy (points or text): NULL, with copy freed, when
- * copy is NULL or the list cannot grow. */
-static struct dl_item *append_owning(struct display_list *dl, enum dl_kind kind,
-                                     const char *role, void *copy)
+/* append for an item that is to own copy (its points or text, already set in item): NULL,
+ * with copy freed, when copy is NULL or the list cannot grow. */
+static struct dl_item *append_owning(struct display_list *dl, const struct dl_item *item,
+                                     void *copy)
 {
-    struct dl_item *it = copy ? append(dl, kind, role) : NULL;
+    struct dl_item *it = copy ? append(dl, item) : NULL;
     if (!it)
         free(copy);
     return it;
 }
 
-static struct dl_item *with_points(struct display_list *dl, enum dl_kind kind,
-                                   const struct dl_point *pts, size_t n, const char *role)
+/* append for a polygon or polyline: item with a copy of pts[0..n) as its points. */
+static struct dl_item *with_points(struct display_list *dl, struct dl_item item,
+                                   const struct dl_point *pts, size_t n)
 {
     struct dl_point *copy = malloc((n ? n : 1) * sizeof *copy);
     if (copy)
         memcpy(copy, pts, n * sizeof *copy);
-    struct dl_item *it = append_owning(dl, kind, role, copy);
-    if (it) {
-        it->points = copy;
-        it->point_count = n;
-    }
-    return it;
+    item.points = copy;
+    item.point_count = n;
+    return append_owning(dl, &item, copy);
 }
 
 struct dl_item *display_polygon(struct display_list *dl, const struct dl_point *pts, size_t n,
                                 struct dl_color fill, struct dl_color stroke, double stroke_width,
                                 const char *role)
 {
-    struct dl_item *it = with_points(dl, DL_POLYGON, pts, n, role);
-    if (it) {
-        it->fill = fill;
-        it->stroke = stroke;
-        it->stroke_width = stroke_width;
-    }
-    return it;
+    return with_points(dl, (struct dl_item){ .kind = DL_POLYGON, .fill = fill, .stroke = stroke,
+                                             .stroke_width = stroke_width, .role = role },
+                       pts, n);
 }
 
 struct dl_item *display_polyline(struct display_list *dl, const struct dl_point *pts, size_t n,
                                  struct dl_color stroke, double stroke_width, bool dashed,
                                  const char *role)
 {
-    struct dl_item *it = with_points(dl, DL_POLYLINE, pts, n, role);
-    if (it) {
-        it->stroke = stroke;
-        it->stroke_width = stroke_width;
-        it->dashed = dashed;
-    }
-    return it;
+    return with_points(dl, (struct dl_item){ .kind = DL_POLYLINE, .stroke = stroke,
+                                             .stroke_width = stroke_width, .dashed = dashed,
+                                             .role = role },
+                       pts, n);
 }
 
 struct dl_item *display_rect(struct display_list *dl, double x, double y, double w, double h,
                              struct dl_color fill, struct dl_color stroke, double stroke_width,
                              const char *role)
 {
-    struct dl_item *it = append(dl, DL_RECT, role);
-    if (it) {
-        it->x = x;
-        it->y = y;
-        it->w = w;
-        it->h = h;
-        it->fill = fill;
-        it->stroke = stroke;
-        it->stroke_width = stroke_width;
-    }
-    return it;
+    return append(dl, &(struct dl_item){ .kind = DL_RECT, .x = x, .y = y, .w = w, .h = h,
+                                         .fill = fill, .stroke = stroke,
+                                         .stroke_width = stroke_width, .role = role });
 }
 
 struct dl_item *display_text(struct display_list *dl, double x, double y, const char *text,
@@ -111,18 +95,11 @@ struct dl_item *display_text(struct display_list *dl, double x, double y, const 
                              bool bold, double rotate, const char *role)
 {
     char *copy = strdup(text);
-    struct dl_item *it = append_owning(dl, DL_TEXT, role, copy);
-    if (it) {
-        it->x = x;
-        it->y = y;
-        it->text = copy;
-        it->font_size = font_size;
-        it->fill = color;
-        it->anchor = anchor;
-        it->bold = bold;
-        it->rotate = rotate;
-    }
-    return it;
+    return append_owning(dl, &(struct dl_item){ .kind = DL_TEXT, .x = x, .y = y, .text = copy,
+                                                .font_size = font_size, .fill = color,
+                                                .anchor = anchor, .bold = bold,
+                                                .rotate = rotate, .role = role },
+                         copy);
 }
 
 /* *slot replaced by a copy of s: 0, or -1 when out of memory (*slot kept). */
