@@ -84,12 +84,8 @@ enum table_status costcentres_define(struct costcentres *t, uint32_t number, con
     enum table_status st = intern_get(t->numbers, key, 4, &id, NULL);
     if (st != TABLE_OK)
         return st;
-    if (id >= t->cap) {
-        size_t old = t->cap;
-        if (GROW_ARRAY(t->names, &t->cap, (size_t)id + 1) != 0)
-            return TABLE_NO_MEMORY;
-        memset(t->names + old, 0, (t->cap - old) * sizeof *t->names);
-    }
+    if (GROW_ARRAY_ZEROED(t->names, &t->cap, (size_t)id + 1) != 0)
+        return TABLE_NO_MEMORY;
     char *l = text_copy(label, label_len), *m = text_copy(module, module_len);
     char *src = text_copy(srcloc, srcloc_len);
     if (!l || !m || !src) {

@@ -199,19 +199,17 @@ static enum table_status slot(struct ipe_names *t, const char *key, size_t len, 
     enum table_status st = intern_get(t->addresses, key, len, id, NULL);
     if (st != TABLE_OK)
         return st;
-    if (*id >= t->cap) {
-        size_t cap = t->cap;
-        if (GROW_ARRAY(t->records, &cap, (size_t)*id + 1) != 0)
-            return TABLE_NO_MEMORY;
-        memset(t->records + t->cap, 0, (cap - t->cap) * sizeof *t->records);
-        t->cap = cap;
-    }
+    if (GROW_ARRAY_ZEROED(t->records, &t->cap, (size_t)*id + 1) != 0)
+        return TABLE_NO_MEMORY;
     return TABLE_OK;
 }
 
-/* Puts r in slot id: a record it replaces is freed unless a view may hold it. */
-static void put_record(struct ipe_names *t, uint32_t id, struct ipe_record *r)
+/* Puts r, a record just made, in slot id: a record it replaces is freed unless a view may
+ * hold it. TABLE_NO_MEMORY, the slot kept, when r is NULL (making it ran out of memory). */
+static enum table_status put_record(struct ipe_names *t, uint32_t id, struct ipe_record *r)
 {
+    if (!r)
+        return TABLE_NO_MEMORY;
     struct ipe_record *old = t->records[id];
     t->records[id] = r;
     if (old) {
@@ -219,6 +217,7 @@ static void put_record(struct ipe_names *t, uint32_t id, struct ipe_record *r)
         t->retired = old;
     }
     free_retired(t);
+    return TABLE_OK;
 }
 
 enum table_status ipe_names_add_symbol(struct ipe_names *t, const char *label, size_t len,
@@ -228,11 +227,7 @@ enum table_status ipe_names_add_symbol(struct ipe_names *t, const char *label, s
     enum table_status st = slot(t, label, len, &id);
     if (st != TABLE_OK || t->records[id])
         return st;
-    struct ipe_record *r = symbol_record(symbol);
-    if (!r)
-        return TABLE_NO_MEMORY;
-    put_record(t, id, r);
-    return TABLE_OK;
+    return put_record(t, id, symbol_record(symbol));
 }
 
 enum table_status ipe_names_add(struct ipe_names *t, const struct ev_IPE *ipe, const char **key,
@@ -244,15 +239,12 @@ enum table_status ipe_names_add(struct ipe_names *t, const struct ev_IPE *ipe, c
     enum table_status st = slot(t, t->key, (size_t)n, &id);
     if (st != TABLE_OK)
         return st;
-    struct ipe_record *r = record_new(ipe);
-    if (!r)
-        return TABLE_NO_MEMORY;
     /* a second event for an address (a restarted eventlog dumps them again), or an event
      * for a table named from its symbol: the event says */
-    put_record(t, id, r);
+    st = put_record(t, id, record_new(ipe));
     *key = t->key;
     *key_len = (size_t)n;
-    return TABLE_OK;
+    return st;
 }
 
 /* The record of the address a -hi label prints, in a table or a view, or NULL. */
