@@ -46,8 +46,7 @@ int main(int argc, char **argv)
         evw_sample_end(w, t + 2, c);
     }
     evw_data_end(w);
-    FILE *out = fopen(argv[3], "wb");
-    int rc = out && fwrite(w->data, 1, w->len, out) == w->len && fclose(out) == 0 ? 0 : 1;
+    int rc = evw_save(w, argv[3]) == 0 ? 0 : 1;
     evw_free(w);
     return rc;
 }

@@ -43,8 +43,7 @@ int main(int argc, char **argv)
         evw_sample_end(w, t + 2, i + 1);
     }
     evw_data_end(w);
-    FILE *out = fopen(argv[6], "wb");
-    int rc = out && fwrite(w->data, 1, w->len, out) == w->len && fclose(out) == 0 ? 0 : 1;
+    int rc = evw_save(w, argv[6]) == 0 ? 0 : 1;
     evw_free(w);
     return rc;
 }

@@ -137,13 +137,12 @@ void evw_event(struct evw *w, uint16_t tag, uint64_t time, const struct evw_payl
         fprintf(stderr, "evwriter: event %u not declared\n", tag);
         abort();
     }
-    evw_u16(w, tag);
-    evw_u64(w, time);
     if (size == -1) {
-        evw_u16(w, (uint16_t)p->len);
-        evw_raw(w, p->bytes, p->len);
+        evw_event_declared(w, tag, time, p, (uint16_t)p->len);
         return;
     }
+    evw_u16(w, tag);
+    evw_u64(w, time);
     if (p->len > (size_t)size) {
         fprintf(stderr, "evwriter: event %u payload %zu > declared %d\n", tag, p->len, size);
         abort();
@@ -151,6 +150,19 @@ void evw_event(struct evw *w, uint16_t tag, uint64_t time, const struct evw_payl
     evw_raw(w, p->bytes, p->len);
     for (size_t i = p->len; i < (size_t)size; i++)
         evw_u8(w, 0);
+}
+
+void evw_event_declared(struct evw *w, uint16_t tag, uint64_t time,
+                        const struct evw_payload *p, uint16_t declared)
+{
+    if (w->size_of[tag] != -1) {
+        fprintf(stderr, "evwriter: event %u not declared of variable size\n", tag);
+        abort();
+    }
+    evw_u16(w, tag);
+    evw_u64(w, time);
+    evw_u16(w, declared);
+    evw_raw(w, p->bytes, p->len);
 }
 
 void evw_p_reset(struct evw_payload *p) { p->len = 0; }
@@ -284,6 +296,24 @@ void evw_sample_stack(struct evw *w, uint64_t time, uint64_t bytes, const uint32
     evw_event(w, EV_HEAP_PROF_SAMPLE_COST_CENTRE, time, p);
 }
 
+void evw_p_ipe(struct evw_payload *p, uint64_t info, const struct evw_ipe *e)
+{
+    evw_p_u64(p, info);
+    evw_p_str(p, e->table_name);
+    evw_p_str(p, e->closure_desc);
+    evw_p_str(p, e->type_desc);
+    evw_p_str(p, e->label);
+    evw_p_str(p, e->module);
+    evw_p_str(p, e->srcloc);
+}
+
+void evw_ipe(struct evw *w, uint64_t time, uint64_t info, const struct evw_ipe *e)
+{
+    struct evw_payload *p = payload();
+    evw_p_ipe(p, info, e);
+    evw_event(w, EV_IPE, time, p);
+}
+
 void evw_program_args(struct evw *w, uint64_t time, const char *const *argv, int argc)
 {
     struct evw_payload *p = payload();
@@ -346,4 +376,13 @@ void evw_block_end(struct evw *w, size_t marker, uint64_t end_time)
     unsigned char *p = w->data + marker + 10;
     big_endian(p, w->len - marker, 4);
     big_endian(p + 4, end_time, 8);
+}
+
+int evw_save(const struct evw *w, const char *path)
+{
+    FILE *f = fopen(path, "wb");
+    if (!f)
+        return -1;
+    bool written = fwrite(w->data, 1, w->len, f) == w->len;
+    return fclose(f) == 0 && written ? 0 : -1;
 }

@@ -51,6 +51,10 @@ void evw_hi_header(struct evw *w);
 void evw_hi_declarations(struct evw *w);
 
 void evw_event(struct evw *w, uint16_t tag, uint64_t time, const struct evw_payload *p);
+/* A variable-size event whose length field says declared, whatever p holds: GHC 9.6 and
+ * later declare each IPE event one byte longer than they write it; more is damage. */
+void evw_event_declared(struct evw *w, uint16_t tag, uint64_t time,
+                        const struct evw_payload *p, uint16_t declared);
 
 void evw_p_reset(struct evw_payload *p);
 void evw_p_u8(struct evw_payload *p, uint8_t v);
@@ -81,6 +85,16 @@ void evw_two_band_census(struct evw *w, uint64_t time, const char *label_a, uint
                          const char *label_b, uint64_t bytes_b);
 void evw_sample_stack(struct evw *w, uint64_t time, uint64_t bytes, const uint32_t *ccs,
                       unsigned depth);
+/* An info table's IPE entry as GHC 9.6 and later write it: six strings, the source file
+ * and span joined by a ':' into srcloc (":" when the table has no source location). */
+struct evw_ipe {
+    const char *table_name, *closure_desc, *type_desc, *label, *module, *srcloc;
+};
+/* Its payload: the info table's address, then the six strings; appended to p. */
+void evw_p_ipe(struct evw_payload *p, uint64_t info, const struct evw_ipe *e);
+/* Its event, declared as long as it is written (for GHC's one byte more, evw_p_ipe and
+ * evw_event_declared). */
+void evw_ipe(struct evw *w, uint64_t time, uint64_t info, const struct evw_ipe *e);
 void evw_program_args(struct evw *w, uint64_t time, const char *const *argv, int argc);
 void evw_wall_clock(struct evw *w, uint64_t time, uint64_t sec, uint32_t nsec);
 void evw_marker(struct evw *w, uint64_t time, const char *text);
@@ -94,5 +108,9 @@ void evw_tick(struct evw *w, uint64_t time, uint64_t tick, const uint32_t *ccs, 
  * runtime does when it flushes the buffer. */
 size_t evw_block_begin(struct evw *w, uint64_t time, uint16_t cap);
 void evw_block_end(struct evw *w, size_t marker, uint64_t end_time);
+
+/* Writes the eventlog built so far to path: 0, or -1 with errno set when it could not be
+ * written whole. */
+int evw_save(const struct evw *w, const char *path);
 
 #endif

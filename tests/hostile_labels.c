@@ -16,7 +16,6 @@
 #include <string.h>
 
 #include "evwriter.h"
-#include "read/evdecode.h"
 
 #define CENSUSES 10
 #define SECOND 1000000000ull
@@ -48,28 +47,16 @@ static void hc(struct evw *w)
     }
 }
 
-/* An IPE event (GHC 9.6's six strings; the source location one string). */
-static void ipe(struct evw *w, uint64_t info, const char *name, const char *type)
-{
-    static struct evw_payload p;
-    evw_p_reset(&p);
-    evw_p_u64(&p, info);
-    evw_p_str(&p, name);
-    evw_p_str(&p, "21");
-    evw_p_str(&p, type);
-    evw_p_str(&p, "go");
-    evw_p_str(&p, "Main");
-    evw_p_str(&p, "src/Main.hs:12:3-14");
-    evw_event(w, EV_IPE, 1, &p);
-}
-
 static void hi(struct evw *w)
 {
     evw_hi_header(w);
     evw_program_args(w, 0, argv_hostile, 6);
     char key[32];
-    for (size_t b = 0; b < BANDS; b++)
-        ipe(w, 0x4000 + b, names[b], b % 2 ? "Maybe\nInt" : "Int\r\xe2\x80\xa8");
+    for (size_t b = 0; b < BANDS; b++) {
+        struct evw_ipe e = { names[b], "21", b % 2 ? "Maybe\nInt" : "Int\r\xe2\x80\xa8", "go",
+                             "Main", "src/Main.hs:12:3-14" };
+        evw_ipe(w, 1, 0x4000 + b, &e);
+    }
     evw_prof_begin(w, 2, 8 /* info table */, SECOND / 10);
     for (uint64_t i = 1; i <= CENSUSES; i++) {
         uint64_t t = i * SECOND / 10;
@@ -94,10 +81,7 @@ int main(int argc, char **argv)
     else
         hi(w);
     evw_data_end(w);
-    FILE *out = fopen(argv[2], "wb");
-    int rc = !out || fwrite(w->data, 1, w->len, out) != w->len;
-    if (out && fclose(out) != 0)
-        rc = 1;
+    int rc = evw_save(w, argv[2]) != 0;
     evw_free(w);
     if (rc)
         perror(argv[2]);

@@ -38,10 +38,7 @@ static int write_run(const char *path, const char *program, bool now)
             evw_time_sample(w, (tick + 1) * MS, 0, tick, stack, 2);
     }
     evw_data_end(w);
-    FILE *out = fopen(path, "wb");
-    int rc = !out || fwrite(w->data, 1, w->len, out) != w->len;
-    if (out && fclose(out) != 0)
-        rc = 1;
+    int rc = evw_save(w, path) != 0;
     evw_free(w);
     if (rc)
         perror(path);

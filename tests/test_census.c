@@ -360,18 +360,11 @@ static void a_short_heap_event_is_bad(void **state)
     assert_int_equal(f->status, CENSUS_BAD_EVENT);
 }
 
+/* An IPE event for info into w, of closure type 2 in module Main. */
 static void write_ipe(struct evw *w, uint64_t time, uint64_t info, const char *name,
                       const char *type, const char *srcloc)
 {
-    struct evw_payload p = { .len = 0 };
-    evw_p_u64(&p, info);
-    evw_p_str(&p, name);
-    evw_p_str(&p, "2");
-    evw_p_str(&p, type);
-    evw_p_str(&p, "");
-    evw_p_str(&p, "Main");
-    evw_p_str(&p, srcloc);
-    evw_event(w, 169, time, &p);
+    evw_ipe(w, time, info, &(struct evw_ipe){ name, "2", type, "", "Main", srcloc });
 }
 
 /* -hi: bands are info-table addresses as the runtime prints them; IPE events, before or

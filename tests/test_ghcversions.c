@@ -300,17 +300,9 @@ static void ipe_event(struct evw *w, uint64_t time, uint64_t info, const char *n
 {
     static struct evw_payload p;
     evw_p_reset(&p);
-    evw_p_u64(&p, info);
-    evw_p_str(&p, name);
-    evw_p_str(&p, "3");            /* the closure type, as a decimal number */
-    evw_p_str(&p, type);
-    evw_p_str(&p, "go");
-    evw_p_str(&p, "Main");
-    evw_p_str(&p, location);
-    evw_u16(w, EV_IPE);
-    evw_u64(w, time);
-    evw_u16(w, (uint16_t)(p.len + declared_longer));
-    evw_raw(w, p.bytes, p.len);
+    /* the closure type as a decimal number */
+    evw_p_ipe(&p, info, &(struct evw_ipe){ name, "3", type, "go", "Main", location });
+    evw_event_declared(w, EV_IPE, time, &p, (uint16_t)(p.len + declared_longer));
 }
 
 /* -hi: IPE events, then censuses whose labels are info-table addresses as the runtime

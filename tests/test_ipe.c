@@ -38,19 +38,14 @@ static void ipe_payload(struct evw_payload *p, uint64_t info, enum layout layout
 {
     char name[32];
     snprintf(name, sizeof name, "table_%llu", (unsigned long long)info);
+    /* the closure type a number, as GHC writes it since 9.10; SEVEN_STRINGS: the source
+     * file and span apart */
+    struct evw_ipe e = { name, "21", "Maybe Int", "go", "Main",
+                         layout == SEVEN_STRINGS ? "src/Main.hs" : "src/Main.hs:12:3-14" };
     evw_p_reset(p);
-    evw_p_u64(p, info);
-    evw_p_str(p, name);
-    evw_p_str(p, "21");                    /* closure type, as a number since 9.10 */
-    evw_p_str(p, "Maybe Int");
-    evw_p_str(p, "go");
-    evw_p_str(p, "Main");
-    if (layout == SEVEN_STRINGS) {
-        evw_p_str(p, "src/Main.hs");
+    evw_p_ipe(p, info, &e);
+    if (layout == SEVEN_STRINGS)
         evw_p_str(p, "12:3-14");
-    } else {
-        evw_p_str(p, "src/Main.hs:12:3-14");
-    }
 }
 
 /* An IPE event as the writer lays it out: a variable-size event whose declared length is
@@ -59,10 +54,8 @@ static void ipe_event(struct evw *w, uint64_t time, uint64_t info, enum layout l
 {
     static struct evw_payload p;
     ipe_payload(&p, info, layout);
-    evw_u16(w, 169);
-    evw_u64(w, time);
-    evw_u16(w, (uint16_t)(p.len + (layout == SIX_STRINGS_DECLARED_LONGER)));
-    evw_raw(w, p.bytes, p.len);
+    evw_event_declared(w, EV_IPE, time, &p,
+                       (uint16_t)(p.len + (layout == SIX_STRINGS_DECLARED_LONGER)));
 }
 
 /* A -hi eventlog: five IPE events, then one census naming two info tables. */
@@ -182,19 +175,16 @@ static struct evw *blocked_eventlog(enum block_end_case c)
         evw_raw(w, "\x07\x07\x07\x07\x07", 5);   /* no event starts with these */
     ipe_event(w, 2, 0x4000, SIX_STRINGS_DECLARED_LONGER);
     ipe_event(w, 2, 0x4001, SIX_STRINGS_DECLARED_LONGER);
+    struct evw_payload p;
     if (c == MARKER_CROSSES_BY_ONE) {
         ipe_event(w, 2, 0x4002, SIX_STRINGS_DECLARED_LONGER);
-        evw_u16(w, EV_USER_MARKER);
-        evw_u64(w, 3);
-        evw_u16(w, 6);
-        evw_raw(w, "phase", 5);
+        evw_p_reset(&p);
+        evw_p_bytes(&p, "phase", 5);
+        evw_event_declared(w, EV_USER_MARKER, 3, &p, 6);
     } else {
-        struct evw_payload p;
         ipe_payload(&p, 0x4002, SIX_STRINGS);
-        evw_u16(w, EV_IPE);
-        evw_u64(w, 2);
-        evw_u16(w, (uint16_t)(p.len + (c == IPE_CROSSES_BY_TWO ? 2 : 1)));
-        evw_raw(w, p.bytes, p.len);
+        evw_event_declared(w, EV_IPE, 2, &p,
+                           (uint16_t)(p.len + (c == IPE_CROSSES_BY_TWO ? 2 : 1)));
     }
     evw_block_end(w, block, 5);
     block = evw_block_begin(w, 6, 0xffff);

@@ -233,13 +233,41 @@ static void write_elf(const char *path, int cls, const struct elf_symbol_spec *s
     close(fd);
 }
 
-/* The name symnames gives a -hi label, or "" for none. */
-static const char *lookup(const struct elf_symbols *s, const char *label, bool profiled, char *out)
+/* The symbols of an ELF file of class cls with syms in its symbol table, written as
+ * testkit_path(name) and read as --binary reads them; a failure to read fails the test. */
+static struct elf_symbols *symbols_of(const char *name, int cls,
+                                      const struct elf_symbol_spec *syms, size_t n)
 {
-    struct sym_name *r = symnames_lookup(s, label, strlen(label), profiled);
-    snprintf(out, 128, "%s", r ? r->name : "");
-    free(r);
-    return out;
+    const char *path = testkit_path(name);
+    write_elf(path, cls, syms, n, true);
+    struct ev_error err = { 0 };
+    struct elf_symbols *s = symnames_read(path, &err);
+    if (!s)
+        fail_msg("%s", err.what);
+    return s;
+}
+
+/* A -hi label and the name symnames gives it, looked up as a profiled run's (its info
+ * table four words after the symbol) or not; "" for none. */
+struct naming {
+    const char *label;
+    bool profiled;
+    const char *name;
+};
+
+/* s names each label as its case says. */
+static void assert_names(const struct elf_symbols *s, const struct naming *cases, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        const struct naming *c = &cases[i];
+        struct sym_name *r = symnames_lookup(s, c->label, strlen(c->label), c->profiled);
+        char got[128];
+        snprintf(got, sizeof got, "%s", r ? r->name : "");
+        free(r);
+        if (strcmp(got, c->name) != 0)
+            fail_msg("%s%s: named \"%s\", wanted \"%s\"", c->label,
+                     c->profiled ? " (profiled)" : "", got, c->name);
+    }
 }
 
 static const struct elf_symbol_spec table[] = {
@@ -255,29 +283,26 @@ static const struct elf_symbol_spec table[] = {
 static void lookups_64(void **state)
 {
     (void)state;
-    const char *path = testkit_path("prog64");
-    write_elf(path, ELFCLASS64, table, sizeof table / sizeof *table, true);
-    struct ev_error err = { 0 };
-    struct elf_symbols *s = symnames_read(path, &err);
-    if (!s)
-        fail_msg("%s", err.what);
-    char out[128];
-    assert_string_equal(lookup(s, "0x480410", false, out), "ghc-prim:GHC.Types.:");
-    assert_string_equal(lookup(s, "0x4abb18", false, out), "STACK");
-    assert_string_equal(lookup(s, "0x40a6d8", false, out), "Main.$wmain");
-    /* profiled: four words */
-    assert_string_equal(lookup(s, "0x480400", true, out), "ghc-prim:GHC.Types.:");
-    assert_string_equal(lookup(s, "0x480410", true, out), "");
-    /* exact only: one byte off, or the symbol's own address, names nothing */
-    assert_string_equal(lookup(s, "0x480411", false, out), "");
-    assert_string_equal(lookup(s, "0x48040f", false, out), "");
-    assert_string_equal(lookup(s, "0x480420", false, out), "");
-    /* aliases: the first in name order that GHC writes (Main_alias before zzalias) */
-    assert_string_equal(lookup(s, "0x40a6f0", false, out), "Main.alias");
-    /* undefined symbols and symbols of other suffixes are not kept */
-    assert_string_equal(lookup(s, "0x480430", false, out), "");
-    assert_string_equal(lookup(s, "0x400ff0", false, out), "");
-    assert_string_equal(lookup(s, "STACK", false, out), "");
+    static const struct naming cases[] = {
+        { "0x480410", false, "ghc-prim:GHC.Types.:" },
+        { "0x4abb18", false, "STACK" },
+        { "0x40a6d8", false, "Main.$wmain" },
+        /* profiled: four words */
+        { "0x480400", true, "ghc-prim:GHC.Types.:" },
+        { "0x480410", true, "" },
+        /* exact only: one byte off, or the symbol's own address, names nothing */
+        { "0x480411", false, "" },
+        { "0x48040f", false, "" },
+        { "0x480420", false, "" },
+        /* aliases: the first in name order that GHC writes (Main_alias before zzalias) */
+        { "0x40a6f0", false, "Main.alias" },
+        /* undefined symbols and symbols of other suffixes are not kept */
+        { "0x480430", false, "" },
+        { "0x400ff0", false, "" },
+        { "STACK", false, "" },
+    };
+    struct elf_symbols *s = symbols_of("prog64", ELFCLASS64, table, sizeof table / sizeof *table);
+    assert_names(s, cases, sizeof cases / sizeof *cases);
     elfsyms_free(s);
 }
 
@@ -285,16 +310,13 @@ static void lookups_32(void **state)
 {
     (void)state;
     const struct elf_symbol_spec syms[] = { { "stg_TSO_info", 0x8049010, false, false } };
-    const char *path = testkit_path("prog32");
-    write_elf(path, ELFCLASS32, syms, 1, true);
-    struct ev_error err = { 0 };
-    struct elf_symbols *s = symnames_read(path, &err);
-    if (!s)
-        fail_msg("%s", err.what);
-    char out[128];
-    assert_string_equal(lookup(s, "0x8049008", false, out), "TSO");   /* two 4-byte words */
-    assert_string_equal(lookup(s, "0x8049000", true, out), "TSO");
-    assert_string_equal(lookup(s, "0x8049000", false, out), "");
+    static const struct naming cases[] = {
+        { "0x8049008", false, "TSO" },   /* two 4-byte words */
+        { "0x8049000", true, "TSO" },
+        { "0x8049000", false, "" },
+    };
+    struct elf_symbols *s = symbols_of("prog32", ELFCLASS32, syms, 1);
+    assert_names(s, cases, sizeof cases / sizeof *cases);
     elfsyms_free(s);
 }
 
@@ -377,16 +399,11 @@ static const char *shown(const struct input *in, const char *label)
     return text;
 }
 
-/* An IPE event for info (table name, type, module) into w. */
+/* An IPE event naming info name, of type Maybe Int, into w. */
 static void ipe(struct evw *w, uint64_t time, uint64_t info, const char *name)
 {
-    static struct evw_payload p;
-    evw_p_reset(&p);
-    evw_p_u64(&p, info);
-    const char *strings[] = { name, "4", "Maybe Int", "go", "Main", "Main.hs:3:1-9" };
-    for (size_t i = 0; i < 6; i++)
-        evw_p_str(&p, strings[i]);
-    evw_event(w, EV_IPE, time, &p);
+    evw_ipe(w, time, info,
+            &(struct evw_ipe){ name, "4", "Maybe Int", "go", "Main", "Main.hs:3:1-9" });
 }
 
 /* A -hi eventlog of runtime rts: an IPE event for 0x2000; a census of 0x1000, 0x2000,
@@ -430,12 +447,8 @@ static void assembler_names(void **state)
         { "Main_go_info", 0x2010, false, false },      /* the IPE event says more */
         { "base_GHCziMaybe_Just_con_info", 0x4010, false, false },
     };
-    const char *prog = testkit_path("prog");
-    write_elf(prog, ELFCLASS64, syms, 4, true);
+    struct elf_symbols *names = symbols_of("prog", ELFCLASS64, syms, 4);
     struct ev_error err = { 0 };
-    struct elf_symbols *names = symnames_read(prog, &err);
-    if (!names)
-        fail_msg("%s", err.what);
     static const struct { const char *rts, *at_0x1000; } runs[] = {
         { "GHC-9.10.3 rts_v", "STACK" }, { "GHC-9.10.3 rts_thr_p", "TSO" },
     };

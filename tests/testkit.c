@@ -1,6 +1,7 @@
 /* testkit.c: the shared plumbing of testkit.h. */
 #include "testkit.h"
 
+#include <errno.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -115,5 +116,6 @@ void testkit_write(const char *path, const void *data, size_t len)
 
 void testkit_save(const struct evw *w, const char *path)
 {
-    testkit_write(path, w->data, w->len);
+    if (evw_save(w, path) != 0)
+        fail_msg("%s: %s", path, strerror(errno));
 }
