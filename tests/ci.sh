@@ -185,13 +185,7 @@ LC_ALL=C "$EV2HP" --max-peak 1G --junit "$tmp/j4.xml" "$tmp/missing.eventlog" 2>
 # --- control characters in a label ---------------------------------------------------
 # XML 1.0 cannot carry them: the JUnit report marks each with U+FFFD (as the SVG does, one
 # helper for both) and stays valid.
-{
-    printf 'JOB "ctl"\nDATE "now"\nSAMPLE_UNIT "seconds"\nVALUE_UNIT "bytes"\n'
-    for i in 1 2 3 4 5 6; do
-        printf 'BEGIN_SAMPLE %d.0\nctl\001 \033[31mred\t%d\nEND_SAMPLE %d.0\n' \
-            "$i" $((i * 6000)) "$i"
-    done
-} > "$tmp/ctl.hp"
+hp_labelled "$tmp/ctl.hp" ctl "$(printf 'ctl\001 \033[31mred')"
 LC_ALL=C "$EV2HP" --max-growth 1K/s --junit "$tmp/ctl.xml" "$tmp/ctl.hp" 2> /dev/null
 [ $? -eq 3 ] || fail "control characters: status (the band grows)"
 junit "$tmp/ctl.xml" 1 1 0
@@ -200,21 +194,9 @@ grep -q "leak suspect ctl$(printf '\357\277\275') $(printf '\357\277\275')\[31mr
 
 # --- labels that are markup ----------------------------------------------------------
 # A .hp (inputs may be .hp) whose bands are named like markup; the largest is hostile.
-{
-    printf 'JOB "evil <script>alert(1)</script> | `x`"\nDATE "now"\n'
-    printf 'SAMPLE_UNIT "seconds"\nVALUE_UNIT "bytes"\n'
-    for i in 1 2 3 4 5 6; do
-        printf 'BEGIN_SAMPLE %d.0\n' "$i"
-        printf '<script>alert(1)</script>\t%d\n' $((i * 6000))
-        printf 'a|b\t%d\n' $((i * 5000))
-        printf '`code` and *stars* and _under_\t%d\n' $((i * 4000))
-        printf '[link](http://example.com) <b>bold</b> &amp;\t%d\n' $((i * 3000))
-        printf '$x$ @someone #1 ~~gone~~ \\\t%d\n' $((i * 2000))
-        printf 'www.example.org/path\t%d\n' $((i * 1500))
-        printf 'x@example.org and WWW.Example.org\t%d\n' $((i * 1000))
-        printf 'END_SAMPLE %d.0\n' "$i"
-    done
-} > "$tmp/evil.hp"
+hp_labelled "$tmp/evil.hp" 'evil <script>alert(1)</script> | `x`' '<script>alert(1)</script>' \
+    'a|b' '`code` and *stars* and _under_' '[link](http://example.com) <b>bold</b> &amp;' \
+    '$x$ @someone #1 ~~gone~~ \' 'www.example.org/path' 'x@example.org and WWW.Example.org'
 LC_ALL=C "$EV2HP" --summary=markdown --max-growth 1K/s --compare "$tmp/evil.hp" \
     --junit "$tmp/evil.xml" "$tmp/evil.hp" > "$tmp/evil.md" 2> "$tmp/err"
 [ $? -eq 3 ] || fail "hostile labels: status (a suspect grows): $(cat "$tmp/err")"

@@ -34,20 +34,9 @@ grep -q '^- \*\*Window:\*\* .*(\[the report on it\](https://ci.example.org/r/rep
     "$tmp/out" || fail "the window's line does not link the report: $(grep Window "$tmp/out")"
 
 # hostile labels (as tests/ci.sh's) through cmark-gfm with GitHub's extensions
-{
-    printf 'JOB "evil"\nDATE "now"\nSAMPLE_UNIT "seconds"\nVALUE_UNIT "bytes"\n'
-    for i in 1 2 3 4 5 6; do
-        printf 'BEGIN_SAMPLE %d.0\n' "$i"
-        printf '<script>alert(1)</script>\t%d\n' $((i * 6000))
-        printf 'a|b\t%d\n' $((i * 5000))
-        printf '`code` and *stars* and _under_)\t%d\n' $((i * 4000))
-        printf '[link](http://example.com) <b>bold</b> &amp;\t%d\n' $((i * 3000))
-        printf '$x$ @someone #1 ~~gone~~ \\\t%d\n' $((i * 2000))
-        printf 'www.example.org/path\t%d\n' $((i * 1500))
-        printf 'x@example.org and javascript:alert(2)\t%d\n' $((i * 1000))
-        printf 'END_SAMPLE %d.0\n' "$i"
-    done
-} > "$tmp/evil.hp"
+hp_labelled "$tmp/evil.hp" evil '<script>alert(1)</script>' 'a|b' \
+    '`code` and *stars* and _under_)' '[link](http://example.com) <b>bold</b> &amp;' \
+    '$x$ @someone #1 ~~gone~~ \' 'www.example.org/path' 'x@example.org and javascript:alert(2)'
 url='https://ci.example.org/r (1)/report.html?a=1&copy;=2&lt=<x>'
 url=$(printf '%s' "$url" | sed 's/ /%20/g')
 LC_ALL=C "$EV2HP" --summary=markdown --report-url "$url" "$tmp/evil.hp" > "$tmp/evil.md" ||

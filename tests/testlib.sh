@@ -85,3 +85,25 @@ patience_said() {
 patience_tries() {
     awk -v t="$1" -v f="$(patience 1)" 'BEGIN { printf "%d\n", t * f + 0.5 }'
 }
+
+# hp_labelled FILE JOB LABEL...: writes FILE, a .hp (inputs may be .hp, whose band names
+# are any bytes but a tab or a newline) of six censuses, at 1 to 6 s, with a band per
+# LABEL, for tests of labels that must never act (markup, control characters). Every band
+# grows, each more slowly than the one before: at census i the first holds i * 6000
+# bytes, the next i * 5000, 4000, 3000, 2000, 1500 and 1000 (seven LABELs at the most).
+hp_labelled() {
+    hp_file=$1 hp_job=$2
+    shift 2
+    {
+        printf 'JOB "%s"\nDATE "now"\nSAMPLE_UNIT "seconds"\nVALUE_UNIT "bytes"\n' "$hp_job"
+        for i in 1 2 3 4 5 6; do
+            printf 'BEGIN_SAMPLE %d.0\n' "$i"
+            hp_weights="6000 5000 4000 3000 2000 1500 1000"
+            for label in "$@"; do
+                printf '%s\t%d\n' "$label" $((i * ${hp_weights%% *}))
+                hp_weights=${hp_weights#* }
+            done
+            printf 'END_SAMPLE %d.0\n' "$i"
+        done
+    } >"$hp_file"
+}
