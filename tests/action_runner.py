@@ -93,29 +93,24 @@ class _Parser:
             raise ValueError("unexpected %s" % (self.peek()[1],))
         return v
 
-    def or_(self):
-        v = self.and_()
-        while self.peek()[1] == "||":
-            self.take()
-            w = self.and_()
-            v = v if truthy(v) else w
+    def binary(self, ops, operand, apply):
+        """A left-associative level of binary operators ops between operands parsed by
+        operand: apply(op, left, right) gives each one's value."""
+        v = operand()
+        while self.peek()[1] in ops:
+            op = self.take()[1]
+            v = apply(op, v, operand())
         return v
+
+    def or_(self):
+        return self.binary(("||",), self.and_, lambda op, v, w: v if truthy(v) else w)
 
     def and_(self):
-        v = self.cmp()
-        while self.peek()[1] == "&&":
-            self.take()
-            w = self.cmp()
-            v = w if truthy(v) else v
-        return v
+        return self.binary(("&&",), self.cmp, lambda op, v, w: w if truthy(v) else v)
 
     def cmp(self):
-        v = self.unary()
-        while self.peek()[1] in ("==", "!="):
-            op = self.take()[1]
-            w = self.unary()
-            v = _equal(v, w) if op == "==" else not _equal(v, w)
-        return v
+        return self.binary(("==", "!="), self.unary,
+                           lambda op, v, w: _equal(v, w) if op == "==" else not _equal(v, w))
 
     def unary(self):
         if self.peek()[1] == "!":
