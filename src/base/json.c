@@ -406,22 +406,26 @@ void json_member_uint(struct json_writer *w, const char *key, uint64_t v)
     json_uint(w, v);
 }
 
-void json_member_uint_or_null(struct json_writer *w, const char *key, bool known, uint64_t v)
+/* The key of a member whose value may not be known, and null when it is not: whether the
+ * caller writes the value. */
+static bool member_or_null(struct json_writer *w, const char *key, bool known)
 {
     json_key(w, key);
-    if (known)
-        json_uint(w, v);
-    else
+    if (!known)
         json_null(w);
+    return known;
+}
+
+void json_member_uint_or_null(struct json_writer *w, const char *key, bool known, uint64_t v)
+{
+    if (member_or_null(w, key, known))
+        json_uint(w, v);
 }
 
 void json_member_double_or_null(struct json_writer *w, const char *key, bool known, double x)
 {
-    json_key(w, key);
-    if (known)
+    if (member_or_null(w, key, known))
         json_double(w, x);
-    else
-        json_null(w);
 }
 
 void json_member_int(struct json_writer *w, const char *key, int64_t v)
