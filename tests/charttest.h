@@ -47,9 +47,7 @@ static inline void make_eventlog(const char *path, const char *const *labels, si
                 evw_sample_string(w, t, labels[b], bytes[c * nbands + b]);
         evw_sample_end(w, t, 0);
     }
-    evw_data_end(w);
-    testkit_save(w, path);
-    evw_free(w);
+    testkit_finish(w, path);
 }
 
 /* Runs ev2hp's conversion from input to one output; returns the exit status. */

@@ -387,9 +387,7 @@ static void many_markers_svg(const char *svg, unsigned width, unsigned height)
         marker_text(text, sizeof text, i);
         evw_marker(w, 20000000ull + (uint64_t)i * 12000000ull + (i % 10 == 0) * 7000000ull, text);
     }
-    evw_data_end(w);
-    testkit_save(w, temp_path(ev, sizeof ev, "markers.eventlog"));
-    evw_free(w);
+    testkit_finish(w, temp_path(ev, sizeof ev, "markers.eventlog"));
     struct chart_options ch;
     chart_options_default(&ch);
     ch.width = width;

@@ -25,14 +25,6 @@
 #include "sink/textout.h"
 #include "testkit.h"
 
-static void convert_to(const char *input, const char *output, enum output_format format)
-{
-    struct convert_result res;
-    assert_int_equal(testkit_convert(input, output, format, (struct convert_options){ 0 }, &res),
-                     0);
-    assert_int_equal(res.censuses, 2);
-}
-
 static void write_log(const char *path)
 {
     struct evw *w = evw_new();
@@ -42,18 +34,18 @@ static void write_log(const char *path)
     evw_marker(w, 600000000, "phase \"two\"");
     evw_heap_size(w, 50, 600000001, 4194304);
     evw_two_band_census(w, 1000000000, "bad \xff byte", 3, "Ĉaro", 8);
-    evw_data_end(w);
-    testkit_save(w, path);
-    evw_free(w);
+    testkit_finish(w, path);
 }
 
 /* The run of write_log converted to the file name in format: its text. */
 static const char *exported(const char *name, enum output_format format)
 {
-    const char *in = testkit_path("in.eventlog"), *out = testkit_path(name);
+    const char *in = testkit_path("in.eventlog");
     write_log(in);
-    convert_to(in, out, format);
-    return testkit_read(out);
+    struct convert_result res;
+    const char *text = testkit_converted(in, name, format, (struct convert_options){ 0 }, &res);
+    assert_int_equal(res.censuses, 2);
+    return text;
 }
 
 static void csv_has_a_column_per_band_and_a_row_per_census(void **state)

@@ -20,22 +20,13 @@
 #include "evwriter.h"
 #include "testkit.h"
 
-static char *report_of(const char *in, const char *out)
-{
-    assert_int_equal(testkit_convert(in, out, FORMAT_HTML, (struct convert_options){ 0 }, NULL),
-                     0);
-    char *html = testkit_slurp(out, NULL);
-    assert_non_null(html);
-    return html;
-}
-
 /* 30,000 calling contexts under main, five of them with two samples: 30,002 nodes with
  * the root and main. The 20,000 kept are the root, main, the five and the first 19,993
  * of the rest; 10,002 are left out with their 10,002 samples, which stay in main's. */
 static void a_large_tree_is_cut_to_the_bound(void **state)
 {
     (void)state;
-    const char *in = testkit_path("wide.eventlog"), *out = testkit_path("wide.html");
+    const char *in = testkit_path("wide.eventlog");
     struct evw *w = evw_new();
     evw_ghc9_header(w, true);
     evw_time_begin(w, 1, 1000000);
@@ -50,10 +41,9 @@ static void a_large_tree_is_cut_to_the_bound(void **state)
         if (i >= 29995) /* the last five: two samples */
             evw_time_sample(w, 10 + tick, 0, tick, stack, 2), tick++;
     }
-    evw_data_end(w);
-    testkit_save(w, in);
-    evw_free(w);
-    char *html = report_of(in, out);
+    testkit_finish(w, in);
+    const char *html = testkit_converted(in, "wide.html", FORMAT_HTML,
+                                         (struct convert_options){ 0 }, NULL);
     assert_non_null(strstr(html, "\"samples\":30005,"));
     assert_non_null(strstr(html, "\"dropped_nodes\":10002,\"dropped_samples\":10002,"));
     /* kept: the first 19,993 of one sample (f0 to f19992) and the five of two */
@@ -62,7 +52,6 @@ static void a_large_tree_is_cut_to_the_bound(void **state)
     assert_non_null(strstr(html, "[\"Main.f29999\","));
     /* main holds every sample, its own and its callees' */
     assert_non_null(strstr(html, "\"nodes\":[-1,-1,0,30005,\n0,"));
-    free(html);
 }
 
 /* A cost centre numbered 2^32 - 16 with a 3,000-byte name of two-byte characters: in the
@@ -70,7 +59,7 @@ static void a_large_tree_is_cut_to_the_bound(void **state)
 static void huge_numbers_and_long_names(void **state)
 {
     (void)state;
-    const char *in = testkit_path("long.eventlog"), *out = testkit_path("long.html");
+    const char *in = testkit_path("long.eventlog");
     static char label[3001];
     for (int i = 0; i < 1500; i++)
         memcpy(label + 2 * i, "\xce\xbb", 2);   /* λ */
@@ -82,16 +71,14 @@ static void huge_numbers_and_long_names(void **state)
     uint32_t stack[2] = { 0xfffffff0u, 7 };
     evw_time_sample(w, 10, 0, 0, stack, 2);
     evw_time_sample(w, 11, 0, 1, stack, 2);
-    evw_data_end(w);
-    testkit_save(w, in);
-    evw_free(w);
-    char *html = report_of(in, out);
+    testkit_finish(w, in);
+    const char *html = testkit_converted(in, "long.html", FORMAT_HTML,
+                                         (struct convert_options){ 0 }, NULL);
     char want[3100];
     snprintf(want, sizeof want, "[\"Main.%s\",\"Main\",\"A.hs:9:1\",", label);
     assert_non_null(strstr(html, want));
     /* ccs sorted by number: main (7) is 0, the long one 1 */
     assert_non_null(strstr(html, "\"nodes\":[-1,-1,0,2,\n0,0,0,2,\n1,1,2,2]"));
-    free(html);
 }
 
 

@@ -126,11 +126,8 @@ static void no_censuses(void **state)
     evw_ghc9_header(w, true);
     for (int i = 0; i < 10; i++)
         evw_heap_size(w, 50, (uint64_t)i * 10000000, (uint64_t)(i + 1) << 20);
-    evw_data_end(w);
-    temp_path(ev, sizeof ev, "nocensus");
+    testkit_finish(w, temp_path(ev, sizeof ev, "nocensus"));
     temp_path(svg, sizeof svg, "nocensus.svg");
-    testkit_save(w, ev);
-    evw_free(w);
     assert_int_equal(convert_to(ev, svg, FORMAT_SVG, NULL), 0);
     xmlDocPtr doc = xmlReadFile(svg, NULL, XML_PARSE_NONET);
     assert_non_null(doc);

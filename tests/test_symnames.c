@@ -430,10 +430,8 @@ static const char *hi_eventlog(const char *rts, const char *name)
         if (t == 10)
             ipe(w, 11, 0x4000, "late_info");
     }
-    evw_data_end(w);
     const char *path = testkit_path(name);
-    testkit_write(path, w->data, w->len);
-    evw_free(w);
+    testkit_finish(w, path);
     return path;
 }
 

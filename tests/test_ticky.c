@@ -270,16 +270,15 @@ static void has(const char *out, const char *s)
 
 static const char *summary_of(const struct evw *w, enum output_format format)
 {
-    const char *in = testkit_path("ticky.eventlog"), *out = testkit_path("ticky.out");
+    const char *in = testkit_path("ticky.eventlog");
     testkit_save(w, in);
-    testkit_convert(in, out, format, (struct convert_options){ 0 }, NULL);
-    return testkit_read(out);
+    return testkit_converted(in, "ticky.out", format, (struct convert_options){ 0 }, NULL);
 }
 
 #define ODD_NAME "Main.x|*y*\x1b[31m{v r9} (fun)"
 
-/* Two samples of two counters, defined at the end; 2000 bytes allocated in all. */
-static struct evw *ticky_run(void)
+/* Two samples of two counters, not defined yet (the runtime defines them at exit). */
+static struct evw *ticky_samples(void)
 {
     static const struct evw_payload empty;
     struct evw *w = evw_new();
@@ -289,6 +288,13 @@ static struct evw *ticky_run(void)
     ticky_sample(w, 10 * MS, 0x600, 1, 0, 48);
     evw_event(w, EV_TICKY_COUNTER_BEGIN_SAMPLE, 20 * MS, &empty);
     ticky_sample(w, 20 * MS, 0x500, 2, 400, 0);
+    return w;
+}
+
+/* ticky_samples' counters defined at the end; 2000 bytes allocated in all. */
+static struct evw *ticky_run(void)
+{
+    struct evw *w = ticky_samples();
     evw_heap_size(w, EV_HEAP_ALLOCATED, 30 * MS, 2000);
     ticky_def(w, 30 * MS, 0x500, 2, "iL", "Main.f{v r1} (fun)");
     ticky_def(w, 30 * MS, 0x600, 1, "i", ODD_NAME);
@@ -345,14 +351,7 @@ static void a_killed_run_lists_undefined_counters(void **state)
 {
     (void)state;
     /* cut before the definitions and the end marker: as a killed program leaves it */
-    static const struct evw_payload empty;
-    struct evw *k = evw_new();
-    evw_ghc9_header(k, true);
-    evw_event(k, EV_TICKY_COUNTER_BEGIN_SAMPLE, 10 * MS, &empty);
-    ticky_sample(k, 10 * MS, 0x500, 3, 800, 0);
-    ticky_sample(k, 10 * MS, 0x600, 1, 0, 48);
-    evw_event(k, EV_TICKY_COUNTER_BEGIN_SAMPLE, 20 * MS, &empty);
-    ticky_sample(k, 20 * MS, 0x500, 2, 400, 0);
+    struct evw *k = ticky_samples();
     const char *json = summary_of(k, FORMAT_SUMMARY_JSON);
     has(json, "{\"name\": \"\", \"arity\": 0, \"kinds\": \"\", \"entries\": 5, "
               "\"allocs\": 1200, \"allocd\": 0, \"defined\": false");

@@ -49,26 +49,17 @@ static void write_log(const char *path)
     evw_time_sample(w, 6000001, 1, 6, gc, 1);
     evw_time_sample(w, 7000000, 1, 7, NULL, 0);
     evw_time_sample(w, 2000000000, 0, 8, go_main, 2);   /* after --to 1 */
-    evw_data_end(w);
-    testkit_save(w, path);
-    evw_free(w);
-}
-
-static int convert_to(const char *input, const char *output, enum output_format format,
-                      const struct chart_options *chart, bool system)
-{
-    return testkit_convert(input, output, format,
-                           (struct convert_options){ .chart = chart, .system_ccs = system },
-                           NULL);
+    testkit_finish(w, path);
 }
 
 /* The run of write_log as folded stacks in the file name (status 0): its text. */
 static const char *folded(const char *name, const struct chart_options *chart, bool system)
 {
-    const char *in = testkit_path("in.eventlog"), *out = testkit_path(name);
+    const char *in = testkit_path("in.eventlog");
     write_log(in);
-    assert_int_equal(convert_to(in, out, FORMAT_FOLDED, chart, system), 0);
-    return testkit_read(out);
+    return testkit_converted(in, name, FORMAT_FOLDED,
+                             (struct convert_options){ .chart = chart, .system_ccs = system },
+                             NULL);
 }
 
 static void folded_lines_are_stacks_outermost_first(void **state)
@@ -86,7 +77,7 @@ static void folded_lines_are_stacks_outermost_first(void **state)
 static void a_tick_from_a_capability_the_run_lacks_is_damage(void **state)
 {
     (void)state;
-    const char *in = testkit_path("caps.eventlog"), *out = testkit_path("caps.folded");
+    const char *in = testkit_path("caps.eventlog");
     struct evw *w = evw_new();
     evw_ghc9_header(w, true);
     evw_rts_identifier(w, 1, "GHC-9.10.3 rts_p");
@@ -96,19 +87,17 @@ static void a_tick_from_a_capability_the_run_lacks_is_damage(void **state)
     evw_time_sample(w, 1000000, 0, 1, go_main, 2);
     evw_time_sample(w, 2000000, 234881024u, 2, only_main, 1);
     evw_time_sample(w, 3000000, 0, 3, go_main, 2);
-    evw_data_end(w);
-    testkit_save(w, in);
-    evw_free(w);
+    testkit_finish(w, in);
 
     struct convert_result res;
-    assert_int_equal(testkit_convert(in, out, FORMAT_FOLDED, (struct convert_options){ 0 }, &res),
-                     0);
+    const char *text = testkit_converted(in, "caps.folded", FORMAT_FOLDED,
+                                         (struct convert_options){ 0 }, &res);
     assert_true(res.damaged);
     bool named = false;
     for (size_t i = 0; i < res.warning_count; i++)
         named |= strstr(res.warnings[i].what, "names capability 234881024") != NULL;
     assert_true(named);
-    assert_string_equal(testkit_read(out), "Main.main;Main.go 2\n");
+    assert_string_equal(text, "Main.main;Main.go 2\n");
 }
 
 static void system_ccs_keeps_the_runtime_cost_centres(void **state)
@@ -147,10 +136,9 @@ static void an_input_without_time_profile_is_refused(void **state)
     evw_sample_begin(w, 5, 0);
     evw_sample_string(w, 6, "ARR_WORDS", 100);
     evw_sample_end(w, 7, 0);
-    evw_data_end(w);
-    testkit_save(w, in);
-    evw_free(w);
-    assert_int_equal(convert_to(in, out, FORMAT_FOLDED, NULL, false), EXIT_WRITE);
+    testkit_finish(w, in);
+    assert_int_equal(testkit_convert(in, out, FORMAT_FOLDED, (struct convert_options){ 0 }, NULL),
+                     EXIT_WRITE);
     assert_int_equal(access(out, F_OK), -1);   /* nothing left behind */
 }
 
@@ -360,7 +348,7 @@ static void flame_frames_labels_and_tooltips(void **state)
 static void summary_rows_escape_control_characters(void **state)
 {
     (void)state;
-    const char *in = testkit_path("ctl.eventlog"), *out = testkit_path("ctl.txt");
+    const char *in = testkit_path("ctl.eventlog");
     struct evw *w = evw_new();
     evw_ghc9_header(w, true);
     evw_time_begin(w, 1, 1000000);
@@ -368,13 +356,9 @@ static void summary_rows_escape_control_characters(void **state)
     evw_cost_centre_at(w, 3, 2, "go\x1b[2J", "Main", "A.hs:5:1\r");
     for (int i = 0; i < 3; i++)
         evw_time_sample(w, 1000000 * (i + 1), 0, i, go_main, 2);
-    evw_data_end(w);
-    testkit_save(w, in);
-    evw_free(w);
-    assert_int_equal(testkit_convert(in, out, FORMAT_SUMMARY_TEXT, (struct convert_options){ 0 },
-                                     NULL),
-                     0);
-    const char *text = testkit_read(out);
+    testkit_finish(w, in);
+    const char *text = testkit_converted(in, "ctl.txt", FORMAT_SUMMARY_TEXT,
+                                         (struct convert_options){ 0 }, NULL);
     assert_non_null(strstr(text, "  Main.go\\x1b[2J  A.hs:5:1\\x0d\n"));
     assert_null(strchr(text, '\x1b'));
     assert_null(strchr(text, '\r'));

@@ -90,6 +90,20 @@ int testkit_convert(const char *input, const char *output, enum output_format fo
     return res->exit_status;
 }
 
+const char *testkit_converted(const char *input, const char *output, enum output_format format,
+                              struct convert_options opt, struct convert_result *res)
+{
+    static struct convert_result own;   /* large: not on the stack */
+    if (!res)
+        res = &own;
+    const char *path = testkit_path(output);
+    if (testkit_convert(input, path, format, opt, res) != 0)
+        fail_msg("%s to %s: status %d: %s", input, output, res->exit_status, res->error.what);
+    const char *text = testkit_read(path);
+    assert_non_null(text);
+    return text;
+}
+
 FILE *testkit_memout_open(struct testkit_memout *m)
 {
     m->text = NULL;
@@ -118,4 +132,11 @@ void testkit_save(const struct evw *w, const char *path)
 {
     if (evw_save(w, path) != 0)
         fail_msg("%s: %s", path, strerror(errno));
+}
+
+void testkit_finish(struct evw *w, const char *path)
+{
+    evw_data_end(w);
+    testkit_save(w, path);
+    evw_free(w);
 }

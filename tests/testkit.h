@@ -2,7 +2,7 @@
  * directory per program (cmocka group setup and teardown; mkdtemp, so programs run in
  * parallel under `make -j check`), names in it, a built eventlog saved into it, a file
  * read whole, what a writer wrote to a stream in memory, and a conversion run as ev2hp
- * runs it.
+ * runs it (and its output read back).
  */
 #ifndef EV2HP_TESTKIT_H
 #define EV2HP_TESTKIT_H
@@ -51,10 +51,20 @@ void testkit_write(const char *path, const void *data, size_t len);
 /* Writes the eventlog built in w to path; a failure fails the test. */
 void testkit_save(const struct evw *w, const char *path);
 
+/* Ends the eventlog built in w as a run that exits ends it (the end-of-data marker),
+ * writes it to path as testkit_save does, and frees w. */
+void testkit_finish(struct evw *w, const char *path);
+
 /* Converts input to output in format, as ev2hp does, with the options in opt besides the
  * input and the one output (which are set here); the result in *res when res is not
  * NULL. Returns the exit status. */
 int testkit_convert(const char *input, const char *output, enum output_format format,
                     struct convert_options opt, struct convert_result *res);
+
+/* A conversion run and read back: input converted to testkit_path(output) as
+ * testkit_convert does, which must succeed (a failure fails the test, with the error),
+ * and the output's text, kept as testkit_read keeps it. */
+const char *testkit_converted(const char *input, const char *output, enum output_format format,
+                              struct convert_options opt, struct convert_result *res);
 
 #endif
