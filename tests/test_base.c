@@ -130,6 +130,24 @@ static void a_size_past_size_max_is_refused_and_leaves_the_array(void **state)
     free(a);
 }
 
+/* A copy sized exactly, apart from the original; an empty one is still an allocation (NULL
+ * means failure alone); a size that would wrap is refused, not allocated short. */
+static void an_array_copy_is_exact_and_refuses_a_wrapping_size(void **state)
+{
+    (void)state;
+    const uint64_t from[3] = { 7, 8, 9 };
+    uint64_t *c = copy_array(from, 3, sizeof *from);
+    assert_non_null(c);
+    assert_ptr_not_equal(c, from);
+    assert_memory_equal(c, from, sizeof from);
+    free(c);
+    void *empty = copy_array(NULL, 0, sizeof *from);
+    assert_non_null(empty);
+    free(empty);
+    assert_null(copy_array(from, SIZE_MAX / 8 + 2, sizeof *from));
+    assert_null(copy_array(from, (size_t)PTRDIFF_MAX / 8 + 1, sizeof *from));
+}
+
 static void doubling_near_the_limit_does_not_wrap(void **state)
 {
     (void)state;
@@ -281,6 +299,7 @@ int main(void)
         cmocka_unit_test(an_intern_copy_keeps_every_key_and_grows_apart),
         cmocka_unit_test(a_size_past_size_max_is_refused_and_leaves_the_array),
         cmocka_unit_test(doubling_near_the_limit_does_not_wrap),
+        cmocka_unit_test(an_array_copy_is_exact_and_refuses_a_wrapping_size),
         cmocka_unit_test(bytes_take_binary_units_and_three_digits),
         cmocka_unit_test(tenths_drop_a_zero_decimal),
         cmocka_unit_test(numbers_keep_the_point_under_a_comma_locale),

@@ -58,6 +58,16 @@ int grow_array_zeroed(void *items, size_t *cap, size_t need, size_t elem_size)
     return 0;
 }
 
+void *copy_array(const void *items, size_t count, size_t elem_size)
+{
+    if (elem_size == 0 || count > (size_t)PTRDIFF_MAX / elem_size)
+        return NULL;
+    void *copy = malloc((count ? count : 1) * elem_size);
+    if (copy && count)
+        memcpy(copy, items, count * elem_size);
+    return copy;
+}
+
 int grow_array_tight(void *items, size_t *cap, size_t need, size_t elem_size)
 {
     size_t old_cap = *cap;

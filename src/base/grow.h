@@ -1,10 +1,13 @@
-/* grow.h: the one growable array of ev2hp.
+/* grow.h: the one growable array of ev2hp, and the one copy of such an array.
  *
  * Tables grow while input is read (census entries, band records, interned keys, display
  * items), so the size of an allocation comes from the input. Every such array grows
  * through grow_array, which checks that count * element size cannot wrap around size_t
  * (nor pass PTRDIFF_MAX, the largest object C allows) before it asks realloc: a wrapped size would give a short buffer that later writes run
  * past. Capacity at least doubles, so appending n elements costs O(n) copying.
+ *
+ * The live server draws from copies of these tables (snapshots), each sized exactly:
+ * copy_array makes them, with the same check.
  */
 #ifndef EV2HP_GROW_H
 #define EV2HP_GROW_H
@@ -34,5 +37,10 @@ int grow_array_zeroed(void *items, size_t *cap, size_t need, size_t elem_size);
  * one at a time still costs O(n) copying (each growth is by an eighth). */
 int grow_array_tight(void *items, size_t *cap, size_t need, size_t elem_size);
 #define GROW_ARRAY_TIGHT(ptr, capp, need) grow_array_tight(&(ptr), (capp), (need), sizeof *(ptr))
+
+/* A copy of the first count elements of items (elem_size bytes each) in an allocation of
+ * exactly that many (one when count is 0, so NULL only ever means failure); NULL when
+ * the size would overflow or memory is out. */
+void *copy_array(const void *items, size_t count, size_t elem_size);
 
 #endif

@@ -109,20 +109,15 @@ struct intern *intern_copy(const struct intern *t)
     if (!c)
         return NULL;
     *c = *t;
-    c->slots = malloc((t->slot_mask + 1) * sizeof *c->slots);
-    c->keys = malloc((t->count ? t->count : 1) * sizeof *c->keys);
-    c->arena = malloc(t->arena_len ? t->arena_len : 1);
+    c->slots = copy_array(t->slots, t->slot_mask + 1, sizeof *t->slots);
+    c->keys = copy_array(t->keys, t->count, sizeof *t->keys);
+    c->arena = copy_array(t->arena, t->arena_len, 1);
     c->keys_cap = t->count;
     c->arena_cap = t->arena_len;
     if (!c->slots || !c->keys || !c->arena) {
         intern_free(c);
         return NULL;
     }
-    memcpy(c->slots, t->slots, (t->slot_mask + 1) * sizeof *c->slots);
-    if (t->count)
-        memcpy(c->keys, t->keys, t->count * sizeof *c->keys);
-    if (t->arena_len)
-        memcpy(c->arena, t->arena, t->arena_len);
     return c;
 }
 

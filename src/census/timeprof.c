@@ -58,34 +58,24 @@ struct timeprof *timeprof_new(const struct timeprof_options *opt)
 
 void timeprof_set_names(struct timeprof *tp, const struct costcentres *ccs) { tp->ccs = ccs; }
 
+/* The stack table copied whole (intern_copy: the same numbers, sized exactly), so the
+ * counts and the last-stack cache hold for the copy as they are. */
 struct timeprof *timeprof_copy(const struct timeprof *tp, const struct costcentres *ccs)
 {
-    struct timeprof *c = timeprof_new(&tp->opt);
+    struct timeprof *c = malloc(sizeof *c);
     if (!c)
         return NULL;
-    uint32_t n = intern_count(tp->stacks);
-    if (n && !(c->counts = malloc(n * sizeof *c->counts)))
-        goto fail;
-    c->cap = n;
-    for (uint32_t i = 0; i < n; i++) {
-        size_t len;
-        const char *key = intern_key(tp->stacks, i, &len);
-        uint32_t id;
-        if (intern_get(c->stacks, key, len, &id, NULL) != TABLE_OK || id != i)
-            goto fail;
-        c->counts[i] = tp->counts[i];
-    }
+    *c = *tp;
     c->ccs = ccs;
-    c->begun = tp->begun;
-    c->interval_ns = tp->interval_ns;
-    c->samples = tp->samples;
-    c->outside = tp->outside;
-    memcpy(c->cap_samples, tp->cap_samples, sizeof c->cap_samples);
-    c->caps_seen = tp->caps_seen;
-    return c;   /* the last-stack cache starts empty */
-fail:
-    timeprof_free(c);
-    return NULL;
+    uint32_t n = intern_count(tp->stacks);
+    c->stacks = intern_copy(tp->stacks);
+    c->counts = copy_array(tp->counts, n, sizeof *tp->counts);
+    c->cap = n;
+    if (!c->stacks || !c->counts) {
+        timeprof_free(c);
+        return NULL;
+    }
+    return c;
 }
 
 void timeprof_begin(struct timeprof *tp, uint64_t interval_ns)

@@ -82,13 +82,9 @@ static int copy_map(struct band_map *to, const struct band_map *from, size_t n)
 {
     if (n > from->cap)
         n = from->cap;   /* a key whose band could not be numbered has no entry */
-    to->band = malloc((n ? n : 1) * sizeof *to->band);
-    if (!to->band)
-        return -1;
-    if (n)
-        memcpy(to->band, from->band, n * sizeof *to->band);
+    to->band = copy_array(from->band, n, sizeof *from->band);
     to->cap = n;
-    return 0;
+    return to->band ? 0 : -1;
 }
 
 /* Table by table, sized exactly: a copy made by adding every band again would keep the
@@ -103,7 +99,7 @@ struct bands *bands_copy(const struct bands *b)
     c->stacks = intern_copy(b->stacks);
     c->labels = intern_copy(b->labels);
     c->string_band.band = c->stack_band.band = NULL;
-    c->band = malloc((b->count ? b->count : 1) * sizeof *c->band);
+    c->band = copy_array(b->band, b->count, sizeof *b->band);
     c->cap = b->count;
     if (!c->strings || !c->stacks || !c->labels || !c->band ||
         copy_map(&c->string_band, &b->string_band, intern_count(b->strings)) != 0 ||
@@ -111,8 +107,6 @@ struct bands *bands_copy(const struct bands *b)
         bands_free(c);
         return NULL;
     }
-    if (b->count)
-        memcpy(c->band, b->band, b->count * sizeof *c->band);
     return c;
 }
 

@@ -45,25 +45,18 @@ struct cap_stats *cap_stats_copy(const struct cap_stats *s)
     if (!c)
         return NULL;
     *c = *s;
-    c->caps = NULL;
-    c->alloc = 0;
-    if (s->count) {
-        if (!(c->caps = malloc(s->count * sizeof *s->caps))) {
-            free(c);
+    if (!(c->caps = copy_array(s->caps, s->count, sizeof *s->caps))) {
+        free(c);
+        return NULL;
+    }
+    c->alloc = s->count;
+    for (size_t i = 0; i < s->count; i++)
+        c->caps[i].slots = NULL;   /* s's until copied */
+    for (size_t i = 0; i < s->count; i++) {
+        const uint64_t *slots = s->caps[i].slots;
+        if (slots && !(c->caps[i].slots = copy_array(slots, SLOT_VALUES, sizeof *slots))) {
+            cap_stats_free(c);
             return NULL;
-        }
-        memcpy(c->caps, s->caps, s->count * sizeof *s->caps);
-        c->alloc = s->count;
-        for (size_t i = 0; i < s->count; i++)
-            c->caps[i].slots = NULL;
-        for (size_t i = 0; i < s->count; i++) {
-            if (!s->caps[i].slots)
-                continue;
-            if (!(c->caps[i].slots = malloc(SLOT_VALUES * sizeof(uint64_t)))) {
-                cap_stats_free(c);
-                return NULL;
-            }
-            memcpy(c->caps[i].slots, s->caps[i].slots, SLOT_VALUES * sizeof(uint64_t));
         }
     }
     return c;

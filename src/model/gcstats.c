@@ -67,21 +67,16 @@ struct gc_stats *gc_stats_copy(const struct gc_stats *g)
     if (!c)
         return NULL;
     *c = *g;
-    c->caps = NULL;
-    c->cap_alloc = 0;
     for (unsigned i = 0; i < GC_STATS_MAX_GENS; i++)
-        c->gens[i].hist = NULL;
-    if (g->cap_count && !(c->caps = malloc(g->cap_count * sizeof *c->caps)))
-        goto fail;
-    if (g->cap_count)
-        memcpy(c->caps, g->caps, g->cap_count * sizeof *c->caps);
+        c->gens[i].hist = NULL;   /* g's until copied */
+    c->caps = copy_array(g->caps, g->cap_count, sizeof *g->caps);
     c->cap_alloc = g->cap_count;
+    if (!c->caps)
+        goto fail;
     for (unsigned i = 0; i < GC_STATS_MAX_GENS; i++) {
-        if (!g->gens[i].hist)
-            continue;
-        if (!(c->gens[i].hist = malloc(BUCKETS * sizeof *c->gens[i].hist)))
+        const uint64_t *hist = g->gens[i].hist;
+        if (hist && !(c->gens[i].hist = copy_array(hist, BUCKETS, sizeof *hist)))
             goto fail;
-        memcpy(c->gens[i].hist, g->gens[i].hist, BUCKETS * sizeof *c->gens[i].hist);
     }
     return c;
 fail:

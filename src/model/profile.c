@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/grow.h"
+
 /* What a profile was fed besides its statistics, kept censuses and buckets: figures a
  * reduction (profile_reduce) keeps exactly as they are, so it copies them whole. */
 struct profile_fed {
@@ -462,10 +464,9 @@ static int view_run(const struct profile *p, struct profile_view *v)
     for (int l = 0; l < PROFILE_GC_LANES; l++) {
         if (!p->grid.gc_marks[l])
             continue;
-        size_t size = p->grid.count * sizeof *v->gc.marks[l];
-        if (!(v->gc.marks[l] = malloc(size)))
+        if (!(v->gc.marks[l] = copy_array(p->grid.gc_marks[l], p->grid.count,
+                                          sizeof *p->grid.gc_marks[l])))
             return -1;
-        memcpy(v->gc.marks[l], p->grid.gc_marks[l], size);
         v->gc.count = p->grid.count;
         v->gc.width_ns = p->grid.width_ns;
         v->gc.collections[l] = p->fed.gc_count[l];

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/grow.h"
 #include "census/costcentres.h"
 #include "census/ipe.h"
 #include "census/timeprof.h"
@@ -38,10 +39,9 @@ int snapshot_take(struct snapshot *s, const struct snapshot_source *src, unsigne
     if (src->timeprof && !(s->timeprof = timeprof_copy(src->timeprof, s->ccs)))
         goto no_memory;
     if (src->warning_count) {
-        size_t size = src->warning_count * sizeof *src->warnings;
-        if (!(s->warnings = malloc(size)))
+        if (!(s->warnings = copy_array(src->warnings, src->warning_count,
+                                       sizeof *src->warnings)))
             goto no_memory;
-        memcpy(s->warnings, src->warnings, size);
         s->warning_count = src->warning_count;
     }
     if (run_model_copy(src->model, &s->model, columns, summary, err) != 0)
