@@ -1,8 +1,7 @@
 /* stacklabels.c: the band table's stack labels as frame indices (see stacklabels.h).
  *
- * The texts are kept in a struct bands used as a string table (bands_string: one number
- * per distinct string, in order of first appearance), which makes the indices the same
- * for the same input. Each band's label is rebuilt from its texts and compared with the
+ * The texts are kept in an intern table (one number per distinct string, in order of
+ * first appearance), which makes the indices the same for the same input. Each band's label is rebuilt from its texts and compared with the
  * label the report would write, so what the page rebuilds is that label byte for byte or
  * the label is written whole.
  */
@@ -13,8 +12,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/grow.h"
+#include "base/intern.h"
+
 struct stacklabels {
-    struct bands *texts;
+    struct intern *texts;
     uint32_t *frames;   /* the last band's indices */
     size_t cap;
 };
@@ -22,7 +24,7 @@ struct stacklabels {
 struct stacklabels *stacklabels_new(void)
 {
     struct stacklabels *s = calloc(1, sizeof *s);
-    if (s && !(s->texts = bands_new())) {
+    if (s && !(s->texts = intern_new(BANDS_MAX, BANDS_MAX_TEXT))) {
         free(s);
         return NULL;
     }
@@ -33,7 +35,7 @@ void stacklabels_free(struct stacklabels *s)
 {
     if (!s)
         return;
-    bands_free(s->texts);
+    intern_free(s->texts);
     free(s->frames);
     free(s);
 }
@@ -67,14 +69,9 @@ const uint32_t *stacklabels_band(struct stacklabels *s, const struct bands *band
     *depth = 0;
     if (!ids || n == 0 || ids_len % 4 != 0)
         return NULL;
-    if (n > s->cap) {
-        uint32_t *grown = realloc(s->frames, n * sizeof *grown);
-        if (!grown) {
-            *depth = SIZE_MAX;
-            return NULL;
-        }
-        s->frames = grown;
-        s->cap = n;
+    if (GROW_ARRAY(s->frames, &s->cap, n) != 0) {
+        *depth = SIZE_MAX;
+        return NULL;
     }
     /* the label must be the texts joined: each found at its place in the label, where
      * s->frames keeps its start until every one has matched */
@@ -95,7 +92,7 @@ const uint32_t *stacklabels_band(struct stacklabels *s, const struct bands *band
         return NULL;
     for (size_t k = 0; k < n; k++) {
         size_t from = s->frames[k], to = k + 1 < n ? s->frames[k + 1] - 1 : label_len;
-        if (bands_string(s->texts, label + from, to - from, &s->frames[k]) != TABLE_OK) {
+        if (intern_get(s->texts, label + from, to - from, &s->frames[k], NULL) != TABLE_OK) {
             *depth = SIZE_MAX;
             return NULL;
         }
@@ -106,10 +103,10 @@ const uint32_t *stacklabels_band(struct stacklabels *s, const struct bands *band
 
 uint32_t stacklabels_count(const struct stacklabels *s)
 {
-    return bands_count(s->texts);
+    return intern_count(s->texts);
 }
 
 const char *stacklabels_text(const struct stacklabels *s, uint32_t frame, size_t *len)
 {
-    return bands_label(s->texts, frame, len);
+    return intern_key(s->texts, frame, len);
 }
