@@ -8,7 +8,7 @@
  * report, each capability's time along the run (`cap_timeline`), which the page draws as
  * the heap view's strips do.
  */
-#include "sink/cap_summary.h"
+#include "sink/summary_parts.h"
 
 #include <stdlib.h>
 
@@ -49,18 +49,18 @@ static void shares_line(FILE *out, const struct run_model *run, const char *lead
     free(s);
 }
 
-void cap_summary_text(FILE *out, const struct run_model *run)
+static void cap_summary_text(FILE *out, const struct run_model *run)
 {
     shares_line(out, run, "capabilities ", "\n");
 }
 
-void cap_summary_markdown(FILE *out, const struct run_model *run)
+static void cap_summary_markdown(FILE *out, const struct run_model *run)
 {
     shares_line(out, run, "\nCapabilities (from the scheduler's and the collector's events): ",
                 ".\n");
 }
 
-void cap_summary_json(struct json_writer *w, const struct run_model *run)
+static void cap_summary_json(struct json_writer *w, const struct run_model *run)
 {
     size_t n;
     struct cap_share *s = shares(run, &n);
@@ -142,3 +142,9 @@ void cap_summary_timeline_json(struct json_writer *w, const struct run_model *ru
     json_object_end(w);
     free(tl);
 }
+
+const struct summary_part cap_summary_part = {
+    .text = cap_summary_text,
+    .json = cap_summary_json,
+    .markdown = cap_summary_markdown,
+};

@@ -11,7 +11,7 @@
  * end-of-data marker has no paragraph; its JSON says `complete: true` with the same
  * figures.
  */
-#include "sink/end_summary.h"
+#include "sink/summary_parts.h"
 
 #include <inttypes.h>
 #include <stdbool.h>
@@ -103,12 +103,12 @@ static void say_end(FILE *out, const struct run_model *run, const char *heading,
     paragraph(out, run, &s, text);
 }
 
-void end_summary_text(FILE *out, const struct run_model *run)
+static void end_summary_text(FILE *out, const struct run_model *run)
 {
     say_end(out, run, "end        ", textout_plain);
 }
 
-void end_summary_markdown(FILE *out, const struct run_model *run)
+static void end_summary_markdown(FILE *out, const struct run_model *run)
 {
     say_end(out, run, "\n#### How the run ended\n\n", textout_markdown);
 }
@@ -136,7 +136,7 @@ static void json_paragraph(struct json_writer *w, const struct run_model *run,
     free(text);
 }
 
-void end_summary_json(struct json_writer *w, const struct run_model *run)
+static void end_summary_json(struct json_writer *w, const struct run_model *run)
 {
     struct run_end_summary s;
     if (!textout_json_section(w, "end", run_model_end(run, &s)))
@@ -178,3 +178,9 @@ void end_summary_json(struct json_writer *w, const struct run_model *run)
     json_array_end(w);
     json_object_end(w);
 }
+
+const struct summary_part end_summary_part = {
+    .text = end_summary_text,
+    .json = end_summary_json,
+    .markdown = end_summary_markdown,
+};

@@ -309,7 +309,7 @@ int sink_needs(enum output_format format, const struct sink_settings *settings,
     if (is_kind(format, KIND_PEAK))
         needs->peak = true;
     if (format == FORMAT_CSV || format == FORMAT_JSON) {
-        needs->ticky = true;  /* a ticky run's counters (sink/ticky_summary.h) */
+        needs->ticky = true;  /* a ticky run's counters (sink/summary_parts.h) */
         needs->gc = true;     /* and their share of allocation */
     }
     struct profile_options feed;

@@ -6,7 +6,7 @@
  * side; its pause columns add the distribution `-s` does not give (median, 90th and 99th
  * percentile, from a histogram within 1.6 %). The JSON keys are those issue 35 names.
  */
-#include "sink/gc_summary.h"
+#include "sink/summary_parts.h"
 
 #include <inttypes.h>
 #include <stdbool.h>
@@ -73,7 +73,7 @@ static void nonmoving_text(FILE *out, const struct gc_summary *s)
     }
 }
 
-void gc_summary_text(FILE *out, const struct run_model *run)
+static void gc_summary_text(FILE *out, const struct run_model *run)
 {
     struct gc_summary s;
     if (!run_model_gc(run, &s))
@@ -173,7 +173,7 @@ static void nonmoving_json(struct json_writer *w, const struct nonmoving_stats *
     json_object_end(w);
 }
 
-void gc_summary_json(struct json_writer *w, const struct run_model *run)
+static void gc_summary_json(struct json_writer *w, const struct run_model *run)
 {
     struct gc_summary s;
     if (!textout_json_section(w, "gc", run_model_gc(run, &s)))
@@ -205,7 +205,7 @@ void gc_summary_json(struct json_writer *w, const struct run_model *run)
     json_object_end(w);
 }
 
-void gc_summary_markdown(FILE *out, const struct run_model *run)
+static void gc_summary_markdown(FILE *out, const struct run_model *run)
 {
     struct gc_summary s;
     if (!run_model_gc(run, &s))
@@ -250,3 +250,9 @@ void gc_summary_markdown(FILE *out, const struct run_model *run)
                        n->sweep.count, seconds(n->sweep.total_ns));
     }
 }
+
+const struct summary_part gc_summary_part = {
+    .text = gc_summary_text,
+    .json = gc_summary_json,
+    .markdown = gc_summary_markdown,
+};

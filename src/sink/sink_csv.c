@@ -6,7 +6,7 @@
  * CRLF line ends. The header needs every band, known only at the end, so censuses are
  * spooled to a temporary file and the table is written at finish: memory is one row.
  * A run with ticky counters and no heap census has no such table: its counters are the
- * table instead (sink/ticky_summary.h), one row per counter.
+ * table instead (sink/summary_parts.h), one row per counter.
  */
 #include "sink/sinks.h"
 
@@ -16,7 +16,7 @@
 
 #include "model/runmodel.h"
 #include "sink/spool.h"
-#include "sink/ticky_summary.h"
+#include "sink/summary_parts.h"
 #include "sink/textout.h"
 
 struct csv_sink {

@@ -14,10 +14,7 @@
  * (report_assets.h): nothing is fetched when the report is opened, so it works from disk
  * and offline.
  */
-#include "sink/cap_summary.h"
-#include "sink/end_summary.h"
-#include "sink/gc_summary.h"
-#include "sink/ticky_summary.h"
+#include "sink/summary_parts.h"
 #include "sink/sinks.h"
 
 #include <errno.h>
@@ -545,11 +542,11 @@ static int write_run(struct json_writer *w, const struct profile_view *v,
     }
     json_array_end(w);
     if (table) {   /* the collector, and how the run ended, as --summary=json's gc and end */
-        gc_summary_json(w, ctx->run);
-        end_summary_json(w, ctx->run);
-        cap_summary_json(w, ctx->run);
+        gc_summary_part.json(w, ctx->run);
+        end_summary_part.json(w, ctx->run);
+        cap_summary_part.json(w, ctx->run);
         cap_summary_timeline_json(w, ctx->run);   /* the strips under the heap view */
-        ticky_summary_json(w, ctx->run);   /* the Ticky tab's (ticky.js) */
+        ticky_summary_part.json(w, ctx->run);   /* the Ticky tab's (ticky.js) */
     }
     json_newline(w);
     json_key(w, "t");

@@ -5,7 +5,7 @@
  *    "bands": [{"id": 0, "label": "...", "hp_label": "...", "stack": [...]}, ...],
  *    "markers": [{"time_s": ..., "text": "..."}, ...],
  *    "totals": [{"kind": "heap_size", "time_s": ..., "bytes": ...}, ...],
- *    "ticky": {...}}       (only for a run with ticky counters: sink/ticky_summary.h)
+ *    "ticky": {...}}       (only for a run with ticky counters: sink/summary_parts.h)
  *
  * One record per census, entries referring to bands by id, so a label is written once.
  * Censuses stream out as they complete, through the JSON writer (base/json.h); markers
@@ -23,7 +23,7 @@
 #include "base/json.h"
 #include "model/runmodel.h"
 #include "sink/textout.h"
-#include "sink/ticky_summary.h"
+#include "sink/summary_parts.h"
 
 /* A marker or heap total kept until finish; a marker's text follows its record. */
 struct spooled {
@@ -193,7 +193,7 @@ static int json_finish(struct sink *s)
         write_spooled(j, "totals", j->totals, write_total) != 0)
         return -1;
     if (s->ctx.run && run_model_ticky(s->ctx.run))
-        ticky_summary_json(w, s->ctx.run);   /* the summary's object: the same figures */
+        ticky_summary_part.json(w, s->ctx.run);   /* the summary's object: the same figures */
     json_object_end(w);
     if (json_writer_finish(w) != 0)
         return -1;

@@ -27,10 +27,7 @@
 #include "model/profile.h"
 #include "facts/gates.h"
 #include "facts/phases.h"
-#include "sink/cap_summary.h"
-#include "sink/end_summary.h"
-#include "sink/gc_summary.h"
-#include "sink/ticky_summary.h"
+#include "sink/summary_parts.h"
 #include "facts/growth.h"
 #include "model/runmodel.h"
 #include "facts/sparkline.h"
@@ -234,15 +231,15 @@ static void write_text(struct summary_sink *m, const struct peak *pk,
     if (info->period_ns)
         format_fprintf(out, ", sampled every %g s", info->period_ns / 1e9);
     format_fprintf(out, "\nduration   %.2f s\n", info->end_time_ns / 1e9);
-    end_summary_text(out, m->base.ctx.run);   /* the run's end, whatever the window */
+    end_summary_part.text(out, m->base.ctx.run);   /* the run's end, whatever the window */
     if (m->windowed)
         fprintf(out, "window     %s (--from, --to): the figures below are of it\n", m->window);
     if (!m->heapless)
         write_text_heap(m, pk, v);
     write_text_phases(m);
-    gc_summary_text(out, m->base.ctx.run);
-    cap_summary_text(out, m->base.ctx.run);
-    ticky_summary_text(out, m->base.ctx.run);
+    gc_summary_part.text(out, m->base.ctx.run);
+    cap_summary_part.text(out, m->base.ctx.run);
+    ticky_summary_part.text(out, m->base.ctx.run);
     write_text_events(m);
     if (m->base.ctx.base)
         text_compare(m, pk, v);
@@ -668,10 +665,10 @@ static int write_json(struct summary_sink *m, const struct peak *pk,
     json_run(w, m, pk, v);
     json_bands(w, m, v);
     json_events(w, m);
-    gc_summary_json(w, m->base.ctx.run);
-    ticky_summary_json(w, m->base.ctx.run);
-    end_summary_json(w, m->base.ctx.run);
-    cap_summary_json(w, m->base.ctx.run);
+    gc_summary_part.json(w, m->base.ctx.run);
+    ticky_summary_part.json(w, m->base.ctx.run);
+    end_summary_part.json(w, m->base.ctx.run);
+    cap_summary_part.json(w, m->base.ctx.run);
     json_newline(w);
     json_gates(w, m->base.ctx.gates);
     json_phases(w, m);

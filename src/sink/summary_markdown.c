@@ -36,10 +36,7 @@
 #include "facts/suspects.h"
 #include "sink/reportlink.h"
 #include "sink/textout.h"
-#include "sink/cap_summary.h"
-#include "sink/end_summary.h"
-#include "sink/gc_summary.h"
-#include "sink/ticky_summary.h"
+#include "sink/summary_parts.h"
 #include "sink/timeprof_summary.h"
 #include "census/timeprof.h"
 
@@ -465,10 +462,10 @@ static int markdown_finish(struct sink *s)
     write_phases(m);
     if (s->ctx.base)
         write_compare(m, pk, &sv.view);
-    gc_summary_markdown(s->out, s->ctx.run);
-    ticky_summary_markdown(s->out, s->ctx.run);
-    end_summary_markdown(s->out, s->ctx.run);
-    cap_summary_markdown(s->out, s->ctx.run);
+    gc_summary_part.markdown(s->out, s->ctx.run);
+    ticky_summary_part.markdown(s->out, s->ctx.run);
+    end_summary_part.markdown(s->out, s->ctx.run);
+    cap_summary_part.markdown(s->out, s->ctx.run);
     write_gates(m);
     write_markers_and_damage(m);
     summary_view_close(&sv);

@@ -10,7 +10,7 @@
  * each point of model/ticky.h's columns). Names come from the eventlog: escaped for each
  * format.
  */
-#include "sink/ticky_summary.h"
+#include "sink/summary_parts.h"
 
 #include <inttypes.h>
 #include <stdbool.h>
@@ -65,7 +65,7 @@ static const char *name_of(const struct ticky_counter *c)
     return c->defined ? c->name : "";
 }
 
-void ticky_summary_text(FILE *out, const struct run_model *run)
+static void ticky_summary_text(FILE *out, const struct run_model *run)
 {
     struct ticky_view v;
     if (!view_open(run, &v))
@@ -189,7 +189,7 @@ static void json_series(struct json_writer *w, const struct run_model *run,
     json_object_end(w);
 }
 
-void ticky_summary_json(struct json_writer *w, const struct run_model *run)
+static void ticky_summary_json(struct json_writer *w, const struct run_model *run)
 {
     struct ticky_view v;
     if (!textout_json_section(w, "ticky", view_open(run, &v)))
@@ -234,7 +234,7 @@ bool ticky_summary_csv(FILE *out, const struct run_model *run)
     return true;
 }
 
-void ticky_summary_markdown(FILE *out, const struct run_model *run)
+static void ticky_summary_markdown(FILE *out, const struct run_model *run)
 {
     struct ticky_view v;
     if (!view_open(run, &v))
@@ -264,3 +264,9 @@ void ticky_summary_markdown(FILE *out, const struct run_model *run)
     fputs(".\n", out);
     free(v.sorted);
 }
+
+const struct summary_part ticky_summary_part = {
+    .text = ticky_summary_text,
+    .json = ticky_summary_json,
+    .markdown = ticky_summary_markdown,
+};
