@@ -54,73 +54,39 @@ static struct sink *make_json(enum output_format f, FILE *out, const struct sink
     return writes_diff(s) ? sink_diff_new(f, out, ctx, s->chart) : sink_json_new(out, ctx);
 }
 
-static struct summary_settings summary_of(const struct sink_settings *s)
+/* The formats that take the summary's settings: the text and JSON summaries, the
+ * Markdown, the benchmark's figures and JUnit (which carries the text summary). */
+static struct sink *make_summary(enum output_format f, FILE *out,
+                                 const struct sink_context *ctx,
+                                 const struct sink_settings *s)
 {
-    return (struct summary_settings){ s->chart, s->system_ccs, s->unicode, s->commit,
-                                      s->report_url };
+    struct summary_settings summary = { s->chart, s->system_ccs, s->unicode, s->commit,
+                                        s->report_url };
+    switch (f) {
+    case FORMAT_SUMMARY_MARKDOWN:
+        return sink_summary_markdown_new(out, ctx, &summary);
+    case FORMAT_SUMMARY_BENCHMARK:
+        return sink_benchmark_new(out, ctx, &summary);
+    case FORMAT_JUNIT:
+        return sink_junit_new(out, ctx, &summary);
+    default:   /* the text and JSON summaries */
+        return sink_summary_new(f, out, ctx, &summary);
+    }
 }
 
-static struct sink *make_summary_text(enum output_format f, FILE *out,
-                                      const struct sink_context *ctx,
-                                      const struct sink_settings *s)
+/* The formats that draw a picture: SVG, PNG and cairo's vector documents. */
+static struct sink *make_chart(enum output_format f, FILE *out,
+                               const struct sink_context *ctx, const struct sink_settings *s)
 {
-    (void)f;
-    struct summary_settings summary = summary_of(s);
-    return sink_summary_text_new(out, ctx, &summary);
-}
-
-static struct sink *make_summary_json(enum output_format f, FILE *out,
-                                      const struct sink_context *ctx,
-                                      const struct sink_settings *s)
-{
-    (void)f;
-    struct summary_settings summary = summary_of(s);
-    return sink_summary_json_new(out, ctx, &summary);
-}
-
-static struct sink *make_summary_markdown(enum output_format f, FILE *out,
-                                          const struct sink_context *ctx,
-                                          const struct sink_settings *s)
-{
-    (void)f;
-    struct summary_settings summary = summary_of(s);
-    return sink_summary_markdown_new(out, ctx, &summary);
-}
-
-static struct sink *make_junit(enum output_format f, FILE *out, const struct sink_context *ctx,
-                               const struct sink_settings *s)
-{
-    (void)f;
-    struct summary_settings summary = summary_of(s);
-    return sink_junit_new(out, ctx, &summary);
-}
-
-static struct chart_settings chart_of(const struct sink_settings *s)
-{
-    return (struct chart_settings){ s->chart, s->png_scale, s->system_ccs };
-}
-
-static struct sink *make_svg(enum output_format f, FILE *out, const struct sink_context *ctx,
-                             const struct sink_settings *s)
-{
-    (void)f;
-    struct chart_settings chart = chart_of(s);
-    return sink_svg_new(out, ctx, &chart);
-}
-
-static struct sink *make_png(enum output_format f, FILE *out, const struct sink_context *ctx,
-                             const struct sink_settings *s)
-{
-    (void)f;
-    struct chart_settings chart = chart_of(s);
-    return sink_png_new(out, ctx, &chart);
-}
-
-static struct sink *make_vector(enum output_format f, FILE *out,
-                                const struct sink_context *ctx, const struct sink_settings *s)
-{
-    struct chart_settings chart = chart_of(s);
-    return sink_vector_new(f, out, ctx, &chart);
+    struct chart_settings chart = { s->chart, s->png_scale, s->system_ccs };
+    switch (f) {
+    case FORMAT_SVG:
+        return sink_svg_new(out, ctx, &chart);
+    case FORMAT_PNG:
+        return sink_png_new(out, ctx, &chart);
+    default:   /* PDF, PS, EPS */
+        return sink_vector_new(f, out, ctx, &chart);
+    }
 }
 
 static struct sink *make_folded(enum output_format f, FILE *out,
@@ -137,15 +103,6 @@ static struct sink *make_pprof(enum output_format f, FILE *out,
     (void)f;
     struct pprof_settings pprof = { s->system_ccs };
     return sink_pprof_new(out, ctx, &pprof);
-}
-
-static struct sink *make_benchmark(enum output_format f, FILE *out,
-                                   const struct sink_context *ctx,
-                                   const struct sink_settings *s)
-{
-    (void)f;
-    struct summary_settings summary = summary_of(s);
-    return sink_benchmark_new(out, ctx, &summary);
 }
 
 static struct sink *make_html(enum output_format f, FILE *out, const struct sink_context *ctx,
@@ -169,22 +126,22 @@ static const struct format_row {
     { FORMAT_HP, "hp", NULL, 0, make_hp },
     { FORMAT_CSV, "csv", NULL, KIND_DIFF_DATA, make_csv },
     { FORMAT_JSON, "json", NULL, KIND_DIFF_DATA, make_json },
-    { FORMAT_SVG, "svg", NULL, KIND_CHART | KIND_TIME_PROFILE, make_svg },
-    { FORMAT_PNG, "png", NULL, KIND_CHART | KIND_TIME_PROFILE, make_png },
-    { FORMAT_PDF, "pdf", NULL, KIND_CHART | KIND_TIME_PROFILE, make_vector },
-    { FORMAT_PS, "ps", NULL, KIND_CHART | KIND_TIME_PROFILE, make_vector },
-    { FORMAT_EPS, "eps", NULL, KIND_CHART | KIND_TIME_PROFILE, make_vector },
+    { FORMAT_SVG, "svg", NULL, KIND_CHART | KIND_TIME_PROFILE, make_chart },
+    { FORMAT_PNG, "png", NULL, KIND_CHART | KIND_TIME_PROFILE, make_chart },
+    { FORMAT_PDF, "pdf", NULL, KIND_CHART | KIND_TIME_PROFILE, make_chart },
+    { FORMAT_PS, "ps", NULL, KIND_CHART | KIND_TIME_PROFILE, make_chart },
+    { FORMAT_EPS, "eps", NULL, KIND_CHART | KIND_TIME_PROFILE, make_chart },
     { FORMAT_FOLDED, "folded", NULL, KIND_TIME_PROFILE, make_folded },
     /* x.pb.gz, the name pprof's own profiles have, as well as x.pprof */
     { FORMAT_PPROF, "pprof", "pb", KIND_TIME_PROFILE | KIND_PEAK, make_pprof },
     /* the report draws flame graphs */
     { FORMAT_HTML, "html", NULL, KIND_CHART | KIND_TIME_PROFILE, make_html },
-    { FORMAT_SUMMARY_TEXT, NULL, NULL, SUMMARY, make_summary_text },
-    { FORMAT_SUMMARY_JSON, NULL, NULL, SUMMARY, make_summary_json },
-    { FORMAT_SUMMARY_MARKDOWN, NULL, NULL, SUMMARY, make_summary_markdown },
-    { FORMAT_SUMMARY_BENCHMARK, NULL, NULL, KIND_SUMMARY, make_benchmark },
+    { FORMAT_SUMMARY_TEXT, NULL, NULL, SUMMARY, make_summary },
+    { FORMAT_SUMMARY_JSON, NULL, NULL, SUMMARY, make_summary },
+    { FORMAT_SUMMARY_MARKDOWN, NULL, NULL, SUMMARY, make_summary },
+    { FORMAT_SUMMARY_BENCHMARK, NULL, NULL, KIND_SUMMARY, make_summary },
     /* --junit carries the text summary */
-    { FORMAT_JUNIT, NULL, NULL, SUMMARY, make_junit },
+    { FORMAT_JUNIT, NULL, NULL, SUMMARY, make_summary },
 };
 
 static const struct format_row *row_of(enum output_format format)

@@ -47,7 +47,7 @@ static char *text_summary(struct junit_sink *j)
     FILE *mem = open_memstream(&text, &len);
     if (!mem)
         return NULL;
-    struct sink *s = sink_summary_text_new(mem, &j->base.ctx, &j->summary);
+    struct sink *s = sink_summary_new(FORMAT_SUMMARY_TEXT, mem, &j->base.ctx, &j->summary);
     int rc = s ? s->ops->finish(s) : -1;
     if (s)
         s->ops->destroy(s);

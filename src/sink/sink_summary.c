@@ -708,14 +708,15 @@ static int summary_finish(struct sink *s)
     return ferror(s->out) ? -1 : 0;
 }
 
-static struct sink *summary_new(FILE *out, const struct sink_context *ctx,
-                                const struct summary_settings *settings, bool json)
+struct sink *sink_summary_new(enum output_format format, FILE *out,
+                              const struct sink_context *ctx,
+                              const struct summary_settings *settings)
 {
     struct summary_sink *m = sink_writer_alloc(sizeof *m, summary_finish, ctx, out);
     if (!m)
         return NULL;
     summary_view_options(settings, &m->select);
-    m->json = json;
+    m->json = format == FORMAT_SUMMARY_JSON;
     m->system_ccs = settings->system_ccs;
     m->by_share = summary_by_share(settings);
     m->unicode = settings->unicode;
@@ -724,16 +725,4 @@ static struct sink *summary_new(FILE *out, const struct sink_context *ctx,
     if (m->windowed)
         m->window_ns = profile_window(&settings->chart->profile);
     return &m->base;
-}
-
-struct sink *sink_summary_text_new(FILE *out, const struct sink_context *ctx,
-                                   const struct summary_settings *settings)
-{
-    return summary_new(out, ctx, settings, false);
-}
-
-struct sink *sink_summary_json_new(FILE *out, const struct sink_context *ctx,
-                                   const struct summary_settings *settings)
-{
-    return summary_new(out, ctx, settings, true);
 }

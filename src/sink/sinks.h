@@ -51,10 +51,10 @@ struct sink *sink_json_new(FILE *out, const struct sink_context *ctx);
  * censuses (sink_diff.c; chart: --align, the resolution and the bands; NULL = defaults). */
 struct sink *sink_diff_new(enum output_format format, FILE *out, const struct sink_context *ctx,
                            const struct chart_options *chart);
-struct sink *sink_summary_text_new(FILE *out, const struct sink_context *ctx,
-                                   const struct summary_settings *settings);
-struct sink *sink_summary_json_new(FILE *out, const struct sink_context *ctx,
-                                   const struct summary_settings *settings);
+/* The text or JSON summary (format FORMAT_SUMMARY_TEXT or FORMAT_SUMMARY_JSON). */
+struct sink *sink_summary_new(enum output_format format, FILE *out,
+                              const struct sink_context *ctx,
+                              const struct summary_settings *settings);
 struct sink *sink_summary_markdown_new(FILE *out, const struct sink_context *ctx,
                                        const struct summary_settings *settings);
 struct sink *sink_benchmark_new(FILE *out, const struct sink_context *ctx,
