@@ -243,6 +243,15 @@ void evw_time_sample(struct evw *w, uint64_t time, uint32_t cap, uint64_t tick,
     evw_event(w, EV_PROF_SAMPLE_COST_CENTRE, time, p);
 }
 
+struct evw *evw_time_run(uint32_t main_cc, const char *main_srcloc)
+{
+    struct evw *w = evw_new();
+    evw_ghc9_header(w, true);
+    evw_time_begin(w, 1, 1000000);
+    evw_cost_centre_at(w, 2, main_cc, "main", "Main", main_srcloc);
+    return w;
+}
+
 static void era_event(struct evw *w, uint16_t tag, uint64_t time, uint64_t era)
 {
     struct evw_payload *p = payload();

@@ -75,6 +75,10 @@ void evw_cost_centre_at(struct evw *w, uint64_t time, uint32_t cc, const char *l
 void evw_time_begin(struct evw *w, uint64_t time, uint64_t interval_ns);
 void evw_time_sample(struct evw *w, uint64_t time, uint32_t cap, uint64_t tick,
                      const uint32_t *ccs, unsigned depth);
+/* A new eventlog of a time-profiled run (+RTS -p) as GHC 9 begins it: the header, the
+ * time profile's begin (a tick a millisecond) at 1 ns, and cost centre main_cc, main in
+ * module Main at main_srcloc, at 2 ns. */
+struct evw *evw_time_run(uint32_t main_cc, const char *main_srcloc);
 void evw_sample_begin(struct evw *w, uint64_t time, uint64_t era);
 void evw_bio_sample_begin(struct evw *w, uint64_t time, uint64_t era, uint64_t sample_time);
 void evw_sample_end(struct evw *w, uint64_t time, uint64_t era);

@@ -20,17 +20,25 @@
 #include "evwriter.h"
 #include "testkit.h"
 
+/* The report (HTML) of the run built in w, finished as name.eventlog (w freed) and
+ * converted to name.html with status 0. */
+static const char *report_of(struct evw *w, const char *name)
+{
+    char in[64], out[64];
+    snprintf(in, sizeof in, "%s.eventlog", name);
+    snprintf(out, sizeof out, "%s.html", name);
+    const char *path = testkit_path(in);
+    testkit_finish(w, path);
+    return testkit_converted(path, out, FORMAT_HTML, (struct convert_options){ 0 }, NULL);
+}
+
 /* 30,000 calling contexts under main, five of them with two samples: 30,002 nodes with
  * the root and main. The 20,000 kept are the root, main, the five and the first 19,993
  * of the rest; 10,002 are left out with their 10,002 samples, which stay in main's. */
 static void a_large_tree_is_cut_to_the_bound(void **state)
 {
     (void)state;
-    const char *in = testkit_path("wide.eventlog");
-    struct evw *w = evw_new();
-    evw_ghc9_header(w, true);
-    evw_time_begin(w, 1, 1000000);
-    evw_cost_centre_at(w, 2, 1, "main", "Main", "A.hs:1:1");
+    struct evw *w = evw_time_run(1, "A.hs:1:1");
     uint64_t tick = 0;
     for (uint32_t i = 0; i < 30000; i++) {
         char label[16];
@@ -41,9 +49,7 @@ static void a_large_tree_is_cut_to_the_bound(void **state)
         if (i >= 29995) /* the last five: two samples */
             evw_time_sample(w, 10 + tick, 0, tick, stack, 2), tick++;
     }
-    testkit_finish(w, in);
-    const char *html = testkit_converted(in, "wide.html", FORMAT_HTML,
-                                         (struct convert_options){ 0 }, NULL);
+    const char *html = report_of(w, "wide");
     assert_non_null(strstr(html, "\"samples\":30005,"));
     assert_non_null(strstr(html, "\"dropped_nodes\":10002,\"dropped_samples\":10002,"));
     /* kept: the first 19,993 of one sample (f0 to f19992) and the five of two */
@@ -59,21 +65,15 @@ static void a_large_tree_is_cut_to_the_bound(void **state)
 static void huge_numbers_and_long_names(void **state)
 {
     (void)state;
-    const char *in = testkit_path("long.eventlog");
     static char label[3001];
     for (int i = 0; i < 1500; i++)
         memcpy(label + 2 * i, "\xce\xbb", 2);   /* λ */
-    struct evw *w = evw_new();
-    evw_ghc9_header(w, true);
-    evw_time_begin(w, 1, 1000000);
-    evw_cost_centre_at(w, 2, 7, "main", "Main", "A.hs:1:1");
+    struct evw *w = evw_time_run(7, "A.hs:1:1");
     evw_cost_centre_at(w, 3, 0xfffffff0u, label, "Main", "A.hs:9:1");
     uint32_t stack[2] = { 0xfffffff0u, 7 };
     evw_time_sample(w, 10, 0, 0, stack, 2);
     evw_time_sample(w, 11, 0, 1, stack, 2);
-    testkit_finish(w, in);
-    const char *html = testkit_converted(in, "long.html", FORMAT_HTML,
-                                         (struct convert_options){ 0 }, NULL);
+    const char *html = report_of(w, "long");
     char want[3100];
     snprintf(want, sizeof want, "[\"Main.%s\",\"Main\",\"A.hs:9:1\",", label);
     assert_non_null(strstr(html, want));

@@ -34,10 +34,7 @@ static const uint32_t go_main[] = { 2, 1 }, only_main[] = { 1 }, semi_main[] = {
 
 static void write_log(const char *path)
 {
-    struct evw *w = evw_new();
-    evw_ghc9_header(w, true);
-    evw_time_begin(w, 1, 1000000);
-    evw_cost_centre_at(w, 2, 1, "main", "Main", "A.hs:3:1-20");
+    struct evw *w = evw_time_run(1, "A.hs:3:1-20");
     evw_cost_centre_at(w, 3, 2, "go", "Main", "A.hs:(5,1)-(6,9)");
     evw_cost_centre_at(w, 4, 3, "a;b", "Main", "A.hs:7:1");
     evw_cost_centre_at(w, 5, 4, "GC", "GC", "<built-in>");
@@ -349,10 +346,7 @@ static void summary_rows_escape_control_characters(void **state)
 {
     (void)state;
     const char *in = testkit_path("ctl.eventlog");
-    struct evw *w = evw_new();
-    evw_ghc9_header(w, true);
-    evw_time_begin(w, 1, 1000000);
-    evw_cost_centre_at(w, 2, 1, "main", "Main", "A.hs:3:1-20");
+    struct evw *w = evw_time_run(1, "A.hs:3:1-20");
     evw_cost_centre_at(w, 3, 2, "go\x1b[2J", "Main", "A.hs:5:1\r");
     for (int i = 0; i < 3; i++)
         evw_time_sample(w, 1000000 * (i + 1), 0, i, go_main, 2);
