@@ -8,10 +8,12 @@
 // the SVG charts of the same input with the same --bands, per grouping key ("" for the
 // bands as they are, then each --group-by KEY, chosen in the page's grouping control).
 // For each key, as a user sees it: the legend's swatches and the chart's band paths are
-// in colours no two alike and no closer than the palette's least distance (OKLab), and
-// each legend entry's colour is the SVG legend's for the same label. Then, with the
-// bands as they are, a folded band whose own colour a drawn band has (from the band
-// table's data) is found through the search box and drawn: in a colour of its own.
+// in colours of the palette ev2hp writes into the page (data.palette), no two alike (any
+// two of the palette are told apart: at least its least distance in OKLab, which
+// tests/chartcheck.py and test_chart.c check), and each legend entry's colour is the SVG
+// legend's for the same label. Then, with the bands as they are, a folded band whose own
+// colour a drawn band has (from the band table's data) is found through the search box
+// and drawn: in a colour of its own.
 // Prints one line per case and "N passed, N failed".
 import fs from "node:fs";
 import path from "node:path";
@@ -19,37 +21,26 @@ import { launch, check, runCases, openReport } from "./launch.mjs";
 import { chooseGroup } from "./groups.mjs";
 import { findBand, drawBand, clearSearch } from "./findband.mjs";
 
-const LEAST = 0.0366; // chart/colors.c's palette: its two closest colours
 const [chromium, work, ...cases] = process.argv.slice(2);
 const browser = await launch(chromium, path.join(work, "profile"));
 
-function oklab(hex) {
-  const lin = (i) => {
-    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
-    return c <= 0.04045 ? c / 12.92 : Math.pow((c + 0.055) / 1.055, 2.4);
-  };
-  const [r, g, b] = [lin(1), lin(3), lin(5)];
-  const l = Math.cbrt(0.4122214708 * r + 0.5363325363 * g + 0.0514459929 * b);
-  const m = Math.cbrt(0.2119034982 * r + 0.6806995451 * g + 0.1073969566 * b);
-  const s = Math.cbrt(0.0883024619 * r + 0.2817188376 * g + 0.6299787005 * b);
-  return [
-    0.2104542553 * l + 0.793617785 * m - 0.0040720468 * s,
-    1.9779984951 * l - 2.428592205 * m + 0.4505937099 * s,
-    0.0259040371 * l + 0.7827717662 * m - 0.808675766 * s,
-  ];
-}
-const distance = (a, b) => Math.hypot(...oklab(a).map((x, i) => x - oklab(b)[i]));
-
-/* [[what, colour]...]: fails on two of them alike or closer than LEAST. */
-function unshared(list, what) {
-  for (let i = 0; i < list.length; i++)
+/* [[what, colour]...]: fails on two of them alike, or one not of palette. */
+function unshared(list, palette, what) {
+  for (let i = 0; i < list.length; i++) {
+    const [a, ca] = list[i];
+    check(palette.includes(ca), `${what}: ${a} is ${ca}, not a colour of the palette`);
     for (let j = i + 1; j < list.length; j++) {
-      const [a, ca] = list[i];
       const [b, cb] = list[j];
       check(ca !== cb, `${what}: ${a} and ${b} share ${ca}`);
-      const d = distance(ca, cb);
-      check(d >= LEAST - 1e-4, `${what}: ${a} (${ca}) and ${b} (${cb}) ${d.toFixed(4)} apart`);
     }
+  }
+}
+
+/* The palette ev2hp wrote into the page (data.palette). */
+function palette(page) {
+  return page.evaluate(
+    () => JSON.parse(document.getElementById("ev2hp-data").textContent).palette,
+  );
 }
 
 /* The SVG chart's legend: label -> fill. */
@@ -97,8 +88,10 @@ function drawn(page) {
 /* Checks what the page draws now against the SVG chart: returns what it saw. */
 async function checkDrawn(page, svgFile, what) {
   const { legend, paths } = await drawn(page);
+  const colours = await palette(page);
   unshared(
     legend.map(([key, , colour]) => [key, colour]),
+    colours,
     `${what}: the legend`,
   );
   const byKey = new Map();
@@ -106,7 +99,7 @@ async function checkDrawn(page, svgFile, what) {
     check(!byKey.has(key) || byKey.get(key) === fill, `${what}: ${key} drawn in two colours`);
     byKey.set(key, fill);
   }
-  unshared([...byKey], `${what}: the chart's bands`);
+  unshared([...byKey], colours, `${what}: the chart's bands`);
   const svg = svgLegend(svgFile);
   let matched = 0;
   for (const [, label, colour] of legend) {
@@ -143,6 +136,7 @@ async function drawTaken(page, what) {
   const { legend } = await drawn(page);
   unshared(
     legend.map(([k, , colour]) => [k, colour]),
+    await palette(page),
     `${what}: the legend with ${pick.label} drawn`,
   );
   const mine = legend.find((l) => l[0] === key);
