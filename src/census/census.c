@@ -65,9 +65,9 @@ struct census {
     size_t held_count, held_cap;
     struct entry_vec held_entries;
 
-    char *label_scratch;          /* ccs_length + 1 bytes */
+    char label_scratch[CCS_LENGTH_MAX + 1];   /* a stack's label cut at ccs_length */
     struct timeprof *tp;           /* the time profile, when asked for */
-    struct ccs_name *name_scratch; /* 255 names: the deepest stack an event can hold */
+    struct ccs_name name_scratch[255]; /* the deepest stack an event can hold */
     struct ev_extension extension; /* the bytes past a stack that the format allows */
     size_t sched_min_size[2];      /* STOP_THREAD's and RUN_THREAD's (ev_min_size) */
 };
@@ -83,8 +83,6 @@ void census_free(struct census *c)
     free(c->open.items);
     free(c->held);
     free(c->held_entries.items);
-    free(c->label_scratch);
-    free(c->name_scratch);
     free(c->info.program);
     free(c->info.rts_version);
     free(c);
@@ -104,8 +102,6 @@ struct census *census_new(const struct census_options *opt, const struct census_
     c->bands = bands_new();
     c->ccs = costcentres_new(CENSUS_MAX_COST_CENTRES);
     c->ipe = ipe_names_new(BANDS_MAX);
-    c->name_scratch = malloc(255 * sizeof *c->name_scratch);
-    c->label_scratch = malloc(CCS_LENGTH_MAX + 1);
     if (opt->time_profile) {
         c->tp = timeprof_new(opt->time_profile);
         if (!c->tp) {
@@ -114,7 +110,7 @@ struct census *census_new(const struct census_options *opt, const struct census_
         }
         timeprof_set_names(c->tp, c->ccs);
     }
-    if (!c->bands || !c->ccs || !c->ipe || !c->name_scratch || !c->label_scratch) {
+    if (!c->bands || !c->ccs || !c->ipe) {
         census_free(c);
         return NULL;
     }
