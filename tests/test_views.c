@@ -160,6 +160,21 @@ static void growth_degenerate(void **state)
 
 /* --- suspects ---------------------------------------------------------------------- */
 
+/* A profile built as build builds it (every band, default order) has one suspect, want. */
+static void assert_one_suspect(const char *const *labels, size_t w, const double *t,
+                               const uint64_t *bytes, size_t n, const char *want)
+{
+    struct built b;
+    build(&b, NULL, labels, w, t, bytes, n, false);
+    struct profile_view v;
+    assert_int_equal(profile_view(b.p, b.bands, &v), 0);
+    size_t sus[8];   /* build keeps at most 8 bands */
+    assert_int_equal(suspects_of(&v, sus, w), 1);
+    assert_string_equal(v.bands[sus[0]].label, want);
+    profile_view_free(&v);
+    built_free(&b);
+}
+
 static void suspects_on_built_profiles(void **state)
 {
     (void)state;
@@ -175,27 +190,12 @@ static void suspects_on_built_profiles(void **state)
         bytes[c * W + 3] = 1000 + (uint64_t)c * 1000;       /* steady, but tiny */
         bytes[c * W + 4] = c < 3 ? 100000 + (uint64_t)c * 4000000 : 100000;  /* 3 censuses */
     }
-    struct built b;
-    build(&b, NULL, labels, W, t, bytes, N, false);
-    struct profile_view v;
-    assert_int_equal(profile_view(b.p, b.bands, &v), 0);
-    size_t sus[W];
-    size_t n = suspects_of(&v, sus, W);
-    assert_int_equal(n, 1);
-    assert_string_equal(v.bands[sus[0]].label, "leak");
-    profile_view_free(&v);
-    built_free(&b);
+    assert_one_suspect(labels, W, t, bytes, N, "leak");
 
     /* the same leak with a teardown at the end (as at a program's exit): still found */
     for (int c = N - 3; c < N; c++)
         bytes[c * W + 0] = 1000;
-    build(&b, NULL, labels, W, t, bytes, N, false);
-    assert_int_equal(profile_view(b.p, b.bands, &v), 0);
-    n = suspects_of(&v, sus, W);
-    assert_int_equal(n, 1);
-    assert_string_equal(v.bands[sus[0]].label, "leak");
-    profile_view_free(&v);
-    built_free(&b);
+    assert_one_suspect(labels, W, t, bytes, N, "leak");
 }
 
 static void sort_by_growth(void **state)
