@@ -40,9 +40,7 @@ void robust_convert_to(const void *data, size_t size, bool strict, enum output_f
                        struct robust_run *run)
 {
     char *in = temp_name("in"), *out = temp_name("out");
-    FILE *f = fopen(in, "wb");
-    if (!f || fwrite(data, 1, size, f) != size || fclose(f) != 0)
-        die(in);
+    testkit_write(in, data, size);
     /* The output must not exist yet, so "nothing committed" shows as no file. */
     unlink(out);
     struct output_request req = { out, format };

@@ -62,8 +62,9 @@ int testkit_convert(const char *input, const char *output, enum output_format fo
                     struct convert_options opt, struct convert_result *res);
 
 /* A conversion run and read back: input converted to testkit_path(output) as
- * testkit_convert does, which must succeed (a failure fails the test, with the error),
- * and the output's text, kept as testkit_read keeps it. */
+ * testkit_convert does (the result in *res when res is not NULL), which must succeed (a
+ * failure fails the test, with the error), and the output's text, kept as testkit_read
+ * keeps it. */
 const char *testkit_converted(const char *input, const char *output, enum output_format format,
                               struct convert_options opt, struct convert_result *res);
 
