@@ -56,7 +56,7 @@ struct run {
     struct run_model model;        /* what the drawing outputs and --max-peak read */
     const struct bands *bands;     /* the labels of the input being read */
     struct base_input base_input;  /* --compare: BASE, read and kept open */
-    struct elf_symbols *symbols;      /* --binary: INPUT's program's symbols; or NULL */
+    struct elf_symbols *symbols;   /* --binary: INPUT's program's symbols; or NULL */
     struct elf_symbols *base_symbols; /* --base-binary: BASE's; or NULL */
     struct run_model base_model;   /* --compare: BASE as the outputs draw it */
     struct gate_report gates;      /* the verdicts, before the outputs finish */

@@ -36,7 +36,8 @@ struct profile {
                                   * (profile_reduce_borrowing): not freed with it */
     struct kept_census previous; /* the last census (kept entries), for trapezoid areas */
     /* The window's edges: the censuses on either side of each, so bands can be cut at
-     * the edges by interpolation (fed.has_before ... say which are there). */
+     * the edges by interpolation; fed.has_before, has_first and has_after say which are
+     * kept. */
     struct kept_census before, first, after;
 
     struct buckets grid;

@@ -1,9 +1,9 @@
 /* stacklabels.c: the band table's stack labels as frame indices (see stacklabels.h).
  *
  * The texts are kept in an intern table (one number per distinct string, in order of
- * first appearance), which makes the indices the same for the same input. Each band's label is rebuilt from its texts and compared with the
- * label the report would write, so what the page rebuilds is that label byte for byte or
- * the label is written whole.
+ * first appearance), which makes the indices the same for the same input. Each band's
+ * label is rebuilt from its texts and compared with the label the report would write, so
+ * what the page rebuilds is that label byte for byte or the label is written whole.
  */
 #include "sink/stacklabels.h"
 
