@@ -235,6 +235,10 @@ status=$?
 [ $status -eq 1 ] || fail "no census: status $status, expected 1"
 grep -q 'phase "quiet": --max-peak cannot be checked: the phase has no heap census' "$tmp/err" ||
     fail "no census: stderr: $(cat "$tmp/err")"
+# --max-growth says so too, as of the whole run (gates.c judges both alike)
+"$EV2HP" "$tmp/gap.eventlog" --phases marker --max-growth 1M/s > /dev/null 2> "$tmp/err"
+grep -q 'phase "quiet": --max-growth cannot be checked: the phase has no heap census' \
+    "$tmp/err" || fail "no census: --max-growth: $(cat "$tmp/err")"
 "$PYTHON3" - "$tmp/gap.json" <<'PY' || fail "a phase without a census"
 import json, sys
 quiet, busy = json.load(open(sys.argv[1]))["phases"]

@@ -1,8 +1,11 @@
 /* gates.c: evaluating --max-peak, --max-increase, --max-growth, --max-pause and
- * --min-productivity (gates.h). */
+ * --min-productivity (gates.h), on the whole run and on each phase by the same functions
+ * (struct judged below: what is judged, its figures and its name in the messages). */
 #include "facts/gates.h"
 
 #include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -127,34 +130,83 @@ static void tell_apart(struct gate *g)
     }
 }
 
-static void max_peak(const struct gate_limits *l, const struct run_model *run, struct gate *g)
+/* What a gate judges: the whole run (gates_check) or one of its phases
+ * (gates_check_phase). The heap gates ask the same of both, of the figures below, and
+ * their messages name what they judged: a phase's messages begin 'phase "NAME": '. What only the
+ * whole run knows (when its peak was and its largest band then; its fastest suspect's
+ * growth over the whole run, and whether other suspects rose too fast) is said where
+ * known. */
+struct judged {
+    const char *phase;             /* the phase's name; NULL: the whole run */
+    const char *what;              /* what has no census: "the input", "the phase" */
+    /* the whole run: it and its --compare base (or NULL), for --max-increase, which a
+     * phase has not: the base has no phases */
+    const struct run_model *run, *base;
+    uint64_t length_ns;            /* a phase's length */
+    uint64_t censuses;
+    uint64_t peak_bytes;           /* the largest census total */
+    bool peak_timed;               /* peak_ns known */
+    uint64_t peak_ns;
+    const char *largest;           /* the largest band at the peak, largest_len bytes (at
+                                    * most 120 said); NULL: not known */
+    size_t largest_len;
+    uint64_t largest_bytes;
+    size_t suspects;               /* leak suspects; the fastest: */
+    const char *suspect;           /* its name, suspect_len bytes */
+    size_t suspect_len;
+    double rise;                   /* its rise to its peak, bytes per second */
+    uint64_t rise_peak_ns;         /* when it peaked */
+    bool has_growth;               /* its growth over the whole run (growth) known */
+    double growth;
+    size_t faster;                 /* suspects rising faster than --max-growth allows */
+    /* The collector's figures (+RTS -l), of the whole run as -s gives them or of the
+     * collections begun in the phase; NULL: none. */
+    const struct gc_summary *run_gc;
+    const struct phase_gc *phase_gc;
+};
+
+/* g's why: the message fmt makes, after 'phase "NAME": ' when j is a phase. */
+static void say(const struct judged *j, struct gate *g, const char *fmt, ...) EV_PRINTF(3, 4);
+static void say(const struct judged *j, struct gate *g, const char *fmt, ...)
 {
-    const struct peak *pk = &run->peak;
+    char text[sizeof g->why.what];
+    va_list ap;
+    va_start(ap, fmt);
+    format_vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    if (j->phase)
+        ev_error_set(&g->why, "phase \"%s\": %s", j->phase, text);
+    else
+        ev_error_set(&g->why, "%s", text);
+}
+
+/* --max-peak: the largest census total. */
+static void judge_peak(const struct gate_limits *l, const struct judged *j, struct gate *g)
+{
     format_bytes((double)l->max_peak, g->allowed, sizeof g->allowed);
     g->allowed_value = (double)l->max_peak;
-    if (!pk->censuses) {
+    if (!j->censuses) {
         g->verdict = GATE_UNCHECKED;
-        ev_error_set(&g->why, "--max-peak cannot be checked: the input has no heap census");
+        say(j, g, "--max-peak cannot be checked: %s has no heap census", j->what);
         return;
     }
-    format_bytes((double)pk->bytes, g->measured, sizeof g->measured);
-    g->measured_value = (double)pk->bytes;
+    format_bytes((double)j->peak_bytes, g->measured, sizeof g->measured);
+    g->measured_value = (double)j->peak_bytes;
     tell_apart(g);
-    if (pk->bytes <= l->max_peak)
+    if (j->peak_bytes <= l->max_peak)
         return;
     g->verdict = GATE_FAILED;
-    if (pk->count) {
-        size_t len;
-        const char *label = bands_label(run->bands, pk->entries[0].band, &len);
-        char largest[32];
-        format_bytes((double)pk->entries[0].bytes, largest, sizeof largest);
-        ev_error_set(&g->why, "peak residency %s at %.2f s is over the budget of %s; the "
-                     "largest band then: %.*s (%s)", g->measured, pk->time_ns / 1e9,
-                     g->allowed, (int)(len > 120 ? 120 : len), label, largest);
-    } else {
-        ev_error_set(&g->why, "peak residency %s at %.2f s is over the budget of %s",
-                     g->measured, pk->time_ns / 1e9, g->allowed);
+    char when[32] = "", largest[192] = "";
+    if (j->peak_timed)
+        format_snprintf(when, sizeof when, " at %.2f s", j->peak_ns / 1e9);
+    if (j->largest) {
+        char bytes[32];
+        format_bytes((double)j->largest_bytes, bytes, sizeof bytes);
+        snprintf(largest, sizeof largest, "; the largest band then: %.*s (%s)",
+                 (int)(j->largest_len > 120 ? 120 : j->largest_len), j->largest, bytes);
     }
+    say(j, g, "peak residency %s%s is over the budget of %s%s", g->measured, when, g->allowed,
+        largest);
 }
 
 static void max_increase(const struct gate_limits *l, const struct run_model *run,
@@ -185,24 +237,62 @@ static void max_increase(const struct gate_limits *l, const struct run_model *ru
                  "--max-increase allows %s", now, g->measured, was, g->allowed);
 }
 
-static int max_growth(const struct gate_limits *l, const struct run_model *run, struct gate *g,
-                      struct ev_error *err)
+/* --max-growth: the fastest leak suspect's rise to its peak (0 without a suspect). */
+static void judge_growth(const struct gate_limits *l, const struct judged *j, struct gate *g)
 {
     char rate[32];
     format_bytes(l->max_growth, rate, sizeof rate);
     snprintf(g->allowed, sizeof g->allowed, "%s/s", rate);
     g->allowed_value = l->max_growth;
-    if (run->peak.censuses < PROFILE_SUSPECT_CENSUSES) {
+    if (j->censuses < PROFILE_SUSPECT_CENSUSES) {
         g->verdict = GATE_UNCHECKED;
-        if (!run->peak.censuses)
-            ev_error_set(&g->why, "--max-growth cannot be checked: the input has no heap "
-                         "census");
+        if (!j->censuses)
+            say(j, g, "--max-growth cannot be checked: %s has no heap census", j->what);
         else
-            ev_error_set(&g->why, "--max-growth cannot be checked: %llu censuses are too few "
-                         "to tell a leak (%d or more)", (unsigned long long)run->peak.censuses,
-                         PROFILE_SUSPECT_CENSUSES);
-        return 0;
+            say(j, g, "--max-growth cannot be checked: %llu censuses are too few to tell a "
+                "leak (%d or more)", (unsigned long long)j->censuses, PROFILE_SUSPECT_CENSUSES);
+        return;
     }
+    double rise = j->suspects ? j->rise : 0;
+    format_rate(rise, g->measured, sizeof g->measured);
+    g->measured_value = rise;
+    tell_apart(g);
+    if (!j->suspects || !(j->rise > l->max_growth))
+        return;
+    g->verdict = GATE_FAILED;
+    /* the rise to the peak, which suspects are judged on, is not the whole run's growth
+     * the summaries' tables show: the message names both */
+    char whole[80] = "";
+    if (j->has_growth) {
+        char growth[40];
+        format_rate(j->growth, growth, sizeof growth);
+        snprintf(whole, sizeof whole, " (its growth over the whole run: %s)", growth);
+    }
+    say(j, g, "leak suspect %.*s rose %s to its peak at %.2f s%s; --max-growth allows %s for "
+        "the rise%s", (int)j->suspect_len, j->suspect, g->measured, j->rise_peak_ns / 1e9,
+        whole, g->allowed, j->faster > 1 ? " (and other suspects too)" : "");
+}
+
+/* The whole run as the gates judge it: its peak; for --max-growth its leak suspects
+ * over every band (the summary's), the fastest's name written into label (cap bytes);
+ * for the collector's gates its figures, written into gc. 0, or -1 with err set (out of
+ * memory). */
+static int run_judged(const struct gate_limits *l, const struct run_model *run,
+                      const struct run_model *base, struct judged *j, char *label, size_t cap,
+                      struct gc_summary *gc, struct ev_error *err)
+{
+    const struct peak *pk = &run->peak;
+    *j = (struct judged){ .what = "the input", .run = run, .base = base,
+                          .censuses = pk->censuses, .peak_bytes = pk->bytes,
+                          .peak_timed = true, .peak_ns = pk->time_ns };
+    if ((l->has_max_pause || l->has_min_productivity) && run_model_gc(run, gc))
+        j->run_gc = gc;
+    if (pk->count) {
+        j->largest = bands_label(run->bands, pk->entries[0].band, &j->largest_len);
+        j->largest_bytes = pk->entries[0].bytes;
+    }
+    if (!l->has_max_growth || pk->censuses < PROFILE_SUSPECT_CENSUSES)
+        return 0;
     struct profile_options every;
     profile_options_every_band(&every);
     struct summary_view sv;
@@ -210,30 +300,32 @@ static int max_growth(const struct gate_limits *l, const struct run_model *run, 
         return -1;
     const struct profile_view *v = &sv.view;
     size_t sus[PROFILE_SUSPECTS_LISTED];
-    size_t n = suspects_of(v, sus, PROFILE_SUSPECTS_LISTED);
-    /* suspects come fastest first: the first is the one measured */
-    format_rate(n ? v->bands[sus[0]].stats.rise : 0, g->measured, sizeof g->measured);
-    g->measured_value = n ? v->bands[sus[0]].stats.rise : 0;
-    tell_apart(g);
-    if (n && v->bands[sus[0]].stats.rise > l->max_growth) {
+    j->suspects = suspects_of(v, sus, PROFILE_SUSPECTS_LISTED);
+    if (j->suspects) {
+        /* suspects come fastest first: the first is the one measured */
         const struct profile_band *b = &v->bands[sus[0]];
-        size_t faster = 0;
-        for (size_t i = 0; i < n; i++)
-            faster += v->bands[sus[i]].stats.rise > l->max_growth;
-        g->verdict = GATE_FAILED;
-        char label[128];
-        size_t len = bands_person_name(run->bands, b->band, label, sizeof label);
-        /* the rise to the peak, which suspects are judged on, is not the whole run's
-         * growth the summaries' tables show: the message names both */
-        char whole[40];
-        format_rate(b->stats.growth, whole, sizeof whole);
-        ev_error_set(&g->why, "leak suspect %.*s rose %s to its peak at %.2f s (its growth "
-                     "over the whole run: %s); --max-growth allows %s for the rise%s",
-                     (int)len, label, g->measured, b->stats.peak_ns / 1e9, whole, g->allowed,
-                     faster > 1 ? " (and other suspects too)" : "");
+        j->rise = b->stats.rise;
+        j->rise_peak_ns = b->stats.peak_ns;
+        j->has_growth = true;
+        j->growth = b->stats.growth;
+        j->suspect_len = bands_person_name(run->bands, b->band, label, cap);
+        j->suspect = label;
+        for (size_t i = 0; i < j->suspects; i++)
+            j->faster += v->bands[sus[i]].stats.rise > l->max_growth;
     }
     summary_view_close(&sv);
     return 0;
+}
+
+/* A phase as the gates judge it (facts/phases.h worked out its figures). */
+static void phase_judged(const struct gate_phase *p, struct judged *j)
+{
+    *j = (struct judged){ .phase = p->name, .what = "the phase", .length_ns = p->length_ns,
+                          .censuses = p->censuses, .peak_bytes = p->peak_bytes,
+                          .suspects = p->suspects, .suspect = p->suspect,
+                          /* (a phase's message names at most 120 bytes of it) */
+                          .suspect_len = p->suspect_len > 120 ? 120 : p->suspect_len,
+                          .rise = p->rise, .rise_peak_ns = p->rise_peak_ns, .phase_gc = p->gc };
 }
 
 /* A pause in milliseconds with decimals digits: "75.7 ms". */
@@ -261,41 +353,48 @@ static void pause_texts(const struct gate_limits *l, uint64_t measured, struct g
         snprintf(g->allowed, sizeof g->allowed, "%s", limit);
 }
 
-/* A collector gate's figures, or NULL with the gate unchecked and why. */
-static const struct gc_summary *collector(const struct run_model *run, struct gate *g,
-                                          struct gc_summary *s)
+/* Whether j has the collector's figures; else the gate is unchecked, and why. */
+static bool collector(const struct judged *j, struct gate *g)
 {
-    if (run_model_gc(run, s))
-        return s;
+    if (j->run_gc || j->phase_gc)
+        return true;
     g->verdict = GATE_UNCHECKED;
-    ev_error_set(&g->why, "--%s cannot be checked: the input has no garbage collection "
-                 "events (run the program with +RTS -l)", gate_name(g->kind));
-    return NULL;
+    say(j, g, "--%s cannot be checked: the input has no garbage collection events (run the "
+        "program with +RTS -l)", gate_name(g->kind));
+    return false;
 }
 
-static void max_pause(const struct gate_limits *l, const struct run_model *run, struct gate *g)
+/* --max-pause's allowed pause, before anything is measured. */
+static void pause_allowed(const struct gate_limits *l, struct gate *g)
 {
     pause_texts(l, l->max_pause_ns, g);
     g->measured[0] = '\0';
     g->allowed_value = (double)l->max_pause_ns / 1e9;
-    struct gc_summary s;
-    if (!collector(run, g, &s))
+}
+
+/* --max-pause over the whole run: the worst pause of every generation (or of the one
+ * asked for, which the run must have). */
+static void max_pause(const struct gate_limits *l, const struct judged *j, struct gate *g)
+{
+    pause_allowed(l, g);
+    if (!collector(j, g))
         return;
-    if (l->max_pause_gen >= (int)s.generations) {
+    const struct gc_summary *s = j->run_gc;
+    if (l->max_pause_gen >= (int)s->generations) {
         g->verdict = GATE_UNCHECKED;
         ev_error_set(&g->why, "--max-pause cannot be checked: the run has no generation %d "
                      "(its collections are of generations 0 to %u)", l->max_pause_gen,
-                     s.generations - 1);
+                     s->generations - 1);
         return;
     }
     const struct gc_generation *worst = NULL;
     unsigned over = 0;
-    for (unsigned i = 0; i < s.generations; i++) {
+    for (unsigned i = 0; i < s->generations; i++) {
         if (l->max_pause_gen >= 0 && (int)i != l->max_pause_gen)
             continue;
-        over += s.gen[i].max_pause_ns > l->max_pause_ns;
-        if (!worst || s.gen[i].max_pause_ns > worst->max_pause_ns)
-            worst = &s.gen[i];
+        over += s->gen[i].max_pause_ns > l->max_pause_ns;
+        if (!worst || s->gen[i].max_pause_ns > worst->max_pause_ns)
+            worst = &s->gen[i];
     }
     g->measured_value = (double)worst->max_pause_ns / 1e9;
     pause_texts(l, worst->max_pause_ns, g);
@@ -321,163 +420,111 @@ static void productivity_texts(const struct gate_limits *l, double percent, stru
     }
 }
 
-static void min_productivity(const struct gate_limits *l, const struct run_model *run,
-                             struct gate *g)
+/* --min-productivity's allowed share, before anything is measured. */
+static void productivity_allowed(const struct gate_limits *l, struct gate *g)
 {
     format_snprintf(g->allowed, sizeof g->allowed, "%.1f %%", l->min_productivity);
     g->allowed_value = l->min_productivity;
-    struct gc_summary s;
-    if (!collector(run, g, &s))
+}
+
+/* --min-productivity over the whole run: -s's productivity. */
+static void min_productivity(const struct gate_limits *l, const struct judged *j,
+                             struct gate *g)
+{
+    productivity_allowed(l, g);
+    if (!collector(j, g))
         return;
-    double percent = 100 * s.productivity;
+    const struct gc_summary *s = j->run_gc;
+    double percent = 100 * s->productivity;
     productivity_texts(l, percent, g);
     if (!(percent < l->min_productivity))
         return;
     g->verdict = GATE_FAILED;
     ev_error_set(&g->why, "productivity %s (mutator %.3f s, collector %.3f s of %.3f s "
-                 "elapsed) is below --min-productivity's %s", g->measured, s.mut_ns / 1e9,
-                 s.gc_ns / 1e9, s.elapsed_ns / 1e9, g->allowed);
-}
-
-/* --max-peak over a phase. */
-static void phase_peak(const struct gate_limits *l, const struct gate_phase *p, struct gate *g)
-{
-    format_bytes((double)l->max_peak, g->allowed, sizeof g->allowed);
-    g->allowed_value = (double)l->max_peak;
-    if (!p->censuses) {
-        g->verdict = GATE_UNCHECKED;
-        ev_error_set(&g->why, "phase \"%s\": --max-peak cannot be checked: the phase has no "
-                     "heap census", p->name);
-        return;
-    }
-    format_bytes((double)p->peak_bytes, g->measured, sizeof g->measured);
-    g->measured_value = (double)p->peak_bytes;
-    tell_apart(g);
-    if (p->peak_bytes <= l->max_peak)
-        return;
-    g->verdict = GATE_FAILED;
-    ev_error_set(&g->why, "phase \"%s\": peak residency %s is over the budget of %s", p->name,
-                 g->measured, g->allowed);
-}
-
-/* --max-growth over a phase: its fastest suspect's rise. */
-static void phase_growth(const struct gate_limits *l, const struct gate_phase *p, struct gate *g)
-{
-    char rate[32];
-    format_bytes(l->max_growth, rate, sizeof rate);
-    snprintf(g->allowed, sizeof g->allowed, "%s/s", rate);
-    g->allowed_value = l->max_growth;
-    if (p->censuses < PROFILE_SUSPECT_CENSUSES) {
-        g->verdict = GATE_UNCHECKED;
-        ev_error_set(&g->why, "phase \"%s\": --max-growth cannot be checked: %llu censuses are "
-                     "too few to tell a leak (%d or more)", p->name,
-                     (unsigned long long)p->censuses, PROFILE_SUSPECT_CENSUSES);
-        return;
-    }
-    double rise = p->suspects ? p->rise : 0;
-    format_rate(rise, g->measured, sizeof g->measured);
-    g->measured_value = rise;
-    tell_apart(g);
-    if (!p->suspects || !(p->rise > l->max_growth))
-        return;
-    g->verdict = GATE_FAILED;
-    ev_error_set(&g->why, "phase \"%s\": leak suspect %.*s rose %s to its peak at %.2f s; "
-                 "--max-growth allows %s for the rise", p->name,
-                 (int)(p->suspect_len > 120 ? 120 : p->suspect_len), p->suspect, g->measured,
-                 p->rise_peak_ns / 1e9, g->allowed);
-}
-
-/* Whether a phase has the collector's figures; else the gate is unchecked, as the run's. */
-static bool phase_collector(const struct gate_phase *p, struct gate *g)
-{
-    if (p->gc)
-        return true;
-    g->verdict = GATE_UNCHECKED;
-    ev_error_set(&g->why, "phase \"%s\": --%s cannot be checked: the input has no garbage "
-                 "collection events (run the program with +RTS -l)", p->name,
-                 gate_name(g->kind));
-    return false;
+                 "elapsed) is below --min-productivity's %s", g->measured, s->mut_ns / 1e9,
+                 s->gc_ns / 1e9, s->elapsed_ns / 1e9, g->allowed);
 }
 
 /* --max-pause over a phase: the longest pause of the collections begun in it (of the
  * generation asked for), none: 0. */
-static void phase_pause(const struct gate_limits *l, const struct gate_phase *p, struct gate *g)
+static void phase_pause(const struct gate_limits *l, const struct judged *j, struct gate *g)
 {
-    pause_texts(l, l->max_pause_ns, g);
-    g->measured[0] = '\0';
-    g->allowed_value = (double)l->max_pause_ns / 1e9;
-    if (!phase_collector(p, g))
+    pause_allowed(l, g);
+    if (!collector(j, g))
         return;
+    const struct phase_gc *gc = j->phase_gc;
     uint64_t worst = 0;
     unsigned gen = 0;
-    for (unsigned i = 0; i < p->gc->generations; i++)
-        if ((l->max_pause_gen < 0 || (int)i == l->max_pause_gen) && p->gc->worst_ns[i] > worst)
-            worst = p->gc->worst_ns[i], gen = i;
+    for (unsigned i = 0; i < gc->generations; i++)
+        if ((l->max_pause_gen < 0 || (int)i == l->max_pause_gen) && gc->worst_ns[i] > worst)
+            worst = gc->worst_ns[i], gen = i;
     g->measured_value = (double)worst / 1e9;
     pause_texts(l, worst, g);
     if (worst <= l->max_pause_ns)
         return;
     g->verdict = GATE_FAILED;
-    ev_error_set(&g->why, "phase \"%s\": the worst garbage collection pause, %s in generation "
-                 "%u (of %llu collections in the phase), is longer than --max-pause allows "
-                 "(%s)", p->name, g->measured, gen, (unsigned long long)p->gc->collections,
-                 g->allowed);
+    say(j, g, "the worst garbage collection pause, %s in generation %u (of %llu collections in "
+        "the phase), is longer than --max-pause allows (%s)", g->measured, gen,
+        (unsigned long long)gc->collections, g->allowed);
 }
 
 /* --min-productivity over a phase: the share of its length no collection begun in it
  * paused the program. */
-static void phase_productivity(const struct gate_limits *l, const struct gate_phase *p,
+static void phase_productivity(const struct gate_limits *l, const struct judged *j,
                                struct gate *g)
 {
-    format_snprintf(g->allowed, sizeof g->allowed, "%.1f %%", l->min_productivity);
-    g->allowed_value = l->min_productivity;
-    if (!phase_collector(p, g))
+    productivity_allowed(l, g);
+    if (!collector(j, g))
         return;
-    if (!p->length_ns) {
+    if (!j->length_ns) {
         g->verdict = GATE_UNCHECKED;
-        ev_error_set(&g->why, "phase \"%s\": --min-productivity cannot be checked: the "
-                     "phase has no length", p->name);
+        say(j, g, "--min-productivity cannot be checked: the phase has no length");
         return;
     }
-    uint64_t gc = p->gc->pause_ns < p->length_ns ? p->gc->pause_ns : p->length_ns;
-    double percent = 100.0 * (double)(p->length_ns - gc) / (double)p->length_ns;
+    uint64_t pause = j->phase_gc->pause_ns;
+    uint64_t gc = pause < j->length_ns ? pause : j->length_ns;
+    double percent = 100.0 * (double)(j->length_ns - gc) / (double)j->length_ns;
     productivity_texts(l, percent, g);
     if (!(percent < l->min_productivity))
         return;
     g->verdict = GATE_FAILED;
-    ev_error_set(&g->why, "phase \"%s\": productivity %s (collector %.3f s of the phase's "
-                 "%.3f s) is below --min-productivity's %s", p->name, g->measured, gc / 1e9,
-                 p->length_ns / 1e9, g->allowed);
+    say(j, g, "productivity %s (collector %.3f s of the phase's %.3f s) is below "
+        "--min-productivity's %s", g->measured, gc / 1e9, j->length_ns / 1e9, g->allowed);
+}
+
+/* Every gate of l that applies to j, evaluated on it into out, in enum order. */
+static void judge(const struct gate_limits *l, const struct judged *j, struct gate_report *out)
+{
+    out->count = 0;
+    if (l->has_max_peak)
+        judge_peak(l, j, add(out, GATE_MAX_PEAK));
+    if (l->has_max_increase && !j->phase)
+        max_increase(l, j->run, j->base, add(out, GATE_MAX_INCREASE));
+    if (l->has_max_growth)
+        judge_growth(l, j, add(out, GATE_MAX_GROWTH));
+    if (l->has_max_pause)
+        (j->phase ? phase_pause : max_pause)(l, j, add(out, GATE_MAX_PAUSE));
+    if (l->has_min_productivity)
+        (j->phase ? phase_productivity : min_productivity)(l, j, add(out, GATE_MIN_PRODUCTIVITY));
 }
 
 void gates_check_phase(const struct gate_limits *l, const struct gate_phase *p,
                        struct gate_report *out)
 {
-    out->count = 0;
-    if (l->has_max_peak)
-        phase_peak(l, p, add(out, GATE_MAX_PEAK));
-    if (l->has_max_growth)
-        phase_growth(l, p, add(out, GATE_MAX_GROWTH));
-    if (l->has_max_pause)
-        phase_pause(l, p, add(out, GATE_MAX_PAUSE));
-    if (l->has_min_productivity)
-        phase_productivity(l, p, add(out, GATE_MIN_PRODUCTIVITY));
+    struct judged j;
+    phase_judged(p, &j);
+    judge(l, &j, out);
 }
 
 int gates_check(const struct gate_limits *l, const struct run_model *run,
                 const struct run_model *base, struct gate_report *out, struct ev_error *err)
 {
-    out->count = 0;
-    if (l->has_max_peak)
-        max_peak(l, run, add(out, GATE_MAX_PEAK));
-    if (l->has_max_increase)
-        max_increase(l, run, base, add(out, GATE_MAX_INCREASE));
-    if (l->has_max_growth && max_growth(l, run, add(out, GATE_MAX_GROWTH), err) != 0)
+    struct judged j;
+    char label[128];
+    struct gc_summary gc;
+    if (run_judged(l, run, base, &j, label, sizeof label, &gc, err) != 0)
         return -1;
-    if (l->has_max_pause)
-        max_pause(l, run, add(out, GATE_MAX_PAUSE));
-    if (l->has_min_productivity)
-        min_productivity(l, run, add(out, GATE_MIN_PRODUCTIVITY));
+    judge(l, &j, out);
     return 0;
 }
 
