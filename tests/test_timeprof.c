@@ -165,6 +165,64 @@ static void distinct_stacks_are_bounded(void **state)
     timeprof_free(tp);
 }
 
+/* A sample of the stack numbers[0..depth) (innermost first) on capability cap. */
+static enum table_status sample(struct timeprof *tp, uint64_t time_ns, uint32_t cap,
+                                const uint32_t *numbers, unsigned depth)
+{
+    unsigned char ids[16];
+    for (unsigned k = 0; k < depth; k++)
+        for (unsigned b = 0; b < 4; b++)
+            ids[4 * k + b] = (unsigned char)(numbers[k] >> (24 - 8 * b));
+    struct ev_ccs stack = { depth, ids };
+    return timeprof_sample(tp, time_ns, cap, &stack);
+}
+
+/* The live server's copy: every stack at its number with its count and frames, the
+ * interval, the samples per capability; samples given to the copy afterwards (a repeat
+ * of the last stack, which the copy's cache of it takes, and a new stack) count there
+ * alone. */
+static void a_copy_counts_as_the_original_and_goes_on_apart(void **state)
+{
+    (void)state;
+    struct timeprof *tp = timeprof_new(NULL);
+    assert_non_null(tp);
+    timeprof_begin(tp, 1000000);
+    assert_int_equal(sample(tp, 1, 0, go_main, 2), TABLE_OK);
+    assert_int_equal(sample(tp, 2, 1, only_main, 1), TABLE_OK);
+    assert_int_equal(sample(tp, 3, 0, go_main, 2), TABLE_OK);
+    assert_int_equal(sample(tp, 4, 1, semi_main, 2), TABLE_OK);
+    struct timeprof *c = timeprof_copy(tp, NULL);
+    assert_non_null(c);
+    assert_int_equal(timeprof_stack_count(c), 3);
+    for (uint32_t i = 0; i < 3; i++) {
+        unsigned depth, copy_depth;
+        assert_int_equal(timeprof_stack(c, i, &copy_depth), timeprof_stack(tp, i, &depth));
+        assert_int_equal(copy_depth, depth);
+        for (unsigned k = 0; k < depth; k++)
+            assert_int_equal(timeprof_stack_cc(c, i, k), timeprof_stack_cc(tp, i, k));
+    }
+    assert_int_equal(timeprof_interval_ns(c), 1000000);
+    assert_int_equal(timeprof_samples(c), 4);
+    uint32_t caps;
+    const uint64_t *per_cap = timeprof_cap_samples(c, &caps);
+    assert_int_equal(caps, 2);
+    assert_int_equal(per_cap[0], 2);
+    assert_int_equal(per_cap[1], 2);
+
+    assert_int_equal(sample(c, 5, 1, semi_main, 2), TABLE_OK);
+    assert_int_equal(sample(c, 6, 0, gc, 1), TABLE_OK);
+    unsigned depth;
+    assert_int_equal(timeprof_stack(c, 2, &depth), 2);
+    assert_int_equal(timeprof_stack(tp, 2, &depth), 1);
+    assert_int_equal(timeprof_stack_count(c), 4);
+    assert_int_equal(timeprof_stack_count(tp), 3);
+    assert_int_equal(timeprof_samples(tp), 4);
+    timeprof_free(tp);
+    assert_int_equal(timeprof_stack(c, 0, &depth), 2);   /* nothing of tp borrowed */
+    assert_int_equal(timeprof_stack_cc(c, 0, 1), 1);
+    timeprof_free(c);
+}
+
 /* Samples straight into the assembler: the tree and the per-cost-centre totals. */
 static void tree_and_totals(void **state)
 {
@@ -368,6 +426,7 @@ int main(void)
         cmocka_unit_test(an_input_without_time_profile_is_refused),
         cmocka_unit_test(tree_and_totals),
         cmocka_unit_test(distinct_stacks_are_bounded),
+        cmocka_unit_test(a_copy_counts_as_the_original_and_goes_on_apart),
         cmocka_unit_test(flame_frames_labels_and_tooltips),
         cmocka_unit_test(summary_rows_escape_control_characters),
     };
