@@ -107,3 +107,46 @@ hp_labelled() {
         done
     } >"$hp_file"
 }
+
+# gfm_seen MARKDOWN JSON: what a reader of MARKDOWN sees on GitHub, for tests of text that
+# must never act in a Markdown summary: the page cmark-gfm makes of it with GitHub's
+# extensions (table, strikethrough, autolink; a test without cmark-gfm skips before), as
+# JSON: {"html": the page, "tags": every tag in it, "rows": the text of each table row's
+# cells, "links": the [href, text] of each link}.
+gfm_seen() {
+    cmark-gfm -e table -e strikethrough -e autolink "$1" > "$2.html" || return 1
+    "$PYTHON3" - "$2.html" > "$2" <<'PY'
+import html.parser, json, sys
+page = open(sys.argv[1]).read()
+class Seen(html.parser.HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.tags, self.rows, self.links = set(), [], []
+        self.cell = self.text = None
+    def handle_starttag(self, tag, attrs):
+        self.tags.add(tag)
+        if tag == "tr":
+            self.rows.append([])
+        elif tag in ("td", "th"):
+            self.cell = ""
+        elif tag == "a":
+            self.links.append([dict(attrs)["href"], ""])
+            self.text = ""
+    def handle_endtag(self, tag):
+        if tag in ("td", "th"):
+            self.rows[-1].append(self.cell)
+            self.cell = None
+        elif tag == "a":
+            self.links[-1][1] = self.text
+            self.text = None
+    def handle_data(self, data):
+        if self.cell is not None:
+            self.cell += data
+        if self.text is not None:
+            self.text += data
+p = Seen()
+p.feed(page)
+p.close()
+json.dump({"html": page, "tags": sorted(p.tags), "rows": p.rows, "links": p.links}, sys.stdout)
+PY
+}
