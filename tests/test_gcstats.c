@@ -20,6 +20,7 @@
 
 #include <cmocka.h>
 
+#include "base/order.h"
 #include "convert.h"
 #include "evwriter.h"
 #include "model/breakdown.h"
@@ -40,8 +41,7 @@ static void feed(struct gc_stats *g, enum gc_event_kind kind, uint16_t cap, uint
 
 static int by_value(const void *a, const void *b)
 {
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return x < y ? -1 : x > y;
+    return order_u64(*(const uint64_t *)a, *(const uint64_t *)b);
 }
 
 static void within_bound(uint64_t got, uint64_t exact)

@@ -22,6 +22,7 @@
 #include "read/evextension.h"
 #include "base/bytes.h"
 #include "base/grow.h"
+#include "base/order.h"
 #include "base/textcopy.h"
 
 struct entry_vec {
@@ -994,10 +995,9 @@ enum census_status census_feed(struct census *c, const struct ev_event *ev,
 static int by_time(const void *a, const void *b)
 {
     const struct held_frame *x = a, *y = b;
-    if (x->time_ns != y->time_ns)
-        return x->time_ns < y->time_ns ? -1 : 1;
+    int c = order_u64(x->time_ns, y->time_ns);
     /* Equal times keep their arrival order: qsort is not stable, first is. */
-    return x->first < y->first ? -1 : x->first > y->first;
+    return c ? c : order_u64(x->first, y->first);
 }
 
 enum census_status census_finish(struct census *c, bool complete, struct ev_error *err)

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "base/grow.h"
+#include "base/order.h"
 #include "base/utf8.h"
 
 /* Texts named by the error at most, and bytes of each. */
@@ -129,7 +130,7 @@ int marker_scan(const struct input_options *iopt,
 static int by_time(const void *a, const void *b)
 {
     const struct named *x = a, *y = b;
-    return (x->time_ns > y->time_ns) - (x->time_ns < y->time_ns);
+    return order_u64(x->time_ns, y->time_ns);
 }
 
 /* The error for an option whose marker is not there: the markers the run has. */

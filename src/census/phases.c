@@ -15,6 +15,7 @@
 
 #include "base/grow.h"
 #include "base/limits.h"
+#include "base/order.h"
 #include "base/textcopy.h"
 #include "base/utf8.h"
 #include "census/markerwindow.h"
@@ -87,9 +88,8 @@ static int on_marker(void *ctx, uint64_t time_ns, const char *text, size_t len)
 static int by_time(const void *a, const void *b)
 {
     const struct counted *x = a, *y = b;
-    if (x->time_ns != y->time_ns)
-        return x->time_ns < y->time_ns ? -1 : 1;
-    return (x->seq > y->seq) - (x->seq < y->seq);
+    int c = order_u64(x->time_ns, y->time_ns);
+    return c ? c : order_u64(x->seq, y->seq);
 }
 
 static bool ends_with(const struct counted *m, const char *suffix)
@@ -202,9 +202,8 @@ static int paired_phases(struct build *b, const struct collect *c)
 static int by_start(const void *a, const void *b)
 {
     const struct phase *x = a, *y = b;
-    if (x->start_ns != y->start_ns)
-        return x->start_ns < y->start_ns ? -1 : 1;
-    return (x->end_ns > y->end_ns) - (x->end_ns < y->end_ns);
+    int c = order_u64(x->start_ns, y->start_ns);
+    return c ? c : order_u64(x->end_ns, y->end_ns);
 }
 
 /* The usage error when no marker counts: the markers the run has. */

@@ -12,6 +12,7 @@
 
 #include "base/grow.h"
 #include "base/intern.h"
+#include "base/order.h"
 
 struct timeprof {
     struct timeprof_options opt;
@@ -224,11 +225,10 @@ static size_t frame_count(const struct timeprof *tp)
 static int by_share(const void *a, const void *b)
 {
     const struct timeprof_cc_total *x = a, *y = b;
-    if (x->individual != y->individual)
-        return x->individual > y->individual ? -1 : 1;
-    if (x->inherited != y->inherited)
-        return x->inherited > y->inherited ? -1 : 1;
-    return x->cc < y->cc ? -1 : x->cc > y->cc;
+    int c = order_u64(y->individual, x->individual);   /* most first */
+    if (!c)
+        c = order_u64(y->inherited, x->inherited);
+    return c ? c : order_u64(x->cc, y->cc);
 }
 
 int timeprof_cc_totals(const struct timeprof *tp, bool system, struct timeprof_cc_total **out,

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/order.h"
 #include "model/bands.h"
 
 static const struct dl_color palette[] = {
@@ -128,14 +129,14 @@ static int by_rank(const void *x, const void *y)
 {
     const struct ranked *p = x, *q = y;
     const struct chart_color_band *a = p->band, *b = q->band;
-    if (a->area != b->area)
-        return a->area > b->area ? -1 : 1;
-    if (a->peak != b->peak)
-        return a->peak > b->peak ? -1 : 1;
-    int c = strcmp(a->label, b->label);
-    if (c == 0)
+    int c = order_double(b->area, a->area);
+    if (!c)
+        c = order_u64(b->peak, a->peak);
+    if (!c)
+        c = strcmp(a->label, b->label);
+    if (!c)
         c = strcmp(a->name, b->name);
-    return c ? c : (p->index > q->index) - (p->index < q->index);
+    return c ? c : order_u64(p->index, q->index);
 }
 
 /* By name, then by rank: the first of a name's run is its highest-ranked band. */
@@ -143,7 +144,7 @@ static int by_name(const void *x, const void *y)
 {
     const struct ranked *p = x, *q = y;
     int c = strcmp(p->band->name, q->band->name);
-    return c ? c : (p->position > q->position) - (p->position < q->position);
+    return c ? c : order_u64(p->position, q->position);
 }
 
 /* The free palette entry nearest own in OKLab (the lower index on a tie, of which the

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "base/format.h"
+#include "base/order.h"
 #include "base/utf8.h"
 
 #define MARGIN 16.0
@@ -228,10 +229,8 @@ struct sibling {
 static int by_name(const void *a, const void *b)
 {
     const struct sibling *x = a, *y = b;
-    int c = memcmp(x->name, y->name, x->len < y->len ? x->len : y->len);
-    if (!c)
-        c = (x->len > y->len) - (x->len < y->len);
-    return c ? c : (x->node < y->node ? -1 : x->node > y->node);
+    int c = order_bytes(x->name, x->len, y->name, y->len);
+    return c ? c : order_u64(x->node, y->node);
 }
 
 struct pending {

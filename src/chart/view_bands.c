@@ -8,6 +8,7 @@
 #include "chart/views.h"
 #include "chart/colors.h"
 #include "base/format.h"
+#include "base/order.h"
 
 #include <limits.h>
 #include <math.h>
@@ -171,9 +172,8 @@ struct onset {
 static int by_onset(const void *a, const void *b)
 {
     const struct onset *x = a, *y = b;
-    if (x->at != y->at)
-        return x->at < y->at ? -1 : 1;
-    return x->band < y->band ? -1 : x->band > y->band;
+    int c = order_double(x->at, y->at);
+    return c ? c : order_u64(x->band, y->band);
 }
 
 double view_stream_layout(const uint64_t *values, const uint64_t *totals, size_t n, size_t w,

@@ -1,5 +1,6 @@
 /* growth.c: every band of two runs, paired, with its change (see growth.h). */
 #include "facts/growth.h"
+#include "base/order.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -24,10 +25,8 @@ bool band_change_says_match(const struct band_change *c)
 static int by_change_desc(const void *a, const void *b)
 {
     const struct band_change *x = a, *y = b;
-    int64_t cx = band_change_bytes(x), cy = band_change_bytes(y);
-    if (cx != cy)
-        return cx > cy ? -1 : 1;
-    return strcmp(x->label, y->label);
+    int c = order_i64(band_change_bytes(y), band_change_bytes(x));   /* largest first */
+    return c ? c : strcmp(x->label, y->label);
 }
 
 int growth_changes(const struct bandmatch_view *base, const struct bandmatch_view *now,

@@ -2,6 +2,7 @@
 #include "model/bandselect.h"
 
 #include "base/grow.h"
+#include "base/order.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -121,30 +122,24 @@ uint32_t bandfilter_dropped(const struct bandfilter *f)
 static int by_area_desc(const void *a, const void *b)
 {
     const struct profile_band *x = a, *y = b;
-    double ka = x->stats.area, kb = y->stats.area;
-    if (ka == kb) {
-        ka = (double)x->stats.peak;
-        kb = (double)y->stats.peak;
-    }
-    if (ka != kb)
-        return ka > kb ? -1 : 1;
-    return x->band < y->band ? -1 : x->band > y->band;
+    int c = order_double(y->stats.area, x->stats.area);
+    if (!c)
+        c = order_double((double)y->stats.peak, (double)x->stats.peak);
+    return c ? c : order_u64(x->band, y->band);
 }
 
 static int by_growth_desc(const void *a, const void *b)
 {
     const struct profile_band *x = a, *y = b;
-    if (x->stats.growth != y->stats.growth)
-        return x->stats.growth > y->stats.growth ? -1 : 1;
-    return by_area_desc(a, b);
+    int c = order_double(y->stats.growth, x->stats.growth);
+    return c ? c : by_area_desc(a, b);
 }
 
 static int by_stddev_desc(const void *a, const void *b)
 {
     const struct profile_band *x = a, *y = b;
-    if (x->stats.stddev != y->stats.stddev)
-        return x->stats.stddev > y->stats.stddev ? -1 : 1;
-    return by_area_desc(a, b);
+    int c = order_double(y->stats.stddev, x->stats.stddev);
+    return c ? c : by_area_desc(a, b);
 }
 
 /* Names sort as charts show them (bands_shown_label). */

@@ -13,20 +13,19 @@
 #include <string.h>
 
 #include "base/format.h"
+#include "base/order.h"
 #include "model/bandmatch.h"
 
 static int by_change(const void *a, const void *b)
 {
     const struct diff_line *x = a, *y = b;
-    if (x->change != y->change)
-        return x->change > y->change ? -1 : 1;
-    return strcmp(x->label, y->label);
+    int c = order_double(y->change, x->change);   /* largest first */
+    return c ? c : strcmp(x->label, y->label);
 }
 
 static int by_value(const void *a, const void *b)
 {
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
+    return order_double(*(const double *)a, *(const double *)b);
 }
 
 /* The lines: every pair of bands the views show, OTHER left out, largest growth first.

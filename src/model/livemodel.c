@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "base/grow.h"
+#include "base/order.h"
 
 struct sum128 {
     uint64_t lo, hi;
@@ -169,8 +170,7 @@ static int merge_lists(struct live_model *m, const struct agg *a, size_t na,
 
 static int by_number(const void *x, const void *y)
 {
-    uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
-    return (a > b) - (a < b);
+    return order_u64(*(const uint32_t *)x, *(const uint32_t *)y);
 }
 
 /* Room in the open arrays for band; a band new to them starts in no bucket. */

@@ -1,5 +1,6 @@
 /* mutspan.c: the program's span between the runtime's start-up and exit (mutspan.h). */
 #include "model/mutspan.h"
+#include "base/order.h"
 
 #include <stdlib.h>
 
@@ -46,8 +47,7 @@ void mut_span_event(struct mut_span *s, const struct gc_event *e)
 
 static int by_time(const void *a, const void *b)
 {
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return (x > y) - (x < y);
+    return order_u64(*(const uint64_t *)a, *(const uint64_t *)b);
 }
 
 bool mut_span_main(const struct mut_span *s, uint64_t *from, uint64_t *to)

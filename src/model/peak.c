@@ -1,6 +1,7 @@
 /* peak.c: the peak census tracker, sizes and their words (see peak.h). */
 #include "model/peak.h"
 #include "base/grow.h"
+#include "base/order.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -64,9 +65,8 @@ int peak_copy(const struct peak *p, struct peak *copy)
 static int larger_first(const void *a, const void *b)
 {
     const struct census_entry *x = a, *y = b;
-    if (x->bytes != y->bytes)
-        return x->bytes > y->bytes ? -1 : 1;
-    return x->band < y->band ? -1 : x->band > y->band;
+    int c = order_u64(y->bytes, x->bytes);
+    return c ? c : order_u64(x->band, y->band);
 }
 
 void peak_sort(struct peak *p)

@@ -13,6 +13,7 @@
 
 #include "base/grow.h"
 #include "base/limits.h"
+#include "base/order.h"
 #include "base/textcopy.h"
 #include "base/utf8.h"
 
@@ -174,7 +175,7 @@ static uint64_t overlap(uint64_t start, uint64_t end, uint64_t from, uint64_t to
 static int by_band(const void *a, const void *b)
 {
     const struct census_entry *x = a, *y = b;
-    return x->band < y->band ? -1 : x->band > y->band;
+    return order_u64(x->band, y->band);
 }
 
 /* The bands of last that grew most since first, into out (fastest first, growth > 0). */

@@ -11,6 +11,7 @@
 
 #include "base/grow.h"
 #include "base/limits.h"
+#include "base/order.h"
 #include "base/textcopy.h"
 #include "base/utf8.h"
 
@@ -362,9 +363,8 @@ size_t run_model_caps(const struct run_model *m, struct cap_share *out, size_t c
 static int by_time(const void *a, const void *b)
 {
     const struct run_marker *x = a, *y = b;
-    if (x->time_ns != y->time_ns)
-        return x->time_ns < y->time_ns ? -1 : 1;
-    return x->seq < y->seq ? -1 : x->seq > y->seq;
+    int c = order_u64(x->time_ns, y->time_ns);
+    return c ? c : order_u64(x->seq, y->seq);
 }
 
 int run_model_finish(struct run_model *m, struct ev_error *err)

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "base/grow.h"
+#include "base/order.h"
 #include "base/textcopy.h"
 
 #define NO_SLOT UINT32_MAX
@@ -246,14 +247,12 @@ static int by_weight(const void *a, const void *b)
 {
     const struct ticky_counter *x = *(const struct ticky_counter *const *)a,
                                *y = *(const struct ticky_counter *const *)b;
-    if (x->allocs != y->allocs)
-        return x->allocs > y->allocs ? -1 : 1;
-    if (x->entries != y->entries)
-        return x->entries > y->entries ? -1 : 1;
-    int n = strcmp(x->name ? x->name : "", y->name ? y->name : "");
-    if (n)
-        return n;
-    return x->id < y->id ? -1 : x->id > y->id;
+    int c = order_u64(y->allocs, x->allocs);   /* most first */
+    if (!c)
+        c = order_u64(y->entries, x->entries);
+    if (!c)
+        c = strcmp(x->name ? x->name : "", y->name ? y->name : "");
+    return c ? c : order_u64(x->id, y->id);
 }
 
 const struct ticky_counter **ticky_sorted(const struct ticky *t, size_t *count)

@@ -8,6 +8,7 @@
 #include "base/grow.h"
 #include "base/intern.h"
 #include "base/limits.h"
+#include "base/order.h"
 
 struct trend *trend_new(void)
 {
@@ -172,10 +173,8 @@ struct ranked {
 static int by_peak(const void *a, const void *b)
 {
     const struct ranked *x = a, *y = b;
-    if (x->peak != y->peak)
-        return x->peak > y->peak ? -1 : 1;
-    int c = memcmp(x->label, y->label, x->len < y->len ? x->len : y->len);
-    return c ? c : x->len < y->len ? -1 : x->len > y->len;
+    int c = order_u64(y->peak, x->peak);   /* largest first */
+    return c ? c : order_bytes(x->label, x->len, y->label, y->len);
 }
 
 long trend_top_bands(const struct trend *t, size_t n, uint32_t *out)

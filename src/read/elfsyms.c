@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "base/grow.h"
+#include "base/order.h"
 
 struct symbol {
     uint64_t address;
@@ -45,9 +46,8 @@ uint64_t elfsyms_address(const struct elf_symbols *s, size_t i) { return s->item
 static int by_address(const void *a, const void *b)
 {
     const struct symbol *x = a, *y = b;
-    if (x->address != y->address)
-        return x->address < y->address ? -1 : 1;
-    return strcmp(x->text, y->text);
+    int c = order_u64(x->address, y->address);
+    return c ? c : strcmp(x->text, y->text);
 }
 
 static bool ends_with(const char *name, const char *suffix)

@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "base/json.h"
+#include "base/order.h"
 #include "base/utf8.h"
 #include "chart/chart.h"
 #include "chart/colors.h"
@@ -594,14 +595,12 @@ static int write_run(struct json_writer *w, const struct profile_view *v,
 
 static int by_u64_desc(const void *a, const void *b)
 {
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return x < y ? 1 : x > y ? -1 : 0;
+    return order_u64(*(const uint64_t *)b, *(const uint64_t *)a);
 }
 
 static int by_u32(const void *a, const void *b)
 {
-    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-    return x < y ? -1 : x > y;
+    return order_u64(*(const uint32_t *)a, *(const uint32_t *)b);
 }
 
 static void write_peak(struct json_writer *w, const struct peak *pk, const struct bands *bands)

@@ -25,6 +25,7 @@
 
 #include "base/format.h"
 #include "base/json.h"
+#include "base/order.h"
 #include "census/ccframe.h"
 #include "census/timeprof.h"
 #include "model/runmodel.h"
@@ -43,9 +44,8 @@ static double percent(uint64_t part, uint64_t whole)
 static int by_inherited(const void *a, const void *b)
 {
     const struct timeprof_cc_total *x = a, *y = b;
-    if (x->inherited != y->inherited)
-        return x->inherited > y->inherited ? -1 : 1;
-    return x->cc < y->cc ? -1 : x->cc > y->cc;
+    int c = order_u64(y->inherited, x->inherited);   /* most first */
+    return c ? c : order_u64(x->cc, y->cc);
 }
 
 struct tp_facts {
@@ -198,11 +198,8 @@ double timeprof_share(uint64_t part, uint64_t total)
 static int by_change(const void *a, const void *b)
 {
     const struct cc_change *x = a, *y = b;
-    if (x->change != y->change)
-        return x->change > y->change ? -1 : 1;
-    size_t n = x->len < y->len ? x->len : y->len;
-    int c = memcmp(x->name, y->name, n);
-    return c ? c : (x->len > y->len) - (x->len < y->len);
+    int c = order_double(y->change, x->change);   /* largest first */
+    return c ? c : order_bytes(x->name, x->len, y->name, y->len);
 }
 
 int timeprof_change_of(const struct sink_context *ctx, bool system_ccs, bool by_share,
