@@ -6,8 +6,8 @@
  * (nor pass PTRDIFF_MAX, the largest object C allows) before it asks realloc: a wrapped size would give a short buffer that later writes run
  * past. Capacity at least doubles, so appending n elements costs O(n) copying.
  *
- * The live server draws from copies of these tables (snapshots), each sized exactly:
- * copy_array makes them, with the same check.
+ * A copy of an array (the live server's snapshots of these tables, a polygon's points in
+ * the display list) is sized exactly: copy_array makes every one, with the same check.
  */
 #ifndef EV2HP_GROW_H
 #define EV2HP_GROW_H

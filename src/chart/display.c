@@ -54,9 +54,7 @@ static struct dl_item *append_owning(struct display_list *dl, const struct dl_it
 static struct dl_item *with_points(struct display_list *dl, struct dl_item item,
                                    const struct dl_point *pts, size_t n)
 {
-    struct dl_point *copy = malloc((n ? n : 1) * sizeof *copy);
-    if (copy)
-        memcpy(copy, pts, n * sizeof *copy);
+    struct dl_point *copy = copy_array(pts, n, sizeof *copy);
     item.points = copy;
     item.point_count = n;
     return append_owning(dl, &item, copy);

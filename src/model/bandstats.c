@@ -69,8 +69,8 @@ int bandstats_copy(struct bandstats *to, const struct bandstats *from, bool shap
     to->cap = n;
     if (!n)
         return 0;
-    to->band = malloc(n * sizeof *to->band);
-    to->area = malloc(n * sizeof *to->area);
+    to->band = copy_array(from->band, n, sizeof *to->band);
+    to->area = copy_array(from->area, n, sizeof *to->area);
     if (to->band && to->shapes && from->shape &&
         (to->shape = malloc(n * BAND_SHAPE_SLOTS * sizeof *to->shape)))
         for (size_t j = 0; j < BAND_SHAPE_SLOTS; j++)   /* each row cut to n bands */
@@ -85,8 +85,6 @@ int bandstats_copy(struct bandstats *to, const struct bandstats *from, bool shap
         to->cap = 0;
         return -1;
     }
-    memcpy(to->band, from->band, n * sizeof *to->band);
-    memcpy(to->area, from->area, n * sizeof *to->area);
     return 0;
 }
 

@@ -323,12 +323,9 @@ int kept_census_copy(struct kept_census *to, const struct kept_census *from)
     }
     if (!from->count)
         return 0;
-    size_t cap = 0;
-    if (GROW_ARRAY(to->entries, &cap, from->count) != 0)
+    if (!(to->entries = copy_array(from->entries, from->count, sizeof *from->entries)))
         return -1;
-    to->cap = (uint32_t)cap;
-    memcpy(to->entries, from->entries, from->count * sizeof *from->entries);
-    to->count = from->count;
+    to->cap = to->count = from->count;
     return 0;
 }
 

@@ -55,9 +55,8 @@ int peak_copy(const struct peak *p, struct peak *copy)
     copy->cap = copy->count = 0;
     if (!p->count)
         return 0;
-    if (!(copy->entries = malloc(p->count * sizeof *p->entries)))
+    if (!(copy->entries = copy_array(p->entries, p->count, sizeof *p->entries)))
         return -1;
-    memcpy(copy->entries, p->entries, p->count * sizeof *p->entries);
     copy->count = copy->cap = p->count;
     return 0;
 }

@@ -59,16 +59,6 @@ void run_end_free(struct run_end *e)
     free(e);
 }
 
-static void *dup_bytes(const void *p, size_t n)
-{
-    if (!n)
-        return NULL;
-    void *c = malloc(n);
-    if (c)
-        memcpy(c, p, n);
-    return c;
-}
-
 struct run_end *run_end_copy(const struct run_end *e)
 {
     struct run_end *c = malloc(sizeof *c);
@@ -78,19 +68,19 @@ struct run_end *run_end_copy(const struct run_end *e)
     bool ok = true;
     for (size_t i = 0; i < RUN_END_CENSUSES; i++) {
         const struct end_census *s = &e->census[i];
-        c->census[i].entries = dup_bytes(s->entries, s->count * sizeof *s->entries);
+        c->census[i].entries = copy_array(s->entries, s->count, sizeof *s->entries);
         c->census[i].cap = s->count;
-        ok = ok && (c->census[i].entries || !s->count);
+        ok = ok && c->census[i].entries;
     }
     for (size_t i = 0; i < RUN_END_MARKERS; i++) {
         const char *t = e->marker[i].text;
         c->marker[i].text = t ? strdup(t) : NULL;
         ok = ok && (c->marker[i].text || !t);
     }
-    c->pauses = dup_bytes(e->pauses, e->count * sizeof *e->pauses);
+    c->pauses = copy_array(e->pauses, e->count, sizeof *e->pauses);
     c->pause_cap = e->count;
-    c->open = dup_bytes(e->open, e->open_cap * sizeof *e->open);
-    ok = ok && (c->pauses || !e->count) && (c->open || !e->open_cap);
+    c->open = copy_array(e->open, e->open_cap, sizeof *e->open);
+    ok = ok && c->pauses && c->open;
     if (!ok) {
         run_end_free(c);
         return NULL;
@@ -182,8 +172,8 @@ static int by_band(const void *a, const void *b)
 static void fastest_bands(const struct end_census *first, const struct end_census *last,
                           double seconds, struct run_end_summary *out)
 {
-    struct census_entry *before = dup_bytes(first->entries, first->count * sizeof *before);
-    if (first->count && !before)
+    struct census_entry *before = copy_array(first->entries, first->count, sizeof *before);
+    if (!before)
         return;   /* out of memory: no band is said rather than a wrong one */
     if (first->count)
         qsort(before, first->count, sizeof *before, by_band);

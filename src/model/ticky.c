@@ -280,27 +280,23 @@ struct ticky *ticky_copy(const struct ticky *t)
     c->index = NULL;
     c->count = c->cap = c->index_size = 0;
     if (t->count && (!(c->counters = calloc(t->count, sizeof *c->counters)) ||
-                     !(c->index = malloc(t->index_size * sizeof *c->index)))) {
+                     !(c->index = copy_array(t->index, t->index_size, sizeof *c->index)))) {
         ticky_free(c);
         return NULL;
     }
     c->cap = t->count;
     c->index_size = t->index_size;
-    if (t->index_size)
-        memcpy(c->index, t->index, t->index_size * sizeof *c->index);
     for (size_t i = 0; i < t->count; i++, c->count++) {
         c->counters[i] = t->counters[i];
         c->counters[i].name = c->counters[i].kinds = c->counters[i].table = NULL;
         c->counters[i].series = NULL;
         if (t->counters[i].series &&
-            !(c->counters[i].series = malloc(t->cols * sizeof *c->counters[i].series))) {
+            !(c->counters[i].series = copy_array(t->counters[i].series, t->cols,
+                                                 sizeof *c->counters[i].series))) {
             c->count++;
             ticky_free(c);
             return NULL;
         }
-        if (t->counters[i].series)
-            memcpy(c->counters[i].series, t->counters[i].series,
-                   t->cols * sizeof *c->counters[i].series);
         if (t->counters[i].defined &&
             (!(c->counters[i].name = strdup(t->counters[i].name)) ||
              !(c->counters[i].kinds = strdup(t->counters[i].kinds)) ||

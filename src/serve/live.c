@@ -926,12 +926,10 @@ int live_metrics(struct live *l, char **buf, size_t *len, struct ev_error *err)
         return -1;
     }
     live_lock(l);
-    struct metrics_band *bands = calloc(l->shown_count ? l->shown_count : 1, sizeof *bands);
+    size_t n = l->shown_count;   /* before the first census nothing: l->shown is NULL */
+    struct metrics_band *bands = copy_array(l->shown, n, sizeof *bands);
     int rc = -1;
     if (bands) {
-        size_t n = l->shown_count;
-        if (n)      /* before the first census nothing is shown, and l->shown is NULL */
-            memcpy(bands, l->shown, n * sizeof *bands);
         for (size_t i = 0; i < n; i++)
             bands[i].bytes = 0;
         uint64_t sum = 0;
