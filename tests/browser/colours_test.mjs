@@ -38,9 +38,7 @@ function unshared(list, palette, what) {
 
 /* The palette ev2hp wrote into the page (data.palette). */
 function palette(page) {
-  return page.evaluate(
-    () => JSON.parse(document.getElementById("ev2hp-data").textContent).palette,
-  );
+  return page.evaluate(() => JSON.parse(document.getElementById("ev2hp-data").textContent).palette);
 }
 
 /* The SVG chart's legend: label -> fill. */
