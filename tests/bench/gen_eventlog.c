@@ -347,29 +347,22 @@ static void make_bands(struct gen *g)
  * tables when the eventlog starts. */
 static void describe_bands(struct gen *g)
 {
-    static struct evw_payload p;
     size_t at = 0;
     for (unsigned i = 0; i < g->opt.bands; i++) {
         if (i % 1000 == 0)
             at = begin_block(g);
-        char text[96];
+        char name[32], closure[16], type_desc[96], label[16], srcloc[96];
         unsigned type = below(g, 400), file = below(g, 300);
-        evw_p_reset(&p);
-        evw_p_u64(&p, 0x4a0000u + 0x38u * i);
-        snprintf(text, sizeof text, "sat_s%u_info", i);
-        evw_p_str(&p, text);
-        snprintf(text, sizeof text, "%u", 1 + below(g, 60));   /* closure type, a number */
-        evw_p_str(&p, text);
-        snprintf(text, sizeof text, "%s T%u", types_[type % (sizeof types_ / sizeof *types_)],
-                 type);
-        evw_p_str(&p, text);
-        snprintf(text, sizeof text, "go%u", i % 5000);
-        evw_p_str(&p, text);
-        evw_p_str(&p, modules[file % (sizeof modules / sizeof *modules)]);
-        snprintf(text, sizeof text, "src/M%u.hs:%u:%u-%u", file, 1 + below(g, 2000),
+        snprintf(name, sizeof name, "sat_s%u_info", i);
+        snprintf(closure, sizeof closure, "%u", 1 + below(g, 60));   /* closure type, a number */
+        snprintf(type_desc, sizeof type_desc, "%s T%u",
+                 types_[type % (sizeof types_ / sizeof *types_)], type);
+        snprintf(label, sizeof label, "go%u", i % 5000);
+        snprintf(srcloc, sizeof srcloc, "src/M%u.hs:%u:%u-%u", file, 1 + below(g, 2000),
                  1 + below(g, 40), 41 + below(g, 80));
-        evw_p_str(&p, text);
-        evw_event(g->w, 169, g->now, &p);
+        evw_ipe(g->w, g->now, 0x4a0000u + 0x38u * i,
+                &(struct evw_ipe){ name, closure, type_desc, label,
+                                   modules[file % (sizeof modules / sizeof *modules)], srcloc });
         if (i % 1000 == 999 || i + 1 == g->opt.bands)
             end_block(g, at, GLOBAL_CAP);
     }
