@@ -21,10 +21,13 @@ done
 # -s's INIT and EXIT in the collector's facts where the scheduler's tasks give them
 # (gcsched), none without (gcstats, -l-agu): -s says INIT 0.004 s, MUT 0.270 s, EXIT 0.001 s
 "$EV2HP" -q "$data/gcsched/n4qg.eventlog.gz" -o "$tmp/n4qg.html"
+"$EV2HP" -q "$data/gcsched/nonmoving.eventlog.gz" -o "$tmp/nmstrip.html"
+"$EV2HP" --summary=json "$data/gcsched/nonmoving.eventlog.gz" > "$tmp/nmstrip.json" 2> /dev/null
 timeout 600 node "$deps/caps_test.mjs" "$browser" "$tmp" \
     "n2|$tmp/n2.html|$tmp/n2.json|strips" \
     "n4|$tmp/n4.html|$tmp/n4.json|strips" \
     "non-threaded|$tmp/rts_p.html||none" \
+    "nmstrip|$tmp/nmstrip.html|$tmp/nmstrip.json|nmstrip" \
     "nonmoving|$tmp/nonmoving.html||facts:nonmoving collector: 7 concurrent cycles 0.161 s, 7 syncs stopping the program 0.0196 s (the longest 6.301 ms), 34 marks, 7 sweeps" \
     "span|$tmp/n4qg.html||facts:INIT 0.00388 s, MUT 0.27 s, GC 0.252 s, EXIT 0.000744 s elapsed: productivity 51.3 %" \
     "no span|$tmp/nonmoving.html||facts:; MUT 0.117 s, GC 0.185 s elapsed: productivity" \

@@ -1014,6 +1014,9 @@
         // a -threaded run: a strip per capability under its heap chart (caps.js)
         const strips = state.view === "heap" && ev2hp.capStrips(run, state.range, W, M);
         if (strips) chartsBox.append(strips);
+        // and the nonmoving collector's phases (caps.js), for a run with it
+        const nm = state.view === "heap" && ev2hp.nonmovingStrip(run, state.range, W, M);
+        if (nm) chartsBox.append(nm);
       });
     }
     chartsBox.prepend(

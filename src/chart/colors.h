@@ -41,6 +41,12 @@ static const struct dl_color COLOR_MARKER_FAINT = { 60, 60, 60, 110 };
 static const struct dl_color COLOR_CAP_RUNNING = { 0x10, 0x24, 0x5a, 255 };
 static const struct dl_color COLOR_CAP_GC = { 0xc8, 0x64, 0x18, 255 };
 static const struct dl_color COLOR_CAP_IDLE = { 0xee, 0xee, 0xee, 255 };
+/* The nonmoving collector's strip under them, on the same idle ground: hues of their own
+ * (purple, teal, raspberry), each at least 3:1 on the ground (13.4, 4.4, 5.2) and on
+ * white, and a synchronisation against the marking it meets 3.1. */
+static const struct dl_color COLOR_NM_SYNC = { 0x3b, 0x0f, 0x4a, 255 };
+static const struct dl_color COLOR_NM_MARK = { 0x0e, 0x7c, 0x70, 255 };
+static const struct dl_color COLOR_NM_SWEEP = { 0xb0, 0x30, 0x6a, 255 };
 
 /* The own colour of a band labelled label (NUL-terminated; a leading "(n)" ignored):
  * what it is drawn in unless a larger band shown with it has that colour. */

@@ -204,26 +204,121 @@ static double cap_row(size_t n)
     return fmax(CAP_ROW_MIN, fmin(CAP_ROW_MAX, CAP_ROWS_MAX / (double)n - CAP_GAP));
 }
 
+/* The nonmoving collector's phases at the run's end (false: none, or no run). */
+static bool nonmoving_phases(const struct profile_view *v, const struct run_info *info,
+                             struct nonmoving_timeline *out)
+{
+    return info && cap_stats_nonmoving(v->caps, info->end_time_ns, out);
+}
+
+/* The height of the capabilities' strips (0 without), and of the nonmoving collector's
+ * strip under them with its legend (0 without). */
+static double caps_height(size_t n)
+{
+    return n ? CAP_LEGEND + (double)n * (cap_row(n) + CAP_GAP) : 0;
+}
+#define NM_HEIGHT (CAP_LEGEND + CAP_ROW_MAX + CAP_GAP)
+
 static double heap_below(const struct profile_view *v, const struct run_info *info)
 {
     size_t n = info ? cap_stats_strips(v->caps, info) : 0;   /* the end is info's */
-    return n ? CAP_LEGEND + (double)n * (cap_row(n) + CAP_GAP) + 4 : 0;
+    struct nonmoving_timeline *nm = malloc(sizeof *nm);
+    bool phases = nm && nonmoving_phases(v, info, nm);
+    free(nm);
+    return n || phases ? caps_height(n) + (phases ? NM_HEIGHT : 0) + 4 : 0;
 }
 
 /* A swatch and its word in the legend line; returns the x after it. */
 static double legend_entry(struct chart_plot *P, double x, double y, struct dl_color ink,
-                           const char *word)
+                           const char *word, const char *role)
 {
     chart_kit_check(P, display_rect(P->dl, x, y - 8, 9, 9, ink, (struct dl_color){ 0 }, 0,
-                                    "cap-legend"), NULL);
+                                    role), NULL);
     chart_kit_text(P, x + 12, y, word, NOTE_SIZE, COLOR_INK, DL_ANCHOR_START, false,
-                   "cap-legend", NULL);
+                   role, NULL);
     return x + 12 + text_width(P->tm, word, NOTE_SIZE, false) + 14;
 }
 
-/* One capability's strip, its foot at y (row high): slot by slot its running and
- * collecting time as shares of the slot's time up to the run's end, on an idle ground
- * from the run's start to its end; named (left of it) when asked. */
+/* What a legend line's strips are, after its swatches at x, cut to the plot's width
+ * (whole in its tooltip). */
+static void legend_what(struct chart_plot *P, double x, double y, const char *what,
+                        const char *role)
+{
+    char cut[96];
+    text_elide_end(P->tm, what, NOTE_SIZE, false, fmax(P->right - x, 0), cut, sizeof cut);
+    chart_kit_text(P, x, y, cut, NOTE_SIZE, COLOR_QUIET, DL_ANCHOR_START, false, role,
+                   strcmp(cut, what) != 0 ? what : NULL);
+}
+
+/* A strip's time series: per slot of width_ns (slots of them, the last reaching end_ns)
+ * each column's time in it, drawn in its ink from the foot up in column order. */
+struct strip_series {
+    uint64_t width_ns, end_ns;
+    size_t slots, columns;
+    const uint64_t *ns[NM_PHASES];
+    struct dl_color ink[NM_PHASES];
+    const char *role[NM_PHASES];
+    const char *ground, *name_role;   /* the ground's role, the name's */
+    /* each column's area its time exactly: a slot's heights scaled by its width before
+     * over after its edges are rounded, and what its full height cannot hold carried
+     * into the next slot (the time it stands for lies within half a unit of their
+     * common edge) unless that one has none of the strip's time */
+    bool keep_area;
+};
+
+/* One strip, its foot at y (row high): slot by slot each column's time as shares of the
+ * slot's time up to the run's end, on an idle ground from the run's start to its end
+ * (titled tip); named (left of it) when name is. */
+static void slot_strip(struct chart_plot *P, const struct strip_series *S, double y,
+                       double row, const char *name, const char *tip)
+{
+    double x0 = fmax(chart_plot_x(P, 0), P->left);
+    double x1 = fmin(chart_plot_x(P, S->end_ns), P->right);
+    if (x1 > x0)
+        chart_kit_check(P, display_rect(P->dl, x0, y - row, x1 - x0, row, COLOR_CAP_IDLE,
+                                        (struct dl_color){ 0 }, 0, S->ground), tip);
+    double carry[NM_PHASES] = { 0 };   /* area owed, by column (keep_area) */
+    for (size_t k = 0; k < S->slots; k++) {
+        uint64_t t0 = k * S->width_ns;
+        uint64_t t1 = t0 + S->width_ns < S->end_ns ? t0 + S->width_ns : S->end_ns;
+        bool any = false;
+        for (size_t c = 0; c < S->columns; c++)
+            any |= S->ns[c][k] != 0;
+        double a = chart_plot_x(P, t0), b = chart_plot_x(P, t1);
+        if (t1 <= t0 || !any || b <= P->left || a >= P->right) {
+            memset(carry, 0, sizeof carry);
+            continue;
+        }
+        double exact = fmin(b, P->right) - fmax(a, P->left);
+        /* whole units at both edges: neighbours meet on a pixel's edge, where blending
+         * two anti-aliased edges would let the idle ground show through between them */
+        a = round(fmax(a, P->left));
+        b = round(fmin(b, P->right));
+        if (b <= a)
+            continue;
+        double top = y;
+        for (size_t c = 0; c < S->columns; c++) {
+            double h = row * (double)S->ns[c][k] / (double)(t1 - t0);
+            if (S->keep_area) {
+                double area = h * exact + carry[c];
+                h = fmin(area / (b - a), top - (y - row));
+                carry[c] = area - h * (b - a);
+            }
+            if (h > 0)
+                chart_kit_check(P, display_rect(P->dl, a, top - h, b - a, h, S->ink[c],
+                                                (struct dl_color){ 0 }, 0, S->role[c]),
+                                NULL);
+            top -= h;
+        }
+    }
+    /* the name left of the strip, in the y axis's margin */
+    if (name)
+        chart_kit_text(P, P->left - 6, y - row / 2 + 3.5, name, fmin(NOTE_SIZE, row + 1),
+                       COLOR_QUIET, DL_ANCHOR_END, false, S->name_role, tip);
+}
+
+/* One capability's strip, its foot at y (row high): its running and collecting time;
+ * named when asked (thin strips name the first and last only, the tooltips every one). */
 static void cap_strip(struct chart_plot *P, const struct cap_timeline *tl,
                       const struct cap_share *share, uint64_t end_ns, double y, double row,
                       bool named)
@@ -232,45 +327,16 @@ static void cap_strip(struct chart_plot *P, const struct cap_timeline *tl,
     snprintf(name, sizeof name, "cap %u", tl->cap);
     format_snprintf(tip, sizeof tip, "%s: %.1f %% running, %.1f %% collecting, %.1f %% idle",
                     name, 100 * share->running, 100 * share->gc, 100 * share->idle);
-    double x0 = fmax(chart_plot_x(P, 0), P->left), x1 = fmin(chart_plot_x(P, end_ns), P->right);
-    if (x1 > x0)
-        chart_kit_check(P, display_rect(P->dl, x0, y - row, x1 - x0, row, COLOR_CAP_IDLE,
-                                        (struct dl_color){ 0 }, 0, "cap-idle"), tip);
-    for (size_t k = 0; k < tl->slots; k++) {
-        uint64_t t0 = k * tl->width_ns, t1 = t0 + tl->width_ns < end_ns ? t0 + tl->width_ns
-                                                                        : end_ns;
-        if (t1 <= t0 || !(tl->running_ns[k] || tl->gc_ns[k]))
-            continue;
-        double a = chart_plot_x(P, t0), b = chart_plot_x(P, t1);
-        if (b <= P->left || a >= P->right)
-            continue;
-        /* whole units at both edges: neighbours meet on a pixel's edge, where blending
-         * two anti-aliased edges would let the idle ground show through between them */
-        a = round(fmax(a, P->left));
-        b = round(fmin(b, P->right));
-        if (b <= a)
-            continue;
-        double run = row * (double)tl->running_ns[k] / (double)(t1 - t0);
-        double gc = row * (double)tl->gc_ns[k] / (double)(t1 - t0);
-        if (run > 0)
-            chart_kit_check(P, display_rect(P->dl, a, y - run, b - a, run, COLOR_CAP_RUNNING,
-                                            (struct dl_color){ 0 }, 0, "cap-running"), NULL);
-        if (gc > 0)
-            chart_kit_check(P, display_rect(P->dl, a, y - run - gc, b - a, gc, COLOR_CAP_GC,
-                                            (struct dl_color){ 0 }, 0, "cap-gc"), NULL);
-    }
-    /* the name left of the strip, in the y axis's margin; thin strips name the first
-     * and last only (the tooltips name every one) */
-    if (named)
-        chart_kit_text(P, P->left - 6, y - row / 2 + 3.5, name, fmin(NOTE_SIZE, row + 1),
-                       COLOR_QUIET, DL_ANCHOR_END, false, "cap-name", tip);
+    const struct strip_series S = {
+        .width_ns = tl->width_ns, .end_ns = end_ns, .slots = tl->slots, .columns = 2,
+        .ns = { tl->running_ns, tl->gc_ns }, .ink = { COLOR_CAP_RUNNING, COLOR_CAP_GC },
+        .role = { "cap-running", "cap-gc" }, .ground = "cap-idle", .name_role = "cap-name",
+    };
+    slot_strip(P, &S, y, row, named ? name : NULL, tip);
 }
 
-static void capabilities(struct chart_plot *P)
+static void capabilities(struct chart_plot *P, size_t n)
 {
-    size_t n = P->info ? cap_stats_strips(P->v->caps, P->info) : 0;
-    if (!n)
-        return;
     struct cap_share *shares = calloc(n, sizeof *shares);
     struct cap_timeline *tl = malloc(sizeof *tl);
     if (!shares || !tl) {
@@ -280,15 +346,12 @@ static void capabilities(struct chart_plot *P)
     uint64_t end_ns = P->info->end_time_ns;
     cap_stats_shares(P->v->caps, end_ns, shares, n);
     double y = P->bottom + CAP_LEGEND - 4;
-    double x = legend_entry(P, P->left, y, COLOR_CAP_RUNNING, "running Haskell threads");
-    x = legend_entry(P, x, y, COLOR_CAP_GC, "collecting");
-    x = legend_entry(P, x, y, COLOR_CAP_IDLE, "idle");
-    /* what the strips are, cut to the plot's width (whole in its tooltip) */
-    static const char what[] = "each capability, from the scheduler's and the collector's events";
-    char cut[sizeof what + 8];
-    text_elide_end(P->tm, what, NOTE_SIZE, false, fmax(P->right - x, 0), cut, sizeof cut);
-    chart_kit_text(P, x, y, cut, NOTE_SIZE, COLOR_QUIET, DL_ANCHOR_START, false, "cap-legend",
-                   strcmp(cut, what) != 0 ? what : NULL);
+    double x = legend_entry(P, P->left, y, COLOR_CAP_RUNNING, "running Haskell threads",
+                            "cap-legend");
+    x = legend_entry(P, x, y, COLOR_CAP_GC, "collecting", "cap-legend");
+    x = legend_entry(P, x, y, COLOR_CAP_IDLE, "idle", "cap-legend");
+    legend_what(P, x, y, "each capability, from the scheduler's and the collector's events",
+                "cap-legend");
     double row = cap_row(n);
     for (size_t i = 0; i < n; i++) {
         if (!cap_stats_timeline(P->v->caps, i, end_ns, tl))
@@ -301,11 +364,51 @@ done:
     free(tl);
 }
 
+/* The nonmoving collector's strip, under the capabilities' (top: where it begins): its
+ * legend line, then one strip of its synchronisations, concurrent marking and sweeps. */
+static void nonmoving_strip(struct chart_plot *P, const struct nonmoving_timeline *nm,
+                            double top)
+{
+    double y = top + CAP_LEGEND - 4;
+    double x = legend_entry(P, P->left, y, COLOR_NM_MARK, "marking", "nm-legend");
+    x = legend_entry(P, x, y, COLOR_NM_SYNC, "synchronising (program stopped)", "nm-legend");
+    x = legend_entry(P, x, y, COLOR_NM_SWEEP, "sweeping", "nm-legend");
+    /* its name here rather than left of the strip, where the y axis's margin is too
+     * narrow for it */
+    legend_what(P, x, y, "nonmoving GC, from the collector's events", "nm-legend");
+    char tip[200];
+    format_snprintf(tip, sizeof tip, "nonmoving GC: synchronising %.6f s, marking %.6f s "
+                    "beside the program, sweeping %.6f s", nm->total_ns[NM_SYNC] / 1e9,
+                    nm->total_ns[NM_MARK] / 1e9, nm->total_ns[NM_SWEEP] / 1e9);
+    const struct strip_series S = {
+        .width_ns = nm->width_ns, .end_ns = P->info->end_time_ns, .slots = nm->slots,
+        .columns = NM_PHASES,
+        .ns = { nm->ns[NM_SYNC], nm->ns[NM_MARK], nm->ns[NM_SWEEP] },
+        .ink = { COLOR_NM_SYNC, COLOR_NM_MARK, COLOR_NM_SWEEP },
+        .role = { "nm-sync", "nm-mark", "nm-sweep" }, .ground = "nm-ground",
+        .keep_area = true,
+    };
+    slot_strip(P, &S, top + NM_HEIGHT, CAP_ROW_MAX, NULL, tip);
+}
+
+static void strips(struct chart_plot *P)
+{
+    size_t n = P->info ? cap_stats_strips(P->v->caps, P->info) : 0;
+    if (n)
+        capabilities(P, n);
+    struct nonmoving_timeline *nm = malloc(sizeof *nm);
+    if (!nm)
+        P->failed = true;
+    else if (nonmoving_phases(P->v, P->info, nm))
+        nonmoving_strip(P, nm, P->bottom + caps_height(n));
+    free(nm);
+}
+
 static void heap_draw(struct chart_plot *P)
 {
     allocation(P);
     collections(P);
-    capabilities(P);
+    strips(P);
 }
 
 /* The lines are the chart's heap totals, always listed; no band is. */

@@ -7,6 +7,7 @@
 
 #include "base/grow.h"
 #include "base/limits.h"
+#include "model/nonmoving.h"
 
 enum cap_state { CAP_IDLE, CAP_RUNNING, CAP_GC };
 
@@ -22,14 +23,26 @@ struct cap_track {
                                     * where its next most likely lies (checked) */
 };
 
+/* The nonmoving collector's phase: a synchronisation over the marks it finishes, a mark
+ * over a sweep (they do not overlap in GHC's order; the first wins if they did). */
+struct nonmoving_track {
+    unsigned depth[NM_PHASES];     /* BEGINs not yet closed, by enum nm_phase */
+    uint64_t since;                /* its last event */
+    uint64_t ns[NM_PHASES];
+    uint64_t *slots;               /* per slot each phase's ns; NULL until one is timed */
+};
+
 struct cap_stats {
     struct cap_track *caps;
     size_t count, alloc;
     uint64_t dropped;
-    uint64_t width_ns;             /* every capability's slots are this wide */
+    uint64_t width_ns;             /* every capability's slots, and the nonmoving
+                                    * collector's, are this wide */
+    struct nonmoving_track nm;
 };
 
 #define SLOT_VALUES (2 * CAP_TIMELINE_SLOTS)
+#define NM_SLOT_VALUES (NM_PHASES * CAP_TIMELINE_SLOTS)
 
 struct cap_stats *cap_stats_new(void)
 {
@@ -59,6 +72,12 @@ struct cap_stats *cap_stats_copy(const struct cap_stats *s)
             return NULL;
         }
     }
+    c->nm.slots = NULL;
+    if (s->nm.slots &&
+        !(c->nm.slots = copy_array(s->nm.slots, NM_SLOT_VALUES, sizeof *s->nm.slots))) {
+        cap_stats_free(c);
+        return NULL;
+    }
     return c;
 }
 
@@ -68,18 +87,20 @@ void cap_stats_free(struct cap_stats *s)
         for (size_t i = 0; i < s->count; i++)
             free(s->caps[i].slots);
         free(s->caps);
+        free(s->nm.slots);
     }
     free(s);
 }
 
-/* Slots twice as wide: each pair of neighbours summed into one. */
-static void merge_pairs(uint64_t *slots)
+/* Slots of columns values each twice as wide: each pair of neighbours summed into one. */
+static void merge_pairs(uint64_t *slots, size_t columns)
 {
-    for (size_t i = 0; i < CAP_TIMELINE_SLOTS / 2; i++) {
-        slots[2 * i] = slots[4 * i] + slots[4 * i + 2];
-        slots[2 * i + 1] = slots[4 * i + 1] + slots[4 * i + 3];
-    }
-    memset(slots + CAP_TIMELINE_SLOTS, 0, CAP_TIMELINE_SLOTS * sizeof *slots);
+    for (size_t i = 0; i < CAP_TIMELINE_SLOTS / 2; i++)
+        for (size_t c = 0; c < columns; c++)
+            slots[columns * i + c] = slots[columns * 2 * i + c] +
+                                     slots[columns * (2 * i + 1) + c];
+    memset(slots + columns * CAP_TIMELINE_SLOTS / 2, 0,
+           columns * CAP_TIMELINE_SLOTS / 2 * sizeof *slots);
 }
 
 /* Whether slots of width reach end (an interval ending there fits); a width past which
@@ -89,15 +110,33 @@ static bool slots_reach(uint64_t width, uint64_t end)
     return width > UINT64_MAX / CAP_TIMELINE_SLOTS / 2 || end <= width * CAP_TIMELINE_SLOTS;
 }
 
-/* Time [from, to) in state (running or collecting) added to slots of width. */
-static void slots_add(uint64_t *slots, uint64_t width, enum cap_state state, uint64_t from,
-                      uint64_t to)
+/* Time [from, to) added to column of slots of width, columns values each. */
+static void slots_add(uint64_t *slots, size_t columns, size_t column, uint64_t width,
+                      uint64_t from, uint64_t to)
 {
-    size_t column = state == CAP_RUNNING ? 0 : 1;
     for (uint64_t k = from / width; k < CAP_TIMELINE_SLOTS && k * width < to; k++) {
         uint64_t lo = from > k * width ? from : k * width;
         uint64_t hi = to < (k + 1) * width ? to : (k + 1) * width;
-        slots[2 * k + column] += hi - lo;
+        slots[columns * k + column] += hi - lo;
+    }
+}
+
+/* The column of a capability's state (running or collecting). */
+static size_t cap_column(enum cap_state state)
+{
+    return state == CAP_RUNNING ? 0 : 1;
+}
+
+/* Every timeline's slots widened (alike) until they reach to. */
+static void widen(struct cap_stats *s, uint64_t to)
+{
+    while (!slots_reach(s->width_ns, to)) {
+        for (size_t i = 0; i < s->count; i++)
+            if (s->caps[i].slots)
+                merge_pairs(s->caps[i].slots, 2);
+        if (s->nm.slots)
+            merge_pairs(s->nm.slots, NM_PHASES);
+        s->width_ns *= 2;
     }
 }
 
@@ -110,27 +149,61 @@ static int timeline_add(struct cap_stats *s, struct cap_track *t, enum cap_state
         return 0;
     if (!t->slots && !(t->slots = calloc(SLOT_VALUES, sizeof *t->slots)))
         return -1;
-    while (!slots_reach(s->width_ns, to)) {
-        for (size_t i = 0; i < s->count; i++)
-            if (s->caps[i].slots)
-                merge_pairs(s->caps[i].slots);
-        s->width_ns *= 2;
-    }
+    widen(s, to);
     /* A capability's events come in time order, thousands to a slot in a busy run: most
      * intervals lie in the slot the one before ended in, and are added to it as
      * slots_add would, without its division (a quarter of this function's time). */
     uint64_t lo = t->slot * s->width_ns;
     if (t->slot < CAP_TIMELINE_SLOTS && from >= lo && to <= lo + s->width_ns) {
-        t->slots[2 * t->slot + (state == CAP_RUNNING ? 0 : 1)] += to - from;
+        t->slots[2 * t->slot + cap_column(state)] += to - from;
         return 0;
     }
-    slots_add(t->slots, s->width_ns, state, from, to);
+    slots_add(t->slots, 2, cap_column(state), s->width_ns, from, to);
     t->slot = to / s->width_ns;
+    return 0;
+}
+
+/* The phase the nonmoving collector is in: -1 when none. */
+static int nm_phase(const struct nonmoving_track *t)
+{
+    for (int p = 0; p < NM_PHASES; p++)
+        if (t->depth[p])
+            return p;
+    return -1;
+}
+
+/* A nonmoving collector's event: the time since its last one to the phase it was in, then
+ * its BEGIN or END counted (an END without its BEGIN, as model/nonmoving.c, changes
+ * nothing). 0, or -1 when out of memory. */
+static int nonmoving_track_event(struct cap_stats *s, const struct gc_event *e)
+{
+    struct nonmoving_track *t = &s->nm;
+    int phase = nm_phase(t);
+    if (phase >= 0 && e->time_ns > t->since) {
+        if (!t->slots && !(t->slots = calloc(NM_SLOT_VALUES, sizeof *t->slots)))
+            return -1;
+        widen(s, e->time_ns);
+        t->ns[phase] += e->time_ns - t->since;
+        slots_add(t->slots, NM_PHASES, (size_t)phase, s->width_ns, t->since, e->time_ns);
+    }
+    if (e->time_ns > t->since)
+        t->since = e->time_ns;
+    switch (e->kind) {
+    case GC_EVENT_CONC_SYNC_BEGIN: t->depth[NM_SYNC]++; break;
+    case GC_EVENT_CONC_MARK_BEGIN: t->depth[NM_MARK]++; break;
+    case GC_EVENT_CONC_SWEEP_BEGIN: t->depth[NM_SWEEP]++; break;
+    case GC_EVENT_CONC_SYNC_END: t->depth[NM_SYNC] -= t->depth[NM_SYNC] > 0; break;
+    case GC_EVENT_CONC_MARK_END: t->depth[NM_MARK] -= t->depth[NM_MARK] > 0; break;
+    case GC_EVENT_CONC_SWEEP_END: t->depth[NM_SWEEP] -= t->depth[NM_SWEEP] > 0; break;
+    default: break;
+    }
     return 0;
 }
 
 int cap_stats_event(struct cap_stats *s, const struct gc_event *e)
 {
+    if (nonmoving_event_kind(e->kind))   /* the collector thread's: no capability */
+        return nonmoving_track_event(s, e);
     enum cap_state to;
     switch (e->kind) {
     case GC_EVENT_RUN: to = CAP_RUNNING; break;
@@ -189,6 +262,13 @@ size_t cap_stats_shares(const struct cap_stats *s, uint64_t end_ns, struct cap_s
     return n;
 }
 
+/* The slots used up to end_ns, slots of width. */
+static size_t slots_used(uint64_t width, uint64_t end_ns)
+{
+    size_t n = end_ns ? (size_t)((end_ns - 1) / width) + 1 : 0;
+    return n < CAP_TIMELINE_SLOTS ? n : CAP_TIMELINE_SLOTS;
+}
+
 bool cap_stats_timeline(const struct cap_stats *s, size_t index, uint64_t end_ns,
                         struct cap_timeline *out)
 {
@@ -206,18 +286,38 @@ bool cap_stats_timeline(const struct cap_stats *s, size_t index, uint64_t end_ns
     uint64_t width = s->width_ns;
     /* the state left at the last event, to the run's end, as cap_stats_shares counts it */
     while (!slots_reach(width, end_ns)) {
-        merge_pairs(slots);
+        merge_pairs(slots, 2);
         width *= 2;
     }
     if (end_ns > t->since && t->state != CAP_IDLE)
-        slots_add(slots, width, t->state, t->since, end_ns);
+        slots_add(slots, 2, cap_column(t->state), width, t->since, end_ns);
     out->width_ns = width;
-    out->slots = end_ns ? (size_t)((end_ns - 1) / width) + 1 : 0;
-    if (out->slots > CAP_TIMELINE_SLOTS)
-        out->slots = CAP_TIMELINE_SLOTS;
+    out->slots = slots_used(width, end_ns);
     for (size_t k = 0; k < CAP_TIMELINE_SLOTS; k++) {
         out->running_ns[k] = slots[2 * k];
         out->gc_ns[k] = slots[2 * k + 1];
+    }
+    return true;
+}
+
+bool cap_stats_nonmoving(const struct cap_stats *s, uint64_t end_ns,
+                         struct nonmoving_timeline *out)
+{
+    if (!s || !s->nm.slots)
+        return false;
+    uint64_t slots[NM_SLOT_VALUES];
+    memcpy(slots, s->nm.slots, sizeof slots);
+    uint64_t width = s->width_ns;
+    while (!slots_reach(width, end_ns)) {
+        merge_pairs(slots, NM_PHASES);
+        width *= 2;
+    }
+    out->width_ns = width;
+    out->slots = slots_used(width, end_ns);
+    for (size_t p = 0; p < NM_PHASES; p++) {
+        out->total_ns[p] = s->nm.ns[p];
+        for (size_t k = 0; k < CAP_TIMELINE_SLOTS; k++)
+            out->ns[p][k] = slots[NM_PHASES * k + p];
     }
     return true;
 }

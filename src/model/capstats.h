@@ -71,6 +71,26 @@ struct cap_timeline {
 bool cap_stats_timeline(const struct cap_stats *s, size_t index, uint64_t end_ns,
                         struct cap_timeline *out);
 
+/* The nonmoving collector's phases along the run (`+RTS --nonmoving-gc`), for the heap
+ * view's strip under the capabilities' (and the report's): from its CONC_MARK_,
+ * CONC_SYNC_ and CONC_SWEEP_BEGIN/END (model/nonmoving.h reads the same events for its
+ * counts), on slots as wide as the capabilities'. The phases are exclusive: a
+ * synchronisation (the program stopped) covers the marks it finishes, so marking here is
+ * the concurrent marking, beside the program; the synchronisations' and sweeps' time is
+ * model/nonmoving.h's. Time is counted between the collector's events: a phase the
+ * eventlog ends in is drawn up to its last event. */
+enum nm_phase { NM_SYNC, NM_MARK, NM_SWEEP, NM_PHASES };
+struct nonmoving_timeline {
+    uint64_t width_ns;
+    size_t slots;                  /* used: up to the one holding end_ns */
+    uint64_t total_ns[NM_PHASES];  /* by enum nm_phase: the slots' sums */
+    uint64_t ns[NM_PHASES][CAP_TIMELINE_SLOTS];
+};
+/* The timeline at the run's end end_ns: false when the run has no nonmoving collector's
+ * phase (s may be NULL). */
+bool cap_stats_nonmoving(const struct cap_stats *s, uint64_t end_ns,
+                         struct nonmoving_timeline *out);
+
 /* The capabilities a strip per capability shows (the heap view's, the report's): those
  * cap_stats_shares lists, when the runtime is the threaded one (RTS_IDENTIFIER naming
  * "rts_thr") or they are more than one; else 0 (a non-threaded run's one capability's

@@ -353,6 +353,11 @@ bool run_model_cap_timeline(const struct run_model *m, size_t index, struct cap_
            cap_stats_timeline(m->caps, index, m->info->end_time_ns, out);
 }
 
+bool run_model_nonmoving_timeline(const struct run_model *m, struct nonmoving_timeline *out)
+{
+    return m->info && cap_stats_nonmoving(m->caps, m->info->end_time_ns, out);
+}
+
 size_t run_model_caps(const struct run_model *m, struct cap_share *out, size_t cap)
 {
     if (!m->caps)

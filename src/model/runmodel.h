@@ -165,6 +165,9 @@ size_t run_model_caps(const struct run_model *m, struct cap_share *out, size_t c
  * timeline at the run's end (false past them). */
 size_t run_model_cap_strips(const struct run_model *m);
 bool run_model_cap_timeline(const struct run_model *m, size_t index, struct cap_timeline *out);
+/* The nonmoving collector's phases along the run at its end (cap_stats_nonmoving):
+ * false without them. */
+bool run_model_nonmoving_timeline(const struct run_model *m, struct nonmoving_timeline *out);
 /* The end of input: the peak's bands and the markers put in order, the profile reduced
  * to each coarser resolution asked for (but those only the live server asks for). 0, or
  * -1 with err set when out of memory. */

@@ -143,6 +143,40 @@ void cap_summary_timeline_json(struct json_writer *w, const struct run_model *ru
     free(tl);
 }
 
+void cap_summary_nonmoving_json(struct json_writer *w, const struct run_model *run)
+{
+    struct nonmoving_timeline *nm = malloc(sizeof *nm);
+    if (!nm || !run_model_nonmoving_timeline(run, nm)) {
+        free(nm);   /* (out of memory: no strip rather than a wrong one) */
+        return;
+    }
+    static const char *const totals[NM_PHASES] = { "sync_total_s", "mark_total_s",
+                                                   "sweep_total_s" };
+    static const char *const slots[NM_PHASES] = { "sync_s", "mark_s", "sweep_s" };
+    json_newline(w);
+    json_key(w, "nonmoving_timeline");
+    json_object_begin(w);
+    json_key(w, "width_s");
+    json_double(w, (double)nm->width_ns / 1e9);
+    json_key(w, "end_s");
+    json_double(w, (double)run->info->end_time_ns / 1e9);
+    json_key(w, "inks");
+    json_object_begin(w);
+    member_ink(w, "sync", COLOR_NM_SYNC);
+    member_ink(w, "mark", COLOR_NM_MARK);
+    member_ink(w, "sweep", COLOR_NM_SWEEP);
+    member_ink(w, "ground", COLOR_CAP_IDLE);
+    json_object_end(w);
+    for (size_t p = 0; p < NM_PHASES; p++) {
+        json_key(w, totals[p]);
+        json_double(w, (double)nm->total_ns[p] / 1e9);
+    }
+    for (size_t p = 0; p < NM_PHASES; p++)
+        slot_seconds(w, slots[p], nm->ns[p], nm->slots);
+    json_object_end(w);
+    free(nm);
+}
+
 const struct summary_part cap_summary_part = {
     .text = cap_summary_text,
     .json = cap_summary_json,

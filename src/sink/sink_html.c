@@ -547,6 +547,7 @@ static int write_run(struct json_writer *w, const struct profile_view *v,
         end_summary_part.json(w, ctx->run);
         cap_summary_part.json(w, ctx->run);
         cap_summary_timeline_json(w, ctx->run);   /* the strips under the heap view */
+        cap_summary_nonmoving_json(w, ctx->run);   /* and the nonmoving collector's */
         ticky_summary_part.json(w, ctx->run);   /* the Ticky tab's (ticky.js) */
     }
     json_newline(w);

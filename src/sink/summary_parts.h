@@ -58,5 +58,12 @@ extern const struct summary_part cap_summary_part;
  * inks, and per capability shown (model/capstats.h's cap_stats_strips) its time
  * running and collecting in each slot, in seconds; null when there is no strip. */
 void cap_summary_timeline_json(struct json_writer *w, const struct run_model *run);
+/* The member "nonmoving_timeline", beginning a line, for the report's strip of the
+ * nonmoving collector under them (caps.js): the slots' width and the run's end in
+ * seconds, the strip's inks, its phases' totals (sync_total_s, mark_total_s,
+ * sweep_total_s: the synchronisations, the marking outside them, the sweeps) and their
+ * time in each slot (sync_s, mark_s, sweep_s); no member at all (not even null) for a
+ * run without the nonmoving collector's phases, whose report stays as it was. */
+void cap_summary_nonmoving_json(struct json_writer *w, const struct run_model *run);
 
 #endif

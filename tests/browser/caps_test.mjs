@@ -10,8 +10,14 @@
 // within 1e-4 when the view shows the whole run, else its timeline's over the view's
 // range (the report's data), and zoomed in by a drag the same over the new range, inside
 // the plot), "none" (no
-// strip in the heap view), or "facts:TEXT" (the collector section's facts line holds
-// TEXT). The area view never has strips; no console or page errors.
+// strip in the heap view), "nmstrip" (the heap view has the nonmoving collector's strip:
+// its synchronisations' and sweeps' areas over its height, in seconds of the time axis,
+// the summary's gc.nonmoving sync_s and sweep_s within a pixel's worth when the view
+// shows the whole run, and each phase's the timeline's over the view's range (the
+// report's data); its marking within a pixel's worth of the data's concurrent marking,
+// no more than gc.nonmoving's mark_s), or "facts:TEXT" (the collector section's facts
+// line holds TEXT). A run other than "nmstrip"'s has no nonmoving strip; the area view
+// never has strips; no console or page errors.
 import fs from "node:fs";
 import path from "node:path";
 import { launch, check, openReport, runCases } from "./launch.mjs";
@@ -68,6 +74,75 @@ function strips(page) {
   );
 }
 
+/* Seconds of each phase the nonmoving timeline nm holds inside the window [t0, t1]. */
+function windowSeconds(nm, t0, t1) {
+  const lo = Math.max(0, t0);
+  const hi = Math.min(nm.end_s, t1);
+  const out = { sync: 0, mark: 0, sweep: 0 };
+  nm.sync_s.forEach((_, k) => {
+    const s0 = k * nm.width_s;
+    const s1 = Math.min(s0 + nm.width_s, nm.end_s);
+    const inside = Math.min(s1, hi) - Math.max(s0, lo);
+    if (inside <= 0 || s1 <= s0) return;
+    for (const p of Object.keys(out)) out[p] += (nm[p + "_s"][k] * inside) / (s1 - s0);
+  });
+  return out;
+}
+
+/* The nonmoving strip: each phase's area over its height, in units, the ground's
+ * width, its title; null without it. */
+function nonmovingStrip(page) {
+  return page.evaluate(() => {
+    const g = document.querySelector("#nmstrip g.nmstrip");
+    if (!g) return null;
+    const num = (r, a) => parseFloat(r.getAttribute(a));
+    const ground = g.querySelector("rect.nm-ground");
+    const units = (cls) =>
+      [...g.querySelectorAll("rect." + cls)].reduce(
+        (sum, r) => sum + num(r, "width") * num(r, "height"),
+        0,
+      ) / num(ground, "height");
+    return {
+      width: num(ground, "width"),
+      title: ground.querySelector("title").textContent,
+      sync: units("nm-sync"),
+      mark: units("nm-mark"),
+      sweep: units("nm-sweep"),
+    };
+  });
+}
+
+/* The nonmoving strip against the summary's gc.nonmoving and the report's data. */
+async function checkNonmoving(page, name, json, notes) {
+  const nmSummary = JSON.parse(fs.readFileSync(json, "utf8")).gc.nonmoving;
+  const got = await nonmovingStrip(page);
+  check(got, `${name}: no nonmoving strip`);
+  if (!got) return;
+  const { data, range } = await pageState(page);
+  const nm = data.run.nonmoving_timeline;
+  const whole = range[0] <= 0 && range[1] >= nm.end_s;
+  const shown = Math.min(nm.end_s, range[1]) - Math.max(0, range[0]);
+  const perS = got.width / shown; // units of the time axis a second
+  const want = windowSeconds(nm, range[0], range[1]);
+  if (whole) {
+    want.sync = nmSummary.sync_s;
+    want.sweep = nmSummary.sweep_s;
+  }
+  for (const p of ["sync", "mark", "sweep"]) {
+    check(
+      Math.abs(got[p] - want[p] * perS) <= 1,
+      `${name}: ${p} drawn ${got[p].toFixed(2)} units, ${(want[p] * perS).toFixed(2)} expected`,
+    );
+    notes.push(`${p} ${got[p].toFixed(2)} units for ${want[p].toFixed(6)} s`);
+  }
+  check(
+    nm.mark_total_s > 0 && nm.mark_total_s <= nmSummary.mark_s,
+    `${name}: marking ${nm.mark_total_s} s, mark_s ${nmSummary.mark_s}`,
+  );
+  check(got.title.startsWith("nonmoving GC: synchronising "), `${name}: title ${got.title}`);
+  notes.push(whole ? "the whole run" : `over ${range.map((t) => t.toFixed(3))} s`);
+}
+
 async function runCase(spec) {
   const [name, html, json, want] = spec.split("|");
   const { page, errors } = await openReport(browser, path.resolve(html));
@@ -76,8 +151,14 @@ async function runCase(spec) {
     const facts = await page.$eval("#gcfacts", (s) => s.textContent);
     check(facts.includes(want.slice(6)), `${name}: the facts line: ${facts}`);
     notes.push(facts);
+  } else if (want === "nmstrip") {
+    await page.click('#views button[data-view="heap"]');
+    await checkNonmoving(page, name, json, notes);
+    await page.click('#views button[data-view="area"]');
+    check(!(await page.$("#nmstrip")), `${name}: the nonmoving strip in the area view`);
   } else {
     await page.click('#views button[data-view="heap"]');
+    check(!(await page.$("#nmstrip")), `${name}: a nonmoving strip`);
     const got = await strips(page);
     if (want === "none") {
       check(!got.length, `${name}: ${got.length} strips`);
