@@ -8,7 +8,10 @@
  * heap view's strip per capability): slots add up to the shares exactly, through the
  * slots' widening (a run past CAP_TIMELINE_SLOTS first widths), an interval across many
  * slots, the state left at the end carried to the run's end, and in the live server's
- * copy.
+ * copy. The nonmoving collector's timeline (its strip): none without its phases; a
+ * synchronisation written twice (GHC 9.10) counted once, and over the marks inside it;
+ * an END without its BEGIN nothing; its slots adding up to its totals through the
+ * widening, the sweeps' and synchronisations' totals model/nonmoving's; and copied.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -19,6 +22,7 @@
 
 #include "model/capstats.h"
 #include "model/gcstats.h"
+#include "model/nonmoving.h"
 
 static void feed(struct cap_stats *s, enum gc_event_kind kind, uint16_t cap, uint64_t t)
 {
@@ -160,6 +164,63 @@ static void timeline_sums_to_shares(void **state)
     cap_stats_free(s);
 }
 
+static void nonmoving_phases(void **state)
+{
+    (void)state;
+    struct cap_stats *s = cap_stats_new();
+    assert_non_null(s);
+    static struct nonmoving_timeline nm;
+    feed(s, GC_EVENT_RUN, 0, 10);
+    assert_false(cap_stats_nonmoving(s, 1000, &nm));   /* no phase: no strip */
+    assert_false(cap_stats_nonmoving(NULL, 1000, &nm));
+    const uint64_t w = CAP_TIMELINE_FIRST_WIDTH_NS;
+    static const struct { enum gc_event_kind kind; uint64_t t; } ev[] = {
+        { GC_EVENT_CONC_SYNC_END, 5 },                  /* no BEGIN: nothing */
+        { GC_EVENT_CONC_MARK_BEGIN, 100 },              /* marking 100..600 */
+        { GC_EVENT_CONC_MARK_END, 600 },
+        { GC_EVENT_CONC_SYNC_BEGIN, 700 },              /* synchronising 700..1500, */
+        { GC_EVENT_CONC_SYNC_BEGIN, 710 },              /* written twice */
+        { GC_EVENT_CONC_MARK_BEGIN, 800 },              /* a mark inside it: sync's */
+        { GC_EVENT_CONC_MARK_END, 900 },
+        { GC_EVENT_CONC_SYNC_END, 1490 },
+        { GC_EVENT_CONC_SYNC_END, 1500 },
+        { GC_EVENT_CONC_SWEEP_BEGIN, 2000 },            /* sweeping 2000..700w+3, */
+        { GC_EVENT_CONC_SWEEP_END, 700 * w + 3 },       /* past the first slots */
+    };
+    struct nonmoving_stats counts = { 0 };
+    for (size_t i = 0; i < sizeof ev / sizeof *ev; i++) {
+        struct gc_event e = { .kind = ev[i].kind, .cap = GC_CAP_NONE, .time_ns = ev[i].t };
+        assert_int_equal(cap_stats_event(s, &e), 0);
+        nonmoving_event(&counts, &e);
+    }
+    assert_int_equal(cap_stats_dropped(s), 0);   /* no capability: not a dropped event */
+    struct cap_stats *c = cap_stats_copy(s);
+    assert_non_null(c);
+    uint64_t end = 1000 * w;
+    for (int copy = 0; copy < 2; copy++) {
+        assert_true(cap_stats_nonmoving(copy ? c : s, end, &nm));
+        assert_int_equal(nm.total_ns[NM_MARK], 500);
+        assert_int_equal(nm.total_ns[NM_SYNC], 800);
+        assert_int_equal(nm.total_ns[NM_SYNC], counts.sync.total_ns);
+        assert_int_equal(nm.total_ns[NM_SWEEP], 700 * w + 3 - 2000);
+        assert_int_equal(nm.total_ns[NM_SWEEP], counts.sweep.total_ns);
+        assert_int_equal(counts.mark.total_ns, 600);   /* the marks' own count */
+        assert_int_equal(nm.width_ns, 4 * w);
+        assert_int_equal(nm.slots, (end - 1) / nm.width_ns + 1);
+        for (size_t p = 0; p < NM_PHASES; p++) {
+            uint64_t sum = 0;
+            for (size_t k = 0; k < CAP_TIMELINE_SLOTS; k++)
+                sum += nm.ns[p][k];
+            assert_int_equal(sum, nm.total_ns[p]);
+        }
+        for (size_t k = 0; k < CAP_TIMELINE_SLOTS; k++)
+            assert_true(nm.ns[NM_SYNC][k] + nm.ns[NM_MARK][k] + nm.ns[NM_SWEEP][k] <=
+                        nm.width_ns);
+    }
+    cap_stats_free(c);
+    cap_stats_free(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -167,6 +228,7 @@ int main(void)
         cmocka_unit_test(time_zero_and_going_back),
         cmocka_unit_test(pause_counts_at_powers_of_two),
         cmocka_unit_test(timeline_sums_to_shares),
+        cmocka_unit_test(nonmoving_phases),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
