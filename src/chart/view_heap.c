@@ -15,7 +15,11 @@
  * collected (orange, above it); the grey left over is idle (colours: chart/colors.h). The strip's areas are the
  * summary's shares (cap_stats_shares), which the row's tooltip states. A non-threaded
  * run (one capability, RTS_IDENTIFIER without "rts_thr") has no strip: its one
- * capability's time is the run's.
+ * capability's time is the run's. Under them, for a run with the nonmoving collector,
+ * one strip of its phases drawn the same way on the same slots (model/capstats.h's
+ * nonmoving timeline): synchronising (from the foot), marking beside the program,
+ * sweeping; its areas are those times (its slots' heights make up for their edges'
+ * rounding), which its tooltip states.
  */
 #include "chart/views.h"
 #include "chart/colors.h"
@@ -294,8 +298,11 @@ static void slot_strip(struct chart_plot *P, const struct strip_series *S, doubl
          * two anti-aliased edges would let the idle ground show through between them */
         a = round(fmax(a, P->left));
         b = round(fmin(b, P->right));
-        if (b <= a)
+        if (b <= a) {   /* under half a unit: its area owed to the next */
+            for (size_t c = 0; c < S->columns && S->keep_area; c++)
+                carry[c] += row * (double)S->ns[c][k] / (double)(t1 - t0) * exact;
             continue;
+        }
         double top = y;
         for (size_t c = 0; c < S->columns; c++) {
             double h = row * (double)S->ns[c][k] / (double)(t1 - t0);

@@ -18,7 +18,8 @@
  * (idle is the rest). The width starts at CAP_TIMELINE_FIRST_WIDTH_NS and doubles when
  * the run outgrows the slots, neighbouring slots merging pairwise: sums merge exactly, so
  * a capability's slots add up to its shares whatever the merging (memory: 4 KiB per
- * capability, whatever the length of the run).
+ * capability, whatever the length of the run). The nonmoving collector's phases are kept
+ * on the same slots, for its strip under theirs (cap_stats_nonmoving, below).
  */
 #ifndef EV2HP_CAPSTATS_H
 #define EV2HP_CAPSTATS_H
