@@ -40,6 +40,24 @@
     return lx + 12 + word.length * 6 + 14;
   }
 
+  // A strip panel's svg (W by H, class cls, described by label) with its legend line from
+  // left: a swatch and its word for each [ink, word] of entries, then where the strips
+  // come from (note).
+  function stripPanel(W, H, left, cls, label, entries, note) {
+    const s = svg("svg", {
+      viewBox: "0 0 " + W + " " + H,
+      class: "chart " + cls,
+      role: "img",
+      "aria-label": label,
+    });
+    let lx = left;
+    for (const [ink, word] of entries) lx = legendEntry(s, lx, ink, word);
+    const t = svg("text", { x: lx, y: 14, class: "cap-legend hint" });
+    t.textContent = note;
+    s.append(t);
+    return s;
+  }
+
   // the x of time t (seconds) in the chart's range, and the same kept to the plot
   function timeAxis(range, W, M) {
     const pw = W - M.left - M.right;
@@ -92,20 +110,19 @@
     const row = Math.max(ROW_MIN, Math.min(ROW_MAX, ROWS_MAX / n - GAP));
     const H = LEGEND + n * (row + GAP) + 4;
     const axis = timeAxis(range, W, M);
-    const s = svg("svg", {
-      viewBox: "0 0 " + W + " " + H,
-      class: "chart capstrips",
-      role: "img",
-      "aria-label": "each capability running, collecting, idle",
-    });
-    // the legend: a swatch and its word each
-    let lx = M.left;
-    lx = legendEntry(s, lx, tl.inks.running, "running Haskell threads");
-    lx = legendEntry(s, lx, tl.inks.gc, "collecting");
-    lx = legendEntry(s, lx, tl.inks.idle, "idle");
-    const note = svg("text", { x: lx, y: 14, class: "cap-legend hint" });
-    note.textContent = "each capability, from the scheduler's and the collector's events";
-    s.append(note);
+    const s = stripPanel(
+      W,
+      H,
+      M.left,
+      "capstrips",
+      "each capability running, collecting, idle",
+      [
+        [tl.inks.running, "running Haskell threads"],
+        [tl.inks.gc, "collecting"],
+        [tl.inks.idle, "idle"],
+      ],
+      "each capability, from the scheduler's and the collector's events",
+    );
 
     const shares = new Map((run.capabilities || []).map((c) => [c.cap, c]));
     const pct = (v) => (100 * v).toFixed(1) + " %";
@@ -138,19 +155,19 @@
     const nm = run.nonmoving_timeline;
     if (!nm) return null;
     const H = LEGEND + ROW_MAX + GAP + 4;
-    const s = svg("svg", {
-      viewBox: "0 0 " + W + " " + H,
-      class: "chart nmstrip",
-      role: "img",
-      "aria-label": "the nonmoving collector marking, synchronising, sweeping",
-    });
-    let lx = M.left;
-    lx = legendEntry(s, lx, nm.inks.mark, "marking");
-    lx = legendEntry(s, lx, nm.inks.sync, "synchronising (program stopped)");
-    lx = legendEntry(s, lx, nm.inks.sweep, "sweeping");
-    const note = svg("text", { x: lx, y: 14, class: "cap-legend hint" });
-    note.textContent = "nonmoving GC, from the collector's events";
-    s.append(note);
+    const s = stripPanel(
+      W,
+      H,
+      M.left,
+      "nmstrip",
+      "the nonmoving collector marking, synchronising, sweeping",
+      [
+        [nm.inks.mark, "marking"],
+        [nm.inks.sync, "synchronising (program stopped)"],
+        [nm.inks.sweep, "sweeping"],
+      ],
+      "nonmoving GC, from the collector's events",
+    );
     const secs = (v) => v.toFixed(6) + " s";
     const tip =
       `nonmoving GC: synchronising ${secs(nm.sync_total_s)}, marking ` +

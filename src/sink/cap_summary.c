@@ -106,6 +106,20 @@ static void member_ink(struct json_writer *w, const char *key, struct dl_color c
     json_member_cstring(w, key, hex);
 }
 
+/* A strip's object opens alike for the capabilities and the nonmoving collector: its
+ * slots' width and the run's end, in seconds, then its "inks", left open for the strip's
+ * own colours (the caller closes it). */
+static void strip_begin(struct json_writer *w, uint64_t width_ns, const struct run_model *run)
+{
+    json_object_begin(w);
+    json_key(w, "width_s");
+    json_double(w, (double)width_ns / 1e9);
+    json_key(w, "end_s");
+    json_double(w, (double)run->info->end_time_ns / 1e9);
+    json_key(w, "inks");
+    json_object_begin(w);
+}
+
 void cap_summary_timeline_json(struct json_writer *w, const struct run_model *run)
 {
     size_t n = run_model_cap_strips(run);
@@ -117,13 +131,7 @@ void cap_summary_timeline_json(struct json_writer *w, const struct run_model *ru
         free(tl);
         return;
     }
-    json_object_begin(w);
-    json_key(w, "width_s");
-    json_double(w, (double)tl->width_ns / 1e9);
-    json_key(w, "end_s");
-    json_double(w, (double)run->info->end_time_ns / 1e9);
-    json_key(w, "inks");
-    json_object_begin(w);
+    strip_begin(w, tl->width_ns, run);
     member_ink(w, "running", COLOR_CAP_RUNNING);
     member_ink(w, "gc", COLOR_CAP_GC);
     member_ink(w, "idle", COLOR_CAP_IDLE);
@@ -155,13 +163,7 @@ void cap_summary_nonmoving_json(struct json_writer *w, const struct run_model *r
     static const char *const slots[NM_PHASES] = { "sync_s", "mark_s", "sweep_s" };
     json_newline(w);
     json_key(w, "nonmoving_timeline");
-    json_object_begin(w);
-    json_key(w, "width_s");
-    json_double(w, (double)nm->width_ns / 1e9);
-    json_key(w, "end_s");
-    json_double(w, (double)run->info->end_time_ns / 1e9);
-    json_key(w, "inks");
-    json_object_begin(w);
+    strip_begin(w, nm->width_ns, run);
     member_ink(w, "sync", COLOR_NM_SYNC);
     member_ink(w, "mark", COLOR_NM_MARK);
     member_ink(w, "sweep", COLOR_NM_SWEEP);
