@@ -40,20 +40,42 @@
     return lx + 12 + word.length * 6 + 14;
   }
 
-  // A strip panel's svg (W by H, class cls, described by label) with its legend line from
-  // left: a swatch and its word for each [ink, word] of entries, then where the strips
-  // come from (note).
-  function stripPanel(W, H, left, cls, label, entries, note) {
+  // The two kinds of strip panel: their class, what they show (the svg's label), their
+  // legend's words each with the key of its ink in the timeline's inks, and where the
+  // strips come from.
+  const CAP_PANEL = {
+    cls: "capstrips",
+    label: "each capability running, collecting, idle",
+    words: [
+      ["running", "running Haskell threads"],
+      ["gc", "collecting"],
+      ["idle", "idle"],
+    ],
+    note: "each capability, from the scheduler's and the collector's events",
+  };
+  const NM_PANEL = {
+    cls: "nmstrip",
+    label: "the nonmoving collector marking, synchronising, sweeping",
+    words: [
+      ["mark", "marking"],
+      ["sync", "synchronising (program stopped)"],
+      ["sweep", "sweeping"],
+    ],
+    note: "nonmoving GC, from the collector's events",
+  };
+
+  // A strip panel's svg (W by H) with its legend line from left, in the timeline's inks.
+  function stripPanel(panel, inks, W, H, left) {
     const s = svg("svg", {
       viewBox: "0 0 " + W + " " + H,
-      class: "chart " + cls,
+      class: "chart " + panel.cls,
       role: "img",
-      "aria-label": label,
+      "aria-label": panel.label,
     });
     let lx = left;
-    for (const [ink, word] of entries) lx = legendEntry(s, lx, ink, word);
+    for (const [ink, word] of panel.words) lx = legendEntry(s, lx, inks[ink], word);
     const t = svg("text", { x: lx, y: 14, class: "cap-legend hint" });
-    t.textContent = note;
+    t.textContent = panel.note;
     s.append(t);
     return s;
   }
@@ -110,19 +132,7 @@
     const row = Math.max(ROW_MIN, Math.min(ROW_MAX, ROWS_MAX / n - GAP));
     const H = LEGEND + n * (row + GAP) + 4;
     const axis = timeAxis(range, W, M);
-    const s = stripPanel(
-      W,
-      H,
-      M.left,
-      "capstrips",
-      "each capability running, collecting, idle",
-      [
-        [tl.inks.running, "running Haskell threads"],
-        [tl.inks.gc, "collecting"],
-        [tl.inks.idle, "idle"],
-      ],
-      "each capability, from the scheduler's and the collector's events",
-    );
+    const s = stripPanel(CAP_PANEL, tl.inks, W, H, M.left);
 
     const shares = new Map((run.capabilities || []).map((c) => [c.cap, c]));
     const pct = (v) => (100 * v).toFixed(1) + " %";
@@ -155,19 +165,7 @@
     const nm = run.nonmoving_timeline;
     if (!nm) return null;
     const H = LEGEND + ROW_MAX + GAP + 4;
-    const s = stripPanel(
-      W,
-      H,
-      M.left,
-      "nmstrip",
-      "the nonmoving collector marking, synchronising, sweeping",
-      [
-        [nm.inks.mark, "marking"],
-        [nm.inks.sync, "synchronising (program stopped)"],
-        [nm.inks.sweep, "sweeping"],
-      ],
-      "nonmoving GC, from the collector's events",
-    );
+    const s = stripPanel(NM_PANEL, nm.inks, W, H, M.left);
     const secs = (v) => v.toFixed(6) + " s";
     const tip =
       `nonmoving GC: synchronising ${secs(nm.sync_total_s)}, marking ` +
