@@ -226,9 +226,7 @@ static double caps_height(size_t n)
 static double heap_below(const struct profile_view *v, const struct run_info *info)
 {
     size_t n = info ? cap_stats_strips(v->caps, info) : 0;   /* the end is info's */
-    struct nonmoving_timeline *nm = malloc(sizeof *nm);
-    bool phases = nm && nonmoving_phases(v, info, nm);
-    free(nm);
+    bool phases = info && cap_stats_has_nonmoving(v->caps);
     return n || phases ? caps_height(n) + (phases ? NM_HEIGHT : 0) + 4 : 0;
 }
 

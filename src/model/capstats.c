@@ -300,10 +300,15 @@ bool cap_stats_timeline(const struct cap_stats *s, size_t index, uint64_t end_ns
     return true;
 }
 
+bool cap_stats_has_nonmoving(const struct cap_stats *s)
+{
+    return s && s->nm.slots;
+}
+
 bool cap_stats_nonmoving(const struct cap_stats *s, uint64_t end_ns,
                          struct nonmoving_timeline *out)
 {
-    if (!s || !s->nm.slots)
+    if (!cap_stats_has_nonmoving(s))
         return false;
     uint64_t slots[NM_SLOT_VALUES];
     memcpy(slots, s->nm.slots, sizeof slots);

@@ -91,6 +91,9 @@ struct nonmoving_timeline {
  * phase (s may be NULL). */
 bool cap_stats_nonmoving(const struct cap_stats *s, uint64_t end_ns,
                          struct nonmoving_timeline *out);
+/* Whether cap_stats_nonmoving has a timeline to give, without building it (the room a
+ * chart keeps for the strip). */
+bool cap_stats_has_nonmoving(const struct cap_stats *s);
 
 /* The capabilities a strip per capability shows (the heap view's, the report's): those
  * cap_stats_shares lists, when the runtime is the threaded one (RTS_IDENTIFIER naming
